@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { totalTokens } from '../trace/usage.js';
+import { assertionObject, defineAssertion } from './define.js';
+import { binary, plural } from './format.js';
+
+/** Resource bounds of a trial: steps, tokens, wall time and cost. Safety invariants, so gates. */
+
+const nonNegative = z.number().nonnegative();
+
+export const maxSteps = defineAssertion(
+  assertionObject('maxSteps', { max: z.number().int().nonnegative() }),
+  (spec, ctx) => {
+    const n = ctx.run.steps?.length ?? 0;
+    return { score: binary(n <= spec.max), message: `maxSteps ${spec.max}: ${plural(n, 'step')}` };
+  },
+);
+
+export const maxTokens = defineAssertion(
+  assertionObject('maxTokens', { max: z.number().int().nonnegative() }),
+  (spec, ctx) => {
+    const n = totalTokens(ctx.usage);
+    return {
+      score: binary(n <= spec.max),
+      message: `maxTokens ${spec.max}: ${plural(n, 'token')} (${ctx.usage.inputTokens} input + ${ctx.usage.outputTokens} output)`,
+    };
+  },
+);
+
+export const maxLatencyMs = defineAssertion(
+  assertionObject('maxLatencyMs', { max: nonNegative }),
+  (spec, ctx) => ({
+    score: binary(ctx.durationMs <= spec.max),
+    message: `maxLatencyMs ${spec.max}: took ${Number.isInteger(ctx.durationMs) ? ctx.durationMs : ctx.durationMs.toFixed(1)} ms`,
+  }),
+);
+
+/** An unknown cost fails: treating it as 0 would let an unpriced model pass any budget. */
+export const maxCostUsd = defineAssertion(
+  assertionObject('maxCostUsd', { max: nonNegative }),
+  (spec, ctx) => {
+    const cost = ctx.usage.costUsd;
+    if (cost === null) {
+      const model = ctx.run.model === undefined ? 'the model' : `model ${ctx.run.model}`;
+      return { score: 0, message: `maxCostUsd ${spec.max}: cost unknown (${model} has no known price)` };
+    }
+    return { score: binary(cost <= spec.max), message: `maxCostUsd ${spec.max}: cost $${formatUsd(cost, spec.max)}` };
+  },
+);
+
+/** Four significant digits, unless rounding would make a cost over budget print as within it. */
+function formatUsd(usd: number, max: number): string {
+  const rounded = Number(usd.toPrecision(4));
+  return usd > max && rounded <= max ? String(usd) : String(rounded);
+}
+
+export const boundsAssertions = [maxSteps, maxTokens, maxLatencyMs, maxCostUsd] as const;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { assertionCommonFields, type AssertionContext, type CheckOutcome } from './types.js';
+
+/**
+ * `custom`: a TypeScript predicate, for what no built-in assertion says. Only `*.eval.ts`
+ * files can hold a function, so this type is kept out of the YAML registry. It may be async,
+ * so it runs through `runCustom` rather than a pure `check`.
+ */
+
+export type CustomResult = boolean | { pass: boolean; score?: number; reason?: string };
+export type CustomFn = (ctx: AssertionContext) => CustomResult | Promise<CustomResult>;
+
+export const customAssertionSchema = z
+  .object({
+    type: z.literal('custom'),
+    name: z.string().min(1),
+    fn: z.custom<CustomFn>((v) => typeof v === 'function', { message: 'custom fn must be a function' }),
+    ...assertionCommonFields,
+  })
+  .strict();
+export type CustomAssertionSpec = z.infer<typeof customAssertionSchema>;
+
+export const customDefaultSeverity = 'gate' as const;
+
+export async function runCustom(spec: CustomAssertionSpec, ctx: AssertionContext): Promise<CheckOutcome> {
+  const head = `custom ${spec.name}`;
+  let result: unknown;
+  try {
+    result = await spec.fn(ctx);
+  } catch (e) {
+    return { score: 0, message: `${head} threw: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  return outcomeOf(head, result);
+}
+
+/** The function's answer is user code: anything malformed scores 0 and says what came back. */
+function outcomeOf(head: string, result: unknown): CheckOutcome {
+  if (typeof result === 'boolean') {
+    return { score: result ? 1 : 0, message: `${head}: returned ${result}` };
+  }
+  if (typeof result !== 'object' || result === null || typeof (result as { pass?: unknown }).pass !== 'boolean') {
+    return { score: 0, message: `${head}: returned ${describe(result)} (expected a boolean or { pass, score?, reason? })` };
+  }
+  const { pass, score, reason } = result as { pass: boolean; score?: unknown; reason?: unknown };
+  if (score !== undefined && (typeof score !== 'number' || !Number.isFinite(score) || score < 0 || score > 1)) {
+    return { score: 0, message: `${head}: returned score ${describe(score)} (expected a number in [0, 1])` };
+  }
+  const finalScore = typeof score === 'number' ? score : pass ? 1 : 0;
+  const why = typeof reason === 'string' && reason !== '' ? reason : undefined;
+  const message = `${head}: returned pass ${pass}, score ${finalScore}${why === undefined ? '' : ` (${why})`}`;
+  return why === undefined ? { score: finalScore, message } : { score: finalScore, message, reason: why };
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'undefined';
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}

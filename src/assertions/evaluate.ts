@@ -1,0 +1,31 @@
+import { runCustom, customDefaultSeverity, type CustomAssertionSpec } from './custom.js';
+import { deterministicAssertionRegistry, type DeterministicAssertionSpec } from './registry.js';
+import type { AssertionContext, CheckOutcome, Severity } from './types.js';
+
+/** A spec the deterministic phase can run: any YAML type, or a TypeScript `custom`. */
+export type DeterministicSpec = DeterministicAssertionSpec | CustomAssertionSpec;
+
+/**
+ * Runs one deterministic assertion. Never throws: a bug in a check (or an unknown type) becomes
+ * a score-0 outcome with a message, so one bad assertion cannot take down the trial.
+ */
+export async function evaluateDeterministic(spec: DeterministicSpec, ctx: AssertionContext): Promise<CheckOutcome> {
+  if (spec.type === 'custom') return runCustom(spec, ctx);
+  const definition = deterministicAssertionRegistry.get(spec.type);
+  if (!definition) return { score: 0, message: `unknown assertion type "${String(spec.type)}"` };
+  try {
+    return definition.check(spec, ctx);
+  } catch (e) {
+    return { score: 0, message: `${spec.type} threw: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/**
+ * Default severity of a deterministic type (DESIGN §4: gate, similarity soft). An unknown type
+ * falls back to gate, the deterministic default; judge severities depend on the judge config
+ * and are decided elsewhere.
+ */
+export function defaultSeverityOf(type: string): Severity {
+  if (type === 'custom') return customDefaultSeverity;
+  return deterministicAssertionRegistry.get(type)?.defaultSeverity ?? 'gate';
+}

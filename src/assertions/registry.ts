@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { boundsAssertions } from './bounds.js';
+import { similarityAssertions } from './similarity.js';
+import { structureAssertions } from './structure.js';
+import { textAssertions } from './text.js';
+import { trajectoryAssertions } from './trajectory.js';
+import type { AssertionDefinition } from './types.js';
+
+export { customAssertionSchema } from './custom.js';
+
+/** Every deterministic assertion a YAML file may use (`custom` is TypeScript-only, see custom.ts). */
+const definitions = [
+  ...textAssertions,
+  ...structureAssertions,
+  ...similarityAssertions,
+  ...trajectoryAssertions,
+  ...boundsAssertions,
+] as const;
+
+type SchemasOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: T[K] extends { schema: infer S } ? S : never };
+
+/** The zod objects, as a typed tuple, for the lead's `z.discriminatedUnion('type', [...])`. */
+export const deterministicAssertionSchemas = definitions.map((d) => d.schema) as SchemasOf<typeof definitions>;
+
+export type DeterministicAssertionSpec = z.output<(typeof deterministicAssertionSchemas)[number]>;
+export type DeterministicAssertionType = DeterministicAssertionSpec['type'];
+
+// Typed as the plain contract: a definition that does not fit it is a compile error here.
+export const deterministicAssertions: readonly AssertionDefinition[] = definitions;
+
+export const deterministicAssertionRegistry: ReadonlyMap<string, AssertionDefinition> = new Map(
+  deterministicAssertions.map((d) => [d.type, d]),
+);
+
+export const deterministicAssertionTypes: string[] = deterministicAssertions.map((d) => d.type);

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { toolCallsOf, type ToolCall } from '../trace/agent-run.js';
+import { assertionObject, defineAssertion } from './define.js';
+import { binary, nameList, plural, show } from './format.js';
+import { matchesSubset } from './json-value.js';
+import type { AssertionContext } from './types.js';
+
+/** Assertions over the tool calls of the run, in call order across steps. */
+
+const toolName = z.string().min(1);
+const count = z.number().int().nonnegative();
+const argsSubset = z.record(z.string(), z.unknown()).optional();
+
+function matching(calls: readonly ToolCall[], tool: string, args: Record<string, unknown> | undefined): ToolCall[] {
+  return calls.filter((c) => c.name === tool && (args === undefined || matchesSubset(c.args, args)));
+}
+
+function subject(tool: string, args: Record<string, unknown> | undefined): string {
+  return args === undefined ? tool : `${tool} with ${show(args)}`;
+}
+
+/** Calls of the tool that the args filter left out: the usual cause of a surprising count. */
+function otherArgsNote(calls: readonly ToolCall[], tool: string, args: Record<string, unknown> | undefined, n: number): string {
+  if (args === undefined) return '';
+  const others = calls.filter((c) => c.name === tool).length - n;
+  return others > 0 ? `; ${plural(others, 'other call')} with different args` : '';
+}
+
+export const calledTool = defineAssertion(
+  assertionObject('calledTool', { tool: toolName, args: argsSubset, times: count.optional(), atLeast: count.optional(), atMost: count.optional() })
+    .superRefine((spec, ctx) => {
+      if (spec.times !== undefined && (spec.atLeast !== undefined || spec.atMost !== undefined)) {
+        ctx.addIssue({ code: 'custom', path: ['times'], message: 'calledTool takes either times or atLeast/atMost, not both' });
+      }
+      if (spec.atLeast !== undefined && spec.atMost !== undefined && spec.atLeast > spec.atMost) {
+        ctx.addIssue({ code: 'custom', path: ['atLeast'], message: `calledTool atLeast ${spec.atLeast} is greater than atMost ${spec.atMost}` });
+      }
+    }),
+  (spec, ctx) => {
+    const calls = toolCallsOf(ctx.run);
+    const n = matching(calls, spec.tool, spec.args).length;
+    // With no bound given, "called" means at least once.
+    const min = spec.times ?? spec.atLeast ?? (spec.atMost === undefined ? 1 : 0);
+    const max = spec.times ?? spec.atMost ?? Infinity;
+    return {
+      score: binary(n >= min && n <= max),
+      message: `calledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')} (expected ${expectedCount(spec.times, min, max)})${otherArgsNote(calls, spec.tool, spec.args, n)}`,
+    };
+  },
+);
+
+function expectedCount(times: number | undefined, min: number, max: number): string {
+  if (times !== undefined) return `exactly ${times}`;
+  if (max === Infinity) return `at least ${min}`;
+  return min === 0 ? `at most ${max}` : `between ${min} and ${max}`;
+}
+
+export const notCalledTool = defineAssertion(
+  assertionObject('notCalledTool', { tool: toolName, args: argsSubset }),
+  (spec, ctx) => {
+    const calls = toolCallsOf(ctx.run);
+    const n = matching(calls, spec.tool, spec.args).length;
+    return {
+      score: binary(n === 0),
+      message: `notCalledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')}${otherArgsNote(calls, spec.tool, spec.args, n)}`,
+    };
+  },
+);
+
+function isSubsequence(wanted: readonly string[], actual: readonly string[]): boolean {
+  let i = 0;
+  for (const name of actual) if (i < wanted.length && name === wanted[i]) i++;
+  return i === wanted.length;
+}
+
+const names = (ctx: AssertionContext): string[] => toolCallsOf(ctx.run).map((c) => c.name);
+
+/** The tools appear in this order; other calls may come before, between or after them. */
+export const toolOrder = defineAssertion(
+  assertionObject('toolOrder', { tools: z.array(toolName).min(1) }),
+  (spec, ctx) => {
+    const actual = names(ctx);
+    return { score: binary(isSubsequence(spec.tools, actual)), message: `toolOrder ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
+  },
+);
+
+/** Exactly these calls, in this order, and nothing else. An empty list means no calls. */
+export const toolSequence = defineAssertion(
+  assertionObject('toolSequence', { tools: z.array(toolName) }),
+  (spec, ctx) => {
+    const actual = names(ctx);
+    const ok = actual.length === spec.tools.length && actual.every((n, i) => n === spec.tools[i]);
+    return { score: binary(ok), message: `toolSequence ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
+  },
+);
+
+export const usedNoTools = defineAssertion(assertionObject('usedNoTools', {}), (_spec, ctx) => {
+  const actual = names(ctx);
+  return {
+    score: binary(actual.length === 0),
+    message: `usedNoTools: ${plural(actual.length, 'tool call')}${actual.length > 0 ? ` ${nameList(actual)}` : ''}`,
+  };
+});
+
+export const maxToolCalls = defineAssertion(
+  assertionObject('maxToolCalls', { max: count }),
+  (spec, ctx) => {
+    const n = toolCallsOf(ctx.run).length;
+    return { score: binary(n <= spec.max), message: `maxToolCalls ${spec.max}: ${plural(n, 'tool call')}` };
+  },
+);
+
+export const noToolErrors = defineAssertion(assertionObject('noToolErrors', {}), (_spec, ctx) => {
+  const calls = toolCallsOf(ctx.run);
+  const failed = calls.filter((c) => c.isError === true).map((c) => c.name);
+  return {
+    score: binary(failed.length === 0),
+    message: `noToolErrors: ${failed.length} of ${plural(calls.length, 'tool call')} errored${failed.length > 0 ? ` ${nameList(failed)}` : ''}`,
+  };
+});
+
+export const trajectoryAssertions = [
+  calledTool,
+  notCalledTool,
+  toolOrder,
+  toolSequence,
+  usedNoTools,
+  maxToolCalls,
+  noToolErrors,
+] as const;

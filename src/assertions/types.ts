@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { AgentRun } from '../trace/agent-run.js';
+import type { Usage } from '../trace/usage.js';
+
+export const SeveritySchema = z.enum(['gate', 'soft']);
+export type Severity = z.infer<typeof SeveritySchema>;
+
+/** Fields every assertion accepts, in YAML and in TypeScript. */
+export const assertionCommonFields = {
+  severity: SeveritySchema.optional(),
+  weight: z.number().positive().optional(),
+  threshold: z.number().min(0).max(1).optional(),
+  label: z.string().min(1).optional(),
+};
+
+/** What a deterministic check reads: the trial's reply and run, its timing and target usage. */
+export interface AssertionContext {
+  /** The text under test: the final reply, or one turn's reply in a multi-turn case. */
+  reply: string;
+  run: AgentRun;
+  durationMs: number;
+  /** Target usage of the trial, priced (costUsd null when the model has no known price). */
+  usage: Usage;
+}
+
+/**
+ * A check's outcome. Pass is decided by the caller (`score >= threshold`), so a check only
+ * measures. `message` says what was expected and what happened, in both cases.
+ */
+export interface CheckOutcome {
+  score: number;
+  message: string;
+  reason?: string;
+}
+
+/**
+ * One deterministic assertion type: its YAML/TS fields as a zod object (the `type` literal
+ * included), its default severity, and a pure check.
+ */
+export interface AssertionDefinition<S extends { type: string } = { type: string } & Record<string, unknown>> {
+  type: S['type'];
+  schema: z.ZodType<S>;
+  defaultSeverity: Severity;
+  check(spec: S, ctx: AssertionContext): CheckOutcome;
+}

@@ -1,0 +1,24 @@
+import { CommanderError } from 'commander';
+import { UserError } from '../errors.js';
+import { buildProgram } from './program.js';
+
+/** The CLI entry: maps user errors to exit 2 with a plain message, never a stack trace. */
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  try {
+    const program = await buildProgram(argv);
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end through here with exit code 0.
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    if (err instanceof UserError) {
+      process.stderr.write(`agent-evals: ${err.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`agent-evals: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,44 @@
+import { UserError } from '../errors.js';
+import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import { discoverEvalFiles } from '../suite/discover.js';
+import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
+import { selectCases } from '../suite/select.js';
+
+export interface SelectionFlags {
+  config?: string;
+  filter?: string[];
+  tag?: string[];
+  excludeTag?: string[];
+  repeat?: number;
+}
+
+/** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
+export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig; cases: PlannedCase[]; total: number }> {
+  const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}) });
+  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths });
+  if (files.length === 0) {
+    throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
+  }
+  const all = await loadCases(files, cwd, {
+    repeat: config.repeat,
+    passRate: config.passRate,
+    timeoutMs: config.timeoutMs,
+    targets: Object.keys(config.targets),
+  });
+  const selection: Selection = {
+    filters: flags.filter ?? [],
+    tags: flags.tag ?? [],
+    excludeTags: flags.excludeTag ?? [],
+    ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
+  };
+  const cases = selectCases(all, selection);
+  if (cases.length === 0) {
+    const what = [
+      ...selection.filters.map((f) => `--filter ${f}`),
+      ...selection.tags.map((t) => `--tag ${t}`),
+      ...selection.excludeTags.map((t) => `--exclude-tag ${t}`),
+    ];
+    throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
+  }
+  return { config, cases: cases.map((c, index) => ({ ...c, index })), total: all.length };
+}

@@ -1,0 +1,16 @@
+import { Command } from 'commander';
+import { packageVersion } from './version.js';
+
+/** The commander program; each command's module is loaded only when that command runs. */
+export async function buildProgram(argv: string[]): Promise<Command> {
+  const program = new Command('agent-evals')
+    .description('Eval runner for LLM agents: deterministic gates first, LLM judges, pass-rate verdicts.')
+    .version(packageVersion(), '-V, --version')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride();
+  const command = argv.find((a) => !a.startsWith('-'));
+  const wantsHelp = argv.includes('--help') || argv.includes('-h') || command === 'help';
+  if (command === 'list' || wantsHelp) (await import('./list.js')).registerList(program);
+  if (command !== 'list' || wantsHelp) (await import('./run.js')).registerRun(program);
+  return program;
+}

@@ -1,0 +1,98 @@
+import type { Command } from 'commander';
+import { prepareCases, type SelectionFlags } from './prepare.js';
+import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
+import { buildReporters } from './reporters.js';
+import { packageVersion } from './version.js';
+
+interface RunFlagsRaw extends SelectionFlags {
+  concurrency?: number;
+  earlyStop: boolean;
+  bail?: number | true;
+  strict?: boolean;
+  json?: string | true;
+  reporter?: string[];
+  verbose?: boolean;
+  maxCost?: number;
+  minScore?: number;
+  minPassRate?: number;
+  timeout?: number;
+}
+
+export function registerRun(program: Command): void {
+  program
+    .command('run', { isDefault: true })
+    .description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)')
+    .argument('[paths...]', 'eval files or directories (default: the config globs)')
+    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('-f, --filter <glob>', 'only cases whose suite/id matches (repeatable)', collect)
+    .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
+    .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
+    .option('-r, --repeat <n>', 'trials per case (overrides files and config)', positiveInt)
+    .option('-j, --concurrency <n>', 'trials in flight at once', positiveInt)
+    .option('--timeout <ms>', 'per-trial timeout of the target, in ms', positiveInt)
+    .option('--no-early-stop', "run every trial even once a case's verdict is decided")
+    .option('--bail [n]', 'stop starting trials after n failed cases (default 1)', positiveInt)
+    .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails the run')
+    .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
+    .option('--reporter <name[=path]>', 'terminal | json[=path] (repeatable)', collect)
+    .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
+    .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', positiveNumber)
+    .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
+    .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)
+    .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
+      const cwd = process.cwd();
+      const { config, cases } = await prepareCases(paths, flags, cwd);
+      if (flags.timeout !== undefined) for (const c of cases) c.timeoutMs = flags.timeout;
+      const version = packageVersion();
+
+      const specs = flags.reporter ?? [...config.reporters];
+      if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
+      const reporters = await buildReporters(specs, { cwd, outputDir: config.outputDir, version, verbose: Boolean(flags.verbose) });
+
+      const [{ composeReporters }, { executeRun }, { noJudgeService }] = await Promise.all([
+        import('../report/reporter.js'),
+        import('../runner/execute-run.js'),
+        import('../runner/judge-service.js'),
+      ]);
+
+      // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
+      // A second one exits at once.
+      const interrupt = new AbortController();
+      const onSigint = () => {
+        if (interrupt.signal.aborted) process.exit(130);
+        process.stderr.write('\nInterrupted: finishing in-flight trials, then writing results (Ctrl-C again to quit now)\n');
+        interrupt.abort();
+      };
+      process.on('SIGINT', onSigint);
+      process.on('SIGTERM', onSigint);
+      try {
+        const { exitCode } = await executeRun({
+          config,
+          cases,
+          flags: {
+            concurrency: flags.concurrency ?? config.concurrency,
+            earlyStop: flags.earlyStop && config.earlyStop,
+            strict: Boolean(flags.strict),
+            ...(flags.bail !== undefined ? { bail: flags.bail === true ? 1 : flags.bail } : {}),
+            ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+            ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
+            ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
+          },
+          reporter: composeReporters(reporters),
+          judges: noJudgeService,
+          interrupt: interrupt.signal,
+          argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
+          version,
+        });
+        process.exitCode = exitCode;
+      } finally {
+        process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigint);
+      }
+    });
+}
+
+/** Arguments as recorded in results: anything that looks like a secret is masked. */
+function redactArgv(args: string[]): string[] {
+  return args.map((a) => a.replace(/((?:key|token|secret|password|authorization)[^=]*=)\S+/gi, '$1***').replace(/\b(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/g, '$1***'));
+}

@@ -1,0 +1,34 @@
+/**
+ * Every config key's default, in one place (the README's config table is written from this).
+ * Command-line flags override these; evals.config.ts overrides them too, flags win.
+ */
+export const DEFAULTS = {
+  /** Globs (relative to the config file) that find eval files. */
+  evals: ['evals/**/*.eval.{yaml,yml,ts}'],
+  /** Trials in flight at once across the run. */
+  concurrency: 8,
+  /** Trials per case. */
+  repeat: 1,
+  /** Fraction of trials that must pass. */
+  passRate: 1,
+  /** Per-trial timeout of the target; a slow trial is an error, the run goes on. */
+  timeoutMs: 60_000,
+  /** Where results, streamed trial records and the judge cache live. */
+  outputDir: '.agent-evals',
+  /** Reporters when none is given on the command line. */
+  reporters: ['terminal'] as string[],
+  /** What judges see of tool arguments and results. */
+  trace: 'safe' as 'safe' | 'full',
+  /** Skip a trial's judges once one of its gates failed. */
+  skipJudgesOnGateFailure: true,
+  /** Stop starting a case's trials once its verdict cannot change. */
+  earlyStop: true,
+  /** Reuse judge verdicts across runs from `<outputDir>/cache`. */
+  cache: true,
+  /** Upper bound of the judge cache on disk, in entries. */
+  cacheMaxEntries: 50_000,
+  /** How long in-flight trials may finish after Ctrl-C before they are aborted. */
+  interruptGraceMs: 2_000,
+} as const;
+
+export const CONFIG_FILE_NAMES = ['evals.config.ts', 'evals.config.mts', 'evals.config.js', 'evals.config.mjs'];

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve, relative } from 'node:path';
+import { UserError, UserErrors } from '../errors.js';
+import { formatPath } from '../suite/zod-issues.js';
+import { CONFIG_FILE_NAMES, DEFAULTS } from './defaults.js';
+import { importUserModule } from './import-module.js';
+import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
+import { judgeFromEnv } from './env.js';
+
+/** The config with every default applied; paths resolve against `rootDir`. */
+export interface ResolvedConfig {
+  rootDir: string;
+  /** The config file, relative to the working directory; null when running on defaults. */
+  file: string | null;
+  evals: string[];
+  targets: Record<string, TargetConfig>;
+  judge: UserConfig['judge'] | undefined;
+  concurrency: number;
+  repeat: number;
+  passRate: number;
+  timeoutMs: number;
+  outputDir: string;
+  reporters: string[];
+  trace: 'safe' | 'full';
+  skipJudgesOnGateFailure: boolean;
+  earlyStop: boolean;
+  cache: boolean;
+  cacheMaxEntries: number;
+  maxCostUsd: number | undefined;
+  pricing: NonNullable<UserConfig['pricing']>;
+}
+
+export async function loadConfig(opts: { cwd: string; configPath?: string; env?: NodeJS.ProcessEnv }): Promise<ResolvedConfig> {
+  const env = opts.env ?? process.env;
+  const file = opts.configPath ? resolve(opts.cwd, opts.configPath) : CONFIG_FILE_NAMES.map((n) => resolve(opts.cwd, n)).find((f) => existsSync(f));
+  if (opts.configPath && (!file || !existsSync(file))) throw new UserError(`config file not found: ${opts.configPath}`);
+  const display = file ? relative(opts.cwd, file) || file : null;
+
+  let user: UserConfig = {};
+  if (file) {
+    const loaded = await importUserModule(file);
+    const parsed = ConfigSchema.safeParse(loaded);
+    if (!parsed.success) {
+      throw new UserErrors(
+        parsed.error.issues.slice(0, 10).map((i) => new UserError(i.message, { file: display ?? file, field: formatPath(i.path) || undefined })),
+      );
+    }
+    user = parsed.data;
+  }
+  return resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
+}
+
+/** Applies defaults; pure, so tests can build configs without files. */
+export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}): ResolvedConfig {
+  const evals = user.evals === undefined ? [...DEFAULTS.evals] : Array.isArray(user.evals) ? user.evals : [user.evals];
+  return {
+    rootDir,
+    file,
+    evals,
+    targets: (user.targets ?? {}) as Record<string, TargetConfig>,
+    judge: user.judge ?? judgeFromEnv(env),
+    concurrency: user.concurrency ?? DEFAULTS.concurrency,
+    repeat: user.repeat ?? DEFAULTS.repeat,
+    passRate: user.passRate ?? DEFAULTS.passRate,
+    timeoutMs: user.timeoutMs ?? DEFAULTS.timeoutMs,
+    outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),
+    reporters: user.reporters ?? [...DEFAULTS.reporters],
+    trace: user.trace ?? DEFAULTS.trace,
+    skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
+    earlyStop: user.earlyStop ?? DEFAULTS.earlyStop,
+    cache: user.cache ?? DEFAULTS.cache,
+    cacheMaxEntries: user.cacheMaxEntries ?? DEFAULTS.cacheMaxEntries,
+    maxCostUsd: user.maxCostUsd,
+    pricing: user.pricing ?? {},
+  };
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ModelRefSchema, TracePolicySchema } from '../judges/spec.js';
+
+const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
+
+/** One process per trial: the case as JSON on stdin, an AgentRun as JSON on stdout. */
+export const CommandTargetSchema = z
+  .object({
+    command: z.array(z.string().min(1)).min(1),
+    cwd: z.string().optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+  })
+  .strict();
+
+/** A model with instructions and tools, driven in a tool loop by the runner. */
+export const ModelTargetSchema = z
+  .object({
+    model: ModelRefSchema,
+    instructions: z.string().optional(),
+    instructionsFile: z.string().optional(),
+    tools: z.array(z.unknown()).optional(),
+    maxSteps: z.number().int().positive().optional(),
+    maxTokens: z.number().int().positive().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+  })
+  .strict();
+
+/** An agent running as a service: sessions and turns over HTTP. */
+export const HttpTargetSchema = z
+  .object({
+    url: z.string().url(),
+    headers: z.record(z.string(), z.string()).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export const TargetConfigSchema = z.union([
+  fn<(...args: never[]) => unknown>('a target function'),
+  CommandTargetSchema,
+  ModelTargetSchema,
+  HttpTargetSchema,
+]);
+
+export const PriceSchema = z.object({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cachedInput: z.number().nonnegative().optional(),
+});
+
+/** evals.config.ts, as `defineConfig` accepts it; every key is optional (defaults in defaults.ts). */
+export const ConfigSchema = z
+  .object({
+    evals: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
+    targets: z.record(z.string(), TargetConfigSchema).optional(),
+    judge: z.union([ModelRefSchema, z.literal('fake'), z.looseObject({ provider: z.literal('fake'), fixtures: z.string().optional() })]).optional(),
+    concurrency: z.number().int().positive().optional(),
+    repeat: z.number().int().positive().optional(),
+    passRate: z.number().min(0).max(1).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    outputDir: z.string().optional(),
+    reporters: z.array(z.string()).optional(),
+    trace: TracePolicySchema.optional(),
+    skipJudgesOnGateFailure: z.boolean().optional(),
+    earlyStop: z.boolean().optional(),
+    cache: z.boolean().optional(),
+    cacheMaxEntries: z.number().int().positive().optional(),
+    maxCostUsd: z.number().positive().optional(),
+    /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
+    pricing: z.record(z.string(), PriceSchema).optional(),
+  })
+  .strict();
+
+export type UserConfig = z.input<typeof ConfigSchema>;
+export type TargetConfig = z.infer<typeof TargetConfigSchema>;

@@ -1,0 +1,11 @@
+/** The public API, imported by evals.config.ts and *.eval.ts files. */
+export { defineConfig } from './config/define-config.js';
+export type { UserConfig } from './config/schema.js';
+export { defineEval } from './suite/define-eval.js';
+export type { EvalDefinition, EvalCase } from './suite/define-eval.js';
+export type { CheckApi, RunView, AssertionHandle, JudgeHandle, JudgeBuilder } from './suite/check-api.js';
+export type { TargetFunction, TargetContext } from './targets/function-target.js';
+export type { AgentRun, Step, ToolCall } from './trace/agent-run.js';
+export type { TokenUsage, Usage } from './trace/usage.js';
+export type { AssertionContext } from './assertions/types.js';
+export type { Results, CaseResult, TrialResult, AssertionResult } from './report/results-schema.js';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { assertionCommonFields } from '../assertions/types.js';
+
+/** Model spec as written in files: `provider:model`, or an object (validated by the providers). */
+export const ModelRefSchema = z.union([
+  z.string().regex(/^[a-z][\w-]*:.+$/, 'expected "provider:model", e.g. "openai:gpt-4.1-mini"'),
+  z.looseObject({ provider: z.string(), model: z.string() }),
+]);
+export type ModelRef = z.infer<typeof ModelRefSchema>;
+
+export const TracePolicySchema = z.enum(['safe', 'full']);
+export type TracePolicy = z.infer<typeof TracePolicySchema>;
+
+/** Fields every judged assertion accepts on top of the common ones. */
+const judgeFields = {
+  ...assertionCommonFields,
+  /** Judge for this assertion only (highest in the resolution order). */
+  judge: ModelRefSchema.optional(),
+  /** Show the target's instructions to the judge (default true). */
+  targetInstructions: z.boolean().optional(),
+  trace: TracePolicySchema.optional(),
+  /** Grade this text instead of the reply (the run stays as context). */
+  on: z.string().optional(),
+};
+
+const scaleFields = {
+  /** 1 (default): scores 0..1; 10: scores 1..10 normalised by /10. */
+  scale: z.union([z.literal(1), z.literal(10)]).optional(),
+  /** Minimum on the assertion's own scale (`min: 7` with `scale: 10` means threshold 0.7). */
+  min: z.number().nonnegative().optional(),
+  dimensions: z.record(z.string(), z.number().min(0).max(1)).optional(),
+};
+
+export const judgeAssertionSchemas = [
+  z.object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...judgeFields }).strict(),
+  z
+    .object({ type: z.literal('judgeAgainst'), criteria: z.string().min(1), reference: z.string().optional(), ...scaleFields, ...judgeFields })
+    .strict(),
+  z.object({ type: z.literal('factuality'), reference: z.string().optional(), ...judgeFields }).strict(),
+  z.object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields }).strict(),
+  z.object({ type: z.literal('closedQa'), question: z.string().min(1), ...judgeFields }).strict(),
+  z.object({ type: z.literal('sql'), reference: z.string().optional(), ...judgeFields }).strict(),
+  z
+    .object({
+      type: z.literal('pairwise'),
+      criteria: z.string().optional(),
+      /** The other answer; defaults to the case reference. */
+      comparedTo: z.string().optional(),
+      prefer: z.enum(['actual', 'reference']).optional(),
+      positionSwap: z.boolean().optional(),
+      ...judgeFields,
+    })
+    .strict(),
+] as const;
+
+export type JudgeAssertionSpec = z.infer<(typeof judgeAssertionSchemas)[number]>;
+export const judgeAssertionTypes: string[] = judgeAssertionSchemas.map((s) => s.shape.type.value);
+
+export function isJudgeType(type: string): boolean {
+  return judgeAssertionTypes.includes(type);
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { TokenUsage } from '../trace/usage.js';
+import { modelFamily } from './model-family.js';
+import { BUNDLED_PRICES, PRICES_AS_OF, type Price } from './price-table.js';
+
+export { modelFamily, PRICES_AS_OF, type Price };
+
+export const PriceSchema = z
+  .object({
+    input: z.number().nonnegative(),
+    output: z.number().nonnegative(),
+    cachedInput: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+/** The user's price table, keyed `provider:model` (e.g. `openai:my-finetune`), checked before the bundled one. */
+export const PriceOverridesSchema = z.record(
+  z.string().regex(/^[A-Za-z0-9_-]+:.+$/, 'expected a "provider:model" key'),
+  PriceSchema,
+);
+export type PriceTable = Record<string, Price>;
+export type PriceOverrides = PriceTable;
+
+function splitSpec(modelSpec: string, overrides: PriceOverrides): { provider: string | undefined; model: string } {
+  const colon = modelSpec.indexOf(':');
+  const prefix = colon > 0 ? modelSpec.slice(0, colon) : '';
+  // Only a known provider counts as a prefix: fine-tuned ids (`ft:gpt-4o-mini:org::id`) have colons of their own.
+  const known = prefix in BUNDLED_PRICES || Object.keys(overrides).some((k) => k.startsWith(`${prefix}:`));
+  return known && prefix ? { provider: prefix, model: modelSpec.slice(colon + 1) } : { provider: undefined, model: modelSpec };
+}
+
+/**
+ * The price of `provider:model` (a bare model id is looked up under every provider). The exact id
+ * wins over its family, and the user's table over the bundled one.
+ */
+export function resolvePrice(modelSpec: string, overrides: PriceOverrides = {}): Price | undefined {
+  const { provider, model } = splitSpec(modelSpec.trim(), overrides);
+  const providers = provider ? [provider] : Object.keys(BUNDLED_PRICES);
+  const family = modelFamily(model);
+  for (const p of providers) {
+    const hit = overrides[`${p}:${model}`] ?? overrides[`${p}:${family}`];
+    if (hit) return hit;
+  }
+  for (const p of providers) {
+    const table = BUNDLED_PRICES[p];
+    const hit = table?.[model] ?? table?.[family];
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/**
+ * USD cost of one usage: cached input at `cachedInput` (else `input`), the rest of the input at
+ * `input`, output at `output`. Null, never 0, when the model has no known price. Rounded to
+ * 1e-12 USD so float noise does not show up in reports.
+ */
+export function priceUsage(modelSpec: string | undefined, usage: TokenUsage, overrides?: PriceOverrides): number | null {
+  if (!modelSpec) return null;
+  const price = resolvePrice(modelSpec, overrides);
+  if (!price) return null;
+  const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
+  const uncached = usage.inputTokens - cached;
+  const micro = uncached * price.input + cached * (price.cachedInput ?? price.input) + usage.outputTokens * price.output;
+  return Math.round((micro / 1_000_000) * 1e12) / 1e12;
+}
+
+/** Remembers which unpriced models were already warned about, so a run warns once per model. */
+export class PricingWarnings {
+  readonly #warned = new Set<string>();
+
+  /** True the first time `modelSpec` is seen (the caller should warn then), false afterwards. */
+  shouldWarn(modelSpec: string): boolean {
+    if (this.#warned.has(modelSpec)) return false;
+    this.#warned.add(modelSpec);
+    return true;
+  }
+
+  /** Price a usage; on an unknown model, call `warn` with a message the first time only. */
+  price(
+    modelSpec: string | undefined,
+    usage: TokenUsage,
+    overrides: PriceOverrides | undefined,
+    warn: (message: string) => void,
+  ): number | null {
+    const cost = priceUsage(modelSpec, usage, overrides);
+    if (cost === null && this.shouldWarn(modelSpec ?? '')) warn(unpricedMessage(modelSpec));
+    return cost;
+  }
+
+  /** Models warned about so far, in first-seen order. */
+  get models(): string[] {
+    return [...this.#warned];
+  }
+}
+
+export function unpricedMessage(modelSpec: string | undefined): string {
+  if (!modelSpec) return 'usage reported without a model ("provider:model"), so its cost is reported as null.';
+  return `no known price for ${modelSpec} (price table of ${PRICES_AS_OF}); its cost is reported as null. Add it under \`pricing\` in evals.config.ts.`;
+}

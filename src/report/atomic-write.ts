@@ -1,0 +1,27 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { once } from 'node:events';
+
+/**
+ * Writes a file through a temporary sibling and a rename, so a reader never sees half a file
+ * and a crash mid-write leaves the previous version in place.
+ */
+export async function writeAtomic(path: string, produce: (write: (chunk: string) => Promise<void>) => Promise<void>): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const stream = createWriteStream(tmp, { encoding: 'utf8' });
+  const write = async (chunk: string) => {
+    if (!stream.write(chunk)) await once(stream, 'drain');
+  };
+  try {
+    await produce(write);
+    stream.end();
+    await once(stream, 'finish');
+    await rename(tmp, path);
+  } catch (err) {
+    stream.destroy();
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}

@@ -1,0 +1,23 @@
+import type { Usage } from '../trace/usage.js';
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const m = Math.floor(ms / 60_000);
+  return `${m}m${Math.round((ms % 60_000) / 1000)}s`;
+}
+
+export function formatTokens(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** `$0.0123`, or `$?` when a price is unknown (never shown as $0). */
+export function formatCost(usd: number | null): string {
+  if (usd === null) return '$?';
+  if (usd === 0) return '$0';
+  return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+export function formatUsage(u: Usage): string {
+  return `${formatTokens(u.inputTokens + u.outputTokens)} tok ${formatCost(u.costUsd)}`;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { EvalFileSchema } from '../suite/schema.js';
+import { ResultsSchema } from './results-schema.js';
+
+/**
+ * The JSON Schemas in `schemas/`, generated from the zod schemas so that types, validation and
+ * the published schemas cannot drift (a test fails when the files are stale).
+ */
+export function jsonSchemas(): Record<string, unknown> {
+  return {
+    'eval-file.schema.json': { $id: 'https://agent-evals.dev/schemas/eval-file.schema.json', title: 'agent-evals eval file (*.eval.yaml)', ...z.toJSONSchema(EvalFileSchema, { io: 'input' }) },
+    'results.schema.json': { $id: 'https://agent-evals.dev/schemas/results.schema.json', title: 'agent-evals results', ...z.toJSONSchema(ResultsSchema) },
+  };
+}
+
+export function renderSchema(schema: unknown): string {
+  return JSON.stringify(schema, null, 2) + '\n';
+}

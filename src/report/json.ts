@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import type { Reporter } from './reporter.js';
+import { CaseStore } from './case-store.js';
+import { writeAtomic } from './atomic-write.js';
+import { SCHEMA_VERSION } from './results-schema.js';
+
+export interface JsonReporterOptions {
+  /** The results document (written atomically at the end). */
+  path: string;
+  /** Where finished cases stream to while the run goes on. */
+  outputDir: string;
+  version: string;
+}
+
+/**
+ * The results document of DESIGN §6. Cases stream to `<outputDir>/runs/<id>/cases.jsonl` as they
+ * end; at the end the document is assembled from that file, in plan order, and renamed into place.
+ */
+export function jsonReporter(opts: JsonReporterOptions): Reporter {
+  let store: CaseStore | undefined;
+  return {
+    async onBegin(info) {
+      store = new CaseStore(join(opts.outputDir, 'runs', info.runId, 'cases.jsonl'));
+      await store.open();
+    },
+    async onCaseEnd(result, c) {
+      await store!.append(c.index, result);
+    },
+    async onEnd({ run, summary }) {
+      const s = store!;
+      await writeAtomic(opts.path, async (write) => {
+        const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary };
+        await write(JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "cases": ['));
+        let first = true;
+        for await (const text of s.casesInOrder()) {
+          await write(`${first ? '\n' : ',\n'}    ${text}`);
+          first = false;
+        }
+        await write(first ? ']\n}\n' : '\n  ]\n}\n');
+      });
+      await s.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { CaseResult, RunInfo, Summary, TrialResult } from './results-schema.js';
+import type { PlannedCase } from '../suite/plan.js';
+
+export interface BeginInfo {
+  runId: string;
+  startedAt: string;
+  config: string | null;
+  cases: number;
+  trials: number;
+  concurrency: number;
+}
+
+export interface EndInfo {
+  run: RunInfo;
+  summary: Summary;
+  exitCode: number;
+}
+
+/**
+ * One interface for every output (Playwright's reporter API): the runner emits events, reporters
+ * only consume them. None may hold every result: a case's trials arrive with its end event.
+ */
+export interface Reporter {
+  onBegin?(info: BeginInfo): void | Promise<void>;
+  onTrialEnd?(c: PlannedCase, trial: TrialResult): void;
+  onCaseEnd?(result: CaseResult, c: PlannedCase): void | Promise<void>;
+  onWarning?(message: string): void;
+  onEnd?(info: EndInfo): void | Promise<void>;
+}
+
+/** Several reporters as one; each event reaches them in the order given. */
+export function composeReporters(reporters: Reporter[]): Required<Reporter> {
+  return {
+    async onBegin(info) {
+      for (const r of reporters) await r.onBegin?.(info);
+    },
+    onTrialEnd(c, trial) {
+      for (const r of reporters) r.onTrialEnd?.(c, trial);
+    },
+    async onCaseEnd(result, c) {
+      for (const r of reporters) await r.onCaseEnd?.(result, c);
+    },
+    onWarning(message) {
+      for (const r of reporters) r.onWarning?.(message);
+    },
+    async onEnd(info) {
+      for (const r of reporters) await r.onEnd?.(info);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { SeveritySchema } from '../assertions/types.js';
+import { UsageSchema } from '../trace/usage.js';
+import { AgentRunSchema } from '../trace/agent-run.js';
+
+/** The results document (DESIGN §6). `schemas/results.schema.json` is generated from this. */
+
+export const SCHEMA_VERSION = 1;
+
+const MeanStdSchema = z.object({ mean: z.number(), stddev: z.number() });
+
+export const RoleUsageSchema = z.object({ target: UsageSchema, judge: UsageSchema });
+
+export const AssertionStatusSchema = z.enum(['passed', 'failed', 'skipped', 'error']);
+
+export const AssertionResultSchema = z.object({
+  name: z.string(),
+  /** The assertion type (`contains`, `notCalledTool`, `closedQa`, …). */
+  kind: z.string(),
+  severity: SeveritySchema,
+  status: AssertionStatusSchema,
+  score: z.number().min(0).max(1),
+  threshold: z.number().min(0).max(1),
+  weight: z.number().positive(),
+  message: z.string(),
+  /** 1-based turn of a multi-turn case this assertion checked; absent for the final reply. */
+  turn: z.number().int().positive().optional(),
+  reason: z.string().optional(),
+  evidence: z.array(z.string()).optional(),
+  dimensions: z.record(z.string(), z.object({ score: z.number(), min: z.number() })).optional(),
+  /** Judge-specific detail: raw choice or text, position consistency, cache hit. */
+  raw: z.string().optional(),
+  choice: z.string().optional(),
+  positionInconsistent: z.boolean().optional(),
+  judge: z
+    .object({
+      provider: z.string(),
+      model: z.string(),
+      usage: UsageSchema,
+      cached: z.boolean().optional(),
+      steps: z.number().int().nonnegative().optional(),
+      toolCalls: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
+});
+export type AssertionResult = z.infer<typeof AssertionResultSchema>;
+
+export const TrialVerdictSchema = z.enum(['passed', 'scored', 'failed']);
+export type TrialVerdict = z.infer<typeof TrialVerdictSchema>;
+
+/** What the target did, without the reply (reported beside it). */
+export const TraceSchema = AgentRunSchema.omit({ reply: true });
+
+export const TrialResultSchema = z.object({
+  index: z.number().int().nonnegative(),
+  verdict: TrialVerdictSchema,
+  score: z.number().min(0).max(1),
+  durationMs: z.number().nonnegative(),
+  error: z.string().optional(),
+  reply: z.string(),
+  usage: RoleUsageSchema,
+  assertions: z.array(AssertionResultSchema),
+  trace: TraceSchema,
+});
+export type TrialResult = z.infer<typeof TrialResultSchema>;
+
+export const CaseVerdictSchema = z.enum(['passed', 'failed', 'scored', 'skipped']);
+export type CaseVerdict = z.infer<typeof CaseVerdictSchema>;
+
+export const CaseResultSchema = z.object({
+  suite: z.string(),
+  id: z.string(),
+  file: z.string(),
+  line: z.number().int().positive().nullable(),
+  tags: z.array(z.string()),
+  verdict: CaseVerdictSchema,
+  passed: z.number().int().nonnegative(),
+  required: z.number().int().nonnegative(),
+  planned: z.number().int().nonnegative(),
+  notRun: z.number().int().nonnegative(),
+  /** Why trials did not run: early stop, bail, budget or interruption. */
+  notRunReason: z.enum(['early-stop', 'bail', 'budget', 'interrupted']).optional(),
+  score: MeanStdSchema,
+  judgeScore: MeanStdSchema.nullable(),
+  usage: RoleUsageSchema,
+  trials: z.array(TrialResultSchema),
+});
+export type CaseResult = z.infer<typeof CaseResultSchema>;
+
+export const CountersSchema = z.object({
+  /** Judge calls not made because a gate of the trial failed. */
+  judgeCallsSkippedByGates: z.number().int().nonnegative(),
+  /** Judge calls answered from the cache (this run's or an earlier one's). */
+  judgeCallsFromCache: z.number().int().nonnegative(),
+  /** Tokens the cached judge calls would have used. */
+  judgeTokensSavedByCache: z.number().int().nonnegative(),
+  /** Trials not started because their case's verdict was already decided. */
+  trialsNotRunEarlyStop: z.number().int().nonnegative(),
+});
+export type Counters = z.infer<typeof CountersSchema>;
+
+export const SummarySchema = z.object({
+  cases: z.object({
+    total: z.number().int().nonnegative(),
+    passed: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    scored: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+  }),
+  trials: z.object({
+    planned: z.number().int().nonnegative(),
+    run: z.number().int().nonnegative(),
+    notRun: z.number().int().nonnegative(),
+    passed: z.number().int().nonnegative(),
+  }),
+  score: MeanStdSchema,
+  usage: z.object({ target: UsageSchema, judge: UsageSchema, total: UsageSchema }),
+  counters: CountersSchema,
+  /** Run-level gates and stops that failed the run (min score, budget, …), in words. */
+  failures: z.array(z.string()),
+  warnings: z.array(z.string()),
+});
+export type Summary = z.infer<typeof SummarySchema>;
+
+export const RunInfoSchema = z.object({
+  id: z.string(),
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative(),
+  gitSha: z.string().nullable(),
+  argv: z.array(z.string()),
+  config: z.string().nullable(),
+  interrupted: z.boolean(),
+});
+export type RunInfo = z.infer<typeof RunInfoSchema>;
+
+export const ResultsSchema = z.object({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  tool: z.object({ name: z.literal('agent-evals'), version: z.string() }),
+  run: RunInfoSchema,
+  summary: SummarySchema,
+  cases: z.array(CaseResultSchema),
+});
+export type Results = z.infer<typeof ResultsSchema>;

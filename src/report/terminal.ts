@@ -1,0 +1,147 @@
+import pc from 'picocolors';
+import type { Reporter } from './reporter.js';
+import type { AssertionResult, CaseResult } from './results-schema.js';
+import { formatCost, formatDuration, formatTokens, formatUsage } from './format.js';
+import { oneLine, terminalSafe } from './sanitize.js';
+
+export interface TerminalOptions {
+  /** Where to write (the CLI passes process.stdout / stderr). */
+  out: { write(text: string): unknown; isTTY?: boolean };
+  /** Live progress line; on for a TTY outside CI. */
+  live: boolean;
+  verbose: boolean;
+  now?: () => number;
+}
+
+const MARK = { passed: pc.green('✓'), failed: pc.red('✗'), scored: pc.yellow('~'), skipped: pc.dim('-') } as const;
+const REDRAW_MS = 100;
+
+/** One line per case as it ends, failures under it, a summary; a live progress line on a TTY. */
+export function terminalReporter(opts: TerminalOptions): Reporter {
+  const now = opts.now ?? (() => performance.now());
+  const started = now();
+  let trialsTotal = 0;
+  let trialsDone = 0;
+  let failing = 0;
+  let lastDraw = 0;
+  let progressShown = false;
+  const write = (text: string) => opts.out.write(text);
+
+  const clearProgress = () => {
+    if (progressShown) write('\r\x1b[2K');
+    progressShown = false;
+  };
+  const drawProgress = (force = false) => {
+    if (!opts.live) return;
+    const t = now();
+    // Redraw at most ~10 times a second: drawing must never become the run's bottleneck.
+    if (!force && t - lastDraw < REDRAW_MS) return;
+    lastDraw = t;
+    const elapsed = t - started;
+    const eta = trialsDone > 0 ? (elapsed / trialsDone) * (trialsTotal - trialsDone) : 0;
+    const parts = [`${trialsDone}/${trialsTotal} trials`, failing ? pc.red(`${failing} failing`) : '0 failing', formatDuration(elapsed)];
+    if (trialsDone > 0 && trialsDone < trialsTotal) parts.push(`ETA ${formatDuration(eta)}`);
+    write(`\r\x1b[2K${pc.dim('…')} ${parts.join(pc.dim(' · '))}`);
+    progressShown = true;
+  };
+
+  return {
+    onBegin(info) {
+      trialsTotal = info.trials;
+      write(pc.dim(`agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${info.config}` : ''}\n`));
+      drawProgress(true);
+    },
+    onTrialEnd() {
+      trialsDone += 1;
+      drawProgress();
+    },
+    onCaseEnd(result) {
+      // Trials not run count as done for the progress line.
+      trialsDone += result.notRun;
+      if (result.verdict === 'failed') failing += 1;
+      clearProgress();
+      write(caseLines(result, opts.verbose).join('\n') + '\n');
+      drawProgress();
+    },
+    onWarning(message) {
+      clearProgress();
+      write(`${pc.yellow('warning')} ${terminalSafe(message)}\n`);
+      drawProgress();
+    },
+    onEnd({ summary, run }) {
+      clearProgress();
+      const c = summary.cases;
+      const caseParts = [
+        c.passed && pc.green(`${c.passed} passed`),
+        c.failed && pc.red(`${c.failed} failed`),
+        c.scored && pc.yellow(`${c.scored} scored`),
+        c.skipped && pc.dim(`${c.skipped} skipped`),
+      ].filter(Boolean);
+      const t = summary.trials;
+      const u = summary.usage;
+      const lines = [
+        '',
+        `${pc.bold('Cases')}     ${caseParts.join(', ') || '0'} ${pc.dim(`(${c.total})`)}`,
+        `${pc.bold('Trials')}    ${t.run}/${t.planned} run, ${t.passed} passed${t.notRun ? pc.dim(`, ${t.notRun} not run`) : ''}`,
+        `${pc.bold('Score')}     ${summary.score.mean.toFixed(2)} ±${summary.score.stddev.toFixed(2)}`,
+        `${pc.bold('Duration')}  ${formatDuration(run.durationMs)}`,
+        `${pc.bold('Usage')}     target ${formatUsage(u.target)} · judge ${formatUsage(u.judge)} · total ${formatTokens(u.total.inputTokens + u.total.outputTokens)} tok ${formatCost(u.total.costUsd)}`,
+      ];
+      const k = summary.counters;
+      if (k.judgeCallsSkippedByGates || k.judgeCallsFromCache || k.trialsNotRunEarlyStop) {
+        lines.push(
+          `${pc.bold('Saved')}     ${k.judgeCallsSkippedByGates} judge calls skipped by gates · ${k.judgeCallsFromCache} from cache (${formatTokens(k.judgeTokensSavedByCache)} tok) · ${k.trialsNotRunEarlyStop} trials early-stopped`,
+        );
+      }
+      for (const f of summary.failures) lines.push(pc.red(`✗ ${f}`));
+      if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
+      write(lines.join('\n') + '\n');
+    },
+  };
+}
+
+function caseLines(r: CaseResult, verbose: boolean): string[] {
+  const key = `${r.suite}/${r.id}`;
+  const dur = r.trials.length ? r.trials.reduce((s, t) => s + t.durationMs, 0) / r.trials.length : 0;
+  const judge = r.judgeScore ? `  judge ${r.judgeScore.mean.toFixed(2)} ±${r.judgeScore.stddev.toFixed(2)}` : '';
+  const notRun = r.notRun ? pc.dim(`  (${r.notRun} not run: ${r.notRunReason ?? 'stopped'})`) : '';
+  const head = `${MARK[r.verdict]} ${r.passed}/${r.planned} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${notRun}`;
+  const lines = [head];
+  if (r.verdict === 'passed' && !verbose) return lines;
+  for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);
+  return lines;
+}
+
+/** Failing assertions and trial errors, each once with the trials it happened in. */
+function failureDetails(r: CaseResult, verbose: boolean): string[] {
+  const seen = new Map<string, number[]>();
+  const note = (text: string, trial: number) => {
+    const list = seen.get(text) ?? [];
+    list.push(trial + 1);
+    seen.set(text, list);
+  };
+  for (const t of r.trials) {
+    if (t.error) note(pc.red(`error: ${terminalSafe(oneLine(t.error, 400))}`), t.index);
+    for (const a of t.assertions) {
+      if (a.status === 'passed' && !verbose) continue;
+      if (a.status === 'skipped' && !verbose) continue;
+      note(assertionLine(a, verbose), t.index);
+    }
+  }
+  return [...seen].map(([text, trials]) => (r.planned > 1 ? `${text} ${pc.dim(`(trial${trials.length > 1 ? 's' : ''} ${trials.join(', ')})`)}` : text));
+}
+
+function assertionLine(a: AssertionResult, verbose: boolean): string {
+  const mark = a.status === 'passed' ? pc.green('✓') : a.status === 'skipped' ? pc.dim('-') : a.severity === 'gate' ? pc.red('✗') : pc.yellow('~');
+  const score = a.judge || a.severity === 'soft' ? ` ${a.score.toFixed(2)}/${a.threshold.toFixed(2)}` : '';
+  const label = `${a.severity === 'soft' ? pc.dim('[soft] ') : ''}${a.status === 'error' ? pc.red('[error] ') : ''}`;
+  const text = a.message.startsWith(a.name) ? a.message : `${a.name}: ${a.message}`;
+  let line = `${mark} ${label}${terminalSafe(oneLine(text, 300))}${score}`;
+  if (a.reason && a.reason !== a.message) line += `\n      ${pc.dim(terminalSafe(oneLine(a.reason, 400)))}`;
+  if (verbose && a.evidence?.length) line += a.evidence.map((e) => `\n      ${pc.dim('• ' + terminalSafe(oneLine(e, 200)))}`).join('');
+  if (verbose && a.judge) {
+    const j = a.judge;
+    line += `\n      ${pc.dim(`judge ${j.provider}:${j.model} · ${formatUsage(j.usage)}${j.cached ? ' · cached' : ''}${j.steps !== undefined ? ` · ${j.steps} steps, ${j.toolCalls ?? 0} tool calls` : ''}`)}`;
+  }
+  return line;
+}

@@ -1,0 +1,38 @@
+import type { CaseResult, TrialResult } from '../report/results-schema.js';
+import type { PlannedCase } from '../suite/plan.js';
+import { addUsage, emptyUsage } from '../trace/usage.js';
+import { caseVerdict, meanStd, requiredPasses } from './verdict.js';
+
+/** The case-level reduction of its trials (Inspect AI's reducer): pure. */
+export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
+  const sorted = [...trials].sort((a, b) => a.index - b.index);
+  const required = requiredPasses(c.repeat, c.passRate);
+  const judgeScores = sorted.flatMap((t) => {
+    const judged = t.assertions.filter((a) => a.judge && (a.status === 'passed' || a.status === 'failed'));
+    return judged.length ? [judged.reduce((s, a) => s + a.score, 0) / judged.length] : [];
+  });
+  const notRun = c.repeat - sorted.length;
+  return {
+    suite: c.suite,
+    id: c.id,
+    file: c.file,
+    line: c.line,
+    tags: c.tags,
+    verdict: caseVerdict(
+      sorted.map((t) => t.verdict),
+      required,
+    ),
+    passed: sorted.filter((t) => t.verdict === 'passed').length,
+    required,
+    planned: c.repeat,
+    notRun,
+    ...(notRun > 0 && notRunReason ? { notRunReason } : {}),
+    score: meanStd(sorted.map((t) => t.score)),
+    judgeScore: judgeScores.length ? meanStd(judgeScores) : null,
+    usage: {
+      target: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.target)),
+      judge: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.judge)),
+    },
+    trials: sorted,
+  };
+}

@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { ResolvedConfig } from '../config/load-config.js';
+import type { Reporter } from '../report/reporter.js';
+import type { Summary } from '../report/results-schema.js';
+import type { PlannedCase } from '../suite/plan.js';
+import type { Target } from '../targets/types.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { createTarget } from '../targets/create-target.js';
+import type { JudgeService } from './judge-service.js';
+import { runCases } from './run-cases.js';
+import { exitCodeFor, runGateFailures } from './exit-code.js';
+import type { Pricing } from './run-usage.js';
+
+export interface RunFlags {
+  concurrency: number;
+  earlyStop: boolean;
+  strict: boolean;
+  bail?: number;
+  maxCostUsd?: number;
+  minScore?: number;
+  minPassRate?: number;
+}
+
+export interface ExecuteOptions {
+  config: ResolvedConfig;
+  cases: PlannedCase[];
+  flags: RunFlags;
+  reporter: Required<Reporter>;
+  judges: JudgeService;
+  interrupt: AbortSignal;
+  argv: string[];
+  version: string;
+}
+
+/** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
+export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: number; summary: Summary }> {
+  const { config, cases, flags, reporter } = opts;
+  const started = Date.now();
+  const startedAt = new Date(started).toISOString();
+  const runId = `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+
+  // One adapter per named target (an inline TS target is keyed by its file); every trial still
+  // invokes it afresh.
+  const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.file}#inline`);
+  const targets = new Map<string, Target>();
+  for (const c of cases) {
+    const key = targetKey(c);
+    if (targets.has(key)) continue;
+    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config));
+  }
+  const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
+
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    reporter.onWarning(message);
+  };
+  const warnedModels = new Set<string>();
+  const pricing: Pricing = {
+    overrides: config.pricing,
+    warnUnpriced(model) {
+      const key = model ?? '(no model given)';
+      if (warnedModels.has(key)) return;
+      warnedModels.add(key);
+      warn(model ? `no price known for model ${model}: its cost is reported as unknown (add it under \`pricing\` in the config)` : 'token usage reported without a model: its cost is reported as unknown (set `model` on the AgentRun)');
+    },
+  };
+
+  await reporter.onBegin({
+    runId,
+    startedAt,
+    config: config.file,
+    cases: cases.length,
+    trials: cases.reduce((s, c) => s + c.repeat, 0),
+    concurrency: flags.concurrency,
+  });
+  const outcome = await runCases({
+    cases,
+    targetFor,
+    judges: opts.judges,
+    pricing,
+    concurrency: flags.concurrency,
+    earlyStop: flags.earlyStop,
+    skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
+    bail: flags.bail,
+    maxCostUsd: flags.maxCostUsd ?? config.maxCostUsd,
+    interrupt: opts.interrupt,
+    graceMs: DEFAULTS.interruptGraceMs,
+    listener: reporter,
+  });
+  const summary: Summary = {
+    ...outcome.summary,
+    failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, flags)],
+    warnings,
+  };
+  const exitCode = exitCodeFor(summary, { strict: flags.strict, interrupted: outcome.interrupted });
+  await reporter.onEnd({
+    run: {
+      id: runId,
+      startedAt,
+      durationMs: Date.now() - started,
+      gitSha: gitSha(config.rootDir),
+      argv: opts.argv,
+      config: config.file,
+      interrupted: outcome.interrupted,
+    },
+    summary,
+    exitCode,
+  });
+  return { exitCode, summary };
+}
+
+function gitSha(cwd: string): string | null {
+  const r = spawnSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', timeout: 2_000 });
+  return r.status === 0 ? r.stdout.trim() : null;
+}

@@ -1,0 +1,25 @@
+import type { Summary } from '../report/results-schema.js';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/** DESIGN §4: 130 interrupted; 1 a failed case (scored too with --strict) or a failed run gate. */
+export function exitCodeFor(summary: Summary, opts: { strict: boolean; interrupted: boolean }): number {
+  if (opts.interrupted) return EXIT.interrupted;
+  if (summary.cases.failed > 0) return EXIT.failed;
+  if (opts.strict && summary.cases.scored > 0) return EXIT.failed;
+  if (summary.failures.length > 0) return EXIT.failed;
+  return EXIT.ok;
+}
+
+/** Run-level gates: each miss is a sentence for the summary. */
+export function runGateFailures(summary: Summary, gates: { minScore?: number; minPassRate?: number }): string[] {
+  const out: string[] = [];
+  if (gates.minScore !== undefined && summary.score.mean < gates.minScore) {
+    out.push(`mean score ${summary.score.mean.toFixed(3)} is below --min-score ${gates.minScore}`);
+  }
+  if (gates.minPassRate !== undefined) {
+    const rate = summary.trials.run === 0 ? 0 : summary.trials.passed / summary.trials.run;
+    if (rate < gates.minPassRate) out.push(`trial pass rate ${rate.toFixed(3)} is below --min-pass-rate ${gates.minPassRate}`);
+  }
+  return out;
+}

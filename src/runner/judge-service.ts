@@ -1,0 +1,43 @@
+import type { AgentRun } from '../trace/agent-run.js';
+import type { Usage } from '../trace/usage.js';
+import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
+import type { AssertionResult } from '../report/results-schema.js';
+import type { PlannedCase } from '../suite/plan.js';
+import { emptyUsage } from '../trace/usage.js';
+import { assertionName } from './assertion-name.js';
+
+/** What a judged assertion is graded against. */
+export interface JudgeTrialContext {
+  plannedCase: PlannedCase;
+  trialIndex: number;
+  run: AgentRun;
+  /** The text under test (the final reply, or a turn's reply). */
+  reply: string;
+  /** `t.useJudge(...)` of a TS case, above the case's own `judge:`. */
+  caseJudge: ModelRef | undefined;
+  signal: AbortSignal;
+}
+
+/** The runner's only view of judges: grade one judged assertion of one trial. */
+export interface JudgeService {
+  grade(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<{ result: AssertionResult; usage: Usage }>;
+}
+
+/** No judge anywhere in the resolution order: a judged assertion cannot pass, so it is a gate. */
+export const noJudgeService: JudgeService = {
+  async grade(spec) {
+    return {
+      result: {
+        name: assertionName(spec),
+        kind: spec.type,
+        severity: 'gate',
+        status: 'failed',
+        score: 0,
+        threshold: spec.threshold ?? 0.7,
+        weight: spec.weight ?? 1,
+        message: 'No judge configured.',
+      },
+      usage: emptyUsage(),
+    };
+  },
+};

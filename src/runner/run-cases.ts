@@ -1,0 +1,118 @@
+import pLimit from 'p-limit';
+import type { CaseResult, Summary, TrialResult } from '../report/results-schema.js';
+import type { PlannedCase } from '../suite/plan.js';
+import type { Target } from '../targets/types.js';
+import type { JudgeService } from './judge-service.js';
+import type { Pricing } from './run-usage.js';
+import { caseResult } from './case-result.js';
+import { SummaryBuilder } from './summary.js';
+import { executeTrial } from './trial.js';
+import { isDecided, requiredPasses } from './verdict.js';
+
+/** What the runner tells reporters, as it happens (Playwright's reporter events). */
+export interface RunListener {
+  onTrialEnd?(c: PlannedCase, trial: TrialResult): void;
+  onCaseEnd?(result: CaseResult, c: PlannedCase): void | Promise<void>;
+  onWarning?(message: string): void;
+}
+
+export interface RunOptions {
+  cases: PlannedCase[];
+  targetFor(c: PlannedCase): Target;
+  judges: JudgeService;
+  pricing: Pricing;
+  concurrency: number;
+  earlyStop: boolean;
+  skipJudgesOnGateFailure: boolean;
+  /** Stop starting trials after this many failed cases. */
+  bail?: number;
+  /** Stop starting trials once this many dollars (target + judge) are spent. */
+  maxCostUsd?: number;
+  /** Soft stop (Ctrl-C): no new trials start; in-flight ones get `graceMs` before they are aborted. */
+  interrupt: AbortSignal;
+  graceMs: number;
+  listener: RunListener;
+}
+
+export interface RunOutcome {
+  summary: Summary;
+  interrupted: boolean;
+}
+
+type StopReason = NonNullable<CaseResult['notRunReason']>;
+
+interface CaseState {
+  c: PlannedCase;
+  required: number;
+  trials: TrialResult[];
+  passes: number;
+  settled: number;
+  notRunReason?: StopReason;
+}
+
+/** Schedules every trial of every case through one p-limit, deciding cases as trials finish. */
+export async function runCases(opts: RunOptions): Promise<RunOutcome> {
+  const summary = new SummaryBuilder();
+  const limit = pLimit(opts.concurrency);
+  const hardStop = new AbortController();
+  let stopped: StopReason | undefined;
+  let failedCases = 0;
+  let spentUsd = 0;
+  let graceTimer: NodeJS.Timeout | undefined;
+
+  const onInterrupt = () => {
+    stopped ??= 'interrupted';
+    graceTimer = setTimeout(() => hardStop.abort(), opts.graceMs);
+  };
+  if (opts.interrupt.aborted) onInterrupt();
+  else opts.interrupt.addEventListener('abort', onInterrupt, { once: true });
+
+  const finishCase = async (s: CaseState) => {
+    const result = caseResult(s.c, s.trials, s.notRunReason);
+    summary.addCase(result);
+    if (result.verdict === 'failed') {
+      failedCases += 1;
+      if (opts.bail !== undefined && failedCases >= opts.bail) stopped ??= 'bail';
+    }
+    await opts.listener.onCaseEnd?.(result, s.c);
+  };
+
+  const settle = async (s: CaseState) => {
+    s.settled += 1;
+    if (s.settled === s.c.repeat) await finishCase(s);
+  };
+
+  const runTrial = async (s: CaseState, index: number) => {
+    const reason: StopReason | undefined =
+      stopped ?? (opts.earlyStop && isDecided(s.passes, s.trials.length, s.c.repeat, s.required) ? 'early-stop' : undefined);
+    if (reason) {
+      s.notRunReason ??= reason;
+      return settle(s);
+    }
+    const trial = await executeTrial(s.c, index, {
+      target: opts.targetFor(s.c),
+      judges: opts.judges,
+      pricing: opts.pricing,
+      skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
+      signal: hardStop.signal,
+    });
+    s.trials.push(trial);
+    if (trial.verdict === 'passed') s.passes += 1;
+    spentUsd += (trial.usage.target.costUsd ?? 0) + (trial.usage.judge.costUsd ?? 0);
+    if (opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd && !stopped) {
+      stopped = 'budget';
+      summary.failures.push(`cost budget of $${opts.maxCostUsd} spent ($${spentUsd.toFixed(4)}): no new trials were started`);
+    }
+    opts.listener.onTrialEnd?.(s.c, trial);
+    return settle(s);
+  };
+
+  const states = opts.cases.map((c): CaseState => ({ c, required: requiredPasses(c.repeat, c.passRate), trials: [], passes: 0, settled: 0 }));
+  await Promise.all(states.flatMap((s) => Array.from({ length: s.c.repeat }, (_, i) => limit(() => runTrial(s, i)))));
+
+  opts.interrupt.removeEventListener('abort', onInterrupt);
+  if (graceTimer) clearTimeout(graceTimer);
+  return { summary: summary.result(), interrupted: stopped === 'interrupted' };
+}
+
+export { SummaryBuilder };

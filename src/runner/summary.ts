@@ -1,0 +1,57 @@
+import type { CaseResult, Counters, Summary } from '../report/results-schema.js';
+import { addUsage, emptyUsage, type Usage } from '../trace/usage.js';
+import { RunningStats } from './verdict.js';
+
+/**
+ * The run summary (Inspect AI's metric), built one finished case at a time so a run never
+ * holds every case in memory.
+ */
+export class SummaryBuilder {
+  private readonly cases = { total: 0, passed: 0, failed: 0, scored: 0, skipped: 0 };
+  private readonly trials = { planned: 0, run: 0, notRun: 0, passed: 0 };
+  private readonly scores = new RunningStats();
+  private target: Usage = emptyUsage();
+  private judge: Usage = emptyUsage();
+  readonly counters: Counters = { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 };
+  readonly failures: string[] = [];
+  readonly warnings: string[] = [];
+
+  addCase(c: CaseResult): void {
+    this.cases.total += 1;
+    this.cases[c.verdict] += 1;
+    this.trials.planned += c.planned;
+    this.trials.run += c.trials.length;
+    this.trials.notRun += c.notRun;
+    this.trials.passed += c.passed;
+    if (c.notRunReason === 'early-stop') this.counters.trialsNotRunEarlyStop += c.notRun;
+    for (const t of c.trials) {
+      this.scores.add(t.score);
+      for (const a of t.assertions) {
+        if (a.judge?.cached) {
+          this.counters.judgeCallsFromCache += 1;
+          this.counters.judgeTokensSavedByCache += a.judge.usage.inputTokens + a.judge.usage.outputTokens;
+        }
+        if (a.status === 'skipped' && a.message.startsWith('skipped: a gate')) this.counters.judgeCallsSkippedByGates += 1;
+      }
+    }
+    this.target = addUsage(this.target, c.usage.target);
+    this.judge = addUsage(this.judge, c.usage.judge);
+  }
+
+  /** Total cost so far, treating unknown prices as 0 (for the --max-cost budget only). */
+  spentUsd(): number {
+    return (this.target.costUsd ?? 0) + (this.judge.costUsd ?? 0);
+  }
+
+  result(): Summary {
+    return {
+      cases: { ...this.cases },
+      trials: { ...this.trials },
+      score: this.scores.result(),
+      usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
+      counters: { ...this.counters },
+      failures: [...this.failures],
+      warnings: [...this.warnings],
+    };
+  }
+}

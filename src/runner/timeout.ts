@@ -1,0 +1,35 @@
+/**
+ * Runs `work` with its own abort signal that fires after `ms` or when `outer` aborts. The promise
+ * settles at that moment even if the work ignores its signal: a slow trial is an error, and the
+ * run goes on.
+ */
+export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, outer: AbortSignal): Promise<T> {
+  const ac = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const fail = (err: Error) => {
+      cleanup();
+      ac.abort(err);
+      reject(err);
+    };
+    const timer = setTimeout(() => fail(new Error(`timed out after ${ms} ms`)), ms);
+    const onOuter = () => fail(new Error('interrupted'));
+    if (outer.aborted) return onOuter();
+    outer.addEventListener('abort', onOuter, { once: true });
+    function cleanup() {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onOuter);
+    }
+    Promise.resolve()
+      .then(() => work(ac.signal))
+      .then(
+        (v) => {
+          cleanup();
+          resolve(v);
+        },
+        (e: unknown) => {
+          cleanup();
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+  });
+}

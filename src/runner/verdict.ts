@@ -1,0 +1,78 @@
+import type { AssertionResult, CaseVerdict, TrialVerdict } from '../report/results-schema.js';
+
+/** Pure verdict rules of DESIGN §4: no I/O, tested on plain objects. */
+
+/** Passes a case needs over `planned` trials: max(1, min(N, ceil(rate·N − 1e-9))). */
+export function requiredPasses(planned: number, passRate: number): number {
+  return Math.max(1, Math.min(planned, Math.ceil(passRate * planned - 1e-9)));
+}
+
+type Graded = Pick<AssertionResult, 'severity' | 'status' | 'score' | 'weight'>;
+
+/** A gate that failed or errored; an errored assertion always counts as a failed gate. */
+export function isFailedGate(a: Graded): boolean {
+  return a.status === 'error' || (a.severity === 'gate' && a.status === 'failed');
+}
+
+export function trialVerdict(assertions: Graded[], targetError: boolean): TrialVerdict {
+  if (targetError || assertions.some(isFailedGate)) return 'failed';
+  if (assertions.some((a) => a.severity === 'soft' && a.status === 'failed')) return 'scored';
+  return 'passed';
+}
+
+/** 0 when a gate failed; else the weighted mean of the scored soft assertions; 1 when none. */
+export function trialScore(assertions: Graded[], targetError: boolean): number {
+  if (targetError || assertions.some(isFailedGate)) return 0;
+  const soft = assertions.filter((a) => a.severity === 'soft' && (a.status === 'passed' || a.status === 'failed'));
+  const weight = soft.reduce((sum, a) => sum + a.weight, 0);
+  if (weight === 0) return 1;
+  return soft.reduce((sum, a) => sum + a.score * a.weight, 0) / weight;
+}
+
+/**
+ * Whether more trials could change the case verdict: it is decided once it has its required
+ * passes, or once the trials left cannot reach them.
+ */
+export function isDecided(passes: number, finished: number, planned: number, required: number): boolean {
+  return passes >= required || passes + (planned - finished) < required;
+}
+
+/**
+ * A case passes with `required` passed trials. Short of that it is `scored` when no trial failed
+ * outright (only soft assertions missed), else `failed`; `skipped` when no trial ran.
+ */
+export function caseVerdict(verdicts: TrialVerdict[], required: number): CaseVerdict {
+  if (verdicts.length === 0) return 'skipped';
+  const passed = verdicts.filter((v) => v === 'passed').length;
+  if (passed >= required) return 'passed';
+  return verdicts.includes('failed') ? 'failed' : 'scored';
+}
+
+export function meanStd(values: number[]): { mean: number; stddev: number } {
+  if (values.length === 0) return { mean: 0, stddev: 0 };
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / values.length;
+  return { mean, stddev: Math.sqrt(variance) };
+}
+
+/** Running mean and population stddev (Welford), so a run summary never holds every score. */
+export class RunningStats {
+  private n = 0;
+  private mean = 0;
+  private m2 = 0;
+
+  add(value: number): void {
+    this.n += 1;
+    const delta = value - this.mean;
+    this.mean += delta / this.n;
+    this.m2 += delta * (value - this.mean);
+  }
+
+  get count(): number {
+    return this.n;
+  }
+
+  result(): { mean: number; stddev: number } {
+    return this.n === 0 ? { mean: 0, stddev: 0 } : { mean: this.mean, stddev: Math.sqrt(this.m2 / this.n) };
+  }
+}

@@ -1,0 +1,5 @@
+import { deterministicAssertionTypes } from '../assertions/registry.js';
+import { judgeAssertionTypes } from '../judges/spec.js';
+
+/** Every assertion type a YAML file may name, for error messages and `list`. */
+export const allAssertionTypes: readonly string[] = [...deterministicAssertionTypes, ...judgeAssertionTypes];

@@ -1,0 +1,205 @@
+import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
+import { toolCallsOf } from '../trace/agent-run.js';
+import type { Severity, AssertionContext } from '../assertions/types.js';
+import type { ModelRef, TracePolicy } from '../judges/spec.js';
+import type { TsAssertionSpec } from './schema.js';
+
+/** Chainable options every assertion made through `t` accepts. */
+export interface AssertionHandle {
+  gate(): AssertionHandle;
+  soft(): AssertionHandle;
+  weight(w: number): AssertionHandle;
+  label(text: string): AssertionHandle;
+  threshold(t: number): AssertionHandle;
+}
+
+export interface JudgeHandle extends AssertionHandle {
+  gate(): JudgeHandle;
+  soft(): JudgeHandle;
+  weight(w: number): JudgeHandle;
+  label(text: string): JudgeHandle;
+  threshold(t: number): JudgeHandle;
+  /** Grade this text instead of the reply; the run stays as context. */
+  on(text: string): JudgeHandle;
+  atLeast(threshold: number): JudgeHandle;
+  scale(scale: 1 | 10): JudgeHandle;
+  dimensions(mins: Record<string, number>): JudgeHandle;
+  withoutTargetInstructions(): JudgeHandle;
+  trace(policy: TracePolicy): JudgeHandle;
+  prefer(side: 'actual' | 'reference'): JudgeHandle;
+  positionSwap(on: boolean): JudgeHandle;
+}
+
+export interface JudgeBuilder {
+  criteria(criteria: string): JudgeHandle;
+  against(reference: string, criteria: string): JudgeHandle;
+  factuality(reference?: string): JudgeHandle;
+  summarizes(source: string): JudgeHandle;
+  closedQa(question: string): JudgeHandle;
+  sql(reference?: string): JudgeHandle;
+  comparedTo(other: string, criteria?: string): JudgeHandle;
+}
+
+/** Read access to what the target did in this trial. */
+export interface RunView {
+  readonly reply: string;
+  readonly steps: readonly Step[];
+  readonly toolCalls: readonly ToolCall[];
+  readonly calledTools: readonly string[];
+  /** The result of the nth call (0-based) of a tool, as text; '' when there is none. */
+  toolResult(name: string, nth?: number): string;
+}
+
+export interface CallOptions {
+  args?: Record<string, unknown>;
+  times?: number;
+  atLeast?: number;
+  atMost?: number;
+}
+
+/** `t` in a TypeScript case's `check(t)`: each call records one assertion for this trial. */
+export interface CheckApi {
+  readonly input: string;
+  readonly reply: string;
+  readonly reference: string | undefined;
+  run(): RunView;
+  useJudge(model: ModelRef): void;
+  equals(value: string): AssertionHandle;
+  contains(value: string, opts?: { caseSensitive?: boolean }): AssertionHandle;
+  notContains(value: string, opts?: { caseSensitive?: boolean }): AssertionHandle;
+  containsAll(values: string[], opts?: { caseSensitive?: boolean }): AssertionHandle;
+  containsAny(values: string[], opts?: { caseSensitive?: boolean }): AssertionHandle;
+  startsWith(value: string): AssertionHandle;
+  endsWith(value: string): AssertionHandle;
+  regex(pattern: string, flags?: string): AssertionHandle;
+  lengthBetween(min: number | undefined, max?: number): AssertionHandle;
+  isJson(): AssertionHandle;
+  jsonPath(path: string, equals?: unknown): AssertionHandle;
+  jsonSchema(schema: Record<string, unknown>): AssertionHandle;
+  similarity(value: string, threshold?: number): AssertionHandle;
+  calledTool(tool: string, opts?: CallOptions): AssertionHandle;
+  notCalledTool(tool: string, args?: Record<string, unknown>): AssertionHandle;
+  toolOrder(tools: string[]): AssertionHandle;
+  toolSequence(tools: string[]): AssertionHandle;
+  usedNoTools(): AssertionHandle;
+  maxToolCalls(max: number): AssertionHandle;
+  noToolErrors(): AssertionHandle;
+  maxSteps(max: number): AssertionHandle;
+  maxTokens(max: number): AssertionHandle;
+  maxLatencyMs(max: number): AssertionHandle;
+  maxCostUsd(max: number): AssertionHandle;
+  /** A custom predicate: `true`/`false`, or `{ pass, score?, reason? }`. */
+  expect(name: string, fn: (ctx: AssertionContext) => boolean | { pass: boolean; score?: number; reason?: string } | Promise<boolean | { pass: boolean; score?: number; reason?: string }>): AssertionHandle;
+  judge(model?: ModelRef): JudgeBuilder;
+  expectJudge(criteria: string, threshold?: number): JudgeHandle;
+  expectJudgeAgainst(reference: string, criteria: string, threshold?: number): JudgeHandle;
+}
+
+type Spec = Record<string, unknown> & { type: string };
+
+/**
+ * Builds `t` over one finished run. Assertions are only recorded here (specs pushed to `specs`);
+ * the runner evaluates them afterwards, deterministic ones first, so building a judge costs nothing.
+ */
+export function createCheckApi(opts: { input: string; reference?: string; run: AgentRun }): { t: CheckApi; specs: TsAssertionSpec[]; caseJudge: () => ModelRef | undefined } {
+  const specs: Spec[] = [];
+  let caseJudge: ModelRef | undefined;
+  const calls = toolCallsOf(opts.run);
+
+  // One handle shape serves both kinds; the static types expose only what fits each.
+  const handleFor = (spec: Spec): JudgeHandle => {
+    const set = (key: string, value: unknown): JudgeHandle => {
+      spec[key] = value;
+      return handle;
+    };
+    const handle: JudgeHandle = {
+      gate: () => set('severity', 'gate' satisfies Severity),
+      soft: () => set('severity', 'soft' satisfies Severity),
+      weight: (w) => set('weight', w),
+      label: (text) => set('label', text),
+      threshold: (x) => set('threshold', x),
+      atLeast: (x) => set('threshold', x),
+      on: (text) => set('on', text),
+      scale: (scale) => set('scale', scale),
+      dimensions: (mins) => set('dimensions', mins),
+      withoutTargetInstructions: () => set('targetInstructions', false),
+      trace: (policy) => set('trace', policy),
+      prefer: (side) => set('prefer', side),
+      positionSwap: (on) => set('positionSwap', on),
+    };
+    return handle;
+  };
+  const add = (spec: Spec): AssertionHandle => {
+    specs.push(spec);
+    return handleFor(spec);
+  };
+  const judgeHandle = (spec: Spec): JudgeHandle => {
+    specs.push(spec);
+    return handleFor(spec);
+  };
+
+  const judged = (model: ModelRef | undefined) => (spec: Spec): JudgeHandle => judgeHandle(model === undefined ? spec : { ...spec, judge: model });
+
+  const view: RunView = {
+    reply: opts.run.reply,
+    steps: opts.run.steps ?? [],
+    toolCalls: calls,
+    calledTools: calls.map((c) => c.name),
+    toolResult(name, nth = 0) {
+      const call = calls.filter((c) => c.name === name)[nth];
+      if (call?.result === undefined) return '';
+      return typeof call.result === 'string' ? call.result : JSON.stringify(call.result);
+    },
+  };
+
+  const t: CheckApi = {
+    input: opts.input,
+    reply: opts.run.reply,
+    reference: opts.reference,
+    run: () => view,
+    useJudge: (model) => {
+      caseJudge = model;
+    },
+    equals: (value) => add({ type: 'equals', value }),
+    contains: (value, o) => add({ type: 'contains', value, ...o }),
+    notContains: (value, o) => add({ type: 'notContains', value, ...o }),
+    containsAll: (values, o) => add({ type: 'containsAll', values, ...o }),
+    containsAny: (values, o) => add({ type: 'containsAny', values, ...o }),
+    startsWith: (value) => add({ type: 'startsWith', value }),
+    endsWith: (value) => add({ type: 'endsWith', value }),
+    regex: (pattern, flags) => add({ type: 'regex', pattern, ...(flags ? { flags } : {}) }),
+    lengthBetween: (min, max) => add({ type: 'lengthBetween', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }),
+    isJson: () => add({ type: 'isJson' }),
+    jsonPath: (path, equals) => add({ type: 'jsonPath', path, ...(equals !== undefined ? { equals } : {}) }),
+    jsonSchema: (schema) => add({ type: 'jsonSchema', schema }),
+    similarity: (value, threshold) => add({ type: 'similarity', value, ...(threshold !== undefined ? { threshold } : {}) }),
+    calledTool: (tool, o) => add({ type: 'calledTool', tool, ...o }),
+    notCalledTool: (tool, args) => add({ type: 'notCalledTool', tool, ...(args ? { args } : {}) }),
+    toolOrder: (tools) => add({ type: 'toolOrder', tools }),
+    toolSequence: (tools) => add({ type: 'toolSequence', tools }),
+    usedNoTools: () => add({ type: 'usedNoTools' }),
+    maxToolCalls: (max) => add({ type: 'maxToolCalls', max }),
+    noToolErrors: () => add({ type: 'noToolErrors' }),
+    maxSteps: (max) => add({ type: 'maxSteps', max }),
+    maxTokens: (max) => add({ type: 'maxTokens', max }),
+    maxLatencyMs: (max) => add({ type: 'maxLatencyMs', max }),
+    maxCostUsd: (max) => add({ type: 'maxCostUsd', max }),
+    expect: (name, fn) => add({ type: 'custom', name, fn }),
+    judge: (model) => {
+      const j = judged(model);
+      return {
+        criteria: (criteria) => j({ type: 'judge', criteria }),
+        against: (reference, criteria) => j({ type: 'judgeAgainst', reference, criteria }),
+        factuality: (reference) => j({ type: 'factuality', ...(reference !== undefined ? { reference } : {}) }),
+        summarizes: (source) => j({ type: 'summarizes', source }),
+        closedQa: (question) => j({ type: 'closedQa', question }),
+        sql: (reference) => j({ type: 'sql', ...(reference !== undefined ? { reference } : {}) }),
+        comparedTo: (comparedTo, criteria) => j({ type: 'pairwise', comparedTo, ...(criteria ? { criteria } : {}) }),
+      };
+    },
+    expectJudge: (criteria, threshold) => judgeHandle({ type: 'judge', criteria, ...(threshold !== undefined ? { threshold } : {}) }),
+    expectJudgeAgainst: (reference, criteria, threshold) =>
+      judgeHandle({ type: 'judgeAgainst', reference, criteria, ...(threshold !== undefined ? { threshold } : {}) }),
+  };
+  return { t, specs: specs as unknown as TsAssertionSpec[], caseJudge: () => caseJudge };
+}

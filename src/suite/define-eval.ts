@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { TsEvalFileSchema, TsCaseSchema } from './schema.js';
+import type { CheckApi } from './check-api.js';
+import type { TargetFunction } from '../targets/function-target.js';
+
+type TsCaseFields = Omit<z.input<typeof TsCaseSchema>, 'check'>;
+
+export interface EvalCase extends TsCaseFields {
+  /** Records this trial's assertions on `t`; runs after the target, once per trial. */
+  check?: (t: CheckApi) => void | Promise<void>;
+}
+
+export interface EvalDefinition extends Omit<z.input<typeof TsEvalFileSchema>, 'cases' | 'target'> {
+  /** A target named in evals.config.ts, or a function target given inline. */
+  target: string | TargetFunction;
+  cases: EvalCase[];
+}
+
+/** Typed identity for `*.eval.ts` files; the loader validates with the same zod schemas as YAML. */
+export function defineEval(definition: EvalDefinition): EvalDefinition {
+  return definition;
+}

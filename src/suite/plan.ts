@@ -1,0 +1,152 @@
+import { relative } from 'node:path';
+import { UserError, UserErrors } from '../errors.js';
+import type { ModelRef } from '../judges/spec.js';
+import type { ChatTurn } from '../targets/types.js';
+import type { TargetFunction } from '../targets/function-target.js';
+import type { CheckApi } from './check-api.js';
+import type { TsAssertionSpec } from './schema.js';
+import { loadYamlEvalFile } from './load-yaml.js';
+import { loadTsEvalFile } from './load-ts.js';
+import type { z } from 'zod';
+import type { TurnSchema } from './schema.js';
+
+export type Turn = z.infer<typeof TurnSchema>;
+
+/** One case, with its suite's settings folded in: what the runner schedules. */
+export interface PlannedCase {
+  index: number;
+  /** `suite/id`, unique in a run; what --filter matches. */
+  key: string;
+  suite: string;
+  id: string;
+  file: string;
+  line: number | null;
+  tags: string[];
+  /** A target named in config, or an inline function target of a TS file. */
+  target: string | TargetFunction;
+  targetName: string;
+  repeat: number;
+  passRate: number;
+  timeoutMs: number;
+  /** Case judge, else suite judge (config and env come later in the resolution). */
+  judge: ModelRef | undefined;
+  input: string;
+  messages: ChatTurn[];
+  turns: Turn[] | undefined;
+  reference: string | undefined;
+  assertions: TsAssertionSpec[];
+  check: ((t: CheckApi) => void | Promise<void>) | undefined;
+}
+
+export interface Selection {
+  filters: string[];
+  tags: string[];
+  excludeTags: string[];
+  /** --repeat: overrides files and config. */
+  repeat?: number;
+}
+
+export interface PlanDefaults {
+  repeat: number;
+  passRate: number;
+  timeoutMs: number;
+  targets: readonly string[];
+}
+
+/** Loads every file, reporting all bad files together; then checks cross-file rules. */
+export async function loadCases(files: string[], cwd: string, defaults: PlanDefaults): Promise<PlannedCase[]> {
+  const cases: PlannedCase[] = [];
+  const errors: UserError[] = [];
+  for (const file of files) {
+    const display = relative(cwd, file) || file;
+    try {
+      cases.push(...(await loadFile(file, display, defaults)));
+    } catch (err) {
+      if (err instanceof UserErrors) errors.push(...err.errors);
+      else if (err instanceof UserError) errors.push(err);
+      else throw err;
+    }
+  }
+  const seen = new Map<string, PlannedCase>();
+  for (const c of cases) {
+    const first = seen.get(c.key);
+    if (first) {
+      errors.push(
+        new UserError(`duplicate case id "${c.key}" (first defined at ${first.file}${first.line ? `:${first.line}` : ''})`, {
+          file: c.file,
+          line: c.line ?? undefined,
+          field: 'id',
+        }),
+      );
+    } else seen.set(c.key, c);
+    if (typeof c.target === 'string' && !defaults.targets.includes(c.target)) {
+      const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
+      errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.line ?? undefined, field: 'target' }));
+    }
+  }
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
+  return cases.map((c, index) => ({ ...c, index }));
+}
+
+function dedupe(errors: UserError[]): UserError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(e.message) && seen.add(e.message));
+}
+
+async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
+  if (/\.ya?ml$/.test(file)) {
+    const { data, caseLines } = await loadYamlEvalFile(file, display);
+    return data.cases.map((c, i) =>
+      planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: undefined }, d),
+    );
+  }
+  const { data, caseLines } = await loadTsEvalFile(file, display);
+  return data.cases.map((c, i) =>
+    planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: (c.assert ?? []) as TsAssertionSpec[], check: c.check }, d),
+  );
+}
+
+interface Settings {
+  repeat?: number;
+  passRate?: number;
+  timeoutMs?: number;
+  tags?: string[];
+  judge?: ModelRef;
+}
+interface RawCase extends Settings {
+  id: string;
+  input?: string;
+  messages?: ChatTurn[];
+  turns?: Turn[];
+  reference?: string;
+}
+
+function planned(
+  p: { suite: Settings & { suite: string }; c: RawCase; file: string; line: number | null; target: string | TargetFunction; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
+  d: PlanDefaults,
+): PlannedCase {
+  const { suite, c } = p;
+  const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? '' }];
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  return {
+    index: 0,
+    key: `${suite.suite}/${c.id}`,
+    suite: suite.suite,
+    id: c.id,
+    file: p.file,
+    line: p.line,
+    tags: [...new Set([...(suite.tags ?? []), ...(c.tags ?? [])])],
+    target: p.target,
+    targetName: typeof p.target === 'string' ? p.target : p.target.name || '(inline function)',
+    repeat: c.repeat ?? suite.repeat ?? d.repeat,
+    passRate: c.passRate ?? suite.passRate ?? d.passRate,
+    timeoutMs: c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
+    judge: c.judge ?? suite.judge,
+    input: c.input ?? lastUser?.content ?? '',
+    messages,
+    turns: c.turns,
+    reference: c.reference,
+    assertions: p.assertions,
+    check: p.check,
+  };
+}

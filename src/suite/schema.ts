@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { deterministicAssertionSchemas } from '../assertions/registry.js';
+import { customAssertionSchema } from '../assertions/custom.js';
+import { judgeAssertionSchemas, ModelRefSchema } from '../judges/spec.js';
+
+/** The eval-file contract (DESIGN §3). `schemas/eval-file.schema.json` is generated from this. */
+
+export const AssertionSpecSchema = z
+  .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas])
+  .meta({ id: 'Assertion', description: 'One assertion: a deterministic check or an LLM judge, selected by `type`.' });
+export type AssertionSpec = z.infer<typeof AssertionSpecSchema>;
+
+/** TypeScript files may also hold custom predicates. */
+export const TsAssertionSpecSchema = z.discriminatedUnion('type', [
+  ...deterministicAssertionSchemas,
+  ...judgeAssertionSchemas,
+  customAssertionSchema,
+]);
+export type TsAssertionSpec = z.infer<typeof TsAssertionSpecSchema>;
+
+export const ChatTurnSchema = z
+  .object({ role: z.enum(['user', 'assistant', 'system']), content: z.string() })
+  .strict();
+
+const CaseId = z
+  .string()
+  .min(1)
+  .regex(/^[^\s*?]+$/, 'a case id has no spaces, "*" or "?" (it is matched by --filter globs)');
+
+const trialSettings = {
+  repeat: z.number().int().min(1).max(10_000).optional(),
+  passRate: z.number().min(0).max(1).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  tags: z.array(z.string().min(1)).optional(),
+  judge: ModelRefSchema.optional(),
+};
+
+/** One user turn of a multi-turn case, with assertions on that turn's reply. */
+export const TurnSchema = z
+  .object({ input: z.string(), assert: z.array(AssertionSpecSchema).optional() })
+  .strict();
+
+function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, extra: X) {
+  return z
+    .object({
+      ...extra,
+      id: CaseId,
+      description: z.string().optional(),
+      input: z.string().optional(),
+      /** Conversation history ending with the user message to answer. */
+      messages: z.array(ChatTurnSchema).min(1).optional(),
+      turns: z.array(TurnSchema).min(1).optional(),
+      reference: z.string().optional(),
+      metadata: z.record(z.string(), z.unknown()).optional(),
+      assert: z.array(assertion).optional(),
+      ...trialSettings,
+    })
+    .strict()
+    .superRefine((value, ctx) => {
+      const c = value as { input?: unknown; messages?: unknown; turns?: unknown };
+      const given = [c.input !== undefined, c.messages !== undefined, c.turns !== undefined].filter(Boolean).length;
+      if (given !== 1) {
+        ctx.addIssue({ code: 'custom', message: 'a case needs exactly one of "input", "messages" or "turns"', path: ['input'] });
+      }
+    });
+}
+
+export const CaseSchema = caseSchema(AssertionSpecSchema, {});
+export type CaseSpec = z.infer<typeof CaseSchema>;
+
+const suiteFields = {
+  suite: z.string().min(1).regex(/^[^\s*?]+$/, 'a suite name has no spaces, "*" or "?"'),
+  description: z.string().optional(),
+  /** A target named in evals.config.ts. */
+  target: z.string().min(1),
+  ...trialSettings,
+};
+
+export const EvalFileSchema = z
+  .object({ ...suiteFields, cases: z.array(CaseSchema).min(1) })
+  .strict();
+export type EvalFile = z.infer<typeof EvalFileSchema>;
+
+const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
+
+/**
+ * The TypeScript surface: the same fields, plus `check(t)` on a case, custom predicates in
+ * `assert`, and a target given inline as a function.
+ */
+export const TsCaseSchema = caseSchema(TsAssertionSpecSchema, {
+  check: fn<(t: never) => unknown>('check(t)').optional(),
+});
+export const TsEvalFileSchema = z
+  .object({
+    ...suiteFields,
+    target: z.union([z.string().min(1), fn<(...args: never[]) => unknown>('a target')]),
+    cases: z.array(TsCaseSchema).min(1),
+  })
+  .strict();

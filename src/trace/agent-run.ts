@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { TokenUsageSchema } from './usage.js';
+
+/** One tool call an agent made: what a judge and the trajectory assertions read. */
+export const ToolCallSchema = z
+  .object({
+    name: z.string().min(1),
+    args: z.unknown().optional(),
+    result: z.unknown().optional(),
+    isError: z.boolean().optional(),
+    durationMs: z.number().nonnegative().optional(),
+  })
+  .strict();
+export type ToolCall = z.infer<typeof ToolCallSchema>;
+
+export const StepSchema = z
+  .object({
+    text: z.string().optional(),
+    toolCalls: z.array(ToolCallSchema).optional(),
+    usage: TokenUsageSchema.optional(),
+    /** The model that produced this step, `provider:model`; prices its usage. */
+    model: z.string().optional(),
+  })
+  .strict();
+export type Step = z.infer<typeof StepSchema>;
+
+/**
+ * What a target produces for one trial (DESIGN §6): what a function target may return and what a
+ * command or HTTP target prints as JSON. When steps carry usage, each is one model call and their
+ * sum is the run's usage; otherwise `usage` is the whole run's, counted as one call.
+ */
+export const AgentRunSchema = z
+  .object({
+    reply: z.string(),
+    steps: z.array(StepSchema).optional(),
+    usage: TokenUsageSchema.optional(),
+    model: z.string().optional(),
+    instructions: z.string().optional(),
+    stopReason: z.string().optional(),
+  })
+  .strict();
+export type AgentRun = z.infer<typeof AgentRunSchema>;
+
+/** Every tool call of a run, in the order they were made. */
+export function toolCallsOf(run: AgentRun): ToolCall[] {
+  return (run.steps ?? []).flatMap((s) => s.toolCalls ?? []);
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Token counts as an agent or SDK reports them for one call or one step. */
+export const TokenUsageSchema = z
+  .object({
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+    cachedInputTokens: z.number().int().nonnegative().optional(),
+    reasoningTokens: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
+/**
+ * Usage as the results report it (DESIGN §6 "U"). `costUsd` is null when any part of the
+ * usage came from a model with no known price: an unknown cost is never reported as 0.
+ */
+export const UsageSchema = z.object({
+  calls: z.number().int().nonnegative(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cachedInputTokens: z.number().int().nonnegative(),
+  reasoningTokens: z.number().int().nonnegative(),
+  costUsd: z.number().nonnegative().nullable(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export function emptyUsage(): Usage {
+  return { calls: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, costUsd: 0 };
+}
+
+/** Sum of usages; the cost is null as soon as one part is unknown. */
+export function addUsage(...parts: Usage[]): Usage {
+  const total = emptyUsage();
+  for (const u of parts) {
+    total.calls += u.calls;
+    total.inputTokens += u.inputTokens;
+    total.outputTokens += u.outputTokens;
+    total.cachedInputTokens += u.cachedInputTokens;
+    total.reasoningTokens += u.reasoningTokens;
+    total.costUsd = total.costUsd === null || u.costUsd === null ? null : total.costUsd + u.costUsd;
+  }
+  return total;
+}
+
+export function totalTokens(u: Pick<Usage, 'inputTokens' | 'outputTokens'>): number {
+  return u.inputTokens + u.outputTokens;
+}
+
+/** One call's token counts with a price already applied (null = model not priced). */
+export function usageFromTokens(t: TokenUsage, costUsd: number | null, calls = 1): Usage {
+  return {
+    calls,
+    inputTokens: t.inputTokens,
+    outputTokens: t.outputTokens,
+    cachedInputTokens: t.cachedInputTokens ?? 0,
+    reasoningTokens: t.reasoningTokens ?? 0,
+    costUsd,
+  };
+}

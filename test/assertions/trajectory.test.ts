@@ -1,0 +1,130 @@
+import { describe, it, expect } from 'vitest';
+import { call, check, loadErrors, makeCtx } from './helpers.js';
+
+const lookupA = call('orders_lookup', { id: 'A1', filter: { status: 'open', limit: 5 }, tags: ['x', 'y'] });
+const lookupB = call('orders_lookup', { id: 'B2' });
+const policy = call('policy_lookup', { topic: 'refunds' });
+const refund = call('refunds_issue', { order: 'A1', amount: 100 });
+
+/** Calls spread over two steps, to check that steps are read in order. */
+const ctx = makeCtx({ steps: [{ toolCalls: [lookupA, policy] }, { text: 'thinking' }, { toolCalls: [lookupB, refund] }] });
+const none = makeCtx({ reply: 'hi' });
+
+describe('calledTool', () => {
+  it('defaults to at least once', () => {
+    expect(check({ type: 'calledTool', tool: 'orders_lookup' }, ctx)).toEqual({
+      score: 1,
+      message: 'calledTool orders_lookup: called 2 times (expected at least 1)',
+    });
+    expect(check({ type: 'calledTool', tool: 'orders_lookup' }, none)).toEqual({
+      score: 0,
+      message: 'calledTool orders_lookup: called 0 times (expected at least 1)',
+    });
+  });
+  it('checks exact and bounded counts', () => {
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', times: 1 }, ctx)).toEqual({
+      score: 0,
+      message: 'calledTool orders_lookup: called 2 times (expected exactly 1)',
+    });
+    expect(check({ type: 'calledTool', tool: 'policy_lookup', times: 1 }, ctx).score).toBe(1);
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', atMost: 1 }, ctx)).toEqual({
+      score: 0,
+      message: 'calledTool orders_lookup: called 2 times (expected at most 1)',
+    });
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', atLeast: 1, atMost: 3 }, ctx)).toEqual({
+      score: 1,
+      message: 'calledTool orders_lookup: called 2 times (expected between 1 and 3)',
+    });
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', atLeast: 3 }, ctx).score).toBe(0);
+    // atMost alone allows zero calls.
+    expect(check({ type: 'calledTool', tool: 'refunds_issue', atMost: 0 }, none).score).toBe(1);
+  });
+  it('matches args as a recursive subset', () => {
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { id: 'A1' } }, ctx)).toEqual({
+      score: 1,
+      message: 'calledTool orders_lookup with {"id":"A1"}: called 1 time (expected at least 1); 1 other call with different args',
+    });
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { filter: { status: 'open' } } }, ctx).score).toBe(1);
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { filter: { status: 'closed' } } }, ctx).score).toBe(0);
+    // Arrays compare whole, not as subsets.
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { tags: ['x'] } }, ctx).score).toBe(0);
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { tags: ['x', 'y'] } }, ctx).score).toBe(1);
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { id: 'Z9' } }, ctx)).toEqual({
+      score: 0,
+      message: 'calledTool orders_lookup with {"id":"Z9"}: called 0 times (expected at least 1); 2 other calls with different args',
+    });
+  });
+  it('rejects times together with bounds, and inverted bounds', () => {
+    expect(loadErrors({ type: 'calledTool', tool: 'a', times: 1, atLeast: 1 })).toEqual(['calledTool takes either times or atLeast/atMost, not both']);
+    expect(loadErrors({ type: 'calledTool', tool: 'a', atLeast: 3, atMost: 1 })).toEqual(['calledTool atLeast 3 is greater than atMost 1']);
+  });
+});
+
+describe('notCalledTool', () => {
+  it('fails when the tool was called, passes when not', () => {
+    expect(check({ type: 'notCalledTool', tool: 'refunds_issue' }, ctx)).toEqual({ score: 0, message: 'notCalledTool refunds_issue: called 1 time' });
+    expect(check({ type: 'notCalledTool', tool: 'refunds_issue' }, none)).toEqual({ score: 1, message: 'notCalledTool refunds_issue: called 0 times' });
+  });
+  it('with args, only matching calls count', () => {
+    expect(check({ type: 'notCalledTool', tool: 'refunds_issue', args: { amount: 500 } }, ctx)).toEqual({
+      score: 1,
+      message: 'notCalledTool refunds_issue with {"amount":500}: called 0 times; 1 other call with different args',
+    });
+    expect(check({ type: 'notCalledTool', tool: 'refunds_issue', args: { amount: 100 } }, ctx).score).toBe(0);
+  });
+});
+
+describe('toolOrder', () => {
+  it('passes on an ordered, non-contiguous subsequence', () => {
+    expect(check({ type: 'toolOrder', tools: ['orders_lookup', 'refunds_issue'] }, ctx)).toEqual({
+      score: 1,
+      message: 'toolOrder [orders_lookup, refunds_issue]: actual sequence [orders_lookup, policy_lookup, orders_lookup, refunds_issue]',
+    });
+  });
+  it('allows other calls between the listed tools', () => {
+    expect(check({ type: 'toolOrder', tools: ['policy_lookup', 'refunds_issue'] }, ctx).score).toBe(1);
+  });
+  it('fails when the order is wrong or a tool is missing', () => {
+    expect(check({ type: 'toolOrder', tools: ['refunds_issue', 'policy_lookup'] }, ctx)).toEqual({
+      score: 0,
+      message: 'toolOrder [refunds_issue, policy_lookup]: actual sequence [orders_lookup, policy_lookup, orders_lookup, refunds_issue]',
+    });
+    expect(check({ type: 'toolOrder', tools: ['orders_lookup', 'orders_lookup', 'orders_lookup'] }, ctx).score).toBe(0);
+    expect(check({ type: 'toolOrder', tools: ['a'] }, none).message).toBe('toolOrder [a]: actual sequence []');
+  });
+});
+
+describe('toolSequence', () => {
+  it('passes only on the exact full sequence', () => {
+    const exact = ['orders_lookup', 'policy_lookup', 'orders_lookup', 'refunds_issue'];
+    expect(check({ type: 'toolSequence', tools: exact }, ctx).score).toBe(1);
+    expect(check({ type: 'toolSequence', tools: exact.slice(0, 3) }, ctx)).toEqual({
+      score: 0,
+      message: 'toolSequence [orders_lookup, policy_lookup, orders_lookup]: actual sequence [orders_lookup, policy_lookup, orders_lookup, refunds_issue]',
+    });
+    expect(check({ type: 'toolSequence', tools: [...exact].reverse() }, ctx).score).toBe(0);
+    expect(check({ type: 'toolSequence', tools: [] }, none).score).toBe(1);
+  });
+});
+
+describe('usedNoTools / maxToolCalls', () => {
+  it('usedNoTools', () => {
+    expect(check({ type: 'usedNoTools' }, none)).toEqual({ score: 1, message: 'usedNoTools: 0 tool calls' });
+    expect(check({ type: 'usedNoTools' }, makeCtx({ calls: [policy] }))).toEqual({ score: 0, message: 'usedNoTools: 1 tool call [policy_lookup]' });
+  });
+  it('maxToolCalls', () => {
+    expect(check({ type: 'maxToolCalls', max: 4 }, ctx)).toEqual({ score: 1, message: 'maxToolCalls 4: 4 tool calls' });
+    expect(check({ type: 'maxToolCalls', max: 3 }, ctx)).toEqual({ score: 0, message: 'maxToolCalls 3: 4 tool calls' });
+    expect(loadErrors({ type: 'maxToolCalls', max: -1 })).toHaveLength(1);
+  });
+});
+
+describe('noToolErrors', () => {
+  it('passes without errored calls', () => {
+    expect(check({ type: 'noToolErrors' }, ctx)).toEqual({ score: 1, message: 'noToolErrors: 0 of 4 tool calls errored' });
+  });
+  it('names the failing tools', () => {
+    const failing = makeCtx({ calls: [call('a', {}, true), call('b', {}, false), call('c', undefined, true)] });
+    expect(check({ type: 'noToolErrors' }, failing)).toEqual({ score: 0, message: 'noToolErrors: 2 of 3 tool calls errored [a, c]' });
+  });
+});
