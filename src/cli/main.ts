@@ -2,6 +2,11 @@ import { CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { buildProgram } from './program.js';
 
+/** A provider misconfiguration (missing key, bad model spec) is bad input, like a file error. */
+function isProviderConfigError(err: unknown): err is Error {
+  return err instanceof Error && (err as { code?: unknown }).code === 'PROVIDER_CONFIG';
+}
+
 /** The CLI entry: maps user errors to exit 2 with a plain message, never a stack trace. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   try {
@@ -13,7 +18,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       process.exitCode = err.exitCode === 0 ? 0 : 2;
       return;
     }
-    if (err instanceof UserError) {
+    if (err instanceof UserError || isProviderConfigError(err)) {
       process.stderr.write(`agent-evals: ${err.message}\n`);
       process.exitCode = 2;
       return;

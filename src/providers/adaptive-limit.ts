@@ -1,0 +1,164 @@
+/**
+ * Adaptive (AIMD) concurrency per provider endpoint: start at the configured maximum, halve on a
+ * rate limit, then win slots back one at a time as calls succeed. A fixed limit either wastes
+ * quota or keeps hammering a provider that is already answering 429.
+ */
+
+export interface AdaptiveLimiterOptions {
+  /** Ceiling, and the starting level. */
+  max: number;
+  /** After a rate limit, no growth for this long (or the server's retry-after, if longer). */
+  cooldownMs?: number;
+  /** Successes (after the cooldown) needed to add one slot. */
+  successesPerStep?: number;
+  /** 429s closer together than this count as one burst and halve only once. */
+  decreaseIntervalMs?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_MAX_CONCURRENCY = 10;
+
+interface Waiter {
+  start: () => void;
+  reject: (err: unknown) => void;
+}
+
+export class AdaptiveLimiter {
+  #max: number;
+  #current: number;
+  #inFlight = 0;
+  #successes = 0;
+  #cooldownUntil = 0;
+  #lastDecreaseAt = Number.NEGATIVE_INFINITY;
+  #rateLimits = 0;
+  readonly #queue: Waiter[] = [];
+  readonly #cooldownMs: number;
+  readonly #successesPerStep: number;
+  readonly #decreaseIntervalMs: number;
+  readonly #now: () => number;
+
+  constructor(opts: AdaptiveLimiterOptions) {
+    this.#max = Math.max(1, Math.floor(opts.max));
+    this.#current = this.#max;
+    this.#cooldownMs = opts.cooldownMs ?? 10_000;
+    this.#successesPerStep = Math.max(1, opts.successesPerStep ?? 5);
+    this.#decreaseIntervalMs = opts.decreaseIntervalMs ?? 1_000;
+    this.#now = opts.now ?? Date.now;
+  }
+
+  get max(): number {
+    return this.#max;
+  }
+  /** Tasks allowed in flight right now. */
+  get current(): number {
+    return this.#current;
+  }
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+  get pending(): number {
+    return this.#queue.length;
+  }
+  /** Rate limits reported so far (each 429 response, retried or not). */
+  get rateLimits(): number {
+    return this.#rateLimits;
+  }
+
+  /** Lower the ceiling (never raise it: the strictest caller sharing this limiter wins). */
+  lowerMax(max: number): void {
+    const m = Math.max(1, Math.floor(max));
+    if (m >= this.#max) return;
+    this.#max = m;
+    this.#current = Math.min(this.#current, m);
+  }
+
+  /** Run `fn` once a slot is free. A queued task whose signal aborts is dropped without running. */
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.#inFlight++;
+        let ok = false;
+        Promise.resolve()
+          .then(fn)
+          .then(
+            (v) => {
+              ok = true;
+              resolve(v);
+            },
+            reject,
+          )
+          .finally(() => {
+            this.#inFlight--;
+            if (ok) this.onSuccess();
+            this.#drain();
+          });
+      };
+      const waiter: Waiter = { start, reject };
+      const onAbort = () => {
+        const i = this.#queue.indexOf(waiter);
+        if (i >= 0) {
+          this.#queue.splice(i, 1);
+          reject(abortReason(signal!));
+        }
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#queue.push(waiter);
+      this.#drain();
+    });
+  }
+
+  /** A call was rate limited: halve (once per burst) and hold growth for the cooldown. */
+  onRateLimit(retryAfterMs?: number): void {
+    this.#rateLimits++;
+    const now = this.#now();
+    this.#successes = 0;
+    this.#cooldownUntil = Math.max(this.#cooldownUntil, now + Math.max(this.#cooldownMs, retryAfterMs ?? 0));
+    if (now - this.#lastDecreaseAt >= this.#decreaseIntervalMs) {
+      this.#current = Math.max(1, Math.floor(this.#current / 2));
+      this.#lastDecreaseAt = now;
+    }
+  }
+
+  /** A call succeeded: after the cooldown, every `successesPerStep` successes add one slot. */
+  onSuccess(): void {
+    if (this.#current >= this.#max || this.#now() < this.#cooldownUntil) return;
+    if (++this.#successes >= this.#successesPerStep) {
+      this.#successes = 0;
+      this.#current++;
+      this.#drain();
+    }
+  }
+
+  #drain(): void {
+    while (this.#inFlight < this.#current && this.#queue.length > 0) this.#queue.shift()!.start();
+  }
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+const registry = new Map<string, AdaptiveLimiter>();
+
+/**
+ * The shared limiter for one provider endpoint (e.g. `openai https://api.openai.com/v1`), so every
+ * target and judge on that endpoint backs off together. The first caller's `max` (or the default)
+ * creates it; a later, lower `max` lowers it.
+ */
+export function limiterFor(key: string, max?: number): AdaptiveLimiter {
+  let limiter = registry.get(key);
+  if (!limiter) {
+    limiter = new AdaptiveLimiter({ max: max ?? DEFAULT_MAX_CONCURRENCY });
+    registry.set(key, limiter);
+  } else if (max !== undefined) {
+    limiter.lowerMax(max);
+  }
+  return limiter;
+}
+
+/** Forget all shared limiters (tests, or a fresh run in the same process). */
+export function resetLimiters(): void {
+  registry.clear();
+}

@@ -1,0 +1,54 @@
+import Anthropic from '@anthropic-ai/sdk';
+import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
+import { toProviderError } from './errors.js';
+import { formatModelSpec } from './model-spec.js';
+import { fetchReportingRateLimits } from './rate-limit-fetch.js';
+import {
+  DEFAULT_ANTHROPIC_MAX_TOKENS,
+  errorContext,
+  maxRetriesOf,
+  timeoutOf,
+  type ProviderSettings,
+} from './settings.js';
+import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
+
+/** Anthropic Messages over the official SDK; retries and backoff are the SDK's. */
+export class AnthropicProvider implements Provider {
+  readonly id = 'anthropic' as const;
+  readonly model: string;
+  readonly spec: string;
+  // Private fields: the client holds the API key and must not show up in JSON or inspect output.
+  readonly #client: Anthropic;
+  readonly #settings: ProviderSettings;
+
+  constructor(settings: ProviderSettings) {
+    this.#settings = settings;
+    this.model = settings.spec.model;
+    this.spec = formatModelSpec(settings.spec);
+    this.#client = new Anthropic({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseURL,
+      maxRetries: maxRetriesOf(settings),
+      timeout: timeoutOf(settings),
+      ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
+      fetch: fetchReportingRateLimits(settings.limiter, settings.fetch),
+    });
+  }
+
+  async complete(req: CompletionRequest): Promise<CompletionResponse> {
+    const { spec, limiter } = this.#settings;
+    const params = toAnthropicParams(spec.model, req, {
+      maxTokens: spec.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+    });
+    try {
+      const message = await limiter.run(
+        () => this.#client.messages.create(params, req.signal ? { signal: req.signal } : undefined),
+        req.signal,
+      );
+      return fromAnthropicMessage(message, req.schema?.name);
+    } catch (err) {
+      throw toProviderError(err, errorContext(this.#settings));
+    }
+  }
+}

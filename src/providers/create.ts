@@ -1,0 +1,70 @@
+import { limiterFor } from './adaptive-limit.js';
+import {
+  apiKeyEnvOf,
+  formatModelSpec,
+  parseModelSpec,
+  resolveApiKey,
+  resolveBaseURL,
+  type ModelSpecInput,
+} from './model-spec.js';
+import type { FetchLike } from './rate-limit-fetch.js';
+import { DEFAULT_BASE_URL, type ProviderSettings } from './settings.js';
+import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
+
+export interface CreateProviderOptions {
+  /** Underlying fetch for the SDK (tests); 429s are still reported to the shared limiter. */
+  fetch?: FetchLike;
+}
+
+/** The key that groups calls under one shared limiter: provider plus endpoint. */
+export function limiterKey(provider: ProviderId, baseURL: string): string {
+  return `${provider} ${baseURL.replace(/\/+$/, '')}`;
+}
+
+/** The limiter key a spec resolves to under `env` (what tests and reports use to find its limiter). */
+export function limiterKeyFor(input: ModelSpecInput, env: NodeJS.ProcessEnv = process.env): string {
+  const spec = parseModelSpec(input);
+  return limiterKey(spec.provider, resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider]);
+}
+
+/**
+ * Build a provider from a model spec. Validation and the API key check happen now (a bad spec or a
+ * missing key stops the run before any call); the SDK module is imported on the first call, so
+ * starting the CLI never loads it.
+ */
+export function createProvider(
+  input: ModelSpecInput,
+  env: NodeJS.ProcessEnv = process.env,
+  options: CreateProviderOptions = {},
+): Provider {
+  const spec = parseModelSpec(input);
+  const baseURL = resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider];
+  const settings: ProviderSettings = {
+    spec,
+    apiKey: resolveApiKey(spec, env),
+    apiKeyEnv: apiKeyEnvOf(spec),
+    baseURL,
+    limiter: limiterFor(limiterKey(spec.provider, baseURL), spec.maxConcurrency),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+
+  let loading: Promise<Provider> | undefined;
+  const load = (): Promise<Provider> => {
+    loading ??= (
+      spec.provider === 'openai'
+        ? import('./openai.js').then((m) => new m.OpenAIProvider(settings))
+        : import('./anthropic.js').then((m) => new m.AnthropicProvider(settings))
+    ).catch((err: unknown) => {
+      loading = undefined; // let a later call try again
+      throw err;
+    });
+    return loading;
+  };
+
+  return {
+    id: spec.provider,
+    model: spec.model,
+    spec: formatModelSpec(spec),
+    complete: async (req: CompletionRequest): Promise<CompletionResponse> => (await load()).complete(req),
+  };
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ProviderConfigError } from './errors.js';
+import type { ProviderId } from './types.js';
+
+export { ProviderConfigError };
+
+export const ProviderIdSchema = z.enum(['openai', 'anthropic']);
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The object form of a model spec, as written in evals.config.ts. */
+export const ModelSpecObjectSchema = z
+  .object({
+    provider: ProviderIdSchema,
+    model: z.string().min(1),
+    baseURL: z.url().optional(),
+    apiKeyEnv: z.string().regex(ENV_NAME, 'must be an environment variable name').optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    maxRetries: z.number().int().min(0).max(10).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    maxConcurrency: z.number().int().positive().optional(),
+  })
+  .strict();
+
+/** `provider:model`; the model part may itself contain colons (fine-tuned ids such as `ft:gpt-4o-mini:org::id`). */
+export const ModelSpecStringSchema = z
+  .string()
+  .regex(/^(openai|anthropic):.+$/, 'expected "openai:<model>" or "anthropic:<model>"');
+
+/** What a user may write: `'openai:gpt-4.1-mini'` or the object form. */
+export const ModelSpecInputSchema = z.union([ModelSpecStringSchema, ModelSpecObjectSchema]);
+
+export type ModelSpec = z.infer<typeof ModelSpecObjectSchema>;
+export type ModelSpecInput = z.input<typeof ModelSpecInputSchema>;
+
+const DEFAULT_KEY_ENV: Record<ProviderId, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
+const BASE_URL_ENV: Record<ProviderId, string> = { openai: 'OPENAI_BASE_URL', anthropic: 'ANTHROPIC_BASE_URL' };
+
+/** Validate and normalize a spec to its object form; throws ProviderConfigError naming the problem. */
+export function parseModelSpec(input: unknown): ModelSpec {
+  const parsed = ModelSpecInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new ProviderConfigError(`invalid model spec ${JSON.stringify(input)}${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  const value = parsed.data;
+  if (typeof value !== 'string') return value;
+  const colon = value.indexOf(':');
+  return { provider: value.slice(0, colon) as ProviderId, model: value.slice(colon + 1) };
+}
+
+/** `provider:model`, the key used by pricing, reports and the pricing override table. */
+export function formatModelSpec(spec: Pick<ModelSpec, 'provider' | 'model'>): string {
+  return `${spec.provider}:${spec.model}`;
+}
+
+export function apiKeyEnvOf(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>): string {
+  return spec.apiKeyEnv ?? DEFAULT_KEY_ENV[spec.provider];
+}
+
+/** The API key from the environment; a missing or blank key is a configuration error naming the variable. */
+export function resolveApiKey(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>, env: NodeJS.ProcessEnv = process.env): string {
+  const name = apiKeyEnvOf(spec);
+  const key = env[name]?.trim();
+  if (!key) throw new ProviderConfigError(`missing API key for ${spec.provider}: set ${name}`);
+  return key;
+}
+
+/** The spec's baseURL, else OPENAI_BASE_URL / ANTHROPIC_BASE_URL, else undefined (the SDK default). */
+export function resolveBaseURL(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const fromEnv = env[BASE_URL_ENV[spec.provider]]?.trim();
+  return spec.baseURL ?? (fromEnv ? fromEnv : undefined);
+}

@@ -1,0 +1,48 @@
+import OpenAI from 'openai';
+import { toProviderError } from './errors.js';
+import { formatModelSpec } from './model-spec.js';
+import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
+import { fetchReportingRateLimits } from './rate-limit-fetch.js';
+import { errorContext, maxRetriesOf, timeoutOf, type ProviderSettings } from './settings.js';
+import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
+
+/** OpenAI Chat Completions over the official SDK; retries and backoff are the SDK's. */
+export class OpenAIProvider implements Provider {
+  readonly id = 'openai' as const;
+  readonly model: string;
+  readonly spec: string;
+  // Private fields: the client holds the API key and must not show up in JSON or inspect output.
+  readonly #client: OpenAI;
+  readonly #settings: ProviderSettings;
+
+  constructor(settings: ProviderSettings) {
+    this.#settings = settings;
+    this.model = settings.spec.model;
+    this.spec = formatModelSpec(settings.spec);
+    this.#client = new OpenAI({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseURL,
+      maxRetries: maxRetriesOf(settings),
+      timeout: timeoutOf(settings),
+      ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
+      fetch: fetchReportingRateLimits(settings.limiter, settings.fetch),
+    });
+  }
+
+  async complete(req: CompletionRequest): Promise<CompletionResponse> {
+    const { spec, limiter } = this.#settings;
+    const params = toOpenAIParams(spec.model, req, {
+      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+      ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+    });
+    try {
+      const completion = await limiter.run(
+        () => this.#client.chat.completions.create(params, req.signal ? { signal: req.signal } : undefined),
+        req.signal,
+      );
+      return fromOpenAICompletion(completion);
+    } catch (err) {
+      throw toProviderError(err, errorContext(this.#settings));
+    }
+  }
+}

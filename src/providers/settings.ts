@@ -1,0 +1,55 @@
+import type { AdaptiveLimiter } from './adaptive-limit.js';
+import type { ErrorContext } from './errors.js';
+import type { ModelSpec } from './model-spec.js';
+import type { FetchLike } from './rate-limit-fetch.js';
+
+/** SDK retries (so 4 attempts): the SDKs already back off and honour retry-after on 408/409/429/5xx. */
+export const DEFAULT_MAX_RETRIES = 3;
+/** Per attempt. The SDK default (10 min) would stall a whole eval run on one hung call. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Anthropic requires max_tokens; OpenAI gets none unless asked. */
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
+
+export const DEFAULT_BASE_URL = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com',
+} as const;
+
+/** Everything an adapter needs, resolved once by createProvider. */
+export interface ProviderSettings {
+  spec: ModelSpec;
+  apiKey: string;
+  /** The env var the key came from, named in authentication errors. */
+  apiKeyEnv: string;
+  baseURL: string;
+  limiter: AdaptiveLimiter;
+  /** Underlying fetch (tests may inject one); 429s are reported to `limiter` either way. */
+  fetch?: FetchLike;
+}
+
+export function maxRetriesOf(s: ProviderSettings): number {
+  return s.spec.maxRetries ?? DEFAULT_MAX_RETRIES;
+}
+
+export function timeoutOf(s: ProviderSettings): number {
+  return s.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+}
+
+export function errorContext(s: ProviderSettings): ErrorContext {
+  return {
+    provider: s.spec.provider,
+    keyEnv: s.apiKeyEnv,
+    host: hostOf(s.baseURL),
+    attempts: maxRetriesOf(s) + 1,
+    timeoutMs: timeoutOf(s),
+    secrets: [s.apiKey, ...Object.values(s.spec.headers ?? {})],
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '(invalid base URL)';
+  }
+}

@@ -1,0 +1,74 @@
+import type { TokenUsage } from '../trace/usage.js';
+
+/** The providers we speak to, each over its official SDK. */
+export type ProviderId = 'openai' | 'anthropic';
+
+/** A tool call the model asked for. `args` is the parsed JSON arguments (the raw string if they were not valid JSON). */
+export interface ProviderToolCall {
+  id: string;
+  name: string;
+  args: unknown;
+}
+
+/**
+ * One turn of a conversation, provider-neutral. A `tool` message answers one tool call of the
+ * preceding assistant turn; the adapters regroup them as each wire format requires.
+ */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ProviderToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+
+/** A tool the model may call; `parameters` is a JSON Schema object. */
+export interface ProviderTool {
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+}
+
+/** Force structured output: the reply text is JSON matching `jsonSchema`. */
+export interface StructuredOutput {
+  name: string;
+  jsonSchema: Record<string, unknown>;
+}
+
+export type ToolChoice = 'auto' | 'none' | { name: string };
+
+export interface CompletionRequest {
+  system?: string;
+  messages: ChatMessage[];
+  tools?: ProviderTool[];
+  toolChoice?: ToolChoice;
+  schema?: StructuredOutput;
+  /** Overrides the model spec's temperature for this call. */
+  temperature?: number;
+  /** Overrides the model spec's maxTokens for this call. */
+  maxTokens?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Why the model stopped, normalized across providers: `stop` (finished), `tool_calls`,
+ * `length` (hit maxTokens), `refusal`; anything else is passed through as the provider said it.
+ */
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'refusal' | (string & {});
+
+export interface CompletionResponse {
+  /** The reply text; with `schema`, the JSON document as a string. */
+  text: string;
+  toolCalls: ProviderToolCall[];
+  usage: TokenUsage;
+  finishReason: FinishReason;
+  /** The model id the server reports (often dated: `gpt-4.1-mini-2025-04-14`). */
+  model: string;
+  /** The response body as received, for debugging. */
+  raw?: string;
+}
+
+export interface Provider {
+  readonly id: ProviderId;
+  readonly model: string;
+  /** `provider:model`, e.g. `openai:gpt-4.1-mini`: what pricing and reports key on. */
+  readonly spec: string;
+  complete(req: CompletionRequest): Promise<CompletionResponse>;
+}

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdaptiveLimiter, limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js';
+import { fetchReportingRateLimits, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+function clock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+describe('AdaptiveLimiter', () => {
+  it('runs at most `current` tasks at once, in order', async () => {
+    const limiter = new AdaptiveLimiter({ max: 2 });
+    const gates = [deferred(), deferred(), deferred()];
+    const started: number[] = [];
+    const runs = gates.map((g, i) =>
+      limiter.run(async () => {
+        started.push(i);
+        await g.promise;
+        return i;
+      }),
+    );
+    await tick();
+    expect(started).toEqual([0, 1]);
+    expect(limiter.inFlight).toBe(2);
+    expect(limiter.pending).toBe(1);
+    gates[0]!.resolve();
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    gates[1]!.resolve();
+    gates[2]!.resolve();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2]);
+    expect(limiter.inFlight).toBe(0);
+  });
+
+  it('passes failures through and frees the slot', async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(limiter.run(() => { throw new Error('sync boom'); })).rejects.toThrow('sync boom');
+    expect(await limiter.run(async () => 'next')).toBe('next');
+  });
+
+  it('halves on a rate limit (once per burst), never below 1', () => {
+    const c = clock();
+    const limiter = new AdaptiveLimiter({ max: 8, now: c.now, decreaseIntervalMs: 1000 });
+    limiter.onRateLimit();
+    limiter.onRateLimit(); // same burst
+    expect(limiter.current).toBe(4);
+    c.advance(1000);
+    limiter.onRateLimit();
+    expect(limiter.current).toBe(2);
+    for (let i = 0; i < 5; i++) {
+      c.advance(1000);
+      limiter.onRateLimit();
+    }
+    expect(limiter.current).toBe(1);
+    expect(limiter.rateLimits).toBe(8);
+  });
+
+  it('grows back by one per N successes after the cooldown, up to the max', () => {
+    const c = clock();
+    const limiter = new AdaptiveLimiter({ max: 4, now: c.now, cooldownMs: 5000, successesPerStep: 3 });
+    limiter.onRateLimit();
+    expect(limiter.current).toBe(2);
+    for (let i = 0; i < 10; i++) limiter.onSuccess(); // still cooling down
+    expect(limiter.current).toBe(2);
+    c.advance(5000);
+    limiter.onSuccess();
+    limiter.onSuccess();
+    expect(limiter.current).toBe(2);
+    limiter.onSuccess();
+    expect(limiter.current).toBe(3);
+    for (let i = 0; i < 30; i++) limiter.onSuccess();
+    expect(limiter.current).toBe(4);
+  });
+
+  it('holds the cooldown at least as long as the server asked', () => {
+    const c = clock();
+    const limiter = new AdaptiveLimiter({ max: 2, now: c.now, cooldownMs: 100, successesPerStep: 1 });
+    limiter.onRateLimit(10_000);
+    c.advance(5_000);
+    limiter.onSuccess();
+    expect(limiter.current).toBe(1);
+    c.advance(5_000);
+    limiter.onSuccess();
+    expect(limiter.current).toBe(2);
+  });
+
+  it('lets a halved limiter hold new tasks back until in-flight ones finish', async () => {
+    const limiter = new AdaptiveLimiter({ max: 2 });
+    const a = deferred();
+    const b = deferred();
+    const started: string[] = [];
+    const ra = limiter.run(async () => (started.push('a'), a.promise));
+    const rb = limiter.run(async () => (started.push('b'), b.promise));
+    limiter.onRateLimit();
+    const rc = limiter.run(async () => void started.push('c'));
+    a.resolve();
+    await tick();
+    expect(started).toEqual(['a', 'b']); // b still holds the only slot
+    b.resolve();
+    await Promise.all([ra, rb, rc]);
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+
+  it('drops a queued task whose signal aborts, without running it', async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    const gate = deferred();
+    const first = limiter.run(() => gate.promise);
+    const ctrl = new AbortController();
+    let ran = false;
+    const queued = limiter.run(async () => void (ran = true), ctrl.signal);
+    ctrl.abort();
+    await expect(queued).rejects.toMatchObject({ name: 'AbortError' });
+    gate.resolve();
+    await first;
+    expect(ran).toBe(false);
+    expect(limiter.pending).toBe(0);
+  });
+});
+
+describe('limiterFor', () => {
+  afterEach(() => resetLimiters());
+
+  it('shares one limiter per key and lets a stricter caller lower its max', () => {
+    const a = limiterFor('openai https://api.openai.com/v1', 8);
+    const b = limiterFor('openai https://api.openai.com/v1', 3);
+    const c = limiterFor('openai https://api.openai.com/v1', 20);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    expect(a.max).toBe(3);
+    expect(limiterFor('anthropic https://api.anthropic.com')).not.toBe(a);
+  });
+});
+
+describe('fetchReportingRateLimits', () => {
+  it('reports every 429 with its retry-after, and passes responses through', async () => {
+    const seen: (number | undefined)[] = [];
+    const responses = [
+      new Response('{}', { status: 429, headers: { 'retry-after': '2' } }),
+      new Response('{}', { status: 429, headers: { 'retry-after-ms': '150' } }),
+      new Response('{"ok":true}', { status: 200 }),
+    ];
+    const fetch = fetchReportingRateLimits({ onRateLimit: (ms) => seen.push(ms) }, async () => responses.shift()!);
+    expect((await fetch('http://x')).status).toBe(429);
+    expect((await fetch('http://x')).status).toBe(429);
+    expect(await (await fetch('http://x')).json()).toEqual({ ok: true });
+    expect(seen).toEqual([2000, 150]);
+  });
+
+  it('reads retry-after as seconds or an HTTP date', () => {
+    expect(retryAfterMs(new Headers({ 'retry-after': '0.5' }))).toBe(500);
+    expect(retryAfterMs(new Headers())).toBeUndefined();
+    const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+    expect(retryAfterMs(new Headers({ 'retry-after': inAMinute }))).toBeGreaterThan(50_000);
+  });
+});

@@ -1,0 +1,259 @@
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { limiterFor } from '../../src/providers/adaptive-limit.js';
+import { createProvider, limiterKeyFor } from '../../src/providers/create.js';
+import { ProviderError } from '../../src/providers/errors.js';
+import { ProviderConfigError, type ModelSpecInput } from '../../src/providers/model-spec.js';
+import { priceUsage } from '../../src/providers/pricing.js';
+import type { ChatMessage, ProviderTool } from '../../src/providers/types.js';
+import { startFakeOpenAI } from '../support/fake-openai.js';
+import type { FakeProvider, Script } from '../support/fake-server.js';
+
+const KEY = 'sk-test-openai-secret-0123456789';
+const env = { OPENAI_API_KEY: KEY };
+
+let fake: FakeProvider | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function setup(script: Script, spec: Partial<Extract<ModelSpecInput, object>> = {}, apiKey?: string) {
+  fake = await startFakeOpenAI({ script, ...(apiKey ? { apiKey } : {}) });
+  const full = { provider: 'openai' as const, model: 'gpt-4.1-mini', baseURL: fake.url, maxConcurrency: 4, ...spec };
+  return { fake, provider: createProvider(full, env), limiter: limiterFor(limiterKeyFor(full, env)) };
+}
+
+const tools: ProviderTool[] = [
+  { name: 'orders_lookup', description: 'Find an order', parameters: { type: 'object', properties: { order: { type: 'string' } } } },
+  { name: 'policy_lookup', parameters: { type: 'object', properties: { topic: { type: 'string' } } } },
+];
+
+describe('OpenAI provider against a fake Chat Completions server', () => {
+  it('sends system, user and sampling settings, and maps text and usage (cached and reasoning tokens)', async () => {
+    const { fake, provider } = await setup(
+      [{ text: 'Hello!', usage: { input: 100, output: 20, cached: 40, reasoning: 8 }, model: 'gpt-4.1-mini-2025-04-14' }],
+      { temperature: 0, maxTokens: 50 },
+    );
+    const res = await provider.complete({ system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }] });
+
+    expect(res).toMatchObject({
+      text: 'Hello!',
+      toolCalls: [],
+      usage: { inputTokens: 100, outputTokens: 20, cachedInputTokens: 40, reasoningTokens: 8 },
+      finishReason: 'stop',
+      model: 'gpt-4.1-mini-2025-04-14',
+    });
+    expect(JSON.parse(res.raw!).object).toBe('chat.completion');
+    const req = fake.requests[0]!;
+    expect(req.path).toBe('/v1/chat/completions');
+    expect(req.headers['authorization']).toBe(`Bearer ${KEY}`);
+    expect(req.body).toEqual({
+      model: 'gpt-4.1-mini',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'hi' },
+      ],
+      temperature: 0,
+      max_completion_tokens: 50,
+    });
+    // The dated id the server reports prices as its family: 60 uncached, 40 cached, 20 out.
+    expect(priceUsage(`openai:${res.model}`, res.usage)).toBe((60 * 0.4 + 40 * 0.1 + 20 * 1.6) / 1e6);
+  });
+
+  it('maps two parallel tool calls, then sends the tool results back in the wire shape', async () => {
+    const { fake, provider } = await setup([
+      {
+        toolCalls: [
+          { id: 'call_a', name: 'orders_lookup', args: { order: 'A1049' } },
+          { id: 'call_b', name: 'policy_lookup', args: { topic: 'refunds' } },
+        ],
+      },
+      { text: 'Your order shipped.' },
+    ]);
+    const history: ChatMessage[] = [{ role: 'user', content: 'Refund A1049' }];
+    const first = await provider.complete({ messages: history, tools, toolChoice: 'auto' });
+
+    expect(first.finishReason).toBe('tool_calls');
+    expect(first.toolCalls).toEqual([
+      { id: 'call_a', name: 'orders_lookup', args: { order: 'A1049' } },
+      { id: 'call_b', name: 'policy_lookup', args: { topic: 'refunds' } },
+    ]);
+    expect(fake.bodies[0].tools).toEqual([
+      { type: 'function', function: { name: 'orders_lookup', description: 'Find an order', parameters: tools[0]!.parameters } },
+      { type: 'function', function: { name: 'policy_lookup', parameters: tools[1]!.parameters } },
+    ]);
+    expect(fake.bodies[0].tool_choice).toBe('auto');
+
+    history.push(
+      { role: 'assistant', content: first.text, toolCalls: first.toolCalls },
+      { role: 'tool', toolCallId: 'call_a', name: 'orders_lookup', content: '{"status":"shipped"}' },
+      { role: 'tool', toolCallId: 'call_b', name: 'policy_lookup', content: 'policy service down', isError: true },
+    );
+    const second = await provider.complete({ messages: history, tools, toolChoice: { name: 'orders_lookup' } });
+
+    expect(second.text).toBe('Your order shipped.');
+    expect(fake.bodies[1].tool_choice).toEqual({ type: 'function', function: { name: 'orders_lookup' } });
+    expect(fake.bodies[1].messages).toEqual([
+      { role: 'user', content: 'Refund A1049' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_a', type: 'function', function: { name: 'orders_lookup', arguments: '{"order":"A1049"}' } },
+          { id: 'call_b', type: 'function', function: { name: 'policy_lookup', arguments: '{"topic":"refunds"}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_a', content: '{"status":"shipped"}' },
+      { role: 'tool', tool_call_id: 'call_b', content: 'Error: policy service down' },
+    ]);
+  });
+
+  it('keeps tool arguments that are not valid JSON as the raw string', async () => {
+    const { provider } = await setup([{ toolCalls: [{ id: 'c1', name: 'orders_lookup', args: '{"order": ' }] }]);
+    const res = await provider.complete({ messages: [{ role: 'user', content: 'x' }], tools });
+    expect(res.toolCalls[0]!.args).toBe('{"order": ');
+  });
+
+  it('asks for structured output with a strict json_schema response_format', async () => {
+    const schema = {
+      type: 'object',
+      properties: { score: { type: 'number' }, reason: { type: 'string' } },
+      required: ['score', 'reason'],
+      additionalProperties: false,
+    };
+    const { fake, provider } = await setup([{ json: { score: 0.8, reason: 'cites policy' } }]);
+    const res = await provider.complete({
+      messages: [{ role: 'user', content: 'grade this' }],
+      schema: { name: 'judgment', jsonSchema: schema },
+    });
+    expect(fake.bodies[0].response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'judgment', schema, strict: true },
+    });
+    expect(JSON.parse(res.text)).toEqual({ score: 0.8, reason: 'cites policy' });
+  });
+
+  it('does not send a temperature to reasoning models', async () => {
+    const { fake, provider } = await setup([{ text: 'ok' }], { model: 'o4-mini', temperature: 0 });
+    await provider.complete({ messages: [{ role: 'user', content: 'x' }] });
+    expect(fake.bodies[0]).not.toHaveProperty('temperature');
+  });
+
+  it('retries a 429 after its retry-after and halves the shared limiter', async () => {
+    const { fake, provider, limiter } = await setup([{ status: 429, retryAfter: 0.02 }, { text: 'ok' }]);
+    const started = Date.now();
+    const res = await provider.complete({ messages: [{ role: 'user', content: 'x' }] });
+    expect(res.text).toBe('ok');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+    expect(fake.count).toBe(2);
+    expect(limiter.rateLimits).toBe(1);
+    expect(limiter.current).toBe(2);
+  });
+
+  it('reports a rate limit that outlasts the retries', async () => {
+    const { fake, provider, limiter } = await setup(
+      [
+        { status: 429, retryAfterMs: 1 },
+        { status: 429, retryAfterMs: 1 },
+      ],
+      { maxRetries: 1 },
+    );
+    const err = await provider.complete({ messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err).toMatchObject({ kind: 'rate_limit', status: 429 });
+    expect((err as Error).message).toMatch(/^rate limited by openai after 2 attempts/);
+    expect(fake.count).toBe(2);
+    expect(limiter.rateLimits).toBe(2);
+  });
+
+  it('retries a 500', async () => {
+    const { fake, provider } = await setup([{ status: 500, retryAfterMs: 1 }, { text: 'recovered' }]);
+    expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('recovered');
+    expect(fake.count).toBe(2);
+  });
+
+  it('retries a dropped connection', async () => {
+    const { fake, provider } = await setup([{ drop: true }, { text: 'recovered' }]);
+    expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('recovered');
+    expect(fake.count).toBe(2);
+  });
+
+  it('retries an attempt that times out, then names the timeout when every attempt does', async () => {
+    const { fake, provider } = await setup([{ delayMs: 400, then: { text: 'late' } }, { text: 'in time' }], { timeoutMs: 100 });
+    expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('in time');
+    expect(fake.count).toBe(2);
+
+    fake.push({ delayMs: 400 }, { delayMs: 400 });
+    const slow = createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, timeoutMs: 100, maxRetries: 1 }, env);
+    await expect(slow.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+      kind: 'timeout',
+      message: 'openai request timed out after 100 ms (2 attempts)',
+    });
+  });
+
+  it('fails on a malformed body without retrying', async () => {
+    const { fake, provider } = await setup([{ malformed: true }, { text: 'never' }]);
+    await expect(provider.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ kind: 'malformed' });
+    expect(fake.count).toBe(1);
+  });
+
+  it('does not retry a 400', async () => {
+    const { fake, provider } = await setup([{ status: 400, message: "Invalid schema for response_format 'judgment'" }]);
+    const err = await provider.complete({ messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'bad_request', status: 400 });
+    expect((err as Error).message).toContain("Invalid schema for response_format 'judgment'");
+    expect(fake.count).toBe(1);
+  });
+
+  it('fails fast on 401 naming the env var, with no secret anywhere in the error', async () => {
+    const { fake, provider } = await setup([], { apiKeyEnv: 'OPENAI_API_KEY' }, 'sk-the-right-key-xxxxxxxx');
+    const err = await provider.complete({ messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as Error).message).toBe('authentication failed for openai: check OPENAI_API_KEY');
+    expect(fake.count).toBe(1);
+    for (const text of [(err as Error).message, (err as Error).stack ?? '', inspect(err, { depth: 5 }), JSON.stringify(err)]) {
+      expect(text).not.toContain(KEY);
+    }
+    expect(JSON.stringify(provider)).not.toContain(KEY);
+  });
+
+  it('names a custom key variable on 401', async () => {
+    fake = await startFakeOpenAI({ apiKey: 'sk-the-right-key-xxxxxxxx' });
+    const provider = createProvider(
+      { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, apiKeyEnv: 'TEAM_OPENAI_KEY' },
+      { TEAM_OPENAI_KEY: KEY },
+    );
+    await expect(provider.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow(
+      'authentication failed for openai: check TEAM_OPENAI_KEY',
+    );
+  });
+
+  it('refuses to build a provider without a key', () => {
+    expect(() => createProvider('openai:gpt-4.1-mini', {})).toThrow(ProviderConfigError);
+    expect(() => createProvider('openai:gpt-4.1-mini', { OPENAI_API_KEY: '  ' })).toThrow(
+      'missing API key for openai: set OPENAI_API_KEY',
+    );
+  });
+
+  it('takes the base URL from OPENAI_BASE_URL', async () => {
+    fake = await startFakeOpenAI({ script: [{ text: 'via env' }] });
+    const provider = createProvider('openai:gpt-4.1-mini', { ...env, OPENAI_BASE_URL: fake.url });
+    expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('via env');
+  });
+
+  it('keeps no more calls in flight than the limiter allows', async () => {
+    const { fake, provider } = await setup(() => ({ delayMs: 40, then: { text: 'ok' } }), { maxConcurrency: 2 });
+    await Promise.all(Array.from({ length: 6 }, () => provider.complete({ messages: [{ role: 'user', content: 'x' }] })));
+    expect(fake.count).toBe(6);
+    expect(fake.maxInFlight).toBe(2);
+  });
+
+  it('stops a call whose signal aborts', async () => {
+    const { provider } = await setup([{ delayMs: 2000 }]);
+    const ctrl = new AbortController();
+    const pending = provider.complete({ messages: [{ role: 'user', content: 'x' }], signal: ctrl.signal });
+    setTimeout(() => ctrl.abort(), 30);
+    await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ANTHROPIC_PRICES, OPENAI_PRICES } from '../../src/providers/price-table.js';
+import { modelFamily, PRICES_AS_OF, priceUsage, PricingWarnings, PriceOverridesSchema, resolvePrice } from '../../src/providers/pricing.js';
+
+describe('modelFamily', () => {
+  it.each([
+    ['gpt-4.1-mini-2025-04-14', 'gpt-4.1-mini'],
+    ['gpt-4o-2024-08-06', 'gpt-4o'],
+    ['o3-2025-04-16', 'o3'],
+    ['claude-sonnet-4-5-20250929', 'claude-sonnet-4-5'],
+    ['claude-3-5-haiku-latest', 'claude-3-5-haiku'],
+    ['claude-3-7-sonnet-20250219', 'claude-3-7-sonnet'],
+    ['claude-opus-4-0', 'claude-opus-4'],
+    ['gpt-4.1', 'gpt-4.1'],
+  ])('%s -> %s', (id, family) => expect(modelFamily(id)).toBe(family));
+});
+
+describe('resolvePrice', () => {
+  it('resolves dated ids to their family', () => {
+    expect(resolvePrice('openai:gpt-4.1-mini-2025-04-14')).toEqual(OPENAI_PRICES['gpt-4.1-mini']);
+    expect(resolvePrice('anthropic:claude-sonnet-4-5-20250929')).toEqual(ANTHROPIC_PRICES['claude-sonnet-4-5']);
+    expect(resolvePrice('anthropic:claude-haiku-4-5-20251001')).toEqual({ input: 1, output: 5, cachedInput: 0.1 });
+  });
+
+  it('prefers an exact dated entry over the family', () => {
+    expect(resolvePrice('openai:gpt-4o-2024-05-13')).toEqual({ input: 5, output: 15 });
+  });
+
+  it('finds a bare model id under any provider', () => {
+    expect(resolvePrice('gpt-4.1')).toEqual(OPENAI_PRICES['gpt-4.1']);
+    expect(resolvePrice('claude-opus-4-1-20250805')).toEqual(ANTHROPIC_PRICES['claude-opus-4-1']);
+  });
+
+  it('does not cross providers when one is named', () => {
+    expect(resolvePrice('anthropic:gpt-4.1')).toBeUndefined();
+  });
+
+  it('lets a user table add and override models, exact or by family', () => {
+    const overrides = {
+      'openai:my-finetune': { input: 1, output: 2 },
+      'openai:gpt-4.1-mini': { input: 9, output: 9, cachedInput: 9 },
+    };
+    expect(resolvePrice('openai:my-finetune', overrides)).toEqual({ input: 1, output: 2 });
+    expect(resolvePrice('openai:gpt-4.1-mini-2025-04-14', overrides)).toEqual({ input: 9, output: 9, cachedInput: 9 });
+    expect(resolvePrice('openai:gpt-4.1', overrides)).toEqual(OPENAI_PRICES['gpt-4.1']);
+  });
+
+  it('knows custom providers named in the user table', () => {
+    expect(resolvePrice('local:llama-3', { 'local:llama-3': { input: 0, output: 0 } })).toEqual({ input: 0, output: 0 });
+  });
+});
+
+describe('priceUsage', () => {
+  it('bills cached input at the cached rate and the rest at the input rate, exactly', () => {
+    // gpt-4.1-mini: 0.40 in, 0.10 cached, 1.60 out per 1M.
+    const usage = { inputTokens: 1000, cachedInputTokens: 400, outputTokens: 200 };
+    expect(priceUsage('openai:gpt-4.1-mini', usage)).toBe(0.0006);
+    // claude-sonnet-4-5: 3 in, 0.30 cached, 15 out.
+    expect(priceUsage('anthropic:claude-sonnet-4-5-20250929', { inputTokens: 2_000_000, cachedInputTokens: 1_000_000, outputTokens: 100_000 })).toBe(
+      3 + 0.3 + 1.5,
+    );
+  });
+
+  it('bills cached tokens at the input rate when the model has no cached price', () => {
+    const overrides = { 'openai:plain': { input: 2, output: 4 } };
+    expect(priceUsage('openai:plain', { inputTokens: 1000, cachedInputTokens: 500, outputTokens: 250 }, overrides)).toBe(0.003);
+  });
+
+  it('never counts more cached tokens than input tokens', () => {
+    const overrides = { 'openai:plain': { input: 2, output: 0, cachedInput: 1 } };
+    expect(priceUsage('openai:plain', { inputTokens: 100, cachedInputTokens: 500, outputTokens: 0 }, overrides)).toBe(0.0001);
+  });
+
+  it('bills reasoning tokens as output (they are part of outputTokens)', () => {
+    expect(priceUsage('openai:o4-mini', { inputTokens: 0, outputTokens: 1_000_000, reasoningTokens: 900_000 })).toBe(4.4);
+  });
+
+  it('is null, never 0, for unknown or missing models', () => {
+    const usage = { inputTokens: 10, outputTokens: 10 };
+    expect(priceUsage('openai:gpt-99', usage)).toBeNull();
+    expect(priceUsage('mystery:model', usage)).toBeNull();
+    expect(priceUsage(undefined, usage)).toBeNull();
+    expect(priceUsage('openai:gpt-99', { inputTokens: 0, outputTokens: 0 })).toBeNull();
+  });
+
+  it('prices zero tokens of a known model at 0', () => {
+    expect(priceUsage('openai:gpt-4.1', { inputTokens: 0, outputTokens: 0 })).toBe(0);
+  });
+});
+
+describe('the bundled table', () => {
+  it('is dated', () => expect(PRICES_AS_OF).toMatch(/^\d{4}-\d{2}-\d{2}$/));
+
+  it('has the models the design names, with sane numbers', () => {
+    for (const m of ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'gpt-4o', 'gpt-4o-mini', 'o3', 'o4-mini', 'gpt-5', 'gpt-5-mini', 'gpt-5-nano']) {
+      expect(OPENAI_PRICES[m], m).toBeDefined();
+    }
+    for (const m of ['claude-opus-4-1', 'claude-opus-4', 'claude-sonnet-4-5', 'claude-sonnet-4', 'claude-3-7-sonnet', 'claude-haiku-4-5', 'claude-3-5-haiku']) {
+      expect(ANTHROPIC_PRICES[m], m).toBeDefined();
+    }
+    for (const p of [...Object.values(OPENAI_PRICES), ...Object.values(ANTHROPIC_PRICES)]) {
+      expect(p.input).toBeGreaterThan(0);
+      expect(p.output).toBeGreaterThanOrEqual(p.input);
+      expect(p.cachedInput ?? p.input).toBeLessThanOrEqual(p.input);
+    }
+  });
+
+  it('validates user tables', () => {
+    expect(PriceOverridesSchema.safeParse({ 'openai:x': { input: 1, output: 2 } }).success).toBe(true);
+    expect(PriceOverridesSchema.safeParse({ 'no-provider': { input: 1, output: 2 } }).success).toBe(false);
+    expect(PriceOverridesSchema.safeParse({ 'openai:x': { input: -1, output: 2 } }).success).toBe(false);
+  });
+});
+
+describe('PricingWarnings', () => {
+  it('warns once per unpriced model, naming it', () => {
+    const warnings = new PricingWarnings();
+    const warn = vi.fn();
+    const usage = { inputTokens: 1, outputTokens: 1 };
+    expect(warnings.price('openai:gpt-99', usage, undefined, warn)).toBeNull();
+    expect(warnings.price('openai:gpt-99', usage, undefined, warn)).toBeNull();
+    expect(warnings.price('openai:gpt-4.1', usage, undefined, warn)).toBeGreaterThan(0);
+    expect(warnings.price('anthropic:claude-x', usage, undefined, warn)).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn.mock.calls[0]![0]).toContain('openai:gpt-99');
+    expect(warnings.models).toEqual(['openai:gpt-99', 'anthropic:claude-x']);
+    expect(warnings.shouldWarn('openai:gpt-99')).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acceptsTemperature as anthropicTakesTemperature, toAnthropicMessages } from '../../src/providers/anthropic-wire.js';
+import { acceptsTemperature as openaiTakesTemperature, toOpenAIMessages } from '../../src/providers/openai-wire.js';
+import { redactSecrets } from '../../src/providers/errors.js';
+
+describe('Anthropic message mapping', () => {
+  it('joins system turns into `system`, and a user turn after tool results into their message', () => {
+    const { system, messages } = toAnthropicMessages({
+      system: 'Top.',
+      messages: [
+        { role: 'system', content: 'Also this.' },
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: '', toolCalls: [{ id: 't1', name: 'a', args: undefined }] },
+        { role: 'tool', toolCallId: 't1', name: 'a', content: 'r1' },
+        { role: 'user', content: 'and then?' },
+        { role: 'assistant', content: 'done' },
+      ],
+    });
+    expect(system).toBe('Top.\n\nAlso this.');
+    expect(messages).toEqual([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'a', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: 'r1' },
+          { type: 'text', text: 'and then?' },
+        ],
+      },
+      { role: 'assistant', content: 'done' },
+    ]);
+  });
+
+  it('omits an empty assistant turn', () => {
+    const { messages } = toAnthropicMessages({
+      messages: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: '' },
+        { role: 'user', content: 'b' },
+      ],
+    });
+    expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+  });
+
+  it('sends temperature only to families that still take it', () => {
+    expect(anthropicTakesTemperature('claude-sonnet-4-5-20250929')).toBe(true);
+    expect(anthropicTakesTemperature('claude-3-5-haiku-latest')).toBe(true);
+    expect(anthropicTakesTemperature('claude-opus-4-7')).toBe(false);
+    expect(anthropicTakesTemperature('claude-sonnet-5')).toBe(false);
+  });
+});
+
+describe('OpenAI message mapping', () => {
+  it('puts the system prompt first and keeps text-only assistant turns plain', () => {
+    expect(
+      toOpenAIMessages({ system: 'S', messages: [{ role: 'user', content: 'u' }, { role: 'assistant', content: 'a' }] }),
+    ).toEqual([
+      { role: 'system', content: 'S' },
+      { role: 'user', content: 'u' },
+      { role: 'assistant', content: 'a' },
+    ]);
+  });
+
+  it('sends temperature except to reasoning models', () => {
+    expect(openaiTakesTemperature('gpt-4.1-mini')).toBe(true);
+    expect(openaiTakesTemperature('gpt-5-chat-latest')).toBe(true);
+    expect(openaiTakesTemperature('gpt-5-mini')).toBe(false);
+    expect(openaiTakesTemperature('o3')).toBe(false);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('removes the given secrets and anything key- or bearer-shaped', () => {
+    const text = 'bad key sk-proj-abcdefgh1234 and Bearer xyz.123 and custom-secret-value';
+    const out = redactSecrets(text, ['custom-secret-value']);
+    expect(out).not.toMatch(/abcdefgh1234|xyz\.123|custom-secret-value/);
+  });
+});
+
+describe('lazy SDK loading', () => {
+  it('imports the SDK modules only from the adapters that create.ts loads on first call', () => {
+    const dir = join(import.meta.dirname, '../../src/providers');
+    const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@anthropic-ai\/sdk)['"]/m;
+    const importers = readdirSync(dir).filter((f) => staticSdkImport.test(readFileSync(join(dir, f), 'utf8')));
+    expect(importers.sort()).toEqual(['anthropic.ts', 'openai.ts']);
+    const create = readFileSync(join(dir, 'create.ts'), 'utf8');
+    expect(create).not.toMatch(/^import[^;]*from\s+['"]\.\/(openai|anthropic)\.js['"]/m);
+  });
+});

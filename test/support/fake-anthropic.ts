@@ -1,0 +1,148 @@
+/**
+ * A fake Anthropic Messages endpoint speaking the real wire format, for the official SDK to talk
+ * to through `baseURL`. Like the real API it rejects (400) tool_use blocks not answered by
+ * tool_result blocks at the start of the very next user message, and a forced tool that is not declared.
+ */
+import {
+  asFakeProvider,
+  MALFORMED_BODY,
+  resolveDelay,
+  retryHeaders,
+  ScriptQueue,
+  startFakeServer,
+  type CapturedRequest,
+  type FakeProvider,
+  type FakeUsage,
+  type HttpReply,
+  type Script,
+  type Scripted,
+} from './fake-server.js';
+
+export interface FakeAnthropicOptions {
+  script?: Script;
+  /** Model id reported in replies (default: the requested model). */
+  model?: string;
+  /** When set, any other key (x-api-key or bearer) gets a 401. */
+  apiKey?: string;
+}
+
+export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeProvider> {
+  const queue = new ScriptQueue(options.script);
+  const server = await startFakeServer((req, index) => handle(req, index, queue, options));
+  return asFakeProvider(server, server.origin, queue);
+}
+
+function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeAnthropicOptions): HttpReply {
+  if (req.method !== 'POST' || req.path.split('?')[0] !== '/v1/messages') {
+    return error(404, `Not found: ${req.method} ${req.path}`, index);
+  }
+  // SDK 1.x sends the key as a bearer token; older clients use x-api-key. The API takes both.
+  const key = req.headers['x-api-key'] ?? (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
+  if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, 'invalid x-api-key', index);
+  if (!req.headers['anthropic-version']) return error(400, 'anthropic-version: header is required', index);
+  const invalid = validate(req.body);
+  if (invalid) return error(400, invalid, index);
+
+  const scripted = queue.next(req.body, index);
+  if (!scripted) return error(418, `fake anthropic: no scripted reply for request #${index}`, index);
+  const { reply, delayMs } = resolveDelay(scripted);
+  return { ...toHttp(reply, req.body, index, options), delayMs };
+}
+
+function toHttp(s: Scripted, body: any, index: number, options: FakeAnthropicOptions): HttpReply {
+  if ('drop' in s) return { drop: true };
+  if ('malformed' in s) return { status: 200, body: MALFORMED_BODY };
+  if ('status' in s) return error(s.status, s.message, index, retryHeaders(s));
+  const model = ('model' in s && s.model) || options.model || String(body?.model ?? 'claude-fake');
+  const content: unknown[] = [];
+  let stop = 'end_turn';
+  if ('json' in s) {
+    const name = body?.tool_choice?.type === 'tool' ? body.tool_choice.name : 'structured_output';
+    content.push({ type: 'tool_use', id: `toolu_fake${index}_0`, name, input: s.json });
+    stop = 'tool_use';
+  } else if ('toolCalls' in s) {
+    if (s.text) content.push({ type: 'text', text: s.text });
+    s.toolCalls.forEach((c, i) => content.push({ type: 'tool_use', id: c.id ?? `toolu_fake${index}_${i}`, name: c.name, input: c.args }));
+    stop = 'tool_use';
+  } else if ('text' in s) {
+    content.push({ type: 'text', text: s.text });
+    stop = s.finishReason ?? 'end_turn';
+  }
+  const message = {
+    id: `msg_fake${index}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content,
+    stop_reason: stop,
+    stop_sequence: null,
+    usage: usage('usage' in s ? s.usage : undefined),
+  };
+  return { status: 200, headers: { 'request-id': `req_fake${index}` }, body: JSON.stringify(message) };
+}
+
+function usage(u: FakeUsage | undefined) {
+  return {
+    input_tokens: u?.input ?? 10,
+    output_tokens: u?.output ?? 5,
+    cache_read_input_tokens: u?.cached ?? 0,
+    cache_creation_input_tokens: u?.cacheWrite ?? 0,
+    ...(u?.reasoning !== undefined ? { output_tokens_details: { thinking_tokens: u.reasoning } } : {}),
+    service_tier: 'standard',
+  };
+}
+
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
+};
+
+function error(status: number, message: string | undefined, index: number, headers: Record<string, string> = {}): HttpReply {
+  const type = ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
+  return {
+    status,
+    headers: { 'request-id': `req_fake${index}`, ...headers },
+    body: JSON.stringify({ type: 'error', error: { type, message: message ?? type.replace(/_/g, ' ') }, request_id: `req_fake${index}` }),
+  };
+}
+
+const blocksOf = (m: any): any[] => (Array.isArray(m?.content) ? m.content : [{ type: 'text', text: m?.content }]);
+
+/** The checks the real endpoint makes that our mapping could get wrong. */
+function validate(body: any): string | undefined {
+  if (!body || typeof body.model !== 'string') return 'model: Field required';
+  if (typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
+  if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
+  const tools = new Set<string>((body.tools ?? []).map((t: any) => t.name));
+  if (body.tool_choice?.type === 'tool' && !tools.has(body.tool_choice.name)) {
+    return `tool_choice: tool '${body.tool_choice.name}' not found in tools`;
+  }
+  let pending: string[] = [];
+  for (const [i, m] of body.messages.entries()) {
+    if (m.role !== 'user' && m.role !== 'assistant') return `messages.${i}.role: Input should be 'user' or 'assistant'`;
+    const blocks = blocksOf(m);
+    if (m.role === 'assistant') {
+      if (pending.length > 0) return `messages.${i}: tool_use ids were found without tool_result blocks immediately after: ${pending.join(', ')}`;
+      pending = blocks.filter((b) => b.type === 'tool_use').map((b) => b.id);
+      continue;
+    }
+    let seenOther = false;
+    for (const b of blocks) {
+      if (b.type !== 'tool_result') {
+        seenOther = true;
+        continue;
+      }
+      if (seenOther) return `messages.${i}: tool_result blocks must come first in the user message`;
+      if (!pending.includes(b.tool_use_id)) return `messages.${i}: unexpected tool_use_id found in tool_result blocks: ${b.tool_use_id}`;
+      pending = pending.filter((id) => id !== b.tool_use_id);
+    }
+    if (pending.length > 0) return `messages.${i}: tool_use ids were found without tool_result blocks immediately after: ${pending.join(', ')}`;
+  }
+  return undefined;
+}
