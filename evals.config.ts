@@ -7,5 +7,8 @@ export default defineConfig({
     'support-agent': supportAgent,
     'order-status-cli': { command: ['node', 'evals/agents/order-status.mjs'] },
   },
+  // Offline judge: answers come from evals/judge-fixtures.yaml, else a fixed passing score. To judge
+  // with a real model, set e.g. judge: 'openai:gpt-4.1-mini' (or run with --judge provider:model).
+  judge: { provider: 'fake', fixtures: 'evals/judge-fixtures.yaml' },
   concurrency: 8,
 });

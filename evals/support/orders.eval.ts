@@ -28,6 +28,8 @@ export default defineEval({
         t.endsWith('business days.');
         t.lengthBetween(10, 200);
         t.maxToolCalls(1);
+        // Pairwise against a vaguer answer, judged in both orders to catch position bias.
+        t.judge().comparedTo('Your order is on its way.', 'Which reply tells the customer more precisely where their order is?');
         t.expect('reply names the order the tool returned', (ctx) => {
           const looked = t.run().toolCalls[0]?.args as { orderId?: string } | undefined;
           return { pass: looked?.orderId !== undefined && ctx.reply.includes(looked.orderId), reason: `looked up ${looked?.orderId}` };
@@ -52,6 +54,7 @@ export default defineEval({
         t.calledTool('policy_lookup', { args: { topic: 'shipping' } });
         t.toolSequence(['policy_lookup']);
         t.contains('2 business days');
+        t.judge().factuality('Orders ship within 2 business days and arrive 3 to 5 business days after shipping.').atLeast(0.75);
         t.noToolErrors();
         t.maxSteps(1);
       },

@@ -16,6 +16,9 @@ interface RunFlagsRaw extends SelectionFlags {
   minScore?: number;
   minPassRate?: number;
   timeout?: number;
+  judge?: string;
+  dryRun?: boolean;
+  cache: boolean;
 }
 
 export function registerRun(program: Command): void {
@@ -36,6 +39,9 @@ export function registerRun(program: Command): void {
     .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
     .option('--reporter <name[=path]>', 'terminal | json[=path] (repeatable)', collect)
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
+    .option('--judge <provider:model>', 'one judge model for every judged assertion of this run')
+    .option('--dry-run', 'judge with the fake judge (fixtures or a fixed passing score): zero judge tokens')
+    .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
     .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', positiveNumber)
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
     .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)
@@ -49,10 +55,10 @@ export function registerRun(program: Command): void {
       if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
       const reporters = await buildReporters(specs, { cwd, outputDir: config.outputDir, version, verbose: Boolean(flags.verbose) });
 
-      const [{ composeReporters }, { executeRun }, { noJudgeService }] = await Promise.all([
+      const [{ composeReporters }, { executeRun }, { createJudgeService }] = await Promise.all([
         import('../report/reporter.js'),
         import('../runner/execute-run.js'),
-        import('../runner/judge-service.js'),
+        import('../judges/service.js'),
       ]);
 
       // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
@@ -79,7 +85,16 @@ export function registerRun(program: Command): void {
             ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
           },
           reporter: composeReporters(reporters),
-          judges: noJudgeService,
+          judges: ({ pricing, warn }) =>
+            createJudgeService({
+              config,
+              ...(flags.judge ? { override: flags.judge } : {}),
+              dryRun: Boolean(flags.dryRun),
+              cache: flags.cache,
+              pricing,
+              env: process.env,
+              warn,
+            }),
           interrupt: interrupt.signal,
           argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
           version,

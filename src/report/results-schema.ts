@@ -38,6 +38,8 @@ export const AssertionResultSchema = z.object({
       model: z.string(),
       usage: UsageSchema,
       cached: z.boolean().optional(),
+      /** Tokens a cached answer would have used. */
+      savedTokens: z.number().int().nonnegative().optional(),
       steps: z.number().int().nonnegative().optional(),
       toolCalls: z.number().int().nonnegative().optional(),
     })

@@ -135,7 +135,8 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
   const mark = a.status === 'passed' ? pc.green('✓') : a.status === 'skipped' ? pc.dim('-') : a.severity === 'gate' ? pc.red('✗') : pc.yellow('~');
   const score = a.judge || a.severity === 'soft' ? ` ${a.score.toFixed(2)}/${a.threshold.toFixed(2)}` : '';
   const label = `${a.severity === 'soft' ? pc.dim('[soft] ') : ''}${a.status === 'error' ? pc.red('[error] ') : ''}`;
-  const text = a.message.startsWith(a.name) ? a.message : `${a.name}: ${a.message}`;
+  // Messages start with the assertion type; a label (a name not starting with it) is shown first.
+  const text = a.message.startsWith(a.kind) && a.name.startsWith(a.kind) ? a.message : `${a.name}: ${a.message}`;
   let line = `${mark} ${label}${terminalSafe(oneLine(text, 300))}${score}`;
   if (a.reason && a.reason !== a.message) line += `\n      ${pc.dim(terminalSafe(oneLine(a.reason, 400)))}`;
   if (verbose && a.evidence?.length) line += a.evidence.map((e) => `\n      ${pc.dim('• ' + terminalSafe(oneLine(e, 200)))}`).join('');

@@ -27,7 +27,8 @@ export interface ExecuteOptions {
   cases: PlannedCase[];
   flags: RunFlags;
   reporter: Required<Reporter>;
-  judges: JudgeService;
+  /** Builds the judge service once pricing and warnings exist; `prepare` may reject bad judges up front. */
+  judges(deps: { pricing: Pricing; warn(message: string): void }): JudgeService & { prepare?(cases: PlannedCase[]): void };
   interrupt: AbortSignal;
   argv: string[];
   version: string;
@@ -67,6 +68,9 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     },
   };
 
+  const judges = opts.judges({ pricing, warn });
+  judges.prepare?.(cases);
+
   await reporter.onBegin({
     runId,
     startedAt,
@@ -78,7 +82,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   const outcome = await runCases({
     cases,
     targetFor,
-    judges: opts.judges,
+    judges,
     pricing,
     concurrency: flags.concurrency,
     earlyStop: flags.earlyStop,

@@ -29,7 +29,7 @@ export class SummaryBuilder {
       for (const a of t.assertions) {
         if (a.judge?.cached) {
           this.counters.judgeCallsFromCache += 1;
-          this.counters.judgeTokensSavedByCache += a.judge.usage.inputTokens + a.judge.usage.outputTokens;
+          this.counters.judgeTokensSavedByCache += a.judge.savedTokens ?? 0;
         }
         if (a.status === 'skipped' && a.message.startsWith('skipped: a gate')) this.counters.judgeCallsSkippedByGates += 1;
       }

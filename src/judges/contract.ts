@@ -1,0 +1,75 @@
+import type { AgentRun } from '../trace/agent-run.js';
+import type { Usage } from '../trace/usage.js';
+import type { ChatTurn } from '../targets/types.js';
+import type { TracePolicy } from './spec.js';
+
+/** What is being judged, resolved from an assertion spec (DESIGN §5 criteria). */
+export type Criterion =
+  | { kind: 'rubric'; criteria: string; reference?: string; scale: 1 | 10; dimensions: string[] }
+  | { kind: 'summarizes'; source: string; scale: 1 | 10; dimensions: string[] }
+  | { kind: 'factuality'; reference: string }
+  | { kind: 'closedQa'; question: string }
+  | { kind: 'sql'; reference: string }
+  | { kind: 'pairwise'; criteria: string; first: string; second: string; actualPosition?: 'A' | 'B' };
+
+/**
+ * One judgment to make. The target run is required: a judge always sees how the output was
+ * produced (under the trace policy), so a request without one cannot be built.
+ */
+export interface JudgeRequest {
+  criterion: Criterion;
+  /** The graded text: the reply, or what `.on(text)` named. */
+  output: string;
+  input: string;
+  /** The whole conversation when the case had history or turns. */
+  transcript?: ChatTurn[];
+  /** The target's instructions, unless the assertion opted out. */
+  instructions?: string;
+  run: AgentRun;
+  tracePolicy: TracePolicy;
+  temperature?: number;
+  /** Which case and assertion asks: fake-judge fixtures match on it; never shown to a model. */
+  subject?: { case: string; assertion: string; type: string };
+}
+
+export interface JudgeScore {
+  /** Normalised to [0, 1]. */
+  score: number;
+  reason: string;
+  evidence: string[];
+  dimensions?: Record<string, number>;
+  /** The raw choice of a choice-based criterion (factuality, closedQa, pairwise). */
+  choice?: string;
+  /** The judge's raw answer text. */
+  raw?: string;
+  usage: Usage;
+  /** Answered from the cache: `usage` is zero and `savedTokens` what the call would have used. */
+  cached?: boolean;
+  savedTokens?: number;
+  /** The agent-loop judge's own run. */
+  run?: AgentRun;
+}
+
+/** Both adapters (single inference, agent loop) implement this. */
+export interface Judge {
+  readonly provider: string;
+  readonly model: string;
+  judge(request: JudgeRequest): Promise<JudgeScore>;
+}
+
+/** A judge's answer that does not satisfy the response contract; the raw text is kept. */
+export class JudgeResponseError extends Error {
+  constructor(
+    message: string,
+    readonly raw: string,
+    readonly usage?: Usage,
+  ) {
+    super(`judge response invalid: ${message}`);
+    this.name = 'JudgeResponseError';
+  }
+}
+
+export function buildJudgeRequest(parts: Omit<JudgeRequest, 'run'> & { run: AgentRun | undefined }): JudgeRequest {
+  if (!parts.run) throw new Error('a judge request needs the target run');
+  return parts as JudgeRequest;
+}

@@ -1,0 +1,21 @@
+import type { Criterion } from '../contract.js';
+import { scoredContract, type CriterionTemplate } from './template.js';
+
+type Rubric = Extract<Criterion, { kind: 'rubric' }>;
+
+/** `judge` (free rubric) and `judgeAgainst` (rubric with a reference answer). */
+export const rubric: CriterionTemplate<Rubric> = {
+  kind: 'rubric',
+  task: (c) =>
+    [
+      'Grade the OUTPUT against the CRITERIA below, and nothing else.',
+      c.reference !== undefined ? 'Use the REFERENCE as the expected answer: the output need not match its wording, only its substance.' : '',
+      c.scale === 10 ? 'Score from 1 (fails the criteria) to 10 (fully meets them).' : 'Score from 0 (fails the criteria) to 1 (fully meets them); use values in between for partial credit.',
+      c.dimensions.length ? `Also score each dimension on the same scale: ${c.dimensions.join(', ')}.` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  context: (c) => [['criteria', c.criteria], ...(c.reference !== undefined ? [['reference', c.reference] as [string, string]] : [])],
+  graded: (_c, output) => ({ output }),
+  contract: (c) => scoredContract('rubric_judgment', c.scale, c.dimensions),
+};

@@ -1,0 +1,60 @@
+import type { Provider } from '../providers/types.js';
+import type { TokenUsage, Usage } from '../trace/usage.js';
+import { JudgeResponseError, type Judge, type JudgeRequest, type JudgeScore } from './contract.js';
+import { buildJudgePrompt } from './prompt.js';
+import { parseJudgeAnswer } from './parse-answer.js';
+import { judgeCacheKey, type CachedAnswer, type JudgeCache } from './cache.js';
+
+export interface InferenceJudgeOptions {
+  /** Judges default to temperature 0 (repeatable verdicts); a config may raise it. */
+  temperature?: number;
+  maxTokens?: number;
+  cache?: JudgeCache;
+  /** Prices one call's tokens for this judge's model. */
+  price(tokens: TokenUsage): Usage;
+}
+
+/**
+ * The single-inference judge: one structured-output call (OpenAI json_schema, Anthropic forced
+ * tool), validated in code. Pass/fail is never taken from the model: it only returns a score.
+ */
+export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions): Judge {
+  const temperature = opts.temperature ?? 0;
+  return {
+    provider: provider.id,
+    model: provider.model,
+    async judge(req: JudgeRequest): Promise<JudgeScore> {
+      const prompt = buildJudgePrompt(req);
+      const t = req.temperature ?? temperature;
+      const schema = { name: prompt.contract.name, jsonSchema: prompt.contract.jsonSchema };
+      const call = async (): Promise<CachedAnswer> => {
+        const res = await provider.complete({
+          system: prompt.system,
+          messages: [{ role: 'user', content: prompt.user }],
+          schema,
+          temperature: t,
+          ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
+        });
+        return { text: res.text, tokens: res.usage, model: res.model };
+      };
+      const key = judgeCacheKey({ spec: provider.spec, system: prompt.system, user: prompt.user, schema, options: { temperature: t, maxTokens: opts.maxTokens } });
+      const answer = opts.cache ? await opts.cache.getOrCall(key, call) : { ...(await call()), cached: false };
+      const spent = answer.cached ? opts.price({ inputTokens: 0, outputTokens: 0 }) : opts.price(answer.tokens);
+      let parsed: unknown;
+      try {
+        parsed = parseJudgeAnswer(answer.text);
+      } catch (err) {
+        throw new JudgeResponseError((err as Error).message, answer.text, spent);
+      }
+      const verdict = prompt.contract.read(parsed);
+      if (typeof verdict === 'string') throw new JudgeResponseError(verdict, answer.text, spent);
+      if (opts.cache && !answer.cached) await opts.cache.store(key, answer);
+      return {
+        ...verdict,
+        raw: answer.text,
+        usage: { ...spent, calls: answer.cached ? 0 : 1 },
+        ...(answer.cached ? { cached: true, savedTokens: answer.tokens.inputTokens + answer.tokens.outputTokens } : {}),
+      };
+    },
+  };
+}

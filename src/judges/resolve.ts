@@ -1,0 +1,27 @@
+import type { ModelRef } from './spec.js';
+
+/** A judge reference as config and files give it; `fake` needs no model. */
+export type JudgeRef = ModelRef | 'fake' | { provider: 'fake'; fixtures?: string };
+
+/**
+ * The judge for one assertion: `--judge` for the whole run, else assertion > `t.useJudge` > case >
+ * suite > config > environment (config already folds the environment in).
+ */
+export function resolveJudgeRef(levels: { override?: JudgeRef; assertion?: ModelRef; checkApi?: ModelRef; caseOrSuite?: ModelRef; config?: JudgeRef }): JudgeRef | undefined {
+  return levels.override ?? levels.assertion ?? levels.checkApi ?? levels.caseOrSuite ?? levels.config;
+}
+
+export function isFakeRef(ref: JudgeRef): boolean {
+  if (typeof ref === 'string') return ref === 'fake' || ref.startsWith('fake:');
+  return ref.provider === 'fake';
+}
+
+export function refKey(ref: JudgeRef): string {
+  return typeof ref === 'string' ? ref : JSON.stringify(ref);
+}
+
+/** `provider:model` of a reference, for reports and the self-judging warning. */
+export function refSpec(ref: JudgeRef): string {
+  if (typeof ref === 'string') return ref === 'fake' ? 'fake:fixtures' : ref;
+  return ref.provider === 'fake' ? 'fake:fixtures' : `${ref.provider}:${(ref as { model: string }).model}`;
+}

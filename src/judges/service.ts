@@ -1,0 +1,189 @@
+import type { ResolvedConfig } from '../config/load-config.js';
+import { UserError } from '../errors.js';
+import { createProvider } from '../providers/create.js';
+import { priceUsage } from '../providers/pricing.js';
+import type { AssertionResult } from '../report/results-schema.js';
+import type { JudgeService, JudgeTrialContext } from '../runner/judge-service.js';
+import { noJudgeService } from '../runner/judge-service.js';
+import { assertionName } from '../runner/assertion-name.js';
+import type { Pricing } from '../runner/run-usage.js';
+import type { PlannedCase } from '../suite/plan.js';
+import { toolCallsOf } from '../trace/agent-run.js';
+import { emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../trace/usage.js';
+import { JudgeCache } from './cache.js';
+import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
+import { CriterionError, criterionFromSpec, thresholdOf } from './criterion-from-spec.js';
+import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
+import { inferenceJudge } from './inference-judge.js';
+import { judgePairwise } from './pairwise-both-orders.js';
+import { isFakeRef, refKey, refSpec, resolveJudgeRef, type JudgeRef } from './resolve.js';
+import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
+import { join, resolve } from 'node:path';
+
+export interface JudgeServiceOptions {
+  config: ResolvedConfig;
+  /** `--judge provider:model`: one judge for the whole run. */
+  override?: JudgeRef;
+  /** `--dry-run`: every judge is the fake one; zero tokens. */
+  dryRun: boolean;
+  /** `--no-cache` turns off both the in-run sharing and the disk cache. */
+  cache: boolean;
+  pricing: Pricing;
+  env: NodeJS.ProcessEnv;
+  warn(message: string): void;
+}
+
+/**
+ * The runner's judge service: resolves each assertion's judge, builds the request, runs it
+ * (pairwise in both orders) and turns the score into an assertion result. Pass is decided here,
+ * in code: score ≥ threshold and every dimension at its minimum.
+ */
+export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void } {
+  const { config } = opts;
+  const cache = opts.cache ? new JudgeCache(config.cache ? join(config.outputDir, 'cache', 'judge') : undefined, config.cacheMaxEntries) : undefined;
+  const judges = new Map<string, Judge>();
+  const selfJudgeWarned = new Set<string>();
+
+  const judgeFor = (ref: JudgeRef): Judge => {
+    const key = opts.dryRun ? 'dry-run' : refKey(ref);
+    let judge = judges.get(key);
+    if (judge) return judge;
+    if (opts.dryRun || isFakeRef(ref)) {
+      const fixtures = typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? loadFakeFixtures(resolve(config.rootDir, ref.fixtures)) : [];
+      judge = fakeJudge(fixtures);
+    } else {
+      const provider = createProvider(ref as never, opts.env);
+      const price = (tokens: TokenUsage): Usage => {
+        const cost = priceUsage(provider.spec, tokens, config.pricing);
+        if (cost === null && tokens.inputTokens + tokens.outputTokens > 0) opts.pricing.warnUnpriced(provider.spec);
+        return usageFromTokens(tokens, tokens.inputTokens + tokens.outputTokens === 0 ? 0 : cost);
+      };
+      // A judge spec's own temperature wins over the judge default of 0.
+      const temperature = typeof ref === 'object' ? (ref as unknown as { temperature?: number }).temperature : undefined;
+      judge = inferenceJudge(provider, { price, ...(cache ? { cache } : {}), ...(temperature !== undefined ? { temperature } : {}) });
+    }
+    judges.set(key, judge);
+    return judge;
+  };
+
+  const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) =>
+    resolveJudgeRef({ override: opts.override, assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
+
+  return {
+    /** Builds every judge the static specs name, so a missing key stops the run before any trial. */
+    prepare(cases) {
+      for (const c of cases) {
+        for (const spec of c.assertions) {
+          if (!isJudgeType(spec.type)) continue;
+          const ref = refFor(spec as JudgeAssertionSpec, c);
+          if (ref) judgeFor(ref);
+        }
+      }
+      if (config.judge && !opts.dryRun) judgeFor(config.judge as JudgeRef);
+    },
+
+    async grade(spec, ctx) {
+      const ref = opts.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
+      if (!ref) return noJudgeService.grade(spec, ctx);
+      const threshold = thresholdOf(spec);
+      const base = { name: assertionName(spec), kind: spec.type, threshold, weight: spec.weight ?? 1 };
+      let judge: Judge;
+      try {
+        judge = judgeFor(ref);
+      } catch (err) {
+        return errorResult(base, err instanceof Error ? err.message : String(err), emptyUsage());
+      }
+      warnSelfJudging(ctx, judge);
+      try {
+        const request = buildJudgeRequest({
+          criterion: criterionFromSpec(spec, ctx.plannedCase.reference),
+          output: ctx.reply,
+          input: ctx.plannedCase.input,
+          ...(ctx.plannedCase.messages.length > 1 ? { transcript: ctx.plannedCase.messages } : {}),
+          ...(spec.targetInstructions !== false && ctx.run.instructions ? { instructions: ctx.run.instructions } : {}),
+          run: ctx.run,
+          tracePolicy: spec.trace ?? config.trace,
+          subject: { case: ctx.plannedCase.key, assertion: base.name, type: spec.type },
+        });
+        let score: JudgeScore;
+        let positionInconsistent: boolean | undefined;
+        if (spec.type === 'pairwise') {
+          const criterion = request.criterion as Extract<typeof request.criterion, { kind: 'pairwise' }>;
+          const r = await judgePairwise(judge, request, criterion.second, spec.prefer ?? 'actual', spec.positionSwap !== false);
+          score = r;
+          positionInconsistent = r.positionInconsistent;
+        } else {
+          score = await judge.judge(request);
+        }
+        const mins = 'dimensions' in spec ? (spec.dimensions ?? {}) : {};
+        const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
+        const passed = score.score >= threshold && lowDims.length === 0;
+        const verdictText = passed
+          ? `score ${score.score.toFixed(2)} ≥ ${threshold.toFixed(2)}`
+          : score.score < threshold
+            ? `score ${score.score.toFixed(2)} < ${threshold.toFixed(2)}`
+            : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min}`).join(', ')}`;
+        const result: AssertionResult = {
+          ...base,
+          severity: spec.severity ?? 'soft',
+          status: passed ? 'passed' : 'failed',
+          score: score.score,
+          message: `${base.name}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
+          reason: score.reason,
+          evidence: score.evidence,
+          ...(score.dimensions ? { dimensions: Object.fromEntries(Object.entries(score.dimensions).map(([d, s]) => [d, { score: s, min: mins[d] ?? 0 }])) } : {}),
+          ...(score.raw !== undefined ? { raw: score.raw } : {}),
+          ...(score.choice !== undefined ? { choice: score.choice } : {}),
+          ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
+          judge: {
+            provider: judge.provider,
+            model: judge.model,
+            usage: score.usage,
+            ...(score.cached ? { cached: true } : {}),
+            ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),
+            ...(score.run ? { steps: score.run.steps?.length ?? 0, toolCalls: toolCallsOf(score.run).length } : {}),
+          },
+        };
+        return { result, usage: score.usage };
+      } catch (err) {
+        const usage = err instanceof JudgeResponseError && err.usage ? err.usage : emptyUsage();
+        const message = err instanceof JudgeResponseError || err instanceof CriterionError ? err.message : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
+        const raw = err instanceof JudgeResponseError ? err.raw : undefined;
+        return errorResult(base, message, usage, { provider: judge.provider, model: judge.model }, raw);
+      }
+    },
+  };
+
+  function warnSelfJudging(ctx: JudgeTrialContext, judge: Judge): void {
+    const spec = `${judge.provider}:${judge.model}`;
+    const targetModels = new Set([ctx.run.model, ...(ctx.run.steps ?? []).map((s) => s.model)].filter(Boolean));
+    if (targetModels.has(spec) && !selfJudgeWarned.has(spec)) {
+      selfJudgeWarned.add(spec);
+      opts.warn(`the judge ${spec} is also the target's model: a model grading its own output tends to favour it`);
+    }
+  }
+}
+
+/** A judge that failed or answered out of contract: an error, which always fails as a gate. */
+function errorResult(
+  base: Pick<AssertionResult, 'name' | 'kind' | 'threshold' | 'weight'>,
+  message: string,
+  usage: Usage,
+  judge?: { provider: string; model: string },
+  raw?: string,
+): { result: AssertionResult; usage: Usage } {
+  return {
+    result: {
+      ...base,
+      severity: 'gate',
+      status: 'error',
+      score: 0,
+      message: `${base.name}: ${message}`,
+      ...(raw !== undefined ? { raw } : {}),
+      ...(judge ? { judge: { ...judge, usage } } : {}),
+    },
+    usage,
+  };
+}
+
+export { UserError };
