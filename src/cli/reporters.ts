@@ -22,6 +22,15 @@ const FACTORIES: Record<string, Factory> = {
     const { jsonReporter } = await import('../report/json.js');
     return jsonReporter({ path: resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'results.json')), outputDir: ctx.outputDir, version: ctx.version });
   },
+  async junit(target, ctx) {
+    const { junitReporter } = await import('../report/junit.js');
+    return junitReporter({ path: resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'junit.xml')) });
+  },
+  async github(target, ctx) {
+    const { githubReporter } = await import('../report/github.js');
+    const summaryFile = target ? resolve(ctx.cwd, target) : process.env.GITHUB_STEP_SUMMARY;
+    return githubReporter({ out: process.stdout, summaryFile });
+  },
 };
 
 export const REPORTER_NAMES = Object.keys(FACTORIES);

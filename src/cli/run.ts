@@ -17,6 +17,7 @@ interface RunFlagsRaw extends SelectionFlags {
   minPassRate?: number;
   timeout?: number;
   judge?: string;
+  silent?: boolean;
   dryRun?: boolean;
   cache: boolean;
 }
@@ -37,7 +38,8 @@ export function registerRun(program: Command): void {
     .option('--bail [n]', 'stop starting trials after n failed cases (default 1)', positiveInt)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails the run')
     .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
-    .option('--reporter <name[=path]>', 'terminal | json[=path] (repeatable)', collect)
+    .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | github[=summary.md] (repeatable)', collect)
+    .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
     .option('--judge <provider:model>', 'one judge model for every judged assertion of this run')
     .option('--dry-run', 'judge with the fake judge (fixtures or a fixed passing score): zero judge tokens')
@@ -51,8 +53,11 @@ export function registerRun(program: Command): void {
       if (flags.timeout !== undefined) for (const c of cases) c.timeoutMs = flags.timeout;
       const version = packageVersion();
 
-      const specs = flags.reporter ?? [...config.reporters];
+      // File reporters come on top of the terminal, which only --silent turns off.
+      const specs = [...(flags.reporter ?? config.reporters)];
       if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
+      if (!flags.silent && !specs.includes('terminal')) specs.unshift('terminal');
+      if (flags.silent) specs.splice(0, specs.length, ...specs.filter((s) => s !== 'terminal'));
       const reporters = await buildReporters(specs, { cwd, outputDir: config.outputDir, version, verbose: Boolean(flags.verbose) });
 
       const [{ composeReporters }, { executeRun }, { createJudgeService }] = await Promise.all([

@@ -1,0 +1,55 @@
+import { appendFile } from 'node:fs/promises';
+import type { Reporter } from './reporter.js';
+import { failureLines } from './failure-lines.js';
+import { formatCost, formatTokens } from './format.js';
+
+/** Workflow-command data: `%`, CR and LF escaped so untrusted text cannot start a new command. */
+export function ghData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Workflow-command property values also escape `:` and `,`. */
+export function ghProperty(text: string): string {
+  return ghData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** Markdown table cell text: no markup, no HTML, no line breaks. */
+export function mdCell(text: string): string {
+  return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ');
+}
+
+/**
+ * GitHub Actions: an `::error` annotation per failing case at its file and line, and a Markdown
+ * summary appended to $GITHUB_STEP_SUMMARY when that file is given.
+ */
+export function githubReporter(opts: { out: { write(text: string): unknown }; summaryFile: string | undefined }): Reporter {
+  const failing: Array<{ key: string; verdict: string; detail: string }> = [];
+  return {
+    onCaseEnd(r) {
+      if (r.verdict !== 'failed' && r.verdict !== 'scored') return;
+      const key = `${r.suite}/${r.id}`;
+      const level = r.verdict === 'failed' ? 'error' : 'warning';
+      const props = [`file=${ghProperty(r.file)}`, ...(r.line ? [`line=${r.line}`] : []), `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`)}`];
+      const lines = failureLines(r, 5);
+      opts.out.write(`::${level} ${props.join(',')}::${ghData(lines.join('\n'))}\n`);
+      failing.push({ key, verdict: r.verdict, detail: lines[0] ?? '' });
+    },
+    async onEnd({ summary }) {
+      if (!opts.summaryFile) return;
+      const c = summary.cases;
+      const u = summary.usage;
+      const md = [
+        `### agent-evals: ${c.failed ? '❌' : '✅'} ${c.passed}/${c.total} cases passed`,
+        '',
+        `| cases | passed | failed | scored | skipped | trials run | score | target | judge |`,
+        `| --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
+        `| ${c.total} | ${c.passed} | ${c.failed} | ${c.scored} | ${c.skipped} | ${summary.trials.run}/${summary.trials.planned} | ${summary.score.mean.toFixed(2)} | ${formatTokens(u.target.inputTokens + u.target.outputTokens)} tok ${formatCost(u.target.costUsd)} | ${formatTokens(u.judge.inputTokens + u.judge.outputTokens)} tok ${formatCost(u.judge.costUsd)} |`,
+        ...(failing.length
+          ? ['', '| case | verdict | first failure |', '| --- | --- | --- |', ...failing.slice(0, 50).map((f) => `| ${mdCell(f.key)} | ${f.verdict} | ${mdCell(f.detail.slice(0, 200))} |`)]
+          : []),
+        '',
+      ].join('\n');
+      await appendFile(opts.summaryFile, md);
+    },
+  };
+}
