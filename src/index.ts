@@ -9,3 +9,7 @@ export type { AgentRun, Step, ToolCall } from './trace/agent-run.js';
 export type { TokenUsage, Usage } from './trace/usage.js';
 export type { AssertionContext } from './assertions/types.js';
 export type { Results, CaseResult, TrialResult, AssertionResult } from './report/results-schema.js';
+export { agentJudge } from './judges/agent-judge.js';
+export type { AgentJudge, AgentJudgeConfig, JudgeGuards, GuardProfile } from './judges/agent-judge.js';
+export { JudgeProtocolError } from './judges/agent-judge-protocol.js';
+export type { Judge, JudgeRequest, JudgeScore } from './judges/contract.js';

@@ -27,6 +27,13 @@ function section(tag: string, text: string): string {
 
 /** The full judge prompt for a request: our own wording, the same for every provider. */
 export function buildJudgePrompt(req: JudgeRequest): JudgePrompt {
+  const { sections, contract } = judgeSections(req);
+  sections.push(`Respond with only a JSON object that matches this JSON Schema:\n${JSON.stringify(contract.jsonSchema)}`);
+  return { system: JUDGE_SYSTEM, user: sections.join('\n\n'), contract };
+}
+
+/** The task, the trusted context and the untrusted block, shared by both judge adapters. */
+export function judgeSections(req: JudgeRequest): { sections: string[]; contract: ResponseContract } {
   const template = templateFor(req.criterion);
   const contract = template.contract(req.criterion);
   const parts = [section('task', template.task(req.criterion))];
@@ -38,6 +45,5 @@ export function buildJudgePrompt(req: JudgeRequest): JudgePrompt {
   for (const [tag, text] of template.context(req.criterion)) parts.push(section(tag, text));
   if (req.instructions) parts.push(section('target-instructions', req.instructions));
   parts.push(untrustedBlock({ ...template.graded(req.criterion, req.output), trace: projectTrace(req.run, req.tracePolicy) }));
-  parts.push(`Respond with only a JSON object that matches this JSON Schema:\n${JSON.stringify(contract.jsonSchema)}`);
-  return { system: JUDGE_SYSTEM, user: parts.join('\n\n'), contract };
+  return { sections: parts, contract };
 }

@@ -19,6 +19,11 @@ import { judgePairwise } from './pairwise-both-orders.js';
 import { isFakeRef, refKey, refSpec, resolveJudgeRef, type JudgeRef } from './resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
 import { join, resolve } from 'node:path';
+import { JudgeProtocolError } from './agent-judge-protocol.js';
+
+function isJudgeInstance(ref: unknown): ref is Judge {
+  return typeof ref === 'object' && ref !== null && typeof (ref as Judge).judge === 'function';
+}
 
 export interface JudgeServiceOptions {
   config: ResolvedConfig;
@@ -44,7 +49,16 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   const judges = new Map<string, Judge>();
   const selfJudgeWarned = new Set<string>();
 
+  const subscribed = new WeakSet<object>();
   const judgeFor = (ref: JudgeRef): Judge => {
+    if (!opts.dryRun && isJudgeInstance(ref)) {
+      // A judge object from TS (agentJudge(...)): forward its warnings once per instance.
+      if (!subscribed.has(ref)) {
+        subscribed.add(ref);
+        (ref as { onEvent?: (l: (e: { message: string }) => void) => void }).onEvent?.((e) => opts.warn(e.message));
+      }
+      return ref;
+    }
     const key = opts.dryRun ? 'dry-run' : refKey(ref);
     let judge = judges.get(key);
     if (judge) return judge;
@@ -146,8 +160,9 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         };
         return { result, usage: score.usage };
       } catch (err) {
-        const usage = err instanceof JudgeResponseError && err.usage ? err.usage : emptyUsage();
-        const message = err instanceof JudgeResponseError || err instanceof CriterionError ? err.message : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
+        const usage = (err as { usage?: Usage }).usage ?? emptyUsage();
+        const known = err instanceof JudgeResponseError || err instanceof CriterionError || err instanceof JudgeProtocolError;
+        const message = known ? (err instanceof JudgeProtocolError ? `JudgeProtocolError: ${err.message}` : err.message) : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
         return errorResult(base, message, usage, { provider: judge.provider, model: judge.model }, raw);
       }

@@ -1,6 +1,7 @@
 import type { AgentRun } from '../trace/agent-run.js';
 import type { Usage } from '../trace/usage.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
+import type { Judge } from '../judges/contract.js';
 import type { AssertionResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { emptyUsage } from '../trace/usage.js';
@@ -14,7 +15,7 @@ export interface JudgeTrialContext {
   /** The text under test (the final reply, or a turn's reply). */
   reply: string;
   /** `t.useJudge(...)` of a TS case, above the case's own `judge:`. */
-  caseJudge: ModelRef | undefined;
+  caseJudge: ModelRef | Judge | undefined;
   signal: AbortSignal;
 }
 

@@ -3,6 +3,7 @@ import { addUsage, emptyUsage, type Usage } from '../trace/usage.js';
 import type { AssertionContext } from '../assertions/types.js';
 import { evaluateDeterministic, defaultSeverityOf } from '../assertions/evaluate.js';
 import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/spec.js';
+import type { Judge } from '../judges/contract.js';
 import type { AssertionResult, TrialResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { createCheckApi } from '../suite/check-api.js';
@@ -41,7 +42,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   const targetUsage = usageOfRun(run, deps.pricing);
 
   let specs: TsAssertionSpec[] = c.assertions;
-  let caseJudge: ModelRef | undefined;
+  let caseJudge: ModelRef | Judge | undefined;
   if (c.check) {
     const api = createCheckApi({ input: c.input, reference: c.reference, run });
     try {

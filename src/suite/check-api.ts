@@ -2,6 +2,7 @@ import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
 import { toolCallsOf } from '../trace/agent-run.js';
 import type { Severity, AssertionContext } from '../assertions/types.js';
 import type { ModelRef, TracePolicy } from '../judges/spec.js';
+import type { Judge } from '../judges/contract.js';
 import type { TsAssertionSpec } from './schema.js';
 
 /** Chainable options every assertion made through `t` accepts. */
@@ -63,7 +64,7 @@ export interface CheckApi {
   readonly reply: string;
   readonly reference: string | undefined;
   run(): RunView;
-  useJudge(model: ModelRef): void;
+  useJudge(model: ModelRef | Judge): void;
   equals(value: string): AssertionHandle;
   contains(value: string, opts?: { caseSensitive?: boolean }): AssertionHandle;
   notContains(value: string, opts?: { caseSensitive?: boolean }): AssertionHandle;
@@ -90,7 +91,7 @@ export interface CheckApi {
   maxCostUsd(max: number): AssertionHandle;
   /** A custom predicate: `true`/`false`, or `{ pass, score?, reason? }`. */
   expect(name: string, fn: (ctx: AssertionContext) => boolean | { pass: boolean; score?: number; reason?: string } | Promise<boolean | { pass: boolean; score?: number; reason?: string }>): AssertionHandle;
-  judge(model?: ModelRef): JudgeBuilder;
+  judge(model?: ModelRef | Judge): JudgeBuilder;
   expectJudge(criteria: string, threshold?: number): JudgeHandle;
   expectJudgeAgainst(reference: string, criteria: string, threshold?: number): JudgeHandle;
 }
@@ -101,9 +102,9 @@ type Spec = Record<string, unknown> & { type: string };
  * Builds `t` over one finished run. Assertions are only recorded here (specs pushed to `specs`);
  * the runner evaluates them afterwards, deterministic ones first, so building a judge costs nothing.
  */
-export function createCheckApi(opts: { input: string; reference?: string; run: AgentRun }): { t: CheckApi; specs: TsAssertionSpec[]; caseJudge: () => ModelRef | undefined } {
+export function createCheckApi(opts: { input: string; reference?: string; run: AgentRun }): { t: CheckApi; specs: TsAssertionSpec[]; caseJudge: () => ModelRef | Judge | undefined } {
   const specs: Spec[] = [];
-  let caseJudge: ModelRef | undefined;
+  let caseJudge: ModelRef | Judge | undefined;
   const calls = toolCallsOf(opts.run);
 
   // One handle shape serves both kinds; the static types expose only what fits each.
@@ -138,7 +139,7 @@ export function createCheckApi(opts: { input: string; reference?: string; run: A
     return handleFor(spec);
   };
 
-  const judged = (model: ModelRef | undefined) => (spec: Spec): JudgeHandle => judgeHandle(model === undefined ? spec : { ...spec, judge: model });
+  const judged = (model: ModelRef | Judge | undefined) => (spec: Spec): JudgeHandle => judgeHandle(model === undefined ? spec : { ...spec, judge: model });
 
   const view: RunView = {
     reply: opts.run.reply,

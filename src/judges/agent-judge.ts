@@ -1,0 +1,206 @@
+import { createProvider } from '../providers/create.js';
+import { priceUsage, type PriceTable } from '../providers/pricing.js';
+import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types.js';
+import type { ModelSpecInput } from '../providers/model-spec.js';
+import { createToolState, executeTool, type Tool, type ToolContext } from '../targets/tool.js';
+import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
+import { addUsage, emptyUsage, usageFromTokens, type Usage } from '../trace/usage.js';
+import { withTimeout } from '../runner/timeout.js';
+import type { Judge, JudgeRequest, JudgeScore } from './contract.js';
+import { judgeSections } from './prompt.js';
+import { projectTrace } from './trace-render.js';
+import {
+  AGENT_JUDGE_SYSTEM,
+  JudgeProtocolError,
+  readSubmission,
+  SKIPPED_AFTER_SUBMIT,
+  SUBMIT_TOOL,
+  SUBMIT_TOOL_SCHEMA,
+  type Submission,
+} from './agent-judge-protocol.js';
+
+/** Limits the user sets; the judge adds none of its own. */
+export interface JudgeGuards {
+  maxSteps?: number;
+  /** Input + output tokens across the judgment. */
+  maxTokens?: number;
+  timeoutMs?: number;
+  /** Finish reasons that end the judgment as a failure (e.g. `length`, `refusal`). */
+  failOnFinishReasons?: string[];
+}
+
+export interface AgentJudgeConfig {
+  model: ModelSpecInput;
+  tools?: Tool[];
+  guards?: JudgeGuards;
+  options?: { temperature?: number; maxTokensPerCall?: number; pricing?: PriceTable; env?: NodeJS.ProcessEnv };
+}
+
+export interface GuardProfile {
+  configured: boolean;
+  active: Array<keyof JudgeGuards>;
+}
+
+export interface JudgeEvent {
+  type: 'warning';
+  message: string;
+}
+
+export interface AgentJudge extends Judge {
+  readonly kind: 'agent';
+  /** For the latest judgment: whether guards were declared and which are active. */
+  guardProfile(): GuardProfile;
+  /** Warnings this judge instance raised (at most one about missing guards). */
+  readonly events: readonly JudgeEvent[];
+  onEvent(listener: (event: JudgeEvent) => void): void;
+}
+
+/**
+ * The agent-loop judge: a bounded tool loop on its own model that must end by calling
+ * `submit_judgment`. The factory is called once per judgment, so each judgment gets fresh tools,
+ * state, step list and submission slot — nothing crosses between two judgments.
+ */
+export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig)): AgentJudge {
+  const make = typeof factory === 'function' ? factory : () => factory;
+  const first = make();
+  const events: JudgeEvent[] = [];
+  const listeners: Array<(e: JudgeEvent) => void> = [];
+  let profile: GuardProfile = profileOf(first.guards);
+  const providers = new Map<string, Provider>();
+  const providerFor = (cfg: AgentJudgeConfig): Provider => {
+    const key = JSON.stringify(cfg.model);
+    let p = providers.get(key);
+    if (!p) providers.set(key, (p = createProvider(cfg.model, cfg.options?.env ?? process.env)));
+    return p;
+  };
+  const probe = providerFor(first);
+
+  const emit = (e: JudgeEvent) => {
+    events.push(e);
+    for (const l of listeners) l(e);
+  };
+
+  return {
+    kind: 'agent',
+    provider: probe.id,
+    model: probe.model,
+    events,
+    onEvent(listener) {
+      listeners.push(listener);
+      for (const e of events) listener(e);
+    },
+    guardProfile: () => profile,
+    async judge(req: JudgeRequest): Promise<JudgeScore> {
+      const cfg = make();
+      profile = profileOf(cfg.guards);
+      if (!profile.configured && !events.some((e) => e.message.includes('no guards'))) {
+        emit({
+          type: 'warning',
+          message: `agent judge ${probe.spec} runs with no guards: a judge that never submits runs until the model stops. Add guards: { maxSteps, maxTokens, timeoutMs } to agentJudge().`,
+        });
+      }
+      const loop = (signal: AbortSignal) => runLoop(providerFor(cfg), cfg, req, signal);
+      return cfg.guards?.timeoutMs ? withTimeout(loop, cfg.guards.timeoutMs, new AbortController().signal) : loop(new AbortController().signal);
+    },
+  };
+}
+
+function profileOf(guards: JudgeGuards | undefined): GuardProfile {
+  const active = (['maxSteps', 'maxTokens', 'timeoutMs', 'failOnFinishReasons'] as const).filter((k) => {
+    const v = guards?.[k];
+    return Array.isArray(v) ? v.length > 0 : v !== undefined;
+  });
+  return { configured: active.length > 0, active: [...active] };
+}
+
+async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequest, signal: AbortSignal): Promise<JudgeScore> {
+  const tools = cfg.tools ?? [];
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const guards = cfg.guards ?? {};
+  const { sections } = judgeSections(req);
+  sections.push(
+    `Submit your verdict with ${SUBMIT_TOOL}: score 1 means the criterion is fully met, 0 not at all (for a yes/no question, 1 is yes; for two responses, 1 means RESPONSE_A is better, 0 RESPONSE_B, 0.5 a tie).`,
+  );
+  const messages: ChatMessage[] = [{ role: 'user', content: sections.join('\n\n') }];
+  const steps: Step[] = [];
+  let usage: Usage = emptyUsage();
+  const toolCtx: ToolContext = {
+    signal,
+    trial: { suite: req.subject?.case ?? '', id: req.subject?.assertion ?? '', trial: 0, input: req.input, messages: [] },
+    state: createToolState(),
+  };
+  const fail = (message: string): never => {
+    throw new JudgeProtocolError(message, usage, judgeRun(steps, provider, 'protocol_error', req));
+  };
+
+  for (let step = 0; ; step++) {
+    if (guards.maxSteps !== undefined && step >= guards.maxSteps) fail(`judge stopped by maxSteps (${guards.maxSteps}) before calling ${SUBMIT_TOOL}`);
+    if (guards.maxTokens !== undefined && usage.inputTokens + usage.outputTokens >= guards.maxTokens) fail(`judge stopped by maxTokens (${guards.maxTokens}) before calling ${SUBMIT_TOOL}`);
+    const res = await provider.complete({
+      system: AGENT_JUDGE_SYSTEM,
+      messages,
+      tools: [...tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.jsonSchema })), { name: SUBMIT_TOOL, description: 'Submit the final judgment. Call exactly once.', parameters: SUBMIT_TOOL_SCHEMA }],
+      toolChoice: 'auto',
+      temperature: cfg.options?.temperature ?? 0,
+      ...(cfg.options?.maxTokensPerCall ? { maxTokens: cfg.options.maxTokensPerCall } : {}),
+      signal,
+    });
+    const cost = priceUsage(provider.spec, res.usage, cfg.options?.pricing);
+    usage = addUsage(usage, usageFromTokens(res.usage, cost));
+    const calls: ToolCall[] = [];
+    steps.push({ ...(res.text ? { text: res.text } : {}), toolCalls: calls, usage: res.usage, model: provider.spec });
+    if (guards.failOnFinishReasons?.includes(res.finishReason)) fail(`judge stopped: finish reason "${res.finishReason}"`);
+    if (res.toolCalls.length === 0) fail(`the judge answered in plain text without calling ${SUBMIT_TOOL}`);
+
+    messages.push({ role: 'assistant', content: res.text, toolCalls: res.toolCalls });
+    let submission: Submission | undefined;
+    for (const call of res.toolCalls) {
+      const outcome = await handleCall(call, submission, byName, toolCtx, fail);
+      if (outcome.submission) submission = outcome.submission;
+      calls.push({ name: call.name, args: call.args, result: outcome.result, isError: outcome.isError, durationMs: outcome.durationMs });
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: typeof outcome.result === 'string' ? outcome.result : JSON.stringify(outcome.result), isError: outcome.isError });
+    }
+    if (submission) {
+      const c = req.criterion;
+      const choice = c.kind === 'pairwise' ? (submission.score > 0.5 ? 'A' : submission.score < 0.5 ? 'B' : 'tie') : undefined;
+      return {
+        score: submission.score,
+        reason: submission.reason,
+        evidence: submission.evidence,
+        ...(choice ? { choice } : {}),
+        usage,
+        run: judgeRun(steps, provider, 'submitted', req, submission.reason),
+      };
+    }
+  }
+}
+
+async function handleCall(
+  call: ProviderToolCall,
+  submitted: Submission | undefined,
+  tools: Map<string, Tool>,
+  ctx: ToolContext,
+  fail: (message: string) => never,
+): Promise<{ result: unknown; isError: boolean; durationMs: number; submission?: Submission }> {
+  if (call.name === SUBMIT_TOOL) {
+    if (submitted) fail(`${SUBMIT_TOOL} was called a second time; a judgment is submitted exactly once`);
+    const read = readSubmission(call.args);
+    if (typeof read === 'string') fail(read);
+    return { result: { accepted: true }, isError: false, durationMs: 0, submission: read as Submission };
+  }
+  // Calls ordered after the submission in the same batch never run: the judgment stands.
+  if (submitted) return { result: SKIPPED_AFTER_SUBMIT, isError: false, durationMs: 0 };
+  const t = tools.get(call.name);
+  if (!t) return { result: `unknown tool ${call.name}`, isError: true, durationMs: 0 };
+  const started = performance.now();
+  const out = await executeTool(t, call.args, ctx);
+  return { ...out, durationMs: performance.now() - started };
+}
+
+/** The judge's own run, its tool data projected under the same trace policy as the target's. */
+function judgeRun(steps: Step[], provider: Provider, stopReason: string, req: JudgeRequest, reply = ''): AgentRun {
+  const run: AgentRun = { reply, steps, model: provider.spec, stopReason };
+  if (req.tracePolicy === 'full') return run;
+  const projected = projectTrace(run, req.tracePolicy) as { steps: Step[] };
+  return { ...run, steps: projected.steps.map(({ step: _n, ...s }: Step & { step?: number }) => s as Step) };
+}
