@@ -13,3 +13,6 @@ export { agentJudge } from './judges/agent-judge.js';
 export type { AgentJudge, AgentJudgeConfig, JudgeGuards, GuardProfile } from './judges/agent-judge.js';
 export { JudgeProtocolError } from './judges/agent-judge-protocol.js';
 export type { Judge, JudgeRequest, JudgeScore } from './judges/contract.js';
+export { tool } from './targets/tool.js';
+export type { Tool, ToolContext, ToolDefinition } from './targets/tool.js';
+export type { Target, TargetSession, TrialInput, ChatTurn } from './targets/types.js';

@@ -7,7 +7,8 @@ import { packageVersion } from './version.js';
 interface RunFlagsRaw extends SelectionFlags {
   concurrency?: number;
   earlyStop: boolean;
-  bail?: number | true;
+  bail?: boolean;
+  maxFailures?: number;
   strict?: boolean;
   json?: string | true;
   reporter?: string[];
@@ -35,7 +36,8 @@ export function registerRun(program: Command): void {
     .option('-j, --concurrency <n>', 'trials in flight at once', positiveInt)
     .option('--timeout <ms>', 'per-trial timeout of the target, in ms', positiveInt)
     .option('--no-early-stop', "run every trial even once a case's verdict is decided")
-    .option('--bail [n]', 'stop starting trials after n failed cases (default 1)', positiveInt)
+    .option('--bail', 'stop starting trials after the first failed case')
+    .option('--max-failures <n>', 'stop starting trials after n failed cases', positiveInt)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails the run')
     .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
     .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | github[=summary.md] (repeatable)', collect)
@@ -84,7 +86,7 @@ export function registerRun(program: Command): void {
             concurrency: flags.concurrency ?? config.concurrency,
             earlyStop: flags.earlyStop && config.earlyStop,
             strict: Boolean(flags.strict),
-            ...(flags.bail !== undefined ? { bail: flags.bail === true ? 1 : flags.bail } : {}),
+            ...(flags.maxFailures !== undefined ? { bail: flags.maxFailures } : flags.bail ? { bail: 1 } : {}),
             ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
             ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
             ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),

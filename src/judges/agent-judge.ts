@@ -99,8 +99,19 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
           message: `agent judge ${probe.spec} runs with no guards: a judge that never submits runs until the model stops. Add guards: { maxSteps, maxTokens, timeoutMs } to agentJudge().`,
         });
       }
-      const loop = (signal: AbortSignal) => runLoop(providerFor(cfg), cfg, req, signal);
-      return cfg.guards?.timeoutMs ? withTimeout(loop, cfg.guards.timeoutMs, new AbortController().signal) : loop(new AbortController().signal);
+      const provider = providerFor(cfg);
+      const progress: Progress = { usage: emptyUsage(), steps: [] };
+      const ms = cfg.guards?.timeoutMs;
+      if (!ms) return runLoop(provider, cfg, req, new AbortController().signal, progress);
+      let loopSignal: AbortSignal | undefined;
+      const loop = (signal: AbortSignal) => ((loopSignal = signal), runLoop(provider, cfg, req, signal, progress));
+      return withTimeout(loop, ms, new AbortController().signal).catch((err: unknown) => {
+        // The timeout guard is a guard like maxSteps: a protocol failure, with what was spent so far.
+        if (loopSignal?.aborted && loopSignal.reason === err) {
+          throw new JudgeProtocolError(`judge stopped by timeoutMs (${ms}) before calling ${SUBMIT_TOOL}`, progress.usage, judgeRun(progress.steps, provider, 'protocol_error', req));
+        }
+        throw err;
+      });
     },
   };
 }
@@ -113,7 +124,13 @@ function profileOf(guards: JudgeGuards | undefined): GuardProfile {
   return { configured: active.length > 0, active: [...active] };
 }
 
-async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequest, signal: AbortSignal): Promise<JudgeScore> {
+/** What a judgment has spent so far, readable when a timeout settles it from outside. */
+interface Progress {
+  usage: Usage;
+  steps: Step[];
+}
+
+async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequest, signal: AbortSignal, progress: Progress): Promise<JudgeScore> {
   const tools = cfg.tools ?? [];
   const byName = new Map(tools.map((t) => [t.name, t]));
   const guards = cfg.guards ?? {};
@@ -122,8 +139,8 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
     `Submit your verdict with ${SUBMIT_TOOL}: score 1 means the criterion is fully met, 0 not at all (for a yes/no question, 1 is yes; for two responses, 1 means RESPONSE_A is better, 0 RESPONSE_B, 0.5 a tie).`,
   );
   const messages: ChatMessage[] = [{ role: 'user', content: sections.join('\n\n') }];
-  const steps: Step[] = [];
-  let usage: Usage = emptyUsage();
+  const steps = progress.steps;
+  let usage: Usage = progress.usage;
   const toolCtx: ToolContext = {
     signal,
     trial: { suite: req.subject?.case ?? '', id: req.subject?.assertion ?? '', trial: 0, input: req.input, messages: [] },
@@ -141,12 +158,13 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
       messages,
       tools: [...tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.jsonSchema })), { name: SUBMIT_TOOL, description: 'Submit the final judgment. Call exactly once.', parameters: SUBMIT_TOOL_SCHEMA }],
       toolChoice: 'auto',
-      temperature: cfg.options?.temperature ?? 0,
+      // The judge's default is 0; the caller's options, then the model spec's own temperature, win.
+      temperature: cfg.options?.temperature ?? (typeof cfg.model === 'object' ? cfg.model.temperature : undefined) ?? 0,
       ...(cfg.options?.maxTokensPerCall ? { maxTokens: cfg.options.maxTokensPerCall } : {}),
       signal,
     });
     const cost = priceUsage(provider.spec, res.usage, cfg.options?.pricing);
-    usage = addUsage(usage, usageFromTokens(res.usage, cost));
+    usage = progress.usage = addUsage(usage, usageFromTokens(res.usage, cost));
     const calls: ToolCall[] = [];
     steps.push({ ...(res.text ? { text: res.text } : {}), toolCalls: calls, usage: res.usage, model: provider.spec });
     if (guards.failOnFinishReasons?.includes(res.finishReason)) fail(`judge stopped: finish reason "${res.finishReason}"`);
@@ -202,5 +220,6 @@ function judgeRun(steps: Step[], provider: Provider, stopReason: string, req: Ju
   const run: AgentRun = { reply, steps, model: provider.spec, stopReason };
   if (req.tracePolicy === 'full') return run;
   const projected = projectTrace(run, req.tracePolicy) as { steps: Step[] };
-  return { ...run, steps: projected.steps.map(({ step: _n, ...s }: Step & { step?: number }) => s as Step) };
+  // The projection conceals tool data only: each step keeps the model that answered it.
+  return { ...run, steps: projected.steps.map(({ step: _n, ...s }: Step & { step?: number }, i) => ({ ...s, model: steps[i]!.model }) as Step) };
 }

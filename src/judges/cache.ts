@@ -57,10 +57,12 @@ export class JudgeCache {
     if (!this.dir) return;
     const file = this.fileOf(key);
     await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
+    this.entries ??= await this.count();
+    const isNew = !(await stat(file).then(() => true, () => false));
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify(answer));
     await rename(tmp, file);
-    this.entries = (this.entries ?? (await this.count())) + 1;
+    if (isNew) this.entries += 1;
     if (this.entries > this.maxEntries) await this.prune();
   }
 

@@ -31,13 +31,21 @@ const scaleFields = {
   dimensions: z.record(z.string(), z.number().min(0).max(1)).optional(),
 };
 
+/** `min` is on the assertion's own scale: above it, the assertion could never pass. */
+function minWithinScale(v: { min?: number; scale?: 1 | 10 }, ctx: z.RefinementCtx): void {
+  if (v.min !== undefined && v.min > (v.scale ?? 1)) {
+    ctx.addIssue({ code: 'custom', path: ['min'], message: `min ${v.min} is above the scale (${v.scale ?? 1}); set scale: 10 or a min from 0 to ${v.scale ?? 1}` });
+  }
+}
+
 export const judgeAssertionSchemas = [
-  z.object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...judgeFields }).strict(),
+  z.object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...judgeFields }).strict().superRefine(minWithinScale),
   z
     .object({ type: z.literal('judgeAgainst'), criteria: z.string().min(1), reference: z.string().optional(), ...scaleFields, ...judgeFields })
-    .strict(),
+    .strict()
+    .superRefine(minWithinScale),
   z.object({ type: z.literal('factuality'), reference: z.string().optional(), ...judgeFields }).strict(),
-  z.object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields }).strict(),
+  z.object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields }).strict().superRefine(minWithinScale),
   z.object({ type: z.literal('closedQa'), question: z.string().min(1), ...judgeFields }).strict(),
   z.object({ type: z.literal('sql'), reference: z.string().optional(), ...judgeFields }).strict(),
   z

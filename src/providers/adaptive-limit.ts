@@ -16,7 +16,11 @@ export interface AdaptiveLimiterOptions {
   now?: () => number;
 }
 
-export const DEFAULT_MAX_CONCURRENCY = 10;
+/**
+ * Per-endpoint ceiling when a model spec sets none: high enough that the run's own --concurrency
+ * is the bound in normal operation; each burst of 429s halves it.
+ */
+export const DEFAULT_MAX_CONCURRENCY = 100;
 
 interface Waiter {
   start: () => void;

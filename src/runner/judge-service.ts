@@ -6,6 +6,7 @@ import type { AssertionResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { emptyUsage } from '../trace/usage.js';
 import { assertionName } from './assertion-name.js';
+import { thresholdOf } from '../judges/criterion-from-spec.js';
 
 /** What a judged assertion is graded against. */
 export interface JudgeTrialContext {
@@ -34,7 +35,7 @@ export const noJudgeService: JudgeService = {
         severity: 'gate',
         status: 'failed',
         score: 0,
-        threshold: spec.threshold ?? 0.7,
+        threshold: thresholdOf(spec),
         weight: spec.weight ?? 1,
         message: 'No judge configured.',
       },

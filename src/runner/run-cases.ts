@@ -108,11 +108,28 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
   };
 
   const states = opts.cases.map((c): CaseState => ({ c, required: requiredPasses(c.repeat, c.passRate), trials: [], passes: 0, settled: 0 }));
-  await Promise.all(states.flatMap((s) => Array.from({ length: s.c.repeat }, (_, i) => limit(() => runTrial(s, i)))));
+  await Promise.all(trialOrder(states, opts.concurrency).map(([s, i]) => limit(() => runTrial(s, i))));
 
   opts.interrupt.removeEventListener('abort', onInterrupt);
   if (graceTimer) clearTimeout(graceTimer);
   return { summary: summary.result(), interrupted: stopped === 'interrupted' };
+}
+
+/**
+ * The order trials are queued in. Cases go in windows of `concurrency`; within a window, round by
+ * round (every case's trial 0, then every case's trial 1, …). A case's later trials thus start after
+ * its first ones had time to finish, so early stop can skip them, while only a couple of windows of
+ * cases are open at once, which keeps memory flat however large the suite.
+ */
+export function trialOrder<S extends { c: { repeat: number } }>(states: S[], concurrency: number): Array<[S, number]> {
+  const order: Array<[S, number]> = [];
+  const window = Math.max(1, concurrency);
+  for (let start = 0; start < states.length; start += window) {
+    const group = states.slice(start, start + window);
+    const rounds = Math.max(...group.map((s) => s.c.repeat));
+    for (let r = 0; r < rounds; r++) for (const s of group) if (r < s.c.repeat) order.push([s, r]);
+  }
+  return order;
 }
 
 export { SummaryBuilder };

@@ -3,6 +3,7 @@ import { addUsage, emptyUsage, type Usage } from '../trace/usage.js';
 import type { AssertionContext } from '../assertions/types.js';
 import { evaluateDeterministic, defaultSeverityOf } from '../assertions/evaluate.js';
 import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/spec.js';
+import { thresholdOf } from '../judges/criterion-from-spec.js';
 import type { Judge } from '../judges/contract.js';
 import type { AssertionResult, TrialResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -14,7 +15,7 @@ import type { JudgeService } from './judge-service.js';
 import { assertionName } from './assertion-name.js';
 import { usageOfRun, type Pricing } from './run-usage.js';
 import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
-import { withTimeout } from './timeout.js';
+import { Conversation } from './conversation.js';
 
 export interface TrialDeps {
   target: Target;
@@ -27,28 +28,43 @@ export interface TrialDeps {
 
 /** One trial as a small pipeline: target → deterministic gates → judges → verdict. */
 export async function executeTrial(c: PlannedCase, index: number, deps: TrialDeps): Promise<TrialResult> {
-  const started = performance.now();
-  let run: AgentRun;
-  try {
-    run = await withTimeout(
-      (signal) => deps.target.run({ suite: c.suite, id: c.id, trial: index, input: c.input, messages: c.messages }, signal),
-      c.timeoutMs,
-      deps.signal,
-    );
-  } catch (err) {
-    return failedTrial(index, performance.now() - started, `target ${c.targetName}: ${errorMessage(err)}`);
+  // The target side: one run, or a conversation (YAML `turns:`, `t.send` in a TS check). All
+  // turns accumulate into `run`; a failed turn fails the trial, keeping what was done before it.
+  const conversation = new Conversation(c, index, deps.target, deps.signal);
+  const targetFailed = (): TrialResult => {
+    const partial = conversation.hasRun ? conversation.run() : undefined;
+    const usage = partial ? usageOfRun(partial, deps.pricing) : emptyUsage();
+    return { ...failedTrial(index, conversation.durationMs, conversation.failure!, partial), usage: { target: usage, judge: emptyUsage() } };
+  };
+  if (!(await conversation.begin())) {
+    await conversation.close();
+    return targetFailed();
   }
-  const durationMs = performance.now() - started;
-  const targetUsage = usageOfRun(run, deps.pricing);
+  let run: AgentRun = conversation.run();
+  let durationMs = conversation.durationMs;
+  let targetUsage = usageOfRun(run, deps.pricing);
 
-  let specs: TsAssertionSpec[] = c.assertions;
+  // The turn each assertion checks (undefined: the whole run and its last reply).
+  const yamlTurnSpecs = (c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec: spec as TsAssertionSpec, turn: k + 1 })));
+  let specs: TsAssertionSpec[] = [...c.assertions, ...yamlTurnSpecs.map((x) => x.spec)];
+  const specTurns: Array<number | undefined> = [...c.assertions.map(() => undefined), ...yamlTurnSpecs.map((x) => x.turn)];
   let caseJudge: ModelRef | Judge | undefined;
   if (c.check) {
-    const api = createCheckApi({ input: c.input, reference: c.reference, run });
+    const latest = conversation.turns[conversation.turns.length - 1]!;
+    const api = createCheckApi({ input: c.input, reference: c.reference, run: latest.run, turn: conversation.turns.length, send: (m) => conversation.send(m) });
+    let threw: unknown;
     try {
       await c.check(api.t);
     } catch (err) {
-      return { ...failedTrial(index, durationMs, `check() threw: ${errorMessage(err)}`, run), usage: { target: targetUsage, judge: emptyUsage() } };
+      threw = err ?? new Error('undefined');
+    }
+    await conversation.close();
+    if (conversation.failure) return targetFailed();
+    run = conversation.run();
+    durationMs = conversation.durationMs;
+    targetUsage = usageOfRun(run, deps.pricing);
+    if (threw !== undefined) {
+      return { ...failedTrial(index, durationMs, `check() threw: ${errorMessage(threw)}`, run), usage: { target: targetUsage, judge: emptyUsage() } };
     }
     const invalid = api.specs.map((s) => TsAssertionSpecSchema.safeParse(s)).find((r) => !r.success);
     if (invalid && !invalid.success) {
@@ -56,26 +72,37 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       return { ...failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, run), usage: { target: targetUsage, judge: emptyUsage() } };
     }
     specs = [...specs, ...api.specs];
+    // Single-turn trials keep their assertions unmarked; in a conversation each checks its turn.
+    specTurns.push(...api.specTurns.map((n) => (conversation.turns.length > 1 ? n : undefined)));
     caseJudge = api.caseJudge();
   }
+  await conversation.close();
 
   const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage };
+  const turnContexts = new Map<number, AssertionContext>();
+  const ctxFor = (i: number): AssertionContext => {
+    const turn = specTurns[i];
+    if (turn === undefined) return ctx;
+    if (!turnContexts.has(turn)) turnContexts.set(turn, conversation.turnContext(turn, deps.pricing));
+    return turnContexts.get(turn)!;
+  };
+  const withTurn = (r: AssertionResult, i: number): AssertionResult => (specTurns[i] === undefined ? r : { ...r, turn: specTurns[i] });
   const results: Array<AssertionResult | undefined> = new Array(specs.length);
   // Deterministic assertions first: judges only start once every gate of the trial is known.
   for (const [i, spec] of specs.entries()) {
     if (isJudgeType(spec.type)) continue;
-    results[i] = await deterministicResult(spec, ctx);
+    results[i] = withTurn(await deterministicResult(spec, ctxFor(i)), i);
   }
   const gateFailed = results.some((r) => r !== undefined && isFailedGate(r));
   let judgeUsage = emptyUsage();
   const judged = specs.flatMap((spec, i) => (isJudgeType(spec.type) ? [{ spec: spec as JudgeAssertionSpec, i }] : []));
   if (gateFailed && deps.skipJudgesOnGateFailure) {
-    for (const { spec, i } of judged) results[i] = skippedJudge(spec);
+    for (const { spec, i } of judged) results[i] = withTurn(skippedJudge(spec), i);
   } else {
     const graded = await Promise.all(
-      judged.map(({ spec }) => deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run, reply: spec.on ?? run.reply, caseJudge, signal: deps.signal })),
+      judged.map(({ spec, i }) => deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run, reply: spec.on ?? ctxFor(i).reply, caseJudge, signal: deps.signal })),
     );
-    judged.forEach(({ i }, k) => (results[i] = graded[k]!.result));
+    judged.forEach(({ i }, k) => (results[i] = withTurn(graded[k]!.result, i)));
     judgeUsage = addUsage(...graded.map((g) => g.usage));
   }
 
@@ -116,7 +143,7 @@ function skippedJudge(spec: JudgeAssertionSpec): AssertionResult {
     severity: spec.severity ?? 'soft',
     status: 'skipped',
     score: 0,
-    threshold: spec.threshold ?? 0.7,
+    threshold: thresholdOf(spec),
     weight: spec.weight ?? 1,
     message: 'skipped: a gate of this trial failed',
   };

@@ -38,14 +38,16 @@ export function isDecided(passes: number, finished: number, planned: number, req
 }
 
 /**
- * A case passes with `required` passed trials. Short of that it is `scored` when no trial failed
- * outright (only soft assertions missed), else `failed`; `skipped` when no trial ran.
+ * A case passes with `required` passed trials. Short of that it is `failed` when a trial failed,
+ * `scored` when trials only missed soft assertions, and `skipped` when no trial ran or the run was
+ * cut short (interrupt, bail, budget) before the trials that ran could decide it.
  */
 export function caseVerdict(verdicts: TrialVerdict[], required: number): CaseVerdict {
-  if (verdicts.length === 0) return 'skipped';
   const passed = verdicts.filter((v) => v === 'passed').length;
-  if (passed >= required) return 'passed';
-  return verdicts.includes('failed') ? 'failed' : 'scored';
+  if (verdicts.length > 0 && passed >= required) return 'passed';
+  if (verdicts.includes('failed')) return 'failed';
+  if (verdicts.includes('scored')) return 'scored';
+  return 'skipped';
 }
 
 export function meanStd(values: number[]): { mean: number; stddev: number } {

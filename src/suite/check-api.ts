@@ -61,9 +61,19 @@ export interface CallOptions {
 /** `t` in a TypeScript case's `check(t)`: each call records one assertion for this trial. */
 export interface CheckApi {
   readonly input: string;
+  /** The latest turn's reply (the only turn's, unless `send` was called). */
   readonly reply: string;
   readonly reference: string | undefined;
+  /** 1-based number of the latest turn. */
+  readonly turn: number;
+  /** What the target did in the latest turn. */
   run(): RunView;
+  /**
+   * Sends a follow-up user message in the same conversation and resolves to the target's reply.
+   * Assertions recorded afterwards check this new turn. Needs a target that holds conversations
+   * (function, model or HTTP); on any other the trial fails naming the target.
+   */
+  send(message: string): Promise<string>;
   useJudge(model: ModelRef | Judge): void;
   equals(value: string): AssertionHandle;
   contains(value: string, opts?: { caseSensitive?: boolean }): AssertionHandle;
@@ -102,10 +112,21 @@ type Spec = Record<string, unknown> & { type: string };
  * Builds `t` over one finished run. Assertions are only recorded here (specs pushed to `specs`);
  * the runner evaluates them afterwards, deterministic ones first, so building a judge costs nothing.
  */
-export function createCheckApi(opts: { input: string; reference?: string; run: AgentRun }): { t: CheckApi; specs: TsAssertionSpec[]; caseJudge: () => ModelRef | Judge | undefined } {
+export function createCheckApi(opts: {
+  input: string;
+  reference?: string;
+  run: AgentRun;
+  /** Continues the conversation (multi-turn); absent, `t.send` throws. */
+  send?: (message: string) => Promise<AgentRun>;
+  /** The turn `run` is (1 unless earlier turns were sent before `check` ran). */
+  turn?: number;
+}): { t: CheckApi; specs: TsAssertionSpec[]; caseJudge: () => ModelRef | Judge | undefined; specTurns: number[] } {
   const specs: Spec[] = [];
+  // The turn each spec was recorded in (same index as `specs`): it checks that turn's reply.
+  const specTurns: number[] = [];
   let caseJudge: ModelRef | Judge | undefined;
-  const calls = toolCallsOf(opts.run);
+  let current = opts.run;
+  let turn = opts.turn ?? 1;
 
   // One handle shape serves both kinds; the static types expose only what fits each.
   const handleFor = (spec: Spec): JudgeHandle => {
@@ -132,32 +153,50 @@ export function createCheckApi(opts: { input: string; reference?: string; run: A
   };
   const add = (spec: Spec): AssertionHandle => {
     specs.push(spec);
+    specTurns.push(turn);
     return handleFor(spec);
   };
   const judgeHandle = (spec: Spec): JudgeHandle => {
     specs.push(spec);
+    specTurns.push(turn);
     return handleFor(spec);
   };
 
   const judged = (model: ModelRef | Judge | undefined) => (spec: Spec): JudgeHandle => judgeHandle(model === undefined ? spec : { ...spec, judge: model });
 
-  const view: RunView = {
-    reply: opts.run.reply,
-    steps: opts.run.steps ?? [],
-    toolCalls: calls,
-    calledTools: calls.map((c) => c.name),
-    toolResult(name, nth = 0) {
-      const call = calls.filter((c) => c.name === name)[nth];
-      if (call?.result === undefined) return '';
-      return typeof call.result === 'string' ? call.result : JSON.stringify(call.result);
-    },
+  const viewOf = (run: AgentRun): RunView => {
+    const calls = toolCallsOf(run);
+    return {
+      reply: run.reply,
+      steps: run.steps ?? [],
+      toolCalls: calls,
+      calledTools: calls.map((c) => c.name),
+      toolResult(name, nth = 0) {
+        const call = calls.filter((c) => c.name === name)[nth];
+        if (call?.result === undefined) return '';
+        return typeof call.result === 'string' ? call.result : JSON.stringify(call.result);
+      },
+    };
   };
+  let view = viewOf(current);
 
   const t: CheckApi = {
     input: opts.input,
-    reply: opts.run.reply,
+    get reply() {
+      return current.reply;
+    },
     reference: opts.reference,
+    get turn() {
+      return turn;
+    },
     run: () => view,
+    async send(message) {
+      if (!opts.send) throw new Error('t.send(): this trial cannot continue its conversation');
+      current = await opts.send(message);
+      turn += 1;
+      view = viewOf(current);
+      return current.reply;
+    },
     useJudge: (model) => {
       caseJudge = model;
     },
@@ -202,5 +241,5 @@ export function createCheckApi(opts: { input: string; reference?: string; run: A
     expectJudgeAgainst: (reference, criteria, threshold) =>
       judgeHandle({ type: 'judgeAgainst', reference, criteria, ...(threshold !== undefined ? { threshold } : {}) }),
   };
-  return { t, specs: specs as unknown as TsAssertionSpec[], caseJudge: () => caseJudge };
+  return { t, specs: specs as unknown as TsAssertionSpec[], caseJudge: () => caseJudge, specTurns };
 }

@@ -10,6 +10,8 @@ export interface LoadedYaml {
   data: EvalFile;
   /** 1-based line of each case, by index. */
   caseLines: number[];
+  /** Line of the suite's `target:`, where an unknown target is reported. */
+  targetLine: number | undefined;
 }
 
 /** Reads and validates one YAML eval file; every problem names the file, line and field. */
@@ -33,7 +35,7 @@ export async function loadYamlEvalFile(file: string, displayPath = file): Promis
     );
   }
   const caseLines = parsed.data.cases.map((_, i) => lineOf(doc, lines, ['cases', i]) ?? 1);
-  return { file: displayPath, data: parsed.data, caseLines };
+  return { file: displayPath, data: parsed.data, caseLines, targetLine: lineOf(doc, lines, ['target']) };
 }
 
 /** Line of the deepest node along `path` that exists in the document. */

@@ -36,6 +36,8 @@ export interface PlannedCase {
   reference: string | undefined;
   assertions: TsAssertionSpec[];
   check: ((t: CheckApi) => void | Promise<void>) | undefined;
+  /** Where the suite names its target (YAML), for errors about it. */
+  targetLine?: number;
 }
 
 export interface Selection {
@@ -81,7 +83,7 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
     } else seen.set(c.key, c);
     if (typeof c.target === 'string' && !defaults.targets.includes(c.target)) {
       const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
-      errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.line ?? undefined, field: 'target' }));
+      errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.targetLine ?? c.line ?? undefined, field: 'target' }));
     }
   }
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
@@ -95,10 +97,11 @@ function dedupe(errors: UserError[]): UserError[] {
 
 async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   if (/\.ya?ml$/.test(file)) {
-    const { data, caseLines } = await loadYamlEvalFile(file, display);
-    return data.cases.map((c, i) =>
-      planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: undefined }, d),
-    );
+    const { data, caseLines, targetLine } = await loadYamlEvalFile(file, display);
+    return data.cases.map((c, i) => ({
+      ...planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: undefined }, d),
+      ...(targetLine ? { targetLine } : {}),
+    }));
   }
   const { data, caseLines } = await loadTsEvalFile(file, display);
   return data.cases.map((c, i) =>

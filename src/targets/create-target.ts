@@ -1,13 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import type { TargetConfig } from '../config/schema.js';
+import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from '../config/schema.js';
+import { createProvider } from '../providers/create.js';
+import type { ModelSpecInput } from '../providers/model-spec.js';
+import { ProviderConfigError } from '../providers/errors.js';
 import { commandTarget } from './command-target.js';
 import { functionTarget, type TargetFunction } from './function-target.js';
+import { httpTarget } from './http-target.js';
+import { modelAgentTarget } from './model-agent.js';
+import { withTargetTimeout } from './target-timeout.js';
+import { isTool, type Tool } from './tool.js';
 import type { Target } from './types.js';
 
-/** The adapter for a target named in config (or given inline by a TS eval file). */
+type ModelTargetConfig = z.infer<typeof ModelTargetSchema>;
+type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
+
+/**
+ * The adapter for a target named in config (or given inline by a TS eval file). Everything that
+ * can be checked before a trial runs is checked here (API keys, instruction files, tools), so a
+ * misconfigured target stops the run with exit 2 instead of failing every trial.
+ */
 export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig): Promise<Target> {
   if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction);
-  if ('command' in spec) return commandTarget(name, spec, config.rootDir);
+  if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir), spec.timeoutMs);
+  if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config), spec.timeoutMs);
+  if ('url' in spec) return withTargetTimeout(httpTarget(name, spec as HttpTargetConfig), (spec as HttpTargetConfig).timeoutMs);
   throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: config.file ?? undefined, field: `targets.${name}` });
+}
+
+async function modelTarget(name: string, spec: ModelTargetConfig, config: ResolvedConfig): Promise<Target> {
+  const where = (field: string) => ({ file: config.file ?? undefined, field: `targets.${name}${field}` });
+  if (spec.instructions !== undefined && spec.instructionsFile !== undefined) {
+    throw new UserError('give "instructions" or "instructionsFile", not both', where(''));
+  }
+  const tools = checkTools(spec.tools ?? [], where);
+  let instructions = spec.instructions;
+  if (spec.instructionsFile !== undefined) {
+    const file = resolve(config.rootDir, spec.instructionsFile);
+    try {
+      instructions = await readFile(file, 'utf8');
+    } catch {
+      throw new UserError(`cannot read instructions file ${spec.instructionsFile} (resolved to ${file})`, where('.instructionsFile'));
+    }
+  }
+  let provider;
+  try {
+    // Now, not at the first trial: a missing API key must stop the run before it starts.
+    provider = createProvider(spec.model as ModelSpecInput, process.env); // validated by createProvider
+  } catch (err) {
+    if (err instanceof ProviderConfigError) throw new ProviderConfigError(`target "${name}": ${err.message}`);
+    throw err;
+  }
+  return modelAgentTarget(name, {
+    provider,
+    ...(instructions !== undefined ? { instructions } : {}),
+    tools,
+    ...(spec.maxSteps !== undefined ? { maxSteps: spec.maxSteps } : {}),
+    ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+    ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+  });
+}
+
+function checkTools(values: unknown[], where: (field: string) => { file: string | undefined; field: string }): Tool[] {
+  const seen = new Set<string>();
+  return values.map((value, i) => {
+    if (!isTool(value)) throw new UserError('expected a tool made with tool() from agent-evals', where(`.tools[${i}]`));
+    if (seen.has(value.name)) throw new UserError(`two tools are named "${value.name}"`, where(`.tools[${i}]`));
+    seen.add(value.name);
+    return value;
+  });
 }

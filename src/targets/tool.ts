@@ -82,7 +82,13 @@ export interface ToolOutcome {
 
 /** Validates the model's arguments and runs the tool; every failure becomes an error result. */
 export async function executeTool(t: Tool, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
-  const parsed = t.parameters.safeParse(args);
+  let parsed: z.ZodSafeParseResult<unknown>;
+  try {
+    // Async so schemas with async refinements work too.
+    parsed = await t.parameters.safeParseAsync(args);
+  } catch (err) {
+    return { result: `invalid arguments for ${t.name}: ${errorMessage(err)}`, isError: true };
+  }
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`);
     return { result: `invalid arguments for ${t.name}: ${issues.join('; ')}`, isError: true };

@@ -14,10 +14,24 @@ export interface TrialInput {
   messages: ChatTurn[];
 }
 
+/**
+ * One conversation with a target (a multi-turn trial). It starts with the case's history before
+ * its first user message (`trial.messages` without that final user turn); the runner then sends
+ * the first message and every follow-up with `send`.
+ */
+export interface TargetSession {
+  /** One user turn; resolves to what the target did in that turn only (its steps, usage, reply). */
+  send(message: string, signal: AbortSignal): Promise<AgentRun>;
+  /** Releases the conversation; called once, after the last turn, even when a turn failed. */
+  close(): Promise<void>;
+}
+
 /** A target adapter: every call is a fresh invocation (a trial never sees another's state). */
 export interface Target {
   readonly name: string;
   /** `provider:model` when the target is a model (used to warn when a judge grades its own model). */
   readonly model?: string;
   run(trial: TrialInput, signal: AbortSignal): Promise<AgentRun>;
+  /** Present when the target can hold a conversation: multi-turn cases need it. */
+  openSession?(trial: TrialInput, signal: AbortSignal): Promise<TargetSession>;
 }

@@ -171,11 +171,12 @@ describe('Anthropic provider against a fake Messages server', () => {
     expect(fake.count).toBe(1);
   });
 
-  it('fails when structured output comes back without the forced tool call', async () => {
-    const { provider } = await setup([{ text: 'I would rather not.' }]);
-    await expect(
-      provider.complete({ messages: [{ role: 'user', content: 'x' }], schema: { name: 'judgment', jsonSchema: { type: 'object' } } }),
-    ).rejects.toMatchObject({ kind: 'malformed' });
+  it('returns the text and its usage when structured output comes back without the forced tool call', async () => {
+    // The judge then looks for JSON in the text itself, and the tokens spent are still counted.
+    const { provider } = await setup([{ text: 'I would rather not.', usage: { input: 12, output: 4 } }]);
+    const res = await provider.complete({ messages: [{ role: 'user', content: 'x' }], schema: { name: 'judgment', jsonSchema: { type: 'object' } } });
+    expect(res.text).toBe('I would rather not.');
+    expect(res.usage).toMatchObject({ inputTokens: 12, outputTokens: 4 });
   });
 
   it('fails fast on 401 naming the env var, with no secret anywhere in the error', async () => {

@@ -1,0 +1,160 @@
+// Benchmarks of the runner against a loopback mock LLM (not a test: `npm run bench`).
+// For each configuration it generates a suite, runs `agent-evals run` as a child process, and
+// reports wall time against the ideal (requests ÷ concurrency × latency), runner CPU per trial,
+// peak RSS, requests seen and the maximum in flight. Writes bench/RESULTS.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, totalmem, platform, release } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMockLlm } from './mock-llm.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const cli = join(root, 'bin', 'agent-evals.js');
+const work = join(here, 'work');
+const LATENCY_MS = Number(process.env.LATENCY_MS ?? 100);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
+const QUICK = process.argv.includes('--quick');
+const hasTime = existsSync('/usr/bin/time');
+
+function suiteYaml(n, { gateFailHalf = false } = {}) {
+  const lines = ['suite: bench', 'target: agent', 'cases:'];
+  for (let i = 0; i < n; i++) {
+    lines.push(`  - id: c${i}`, `    input: "Question number ${i}: what is the status of order A${1000 + i}?"`, '    assert:');
+    // Half the cases fail a gate in the counters variant: their judges must be skipped.
+    lines.push(`      - { type: contains, value: "${gateFailHalf && i % 2 === 1 ? 'never-in-the-reply' : 'Answer'}" }`);
+    lines.push('      - { type: judge, criteria: "Answers the question directly." }');
+  }
+  return lines.join('\n') + '\n';
+}
+
+function configMjs(mockUrl, { deterministic = false } = {}) {
+  const model = `{ provider: 'openai', model: 'gpt-4.1-mini', baseURL: '${mockUrl}/v1' }`;
+  const target = deterministic
+    ? `async (input) => 'Answer: ' + input.split(':')[0]`
+    : `{ model: ${model}, instructions: 'You answer order questions briefly.' }`;
+  return `export default {
+  evals: ['*.eval.yaml'],
+  targets: { agent: ${target} },
+  judge: ${model},
+  concurrency: ${CONCURRENCY},
+  outputDir: '.agent-evals',
+};
+`;
+}
+
+function runChild(args, cwd, env) {
+  const cmd = hasTime ? '/usr/bin/time' : process.execPath;
+  const argv = hasTime ? ['-f', '__TIME__ %e %U %S %M', process.execPath, cli, ...args] : [cli, ...args];
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env, CI: '1', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.stderr.on('data', (b) => (err += b));
+    child.on('close', (code) => {
+      const wallMs = performance.now() - started;
+      const m = /__TIME__ ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(err);
+      resolve({ code, wallMs, cpuS: m ? Number(m[2]) + Number(m[3]) : NaN, rssMb: m ? Number(m[4]) / 1024 : NaN, out, err });
+    });
+  });
+}
+
+async function runConfig(mock, { name, n, repeat = 1, deterministic = false, gateFailHalf = false }) {
+  const dir = join(work, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'bench.eval.yaml'), suiteYaml(n, { gateFailHalf }));
+  writeFileSync(join(dir, 'evals.config.mjs'), configMjs(mock.url, { deterministic }));
+  mock.reset();
+  const args = ['run', '--json', 'results.json', '--repeat', String(repeat)];
+  const r = await runChild(args, dir, { OPENAI_API_KEY: 'bench-key' });
+  const stats = mock.stats();
+  const results = existsSync(join(dir, 'results.json')) ? JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) : undefined;
+  const trials = results?.summary.trials.run ?? n * repeat;
+  const idealMs = (stats.requests / CONCURRENCY) * LATENCY_MS;
+  return {
+    name,
+    n,
+    repeat,
+    exit: r.code,
+    wallS: r.wallMs / 1000,
+    idealS: idealMs / 1000,
+    efficiency: idealMs / r.wallMs,
+    cpuMsPerTrial: (r.cpuS * 1000) / trials,
+    rssMb: r.rssMb,
+    requests: stats.requests,
+    maxInFlight: stats.maxInFlight,
+    counters: results?.summary.counters,
+    trials,
+    stderr: r.code === 0 || r.code === 1 ? '' : r.err.slice(-500),
+  };
+}
+
+async function startup(args, cwd) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    spawnSync(process.execPath, [cli, ...args], { cwd, stdio: 'ignore' });
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[2];
+}
+
+const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
+async function main() {
+  mkdirSync(work, { recursive: true });
+  const mock = await startMockLlm({ latencyMs: LATENCY_MS, maxLifetimeMs: 20 * 60_000 });
+  const series = QUICK
+    ? [{ name: 'n100', n: 100 }, { name: 'n1000', n: 1000 }]
+    : [
+        { name: 'n100', n: 100 },
+        { name: 'n1000', n: 1000 },
+        { name: 'n10000', n: 10000 },
+        { name: 'n1000-repeat5', n: 1000, repeat: 5 },
+      ];
+  const rows = [];
+  for (const cfg of series) {
+    process.stderr.write(`running ${cfg.name}…\n`);
+    const row = await runConfig(mock, cfg);
+    rows.push(row);
+    process.stderr.write(`  wall ${fmt(row.wallS)} s, ideal ${fmt(row.idealS)} s, efficiency ${fmt(row.efficiency)}, cpu ${fmt(row.cpuMsPerTrial)} ms/trial, rss ${fmt(row.rssMb, 0)} MB${row.stderr ? `\n  ${row.stderr}` : ''}\n`);
+  }
+  process.stderr.write('running counters variant…\n');
+  const counters = await runConfig(mock, { name: 'counters', n: 300, repeat: 3, deterministic: true, gateFailHalf: true });
+  const version = await startup(['--version'], root);
+  const list = await startup(['list'], join(work, 'n100'));
+  await mock.close();
+
+  const table = [
+    '| configuration | trials | exit | wall s | ideal s | efficiency | runner CPU ms/trial | peak RSS MB | requests | max in flight |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| N=${r.n}${r.repeat > 1 ? ` ×${r.repeat}` : ''} | ${r.trials} | ${r.exit} | ${fmt(r.wallS)} | ${fmt(r.idealS)} | ${fmt(r.efficiency)} | ${fmt(r.cpuMsPerTrial)} | ${fmt(r.rssMb, 0)} | ${r.requests} | ${r.maxInFlight} |`),
+  ].join('\n');
+  const c = counters.counters ?? {};
+  const md = `# Benchmark results
+
+Generated by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${platform()} ${release()}, Node ${process.version}.
+Mock LLM on 127.0.0.1 with ${LATENCY_MS} ms per request; run concurrency ${CONCURRENCY}; each trial is one
+model-agent call and one judge call (2 requests). Ideal wall = requests ÷ concurrency × latency.
+CPU and peak RSS are the \`agent-evals\` child process's own (from /usr/bin/time), so the mock's CPU is
+not counted.
+
+${table}
+
+Start-up (median of 5): \`agent-evals --version\` ${fmt(version, 0)} ms, \`agent-evals list\` (100 YAML cases, .mjs config) ${fmt(list, 0)} ms.
+
+Counters variant (300 cases × 3 repeats, deterministic function target, half the cases fail a gate):
+judge calls skipped by gates ${c.judgeCallsSkippedByGates ?? 'n/a'}, judge calls from the cache ${c.judgeCallsFromCache ?? 'n/a'}
+(${c.judgeTokensSavedByCache ?? 'n/a'} tokens saved), trials not run by early stop ${c.trialsNotRunEarlyStop ?? 'n/a'}; requests ${counters.requests}.
+`;
+  writeFileSync(join(here, QUICK ? 'RESULTS.quick.md' : 'RESULTS.md'), md + (process.env.BENCH_NOTES ? `\n${process.env.BENCH_NOTES}\n` : ''));
+  console.log(md);
+}
+
+await main();

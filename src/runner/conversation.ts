@@ -1,0 +1,149 @@
+import type { AgentRun, Step } from '../trace/agent-run.js';
+import type { AssertionContext } from '../assertions/types.js';
+import type { PlannedCase } from '../suite/plan.js';
+import type { Target, TargetSession, TrialInput } from '../targets/types.js';
+import { partialRunOf } from '../targets/partial-run.js';
+import { errorMessage } from '../errors.js';
+import { usageOfRun, type Pricing } from './run-usage.js';
+import { withTimeout } from './timeout.js';
+
+/** One user turn of a trial and what the target did in it. */
+export interface TurnRecord {
+  message: string;
+  run: AgentRun;
+  durationMs: number;
+}
+
+/**
+ * The target side of one trial: a single `run`, or a session whose turns are the YAML `turns:`
+ * and every `t.send()` of a TS check. The case timeout bounds each turn. The first failure ends
+ * the conversation; `failure` then holds the trial error (naming the target).
+ */
+export class Conversation {
+  readonly turns: TurnRecord[] = [];
+  failure: string | undefined;
+  #session: TargetSession | undefined;
+  #partial: AgentRun | undefined;
+  #failedMs = 0;
+  readonly #c: PlannedCase;
+  readonly #trial: TrialInput;
+  readonly #target: Target;
+  readonly #signal: AbortSignal;
+
+  constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal) {
+    this.#c = c;
+    this.#trial = { suite: c.suite, id: c.id, trial: index, input: c.input, messages: c.messages };
+    this.#target = target;
+    this.#signal = signal;
+  }
+
+  /** Runs the case's own turns (its input, or each of `turns:`). False when the target failed. */
+  async begin(): Promise<boolean> {
+    const c = this.#c;
+    const messages = c.turns ? c.turns.map((t) => t.input) : [c.input];
+    // A TS check may send follow-ups, so it gets a session whenever the target has them.
+    const wantsSession = c.turns !== undefined || c.check !== undefined;
+    if (!this.#target.openSession || !wantsSession) {
+      if (messages.length > 1) return this.#noSessions(`this case has ${messages.length} turns`);
+      return this.#turn(c.input, (signal) => this.#target.run(this.#trial, signal));
+    }
+    const open = this.#target.openSession.bind(this.#target);
+    const started = performance.now();
+    try {
+      this.#session = await withTimeout((signal) => open(this.#trial, signal), c.timeoutMs, this.#signal);
+    } catch (err) {
+      this.#failedMs = performance.now() - started;
+      return this.#fail(err);
+    }
+    for (const message of messages) {
+      if (!(await this.send(message).then(() => true, () => false))) return false;
+    }
+    return true;
+  }
+
+  /** One more user turn (`t.send`); rejects with the trial error when the target fails. */
+  async send(message: string): Promise<AgentRun> {
+    if (this.failure) throw new Error(this.failure);
+    const session = this.#session;
+    if (!session) {
+      this.#noSessions('t.send() continues the conversation');
+      throw new Error(this.failure);
+    }
+    if (!(await this.#turn(message, (signal) => session.send(message, signal)))) throw new Error(this.failure);
+    return this.turns[this.turns.length - 1]!.run;
+  }
+
+  /** Ends the session; a target that fails to close it does not change the trial's verdict. */
+  async close(): Promise<void> {
+    const session = this.#session;
+    this.#session = undefined;
+    await session?.close().catch(() => {});
+  }
+
+  /** Target time of all turns (what `maxLatencyMs` on the whole case measures). */
+  get durationMs(): number {
+    return this.turns.reduce((s, t) => s + t.durationMs, this.#failedMs);
+  }
+
+  /** Whether the target did anything worth reporting (a turn, or steps before it failed). */
+  get hasRun(): boolean {
+    return this.turns.length > 0 || this.#partial !== undefined;
+  }
+
+  /**
+   * Every turn as one run: steps in order, reply and stop reason of the last turn. Each turn's
+   * usage becomes step usage carrying that turn's model, so every call keeps its own price.
+   */
+  run(): AgentRun {
+    const runs = [...this.turns.map((t) => t.run), ...(this.#partial ? [this.#partial] : [])];
+    if (runs.length === 1 && this.turns.length === 1) return runs[0]!;
+    const last = this.turns[this.turns.length - 1]?.run;
+    const model = runs.find((r) => r.model)?.model;
+    const instructions = runs.find((r) => r.instructions !== undefined)?.instructions;
+    return {
+      reply: last?.reply ?? '',
+      steps: runs.flatMap(pricedSteps),
+      ...(model ? { model } : {}),
+      ...(instructions !== undefined ? { instructions } : {}),
+      ...(last?.stopReason ? { stopReason: last.stopReason } : {}),
+    };
+  }
+
+  /** What a turn's assertions read: that turn's reply, run, time and usage. */
+  turnContext(turn: number, pricing: Pricing): AssertionContext {
+    const t = this.turns[turn - 1]!;
+    return { reply: t.run.reply, run: t.run, durationMs: t.durationMs, usage: usageOfRun(t.run, pricing) };
+  }
+
+  async #turn(message: string, work: (signal: AbortSignal) => Promise<AgentRun>): Promise<boolean> {
+    const started = performance.now();
+    try {
+      const run = await withTimeout(work, this.#c.timeoutMs, this.#signal);
+      this.turns.push({ message, run, durationMs: performance.now() - started });
+      return true;
+    } catch (err) {
+      this.#failedMs = performance.now() - started;
+      return this.#fail(err);
+    }
+  }
+
+  #noSessions(why: string): false {
+    this.failure = `target ${this.#c.targetName}: cannot hold a conversation (${why}); multi-turn needs a function, model or HTTP target`;
+    return false;
+  }
+
+  #fail(err: unknown): false {
+    this.#partial = partialRunOf(err);
+    const n = this.turns.length + 1;
+    const where = n > 1 || (this.#c.turns?.length ?? 0) > 1 ? `turn ${n}: ` : '';
+    this.failure = `target ${this.#c.targetName}: ${where}${errorMessage(err)}`;
+    return false;
+  }
+}
+
+/** A turn's steps, with its run-level usage or model moved onto them so merging keeps prices. */
+function pricedSteps(run: AgentRun): Step[] {
+  const steps = run.steps ?? [];
+  if (steps.some((s) => s.usage)) return steps.map((s) => (s.usage && !s.model && run.model ? { ...s, model: run.model } : s));
+  return run.usage ? [...steps, { usage: run.usage, ...(run.model ? { model: run.model } : {}) }] : steps;
+}

@@ -1,0 +1,119 @@
+import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
+import { redactSecrets } from '../providers/errors.js';
+import { errorMessage } from '../errors.js';
+import { runAsOneTurn } from './session.js';
+import type { Target, TargetSession, TrialInput } from './types.js';
+
+export interface HttpTargetOptions {
+  /** Base URL of the agent service, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** Sent on every request (e.g. an Authorization header); values never appear in errors. */
+  headers?: Record<string, string>;
+}
+
+const BODY_PREVIEW_BYTES = 512;
+
+/**
+ * An agent running as a service. Protocol: `GET /health` once (any 2xx is healthy), then per
+ * trial `POST /sessions` with the trial JSON → `{ sessionId }`, and per user turn
+ * `POST /sessions/{id}/turns` with `{ message }` → that turn's AgentRun JSON.
+ */
+export function httpTarget(name: string, opts: HttpTargetOptions): Target {
+  const base = opts.url.replace(/\/+$/, '');
+  const secrets = Object.values(opts.headers ?? {});
+  let health: Promise<void> | undefined;
+
+  /** One request; any failure is an Error naming the target, method, path and status. */
+  const call = async (method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal): Promise<unknown> => {
+    const where = `${method} ${path}`;
+    let res: Response;
+    try {
+      res = await fetch(base + path, {
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), accept: 'application/json', ...opts.headers },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal,
+      });
+    } catch (err) {
+      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      throw new Error(`HTTP target "${name}": ${where} failed: ${clean(causeOf(err), secrets)}`);
+    }
+    const text = await res.text();
+    if (!res.ok) {
+      throw new Error(`HTTP target "${name}": ${where} answered ${res.status}${text ? `: ${clean(preview(text), secrets)}` : ''}`);
+    }
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new Error(`HTTP target "${name}": ${where} answered ${res.status} with a body that is not JSON: ${clean(preview(text), secrets)}`);
+    }
+  };
+
+  // Checked once per run, before the first trial; an unhealthy service fails every trial the same way.
+  // A check cut short by its trial's abort says nothing about the service: the next trial retries it.
+  const ensureHealthy = (signal: AbortSignal) =>
+    (health ??= call('GET', '/health', undefined, signal).then(
+      () => undefined,
+      (err: unknown) => {
+        if (signal.aborted) {
+          health = undefined;
+          throw err;
+        }
+        throw new Error(`${errorMessage(err)} (health check of ${redactUrl(base)})`);
+      },
+    ));
+
+  const openSession = async (trial: TrialInput, signal: AbortSignal): Promise<TargetSession> => {
+    await ensureHealthy(signal);
+    const created = await call('POST', '/sessions', trial, signal);
+    const id = (created as { sessionId?: unknown } | undefined)?.sessionId;
+    if ((typeof id !== 'string' || id === '') && typeof id !== 'number') {
+      throw new Error(`HTTP target "${name}": POST /sessions answered without a sessionId (expected {"sessionId": "..."})`);
+    }
+    const turnsPath = `/sessions/${encodeURIComponent(String(id))}/turns`;
+    return {
+      async send(message, turnSignal) {
+        const value = await call('POST', turnsPath, { message }, turnSignal);
+        const parsed = AgentRunSchema.safeParse(value);
+        if (!parsed.success) {
+          const i = parsed.error.issues[0]!;
+          throw new Error(`HTTP target "${name}": POST ${turnsPath} answered no valid AgentRun: ${i.path.join('.') || '(root)'}: ${i.message}`);
+        }
+        return parsed.data satisfies AgentRun;
+      },
+      // The protocol has no delete: services expire their own sessions.
+      async close() {},
+    };
+  };
+
+  return { name, openSession, run: (trial, signal) => runAsOneTurn(openSession, trial, signal) };
+}
+
+/** The first bytes of a body, as text. */
+function preview(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return bytes.length <= BODY_PREVIEW_BYTES ? text : `${bytes.subarray(0, BODY_PREVIEW_BYTES).toString('utf8')}…`;
+}
+
+/** Header values are credentials more often than not: keep them out of anything reported. */
+function clean(text: string, secrets: string[]): string {
+  return redactSecrets(text, secrets);
+}
+
+/** undici says "fetch failed"; the reason (ECONNREFUSED, …) is in `cause`. */
+function causeOf(err: unknown): string {
+  const cause = (err as { cause?: unknown })?.cause;
+  const detail = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : undefined;
+  return detail ? `${errorMessage(err)} (${detail})` : errorMessage(err);
+}
+
+/** A URL without userinfo or query, for messages. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return '(invalid url)';
+  }
+}

@@ -1,0 +1,59 @@
+import type { ChatMessage, Provider } from '../providers/types.js';
+import type { ChatTurn, Target, TargetSession, TrialInput } from './types.js';
+import { agentTurn, type AgentLoopOptions } from './agent-loop.js';
+import { historyBeforeFirstTurn, runAsOneTurn } from './session.js';
+import { createToolState, type Tool, type ToolContext } from './tool.js';
+
+export const DEFAULT_MAX_STEPS = 10;
+
+export interface ModelAgentOptions {
+  /** Created once per target (createProvider checks the API key before the run starts). */
+  provider: Provider;
+  instructions?: string;
+  tools?: readonly Tool[];
+  maxSteps?: number;
+  maxTokens?: number;
+  temperature?: number;
+}
+
+/**
+ * A model with instructions and tools, driven by the runner's tool loop. Each trial is a fresh
+ * conversation; in a multi-turn case every turn continues it (history and tool state included).
+ */
+export function modelAgentTarget(name: string, opts: ModelAgentOptions): Target {
+  const loop: AgentLoopOptions = {
+    provider: opts.provider,
+    instructions: opts.instructions,
+    tools: opts.tools ?? [],
+    maxSteps: opts.maxSteps ?? DEFAULT_MAX_STEPS,
+    maxTokens: opts.maxTokens,
+    temperature: opts.temperature,
+  };
+
+  const openSession = async (trial: TrialInput): Promise<TargetSession> => {
+    const history: ChatMessage[] = historyBeforeFirstTurn(trial).map(toChatMessage);
+    const state = createToolState();
+    return {
+      async send(message, signal) {
+        history.push({ role: 'user', content: message });
+        const toolCtx: ToolContext = { signal, trial, state };
+        const run = await agentTurn(loop, history, toolCtx, signal);
+        // A reply ending the turn is part of the history the next turn sees.
+        if (run.stopReason !== 'max_steps') history.push({ role: 'assistant', content: run.reply });
+        return run;
+      },
+      async close() {},
+    };
+  };
+
+  return {
+    name,
+    model: opts.provider.spec,
+    openSession,
+    run: (trial, signal) => runAsOneTurn(openSession, trial, signal),
+  };
+}
+
+function toChatMessage(t: ChatTurn): ChatMessage {
+  return { role: t.role, content: t.content };
+}

@@ -1,0 +1,33 @@
+import { withTimeout } from '../runner/timeout.js';
+import type { Target } from './types.js';
+
+/**
+ * A target's own `timeoutMs` (in its config) bounds each invocation: a whole single-turn run, or
+ * one turn of a conversation. The case's timeout still applies on top; the shorter one wins.
+ */
+export function withTargetTimeout(target: Target, timeoutMs: number | undefined): Target {
+  if (timeoutMs === undefined) return target;
+  const bounded = <T>(work: (signal: AbortSignal) => Promise<T>, outer: AbortSignal) =>
+    withTimeout(work, timeoutMs, outer).catch((err: unknown) => {
+      throw err instanceof Error && err.message === `timed out after ${timeoutMs} ms`
+        ? new Error(`timed out after ${timeoutMs} ms (the target's timeoutMs)`)
+        : err;
+    });
+  const openSession = target.openSession?.bind(target);
+  return {
+    name: target.name,
+    ...(target.model !== undefined ? { model: target.model } : {}),
+    run: (trial, signal) => bounded((s) => target.run(trial, s), signal),
+    ...(openSession
+      ? {
+          async openSession(trial, signal) {
+            const session = await bounded((s) => openSession(trial, s), signal);
+            return {
+              send: (message, turnSignal) => bounded((s) => session.send(message, s), turnSignal),
+              close: () => session.close(),
+            };
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Drives the real runner in-process over a throwaway project: eval files written to a temp dir,
+ * a config object (so targets may hold tools and functions), the JSON reporter writing the results
+ * document, which is read back and validated. Only the CLI's argument parsing is left out.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { resolveConfig } from '../../src/config/load-config.js';
+import type { UserConfig } from '../../src/config/schema.js';
+import { discoverEvalFiles } from '../../src/suite/discover.js';
+import { loadCases } from '../../src/suite/plan.js';
+import { executeRun, type RunFlags } from '../../src/runner/execute-run.js';
+import { noJudgeService } from '../../src/runner/judge-service.js';
+import { composeReporters } from '../../src/report/reporter.js';
+import { jsonReporter } from '../../src/report/json.js';
+import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
+import { tempDir } from '../support/cli.js';
+
+export interface InProcessRun {
+  results: Results;
+  exitCode: number;
+  warnings: string[];
+}
+
+export async function runInProcess(opts: { files: Record<string, string>; config: UserConfig; flags?: Partial<RunFlags> }): Promise<InProcessRun> {
+  const dir = tempDir('agent-evals-e2e-');
+  for (const [name, text] of Object.entries(opts.files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  const config = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...opts.config }, dir, 'evals.config.ts');
+  const files = await discoverEvalFiles({ rootDir: dir, cwd: dir, globs: config.evals, paths: [] });
+  const cases = (
+    await loadCases(files, dir, { repeat: config.repeat, passRate: config.passRate, timeoutMs: config.timeoutMs, targets: Object.keys(config.targets) })
+  ).map((c, index) => ({ ...c, index }));
+
+  const warnings: string[] = [];
+  const path = join(dir, 'results.json');
+  const { exitCode } = await executeRun({
+    config,
+    cases,
+    flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: false, ...opts.flags },
+    reporter: composeReporters([jsonReporter({ path, outputDir: config.outputDir, version: 'test' }), { onWarning: (m) => warnings.push(m) }]),
+    judges: () => noJudgeService,
+    interrupt: new AbortController().signal,
+    argv: [],
+    version: 'test',
+  });
+  return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings };
+}

@@ -1,0 +1,153 @@
+/** Unit tests of src/judges/cache.ts: in-run sharing, failures not shared, the disk store and its bound. */
+import { mkdtempSync, readdirSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JudgeCache, judgeCacheKey, type CachedAnswer } from '../../src/judges/cache.js';
+
+const answer = (text: string): CachedAnswer => ({ text, tokens: { inputTokens: 100, outputTokens: 10 }, model: 'gpt-4.1-mini' });
+const keyOf = (n: number) => judgeCacheKey({ spec: 'openai:gpt-4.1-mini', system: 's', user: `u${n}`, schema: {}, options: {} });
+const tmp = () => mkdtempSync(join(tmpdir(), 'agent-evals-cache-'));
+
+function filesIn(dir: string): string[] {
+  return readdirSync(dir).flatMap((sub) => readdirSync(join(dir, sub)).filter((f) => f.endsWith('.json')));
+}
+
+describe('judgeCacheKey', () => {
+  it('changes with every part: provider/model, prompt, schema, options', () => {
+    const base = { spec: 'openai:gpt-4.1-mini', system: 's', user: 'u', schema: { a: 1 }, options: { temperature: 0 } };
+    const k = judgeCacheKey(base);
+    expect(judgeCacheKey({ ...base })).toBe(k);
+    expect(k).toMatch(/^[0-9a-f]{64}$/);
+    for (const change of [{ spec: 'openai:gpt-4.1' }, { system: 's2' }, { user: 'u2' }, { schema: { a: 2 } }, { options: { temperature: 0.5 } }]) {
+      expect(judgeCacheKey({ ...base, ...change })).not.toBe(k);
+    }
+  });
+});
+
+describe('JudgeCache in a run', () => {
+  it('concurrent identical requests share one call; only the caller that made it is not "cached"', async () => {
+    const cache = new JudgeCache(undefined);
+    let calls = 0;
+    const call = async () => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 20));
+      return answer('A');
+    };
+    const got = await Promise.all([cache.getOrCall('k', call), cache.getOrCall('k', call), cache.getOrCall('k', call)]);
+    expect(calls).toBe(1);
+    expect(got.map((g) => g.text)).toEqual(['A', 'A', 'A']);
+    expect(got.map((g) => g.cached)).toEqual([false, true, true]);
+    // Later identical requests in the same run are shared too.
+    expect(await cache.getOrCall('k', call)).toMatchObject({ text: 'A', cached: true });
+    expect(calls).toBe(1);
+    // A different key makes its own call.
+    await cache.getOrCall('other', call);
+    expect(calls).toBe(2);
+  });
+
+  it('a failed call is not shared: the next identical request tries again', async () => {
+    const cache = new JudgeCache(undefined);
+    let calls = 0;
+    await expect(
+      cache.getOrCall('k', async () => {
+        calls += 1;
+        throw new Error('HTTP 500');
+      }),
+    ).rejects.toThrow('HTTP 500');
+    const again = await cache.getOrCall('k', async () => {
+      calls += 1;
+      return answer('B');
+    });
+    expect(calls).toBe(2);
+    expect(again).toMatchObject({ text: 'B', cached: false });
+  });
+});
+
+describe('JudgeCache on disk', () => {
+  it('a stored answer is read by a later run (a new cache over the same directory) without a call', async () => {
+    const dir = tmp();
+    const first = new JudgeCache(dir);
+    const got = await first.getOrCall(keyOf(1), async () => answer('stored'));
+    expect(got.cached).toBe(false);
+    await first.store(keyOf(1), got);
+
+    const second = new JudgeCache(dir);
+    let calls = 0;
+    const hit = await second.getOrCall(keyOf(1), async () => {
+      calls += 1;
+      return answer('fresh');
+    });
+    expect(calls).toBe(0);
+    expect(hit).toMatchObject({ text: 'stored', cached: true, tokens: { inputTokens: 100, outputTokens: 10 } });
+  });
+
+  it('nothing is written until store(): an answer that was never validated is not reused by a later run', async () => {
+    const dir = tmp();
+    await new JudgeCache(dir).getOrCall(keyOf(2), async () => answer('unvalidated'));
+    let calls = 0;
+    await new JudgeCache(dir).getOrCall(keyOf(2), async () => {
+      calls += 1;
+      return answer('fresh');
+    });
+    expect(calls).toBe(1);
+  });
+
+  it('without a directory nothing is kept across cache instances', async () => {
+    const c1 = new JudgeCache(undefined);
+    await c1.store(keyOf(3), answer('x'));
+    let calls = 0;
+    await new JudgeCache(undefined).getOrCall(keyOf(3), async () => {
+      calls += 1;
+      return answer('y');
+    });
+    expect(calls).toBe(1);
+  });
+
+  it('a corrupt entry on disk is ignored (a fresh call is made)', async () => {
+    const dir = tmp();
+    const c = new JudgeCache(dir);
+    await c.store(keyOf(4), answer('ok'));
+    const { writeFileSync } = await import('node:fs');
+    const key = keyOf(4);
+    writeFileSync(join(dir, key.slice(0, 2), `${key}.json`), '{ broken');
+    let calls = 0;
+    await new JudgeCache(dir).getOrCall(key, async () => {
+      calls += 1;
+      return answer('fresh');
+    });
+    expect(calls).toBe(1);
+  });
+
+  it('keeps up to maxEntries entries', async () => {
+    const dir = tmp();
+    const cache = new JudgeCache(dir, 10);
+    for (let i = 0; i < 10; i++) await cache.store(keyOf(i), answer(`a${i}`));
+    expect(filesIn(dir)).toHaveLength(10);
+  });
+
+  it('past maxEntries the oldest entries are pruned, so the directory stays bounded', async () => {
+    const dir = tmp();
+    const cache = new JudgeCache(dir, 10);
+    const now = Date.now() / 1000;
+    for (let i = 0; i < 10; i++) {
+      await cache.store(keyOf(i), answer(`a${i}`));
+      const k = keyOf(i);
+      // Entry i is (10 - i) minutes old: entry 0 is the oldest.
+      utimesSync(join(dir, k.slice(0, 2), `${k}.json`), now - (10 - i) * 60, now - (10 - i) * 60);
+    }
+    for (let i = 10; i < 13; i++) await cache.store(keyOf(i), answer(`a${i}`));
+    const left = filesIn(dir);
+    expect(left.length).toBeLessThanOrEqual(10);
+    expect(left.length).toBeGreaterThanOrEqual(9);
+    expect(left).not.toContain(`${keyOf(0)}.json`);
+    expect(left).toContain(`${keyOf(12)}.json`);
+    // A pruned entry is a miss; a kept one still a hit.
+    let calls = 0;
+    const fresh = new JudgeCache(dir, 10);
+    await fresh.getOrCall(keyOf(0), async () => (calls++, answer('again')));
+    expect(calls).toBe(1);
+    expect(await fresh.getOrCall(keyOf(12), async () => (calls++, answer('again')))).toMatchObject({ text: 'a12', cached: true });
+    expect(calls).toBe(1);
+  });
+});
