@@ -8,7 +8,7 @@ import { noJudgeService } from '../runner/judge-service.js';
 import { assertionName } from '../runner/assertion-name.js';
 import type { Pricing } from '../runner/run-usage.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { toolCallsOf } from '../trace/agent-run.js';
+import { toolCallsOf, type AgentRun } from '../trace/agent-run.js';
 import { emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../trace/usage.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
@@ -108,12 +108,14 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         return errorResult(base, err instanceof Error ? err.message : String(err), emptyUsage());
       }
       warnSelfJudging(ctx, judge);
+      // A multi-turn trial's whole conversation, else the case's own history.
+      const transcript = ctx.transcript ?? (ctx.plannedCase.messages.length > 1 ? ctx.plannedCase.messages : undefined);
       try {
         const request = buildJudgeRequest({
           criterion: criterionFromSpec(spec, ctx.plannedCase.reference),
           output: ctx.reply,
           input: ctx.plannedCase.input,
-          ...(ctx.plannedCase.messages.length > 1 ? { transcript: ctx.plannedCase.messages } : {}),
+          ...(transcript ? { transcript } : {}),
           ...(spec.targetInstructions !== false && ctx.run.instructions ? { instructions: ctx.run.instructions } : {}),
           run: ctx.run,
           tracePolicy: spec.trace ?? config.trace,
@@ -164,7 +166,9 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         const known = err instanceof JudgeResponseError || err instanceof CriterionError || err instanceof JudgeProtocolError;
         const message = known ? (err instanceof JudgeProtocolError ? `JudgeProtocolError: ${err.message}` : err.message) : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
-        return errorResult(base, message, usage, { provider: judge.provider, model: judge.model }, raw);
+        const run = (err as { run?: AgentRun }).run;
+        const counts = run ? { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length } : {};
+        return errorResult(base, message, usage, { provider: judge.provider, model: judge.model, ...counts }, raw);
       }
     },
   };
@@ -184,7 +188,7 @@ function errorResult(
   base: Pick<AssertionResult, 'name' | 'kind' | 'threshold' | 'weight'>,
   message: string,
   usage: Usage,
-  judge?: { provider: string; model: string },
+  judge?: { provider: string; model: string; steps?: number; toolCalls?: number },
   raw?: string,
 ): { result: AssertionResult; usage: Usage } {
   return {

@@ -18,7 +18,8 @@ export interface AdaptiveLimiterOptions {
 
 /**
  * Per-endpoint ceiling when a model spec sets none: high enough that the run's own --concurrency
- * is the bound in normal operation; each burst of 429s halves it.
+ * is the bound in normal operation. A run lowers every ceiling to its own --concurrency, so the
+ * first burst of 429s halves what can really be in flight.
  */
 export const DEFAULT_MAX_CONCURRENCY = 100;
 
@@ -119,7 +120,10 @@ export class AdaptiveLimiter {
     const now = this.#now();
     this.#successes = 0;
     this.#cooldownUntil = Math.max(this.#cooldownUntil, now + Math.max(this.#cooldownMs, retryAfterMs ?? 0));
-    if (now - this.#lastDecreaseAt >= this.#decreaseIntervalMs) {
+    // A 429 that comes after the server's own retry-after has passed is new evidence, not the same
+    // burst: with short retry-afters the limit must be able to fall faster than once a second.
+    const interval = Math.min(this.#decreaseIntervalMs, Math.max(retryAfterMs ?? this.#decreaseIntervalMs, 10));
+    if (now - this.#lastDecreaseAt >= interval) {
       this.#current = Math.max(1, Math.floor(this.#current / 2));
       this.#lastDecreaseAt = now;
     }
@@ -145,6 +149,11 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 const registry = new Map<string, AdaptiveLimiter>();
+
+/** Lowers every endpoint's ceiling to `max` (the run's concurrency): more could never be in flight. */
+export function capLimiters(max: number): void {
+  for (const limiter of registry.values()) limiter.lowerMax(max);
+}
 
 /**
  * The shared limiter for one provider endpoint (e.g. `openai https://api.openai.com/v1`), so every

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { fetchReportingRateLimits } from './rate-limit-fetch.js';
+import { rateLimitedFetch, requestOptions } from './rate-limit-fetch.js';
 import {
   DEFAULT_ANTHROPIC_MAX_TOKENS,
   errorContext,
@@ -31,21 +31,19 @@ export class AnthropicProvider implements Provider {
       maxRetries: maxRetriesOf(settings),
       timeout: timeoutOf(settings),
       ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
-      fetch: fetchReportingRateLimits(settings.limiter, settings.fetch),
+      fetch: rateLimitedFetch(settings.limiter, settings.fetch, maxRetriesOf(settings)),
     });
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {
-    const { spec, limiter } = this.#settings;
+    const { spec } = this.#settings;
     const params = toAnthropicParams(spec.model, req, {
       maxTokens: spec.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
       ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
     });
     try {
-      const message = await limiter.run(
-        () => this.#client.messages.create(params, req.signal ? { signal: req.signal } : undefined),
-        req.signal,
-      );
+      // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
+      const message = await this.#client.messages.create(params, requestOptions(req.signal));
       return fromAnthropicMessage(message, req.schema?.name);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

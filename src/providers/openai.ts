@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
-import { fetchReportingRateLimits } from './rate-limit-fetch.js';
+import { rateLimitedFetch, requestOptions } from './rate-limit-fetch.js';
 import { errorContext, maxRetriesOf, timeoutOf, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
@@ -25,21 +25,19 @@ export class OpenAIProvider implements Provider {
       maxRetries: maxRetriesOf(settings),
       timeout: timeoutOf(settings),
       ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
-      fetch: fetchReportingRateLimits(settings.limiter, settings.fetch),
+      fetch: rateLimitedFetch(settings.limiter, settings.fetch, maxRetriesOf(settings)),
     });
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {
-    const { spec, limiter } = this.#settings;
+    const { spec } = this.#settings;
     const params = toOpenAIParams(spec.model, req, {
       ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
       ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
     });
     try {
-      const completion = await limiter.run(
-        () => this.#client.chat.completions.create(params, req.signal ? { signal: req.signal } : undefined),
-        req.signal,
-      );
+      // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
+      const completion = await this.#client.chat.completions.create(params, requestOptions(req.signal));
       return fromOpenAICompletion(completion);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

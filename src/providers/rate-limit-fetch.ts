@@ -1,6 +1,9 @@
 /**
- * A `fetch` for the SDKs' `fetch` option that tells a limiter about every 429 the SDK receives,
- * including the ones it goes on to retry: the SDK's retry loop is the only place that sees them.
+ * The `fetch` the SDKs are given. Every HTTP attempt, the SDK's own retries included, takes a slot
+ * of the endpoint's adaptive limiter, so when 429s cut the limit, retries wait behind it too. A 429
+ * is retried here, through the limiter, after its retry-after: the SDK's retry loop would otherwise
+ * resend from inside a slot it already holds and keep hitting the same wall. Other failures (5xx,
+ * timeouts, resets) are left to the SDK's own retries.
  */
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -9,12 +12,70 @@ export interface RateLimitSink {
   onRateLimit(retryAfterMs?: number): void;
 }
 
+export interface SlotLimiter extends RateLimitSink {
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+const MAX_WAIT_MS = 60_000;
+
+/**
+ * `retries` is the provider's retry budget: a 429 is retried that many times here, then handed to
+ * the SDK marked `x-should-retry: false` so the attempts stay bounded by the same number.
+ */
+export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalThis.fetch, retries = 3): FetchLike {
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt++) {
+      // The 429 is reported while its slot is still held, so the limiter sees what was in flight.
+      const res = await limiter.run(async () => {
+        const r = await base(input, init);
+        if (r.status === 429) limiter.onRateLimit(retryAfterMs(r.headers));
+        return r;
+      }, init?.signal ?? undefined);
+      if (res.status !== 429) return res;
+      const hinted = retryAfterMs(res.headers);
+      if (attempt >= retries) {
+        const headers = new Headers(res.headers);
+        headers.set('x-should-retry', 'false');
+        return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+      }
+      await res.body?.cancel().catch(() => {});
+      // Jitter spreads the retries of trials that were limited at the same moment.
+      const wait = Math.min(MAX_WAIT_MS, hinted ?? 500 * 2 ** attempt) * (1 + Math.random() * 0.25);
+      await sleep(wait, init?.signal ?? undefined);
+    }
+  };
+}
+
+/** Kept for callers that only need to hear about 429s. */
 export function fetchReportingRateLimits(sink: RateLimitSink, base: FetchLike = globalThis.fetch): FetchLike {
   return async (input, init) => {
     const res = await base(input, init);
     if (res.status === 429) sink.onRateLimit(retryAfterMs(res.headers));
     return res;
   };
+}
+
+/**
+ * Per-request SDK options. Each request gets its own child signal: the SDKs add an abort listener
+ * per request and never remove it, which on a shared signal piles up across a long tool loop.
+ */
+export function requestOptions(signal: AbortSignal | undefined): { signal: AbortSignal } | undefined {
+  return signal ? { signal: AbortSignal.any([signal]) } : undefined;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** `retry-after-ms`, else `retry-after` (seconds or an HTTP date), in milliseconds. */

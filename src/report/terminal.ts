@@ -137,7 +137,8 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
   const label = `${a.severity === 'soft' ? pc.dim('[soft] ') : ''}${a.status === 'error' ? pc.red('[error] ') : ''}`;
   // Messages start with the assertion type; a label (a name not starting with it) is shown first.
   const text = a.message.startsWith(a.kind) && a.name.startsWith(a.kind) ? a.message : `${a.name}: ${a.message}`;
-  let line = `${mark} ${label}${terminalSafe(oneLine(text, 300))}${score}`;
+  const turn = a.turn !== undefined ? pc.dim(`turn ${a.turn} `) : '';
+  let line = `${mark} ${turn}${label}${terminalSafe(oneLine(text, 300))}${score}`;
   if (a.reason && a.reason !== a.message) line += `\n      ${pc.dim(terminalSafe(oneLine(a.reason, 400)))}`;
   if (verbose && a.evidence?.length) line += a.evidence.map((e) => `\n      ${pc.dim('• ' + terminalSafe(oneLine(e, 200)))}`).join('');
   if (verbose && a.judge) {

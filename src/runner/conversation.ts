@@ -1,7 +1,8 @@
 import type { AgentRun, Step } from '../trace/agent-run.js';
 import type { AssertionContext } from '../assertions/types.js';
 import type { PlannedCase } from '../suite/plan.js';
-import type { Target, TargetSession, TrialInput } from '../targets/types.js';
+import type { ChatTurn, Target, TargetSession, TrialInput } from '../targets/types.js';
+import { historyBeforeFirstTurn } from '../targets/session.js';
 import { partialRunOf } from '../targets/partial-run.js';
 import { errorMessage } from '../errors.js';
 import { usageOfRun, type Pricing } from './run-usage.js';
@@ -107,6 +108,11 @@ export class Conversation {
       ...(instructions !== undefined ? { instructions } : {}),
       ...(last?.stopReason ? { stopReason: last.stopReason } : {}),
     };
+  }
+
+  /** The conversation as judges read it: the case's history, then each user turn and its reply. */
+  transcript(): ChatTurn[] {
+    return [...historyBeforeFirstTurn(this.#trial), ...this.turns.flatMap((t): ChatTurn[] => [{ role: 'user', content: t.message }, { role: 'assistant', content: t.run.reply }])];
   }
 
   /** What a turn's assertions read: that turn's reply, run, time and usage. */

@@ -6,6 +6,7 @@ import type { Summary } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { DEFAULTS } from '../config/defaults.js';
+import { capLimiters } from '../providers/adaptive-limit.js';
 import { createTarget } from '../targets/create-target.js';
 import type { JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
@@ -70,6 +71,9 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
 
   const judges = opts.judges({ pricing, warn });
   judges.prepare?.(cases);
+
+  // Endpoint limiters start at the run's concurrency, so a burst of 429s halves real traffic.
+  capLimiters(flags.concurrency);
 
   await reporter.onBegin({
     runId,

@@ -2,6 +2,7 @@ import type { AgentRun } from '../trace/agent-run.js';
 import type { Usage } from '../trace/usage.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
 import type { Judge } from '../judges/contract.js';
+import type { ChatTurn } from '../targets/types.js';
 import type { AssertionResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { emptyUsage } from '../trace/usage.js';
@@ -18,6 +19,8 @@ export interface JudgeTrialContext {
   /** `t.useJudge(...)` of a TS case, above the case's own `judge:`. */
   caseJudge: ModelRef | Judge | undefined;
   signal: AbortSignal;
+  /** A multi-turn trial's whole conversation (history, then each user turn and its reply). */
+  transcript?: ChatTurn[];
 }
 
 /** The runner's only view of judges: grade one judged assertion of one trial. */

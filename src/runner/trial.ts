@@ -46,8 +46,8 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
 
   // The turn each assertion checks (undefined: the whole run and its last reply).
   const yamlTurnSpecs = (c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec: spec as TsAssertionSpec, turn: k + 1 })));
-  let specs: TsAssertionSpec[] = [...c.assertions, ...yamlTurnSpecs.map((x) => x.spec)];
-  const specTurns: Array<number | undefined> = [...c.assertions.map(() => undefined), ...yamlTurnSpecs.map((x) => x.turn)];
+  let specs: TsAssertionSpec[] = [...yamlTurnSpecs.map((x) => x.spec), ...c.assertions];
+  const specTurns: Array<number | undefined> = [...yamlTurnSpecs.map((x) => x.turn), ...c.assertions.map(() => undefined)];
   let caseJudge: ModelRef | Judge | undefined;
   if (c.check) {
     const latest = conversation.turns[conversation.turns.length - 1]!;
@@ -87,6 +87,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     return turnContexts.get(turn)!;
   };
   const withTurn = (r: AssertionResult, i: number): AssertionResult => (specTurns[i] === undefined ? r : { ...r, turn: specTurns[i] });
+  const transcript = conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {};
   const results: Array<AssertionResult | undefined> = new Array(specs.length);
   // Deterministic assertions first: judges only start once every gate of the trial is known.
   for (const [i, spec] of specs.entries()) {
@@ -100,7 +101,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     for (const { spec, i } of judged) results[i] = withTurn(skippedJudge(spec), i);
   } else {
     const graded = await Promise.all(
-      judged.map(({ spec, i }) => deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run, reply: spec.on ?? ctxFor(i).reply, caseJudge, signal: deps.signal })),
+      judged.map(({ spec, i }) => deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run, reply: spec.on ?? ctxFor(i).reply, caseJudge, signal: deps.signal, ...transcript })),
     );
     judged.forEach(({ i }, k) => (results[i] = withTurn(graded[k]!.result, i)));
     judgeUsage = addUsage(...graded.map((g) => g.usage));

@@ -8,6 +8,8 @@ import { limiterFor } from '../../src/providers/adaptive-limit.js';
 import { limiterKeyFor } from '../../src/providers/create.js';
 import { startFakeOpenAI, type FakeOpenAIOptions } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
+import { z } from 'zod';
+import { tool } from '../../src/targets/tool.js';
 import { runInProcess } from './run-in-process.js';
 
 let fake: FakeProvider | undefined;
@@ -38,9 +40,12 @@ async function setup(options: FakeOpenAIOptions, spec: Record<string, unknown> =
 }
 
 describe('a model-agent suite against a misbehaving provider', () => {
-  it('completes 50 trials with correct results when every third request is a 429 (retry-after-ms)', async () => {
-    // Up to 10 retries: with 8 trials in flight, a retried request can land on another "third" slot.
-    const { fake, model, limiter } = await setup({ script: everyThird({ status: 429, retryAfterMs: 20 }) }, { maxRetries: 10 });
+  // The fake rate-limits every third request by arrival, whoever sends it. Retries of a 429 go back
+  // through the endpoint's limiter, which halves on each burst, so with the default 4 attempts no
+  // trial is lost.
+  it('completes 50 trials with correct results when every third request is a 429 with retry-after: 1', async () => {
+    const { fake, model, limiter } = await setup({ script: everyThird({ status: 429, retryAfter: 1 }) });
+    const started = Date.now();
     const { results, exitCode } = await runInProcess({ files: suite(10, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
 
     expect(exitCode).toBe(0);
@@ -49,18 +54,29 @@ describe('a model-agent suite against a misbehaving provider', () => {
     const rateLimited = fake.requests.length - 50;
     expect(rateLimited).toBeGreaterThanOrEqual(Math.floor(fake.requests.length / 3));
     expect(limiter().rateLimits).toBe(rateLimited);
+    // The shared limiter backed off: the run slowed down instead of failing.
+    expect(limiter().current).toBeLessThan(limiter().max);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     // Failed attempts bill nothing: exactly one call per trial is counted.
     expect(results.summary.usage.target).toMatchObject({ calls: 50, inputTokens: 500, outputTokens: 100 });
   });
 
-  it('honours retry-after: 1 (seconds) and loses no trial', async () => {
-    const { fake, model } = await setup({ script: everyThird({ status: 429, retryAfter: 1 }) }, { maxRetries: 10 });
-    const started = Date.now();
-    const { results, exitCode } = await runInProcess({ files: suite(3, 2), config: { targets: { agent: { model } }, concurrency: 3 } });
+  it('does the same with retry-after-ms and a tool loop of two calls per trial', async () => {
+    const script = (body: any, index: number): Scripted => {
+      if (index % 3 === 2) return { status: 429, retryAfterMs: 20 };
+      const last = body.messages.at(-1);
+      if (last.role === 'tool') return { text: String(last.content), usage: { input: 10, output: 2 } };
+      return { toolCalls: [{ name: 'echo', args: { text: String(last.content).replace('ping', 'pong') } }], usage: { input: 10, output: 2 } };
+    };
+    // retry-after-ms of 20 gives the limiter little time to back off before a trial's attempts are
+    // spent, so this variant allows more retries (the model spec's `maxRetries`).
+    const { model } = await setup({ script }, { maxRetries: 10 });
+    const echo = tool({ name: 'echo', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
+    const { results, exitCode } = await runInProcess({ files: suite(10, 5), config: { targets: { agent: { model, tools: [echo] } }, concurrency: 8 } });
     expect(exitCode).toBe(0);
-    expect(results.summary.trials).toMatchObject({ run: 6, passed: 6 });
-    expect(fake.requests.length).toBeGreaterThan(6);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(results.summary.trials).toMatchObject({ run: 50, passed: 50 });
+    for (const c of results.cases) for (const t of c.trials) expect(t.reply).toBe(`pong ${c.id.slice(1)}`);
+    expect(results.summary.usage.target).toMatchObject({ calls: 100, inputTokens: 1000, outputTokens: 200 });
   });
 
   it('fails fast on a 401, naming the environment variable, without retrying', async () => {

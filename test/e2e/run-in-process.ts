@@ -10,7 +10,7 @@ import type { UserConfig } from '../../src/config/schema.js';
 import { discoverEvalFiles } from '../../src/suite/discover.js';
 import { loadCases } from '../../src/suite/plan.js';
 import { executeRun, type RunFlags } from '../../src/runner/execute-run.js';
-import { noJudgeService } from '../../src/runner/judge-service.js';
+import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
 import { composeReporters } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
 import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
@@ -22,7 +22,7 @@ export interface InProcessRun {
   warnings: string[];
 }
 
-export async function runInProcess(opts: { files: Record<string, string>; config: UserConfig; flags?: Partial<RunFlags> }): Promise<InProcessRun> {
+export async function runInProcess(opts: { files: Record<string, string>; config: UserConfig; flags?: Partial<RunFlags>; judges?: JudgeService }): Promise<InProcessRun> {
   const dir = tempDir('agent-evals-e2e-');
   for (const [name, text] of Object.entries(opts.files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -41,7 +41,7 @@ export async function runInProcess(opts: { files: Record<string, string>; config
     cases,
     flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: false, ...opts.flags },
     reporter: composeReporters([jsonReporter({ path, outputDir: config.outputDir, version: 'test' }), { onWarning: (m) => warnings.push(m) }]),
-    judges: () => noJudgeService,
+    judges: () => opts.judges ?? noJudgeService,
     interrupt: new AbortController().signal,
     argv: [],
     version: 'test',
