@@ -36,7 +36,7 @@ function lastUserText(messages) {
 const tokensOf = (text) => Math.max(1, Math.ceil(text.length / 4));
 
 export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 60_000 } = {}) {
-  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0 };
+  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0, firstAt: undefined, lastAt: undefined };
   const cpuStart = process.cpuUsage();
 
   const server = createServer((req, res) => {
@@ -47,7 +47,7 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
       return;
     }
     if (req.method === 'POST' && req.url === '/reset') {
-      Object.assign(stats, { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0 });
+      Object.assign(stats, { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0, firstAt: undefined, lastAt: undefined });
       res.end('{}');
       return;
     }
@@ -55,6 +55,7 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       stats.requests++;
+      stats.firstAt ??= Date.now();
       stats.inFlight++;
       stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
       let body;
@@ -65,6 +66,7 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
       }
       setTimeout(() => {
         stats.inFlight--;
+        stats.lastAt = Date.now();
         const anthropic = req.url.endsWith('/messages');
         const reply = anthropic ? anthropicReply(body, stats) : openaiReply(body, stats);
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -81,7 +83,7 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
       resolve({
         url: `http://127.0.0.1:${actual}`,
         stats: () => ({ ...stats, cpuSeconds: (() => { const c = process.cpuUsage(cpuStart); return (c.user + c.system) / 1e6; })() }),
-        reset: () => Object.assign(stats, { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0 }),
+        reset: () => Object.assign(stats, { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0, firstAt: undefined, lastAt: undefined }),
         close: () => new Promise((r) => { clearTimeout(lifetime); server.closeAllConnections?.(); server.close(() => r()); }),
       });
     });

@@ -10,6 +10,8 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .exitOverride();
   const command = argv.find((a) => !a.startsWith('-'));
   const wantsHelp = argv.includes('--help') || argv.includes('-h') || command === 'help';
+  // `--version` needs no command module at all: start-up stays at Node's own.
+  if (!command && !wantsHelp && (argv.includes('--version') || argv.includes('-V'))) return program;
   if (command === 'list' || wantsHelp) (await import('./list.js')).registerList(program);
   if (command !== 'list' || wantsHelp) (await import('./run.js')).registerRun(program);
   return program;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TokenUsage } from '../trace/usage.js';
 
@@ -22,14 +22,23 @@ export function judgeCacheKey(parts: { spec: string; system: string; user: strin
 
 /**
  * Judge answers shared within a run (the same reply across repeats makes one call) and, with a
- * directory, across runs. Only answers that passed validation are written to disk. Target calls
- * never go through here: repeats must measure the agent.
+ * directory, across runs. On disk each run appends the answers it validated to one JSONL segment
+ * (`<dir>/<time>-<pid>.jsonl`), so a run of thousands of judgments writes one file, not thousands;
+ * a later run reads every segment once, on its first lookup. Past `maxEntries` the oldest segments
+ * are deleted. Target calls never go through here: repeats must measure the agent.
  */
 export class JudgeCache {
   private readonly inRun = new Map<string, Promise<CachedAnswer>>();
-  private entries: number | undefined;
+  private index: Map<string, { answer: CachedAnswer; segment: string }> | undefined;
+  private loading: Promise<void> | undefined;
+  private segment: { name: string; handle: FileHandle; entries: number } | undefined;
+  private opening: Promise<void> | undefined;
+  private writes: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dir: string | undefined, private readonly maxEntries = 50_000) {}
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly maxEntries = 50_000,
+  ) {}
 
   async getOrCall(key: string, call: () => Promise<CachedAnswer>): Promise<CacheLookup> {
     const shared = this.inRun.get(key);
@@ -55,49 +64,79 @@ export class JudgeCache {
   /** Keep a validated answer for later runs. */
   async store(key: string, answer: CachedAnswer): Promise<void> {
     if (!this.dir) return;
-    const file = this.fileOf(key);
-    await mkdir(join(this.dir, key.slice(0, 2)), { recursive: true });
-    this.entries ??= await this.count();
-    const isNew = !(await stat(file).then(() => true, () => false));
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(answer));
-    await rename(tmp, file);
-    if (isNew) this.entries += 1;
-    if (this.entries > this.maxEntries) await this.prune();
+    await this.load();
+    this.opening ??= this.openSegment();
+    await this.opening;
+    const seg = this.segment!;
+    if (seg.entries >= this.maxEntries) return;
+    seg.entries += 1;
+    this.index!.set(key, { answer, segment: seg.name });
+    const line = `${JSON.stringify({ key, answer })}\n`;
+    // Appends are chained so lines never interleave.
+    this.writes = this.writes.then(() => seg.handle.write(line).then(() => {}));
+    await this.writes;
+    if (this.index!.size > this.maxEntries) await this.prune();
   }
 
-  private fileOf(key: string): string {
-    return join(this.dir!, key.slice(0, 2), `${key}.json`);
+  /** Flush and close this run's segment. */
+  async close(): Promise<void> {
+    await this.writes;
+    await this.segment?.handle.close();
+    this.segment = undefined;
+    this.opening = undefined;
+  }
+
+  private async openSegment(): Promise<void> {
+    await mkdir(this.dir!, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[-:.]/g, '')}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.jsonl`;
+    this.segment = { name, handle: await open(join(this.dir!, name), 'a'), entries: 0 };
   }
 
   private async read(key: string): Promise<CachedAnswer | undefined> {
     if (!this.dir) return undefined;
-    try {
-      const value = JSON.parse(await readFile(this.fileOf(key), 'utf8')) as CachedAnswer;
-      return typeof value.text === 'string' && value.tokens ? value : undefined;
-    } catch {
-      return undefined;
-    }
+    await this.load();
+    return this.index!.get(key)?.answer;
   }
 
-  private async files(): Promise<string[]> {
-    const out: string[] = [];
-    for (const sub of await readdir(this.dir!).catch(() => [] as string[])) {
-      for (const f of await readdir(join(this.dir!, sub)).catch(() => [] as string[])) if (f.endsWith('.json')) out.push(join(this.dir!, sub, f));
-    }
-    return out;
+  private load(): Promise<void> {
+    this.loading ??= (async () => {
+      const index = new Map<string, { answer: CachedAnswer; segment: string }>();
+      for (const name of await this.segments()) {
+        const text = await readFile(join(this.dir!, name), 'utf8').catch(() => '');
+        for (const line of text.split('\n')) {
+          const entry = parseEntry(line);
+          if (entry) index.set(entry.key, { answer: entry.answer, segment: name });
+        }
+      }
+      this.index = index;
+      if (index.size > this.maxEntries) await this.prune();
+    })();
+    return this.loading;
   }
 
-  private async count(): Promise<number> {
-    return (await this.files()).length;
+  /** Segment names, oldest first (names start with their creation time). */
+  private async segments(): Promise<string[]> {
+    return (await readdir(this.dir!).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).sort();
   }
 
-  /** Drops the oldest tenth once the bound is passed, so the cache stays bounded on disk. */
+  /** Deletes the oldest segments (never this run's) until the entries fit the bound. */
   private async prune(): Promise<void> {
-    const files = await Promise.all((await this.files()).map(async (f) => ({ f, t: (await stat(f)).mtimeMs })));
-    files.sort((a, b) => a.t - b.t);
-    const drop = files.slice(0, Math.max(1, files.length - Math.floor(this.maxEntries * 0.9)));
-    await Promise.all(drop.map(({ f }) => unlink(f).catch(() => {})));
-    this.entries = files.length - drop.length;
+    const index = this.index!;
+    for (const name of await this.segments()) {
+      if (index.size <= this.maxEntries || name === this.segment?.name) break;
+      await unlink(join(this.dir!, name)).catch(() => {});
+      for (const [key, v] of index) if (v.segment === name) index.delete(key);
+    }
+  }
+}
+
+/** One cache line, or undefined for a torn or foreign one (a miss, never an error). */
+function parseEntry(line: string): { key: string; answer: CachedAnswer } | undefined {
+  if (!line.trim()) return undefined;
+  try {
+    const v = JSON.parse(line) as { key?: unknown; answer?: CachedAnswer };
+    return typeof v.key === 'string' && typeof v.answer?.text === 'string' && v.answer.tokens ? { key: v.key, answer: v.answer } : undefined;
+  } catch {
+    return undefined;
   }
 }

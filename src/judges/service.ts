@@ -43,7 +43,7 @@ export interface JudgeServiceOptions {
  * (pairwise in both orders) and turns the score into an assertion result. Pass is decided here,
  * in code: score ≥ threshold and every dimension at its minimum.
  */
-export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void } {
+export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; close(): Promise<void> } {
   const { config } = opts;
   const cache = opts.cache ? new JudgeCache(config.cache ? join(config.outputDir, 'cache', 'judge') : undefined, config.cacheMaxEntries) : undefined;
   const judges = new Map<string, Judge>();
@@ -84,6 +84,10 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     resolveJudgeRef({ override: opts.override, assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
 
   return {
+    async close() {
+      await cache?.close();
+    },
+
     /** Builds every judge the static specs name, so a missing key stops the run before any trial. */
     prepare(cases) {
       for (const c of cases) {

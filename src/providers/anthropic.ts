@@ -3,6 +3,7 @@ import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { rateLimitedFetch, requestOptions } from './rate-limit-fetch.js';
+import { nodeFetch } from './node-fetch.js';
 import {
   DEFAULT_ANTHROPIC_MAX_TOKENS,
   errorContext,
@@ -31,7 +32,7 @@ export class AnthropicProvider implements Provider {
       maxRetries: maxRetriesOf(settings),
       timeout: timeoutOf(settings),
       ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
-      fetch: rateLimitedFetch(settings.limiter, settings.fetch, maxRetriesOf(settings)),
+      fetch: rateLimitedFetch(settings.limiter, settings.fetch ?? nodeFetch, maxRetriesOf(settings)),
     });
   }
 

@@ -3,6 +3,7 @@ import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
 import { rateLimitedFetch, requestOptions } from './rate-limit-fetch.js';
+import { nodeFetch } from './node-fetch.js';
 import { errorContext, maxRetriesOf, timeoutOf, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
@@ -25,7 +26,7 @@ export class OpenAIProvider implements Provider {
       maxRetries: maxRetriesOf(settings),
       timeout: timeoutOf(settings),
       ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
-      fetch: rateLimitedFetch(settings.limiter, settings.fetch, maxRetriesOf(settings)),
+      fetch: rateLimitedFetch(settings.limiter, settings.fetch ?? nodeFetch, maxRetriesOf(settings)),
     });
   }
 

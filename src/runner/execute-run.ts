@@ -29,7 +29,7 @@ export interface ExecuteOptions {
   flags: RunFlags;
   reporter: Required<Reporter>;
   /** Builds the judge service once pricing and warnings exist; `prepare` may reject bad judges up front. */
-  judges(deps: { pricing: Pricing; warn(message: string): void }): JudgeService & { prepare?(cases: PlannedCase[]): void };
+  judges(deps: { pricing: Pricing; warn(message: string): void }): JudgeService & { prepare?(cases: PlannedCase[]): void; close?(): Promise<void> };
   interrupt: AbortSignal;
   argv: string[];
   version: string;
@@ -97,6 +97,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     graceMs: DEFAULTS.interruptGraceMs,
     listener: reporter,
   });
+  await judges.close?.();
   const summary: Summary = {
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, flags)],

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { CaseResult, Summary, TrialResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -55,6 +56,8 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
   const summary = new SummaryBuilder();
   const limit = pLimit(opts.concurrency);
   const hardStop = new AbortController();
+  // Every in-flight trial listens on this one signal: that is by design, not a leak.
+  setMaxListeners(0, hardStop.signal);
   let stopped: StopReason | undefined;
   let failedCases = 0;
   let spentUsd = 0;

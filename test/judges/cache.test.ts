@@ -9,8 +9,8 @@ const answer = (text: string): CachedAnswer => ({ text, tokens: { inputTokens: 1
 const keyOf = (n: number) => judgeCacheKey({ spec: 'openai:gpt-4.1-mini', system: 's', user: `u${n}`, schema: {}, options: {} });
 const tmp = () => mkdtempSync(join(tmpdir(), 'agent-evals-cache-'));
 
-function filesIn(dir: string): string[] {
-  return readdirSync(dir).flatMap((sub) => readdirSync(join(dir, sub)).filter((f) => f.endsWith('.json')));
+function segmentsIn(dir: string): string[] {
+  return readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
 }
 
 describe('judgeCacheKey', () => {
@@ -108,46 +108,44 @@ describe('JudgeCache on disk', () => {
     const dir = tmp();
     const c = new JudgeCache(dir);
     await c.store(keyOf(4), answer('ok'));
+    await c.close();
     const { writeFileSync } = await import('node:fs');
-    const key = keyOf(4);
-    writeFileSync(join(dir, key.slice(0, 2), `${key}.json`), '{ broken');
+    const [segment] = segmentsIn(dir);
+    // A torn last line, as a crash mid-write would leave it.
+    writeFileSync(join(dir, segment!), `{"key":"${keyOf(4)}","answer":{"te`);
     let calls = 0;
-    await new JudgeCache(dir).getOrCall(key, async () => {
+    await new JudgeCache(dir).getOrCall(keyOf(4), async () => {
       calls += 1;
       return answer('fresh');
     });
     expect(calls).toBe(1);
   });
 
-  it('keeps up to maxEntries entries', async () => {
+  it('one run writes one segment file, however many answers it stores', async () => {
     const dir = tmp();
     const cache = new JudgeCache(dir, 10);
     for (let i = 0; i < 10; i++) await cache.store(keyOf(i), answer(`a${i}`));
-    expect(filesIn(dir)).toHaveLength(10);
+    await cache.close();
+    expect(segmentsIn(dir)).toHaveLength(1);
+    const later = new JudgeCache(dir, 10);
+    for (let i = 0; i < 10; i++) expect(await later.getOrCall(keyOf(i), async () => answer('call'))).toMatchObject({ text: `a${i}`, cached: true });
   });
 
-  it('past maxEntries the oldest entries are pruned, so the directory stays bounded', async () => {
+  it('past maxEntries the oldest runs are pruned, so the directory stays bounded', async () => {
     const dir = tmp();
-    const cache = new JudgeCache(dir, 10);
-    const now = Date.now() / 1000;
-    for (let i = 0; i < 10; i++) {
-      await cache.store(keyOf(i), answer(`a${i}`));
-      const k = keyOf(i);
-      // Entry i is (10 - i) minutes old: entry 0 is the oldest.
-      utimesSync(join(dir, k.slice(0, 2), `${k}.json`), now - (10 - i) * 60, now - (10 - i) * 60);
+    // Three runs of four answers each, with a bound of 10: the oldest run's segment goes.
+    for (let run = 0; run < 3; run++) {
+      const cache = new JudgeCache(dir, 10);
+      for (let i = 0; i < 4; i++) await cache.store(keyOf(run * 4 + i), answer(`a${run * 4 + i}`));
+      await cache.close();
+      await new Promise((r) => setTimeout(r, 5)); // segment names order by creation time
     }
-    for (let i = 10; i < 13; i++) await cache.store(keyOf(i), answer(`a${i}`));
-    const left = filesIn(dir);
-    expect(left.length).toBeLessThanOrEqual(10);
-    expect(left.length).toBeGreaterThanOrEqual(9);
-    expect(left).not.toContain(`${keyOf(0)}.json`);
-    expect(left).toContain(`${keyOf(12)}.json`);
-    // A pruned entry is a miss; a kept one still a hit.
+    expect(segmentsIn(dir)).toHaveLength(2);
     let calls = 0;
     const fresh = new JudgeCache(dir, 10);
     await fresh.getOrCall(keyOf(0), async () => (calls++, answer('again')));
     expect(calls).toBe(1);
-    expect(await fresh.getOrCall(keyOf(12), async () => (calls++, answer('again')))).toMatchObject({ text: 'a12', cached: true });
+    expect(await fresh.getOrCall(keyOf(11), async () => (calls++, answer('again')))).toMatchObject({ text: 'a11', cached: true });
     expect(calls).toBe(1);
   });
 });
