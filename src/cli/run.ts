@@ -44,7 +44,7 @@ export function registerRun(program: Command): void {
     .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
     .option('--judge <provider:model>', 'one judge model for every judged assertion of this run')
-    .option('--dry-run', 'judge with the fake judge (fixtures or a fixed passing score): zero judge tokens')
+    .option('--dry-run', 'no model calls: judges answer from the fake judge, model targets with a placeholder reply')
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
     .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', positiveNumber)
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
@@ -90,6 +90,7 @@ export function registerRun(program: Command): void {
             ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
             ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
             ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
+            ...(flags.dryRun ? { dryRun: true } : {}),
           },
           reporter: composeReporters(reporters),
           judges: ({ pricing, warn }) =>

@@ -102,10 +102,12 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       const provider = providerFor(cfg);
       const progress: Progress = { usage: emptyUsage(), steps: [] };
       const ms = cfg.guards?.timeoutMs;
-      if (!ms) return runLoop(provider, cfg, req, new AbortController().signal, progress);
+      // The run's stop signal (Ctrl-C after the grace period) ends the loop too.
+      const outer = req.signal ?? new AbortController().signal;
+      if (!ms) return runLoop(provider, cfg, req, outer, progress);
       let loopSignal: AbortSignal | undefined;
       const loop = (signal: AbortSignal) => ((loopSignal = signal), runLoop(provider, cfg, req, signal, progress));
-      return withTimeout(loop, ms, new AbortController().signal).catch((err: unknown) => {
+      return withTimeout(loop, ms, outer).catch((err: unknown) => {
         // The timeout guard is a guard like maxSteps: a protocol failure, with what was spent so far.
         if (loopSignal?.aborted && loopSignal.reason === err) {
           throw new JudgeProtocolError(`judge stopped by timeoutMs (${ms}) before calling ${SUBMIT_TOOL}`, progress.usage, judgeRun(progress.steps, provider, 'protocol_error', req));

@@ -28,6 +28,8 @@ export interface JudgeRequest {
   run: AgentRun;
   tracePolicy: TracePolicy;
   temperature?: number;
+  /** Aborts the judgment when the run is stopped. */
+  signal?: AbortSignal;
   /** Which case and assertion asks: fake-judge fixtures match on it; never shown to a model. */
   subject?: { case: string; assertion: string; type: string };
 }

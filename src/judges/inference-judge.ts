@@ -34,6 +34,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
           schema,
           temperature: t,
           ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
+          ...(req.signal ? { signal: req.signal } : {}),
         });
         return { text: res.text, tokens: res.usage, model: res.model };
       };

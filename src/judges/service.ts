@@ -124,6 +124,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           run: ctx.run,
           tracePolicy: spec.trace ?? config.trace,
           subject: { case: ctx.plannedCase.key, assertion: base.name, type: spec.type },
+          signal: ctx.signal,
         });
         let score: JudgeScore;
         let positionInconsistent: boolean | undefined;

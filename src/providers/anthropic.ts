@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { rateLimitedFetch, requestOptions } from './rate-limit-fetch.js';
+import { rateLimitedFetch, requestScope } from './rate-limit-fetch.js';
 import { nodeFetch } from './node-fetch.js';
 import {
   DEFAULT_ANTHROPIC_MAX_TOKENS,
@@ -44,7 +44,8 @@ export class AnthropicProvider implements Provider {
     });
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
-      const message = await this.#client.messages.create(params, requestOptions(req.signal));
+      const scope = requestScope(req.signal);
+      const message = await this.#client.messages.create(params, scope.options).finally(scope.done);
       return fromAnthropicMessage(message, req.schema?.name);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

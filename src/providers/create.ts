@@ -68,3 +68,23 @@ export function createProvider(
     complete: async (req: CompletionRequest): Promise<CompletionResponse> => (await load()).complete(req),
   };
 }
+
+/**
+ * `--dry-run`: a provider that answers at once without a call, so a dry run spends no token and
+ * needs no key. The model spec is still validated.
+ */
+export function dryRunProvider(input: ModelSpecInput): Provider {
+  const spec = parseModelSpec(input);
+  return {
+    id: spec.provider,
+    model: spec.model,
+    spec: formatModelSpec(spec),
+    complete: async () => ({
+      text: '[dry run: the model was not called]',
+      toolCalls: [],
+      usage: { inputTokens: 0, outputTokens: 0 },
+      finishReason: 'stop',
+      model: spec.model,
+    }),
+  };
+}

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
-import { rateLimitedFetch, requestOptions } from './rate-limit-fetch.js';
+import { rateLimitedFetch, requestScope } from './rate-limit-fetch.js';
 import { nodeFetch } from './node-fetch.js';
 import { errorContext, maxRetriesOf, timeoutOf, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
@@ -38,7 +38,8 @@ export class OpenAIProvider implements Provider {
     });
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
-      const completion = await this.#client.chat.completions.create(params, requestOptions(req.signal));
+      const scope = requestScope(req.signal);
+      const completion = await this.#client.chat.completions.create(params, scope.options).finally(scope.done);
       return fromOpenAICompletion(completion);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

@@ -57,10 +57,16 @@ export function fetchReportingRateLimits(sink: RateLimitSink, base: FetchLike = 
 
 /**
  * Per-request SDK options. Each request gets its own child signal: the SDKs add an abort listener
- * per request and never remove it, which on a shared signal piles up across a long tool loop.
+ * per request and never remove it, which on a shared signal (a trial's, the run's) piles up. The
+ * child is unlinked from its parent when the request ends (`done`), so nothing accumulates.
  */
-export function requestOptions(signal: AbortSignal | undefined): { signal: AbortSignal } | undefined {
-  return signal ? { signal: AbortSignal.any([signal]) } : undefined;
+export function requestScope(signal: AbortSignal | undefined): { options: { signal: AbortSignal } | undefined; done(): void } {
+  if (!signal) return { options: undefined, done() {} };
+  const child = new AbortController();
+  const forward = () => child.abort(signal.reason);
+  if (signal.aborted) forward();
+  else signal.addEventListener('abort', forward, { once: true });
+  return { options: { signal: child.signal }, done: () => signal.removeEventListener('abort', forward) };
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

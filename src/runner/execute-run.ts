@@ -21,6 +21,8 @@ export interface RunFlags {
   maxCostUsd?: number;
   minScore?: number;
   minPassRate?: number;
+  /** Model targets answer without calling their model (`--dry-run`). */
+  dryRun?: boolean;
 }
 
 export interface ExecuteOptions {
@@ -49,7 +51,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   for (const c of cases) {
     const key = targetKey(c);
     if (targets.has(key)) continue;
-    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config));
+    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config, { dryRun: Boolean(flags.dryRun) }));
   }
   const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
 

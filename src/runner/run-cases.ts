@@ -72,6 +72,9 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
 
   const finishCase = async (s: CaseState) => {
     const result = caseResult(s.c, s.trials, s.notRunReason);
+    // The state lives until the run ends (the queue holds it): drop the finished trials now, so
+    // memory does not grow with the suite. Reporters get the result; the JSON one streams it to disk.
+    s.trials = [];
     summary.addCase(result);
     if (result.verdict === 'failed') {
       failedCases += 1;

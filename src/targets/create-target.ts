@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { UserError } from '../errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from '../config/schema.js';
-import { createProvider } from '../providers/create.js';
+import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
 import { ProviderConfigError } from '../providers/errors.js';
 import { commandTarget } from './command-target.js';
@@ -23,15 +23,15 @@ type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
  * can be checked before a trial runs is checked here (API keys, instruction files, tools), so a
  * misconfigured target stops the run with exit 2 instead of failing every trial.
  */
-export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig): Promise<Target> {
+export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig, opts: { dryRun?: boolean } = {}): Promise<Target> {
   if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction);
   if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir), spec.timeoutMs);
-  if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config), spec.timeoutMs);
+  if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config, opts.dryRun === true), spec.timeoutMs);
   if ('url' in spec) return withTargetTimeout(httpTarget(name, spec as HttpTargetConfig), (spec as HttpTargetConfig).timeoutMs);
   throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: config.file ?? undefined, field: `targets.${name}` });
 }
 
-async function modelTarget(name: string, spec: ModelTargetConfig, config: ResolvedConfig): Promise<Target> {
+async function modelTarget(name: string, spec: ModelTargetConfig, config: ResolvedConfig, dryRun: boolean): Promise<Target> {
   const where = (field: string) => ({ file: config.file ?? undefined, field: `targets.${name}${field}` });
   if (spec.instructions !== undefined && spec.instructionsFile !== undefined) {
     throw new UserError('give "instructions" or "instructionsFile", not both', where(''));
@@ -49,7 +49,7 @@ async function modelTarget(name: string, spec: ModelTargetConfig, config: Resolv
   let provider;
   try {
     // Now, not at the first trial: a missing API key must stop the run before it starts.
-    provider = createProvider(spec.model as ModelSpecInput, process.env); // validated by createProvider
+    provider = dryRun ? dryRunProvider(spec.model as ModelSpecInput) : createProvider(spec.model as ModelSpecInput, process.env); // validated by createProvider
   } catch (err) {
     if (err instanceof ProviderConfigError) throw new ProviderConfigError(`target "${name}": ${err.message}`);
     throw err;
