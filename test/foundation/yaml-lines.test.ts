@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadYamlEvalFile } from '../../src/suite/load-yaml.js';
+import { UserErrors } from '../../src/errors.js';
+
+function file(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'agent-evals-yaml-')), 'x.eval.yaml');
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('YAML eval files: lines', () => {
+  it('finds each case at its id, in block and flow style, past ids quoted in earlier inputs', async () => {
+    const path = file(
+      [
+        'suite: s', // 1
+        'target: t', // 2
+        'cases:', // 3
+        '  - id: first', // 4
+        '    input: "the next case is id: second"', // 5
+        '  - input: hello', // 6
+        '    id: second', // 7
+        '  - { id: "third", input: x }', // 8
+      ].join('\n'),
+    );
+    const loaded = await loadYamlEvalFile(path);
+    expect(loaded.caseLines).toEqual([4, 7, 8]);
+    expect(loaded.targetLine).toBe(2);
+  });
+
+  it('reads YAML 1.2 core: dates and yes/no stay strings', async () => {
+    const loaded = await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: 2024-01-01\n    reference: yes\n'));
+    expect(loaded.data.cases[0]!.input).toBe('2024-01-01');
+    expect(loaded.data.cases[0]!.reference).toBe('yes');
+  });
+
+  it('a bad field is reported at its own line, a syntax error at its line', async () => {
+    const bad = await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: x\n    assert:\n      - type: nope\n')).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(UserErrors);
+    expect((bad as Error).message).toMatch(/x\.eval\.yaml:7: cases\[0\]\.assert\[0\]\.type: unknown assertion type "nope"/);
+    const syntax = await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: [unclosed\n')).catch((e: unknown) => e);
+    expect((syntax as Error).message).toMatch(/x\.eval\.yaml:\d+: YAML syntax error/);
+  });
+});
