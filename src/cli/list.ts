@@ -1,17 +1,8 @@
 import type { Command } from 'commander';
-import { prepareCases, type SelectionFlags } from './prepare.js';
-import { collect, positiveInt } from './parse-number.js';
+import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepare.js';
 
 export function registerList(program: Command): void {
-  program
-    .command('list')
-    .description('print the cases a run would execute, without running anything')
-    .argument('[paths...]', 'eval files or directories (default: the config globs)')
-    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
-    .option('-f, --filter <glob>', 'only cases whose suite/id matches (repeatable)', collect)
-    .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
-    .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
-    .option('-r, --repeat <n>', 'trials per case', positiveInt)
+  addSelectionOptions(program.command('list').description('print the cases a run would execute, without running anything'), 'trials per case')
     .option('--json', 'print the list as JSON')
     .action(async (paths: string[], flags: SelectionFlags & { json?: boolean }) => {
       const { cases } = await prepareCases(paths, flags);

@@ -1,8 +1,21 @@
+import type { Command } from 'commander';
 import { UserError } from '../errors.js';
+import { collect, positiveInt } from './parse-number.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { discoverEvalFiles } from '../suite/discover.js';
 import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
 import { selectCases } from '../suite/select.js';
+
+/** The options that choose cases, shared by `run` and `list`. */
+export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
+  return cmd
+    .argument('[paths...]', 'eval files or directories (default: the config globs)')
+    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('-f, --filter <glob>', 'only cases whose suite/id matches (repeatable)', collect)
+    .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
+    .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
+    .option('-r, --repeat <n>', repeatHelp, positiveInt);
+}
 
 export interface SelectionFlags {
   config?: string;

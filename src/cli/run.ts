@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { prepareCases, type SelectionFlags } from './prepare.js';
+import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepare.js';
 import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
 import { buildReporters } from './reporters.js';
 import { packageVersion } from './version.js';
@@ -24,15 +24,10 @@ interface RunFlagsRaw extends SelectionFlags {
 }
 
 export function registerRun(program: Command): void {
-  program
-    .command('run', { isDefault: true })
-    .description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)')
-    .argument('[paths...]', 'eval files or directories (default: the config globs)')
-    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
-    .option('-f, --filter <glob>', 'only cases whose suite/id matches (repeatable)', collect)
-    .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
-    .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
-    .option('-r, --repeat <n>', 'trials per case (overrides files and config)', positiveInt)
+  addSelectionOptions(
+    program.command('run', { isDefault: true }).description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)'),
+    'trials per case (overrides files and config)',
+  )
     .option('-j, --concurrency <n>', 'trials in flight at once', positiveInt)
     .option('--timeout <ms>', 'per-trial timeout of the target, in ms', positiveInt)
     .option('--no-early-stop', "run every trial even once a case's verdict is decided")

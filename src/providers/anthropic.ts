@@ -2,13 +2,11 @@ import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { rateLimitedFetch, requestScope } from './rate-limit-fetch.js';
-import { nodeFetch } from './node-fetch.js';
+import { requestScope } from './rate-limit-fetch.js';
 import {
   DEFAULT_ANTHROPIC_MAX_TOKENS,
   errorContext,
-  maxRetriesOf,
-  timeoutOf,
+  sdkClientOptions,
   type ProviderSettings,
 } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
@@ -26,14 +24,7 @@ export class AnthropicProvider implements Provider {
     this.#settings = settings;
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
-    this.#client = new Anthropic({
-      apiKey: settings.apiKey,
-      baseURL: settings.baseURL,
-      maxRetries: maxRetriesOf(settings),
-      timeout: timeoutOf(settings),
-      ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
-      fetch: rateLimitedFetch(settings.limiter, settings.fetch ?? nodeFetch, maxRetriesOf(settings)),
-    });
+    this.#client = new Anthropic(sdkClientOptions(settings));
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {

@@ -2,9 +2,8 @@ import OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
-import { rateLimitedFetch, requestScope } from './rate-limit-fetch.js';
-import { nodeFetch } from './node-fetch.js';
-import { errorContext, maxRetriesOf, timeoutOf, type ProviderSettings } from './settings.js';
+import { requestScope } from './rate-limit-fetch.js';
+import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
 /** OpenAI Chat Completions over the official SDK; retries and backoff are the SDK's. */
@@ -20,14 +19,7 @@ export class OpenAIProvider implements Provider {
     this.#settings = settings;
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
-    this.#client = new OpenAI({
-      apiKey: settings.apiKey,
-      baseURL: settings.baseURL,
-      maxRetries: maxRetriesOf(settings),
-      timeout: timeoutOf(settings),
-      ...(settings.spec.headers ? { defaultHeaders: settings.spec.headers } : {}),
-      fetch: rateLimitedFetch(settings.limiter, settings.fetch ?? nodeFetch, maxRetriesOf(settings)),
-    });
+    this.#client = new OpenAI(sdkClientOptions(settings));
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {

@@ -1,7 +1,8 @@
 import type { AdaptiveLimiter } from './adaptive-limit.js';
 import type { ErrorContext } from './errors.js';
 import type { ModelSpec } from './model-spec.js';
-import type { FetchLike } from './rate-limit-fetch.js';
+import { rateLimitedFetch, type FetchLike } from './rate-limit-fetch.js';
+import { nodeFetch } from './node-fetch.js';
 
 /** SDK retries (so 4 attempts): the SDKs already back off and honour retry-after on 408/409/429/5xx. */
 export const DEFAULT_MAX_RETRIES = 3;
@@ -25,6 +26,21 @@ export interface ProviderSettings {
   limiter: AdaptiveLimiter;
   /** Underlying fetch (tests may inject one); 429s are reported to `limiter` either way. */
   fetch?: FetchLike;
+}
+
+/**
+ * The options both SDK clients take: key, endpoint, retries, timeout, headers, and our `fetch`
+ * (limiter-gated, over node:http).
+ */
+export function sdkClientOptions(s: ProviderSettings) {
+  return {
+    apiKey: s.apiKey,
+    baseURL: s.baseURL,
+    maxRetries: maxRetriesOf(s),
+    timeout: timeoutOf(s),
+    ...(s.spec.headers ? { defaultHeaders: s.spec.headers } : {}),
+    fetch: rateLimitedFetch(s.limiter, s.fetch ?? nodeFetch, maxRetriesOf(s)),
+  };
 }
 
 export function maxRetriesOf(s: ProviderSettings): number {
