@@ -1,20 +1,18 @@
 import type { AgentRun } from '../trace/agent-run.js';
-import { addUsage, emptyUsage, type Usage } from '../trace/usage.js';
+import { emptyUsage, type Usage } from '../trace/usage.js';
 import type { AssertionContext } from '../assertions/types.js';
-import { evaluateDeterministic, defaultSeverityOf } from '../assertions/evaluate.js';
-import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/spec.js';
-import { thresholdOf } from '../judges/criterion-from-spec.js';
+import type { ModelRef } from '../judges/spec.js';
 import type { Judge } from '../judges/contract.js';
-import type { AssertionResult, TrialResult } from '../report/results-schema.js';
+import type { TrialResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { createCheckApi } from '../suite/check-api.js';
 import { TsAssertionSpecSchema, type TsAssertionSpec } from '../suite/schema.js';
 import type { Target } from '../targets/types.js';
 import { errorMessage } from '../errors.js';
 import type { JudgeService } from './judge-service.js';
-import { assertionName } from './assertion-name.js';
 import { usageOfRun, type Pricing } from './run-usage.js';
-import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
+import { trialScore, trialVerdict } from './verdict.js';
+import { gradeAssertions } from './grade-assertions.js';
 import { Conversation } from './conversation.js';
 
 export interface TrialDeps {
@@ -80,34 +78,20 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
 
   const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage };
   const turnContexts = new Map<number, AssertionContext>();
-  const ctxFor = (i: number): AssertionContext => {
-    const turn = specTurns[i];
-    if (turn === undefined) return ctx;
-    if (!turnContexts.has(turn)) turnContexts.set(turn, conversation.turnContext(turn, deps.pricing));
-    return turnContexts.get(turn)!;
-  };
-  const withTurn = (r: AssertionResult, i: number): AssertionResult => (specTurns[i] === undefined ? r : { ...r, turn: specTurns[i] });
-  const transcript = conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {};
-  const results: Array<AssertionResult | undefined> = new Array(specs.length);
-  // Deterministic assertions first: judges only start once every gate of the trial is known.
-  for (const [i, spec] of specs.entries()) {
-    if (isJudgeType(spec.type)) continue;
-    results[i] = withTurn(await deterministicResult(spec, ctxFor(i)), i);
-  }
-  const gateFailed = results.some((r) => r !== undefined && isFailedGate(r));
-  let judgeUsage = emptyUsage();
-  const judged = specs.flatMap((spec, i) => (isJudgeType(spec.type) ? [{ spec: spec as JudgeAssertionSpec, i }] : []));
-  if (gateFailed && deps.skipJudgesOnGateFailure) {
-    for (const { spec, i } of judged) results[i] = withTurn(skippedJudge(spec), i);
-  } else {
-    const graded = await Promise.all(
-      judged.map(({ spec, i }) => deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run, reply: spec.on ?? ctxFor(i).reply, caseJudge, signal: deps.signal, ...transcript })),
-    );
-    judged.forEach(({ i }, k) => (results[i] = withTurn(graded[k]!.result, i)));
-    judgeUsage = addUsage(...graded.map((g) => g.usage));
-  }
+  const { assertions, judgeUsage } = await gradeAssertions(specs, {
+    // Turn assertions check their turn's reply, tool calls, timing and usage; the rest the whole run.
+    contextOf: (i) => {
+      const turn = specTurns[i];
+      if (turn === undefined) return ctx;
+      if (!turnContexts.has(turn)) turnContexts.set(turn, conversation.turnContext(turn, deps.pricing));
+      return turnContexts.get(turn)!;
+    },
+    turnOf: (i) => specTurns[i],
+    judges: deps.judges,
+    skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
+    judgeContext: { plannedCase: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
+  });
 
-  const assertions = results as AssertionResult[];
   const { reply, ...trace } = run;
   return {
     index,
@@ -118,35 +102,6 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     usage: { target: targetUsage, judge: judgeUsage },
     assertions,
     trace,
-  };
-}
-
-async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext): Promise<AssertionResult> {
-  const threshold = spec.threshold ?? 1;
-  const outcome = await evaluateDeterministic(spec as never, ctx);
-  return {
-    name: assertionName(spec as never),
-    kind: spec.type,
-    severity: spec.severity ?? defaultSeverityOf(spec.type),
-    status: outcome.score >= threshold ? 'passed' : 'failed',
-    score: clamp01(outcome.score),
-    threshold,
-    weight: spec.weight ?? 1,
-    message: outcome.message,
-    ...(outcome.reason ? { reason: outcome.reason } : {}),
-  };
-}
-
-function skippedJudge(spec: JudgeAssertionSpec): AssertionResult {
-  return {
-    name: assertionName(spec),
-    kind: spec.type,
-    severity: spec.severity ?? 'soft',
-    status: 'skipped',
-    score: 0,
-    threshold: thresholdOf(spec),
-    weight: spec.weight ?? 1,
-    message: 'skipped: a gate of this trial failed',
   };
 }
 
@@ -163,10 +118,6 @@ function failedTrial(index: number, durationMs: number, error: string, run?: Age
     assertions: [],
     trace,
   };
-}
-
-function clamp01(x: number): number {
-  return Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0;
 }
 
 export type { Usage };
