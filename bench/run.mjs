@@ -135,8 +135,8 @@ const BOUNDS = `
   why the providers hand the SDK a \`fetch\` of their own; most of what remains is the SDK's own request
   building and response parsing. Two such calls are about 2 ms, close to the whole per-trial figure at
   N=10,000: the calls, not the runner, bound it, and the 1 ms target is out of reach while the
-  official SDKs are used (a requirement of the design). The counters row (deterministic target, few
-  model calls) shows what a trial costs when little of it is a model call.
+  official SDKs are used (a requirement of the design). Small runs show more per trial because the
+  fixed start-up (about 0.5 s of CPU: loading the CLI, the SDK and the suite) is shared by fewer trials.
 - **Efficiency at N=1,000.** The active phase (first request to last answer) runs at about 0.92 of
   the ideal; what is lost is a fixed ~0.8 s before the first request (Node start, loading the CLI, the
   config, the SDK, and parsing and validating 1,000 cases) and ~0.15 s after the last answer (writing the
