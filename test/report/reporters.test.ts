@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { terminalReporter } from '../../src/report/terminal.js';
+import { junitReporter } from '../../src/report/junit.js';
+import { githubReporter, ghData } from '../../src/report/github.js';
+import type { CaseResult, Summary } from '../../src/report/results-schema.js';
+import { emptyUsage } from '../../src/trace/usage.js';
+import type { PlannedCase } from '../../src/suite/plan.js';
+
+const usage = { target: emptyUsage(), judge: emptyUsage() };
+const INJECTED = 'bad \x1b[2J\x1b[31mred</failure><x>&\n::error::forged';
+
+function failingCase(): CaseResult {
+  return {
+    suite: 's',
+    id: 'c',
+    file: 'evals/s.eval.yaml',
+    line: 7,
+    tags: [],
+    verdict: 'failed',
+    passed: 0,
+    required: 1,
+    planned: 1,
+    notRun: 0,
+    score: { mean: 0, stddev: 0 },
+    judgeScore: null,
+    usage,
+    trials: [
+      {
+        index: 0,
+        verdict: 'failed',
+        score: 0,
+        durationMs: 5,
+        reply: INJECTED,
+        usage,
+        trace: {},
+        assertions: [{ name: 'contains "x"', kind: 'contains', severity: 'gate', status: 'failed', score: 0, threshold: 1, weight: 1, message: `contains "x": not found in ${INJECTED}` }],
+      },
+    ],
+  };
+}
+
+const summary: Summary = {
+  cases: { total: 1, passed: 0, failed: 1, scored: 0, skipped: 0 },
+  trials: { planned: 1, run: 1, notRun: 0, passed: 0 },
+  score: { mean: 0, stddev: 0 },
+  usage: { target: emptyUsage(), judge: emptyUsage(), total: emptyUsage() },
+  counters: { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 },
+  failures: [],
+  warnings: [],
+};
+const run = { id: 'r', startedAt: '2026-01-01T00:00:00Z', durationMs: 10, gitSha: null, argv: [], config: null, interrupted: false };
+
+describe('terminal reporter', () => {
+  it('redraws the live progress line at most every 100 ms, however many trials end', () => {
+    let now = 0;
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: true, verbose: false, now: () => now });
+    r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1000, concurrency: 50 });
+    const draws = () => out.split('\r\x1b[2K').length - 1;
+    const first = draws();
+    for (let i = 0; i < 500; i++) r.onTrialEnd!({} as PlannedCase, failingCase().trials[0]!);
+    expect(draws()).toBe(first); // all within the same instant
+    now = 150;
+    r.onTrialEnd!({} as PlannedCase, failingCase().trials[0]!);
+    expect(draws()).toBe(first + 1);
+    expect(out).toContain('501/1000 trials');
+  });
+
+  it('shows untrusted text with control characters made visible', () => {
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
+    r.onCaseEnd!(failingCase(), {} as PlannedCase);
+    expect(out).not.toContain('\x1b[2J');
+    expect(out).toContain('\\x1b[2J');
+  });
+});
+
+describe('file reporters escape untrusted text', () => {
+  it('junit: no markup from a reply survives, the document stays well formed', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'agent-evals-junit-')), 'j.xml');
+    const r = junitReporter({ path });
+    r.onCaseEnd!(failingCase(), {} as PlannedCase);
+    await r.onEnd!({ run, summary, exitCode: 1 });
+    const xml = readFileSync(path, 'utf8');
+    expect(xml).toContain('&lt;/failure&gt;&lt;x&gt;&amp;');
+    expect(xml).not.toContain('</failure><x>');
+    expect(xml).not.toMatch(/\x1b/);
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+  });
+
+  it('github: an annotation at the case line; untrusted newlines cannot start a new command', () => {
+    let out = '';
+    const r = githubReporter({ out: { write: (t: string) => (out += t) }, summaryFile: undefined });
+    r.onCaseEnd!(failingCase(), {} as PlannedCase);
+    const lines = out.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^::error file=evals\/s\.eval\.yaml,line=7,title=s\/c failed 0\/1 \(needed 1\)::/);
+    expect(ghData('a\nb%')).toBe('a%0Ab%25');
+  });
+});
