@@ -1,7 +1,5 @@
+import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { UserError } from '../errors.js';
-import { createProvider } from '../providers/create.js';
-import { priceUsage } from '../providers/pricing.js';
 import type { AssertionResult } from '../report/results-schema.js';
 import type { JudgeService, JudgeTrialContext } from '../runner/judge-service.js';
 import { noJudgeService } from '../runner/judge-service.js';
@@ -9,21 +7,15 @@ import { assertionName } from '../runner/assertion-name.js';
 import type { Pricing } from '../runner/run-usage.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { toolCallsOf, type AgentRun } from '../trace/agent-run.js';
-import { emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../trace/usage.js';
+import { emptyUsage, type Usage } from '../trace/usage.js';
+import { JudgeProtocolError } from './agent-judge-protocol.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
 import { CriterionError, criterionFromSpec, thresholdOf } from './criterion-from-spec.js';
-import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
-import { inferenceJudge } from './inference-judge.js';
+import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
-import { isFakeRef, refKey, refSpec, resolveJudgeRef, type JudgeRef } from './resolve.js';
+import { resolveJudgeRef, type JudgeRef } from './resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
-import { join, resolve } from 'node:path';
-import { JudgeProtocolError } from './agent-judge-protocol.js';
-
-function isJudgeInstance(ref: unknown): ref is Judge {
-  return typeof ref === 'object' && ref !== null && typeof (ref as Judge).judge === 'function';
-}
 
 export interface JudgeServiceOptions {
   config: ResolvedConfig;
@@ -46,39 +38,8 @@ export interface JudgeServiceOptions {
 export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; close(): Promise<void> } {
   const { config } = opts;
   const cache = opts.cache ? new JudgeCache(config.cache ? join(config.outputDir, 'cache', 'judge') : undefined, config.cacheMaxEntries) : undefined;
-  const judges = new Map<string, Judge>();
   const selfJudgeWarned = new Set<string>();
-
-  const subscribed = new WeakSet<object>();
-  const judgeFor = (ref: JudgeRef): Judge => {
-    if (!opts.dryRun && isJudgeInstance(ref)) {
-      // A judge object from TS (agentJudge(...)): forward its warnings once per instance.
-      if (!subscribed.has(ref)) {
-        subscribed.add(ref);
-        (ref as { onEvent?: (l: (e: { message: string }) => void) => void }).onEvent?.((e) => opts.warn(e.message));
-      }
-      return ref;
-    }
-    const key = opts.dryRun ? 'dry-run' : refKey(ref);
-    let judge = judges.get(key);
-    if (judge) return judge;
-    if (opts.dryRun || isFakeRef(ref)) {
-      const fixtures = typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? loadFakeFixtures(resolve(config.rootDir, ref.fixtures)) : [];
-      judge = fakeJudge(fixtures);
-    } else {
-      const provider = createProvider(ref as never, opts.env);
-      const price = (tokens: TokenUsage): Usage => {
-        const cost = priceUsage(provider.spec, tokens, config.pricing);
-        if (cost === null && tokens.inputTokens + tokens.outputTokens > 0) opts.pricing.warnUnpriced(provider.spec);
-        return usageFromTokens(tokens, tokens.inputTokens + tokens.outputTokens === 0 ? 0 : cost);
-      };
-      // A judge spec's own temperature wins over the judge default of 0.
-      const temperature = typeof ref === 'object' ? (ref as unknown as { temperature?: number }).temperature : undefined;
-      judge = inferenceJudge(provider, { price, ...(cache ? { cache } : {}), ...(temperature !== undefined ? { temperature } : {}) });
-    }
-    judges.set(key, judge);
-    return judge;
-  };
+  const { judgeFor } = judgeInstances({ config, dryRun: opts.dryRun, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn });
 
   const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) =>
     resolveJudgeRef({ override: opts.override, assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
@@ -210,4 +171,3 @@ function errorResult(
   };
 }
 
-export { UserError };

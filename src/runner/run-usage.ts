@@ -19,7 +19,8 @@ export function usageOfRun(run: AgentRun, pricing: Pricing): Usage {
   return addUsage(...stepped.map((s) => priced(s.usage!, s.model ?? run.model, pricing)));
 }
 
-function priced(tokens: TokenUsage, model: string | undefined, pricing: Pricing): Usage {
+/** One call's usage, priced by its model: zero tokens cost 0; an unpriced model costs null (and warns). */
+export function priced(tokens: TokenUsage, model: string | undefined, pricing: Pricing): Usage {
   if (tokens.inputTokens + tokens.outputTokens === 0) return usageFromTokens(tokens, 0);
   const cost = model ? priceUsage(model, tokens, pricing.overrides) : null;
   if (cost === null) pricing.warnUnpriced(model);

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import type { ResolvedConfig } from '../config/load-config.js';
+import { createProvider } from '../providers/create.js';
+import { priced, type Pricing } from '../runner/run-usage.js';
+import type { JudgeCache } from './cache.js';
+import type { Judge } from './contract.js';
+import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
+import { inferenceJudge } from './inference-judge.js';
+import { isFakeRef, refKey, type JudgeRef } from './resolve.js';
+
+export function isJudgeInstance(ref: unknown): ref is Judge {
+  return typeof ref === 'object' && ref !== null && typeof (ref as Judge).judge === 'function';
+}
+
+/**
+ * One judge per reference for the whole run: a provider (and its key check) is made once, and a
+ * judge object from TS (`agentJudge(...)`) is used as it is, its warnings forwarded once.
+ */
+export function judgeInstances(opts: {
+  config: ResolvedConfig;
+  dryRun: boolean;
+  cache: JudgeCache | undefined;
+  pricing: Pricing;
+  env: NodeJS.ProcessEnv;
+  warn(message: string): void;
+}): { judgeFor(ref: JudgeRef): Judge } {
+  const judges = new Map<string, Judge>();
+  const subscribed = new WeakSet<object>();
+  return {
+    judgeFor(ref) {
+      if (!opts.dryRun && isJudgeInstance(ref)) {
+        if (!subscribed.has(ref)) {
+          subscribed.add(ref);
+          (ref as { onEvent?: (l: (e: { message: string }) => void) => void }).onEvent?.((e) => opts.warn(e.message));
+        }
+        return ref;
+      }
+      const key = opts.dryRun ? 'dry-run' : refKey(ref);
+      let judge = judges.get(key);
+      if (judge) return judge;
+      if (opts.dryRun || isFakeRef(ref)) {
+        const fixtures = typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? loadFakeFixtures(resolve(opts.config.rootDir, ref.fixtures)) : [];
+        judge = fakeJudge(fixtures);
+      } else {
+        const provider = createProvider(ref as never, opts.env);
+        // A judge spec's own temperature wins over the judge default of 0.
+        const temperature = typeof ref === 'object' ? (ref as unknown as { temperature?: number }).temperature : undefined;
+        judge = inferenceJudge(provider, {
+          price: (tokens) => priced(tokens, provider.spec, opts.pricing),
+          ...(opts.cache ? { cache: opts.cache } : {}),
+          ...(temperature !== undefined ? { temperature } : {}),
+        });
+      }
+      judges.set(key, judge);
+      return judge;
+    },
+  };
+}
