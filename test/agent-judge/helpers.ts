@@ -3,6 +3,7 @@
  * SDKs talk to them through `baseURL`), judge requests over a hand-built target run, a tool
  * context for calling evidence tools directly, and readers for what the fake server captured.
  */
+import { makePlannedCase } from '../support/planned-case.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,29 +155,7 @@ export function judgeService(judge: Judge, warnings: string[] = []) {
 }
 
 export function plannedCase(over: Partial<PlannedCase> = {}): PlannedCase {
-  const input = over.input ?? 'Please refund order A1049.';
-  return {
-    index: 0,
-    key: `support/${over.id ?? 'case'}`,
-    suite: 'support',
-    id: 'case',
-    file: 'support.eval.ts',
-    line: 1,
-    tags: [],
-    target: 'agent',
-    targetName: 'agent',
-    repeat: 1,
-    passRate: 1,
-    timeoutMs: 10_000,
-    judge: undefined,
-    input,
-    messages: [{ role: 'user', content: input }],
-    turns: undefined,
-    reference: undefined,
-    assertions: [],
-    check: undefined,
-    ...over,
-  };
+  return makePlannedCase(over, { suite: 'support', file: 'support.eval.ts', input: 'Please refund order A1049.' });
 }
 
 export function trialContext(run: AgentRun = targetRun(), c: PlannedCase = plannedCase()): JudgeTrialContext {

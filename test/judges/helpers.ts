@@ -3,6 +3,7 @@
  * SDKs speak to it through `baseURL`), hand-built planned cases and runs, and readers for the
  * judge request as the fake server captured it.
  */
+import { makePlannedCase } from '../support/planned-case.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,29 +55,7 @@ export function judgeService(s: ServiceSetup) {
 }
 
 export function plannedCase(over: Partial<PlannedCase> = {}): PlannedCase {
-  const input = over.input ?? 'INPUT-TEXT: where is my order 4711?';
-  return {
-    index: 0,
-    key: `${over.suite ?? 'judges'}/${over.id ?? 'case'}`,
-    suite: 'judges',
-    id: 'case',
-    file: 'judges.eval.yaml',
-    line: 1,
-    tags: [],
-    target: 'agent',
-    targetName: 'agent',
-    repeat: 1,
-    passRate: 1,
-    timeoutMs: 10_000,
-    judge: undefined,
-    input,
-    messages: [{ role: 'user', content: input }],
-    turns: undefined,
-    reference: undefined,
-    assertions: [],
-    check: undefined,
-    ...over,
-  };
+  return makePlannedCase(over, { suite: 'judges', file: 'judges.eval.yaml', input: 'INPUT-TEXT: where is my order 4711?' });
 }
 
 export const INSTRUCTIONS = 'INSTRUCTIONS-TEXT: you are the order desk; never promise refunds.';
