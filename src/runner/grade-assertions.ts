@@ -17,7 +17,11 @@ export interface GradeOptions {
   judges: JudgeService;
   skipJudgesOnGateFailure: boolean;
   judgeContext: Omit<JudgeTrialContext, 'reply'>;
+  /** A judged assertion already read inside `check` (`.result()`): its answer is reused, never asked again. */
+  preGraded?(i: number): Promise<Graded> | undefined;
 }
+
+type Graded = { result: AssertionResult; usage: Usage };
 
 /**
  * A trial's assertions, gates first: every deterministic assertion is checked before any judge
@@ -33,16 +37,21 @@ export async function gradeAssertions(specs: TsAssertionSpec[], opts: GradeOptio
     if (!isJudgeType(spec.type)) results[i] = withTurn(await deterministicResult(spec, opts.contextOf(i)), i);
   }
   const judged = specs.flatMap((spec, i) => (isJudgeType(spec.type) ? [{ spec: spec as JudgeAssertionSpec, i }] : []));
-  if (opts.skipJudgesOnGateFailure && results.some((r) => r !== undefined && isFailedGate(r))) {
-    for (const { spec, i } of judged) results[i] = withTurn(skippedJudge(spec), i);
-    return { assertions: results, judgeUsage: emptyUsage() };
-  }
-  const graded = await Promise.all(judged.map(({ spec, i }) => opts.judges.grade(spec, { ...opts.judgeContext, reply: spec.on ?? opts.contextOf(i).reply })));
+  const skip = opts.skipJudgesOnGateFailure && results.some((r) => r !== undefined && isFailedGate(r));
+  const graded = await Promise.all(
+    judged.map(({ spec, i }): Promise<Graded> => {
+      // A judge read early has run (and spent its tokens): its answer stands either way.
+      const early = opts.preGraded?.(i);
+      if (early) return early;
+      if (skip) return Promise.resolve({ result: skippedJudge(spec), usage: emptyUsage() });
+      return opts.judges.grade(spec, { ...opts.judgeContext, reply: spec.on ?? opts.contextOf(i).reply });
+    }),
+  );
   judged.forEach(({ i }, k) => (results[i] = withTurn(graded[k]!.result, i)));
   return { assertions: results, judgeUsage: addUsage(emptyUsage(), ...graded.map((g) => g.usage)) };
 }
 
-async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext): Promise<AssertionResult> {
+export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext): Promise<AssertionResult> {
   const threshold = spec.threshold ?? 1;
   const outcome = await evaluateDeterministic(spec as never, ctx);
   return {
@@ -58,7 +67,7 @@ async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext)
   };
 }
 
-function skippedJudge(spec: JudgeAssertionSpec): AssertionResult {
+export function skippedJudge(spec: JudgeAssertionSpec): AssertionResult {
   return {
     name: assertionName(spec),
     kind: spec.type,

@@ -1,9 +1,9 @@
 import type { AgentRun } from '../trace/agent-run.js';
 import { emptyUsage, type Usage } from '../trace/usage.js';
 import type { AssertionContext } from '../assertions/types.js';
-import type { ModelRef } from '../judges/spec.js';
+import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/spec.js';
 import type { Judge } from '../judges/contract.js';
-import type { TrialResult } from '../report/results-schema.js';
+import type { AssertionResult, TrialResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { createCheckApi } from '../suite/check-api.js';
 import { TsAssertionSpecSchema, type TsAssertionSpec } from '../suite/schema.js';
@@ -12,7 +12,8 @@ import { errorMessage } from '../errors.js';
 import type { JudgeService } from './judge-service.js';
 import { usageOfRun, type Pricing } from './run-usage.js';
 import { trialScore, trialVerdict } from './verdict.js';
-import { gradeAssertions } from './grade-assertions.js';
+import { deterministicResult, gradeAssertions, skippedJudge } from './grade-assertions.js';
+import { isFailedGate } from './verdict.js';
 import { Conversation } from './conversation.js';
 
 export interface TrialDeps {
@@ -47,9 +48,38 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   let specs: TsAssertionSpec[] = [...yamlTurnSpecs.map((x) => x.spec), ...c.assertions];
   const specTurns: Array<number | undefined> = [...yamlTurnSpecs.map((x) => x.turn), ...c.assertions.map(() => undefined)];
   let caseJudge: ModelRef | Judge | undefined;
+  // Judges read inside `check` (`.result()`), by their index among the check's specs: each runs
+  // once, after the gates recorded before it pass on the run as it is at that moment.
+  const early = new Map<number, Promise<{ result: AssertionResult; usage: Usage }>>();
+  const staticSpecs = specs;
+  const checkOffset = staticSpecs.length;
+  const readEarly = (i: number, apiOf: () => ReturnType<typeof createCheckApi>): Promise<AssertionResult> => {
+    let graded = early.get(i);
+    if (!graded) {
+      graded = (async () => {
+        const api = apiOf();
+        const now = conversation.run();
+        const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing) };
+        const spec = api.specs[i] as JudgeAssertionSpec;
+        for (const gate of [...staticSpecs, ...api.specs.slice(0, i)].filter((s) => !isJudgeType(s.type))) {
+          if (isFailedGate(await deterministicResult(gate, ctxNow))) return { result: skippedJudge(spec), usage: emptyUsage() };
+        }
+        return deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal });
+      })();
+      early.set(i, graded);
+    }
+    return graded.then((g) => g.result);
+  };
   if (c.check) {
     const latest = conversation.turns[conversation.turns.length - 1]!;
-    const api = createCheckApi({ input: c.input, reference: c.reference, run: latest.run, turn: conversation.turns.length, send: (m) => conversation.send(m) });
+    const api: ReturnType<typeof createCheckApi> = createCheckApi({
+      input: c.input,
+      reference: c.reference,
+      run: latest.run,
+      turn: conversation.turns.length,
+      send: (m) => conversation.send(m),
+      readJudge: (i) => readEarly(i, () => api),
+    });
     let threw: unknown;
     try {
       await c.check(api.t);
@@ -69,7 +99,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       const issue = invalid.error.issues[0]!;
       return { ...failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, run), usage: { target: targetUsage, judge: emptyUsage() } };
     }
-    specs = [...specs, ...api.specs];
+    specs = [...staticSpecs, ...api.specs];
     // Single-turn trials keep their assertions unmarked; in a conversation each checks its turn.
     specTurns.push(...api.specTurns.map((n) => (conversation.turns.length > 1 ? n : undefined)));
     caseJudge = api.caseJudge();
@@ -90,6 +120,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     judges: deps.judges,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
     judgeContext: { plannedCase: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
+    preGraded: (i) => early.get(i - checkOffset),
   });
 
   const { reply, ...trace } = run;

@@ -3,6 +3,7 @@ import { toolCallsOf } from '../trace/agent-run.js';
 import type { Severity, AssertionContext } from '../assertions/types.js';
 import type { ModelRef, TracePolicy } from '../judges/spec.js';
 import type { Judge } from '../judges/contract.js';
+import type { AssertionResult } from '../report/results-schema.js';
 import type { TsAssertionSpec } from './schema.js';
 
 /** Chainable options every assertion made through `t` accepts. */
@@ -29,6 +30,11 @@ export interface JudgeHandle extends AssertionHandle {
   trace(policy: TracePolicy): JudgeHandle;
   prefer(side: 'actual' | 'reference'): JudgeHandle;
   positionSwap(on: boolean): JudgeHandle;
+  /**
+   * Reads the verdict now, inside `check`: the judge runs at most once (the runner reuses this
+   * answer), and only if the gates recorded before it pass on the run as it is; else `skipped`.
+   */
+  result(): Promise<AssertionResult>;
 }
 
 export interface JudgeBuilder {
@@ -120,6 +126,8 @@ export function createCheckApi(opts: {
   send?: (message: string) => Promise<AgentRun>;
   /** The turn `run` is (1 unless earlier turns were sent before `check` ran). */
   turn?: number;
+  /** Grades the judged assertion recorded at `index` now (memoized by the caller). */
+  readJudge?: (index: number) => Promise<AssertionResult>;
 }): { t: CheckApi; specs: TsAssertionSpec[]; caseJudge: () => ModelRef | Judge | undefined; specTurns: number[] } {
   const specs: Spec[] = [];
   // The turn each spec was recorded in (same index as `specs`): it checks that turn's reply.
@@ -129,7 +137,7 @@ export function createCheckApi(opts: {
   let turn = opts.turn ?? 1;
 
   // One handle shape serves both kinds; the static types expose only what fits each.
-  const handleFor = (spec: Spec): JudgeHandle => {
+  const handleFor = (spec: Spec, index: number): JudgeHandle => {
     const set = (key: string, value: unknown): JudgeHandle => {
       spec[key] = value;
       return handle;
@@ -148,19 +156,17 @@ export function createCheckApi(opts: {
       trace: (policy) => set('trace', policy),
       prefer: (side) => set('prefer', side),
       positionSwap: (on) => set('positionSwap', on),
+      result: () => (opts.readJudge ? opts.readJudge(index) : Promise.reject(new Error('result(): judges cannot be read here'))),
     };
     return handle;
   };
-  const add = (spec: Spec): AssertionHandle => {
+  // Deterministic handles are typed as AssertionHandle at the API; the shape is shared.
+  const add = (spec: Spec): JudgeHandle => {
     specs.push(spec);
     specTurns.push(turn);
-    return handleFor(spec);
+    return handleFor(spec, specs.length - 1);
   };
-  const judgeHandle = (spec: Spec): JudgeHandle => {
-    specs.push(spec);
-    specTurns.push(turn);
-    return handleFor(spec);
-  };
+  const judgeHandle = add;
 
   const judged = (model: ModelRef | Judge | undefined) => (spec: Spec): JudgeHandle => judgeHandle(model === undefined ? spec : { ...spec, judge: model });
 
