@@ -15,6 +15,7 @@ export interface ResolvedConfig {
   evals: string[];
   targets: Record<string, TargetConfig>;
   judge: UserConfig['judge'] | undefined;
+  judges: NonNullable<UserConfig['judges']>;
   concurrency: number;
   repeat: number;
   passRate: number;
@@ -59,6 +60,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     evals,
     targets: (user.targets ?? {}) as Record<string, TargetConfig>,
     judge: user.judge ?? judgeFromEnv(env),
+    judges: user.judges ?? {},
     concurrency: user.concurrency ?? DEFAULTS.concurrency,
     repeat: user.repeat ?? DEFAULTS.repeat,
     passRate: user.passRate ?? DEFAULTS.passRate,

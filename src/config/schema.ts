@@ -49,12 +49,17 @@ export const PriceSchema = z.object({
   cachedInput: z.number().nonnegative().optional(),
 });
 
+/** A judge in the config: a model, the fake judge, or a judge object (`agentJudge(...)`). */
+const JudgeConfigSchema = z.union([ModelRefSchema, z.literal('fake'), z.looseObject({ provider: z.literal('fake'), fixtures: z.string().optional() })]);
+
 /** evals.config.ts, as `defineConfig` accepts it; every key is optional (defaults in defaults.ts). */
 export const ConfigSchema = z
   .object({
     evals: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
     targets: z.record(z.string(), TargetConfigSchema).optional(),
-    judge: z.union([ModelRefSchema, z.literal('fake'), z.looseObject({ provider: z.literal('fake'), fixtures: z.string().optional() })]).optional(),
+    judge: JudgeConfigSchema.optional(),
+    /** Judges by name, for `judge: <name>` in eval files (e.g. an agentJudge with evidence tools). */
+    judges: z.record(z.string().regex(/^[A-Za-z][\w.-]*$/, 'a judge name is letters, digits, ".", "_" or "-", without ":"'), JudgeConfigSchema).optional(),
     concurrency: z.number().int().positive().optional(),
     repeat: z.number().int().positive().optional(),
     passRate: z.number().min(0).max(1).optional(),

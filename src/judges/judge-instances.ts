@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
+import { UserError } from '../errors.js';
 import { createProvider } from '../providers/create.js';
 import { priced, type Pricing } from '../runner/run-usage.js';
 import type { JudgeCache } from './cache.js';
@@ -26,8 +27,19 @@ export function judgeInstances(opts: {
 }): { judgeFor(ref: JudgeRef): Judge } {
   const judges = new Map<string, Judge>();
   const subscribed = new WeakSet<object>();
+  // `judge: auditor` in a file names a judge of the config's `judges`.
+  const byName = (ref: JudgeRef): JudgeRef => {
+    if (typeof ref !== 'string' || ref.includes(':') || ref === 'fake') return ref;
+    const found = opts.config.judges[ref];
+    if (found === undefined) {
+      const known = Object.keys(opts.config.judges);
+      throw new UserError(`unknown judge "${ref}" (${known.length ? `configured: ${known.join(', ')}` : 'add it under `judges` in the config'})`, { field: 'judge' });
+    }
+    return found as JudgeRef;
+  };
   return {
-    judgeFor(ref) {
+    judgeFor(named) {
+      const ref = byName(named);
       if (!opts.dryRun && isJudgeInstance(ref)) {
         if (!subscribed.has(ref)) {
           subscribed.add(ref);

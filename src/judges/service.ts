@@ -8,6 +8,7 @@ import type { Pricing } from '../runner/run-usage.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { toolCallsOf, type AgentRun } from '../trace/agent-run.js';
 import { emptyUsage, type Usage } from '../trace/usage.js';
+import { UserError } from '../errors.js';
 import { JudgeProtocolError } from './agent-judge-protocol.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
@@ -55,7 +56,14 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         for (const spec of c.assertions) {
           if (!isJudgeType(spec.type)) continue;
           const ref = refFor(spec as JudgeAssertionSpec, c);
-          if (ref) judgeFor(ref);
+          if (!ref) continue;
+          try {
+            judgeFor(ref);
+          } catch (err) {
+            // Point at the case that names the judge.
+            if (err instanceof UserError) throw new UserError(err.message.replace(/^judge: /, ''), { file: c.file, line: c.line ?? undefined, field: 'judge' });
+            throw err;
+          }
         }
       }
       if (config.judge && !opts.dryRun) judgeFor(config.judge as JudgeRef);

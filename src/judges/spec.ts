@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { assertionCommonFields } from '../assertions/types.js';
 
-/** Model spec as written in files: `provider:model`, or an object (validated by the providers). */
+/**
+ * A judge as written in files: `provider:model`, the name of a judge in the config's `judges`
+ * (an agent judge, say), or a model spec object (validated by the providers).
+ */
 export const ModelRefSchema = z.union([
-  z.string().regex(/^[a-z][\w-]*:.+$/, 'expected "provider:model", e.g. "openai:gpt-4.1-mini"'),
+  z.string().regex(/^([a-z][\w-]*:.+|[A-Za-z][\w.-]*)$/, 'expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config\'s `judges`'),
   z.looseObject({ provider: z.string(), model: z.string() }),
 ]);
 export type ModelRef = z.infer<typeof ModelRefSchema>;
