@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { executeTrial } from '../../src/runner/trial.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import type { AssertionResult } from '../../src/report/results-schema.js';
+import type { PlannedCase } from '../../src/suite/plan.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { judgeRef, judgeService, plannedCase, pricing, REPLY } from './helpers.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function trial(check: Parameters<typeof plannedCase>[0]['check']) {
+async function trial(check: PlannedCase['check']) {
   fake = await startFakeOpenAI({ script: () => ({ json: { score: 0.8, reason: 'states the status', evidence: ['"shipped yesterday"'] } }) });
   const judges = judgeService({ judge: judgeRef('openai', fake.url) });
   return executeTrial(plannedCase({ check }), 0, { target: functionTarget('agent', () => REPLY), judges, pricing, skipJudgesOnGateFailure: true, signal: new AbortController().signal });
