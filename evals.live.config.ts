@@ -2,7 +2,7 @@
  * Live example: a model-agent target (a real model with the example store's tools).
  *
  *   OPENAI_API_KEY=... npx agent-evals run --config evals.live.config.ts
- *   LIVE_MODEL=anthropic:claude-sonnet-4-5 ANTHROPIC_API_KEY=... npx agent-evals run --config evals.live.config.ts
+ *   LIVE_MODEL=anthropic:claude-sonnet-4-6 ANTHROPIC_API_KEY=... npx agent-evals run --config evals.live.config.ts
  *
  * It costs real tokens (cents), so it is kept apart from the offline quick start: its suites live in
  * examples/live/, outside the default `evals/**` glob. A missing key stops it before any call (exit 2).
