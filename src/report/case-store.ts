@@ -2,6 +2,12 @@ import { open, mkdir, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CaseResult } from './results-schema.js';
 
+/** Appends are written in batches of about this size (or after FLUSH_MS), not one syscall a case. */
+const FLUSH_BYTES = 256 * 1024;
+const FLUSH_MS = 200;
+/** Reading back goes through a window of this size: plan order is close to file order. */
+const READ_WINDOW = 4 * 1024 * 1024;
+
 /**
  * Finished cases streamed to a JSONL file as they end, so no run holds every trace in memory.
  * It remembers only where each case's line sits, to read them back in plan order.
@@ -11,6 +17,9 @@ export class CaseStore {
   private offset = 0;
   private readonly spans = new Map<number, { start: number; length: number }>();
   private pending: Promise<void> = Promise.resolve();
+  private buffer: Buffer[] = [];
+  private buffered = 0;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(readonly path: string) {}
 
@@ -19,14 +28,28 @@ export class CaseStore {
     this.handle = await open(this.path, 'w+');
   }
 
-  /** Appends one case; writes are chained so lines never interleave. */
+  /** Records one case; it reaches the disk within FLUSH_MS or once a batch is full. */
   append(planIndex: number, result: CaseResult): Promise<void> {
     const line = Buffer.from(JSON.stringify(result) + '\n', 'utf8');
-    const start = this.offset;
+    this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
     this.offset += line.length;
-    this.spans.set(planIndex, { start, length: line.length - 1 });
+    this.buffer.push(line);
+    this.buffered += line.length;
+    if (this.buffered >= FLUSH_BYTES) return this.flush();
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    return Promise.resolve();
+  }
+
+  /** Writes what is buffered; writes are chained so batches land in order. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.buffered === 0) return this.pending;
+    const batch = Buffer.concat(this.buffer, this.buffered);
+    this.buffer = [];
+    this.buffered = 0;
     this.pending = this.pending.then(async () => {
-      await this.handle!.write(line, 0, line.length, start);
+      await this.handle!.write(batch, 0, batch.length);
     });
     return this.pending;
   }
@@ -37,18 +60,26 @@ export class CaseStore {
 
   /** Each stored case's JSON text, in plan order, one at a time. */
   async *casesInOrder(): AsyncGenerator<string> {
-    await this.pending;
+    await this.flush();
     const order = [...this.spans.keys()].sort((a, b) => a - b);
+    let window = Buffer.alloc(0);
+    let windowStart = 0;
     for (const idx of order) {
       const { start, length } = this.spans.get(idx)!;
-      const buf = Buffer.alloc(length);
-      await this.handle!.read(buf, 0, length, start);
-      yield buf.toString('utf8');
+      if (start < windowStart || start + length > windowStart + window.length) {
+        // Refill from this case on; a case larger than the window gets a window of its own size.
+        const size = Math.min(Math.max(READ_WINDOW, length), this.offset - start);
+        window = Buffer.alloc(size);
+        const { bytesRead } = await this.handle!.read(window, 0, size, start);
+        window = window.subarray(0, bytesRead);
+        windowStart = start;
+      }
+      yield window.toString('utf8', start - windowStart, start - windowStart + length);
     }
   }
 
   async close(): Promise<void> {
-    await this.pending;
+    await this.flush();
     await this.handle?.close();
     this.handle = undefined;
   }
