@@ -1,3 +1,11 @@
+/** A `withTimeout` deadline passed; `ms` says which one (several may be nested). */
+export class TimeoutError extends Error {
+  constructor(readonly ms: number) {
+    super(`timed out after ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
 /**
  * Runs `work` with its own abort signal that fires after `ms` or when `outer` aborts. The promise
  * settles at that moment even if the work ignores its signal: a slow trial is an error, and the
@@ -11,7 +19,7 @@ export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: nu
       ac.abort(err);
       reject(err);
     };
-    const timer = setTimeout(() => fail(new Error(`timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(() => fail(new TimeoutError(ms)), ms);
     const onOuter = () => fail(new Error('interrupted'));
     if (outer.aborted) return onOuter();
     outer.addEventListener('abort', onOuter, { once: true });

@@ -1,4 +1,4 @@
-import { withTimeout } from '../runner/timeout.js';
+import { TimeoutError, withTimeout } from '../runner/timeout.js';
 import type { Target } from './types.js';
 
 /**
@@ -9,9 +9,7 @@ export function withTargetTimeout(target: Target, timeoutMs: number | undefined)
   if (timeoutMs === undefined) return target;
   const bounded = <T>(work: (signal: AbortSignal) => Promise<T>, outer: AbortSignal) =>
     withTimeout(work, timeoutMs, outer).catch((err: unknown) => {
-      throw err instanceof Error && err.message === `timed out after ${timeoutMs} ms`
-        ? new Error(`timed out after ${timeoutMs} ms (the target's timeoutMs)`)
-        : err;
+      throw err instanceof TimeoutError && err.ms === timeoutMs ? new Error(`${err.message} (the target's timeoutMs)`) : err;
     });
   const openSession = target.openSession?.bind(target);
   return {
