@@ -94,6 +94,6 @@ export class PricingWarnings {
 }
 
 export function unpricedMessage(modelSpec: string | undefined): string {
-  if (!modelSpec) return 'usage reported without a model ("provider:model"), so its cost is reported as null.';
-  return `no known price for ${modelSpec} (price table of ${PRICES_AS_OF}); its cost is reported as null. Add it under \`pricing\` in evals.config.ts.`;
+  if (!modelSpec) return 'token usage reported without a model: its cost is reported as unknown (set `model` on the AgentRun)';
+  return `no price known for model ${modelSpec} (price table of ${PRICES_AS_OF}): its cost is reported as unknown (add it under \`pricing\` in the config)`;
 }

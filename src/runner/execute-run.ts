@@ -7,6 +7,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { capLimiters } from '../providers/adaptive-limit.js';
+import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
 import { createTarget } from '../targets/create-target.js';
 import type { JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
@@ -60,14 +61,11 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     warnings.push(message);
     reporter.onWarning(message);
   };
-  const warnedModels = new Set<string>();
+  const unpriced = new PricingWarnings();
   const pricing: Pricing = {
     overrides: config.pricing,
     warnUnpriced(model) {
-      const key = model ?? '(no model given)';
-      if (warnedModels.has(key)) return;
-      warnedModels.add(key);
-      warn(model ? `no price known for model ${model}: its cost is reported as unknown (add it under \`pricing\` in the config)` : 'token usage reported without a model: its cost is reported as unknown (set `model` on the AgentRun)');
+      if (unpriced.shouldWarn(model ?? '')) warn(unpricedMessage(model));
     },
   };
 
