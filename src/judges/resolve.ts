@@ -20,9 +20,3 @@ export function isFakeRef(ref: JudgeRef): boolean {
 export function refKey(ref: JudgeRef): string {
   return typeof ref === 'string' ? ref : JSON.stringify(ref);
 }
-
-/** `provider:model` of a reference, for reports and the self-judging warning. */
-export function refSpec(ref: JudgeRef): string {
-  if (typeof ref === 'string') return ref === 'fake' ? 'fake:fixtures' : ref;
-  return ref.provider === 'fake' ? 'fake:fixtures' : `${ref.provider}:${(ref as { model: string }).model}`;
-}

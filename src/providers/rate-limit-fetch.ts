@@ -46,15 +46,6 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
   };
 }
 
-/** Kept for callers that only need to hear about 429s. */
-export function fetchReportingRateLimits(sink: RateLimitSink, base: FetchLike = globalThis.fetch): FetchLike {
-  return async (input, init) => {
-    const res = await base(input, init);
-    if (res.status === 429) sink.onRateLimit(retryAfterMs(res.headers));
-    return res;
-  };
-}
-
 /**
  * Per-request SDK options. Each request gets its own child signal: the SDKs add an abort listener
  * per request and never remove it, which on a shared signal (a trial's, the run's) piles up. The

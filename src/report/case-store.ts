@@ -54,10 +54,6 @@ export class CaseStore {
     return this.pending;
   }
 
-  get count(): number {
-    return this.spans.size;
-  }
-
   /** Each stored case's JSON text, in plan order, one at a time. */
   async *casesInOrder(): AsyncGenerator<string> {
     await this.flush();

@@ -138,4 +138,3 @@ export function trialOrder<S extends { c: { repeat: number } }>(states: S[], con
   return order;
 }
 
-export { SummaryBuilder };

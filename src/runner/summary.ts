@@ -38,11 +38,6 @@ export class SummaryBuilder {
     this.judge = addUsage(this.judge, c.usage.judge);
   }
 
-  /** Total cost so far, treating unknown prices as 0 (for the --max-cost budget only). */
-  spentUsd(): number {
-    return (this.target.costUsd ?? 0) + (this.judge.costUsd ?? 0);
-  }
-
   result(): Summary {
     return {
       cases: { ...this.cases },

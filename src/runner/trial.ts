@@ -151,4 +151,3 @@ function failedTrial(index: number, durationMs: number, error: string, run?: Age
   };
 }
 
-export type { Usage };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdaptiveLimiter, limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js';
-import { fetchReportingRateLimits, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
+import { rateLimitedFetch, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
 
 function deferred() {
   let resolve!: () => void;
@@ -140,7 +140,7 @@ describe('limiterFor', () => {
   });
 });
 
-describe('fetchReportingRateLimits', () => {
+describe('rateLimitedFetch', () => {
   it('reports every 429 with its retry-after, and passes responses through', async () => {
     const seen: (number | undefined)[] = [];
     const responses = [
@@ -148,7 +148,9 @@ describe('fetchReportingRateLimits', () => {
       new Response('{}', { status: 429, headers: { 'retry-after-ms': '150' } }),
       new Response('{"ok":true}', { status: 200 }),
     ];
-    const fetch = fetchReportingRateLimits({ onRateLimit: (ms) => seen.push(ms) }, async () => responses.shift()!);
+    // No retries of its own here, so each 429 comes back to the caller as it was answered.
+    const limiter = { run: <T>(fn: () => Promise<T>) => fn(), onRateLimit: (ms?: number) => void seen.push(ms) };
+    const fetch = rateLimitedFetch(limiter, async () => responses.shift()!, 0);
     expect((await fetch('http://x')).status).toBe(429);
     expect((await fetch('http://x')).status).toBe(429);
     expect(await (await fetch('http://x')).json()).toEqual({ ok: true });
