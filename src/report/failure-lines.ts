@@ -1,4 +1,12 @@
-import type { CaseResult } from './results-schema.js';
+import type { AssertionResult, CaseResult } from './results-schema.js';
+
+/**
+ * An assertion's message as reports show it. Messages start with the assertion type; a label (a
+ * name that does not) is put in front so the reader sees which assertion it was.
+ */
+export function assertionText(a: Pick<AssertionResult, 'name' | 'kind' | 'message'>): string {
+  return a.message.startsWith(a.kind) && a.name.startsWith(a.kind) ? a.message : `${a.name}: ${a.message}`;
+}
 
 /** The distinct reasons a case did not pass (trial errors, failed assertions), plain text. */
 export function failureLines(r: CaseResult, max = 10): string[] {
@@ -6,7 +14,7 @@ export function failureLines(r: CaseResult, max = 10): string[] {
   for (const t of r.trials) {
     if (t.error) out.add(`error: ${t.error}`);
     for (const a of t.assertions) {
-      if (a.status === 'failed' || a.status === 'error') out.add(a.message.startsWith(a.kind) && a.name.startsWith(a.kind) ? a.message : `${a.name}: ${a.message}`);
+      if (a.status === 'failed' || a.status === 'error') out.add(assertionText(a));
     }
   }
   const lines = [...out];

@@ -3,6 +3,7 @@ import type { Reporter } from './reporter.js';
 import type { AssertionResult, CaseResult } from './results-schema.js';
 import { formatCost, formatDuration, formatTokens, formatUsage } from './format.js';
 import { oneLine, terminalSafe } from './sanitize.js';
+import { assertionText } from './failure-lines.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -135,8 +136,7 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
   const mark = a.status === 'passed' ? pc.green('✓') : a.status === 'skipped' ? pc.dim('-') : a.severity === 'gate' ? pc.red('✗') : pc.yellow('~');
   const score = a.judge || a.severity === 'soft' ? ` ${a.score.toFixed(2)}/${a.threshold.toFixed(2)}` : '';
   const label = `${a.severity === 'soft' ? pc.dim('[soft] ') : ''}${a.status === 'error' ? pc.red('[error] ') : ''}`;
-  // Messages start with the assertion type; a label (a name not starting with it) is shown first.
-  const text = a.message.startsWith(a.kind) && a.name.startsWith(a.kind) ? a.message : `${a.name}: ${a.message}`;
+  const text = assertionText(a);
   const turn = a.turn !== undefined ? pc.dim(`turn ${a.turn} `) : '';
   let line = `${mark} ${turn}${label}${terminalSafe(oneLine(text, 300))}${score}`;
   if (a.reason && a.reason !== a.message) line += `\n      ${pc.dim(terminalSafe(oneLine(a.reason, 400)))}`;

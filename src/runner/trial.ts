@@ -33,7 +33,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   const targetFailed = (): TrialResult => {
     const partial = conversation.hasRun ? conversation.run() : undefined;
     const usage = partial ? usageOfRun(partial, deps.pricing) : emptyUsage();
-    return { ...failedTrial(index, conversation.durationMs, conversation.failure!, partial), usage: { target: usage, judge: emptyUsage() } };
+    return failedTrial(index, conversation.durationMs, conversation.failure!, usage, partial);
   };
   if (!(await conversation.begin())) {
     await conversation.close();
@@ -92,12 +92,12 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     durationMs = conversation.durationMs;
     targetUsage = usageOfRun(run, deps.pricing);
     if (threw !== undefined) {
-      return { ...failedTrial(index, durationMs, `check() threw: ${errorMessage(threw)}`, run), usage: { target: targetUsage, judge: emptyUsage() } };
+      return failedTrial(index, durationMs, `check() threw: ${errorMessage(threw)}`, targetUsage, run);
     }
     const invalid = api.specs.map((s) => TsAssertionSpecSchema.safeParse(s)).find((r) => !r.success);
     if (invalid && !invalid.success) {
       const issue = invalid.error.issues[0]!;
-      return { ...failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, run), usage: { target: targetUsage, judge: emptyUsage() } };
+      return failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, targetUsage, run);
     }
     specs = [...staticSpecs, ...api.specs];
     // Single-turn trials keep their assertions unmarked; in a conversation each checks its turn.
@@ -136,7 +136,8 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   };
 }
 
-function failedTrial(index: number, durationMs: number, error: string, run?: AgentRun): TrialResult {
+/** A trial the target or the check ended early: what was spent before it still counts. */
+function failedTrial(index: number, durationMs: number, error: string, targetUsage: Usage, run?: AgentRun): TrialResult {
   const { reply = '', ...trace } = run ?? { reply: '' };
   return {
     index,
@@ -145,7 +146,7 @@ function failedTrial(index: number, durationMs: number, error: string, run?: Age
     durationMs,
     error,
     reply,
-    usage: { target: emptyUsage(), judge: emptyUsage() },
+    usage: { target: targetUsage, judge: emptyUsage() },
     assertions: [],
     trace,
   };
