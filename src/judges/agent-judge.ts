@@ -2,7 +2,7 @@ import { createProvider } from '../providers/create.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
 import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
-import { createToolState, executeTool, type Tool, type ToolContext } from '../targets/tool.js';
+import { createToolState, executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from '../targets/tool.js';
 import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
 import { addUsage, emptyUsage, usageFromTokens, type Usage } from '../trace/usage.js';
 import { withTimeout } from '../runner/timeout.js';
@@ -158,7 +158,7 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
     const res = await provider.complete({
       system: AGENT_JUDGE_SYSTEM,
       messages,
-      tools: [...tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.jsonSchema })), { name: SUBMIT_TOOL, description: 'Submit the final judgment. Call exactly once.', parameters: SUBMIT_TOOL_SCHEMA }],
+      tools: [...tools.map(providerToolOf), { name: SUBMIT_TOOL, description: 'Submit the final judgment. Call exactly once.', parameters: SUBMIT_TOOL_SCHEMA }],
       toolChoice: 'auto',
       // The judge's default is 0; the caller's options, then the model spec's own temperature, win.
       temperature: cfg.options?.temperature ?? (typeof cfg.model === 'object' ? cfg.model.temperature : undefined) ?? 0,
@@ -178,7 +178,7 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
       const outcome = await handleCall(call, submission, byName, toolCtx, fail);
       if (outcome.submission) submission = outcome.submission;
       calls.push({ name: call.name, args: call.args, result: outcome.result, isError: outcome.isError, durationMs: outcome.durationMs });
-      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: typeof outcome.result === 'string' ? outcome.result : JSON.stringify(outcome.result), isError: outcome.isError });
+      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: toolResultText(outcome.result), isError: outcome.isError });
     }
     if (submission) {
       const c = req.criterion;

@@ -1,6 +1,6 @@
 import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
 import type { ChatMessage, CompletionResponse, Provider, ProviderTool, ProviderToolCall } from '../providers/types.js';
-import { executeTool, type Tool, type ToolContext } from './tool.js';
+import { executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from './tool.js';
 import { withPartialRun } from './partial-run.js';
 
 export interface AgentLoopOptions {
@@ -25,11 +25,7 @@ export type StopReason = 'stop' | 'max_steps' | 'max_tokens' | 'refusal' | (stri
 export async function agentTurn(opts: AgentLoopOptions, history: ChatMessage[], toolCtx: ToolContext, signal: AbortSignal): Promise<AgentRun> {
   const steps: Step[] = [];
   const byName = new Map(opts.tools.map((t) => [t.name, t]));
-  const providerTools: ProviderTool[] = opts.tools.map((t) => ({
-    name: t.name,
-    ...(t.description !== undefined ? { description: t.description } : {}),
-    parameters: t.jsonSchema,
-  }));
+  const providerTools: ProviderTool[] = opts.tools.map(providerToolOf);
   const partial = (reply: string): AgentRun => ({ reply, steps, ...(opts.instructions !== undefined ? { instructions: opts.instructions } : {}) });
 
   try {
@@ -83,7 +79,7 @@ async function runCall(call: ProviderToolCall, byName: Map<string, Tool>, ctx: T
   const durationMs = performance.now() - started;
   const result = jsonSafe(outcome.result);
   return {
-    content: asText(result),
+    content: toolResultText(result),
     record: { name: call.name, args: call.args, ...(result !== undefined ? { result } : {}), isError: outcome.isError, durationMs },
   };
 }
@@ -97,9 +93,4 @@ function jsonSafe(value: unknown): unknown {
   } catch {
     return String(value);
   }
-}
-
-function asText(value: unknown): string {
-  if (value === undefined) return '';
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }

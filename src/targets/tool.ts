@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessage } from '../errors.js';
 import type { TrialInput } from './types.js';
+import type { ProviderTool } from '../providers/types.js';
 
 /** What a tool's `execute` is handed besides its arguments. */
 export interface ToolContext {
@@ -108,4 +109,15 @@ export function createToolState(): ToolContext['state'] {
     if (!values.has(key)) values.set(key, init());
     return values.get(key) as T;
   };
+}
+
+/** How the model is told about a tool. */
+export function providerToolOf(t: Tool): ProviderTool {
+  return { name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), parameters: t.jsonSchema };
+}
+
+/** A tool result as the text of the tool message sent back to the model. */
+export function toolResultText(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
