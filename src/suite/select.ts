@@ -6,18 +6,26 @@ import type { PlannedCase, Selection } from './plan.js';
  * (`refunds/*` matches `support/refunds/verify`), and a pattern with no glob characters matches a
  * whole suite or case by prefix (`support/refunds`).
  */
-export function matchesFilter(key: string, patterns: string[]): boolean {
-  if (patterns.length === 0) return true;
-  return patterns.some((p) => {
-    if (!/[*?[\]{}!]/.test(p)) return key === p || key.startsWith(p.endsWith('/') ? p : `${p}/`);
-    return picomatch(p)(key) || picomatch(`**/${p}`)(key);
+export function filterMatcher(patterns: string[]): (key: string) => boolean {
+  if (patterns.length === 0) return () => true;
+  // Compiled once per selection, not once per case.
+  const tests = patterns.map((p): ((key: string) => boolean) => {
+    if (!/[*?[\]{}!]/.test(p)) {
+      const prefix = p.endsWith('/') ? p : `${p}/`;
+      return (key) => key === p || key.startsWith(prefix);
+    }
+    const whole = picomatch(p);
+    const tail = picomatch(`**/${p}`);
+    return (key) => whole(key) || tail(key);
   });
+  return (key) => tests.some((t) => t(key));
 }
 
 /** Cases chosen by filters and tags (every --tag must match, no --exclude-tag may). */
 export function selectCases(cases: PlannedCase[], sel: Selection): PlannedCase[] {
+  const matches = filterMatcher(sel.filters);
   return cases
-    .filter((c) => matchesFilter(c.key, sel.filters))
+    .filter((c) => matches(c.key))
     .filter((c) => sel.tags.every((t) => c.tags.includes(t)))
     .filter((c) => !sel.excludeTags.some((t) => c.tags.includes(t)))
     .map((c) => (sel.repeat === undefined ? c : { ...c, repeat: sel.repeat }));
