@@ -3,6 +3,7 @@ import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepar
 import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
 import { buildReporters } from './reporters.js';
 import { packageVersion } from './version.js';
+import { redactArgv } from './redact-argv.js';
 
 interface RunFlagsRaw extends SelectionFlags {
   concurrency?: number;
@@ -108,9 +109,4 @@ export function registerRun(program: Command): void {
         process.off('SIGTERM', onSigint);
       }
     });
-}
-
-/** Arguments as recorded in results: anything that looks like a secret is masked. */
-function redactArgv(args: string[]): string[] {
-  return args.map((a) => a.replace(/((?:key|token|secret|password|authorization)[^=]*=)\S+/gi, '$1***').replace(/\b(sk-[A-Za-z0-9_-]{6})[A-Za-z0-9_-]+/g, '$1***'));
 }
