@@ -2,6 +2,11 @@
  * Adaptive (AIMD) concurrency per provider endpoint: start at the configured maximum, halve on a
  * rate limit, then win slots back one at a time as calls succeed. A fixed limit either wastes
  * quota or keeps hammering a provider that is already answering 429.
+ *
+ * After a 429 the endpoint can also be paused for the server's retry-after: nothing new starts
+ * until then (it would only collect more 429s), and the rate-limited requests go first when it
+ * ends. Without that, a retry lands at a random point among fresh requests and can lose every
+ * attempt of its budget to a provider that keeps refusing a share of the traffic.
  */
 
 export interface AdaptiveLimiterOptions {
@@ -28,6 +33,12 @@ interface Waiter {
   reject: (err: unknown) => void;
 }
 
+export interface RunOptions {
+  signal?: AbortSignal;
+  /** A retry of a rate-limited request: served before requests that have not been sent yet. */
+  retry?: boolean;
+}
+
 export class AdaptiveLimiter {
   #max: number;
   #current: number;
@@ -36,6 +47,9 @@ export class AdaptiveLimiter {
   #cooldownUntil = 0;
   #lastDecreaseAt = Number.NEGATIVE_INFINITY;
   #rateLimits = 0;
+  #pausedUntil = 0;
+  #wake: ReturnType<typeof setTimeout> | undefined;
+  readonly #retries: Waiter[] = [];
   readonly #queue: Waiter[] = [];
   readonly #cooldownMs: number;
   readonly #successesPerStep: number;
@@ -62,7 +76,7 @@ export class AdaptiveLimiter {
     return this.#inFlight;
   }
   get pending(): number {
-    return this.#queue.length;
+    return this.#retries.length + this.#queue.length;
   }
   /** Rate limits reported so far (each 429 response, retried or not). */
   get rateLimits(): number {
@@ -78,7 +92,9 @@ export class AdaptiveLimiter {
   }
 
   /** Run `fn` once a slot is free. A queued task whose signal aborts is dropped without running. */
-  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(fn: () => Promise<T>, options: RunOptions = {}): Promise<T> {
+    const { signal } = options;
+    const queue = options.retry ? this.#retries : this.#queue;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<T>((resolve, reject) => {
       const start = () => {
@@ -102,14 +118,14 @@ export class AdaptiveLimiter {
       };
       const waiter: Waiter = { start, reject };
       const onAbort = () => {
-        const i = this.#queue.indexOf(waiter);
+        const i = queue.indexOf(waiter);
         if (i >= 0) {
-          this.#queue.splice(i, 1);
+          queue.splice(i, 1);
           reject(abortReason(signal!));
         }
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#queue.push(waiter);
+      queue.push(waiter);
       this.#drain();
     });
   }
@@ -129,6 +145,12 @@ export class AdaptiveLimiter {
     }
   }
 
+  /** Start nothing new for `ms` (an endpoint-wide hold; overlapping pauses end at the latest). */
+  pause(ms: number): void {
+    if (!(ms > 0)) return;
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
+  }
+
   /** A call succeeded: after the cooldown, every `successesPerStep` successes add one slot. */
   onSuccess(): void {
     if (this.#current >= this.#max || this.#now() < this.#cooldownUntil) return;
@@ -140,7 +162,22 @@ export class AdaptiveLimiter {
   }
 
   #drain(): void {
-    while (this.#inFlight < this.#current && this.#queue.length > 0) this.#queue.shift()!.start();
+    const wait = this.#pausedUntil - this.#now();
+    if (wait > 0) {
+      // Queued work needs a wake-up at the end of the pause: nothing else may come to drain it.
+      if (this.pending > 0 && !this.#wake) {
+        this.#wake = setTimeout(() => {
+          this.#wake = undefined;
+          this.#drain();
+        }, wait);
+      }
+      return;
+    }
+    while (this.#inFlight < this.#current) {
+      const next = this.#retries.shift() ?? this.#queue.shift();
+      if (!next) return;
+      next.start();
+    }
   }
 }
 

@@ -1,9 +1,11 @@
 /**
  * The `fetch` the SDKs are given. Every HTTP attempt, the SDK's own retries included, takes a slot
  * of the endpoint's adaptive limiter, so when 429s cut the limit, retries wait behind it too. A 429
- * is retried here, through the limiter, after its retry-after: the SDK's retry loop would otherwise
- * resend from inside a slot it already holds and keep hitting the same wall. Other failures (5xx,
- * timeouts, resets) are left to the SDK's own retries.
+ * is retried here, through the limiter: the SDK's retry loop would otherwise resend from inside a
+ * slot it already holds and keep hitting the same wall. The 429 pauses the whole endpoint for its
+ * retry-after (or a backoff) and the retry is queued ahead of requests not sent yet, so it is the
+ * first thing the provider sees once the pause ends. Other failures (5xx, timeouts, resets) are
+ * left to the SDK's own retries.
  */
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -13,7 +15,9 @@ export interface RateLimitSink {
 }
 
 export interface SlotLimiter extends RateLimitSink {
-  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  run<T>(fn: () => Promise<T>, options?: { signal?: AbortSignal; retry?: boolean }): Promise<T>;
+  /** Hold every request of the endpoint for `ms`. */
+  pause(ms: number): void;
 }
 
 const MAX_WAIT_MS = 60_000;
@@ -24,24 +28,30 @@ const MAX_WAIT_MS = 60_000;
  */
 export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalThis.fetch, retries = 3): FetchLike {
   return async (input, init) => {
+    const signal = init?.signal ?? undefined;
     for (let attempt = 0; ; attempt++) {
-      // The 429 is reported while its slot is still held, so the limiter sees what was in flight.
-      const res = await limiter.run(async () => {
-        const r = await base(input, init);
-        if (r.status === 429) limiter.onRateLimit(retryAfterMs(r.headers));
-        return r;
-      }, init?.signal ?? undefined);
+      // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
+      // what was in flight, and nothing queued slips out before the pause.
+      const res = await limiter.run(
+        async () => {
+          const r = await base(input, init);
+          if (r.status === 429) {
+            const hinted = retryAfterMs(r.headers);
+            limiter.onRateLimit(hinted);
+            // Jitter spreads the return of clients that were limited at the same moment.
+            limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? 500 * 2 ** attempt) * (1 + Math.random() * 0.25));
+          }
+          return r;
+        },
+        { signal, retry: attempt > 0 },
+      );
       if (res.status !== 429) return res;
-      const hinted = retryAfterMs(res.headers);
       if (attempt >= retries) {
         const headers = new Headers(res.headers);
         headers.set('x-should-retry', 'false');
         return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
       }
       await res.body?.cancel().catch(() => {});
-      // Jitter spreads the retries of trials that were limited at the same moment.
-      const wait = Math.min(MAX_WAIT_MS, hinted ?? 500 * 2 ** attempt) * (1 + Math.random() * 0.25);
-      await sleep(wait, init?.signal ?? undefined);
     }
   };
 }
@@ -58,21 +68,6 @@ export function requestScope(signal: AbortSignal | undefined): { options: { sign
   if (signal.aborted) forward();
   else signal.addEventListener('abort', forward, { once: true });
   return { options: { signal: child.signal }, done: () => signal.removeEventListener('abort', forward) };
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** `retry-after-ms`, else `retry-after` (seconds or an HTTP date), in milliseconds. */

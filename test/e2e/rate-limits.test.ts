@@ -25,7 +25,8 @@ function suite(n: number, repeat: number): Record<string, string> {
   return { 'evals/storm.eval.yaml': `suite: storm\ntarget: agent\nrepeat: ${repeat}\ncases:\n${cases.join('\n')}\n` };
 }
 
-const pong = (body: any): Scripted => ({ text: String(body.messages.at(-1).content).replace('ping', 'pong'), usage: { input: 10, output: 2 } });
+// Replies take 0-30 ms, so several requests are in flight when a 429 lands, as against a real API.
+const pong = (body: any): Scripted => ({ text: String(body.messages.at(-1).content).replace('ping', 'pong'), usage: { input: 10, output: 2 }, delayMs: Math.random() * 30 });
 
 /** Every third request (by arrival) is rate limited; the rest answer. */
 function everyThird(rateLimited: Scripted) {
@@ -40,9 +41,11 @@ async function setup(options: FakeOpenAIOptions, spec: Record<string, unknown> =
 }
 
 describe('a model-agent suite against a misbehaving provider', () => {
-  // The fake rate-limits every third request by arrival, whoever sends it. Retries of a 429 go back
-  // through the endpoint's limiter, which halves on each burst, so with the default 4 attempts no
-  // trial is lost.
+  // The fake rate-limits every third request by arrival, whoever sends it. A 429 halves the
+  // endpoint's limiter and pauses it for the retry-after; the retry goes first when the pause ends.
+  // Each request can then lose at most one attempt per halving (8 → 4 → 2 → 1), and once requests go
+  // one at a time a retry is never a third arrival: the default 4 attempts always suffice. The
+  // price is time: at one request at a time every third request waits a second (~25 s here).
   it('completes 50 trials with correct results when every third request is a 429 with retry-after: 1', async () => {
     const { fake, model, limiter } = await setup({ script: everyThird({ status: 429, retryAfter: 1 }) });
     const started = Date.now();
@@ -59,7 +62,7 @@ describe('a model-agent suite against a misbehaving provider', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     // Failed attempts bill nothing: exactly one call per trial is counted.
     expect(results.summary.usage.target).toMatchObject({ calls: 50, inputTokens: 500, outputTokens: 100 });
-  });
+  }, 90_000);
 
   it('does the same with retry-after-ms and a tool loop of two calls per trial', async () => {
     const script = (body: any, index: number): Scripted => {
@@ -68,9 +71,7 @@ describe('a model-agent suite against a misbehaving provider', () => {
       if (last.role === 'tool') return { text: String(last.content), usage: { input: 10, output: 2 } };
       return { toolCalls: [{ name: 'echo', args: { text: String(last.content).replace('ping', 'pong') } }], usage: { input: 10, output: 2 } };
     };
-    // retry-after-ms of 20 gives the limiter little time to back off before a trial's attempts are
-    // spent, so this variant allows more retries (the model spec's `maxRetries`).
-    const { model } = await setup({ script }, { maxRetries: 10 });
+    const { model } = await setup({ script });
     const echo = tool({ name: 'echo', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
     const { results, exitCode } = await runInProcess({ files: suite(10, 5), config: { targets: { agent: { model, tools: [echo] } }, concurrency: 8 } });
     expect(exitCode).toBe(0);

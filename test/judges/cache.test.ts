@@ -71,6 +71,7 @@ describe('JudgeCache on disk', () => {
     const got = await first.getOrCall(keyOf(1), async () => answer('stored'));
     expect(got.cached).toBe(false);
     await first.store(keyOf(1), got);
+    await first.close();
 
     const second = new JudgeCache(dir);
     let calls = 0;

@@ -110,13 +110,45 @@ describe('AdaptiveLimiter', () => {
     expect(started).toEqual(['a', 'b', 'c']);
   });
 
+  it('starts nothing during a pause, then serves rate-limited retries before new requests', async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    const started: string[] = [];
+    limiter.pause(60);
+    const t0 = Date.now();
+    const runs = [
+      limiter.run(async () => void started.push('fresh-1')),
+      limiter.run(async () => void started.push('retry-1'), { retry: true }),
+      limiter.run(async () => void started.push('fresh-2')),
+      limiter.run(async () => void started.push('retry-2'), { retry: true }),
+    ];
+    await new Promise((r) => setTimeout(r, 20));
+    expect(started).toEqual([]);
+    expect(limiter.pending).toBe(4);
+    await Promise.all(runs);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(55);
+    expect(started).toEqual(['retry-1', 'retry-2', 'fresh-1', 'fresh-2']);
+  });
+
+  it('a later, longer pause extends the hold; a shorter one does not cut it', async () => {
+    const limiter = new AdaptiveLimiter({ max: 2 });
+    limiter.pause(40);
+    limiter.pause(10);
+    const t0 = Date.now();
+    await limiter.run(async () => {});
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(35);
+    limiter.pause(30);
+    const pending = limiter.run(async () => Date.now());
+    limiter.pause(80);
+    expect((await pending) - t0).toBeGreaterThanOrEqual(35 + 75);
+  });
+
   it('drops a queued task whose signal aborts, without running it', async () => {
     const limiter = new AdaptiveLimiter({ max: 1 });
     const gate = deferred();
     const first = limiter.run(() => gate.promise);
     const ctrl = new AbortController();
     let ran = false;
-    const queued = limiter.run(async () => void (ran = true), ctrl.signal);
+    const queued = limiter.run(async () => void (ran = true), { signal: ctrl.signal });
     ctrl.abort();
     await expect(queued).rejects.toMatchObject({ name: 'AbortError' });
     gate.resolve();
@@ -149,12 +181,35 @@ describe('rateLimitedFetch', () => {
       new Response('{"ok":true}', { status: 200 }),
     ];
     // No retries of its own here, so each 429 comes back to the caller as it was answered.
-    const limiter = { run: <T>(fn: () => Promise<T>) => fn(), onRateLimit: (ms?: number) => void seen.push(ms) };
+    const limiter = { run: <T>(fn: () => Promise<T>) => fn(), onRateLimit: (ms?: number) => void seen.push(ms), pause: () => {} };
     const fetch = rateLimitedFetch(limiter, async () => responses.shift()!, 0);
     expect((await fetch('http://x')).status).toBe(429);
     expect((await fetch('http://x')).status).toBe(429);
     expect(await (await fetch('http://x')).json()).toEqual({ ok: true });
     expect(seen).toEqual([2000, 150]);
+  });
+
+  it('pauses the endpoint for the retry-after and queues the retry ahead of new requests', async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    const order: string[] = [];
+    let first = true;
+    const fetch = rateLimitedFetch(limiter, async (input) => {
+      order.push(String(input));
+      if (input === 'http://a' && first) {
+        first = false;
+        return new Response('{}', { status: 429, headers: { 'retry-after-ms': '50' } });
+      }
+      return new Response('{}', { status: 200 });
+    });
+    const a = fetch('http://a');
+    await new Promise((r) => setTimeout(r, 10)); // a has been answered 429 and is waiting
+    const b = fetch('http://b');
+    const t0 = Date.now();
+    expect((await a).status).toBe(200);
+    expect((await b).status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
+    expect(order).toEqual(['http://a', 'http://a', 'http://b']);
+    expect(limiter.rateLimits).toBe(1);
   });
 
   it('reads retry-after as seconds or an HTTP date', () => {
