@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import picomatch from 'picomatch';
-import { parse as parseYaml } from 'yaml';
+import { CORE_SCHEMA, load as parseYaml } from 'js-yaml';
 import { z } from 'zod';
 import { UserError } from '../errors.js';
 import { emptyUsage } from '../trace/usage.js';
@@ -27,7 +27,7 @@ type Fixtures = z.infer<typeof FakeFixturesSchema>;
 export function loadFakeFixtures(file: string): Fixtures {
   let raw: unknown;
   try {
-    raw = parseYaml(readFileSync(file, 'utf8'));
+    raw = parseYaml(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA });
   } catch (err) {
     throw new UserError(`cannot read fake judge fixtures: ${(err as Error).message}`, { file });
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import { UserError, UserErrors } from '../errors.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
@@ -20,7 +20,8 @@ export interface LoadedYaml {
  *
  * Valid files take a fast path: js-yaml (YAML 1.2 core schema, about 5× faster on large suites)
  * and a text scan for the case lines. Only a file with a problem is parsed again with `yaml`'s
- * document model, whose node positions give the exact line of the field at fault.
+ * document model, whose node positions give the exact line of the field at fault (and only then is
+ * `yaml` loaded: it adds ~50 ms to every start-up).
  */
 export async function loadYamlEvalFile(file: string, displayPath = file): Promise<LoadedYaml> {
   const text = await readFile(file, 'utf8');
@@ -28,20 +29,21 @@ export async function loadYamlEvalFile(file: string, displayPath = file): Promis
   try {
     input = load(text, { schema: CORE_SCHEMA, filename: displayPath });
   } catch (err) {
-    throw locatedErrors(text, displayPath, undefined, err as { reason?: string; mark?: { line: number } });
+    throw await locatedErrors(text, displayPath, undefined, err as { reason?: string; mark?: { line: number } });
   }
   const parsed = EvalFileSchema.safeParse(input);
-  if (!parsed.success) throw locatedErrors(text, displayPath, parsed.error.issues);
+  if (!parsed.success) throw await locatedErrors(text, displayPath, parsed.error.issues);
   return { file: displayPath, data: parsed.data, caseLines: scanCaseLines(text, parsed.data.cases.map((c) => c.id)), targetLine: keyLine(text, 'target') };
 }
 
 /** The errors of a bad file, each at its line: YAML syntax first, else the schema issues. */
-function locatedErrors(
+async function locatedErrors(
   text: string,
   file: string,
   issues: ReadonlyArray<Parameters<typeof describeIssue>[0]> | undefined,
   syntax?: { reason?: string; mark?: { line: number } },
-): UserErrors {
+): Promise<UserErrors> {
+  const { LineCounter, parseDocument, isNode } = await import('yaml');
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -56,7 +58,7 @@ function locatedErrors(
   return new UserErrors(
     found.slice(0, 10).map((issue) => {
       const { path, message } = describeIssue(issue, input, allAssertionTypes);
-      return new UserError(message, { file, line: lineOf(doc, lines, path), field: formatPath(path) || undefined });
+      return new UserError(message, { file, line: lineOf(doc, lines, isNode, path), field: formatPath(path) || undefined });
     }),
   );
 }
@@ -91,7 +93,7 @@ function keyLine(text: string, key: string): number | undefined {
 }
 
 /** Line of the deepest node along `path` that exists in the document. */
-function lineOf(doc: Document, lines: LineCounter, path: PropertyKey[]): number | undefined {
+function lineOf(doc: Document, lines: LineCounter, isNode: typeof import('yaml').isNode, path: PropertyKey[]): number | undefined {
   for (let depth = path.length; depth >= 0; depth--) {
     const node: unknown = doc.getIn(path.slice(0, depth) as Array<string | number>, true);
     if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
