@@ -1,4 +1,6 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+import { limitHeapGrowth } from '../dist/cli/heap-growth.js';
 
+limitHeapGrowth();
+const { main } = await import('../dist/cli/main.js');
 await main();
