@@ -2,9 +2,10 @@ import picomatch from 'picomatch';
 import type { PlannedCase, Selection } from './plan.js';
 
 /**
- * --filter globs match `suite/id`. A pattern also matches a trailing part of the key
- * (`refunds/*` matches `support/refunds/verify`), and a pattern with no glob characters matches a
- * whole suite or case by prefix (`support/refunds`).
+ * --filter globs match `suite/id`. A glob also matches a trailing part of the key
+ * (`refunds/*` matches `support/refunds/verify`) and a leading one, so a pattern naming suites
+ * selects their cases (`support/*` matches `support/refunds/verify`). A pattern with no glob
+ * characters matches a whole suite or case by prefix (`support/refunds`).
  */
 export function filterMatcher(patterns: string[]): (key: string) => boolean {
   if (patterns.length === 0) return () => true;
@@ -14,9 +15,8 @@ export function filterMatcher(patterns: string[]): (key: string) => boolean {
       const prefix = p.endsWith('/') ? p : `${p}/`;
       return (key) => key === p || key.startsWith(prefix);
     }
-    const whole = picomatch(p);
-    const tail = picomatch(`**/${p}`);
-    return (key) => whole(key) || tail(key);
+    const matchers = [p, `**/${p}`, `${p}/**`, `**/${p}/**`].map((glob) => picomatch(glob));
+    return (key) => matchers.some((m) => m(key));
   });
   return (key) => tests.some((t) => t(key));
 }
