@@ -8,7 +8,7 @@ let jiti: Jiti | undefined;
  * Loads a user module (config or *.eval.ts). TypeScript goes through jiti, loaded only when a
  * TypeScript file is met, so YAML-only runs never pay for it; plain JS uses Node's own import.
  */
-export async function importUserModule(file: string): Promise<unknown> {
+export async function importUserModule(file: string, displayPath = file): Promise<unknown> {
   try {
     if (/\.(c|m)?ts$/.test(file)) {
       if (!jiti) {
@@ -20,7 +20,7 @@ export async function importUserModule(file: string): Promise<unknown> {
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     return mod.default ?? mod;
   } catch (err) {
-    throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file, line: lineFromStack(err, file) });
+    throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file: displayPath, line: lineFromStack(err, file) });
   }
 }
 

@@ -39,7 +39,7 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
 
   let user: UserConfig = {};
   if (file) {
-    const loaded = await importUserModule(file);
+    const loaded = await importUserModule(file, display ?? file);
     const parsed = ConfigSchema.safeParse(loaded);
     if (!parsed.success) {
       throw new UserErrors(

@@ -14,7 +14,7 @@ export interface LoadedTs {
 
 /** Imports and validates a `*.eval.ts` file (its default export, from `defineEval`). */
 export async function loadTsEvalFile(file: string, displayPath = file): Promise<LoadedTs> {
-  const mod = await importUserModule(file);
+  const mod = await importUserModule(file, displayPath);
   const parsed = TsEvalFileSchema.safeParse(mod);
   if (!parsed.success) {
     const text = await readFile(file, 'utf8');

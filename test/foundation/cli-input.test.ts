@@ -26,6 +26,12 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     expect(err).toMatch(/bad\/broken-syntax\.eval\.yaml:[78]: YAML syntax error/);
   });
 
+  it('a TypeScript eval file that does not parse is named by its relative path and line', async () => {
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/broken-syntax.eval.ts']);
+    const err = expectUsageError(r);
+    expect(err).toMatch(/^agent-evals: bad\/broken-syntax\.eval\.ts:5: cannot load: /m);
+  });
+
   it('an unknown assertion type names file, line, field and the type', async () => {
     const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/unknown-type.eval.yaml']);
     const err = expectUsageError(r);
