@@ -34,6 +34,8 @@ export class JudgeCache {
   private segment: { name: string; handle: FileHandle; entries: number } | undefined;
   private opening: Promise<void> | undefined;
   private writes: Promise<void> = Promise.resolve();
+  /** Lines stored but not yet appended: written together, once per turn of the event loop. */
+  private unwritten: string[] = [];
 
   constructor(
     private readonly dir: string | undefined,
@@ -71,11 +73,19 @@ export class JudgeCache {
     if (seg.entries >= this.maxEntries) return;
     seg.entries += 1;
     this.index!.set(key, { answer, segment: seg.name });
-    const line = `${JSON.stringify({ key, answer })}\n`;
-    // Appends are chained so lines never interleave.
-    this.writes = this.writes.then(() => seg.handle.write(line).then(() => {}));
-    await this.writes;
+    // A judgment waits for no disk write: lines are batched (one write per event-loop turn rather than
+    // one per answer) and appends are chained so batches never interleave. `close()` flushes.
+    this.unwritten.push(`${JSON.stringify({ key, answer })}\n`);
+    if (this.unwritten.length === 1) this.writes = this.writes.then(() => this.flush(seg.handle));
     if (this.index!.size > this.maxEntries) await this.prune();
+  }
+
+  private async flush(handle: FileHandle): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = this.unwritten.splice(0).join('');
+    // The cache only saves calls: an answer that could not be written is asked again by a later run,
+    // which is no reason to fail this run's verdicts.
+    await handle.write(text).catch(() => {});
   }
 
   /** Flush and close this run's segment. */
