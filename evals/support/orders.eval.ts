@@ -55,6 +55,8 @@ export default defineEval({
         t.toolSequence(['policy_lookup']);
         t.contains('2 business days');
         t.judge().factuality('Orders ship within 2 business days and arrive 3 to 5 business days after shipping.').atLeast(0.75);
+        // A free rubric graded on named choices: the judge picks a label, the map gives its score.
+        t.judge().criteria('Does the reply state both the shipping and the delivery time?').choices({ both: 1, one: 0.5, neither: 0 }).atLeast(1);
         t.noToolErrors();
         t.maxSteps(1);
       },

@@ -140,6 +140,9 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
   sections.push(
     `Submit your verdict with ${SUBMIT_TOOL}: score 1 means the criterion is fully met, 0 not at all (for a yes/no question, 1 is yes; for two responses, 1 means RESPONSE_A is better, 0 RESPONSE_B, 0.5 a tie).`,
   );
+  // The protocol carries a score only: a rubric graded on named choices submits its choice's score.
+  const choices = req.criterion.kind === 'rubric' ? req.criterion.choices : undefined;
+  if (choices) sections.push(`For the CHOICE you pick, submit its score: ${Object.entries(choices).map(([k, v]) => `${JSON.stringify(k)} = ${v}`).join(', ')}.`);
   const messages: ChatMessage[] = [{ role: 'user', content: sections.join('\n\n') }];
   const steps = progress.steps;
   let usage: Usage = progress.usage;

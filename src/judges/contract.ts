@@ -5,7 +5,7 @@ import type { TracePolicy } from './spec.js';
 
 /** What is being judged, resolved from an assertion spec (DESIGN §5 criteria). */
 export type Criterion =
-  | { kind: 'rubric'; criteria: string; reference?: string; scale: 1 | 10; dimensions: string[] }
+  | { kind: 'rubric'; criteria: string; reference?: string; scale: 1 | 10; dimensions: string[]; choices?: Record<string, number> }
   | { kind: 'summarizes'; source: string; scale: 1 | 10; dimensions: string[] }
   | { kind: 'factuality'; reference: string }
   | { kind: 'closedQa'; question: string }
@@ -40,7 +40,7 @@ export interface JudgeScore {
   reason: string;
   evidence: string[];
   dimensions?: Record<string, number>;
-  /** The raw choice of a choice-based criterion (factuality, closedQa, pairwise). */
+  /** The raw choice of a choice-based criterion (factuality, closedQa, sql, pairwise, a rubric with `choices`). */
   choice?: string;
   /** The judge's raw answer text. */
   raw?: string;

@@ -41,12 +41,36 @@ function minWithinScale(v: { min?: number; scale?: 1 | 10 }, ctx: z.RefinementCt
   }
 }
 
+/**
+ * A free rubric may grade on named choices instead of a number (`{ excellent: 1, acceptable: 0.6,
+ * poor: 0 }`): the judge picks one label, the map gives its score, the raw choice is recorded.
+ */
+const choicesField = {
+  choices: z
+    .record(z.string().regex(/^\S(.*\S)?$/, 'a choice label must be non-empty, without leading or trailing spaces'), z.number().min(0).max(1))
+    .optional(),
+};
+
+/** Choices replace the numeric scale: a scale, a min on it, or dimensions scored on it cannot go with them. */
+function choicesAlone(v: { choices?: Record<string, number>; scale?: 1 | 10; min?: number; dimensions?: Record<string, number> }, ctx: z.RefinementCtx): void {
+  if (!v.choices) return;
+  if (Object.keys(v.choices).length < 2) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'give at least two choices, each with its score from 0 to 1' });
+  for (const key of ['scale', 'min', 'dimensions'] as const) {
+    if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} cannot be combined with choices (the choice map gives the score; use threshold)` });
+  }
+}
+
+function rubricRules(v: Parameters<typeof minWithinScale>[0] & Parameters<typeof choicesAlone>[0], ctx: z.RefinementCtx): void {
+  minWithinScale(v, ctx);
+  choicesAlone(v, ctx);
+}
+
 export const judgeAssertionSchemas = [
-  z.object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...judgeFields }).strict().superRefine(minWithinScale),
+  z.object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...choicesField, ...judgeFields }).strict().superRefine(rubricRules),
   z
-    .object({ type: z.literal('judgeAgainst'), criteria: z.string().min(1), reference: z.string().optional(), ...scaleFields, ...judgeFields })
+    .object({ type: z.literal('judgeAgainst'), criteria: z.string().min(1), reference: z.string().optional(), ...scaleFields, ...choicesField, ...judgeFields })
     .strict()
-    .superRefine(minWithinScale),
+    .superRefine(rubricRules),
   z.object({ type: z.literal('factuality'), reference: z.string().optional(), ...judgeFields }).strict(),
   z.object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields }).strict().superRefine(minWithinScale),
   z.object({ type: z.literal('closedQa'), question: z.string().min(1), ...judgeFields }).strict(),

@@ -26,6 +26,8 @@ export interface JudgeHandle extends AssertionHandle {
   atLeast(threshold: number): JudgeHandle;
   scale(scale: 1 | 10): JudgeHandle;
   dimensions(mins: Record<string, number>): JudgeHandle;
+  /** Grade a free rubric on named choices, each with its score from 0 to 1. */
+  choices(scores: Record<string, number>): JudgeHandle;
   withoutTargetInstructions(): JudgeHandle;
   trace(policy: TracePolicy): JudgeHandle;
   prefer(side: 'actual' | 'reference'): JudgeHandle;
@@ -152,6 +154,7 @@ export function createCheckApi(opts: {
       on: (text) => set('on', text),
       scale: (scale) => set('scale', scale),
       dimensions: (mins) => set('dimensions', mins),
+      choices: (scores) => set('choices', scores),
       withoutTargetInstructions: () => set('targetInstructions', false),
       trace: (policy) => set('trace', policy),
       prefer: (side) => set('prefer', side),

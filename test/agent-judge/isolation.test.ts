@@ -167,6 +167,16 @@ describe('the prompt and the request', () => {
     expect(body.tools.map((t: any) => t.function.name)).toEqual(['policy_lookup', 'submit_judgment']);
   });
 
+  it('a rubric graded on named choices tells the judge which score each label submits', async () => {
+    const fake = await fakes.openai([turn([submit(0.5)])]);
+    const criterion = { kind: 'rubric' as const, criteria: 'Verifies ownership first.', scale: 1 as const, dimensions: [], choices: { always: 1, sometimes: 0.5, never: 0 } };
+    const score = await fakeJudge(fake, { guards: { maxSteps: 2 } }).judge(judgeRequest({ criterion }));
+    expect(score.score).toBe(0.5);
+    const { before, after } = splitPrompt(userText(fake.bodies[0]));
+    expect(before).toContain('Answer with the one CHOICE that best describes how the output meets the criteria: "always", "sometimes", "never".');
+    expect(after).toContain('For the CHOICE you pick, submit its score: "always" = 1, "sometimes" = 0.5, "never" = 0.');
+  });
+
   it('temperature defaults to 0 in every request', async () => {
     const fake = await fakes.openai([turn([call('policy_lookup', { topic: 'refunds' })]), turn([submit(1)])]);
     await fakeJudge(fake, { tools: [policyLookup], guards: { maxSteps: 3 } }).judge(judgeRequest());

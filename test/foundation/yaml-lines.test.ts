@@ -44,3 +44,22 @@ describe('YAML eval files: lines', () => {
     expect((syntax as Error).message).toMatch(/x\.eval\.yaml:\d+: YAML syntax error/);
   });
 });
+
+describe('YAML eval files: judge choices', () => {
+  const withChoices = (extra: string) =>
+    file(`suite: s\ntarget: t\ncases:\n  - id: a\n    input: x\n    assert:\n      - type: judge\n        criteria: helpful\n        choices: { good: 1, bad: 0 }\n${extra}`);
+
+  it('are accepted on a free rubric', async () => {
+    const loaded = await loadYamlEvalFile(withChoices(''));
+    expect(loaded.data.cases[0]!.assert?.[0]).toMatchObject({ type: 'judge', choices: { good: 1, bad: 0 } });
+  });
+
+  it('cannot go with a scale, a min or dimensions, and need two labels, each named at its line', async () => {
+    const scaled = (await loadYamlEvalFile(withChoices('        scale: 10\n')).catch((e: unknown) => e)) as UserErrors;
+    expect(scaled).toBeInstanceOf(UserErrors);
+    expect(scaled.errors).toHaveLength(1);
+    expect(scaled.errors[0]!.message).toMatch(/x\.eval\.yaml:10: cases\[0\]\.assert\[0\]\.scale: scale cannot be combined with choices \(the choice map gives the score; use threshold\)$/);
+    const single = (await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: x\n    assert:\n      - { type: judge, criteria: c, choices: { only: 1 } }\n')).catch((e: unknown) => e)) as UserErrors;
+    expect(single.errors[0]!.message).toMatch(/x\.eval\.yaml:7: cases\[0\]\.assert\[0\]\.choices: give at least two choices, each with its score from 0 to 1$/);
+  });
+});

@@ -103,3 +103,26 @@ describe('dimensions', () => {
     expect(result.status).toBe('failed');
   });
 });
+
+describe('named choices on a free rubric', () => {
+  const choices = { excellent: 1, acceptable: 0.6, poor: 0 };
+
+  it('asks for one of the labels, scores the pick from the map, and records the raw choice', async () => {
+    const { result, fake } = await grade({ type: 'judge', criteria: 'helpful', choices }, { json: { choice: 'acceptable', reason: 'answers, vaguely', evidence: [] } });
+    const schema = fake.bodies[0].response_format.json_schema.schema;
+    expect(schema.properties.choice).toEqual({ type: 'string', enum: ['excellent', 'acceptable', 'poor'] });
+    expect(schema.properties.score).toBeUndefined();
+    expect(fake.bodies[0].messages.at(-1).content).toContain('Answer with the one CHOICE that best describes how the output meets the criteria: "excellent", "acceptable", "poor".');
+    // 0.6 is below the default threshold of 0.7.
+    expect(result).toMatchObject({ score: 0.6, choice: 'acceptable', threshold: 0.7, status: 'failed' });
+    const lenient = await grade({ type: 'judgeAgainst', criteria: 'helpful', reference: 'shipped', choices, threshold: 0.5 }, { json: { choice: 'acceptable', reason: 'ok', evidence: [] } });
+    expect(lenient.result).toMatchObject({ score: 0.6, choice: 'acceptable', status: 'passed' });
+  });
+
+  it('a label outside the map is an invalid judge answer (gate error, raw kept)', async () => {
+    const { result } = await grade({ type: 'judge', criteria: 'helpful', choices }, { json: { choice: 'great', reason: 'x', evidence: [] } });
+    expect(result).toMatchObject({ status: 'error', severity: 'gate' });
+    expect(result.message).toContain('judge response invalid: "choice" must be one of excellent, acceptable, poor (got "great")');
+    expect(result.raw).toContain('great');
+  });
+});

@@ -1,5 +1,5 @@
 import type { Criterion } from '../contract.js';
-import { scoredContract, type CriterionTemplate } from './template.js';
+import { choiceContract, scoredContract, type CriterionTemplate } from './template.js';
 
 type Rubric = Extract<Criterion, { kind: 'rubric' }>;
 
@@ -10,12 +10,16 @@ export const rubric: CriterionTemplate<Rubric> = {
     [
       'Grade the OUTPUT against the CRITERIA below, and nothing else.',
       c.reference !== undefined ? 'Use the REFERENCE as the expected answer: the output need not match its wording, only its substance.' : '',
-      c.scale === 10 ? 'Score from 1 (fails the criteria) to 10 (fully meets them).' : 'Score from 0 (fails the criteria) to 1 (fully meets them); use values in between for partial credit.',
+      c.choices
+        ? `Answer with the one CHOICE that best describes how the output meets the criteria: ${Object.keys(c.choices).map((k) => JSON.stringify(k)).join(', ')}.`
+        : c.scale === 10
+          ? 'Score from 1 (fails the criteria) to 10 (fully meets them).'
+          : 'Score from 0 (fails the criteria) to 1 (fully meets them); use values in between for partial credit.',
       c.dimensions.length ? `Also score each dimension on the same scale: ${c.dimensions.join(', ')}.` : '',
     ]
       .filter(Boolean)
       .join('\n'),
   context: (c) => [['criteria', c.criteria], ...(c.reference !== undefined ? [['reference', c.reference] as [string, string]] : [])],
   graded: (_c, output) => ({ output }),
-  contract: (c) => scoredContract('rubric_judgment', c.scale, c.dimensions),
+  contract: (c) => (c.choices ? choiceContract('rubric_choice_judgment', 'choice', c.choices) : scoredContract('rubric_judgment', c.scale, c.dimensions)),
 };
