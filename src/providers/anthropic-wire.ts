@@ -135,6 +135,10 @@ export function fromAnthropicUsage(u: Anthropic.Usage | undefined | null): Token
     outputTokens: u?.output_tokens ?? 0,
     cachedInputTokens: cacheRead,
   };
+  // Cache writes cost more than plain input (1.25x for 5 minutes, 2x for an hour): kept apart for pricing.
+  if (cacheWrite > 0) usage.cacheWriteTokens = cacheWrite;
+  const longWrites = u?.cache_creation?.ephemeral_1h_input_tokens ?? 0;
+  if (longWrites > 0) usage.cacheWrite1hTokens = Math.min(longWrites, cacheWrite);
   const thinking = u?.output_tokens_details?.thinking_tokens;
   if (typeof thinking === 'number') usage.reasoningTokens = thinking;
   return usage;

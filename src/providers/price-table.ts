@@ -4,8 +4,6 @@
  * evals.config.ts) overrides or extends this one. A model missing here is reported with cost null.
  *
  * Known simplifications:
- * - Anthropic cache writes are billed at 1.25x (5 min) or 2x (1 h) input; usage does not separate
- *   them, so they are priced at the plain input rate (a slight underestimate when caching is on).
  * - Long-context surcharges (e.g. Sonnet 4/4.5 prompts over 200K tokens) are not modelled.
  */
 export const PRICES_AS_OF = '2026-11-01';
@@ -17,6 +15,15 @@ export interface Price {
   output: number;
   /** USD per 1M cached input tokens; falls back to `input` when absent. */
   cachedInput?: number;
+  /** USD per 1M input tokens written to the prompt cache (5-minute lifetime); falls back to `input`. */
+  cacheWrite?: number;
+  /** USD per 1M tokens written with the 1-hour lifetime; falls back to `cacheWrite`, then `input`. */
+  cacheWrite1h?: number;
+}
+
+/** Anthropic bills cache writes at 1.25x base input (5 minutes) and 2x (1 hour), for every model. */
+function withAnthropicCacheWrites(table: Record<string, Price>): Record<string, Price> {
+  return Object.fromEntries(Object.entries(table).map(([model, p]) => [model, { cacheWrite: p.input * 1.25, cacheWrite1h: p.input * 2, ...p }]));
 }
 
 export const OPENAI_PRICES: Record<string, Price> = {
@@ -45,7 +52,7 @@ export const OPENAI_PRICES: Record<string, Price> = {
   o1: { input: 15, output: 60, cachedInput: 7.5 },
 };
 
-export const ANTHROPIC_PRICES: Record<string, Price> = {
+export const ANTHROPIC_PRICES: Record<string, Price> = withAnthropicCacheWrites({
   // "Cache hits and refreshes" are 10% of base input.
   'claude-opus-5': { input: 5, output: 25, cachedInput: 0.5 },
   'claude-opus-4-8': { input: 5, output: 25, cachedInput: 0.5 },
@@ -64,7 +71,7 @@ export const ANTHROPIC_PRICES: Record<string, Price> = {
   'claude-haiku-4-5': { input: 1, output: 5, cachedInput: 0.1 },
   'claude-3-5-haiku': { input: 0.8, output: 4, cachedInput: 0.08 },
   'claude-3-haiku': { input: 0.25, output: 1.25, cachedInput: 0.03 },
-};
+});
 
 export const BUNDLED_PRICES: Record<string, Record<string, Price>> = {
   openai: OPENAI_PRICES,

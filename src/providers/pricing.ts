@@ -10,6 +10,8 @@ export const PriceSchema = z
     input: z.number().nonnegative(),
     output: z.number().nonnegative(),
     cachedInput: z.number().nonnegative().optional(),
+    cacheWrite: z.number().nonnegative().optional(),
+    cacheWrite1h: z.number().nonnegative().optional(),
   })
   .strict();
 
@@ -50,17 +52,26 @@ export function resolvePrice(modelSpec: string, overrides: PriceOverrides = {}):
 }
 
 /**
- * USD cost of one usage: cached input at `cachedInput` (else `input`), the rest of the input at
- * `input`, output at `output`. Null, never 0, when the model has no known price. Rounded to
- * 1e-12 USD so float noise does not show up in reports.
+ * USD cost of one usage: cached input at `cachedInput` (else `input`), cache writes at `cacheWrite`
+ * (1-hour ones at `cacheWrite1h`), the rest of the input at `input`, output at `output`. Null,
+ * never 0, when the model has no known price. Rounded to 1e-12 USD so float noise does not show up
+ * in reports.
  */
 export function priceUsage(modelSpec: string | undefined, usage: TokenUsage, overrides?: PriceOverrides): number | null {
   if (!modelSpec) return null;
   const price = resolvePrice(modelSpec, overrides);
   if (!price) return null;
   const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
-  const uncached = usage.inputTokens - cached;
-  const micro = uncached * price.input + cached * (price.cachedInput ?? price.input) + usage.outputTokens * price.output;
+  const writes = Math.min(usage.cacheWriteTokens ?? 0, usage.inputTokens - cached);
+  const longWrites = Math.min(usage.cacheWrite1hTokens ?? 0, writes);
+  const plain = usage.inputTokens - cached - writes;
+  const writeRate = price.cacheWrite ?? price.input;
+  const micro =
+    plain * price.input +
+    cached * (price.cachedInput ?? price.input) +
+    (writes - longWrites) * writeRate +
+    longWrites * (price.cacheWrite1h ?? writeRate) +
+    usage.outputTokens * price.output;
   return Math.round((micro / 1_000_000) * 1e12) / 1e12;
 }
 

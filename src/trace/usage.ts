@@ -7,6 +7,10 @@ export const TokenUsageSchema = z
     outputTokens: z.number().int().nonnegative(),
     cachedInputTokens: z.number().int().nonnegative().optional(),
     reasoningTokens: z.number().int().nonnegative().optional(),
+    /** Of `inputTokens`, those written to the prompt cache (Anthropic), billed above the input rate. */
+    cacheWriteTokens: z.number().int().nonnegative().optional(),
+    /** Of `cacheWriteTokens`, those written with the 1-hour lifetime (billed higher still). */
+    cacheWrite1hTokens: z.number().int().nonnegative().optional(),
   })
   .strict();
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;

@@ -32,7 +32,7 @@ const tools: ProviderTool[] = [
 describe('Anthropic provider against a fake Messages server', () => {
   it('sends system apart, and maps text and usage (cache reads and writes counted as input)', async () => {
     const { fake, provider } = await setup(
-      [{ text: 'Hello!', usage: { input: 50, cached: 30, cacheWrite: 20, output: 12, reasoning: 4 }, model: 'claude-sonnet-4-6-20260217' }],
+      [{ text: 'Hello!', usage: { input: 50, cached: 30, cacheWrite: 20, cacheWrite1h: 5, output: 12, reasoning: 4 }, model: 'claude-sonnet-4-6-20260217' }],
       { temperature: 0 },
     );
     const res = await provider.complete({ system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }] });
@@ -40,7 +40,7 @@ describe('Anthropic provider against a fake Messages server', () => {
     expect(res).toMatchObject({
       text: 'Hello!',
       toolCalls: [],
-      usage: { inputTokens: 100, outputTokens: 12, cachedInputTokens: 30, reasoningTokens: 4 },
+      usage: { inputTokens: 100, outputTokens: 12, cachedInputTokens: 30, reasoningTokens: 4, cacheWriteTokens: 20, cacheWrite1hTokens: 5 },
       finishReason: 'stop',
       model: 'claude-sonnet-4-6-20260217',
     });
@@ -55,8 +55,9 @@ describe('Anthropic provider against a fake Messages server', () => {
       messages: [{ role: 'user', content: 'hi' }],
       temperature: 0,
     });
-    // 70 uncached (incl. the cache write), 30 cache reads, 12 out, at the Sonnet 4.6 family price.
-    expect(priceUsage(`anthropic:${res.model}`, res.usage)).toBe((70 * 3 + 30 * 0.3 + 12 * 15) / 1e6);
+    // At the Sonnet 4.6 family price: 50 plain input at $3, 30 cache reads at $0.30, 15 five-minute
+    // cache writes at 1.25x ($3.75), 5 one-hour writes at 2x ($6), 12 out at $15.
+    expect(priceUsage(`anthropic:${res.model}`, res.usage)).toBe((50 * 3 + 30 * 0.3 + 15 * 3.75 + 5 * 6 + 12 * 15) / 1e6);
   });
 
   it('maps two parallel tool_use blocks, then sends both results in ONE user message', async () => {

@@ -19,7 +19,7 @@ describe('resolvePrice', () => {
   it('resolves dated ids to their family', () => {
     expect(resolvePrice('openai:gpt-4.1-mini-2025-04-14')).toEqual(OPENAI_PRICES['gpt-4.1-mini']);
     expect(resolvePrice('anthropic:claude-sonnet-4-5-20250929')).toEqual(ANTHROPIC_PRICES['claude-sonnet-4-5']);
-    expect(resolvePrice('anthropic:claude-haiku-4-5-20251001')).toEqual({ input: 1, output: 5, cachedInput: 0.1 });
+    expect(resolvePrice('anthropic:claude-haiku-4-5-20251001')).toEqual({ input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 });
   });
 
   it('prefers an exact dated entry over the family', () => {
@@ -59,6 +59,16 @@ describe('priceUsage', () => {
     expect(priceUsage('anthropic:claude-sonnet-4-5-20250929', { inputTokens: 2_000_000, cachedInputTokens: 1_000_000, outputTokens: 100_000 })).toBe(
       3 + 0.3 + 1.5,
     );
+  });
+
+  it('bills Anthropic cache writes at 1.25x input (5 minutes) and 2x (1 hour), never more writes than uncached input', () => {
+    // claude-sonnet-4-6: 3 in, 0.30 cached, 15 out; writes 3.75 and 6.
+    const usage = { inputTokens: 1_000_000, cachedInputTokens: 200_000, cacheWriteTokens: 300_000, cacheWrite1hTokens: 100_000, outputTokens: 0 };
+    expect(priceUsage('anthropic:claude-sonnet-4-6', usage)).toBe(0.5 * 3 + 0.2 * 0.3 + 0.2 * 3.75 + 0.1 * 6);
+    // Inconsistent counts are clamped: writes cannot exceed what was not read from the cache.
+    expect(priceUsage('anthropic:claude-sonnet-4-6', { inputTokens: 1_000_000, cachedInputTokens: 900_000, cacheWriteTokens: 500_000, outputTokens: 0 })).toBe(0.9 * 0.3 + 0.1 * 3.75);
+    // A user price without cacheWrite bills writes at the input rate (OpenAI has no write charge).
+    expect(priceUsage('openai:plain', { inputTokens: 1000, cacheWriteTokens: 1000, outputTokens: 0 }, { 'openai:plain': { input: 2, output: 4 } })).toBe(0.002);
   });
 
   it('bills cached tokens at the input rate when the model has no cached price', () => {

@@ -87,6 +87,7 @@ function usage(u: FakeUsage | undefined) {
     output_tokens: u?.output ?? 5,
     cache_read_input_tokens: u?.cached ?? 0,
     cache_creation_input_tokens: u?.cacheWrite ?? 0,
+    cache_creation: { ephemeral_5m_input_tokens: (u?.cacheWrite ?? 0) - (u?.cacheWrite1h ?? 0), ephemeral_1h_input_tokens: u?.cacheWrite1h ?? 0 },
     ...(u?.reasoning !== undefined ? { output_tokens_details: { thinking_tokens: u.reasoning } } : {}),
     service_tier: 'standard',
   };

@@ -152,6 +152,8 @@ export interface FakeUsage {
   output?: number;
   cached?: number;
   cacheWrite?: number;
+  /** Of `cacheWrite`, tokens written with the 1-hour lifetime (Anthropic's `cache_creation` split). */
+  cacheWrite1h?: number;
   reasoning?: number;
 }
 
