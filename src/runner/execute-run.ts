@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { Reporter } from '../report/reporter.js';
@@ -44,6 +44,8 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const runId = `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+  // Asked now, in the background: a synchronous spawn at the end would add to every run's tail.
+  const sha = gitSha(config.rootDir);
 
   // One adapter per named target (an inline TS target is keyed by its file); every trial still
   // invokes it afresh.
@@ -109,7 +111,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
       id: runId,
       startedAt,
       durationMs: Date.now() - started,
-      gitSha: gitSha(config.rootDir),
+      gitSha: await sha,
       argv: opts.argv,
       config: config.file,
       interrupted: outcome.interrupted,
@@ -120,7 +122,8 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   return { exitCode, summary };
 }
 
-function gitSha(cwd: string): string | null {
-  const r = spawnSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', timeout: 2_000 });
-  return r.status === 0 ? r.stdout.trim() : null;
+function gitSha(cwd: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', timeout: 2_000 }, (err, stdout) => resolve(err ? null : stdout.trim() || null));
+  });
 }

@@ -1,4 +1,5 @@
 /** `npx agent-evals run` in the repository root: the example suites pass offline. */
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, STACK_FRAME, runCli, tempDir, removeTempDirs } from '../support/cli.js';
@@ -17,6 +18,15 @@ describe('the repository examples', () => {
     expect(res.schemaVersion).toBe(1);
     expect(res.run.interrupted).toBe(false);
     expect(res.run.config).toBe('evals.config.ts');
+    // The repository's commit is recorded (null outside a git checkout, e.g. an unpacked tarball).
+    const head = (() => {
+      try {
+        return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+      } catch {
+        return null;
+      }
+    })();
+    expect(res.run.gitSha).toBe(head);
     expect(res.cases.length).toBeGreaterThan(0);
     expect(res.cases.filter((c) => c.verdict !== 'passed').map((c) => `${c.suite}/${c.id}`)).toEqual([]);
     // YAML, TypeScript and command-target examples all ran.
