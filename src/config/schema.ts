@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelRefSchema, TracePolicySchema } from '../judges/spec.js';
+import { PriceOverridesSchema } from '../providers/pricing.js';
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
 
@@ -43,12 +44,6 @@ export const TargetConfigSchema = z.union([
   HttpTargetSchema,
 ]);
 
-export const PriceSchema = z.object({
-  input: z.number().nonnegative(),
-  output: z.number().nonnegative(),
-  cachedInput: z.number().nonnegative().optional(),
-});
-
 /** A judge in the config: a model, the fake judge, or a judge object (`agentJudge(...)`). */
 const JudgeConfigSchema = z.union([ModelRefSchema, z.literal('fake'), z.looseObject({ provider: z.literal('fake'), fixtures: z.string().optional() })]);
 
@@ -73,7 +68,7 @@ export const ConfigSchema = z
     cacheMaxEntries: z.number().int().positive().optional(),
     maxCostUsd: z.number().positive().optional(),
     /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
-    pricing: z.record(z.string(), PriceSchema).optional(),
+    pricing: PriceOverridesSchema.optional(),
   })
   .strict();
 

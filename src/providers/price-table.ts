@@ -6,20 +6,26 @@
  * Known simplifications:
  * - Long-context surcharges (e.g. Sonnet 4/4.5 prompts over 200K tokens) are not modelled.
  */
+import { z } from 'zod';
+
 export const PRICES_AS_OF = '2026-11-01';
 
-export interface Price {
-  /** USD per 1M uncached input tokens. */
-  input: number;
-  /** USD per 1M output tokens (reasoning tokens included: they are billed as output). */
-  output: number;
-  /** USD per 1M cached input tokens; falls back to `input` when absent. */
-  cachedInput?: number;
-  /** USD per 1M input tokens written to the prompt cache (5-minute lifetime); falls back to `input`. */
-  cacheWrite?: number;
-  /** USD per 1M tokens written with the 1-hour lifetime; falls back to `cacheWrite`, then `input`. */
-  cacheWrite1h?: number;
-}
+/** One model's price: the bundled table and the config's `pricing` entries share this schema. */
+export const PriceSchema = z
+  .object({
+    /** USD per 1M uncached input tokens. */
+    input: z.number().nonnegative(),
+    /** USD per 1M output tokens (reasoning tokens included: they are billed as output). */
+    output: z.number().nonnegative(),
+    /** USD per 1M cached input tokens; falls back to `input` when absent. */
+    cachedInput: z.number().nonnegative().optional(),
+    /** USD per 1M input tokens written to the prompt cache (5-minute lifetime); falls back to `input`. */
+    cacheWrite: z.number().nonnegative().optional(),
+    /** USD per 1M tokens written with the 1-hour lifetime; falls back to `cacheWrite`, then `input`. */
+    cacheWrite1h: z.number().nonnegative().optional(),
+  })
+  .strict();
+export type Price = z.infer<typeof PriceSchema>;
 
 /** Anthropic bills cache writes at 1.25x base input (5 minutes) and 2x (1 hour), for every model. */
 function withAnthropicCacheWrites(table: Record<string, Price>): Record<string, Price> {

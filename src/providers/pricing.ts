@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import type { TokenUsage } from '../trace/usage.js';
 import { modelFamily } from './model-family.js';
-import { BUNDLED_PRICES, PRICES_AS_OF, type Price } from './price-table.js';
+import { BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price } from './price-table.js';
 
-export { modelFamily, PRICES_AS_OF, type Price };
-
-export const PriceSchema = z
-  .object({
-    input: z.number().nonnegative(),
-    output: z.number().nonnegative(),
-    cachedInput: z.number().nonnegative().optional(),
-    cacheWrite: z.number().nonnegative().optional(),
-    cacheWrite1h: z.number().nonnegative().optional(),
-  })
-  .strict();
+export { modelFamily, PRICES_AS_OF, PriceSchema, type Price };
 
 /** The user's price table, keyed `provider:model` (e.g. `openai:my-finetune`), checked before the bundled one. */
 export const PriceOverridesSchema = z.record(

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ANTHROPIC_PRICES, OPENAI_PRICES } from '../../src/providers/price-table.js';
+import { ConfigSchema } from '../../src/config/schema.js';
 import { modelFamily, PRICES_AS_OF, priceUsage, PricingWarnings, PriceOverridesSchema, resolvePrice } from '../../src/providers/pricing.js';
 
 describe('modelFamily', () => {
@@ -119,6 +120,12 @@ describe('the bundled table', () => {
     expect(PriceOverridesSchema.safeParse({ 'openai:x': { input: 1, output: 2 } }).success).toBe(true);
     expect(PriceOverridesSchema.safeParse({ 'no-provider': { input: 1, output: 2 } }).success).toBe(false);
     expect(PriceOverridesSchema.safeParse({ 'openai:x': { input: -1, output: 2 } }).success).toBe(false);
+  });
+
+  it("the config's `pricing` is that same table: cache-write prices survive, a misspelt field is an error", () => {
+    const entry = { input: 1, output: 2, cacheWrite: 1.25, cacheWrite1h: 2 };
+    expect(ConfigSchema.parse({ pricing: { 'anthropic:my-claude': entry } }).pricing).toEqual({ 'anthropic:my-claude': entry });
+    expect(ConfigSchema.safeParse({ pricing: { 'anthropic:my-claude': { input: 1, output: 2, cachedinput: 0.1 } } }).success).toBe(false);
   });
 });
 
