@@ -13,12 +13,11 @@ export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: strin
   };
   switch (spec.type) {
     case 'judge':
-      return { kind: 'rubric', criteria: spec.criteria, scale: spec.scale ?? 1, dimensions: Object.keys(spec.dimensions ?? {}), ...(spec.choices ? { choices: spec.choices } : {}) };
     case 'judgeAgainst':
       return {
         kind: 'rubric',
         criteria: spec.criteria,
-        reference: needRef(spec.reference),
+        ...(spec.type === 'judgeAgainst' ? { reference: needRef(spec.reference) } : {}),
         scale: spec.scale ?? 1,
         dimensions: Object.keys(spec.dimensions ?? {}),
         ...(spec.choices ? { choices: spec.choices } : {}),

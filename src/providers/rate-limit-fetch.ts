@@ -8,6 +8,8 @@
  * left to the SDK's own retries.
  */
 
+import type { RunOptions } from './adaptive-limit.js';
+
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface RateLimitSink {
@@ -15,7 +17,7 @@ export interface RateLimitSink {
 }
 
 export interface SlotLimiter extends RateLimitSink {
-  run<T>(fn: () => Promise<T>, options?: { signal?: AbortSignal; retry?: boolean }): Promise<T>;
+  run<T>(fn: () => Promise<T>, options?: RunOptions): Promise<T>;
   /** Hold every request of the endpoint for `ms`. */
   pause(ms: number): void;
 }
