@@ -12,7 +12,7 @@ import { UserError } from '../errors.js';
 import { JudgeProtocolError } from './agent-judge-protocol.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
-import { CriterionError, criterionFromSpec, thresholdOf } from './criterion-from-spec.js';
+import { CriterionError, criterionFromSpec, dimensionMinimums, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { resolveJudgeRef, type JudgeRef } from './resolve.js';
@@ -105,14 +105,14 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         } else {
           score = await judge.judge(request);
         }
-        const mins = 'dimensions' in spec ? (spec.dimensions ?? {}) : {};
+        const mins = dimensionMinimums(spec);
         const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
         const passed = score.score >= threshold && lowDims.length === 0;
         const verdictText = passed
           ? `score ${score.score.toFixed(2)} ≥ ${threshold.toFixed(2)}`
           : score.score < threshold
             ? `score ${score.score.toFixed(2)} < ${threshold.toFixed(2)}`
-            : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min}`).join(', ')}`;
+            : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min.toFixed(2)}`).join(', ')}`;
         const result: AssertionResult = {
           ...base,
           severity: spec.severity ?? 'soft',
