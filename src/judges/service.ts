@@ -24,7 +24,7 @@ export interface JudgeServiceOptions {
   override?: JudgeRef;
   /** `--dry-run`: every judge is the fake one; zero tokens. */
   dryRun: boolean;
-  /** `--no-cache` turns off both the in-run sharing and the disk cache. */
+  /** `--no-cache` (or `cache: false` in the config) turns off both the in-run sharing and the disk cache. */
   cache: boolean;
   pricing: Pricing;
   env: NodeJS.ProcessEnv;
@@ -38,7 +38,7 @@ export interface JudgeServiceOptions {
  */
 export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; close(): Promise<void> } {
   const { config } = opts;
-  const cache = opts.cache ? new JudgeCache(config.cache ? join(config.outputDir, 'cache', 'judge') : undefined, config.cacheMaxEntries) : undefined;
+  const cache = opts.cache && config.cache ? new JudgeCache(join(config.outputDir, 'cache', 'judge'), config.cacheMaxEntries) : undefined;
   const selfJudgeWarned = new Set<string>();
   const { judgeFor } = judgeInstances({ config, dryRun: opts.dryRun, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn });
 
