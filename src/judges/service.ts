@@ -15,7 +15,8 @@ import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } fr
 import { CriterionError, criterionFromSpec, dimensionMinimums, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
-import { resolveJudgeRef, type JudgeRef } from './resolve.js';
+import { keepsOwnJudge, keptJudgeLabel, KeptJudgeNotice } from './kept-judges.js';
+import { refKey, resolveJudgeRef, type JudgeRef } from './resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
 
 export interface JudgeServiceOptions {
@@ -42,8 +43,20 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   const selfJudgeWarned = new Set<string>();
   const { judgeFor } = judgeInstances({ config, dryRun: opts.dryRun, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn });
 
-  const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) =>
-    resolveJudgeRef({ override: opts.override, assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
+  const notice = opts.override !== undefined ? new KeptJudgeNotice(refKey(opts.override), opts.warn) : undefined;
+  /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
+  const resolveFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
+    const own: JudgeRef | undefined = spec.judge ?? checkApi ?? c.judge;
+    const kept = keepsOwnJudge(own, opts.override, config.judges);
+    const ref = resolveJudgeRef({ ...(kept ? {} : { override: opts.override }), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
+    return { ref, kept: kept ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(own!)] as [string, string]) : undefined };
+  };
+  const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
+    const { ref, kept } = resolveFor(spec, c, checkApi);
+    // Found while running (a TS check's assertion): announced on its own, once.
+    if (kept) notice?.announce([kept]);
+    return ref;
+  };
 
   return {
     async close() {
@@ -52,10 +65,13 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
 
     /** Builds every judge the static specs name, so a missing key stops the run before any trial. */
     prepare(cases) {
+      const kept: Array<[string, string]> = [];
       for (const c of cases) {
         for (const spec of c.assertions) {
           if (!isJudgeType(spec.type)) continue;
-          const ref = refFor(spec as JudgeAssertionSpec, c);
+          const resolved = resolveFor(spec as JudgeAssertionSpec, c);
+          if (resolved.kept) kept.push(resolved.kept);
+          const ref = resolved.ref;
           if (!ref) continue;
           try {
             judgeFor(ref);
@@ -67,6 +83,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         }
       }
       if (config.judge && !opts.dryRun) judgeFor(config.judge as JudgeRef);
+      if (!opts.dryRun) notice?.announce(kept);
     },
 
     async grade(spec, ctx) {
