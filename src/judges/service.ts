@@ -143,12 +143,11 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           ...(score.choice !== undefined ? { choice: score.choice } : {}),
           ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
           judge: {
-            provider: judge.provider,
-            model: judge.model,
+            ...answeredBy(judge, score.run),
             usage: score.usage,
             ...(score.cached ? { cached: true } : {}),
             ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),
-            ...(score.run ? { steps: score.run.steps?.length ?? 0, toolCalls: toolCallsOf(score.run).length } : {}),
+            ...(score.run ? judgeRunFields(score.run) : {}),
           },
         };
         return { result, usage: score.usage };
@@ -158,8 +157,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         const message = known ? (err instanceof JudgeProtocolError ? `JudgeProtocolError: ${err.message}` : err.message) : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
         const run = (err as { run?: AgentRun }).run;
-        const counts = run ? { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length } : {};
-        return errorResult(base, message, usage, { provider: judge.provider, model: judge.model, ...counts }, raw);
+        return errorResult(base, message, usage, { ...answeredBy(judge, run), ...(run ? judgeRunFields(run) : {}) }, raw);
       }
     },
   };
@@ -174,12 +172,26 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   }
 }
 
+/**
+ * The judge's provider and model as reported: an agent judge's run names the model that really
+ * answered (its factory may pick one per judgment), else the judge's own.
+ */
+function answeredBy(judge: Judge, run: AgentRun | undefined): { provider: string; model: string } {
+  const colon = run?.model?.indexOf(':') ?? -1;
+  return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1) } : { provider: judge.provider, model: judge.model };
+}
+
+/** An agent judge's own run in the results: counts, and the run itself (already under the trace policy). */
+function judgeRunFields(run: AgentRun): { steps: number; toolCalls: number; run: AgentRun } {
+  return { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length, run };
+}
+
 /** A judge that failed or answered out of contract: an error, which always fails as a gate. */
 function errorResult(
   base: Pick<AssertionResult, 'name' | 'kind' | 'threshold' | 'weight'>,
   message: string,
   usage: Usage,
-  judge?: { provider: string; model: string; steps?: number; toolCalls?: number },
+  judge?: { provider: string; model: string; steps?: number; toolCalls?: number; run?: AgentRun },
   raw?: string,
 ): { result: AssertionResult; usage: Usage } {
   return {
