@@ -97,7 +97,6 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       } catch (err) {
         return errorResult(base, err instanceof Error ? err.message : String(err), emptyUsage());
       }
-      warnSelfJudging(ctx, judge);
       // A multi-turn trial's whole conversation, else the case's own history.
       const transcript = ctx.transcript ?? (ctx.plannedCase.messages.length > 1 ? ctx.plannedCase.messages : undefined);
       try {
@@ -122,6 +121,9 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         } else {
           score = await judge.judge(request);
         }
+        const by = answeredBy(judge, score.run);
+        // After the judgment: an agent judge's model is known once its factory ran.
+        warnSelfJudging(ctx, by);
         const mins = dimensionMinimums(spec);
         const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
         const passed = score.score >= threshold && lowDims.length === 0;
@@ -143,7 +145,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           ...(score.choice !== undefined ? { choice: score.choice } : {}),
           ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
           judge: {
-            ...answeredBy(judge, score.run),
+            ...by,
             usage: score.usage,
             ...(score.cached ? { cached: true } : {}),
             ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),
@@ -162,7 +164,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     },
   };
 
-  function warnSelfJudging(ctx: JudgeTrialContext, judge: Judge): void {
+  function warnSelfJudging(ctx: JudgeTrialContext, judge: { provider: string; model: string }): void {
     const spec = `${judge.provider}:${judge.model}`;
     const targetModels = new Set([ctx.run.model, ...(ctx.run.steps ?? []).map((s) => s.model)].filter(Boolean));
     if (targetModels.has(spec) && !selfJudgeWarned.has(spec)) {
