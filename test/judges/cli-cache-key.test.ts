@@ -5,13 +5,12 @@
  * make one judge call at temperature 0 and four at 0.7 (again four on a second run: the disk cache
  * does not serve sampled judgments); `cache: false` in the config means `--no-cache`.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { removeTempDirs, runCli, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { explain } from './cli-helpers.js';
+import { explain, tempProject } from './cli-helpers.js';
 
 // The tests run concurrently: temp dirs go only once all are done.
 afterAll(removeTempDirs);
@@ -25,19 +24,12 @@ async function fake(t: TestContext): Promise<FakeProvider> {
 
 /** A project whose judge's base URL and temperature come from the environment. */
 function project(extraConfig = ''): string {
-  const dir = tempDir();
-  writeFileSync(
-    join(dir, 'evals.config.mjs'),
-    `export default {
-  evals: ['*.eval.yaml'],
-  outputDir: process.env.OUT_DIR,
-  targets: { agent: () => 'Order A1 shipped.' },
+  return tempProject(
+    `  outputDir: process.env.OUT_DIR,
   judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: process.env.JUDGE_URL, temperature: Number(process.env.JUDGE_TEMPERATURE ?? 0) },
-  ${extraConfig}
-};\n`,
+  ${extraConfig}`,
+    { 'status.eval.yaml': `suite: s\ntarget: agent\ncases:\n  - id: a\n    input: where is A1?\n    assert:\n      - type: judge\n        criteria: Gives the status.\n` },
   );
-  writeFileSync(join(dir, 'status.eval.yaml'), `suite: s\ntarget: agent\ncases:\n  - id: a\n    input: where is A1?\n    assert:\n      - type: judge\n        criteria: Gives the status.\n`);
-  return dir;
 }
 
 async function run(dir: string, env: { url: string; outDir: string; temperature?: number }, args: string[] = []) {

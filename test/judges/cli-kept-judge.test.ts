@@ -3,13 +3,12 @@
  * keeps its judge unless `--judge` itself names a configured judge, and the run says once which
  * assertions kept theirs. Asserted by which fake server (and model) received each assertion's request.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { removeTempDirs, runCli, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { explain, readResults } from './cli-helpers.js';
+import { explain, readResults, tempProject } from './cli-helpers.js';
 import { userText } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -22,26 +21,16 @@ async function fake(t: TestContext): Promise<FakeProvider> {
 
 /** `auditor` (named) on one server, `other` (named) and the command line's model on the other. */
 function project(): string {
-  const dir = tempDir();
-  writeFileSync(
-    join(dir, 'evals.config.mjs'),
-    `export default {
-  evals: ['*.eval.yaml'],
-  outputDir: '.out',
-  targets: { agent: () => 'Order A1 shipped.' },
+  const q = (tag: string, judge?: string) => `      - type: closedQa\n        question: ${tag} Does it give the status?\n${judge ? `        judge: ${judge}\n` : ''}`;
+  return tempProject(
+    `  outputDir: '.out',
   judge: 'openai:gpt-4.1',
   judges: {
     auditor: { provider: 'openai', model: 'gpt-4.1-nano', baseURL: process.env.AUDITOR_URL },
     other: { provider: 'openai', model: 'gpt-4o-mini' },
-  },
-};\n`,
+  },`,
+    { 'kept.eval.yaml': `suite: kept\ntarget: agent\ncases:\n  - id: a\n    input: where is A1?\n    assert:\n${q('Q-NAMED', 'auditor')}${q('Q-DEFAULT')}${q('Q-MODEL', 'openai:gpt-4.1-mini')}` },
   );
-  const q = (tag: string, judge?: string) => `      - type: closedQa\n        question: ${tag} Does it give the status?\n${judge ? `        judge: ${judge}\n` : ''}`;
-  writeFileSync(
-    join(dir, 'kept.eval.yaml'),
-    `suite: kept\ntarget: agent\ncases:\n  - id: a\n    input: where is A1?\n    assert:\n${q('Q-NAMED', 'auditor')}${q('Q-DEFAULT')}${q('Q-MODEL', 'openai:gpt-4.1-mini')}`,
-  );
-  return dir;
 }
 
 /** Question tag → `server model` for every request. */
