@@ -41,6 +41,8 @@ export class KeptJudgeNotice {
     const listed = fresh.slice(0, MAX).map(([key, label]) => `${key} (${label})`);
     if (fresh.length > MAX) listed.push(`and ${fresh.length - MAX} more`);
     const n = fresh.length;
-    this.warn(`--judge ${this.override} does not replace a judge named from the config's judges: ${n} assertion${n > 1 ? 's' : ''} kept ${n > 1 ? 'their' : 'its'} own judge: ${listed.join(', ')}. Give --judge the name of a configured judge to replace them too.`);
+    this.warn(
+      `--judge ${this.override} does not replace a judge named from the config's judges or given as a judge object: ${n} assertion${n > 1 ? 's' : ''} kept ${n > 1 ? 'their' : 'its'} own judge: ${listed.join(', ')}. Give --judge the name of a configured judge to replace ${n > 1 ? 'them' : 'it'} too.`,
+    );
   }
 }
