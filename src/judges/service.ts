@@ -12,7 +12,7 @@ import { UserError } from '../errors.js';
 import { JudgeProtocolError } from './agent-judge-protocol.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
-import { CriterionError, criterionFromSpec, thresholdOf } from './criterion-from-spec.js';
+import { CriterionError, criterionFromSpec, severityOf, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { resolveJudgeRef, type JudgeRef } from './resolve.js';
@@ -72,7 +72,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     async grade(spec, ctx) {
       const ref = opts.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
       if (!ref) return noJudgeService.grade(spec, ctx);
-      const threshold = thresholdOf(spec);
+      const threshold = thresholdOf(spec, ctx.plannedCase.judgeDefaults);
       const base = { name: assertionName(spec), kind: spec.type, threshold, weight: spec.weight ?? 1 };
       let judge: Judge;
       try {
@@ -115,7 +115,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
             : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min}`).join(', ')}`;
         const result: AssertionResult = {
           ...base,
-          severity: spec.severity ?? 'soft',
+          severity: severityOf(spec, ctx.plannedCase.judgeDefaults),
           status: passed ? 'passed' : 'failed',
           score: score.score,
           message: `${base.name}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
