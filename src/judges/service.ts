@@ -74,11 +74,13 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       if (!ref) return noJudgeService.grade(spec, ctx);
       const threshold = thresholdOf(spec, ctx.plannedCase.judgeDefaults);
       const base = { name: assertionName(spec), kind: spec.type, threshold, weight: spec.weight ?? 1 };
+      // Messages lead with what was asked, not the label: reporters put a label in front once.
+      const head = assertionName({ ...spec, label: undefined });
       let judge: Judge;
       try {
         judge = judgeFor(ref);
       } catch (err) {
-        return errorResult(base, err instanceof Error ? err.message : String(err), emptyUsage());
+        return errorResult(base, `${head}: ${err instanceof Error ? err.message : String(err)}`, emptyUsage());
       }
       warnSelfJudging(ctx, judge);
       // A multi-turn trial's whole conversation, else the case's own history.
@@ -118,7 +120,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           severity: severityOf(spec, ctx.plannedCase.judgeDefaults),
           status: passed ? 'passed' : 'failed',
           score: score.score,
-          message: `${base.name}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
+          message: `${head}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
           reason: score.reason,
           evidence: score.evidence,
           ...(score.dimensions ? { dimensions: Object.fromEntries(Object.entries(score.dimensions).map(([d, s]) => [d, { score: s, min: mins[d] ?? 0 }])) } : {}),
@@ -142,7 +144,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
         const run = (err as { run?: AgentRun }).run;
         const counts = run ? { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length } : {};
-        return errorResult(base, message, usage, { provider: judge.provider, model: judge.model, ...counts }, raw);
+        return errorResult(base, `${head}: ${message}`, usage, { provider: judge.provider, model: judge.model, ...counts }, raw);
       }
     },
   };
@@ -171,7 +173,7 @@ function errorResult(
       severity: 'gate',
       status: 'error',
       score: 0,
-      message: `${base.name}: ${message}`,
+      message,
       ...(raw !== undefined ? { raw } : {}),
       ...(judge ? { judge: { ...judge, usage } } : {}),
     },

@@ -150,3 +150,23 @@ describe.concurrent('explicit settings win over the config', () => {
     expect(r.stderr).toMatch(/judgeSeverity/);
   });
 });
+
+describe.concurrent('a label', () => {
+  it('is printed once wherever a labelled miss is reported: terminal, GitHub, JUnit', async () => {
+    const [plain, strict] = await Promise.all([runReported(['evals/labels.eval.ts']), runReported(['evals/labels.eval.ts', '--strict'])]);
+    for (const r of [plain, strict]) {
+      expect(r.code, explain(r)).toBe(1);
+      for (const label of ['LABEL-RUBRIC', 'LABEL-GATE']) {
+        const lines = r.stdout.split('\n').filter((l) => l.includes(label));
+        // One terminal line and one annotation, each naming the label once.
+        expect(lines, r.stdout).toHaveLength(2);
+        for (const line of lines) expect(count(line, label), line).toBe(1);
+        expect(count(r.junit, label), r.junit).toBe(1);
+        expect(count(r.summary, label), r.summary).toBe(1);
+      }
+      const judged = caseOf(r.results(), 'labels/judged').trials[0]!.assertions[0]!;
+      expect(judged).toMatchObject({ name: 'LABEL-RUBRIC', status: 'failed' });
+      expect(judged.message).toBe('judge "gives a delivery date": score 0.50 < 0.70');
+    }
+  });
+});
