@@ -12,7 +12,7 @@ import { UserError } from '../errors.js';
 import { JudgeProtocolError } from './agent-judge-protocol.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
-import { CriterionError, criterionFromSpec, thresholdOf } from './criterion-from-spec.js';
+import { CriterionError, criterionFromSpec, severityOf, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { resolveJudgeRef, type JudgeRef } from './resolve.js';
@@ -72,13 +72,15 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     async grade(spec, ctx) {
       const ref = opts.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
       if (!ref) return noJudgeService.grade(spec, ctx);
-      const threshold = thresholdOf(spec);
+      const threshold = thresholdOf(spec, ctx.plannedCase.judgeDefaults);
       const base = { name: assertionName(spec), kind: spec.type, threshold, weight: spec.weight ?? 1 };
+      // Messages lead with what was asked, not the label: reporters put a label in front once.
+      const head = assertionName({ ...spec, label: undefined });
       let judge: Judge;
       try {
         judge = judgeFor(ref);
       } catch (err) {
-        return errorResult(base, err instanceof Error ? err.message : String(err), emptyUsage());
+        return errorResult(base, `${head}: ${err instanceof Error ? err.message : String(err)}`, emptyUsage());
       }
       warnSelfJudging(ctx, judge);
       // A multi-turn trial's whole conversation, else the case's own history.
@@ -115,10 +117,10 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
             : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min}`).join(', ')}`;
         const result: AssertionResult = {
           ...base,
-          severity: spec.severity ?? 'soft',
+          severity: severityOf(spec, ctx.plannedCase.judgeDefaults),
           status: passed ? 'passed' : 'failed',
           score: score.score,
-          message: `${base.name}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
+          message: `${head}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
           reason: score.reason,
           evidence: score.evidence,
           ...(score.dimensions ? { dimensions: Object.fromEntries(Object.entries(score.dimensions).map(([d, s]) => [d, { score: s, min: mins[d] ?? 0 }])) } : {}),
@@ -142,7 +144,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
         const run = (err as { run?: AgentRun }).run;
         const counts = run ? { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length } : {};
-        return errorResult(base, message, usage, { provider: judge.provider, model: judge.model, ...counts }, raw);
+        return errorResult(base, `${head}: ${message}`, usage, { provider: judge.provider, model: judge.model, ...counts }, raw);
       }
     },
   };
@@ -171,7 +173,7 @@ function errorResult(
       severity: 'gate',
       status: 'error',
       score: 0,
-      message: `${base.name}: ${message}`,
+      message,
       ...(raw !== undefined ? { raw } : {}),
       ...(judge ? { judge: { ...judge, usage } } : {}),
     },

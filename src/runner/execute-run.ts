@@ -84,6 +84,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     cases: cases.length,
     trials: cases.reduce((s, c) => s + c.repeat, 0),
     concurrency: flags.concurrency,
+    strict: flags.strict,
   });
   const outcome = await runCases({
     cases,

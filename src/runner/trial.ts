@@ -62,7 +62,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
         const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing) };
         const spec = api.specs[i] as JudgeAssertionSpec;
         for (const gate of [...staticSpecs, ...api.specs.slice(0, i)].filter((s) => !isJudgeType(s.type))) {
-          if (isFailedGate(await deterministicResult(gate, ctxNow))) return { result: skippedJudge(spec), usage: emptyUsage() };
+          if (isFailedGate(await deterministicResult(gate, ctxNow))) return { result: skippedJudge(spec, c.judgeDefaults), usage: emptyUsage() };
         }
         return deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal });
       })();

@@ -31,7 +31,7 @@ export async function runInProcess(opts: { files: Record<string, string>; config
   const config = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...opts.config }, dir, 'evals.config.ts');
   const files = await discoverEvalFiles({ rootDir: dir, cwd: dir, globs: config.evals, paths: [] });
   const cases = (
-    await loadCases(files, dir, { repeat: config.repeat, passRate: config.passRate, timeoutMs: config.timeoutMs, targets: Object.keys(config.targets) })
+    await loadCases(files, dir, { repeat: config.repeat, passRate: config.passRate, timeoutMs: config.timeoutMs, targets: Object.keys(config.targets), judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold } })
   ).map((c, index) => ({ ...c, index }));
 
   const warnings: string[] = [];
