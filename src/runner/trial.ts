@@ -99,6 +99,11 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       const issue = invalid.error.issues[0]!;
       return failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, targetUsage, run);
     }
+    // Found only now (which assertions a check records depends on the run): a trial without
+    // any could only pass, so it fails instead.
+    if (staticSpecs.length === 0 && api.specs.length === 0) {
+      return failedTrial(index, durationMs, 'check() recorded no assertion (and the case has no "assert"): a trial without assertions could only pass', targetUsage, run);
+    }
     specs = [...staticSpecs, ...api.specs];
     // Single-turn trials keep their assertions unmarked; in a conversation each checks its turn.
     specTurns.push(...api.specTurns.map((n) => (conversation.turns.length > 1 ? n : undefined)));
