@@ -141,6 +141,29 @@ describe('--max-cost with models of unknown price', () => {
     expect(fake.count).toBe(0);
   });
 
+  it('names unpriced judges as well', async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ text: 'should not be asked' }) });
+    fakes.push(fake);
+    const config = `export default { evals: ['evals/*.eval.yaml'], outputDir: '.out', judge: 'openai:my-judge-model', targets: { local: { model: 'openai:my-local-model' } } };`;
+    const dir = project(config, { 'a.eval.yaml': 'suite: s\ntarget: local\ncases:\n  - id: a\n    input: hi\n    assert: [{ type: judge, criteria: Is it polite? }]\n' });
+    const res = await runCli(['run', '--max-cost', '1'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url } });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('no price is known for target "local" (openai:my-local-model), judge (openai:my-judge-model)');
+    expect(fake.count).toBe(0);
+  });
+
+  it('only warns when a function target may still spend priced tokens (its models are known only as it runs)', async () => {
+    const config = `export default { evals: ['evals/*.eval.yaml'], outputDir: '.out', judge: 'openai:my-judge-model', targets: { fn: () => 'polite reply' } };`;
+    const fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'polite' } }) });
+    fakes.push(fake);
+    const dir = project(config, { 'a.eval.yaml': 'suite: s\ntarget: fn\ncases:\n  - id: a\n    input: hi\n    assert: [{ type: judge, criteria: Is it polite? }]\n' });
+    const res = await runCli(['run', '--max-cost', '1'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url } });
+    // The run went ahead (the judge was asked); how it graded is not the point here.
+    expect(res.code, res.stdout + res.stderr).not.toBe(2);
+    expect(fake.count).toBeGreaterThan(0);
+    expect(res.stdout + res.stderr).toContain('--max-cost: no price is known for judge (openai:my-judge-model): the budget cannot count what they spend');
+  });
+
   it('warns at the start, naming the unpriced one, when another spender is priced', async () => {
     const fake = await startFakeOpenAI({ script: storeModel });
     fakes.push(fake);
