@@ -36,7 +36,7 @@ export interface JudgeServiceOptions {
  * (pairwise in both orders) and turns the score into an assertion result. Pass is decided here,
  * in code: score ≥ threshold and every dimension at its minimum.
  */
-export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; close(): Promise<void> } {
+export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
   const { config } = opts;
   const cache = opts.cache ? new JudgeCache(config.cache ? join(config.outputDir, 'cache', 'judge') : undefined, config.cacheMaxEntries) : undefined;
   const selfJudgeWarned = new Set<string>();
@@ -67,6 +67,20 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         }
       }
       if (config.judge && !opts.dryRun) judgeFor(config.judge as JudgeRef);
+    },
+
+    /** `provider:model` of the judges the cases' assertions use (a fake judge spends nothing): what a budget must price. */
+    judgeModels(cases) {
+      if (opts.dryRun) return [];
+      const models = new Set<string>();
+      for (const c of cases) {
+        for (const spec of c.assertions) {
+          const ref = isJudgeType(spec.type) ? refFor(spec as JudgeAssertionSpec, c) : undefined;
+          const judge = ref ? judgeFor(ref) : undefined;
+          if (judge && judge.provider !== 'fake') models.add(`${judge.provider}:${judge.model}`);
+        }
+      }
+      return [...models];
     },
 
     async grade(spec, ctx) {

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveConfig } from '../../src/config/load-config.js';
-import type { UserConfig } from '../../src/config/schema.js';
+import type { UserConfig } from '../../src/config/define-config.js';
 import { discoverEvalFiles } from '../../src/suite/discover.js';
 import { loadCases } from '../../src/suite/plan.js';
 import { executeRun, type RunFlags } from '../../src/runner/execute-run.js';
