@@ -1,6 +1,6 @@
 /** The public API, imported by evals.config.ts and *.eval.ts files. */
 export { defineConfig } from './config/define-config.js';
-export type { UserConfig } from './config/schema.js';
+export type { UserConfig } from './config/define-config.js';
 export { defineEval } from './suite/define-eval.js';
 export type { EvalDefinition, EvalCase } from './suite/define-eval.js';
 export type { CheckApi, RunView, AssertionHandle, JudgeHandle, JudgeBuilder } from './suite/check-api.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { totalTokens } from '../trace/usage.js';
+import { modelCallCount } from '../trace/agent-run.js';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, plural } from './format.js';
 
@@ -10,7 +11,8 @@ const nonNegative = z.number().nonnegative();
 export const maxSteps = defineAssertion(
   assertionObject('maxSteps', { max: z.number().int().nonnegative() }),
   (spec, ctx) => {
-    const n = ctx.run.steps?.length ?? 0;
+    // Model calls, the same for every kind of target: a tool run is part of the step that asked for it.
+    const n = modelCallCount(ctx.run);
     return { score: binary(n <= spec.max), message: `maxSteps ${spec.max}: ${plural(n, 'step')}` };
   },
 );

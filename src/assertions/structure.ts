@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { assertionObject, defineAssertion } from './define.js';
-import { binary, replySize, show } from './format.js';
+import { binary, plural, replySize, show } from './format.js';
 import { parsePath, readPath } from './json-path.js';
 import { deepEqual, parseJson } from './json-value.js';
+import { describeSchemaIssue } from './json-schema-issues.js';
+import { compileJsonSchema } from './json-schema-validator.js';
 
 /**
  * Assertions over the reply parsed as JSON. The reply must be JSON as-is (surrounding
@@ -52,46 +54,30 @@ export const jsonPath = defineAssertion(
   },
 );
 
-const compiled = new WeakMap<object, z.ZodType>();
-
-/** Compiling a schema is the costly part, so it happens once per spec object (trials share it). */
-function compile(schema: Record<string, unknown>): z.ZodType {
-  let zod = compiled.get(schema);
-  if (!zod) {
-    zod = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-    compiled.set(schema, zod);
-  }
-  return zod;
-}
-
 const MAX_ISSUES = 3;
 
 export const jsonSchema = defineAssertion(
   assertionObject('jsonSchema', { schema: z.record(z.string(), z.unknown()) }).superRefine((spec, ctx) => {
-    // An unusable schema is a load error: the eval file is wrong, not the agent.
-    try {
-      compile(spec.schema);
-    } catch (e) {
-      ctx.addIssue({ code: 'custom', path: ['schema'], message: `invalid JSON Schema: ${e instanceof Error ? e.message : String(e)}` });
-    }
+    // An unusable schema is a load error: the eval file is wrong, not the agent. Compiling here
+    // also means every trial finds the validator ready.
+    const compiled = compileJsonSchema(spec.schema);
+    if (!compiled.ok) ctx.addIssue({ code: 'custom', path: ['schema', ...compiled.path], message: `invalid JSON Schema: ${compiled.error}` });
   }),
   (spec, ctx) => {
     const parsed = parseJson(ctx.reply);
     if (!parsed.ok) return notJson('jsonSchema', ctx.reply, parsed.error);
-    const result = compile(spec.schema).safeParse(parsed.value);
-    if (result.success) return { score: 1, message: 'jsonSchema: reply matches the schema' };
-    const issues = result.error.issues;
-    const listed = issues.slice(0, MAX_ISSUES).map((i) => `${pathText(i.path)}: ${i.message}`);
+    const compiled = compileJsonSchema(spec.schema);
+    // The schema rejects unusable schemas; this guards a spec that skipped validation.
+    if (!compiled.ok) return { score: 0, message: `jsonSchema: invalid JSON Schema: ${compiled.error}` };
+    const issues = compiled.validate(parsed.value);
+    if (issues.length === 0) return { score: 1, message: 'jsonSchema: reply matches the schema' };
+    const listed = issues.slice(0, MAX_ISSUES).map((issue) => describeSchemaIssue(issue, parsed.value));
     const more = issues.length > MAX_ISSUES ? `; and ${issues.length - MAX_ISSUES} more` : '';
     return {
       score: 0,
-      message: `jsonSchema: reply does not match the schema (${issues.length} ${issues.length === 1 ? 'issue' : 'issues'}): ${listed.join('; ')}${more}`,
+      message: `jsonSchema: reply does not match the schema (${plural(issues.length, 'issue')}): ${listed.join('; ')}${more}`,
     };
   },
 );
-
-function pathText(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : `${acc}.${String(seg)}`), '$');
-}
 
 export const structureAssertions = [isJson, jsonPath, jsonSchema] as const;

@@ -37,6 +37,7 @@ export async function prepareCases(paths: string[], flags: SelectionFlags, cwd =
     passRate: config.passRate,
     timeoutMs: config.timeoutMs,
     targets: Object.keys(config.targets),
+    judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
   });
   const selection: Selection = {
     filters: flags.filter ?? [],

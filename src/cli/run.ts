@@ -35,6 +35,7 @@ export function registerRun(program: Command): void {
     .option('--bail', 'stop starting trials after the first failed case')
     .option('--max-failures <n>', 'stop starting trials after n failed cases', positiveInt)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails the run')
+    .option('--no-strict', 'scored cases do not fail the run, whatever `strict` in the config says')
     .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
     .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | github[=summary.md] (repeatable)', collect)
     .option('--silent', 'no terminal reporter (file reporters still write)')
@@ -81,7 +82,7 @@ export function registerRun(program: Command): void {
           flags: {
             concurrency: flags.concurrency ?? config.concurrency,
             earlyStop: flags.earlyStop && config.earlyStop,
-            strict: Boolean(flags.strict),
+            strict: flags.strict ?? config.strict,
             ...(flags.maxFailures !== undefined ? { bail: flags.maxFailures } : flags.bail ? { bail: 1 } : {}),
             ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
             ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),

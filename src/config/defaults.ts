@@ -27,6 +27,12 @@ export const DEFAULTS = {
   cache: true,
   /** Upper bound of the judge cache on disk, in entries. */
   cacheMaxEntries: 50_000,
+  /** A `scored` case (only soft assertions missed) fails the run, like `--strict`. */
+  strict: false,
+  /** Severity of judged assertions that set none: `soft` misses make a case `scored`, `gate` misses fail it. */
+  judgeSeverity: 'soft' as 'soft' | 'gate',
+  /** Threshold of judged assertions that set none (pairwise keeps 1: only an outright win passes). */
+  judgeThreshold: 0.7,
   /** How long in-flight trials may finish after Ctrl-C before they are aborted. */
   interruptGraceMs: 2_000,
 } as const;

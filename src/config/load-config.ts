@@ -28,6 +28,9 @@ export interface ResolvedConfig {
   cache: boolean;
   cacheMaxEntries: number;
   maxCostUsd: number | undefined;
+  strict: boolean;
+  judgeSeverity: 'soft' | 'gate';
+  judgeThreshold: number;
   pricing: NonNullable<UserConfig['pricing']>;
 }
 
@@ -73,6 +76,9 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     cache: user.cache ?? DEFAULTS.cache,
     cacheMaxEntries: user.cacheMaxEntries ?? DEFAULTS.cacheMaxEntries,
     maxCostUsd: user.maxCostUsd,
+    strict: user.strict ?? DEFAULTS.strict,
+    judgeSeverity: user.judgeSeverity ?? DEFAULTS.judgeSeverity,
+    judgeThreshold: user.judgeThreshold ?? DEFAULTS.judgeThreshold,
     pricing: user.pricing ?? {},
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModelRefSchema, TracePolicySchema } from '../judges/spec.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
+import { SeveritySchema } from '../assertions/types.js';
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
 
@@ -67,6 +68,12 @@ export const ConfigSchema = z
     cache: z.boolean().optional(),
     cacheMaxEntries: z.number().int().positive().optional(),
     maxCostUsd: z.number().positive().optional(),
+    /** Like `--strict`: a case that ended `scored` fails the run. */
+    strict: z.boolean().optional(),
+    /** Severity of a judged assertion that sets none (a judge error is always a gate). */
+    judgeSeverity: SeveritySchema.optional(),
+    /** Threshold of a judged assertion that sets none (`threshold`, `min`); pairwise keeps 1. */
+    judgeThreshold: z.number().min(0).max(1).optional(),
     /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
     pricing: PriceOverridesSchema.optional(),
   })

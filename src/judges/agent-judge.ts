@@ -55,6 +55,9 @@ export interface AgentJudge extends Judge {
   onEvent(listener: (event: JudgeEvent) => void): void;
 }
 
+/** Provider and model a factory agent judge reports before its first judgment. */
+export const AGENT_MODEL_UNKNOWN = 'agent';
+
 /**
  * The agent-loop judge: a bounded tool loop on its own model that must end by calling
  * `submit_judgment`. The factory is called once per judgment, and only then (never when the judge
@@ -85,10 +88,10 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   return {
     kind: 'agent',
     get provider() {
-      return latest?.id ?? 'agent';
+      return latest?.id ?? AGENT_MODEL_UNKNOWN;
     },
     get model() {
-      return latest?.model ?? 'agent';
+      return latest?.model ?? AGENT_MODEL_UNKNOWN;
     },
     events,
     onEvent(listener) {

@@ -1,4 +1,5 @@
 import type { Criterion } from './contract.js';
+import type { Severity } from '../assertions/types.js';
 import type { JudgeAssertionSpec } from './spec.js';
 
 /** A spec's missing piece (a reference, say) is a usage error in the eval file. */
@@ -44,9 +45,27 @@ export function dimensionMinimums(spec: JudgeAssertionSpec): Record<string, numb
   return Object.fromEntries(Object.entries(spec.dimensions).map(([d, min]) => [d, min / scale]));
 }
 
-/** Threshold on 0..1: `threshold`, else `min` on the assertion's own scale, else 0.7 (pairwise: 1). */
-export function thresholdOf(spec: JudgeAssertionSpec): number {
+/**
+ * What a judged assertion gets when it sets no severity or threshold of its own: the config's
+ * `judgeSeverity` and `judgeThreshold` (defaults `soft` and 0.7).
+ */
+export interface JudgedDefaults {
+  severity: Severity;
+  threshold: number;
+}
+
+/** `.gate()` / `.soft()` on the assertion, else the config's `judgeSeverity`. */
+export function severityOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults): Severity {
+  return spec.severity ?? defaults.severity;
+}
+
+/**
+ * Threshold on 0..1: `threshold`, else `min` on the assertion's own scale, else the config's
+ * `judgeThreshold`. Pairwise keeps 1 (only an outright win passes): its scores are win 1, tie 0.5,
+ * loss 0, so a rubric-style default would let a tie pass.
+ */
+export function thresholdOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults): number {
   if (spec.threshold !== undefined) return spec.threshold;
   if ('min' in spec && spec.min !== undefined) return spec.min / ('scale' in spec && spec.scale ? spec.scale : 1);
-  return spec.type === 'pairwise' ? 1 : 0.7;
+  return spec.type === 'pairwise' ? 1 : defaults.threshold;
 }

@@ -10,9 +10,10 @@ import { toolCallsOf, type AgentRun } from '../trace/agent-run.js';
 import { emptyUsage, type Usage } from '../trace/usage.js';
 import { UserError } from '../errors.js';
 import { JudgeProtocolError } from './agent-judge-protocol.js';
+import { AGENT_MODEL_UNKNOWN } from './agent-judge.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
-import { CriterionError, criterionFromSpec, dimensionMinimums, thresholdOf } from './criterion-from-spec.js';
+import { CriterionError, criterionFromSpec, dimensionMinimums, severityOf, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { keepsOwnJudge, keptJudgeLabel, KeptJudgeNotice } from './kept-judges.js';
@@ -37,7 +38,7 @@ export interface JudgeServiceOptions {
  * (pairwise in both orders) and turns the score into an assertion result. Pass is decided here,
  * in code: score ≥ threshold and every dimension at its minimum.
  */
-export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; close(): Promise<void> } {
+export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
   const { config } = opts;
   const cache = opts.cache && config.cache ? new JudgeCache(join(config.outputDir, 'cache', 'judge'), config.cacheMaxEntries) : undefined;
   const selfJudgeWarned = new Set<string>();
@@ -86,16 +87,33 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       if (!opts.dryRun) notice?.announce(kept);
     },
 
+    /** `provider:model` of the judges the cases' assertions use (a fake judge spends nothing): what a budget must price. */
+    judgeModels(cases) {
+      if (opts.dryRun) return [];
+      const models = new Set<string>();
+      for (const c of cases) {
+        for (const spec of c.assertions) {
+          const ref = isJudgeType(spec.type) ? resolveFor(spec as JudgeAssertionSpec, c).ref : undefined;
+          const judge = ref ? judgeFor(ref) : undefined;
+          // An agent judge built from a factory names its model only when it judges (priced then).
+          if (judge && judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN) models.add(`${judge.provider}:${judge.model}`);
+        }
+      }
+      return [...models];
+    },
+
     async grade(spec, ctx) {
       const ref = opts.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
       if (!ref) return noJudgeService.grade(spec, ctx);
-      const threshold = thresholdOf(spec);
+      const threshold = thresholdOf(spec, ctx.plannedCase.judgeDefaults);
       const base = { name: assertionName(spec), kind: spec.type, threshold, weight: spec.weight ?? 1 };
+      // Messages lead with what was asked, not the label: reporters put a label in front once.
+      const head = assertionName({ ...spec, label: undefined });
       let judge: Judge;
       try {
         judge = judgeFor(ref);
       } catch (err) {
-        return errorResult(base, err instanceof Error ? err.message : String(err), emptyUsage());
+        return errorResult(base, `${head}: ${err instanceof Error ? err.message : String(err)}`, emptyUsage());
       }
       // A multi-turn trial's whole conversation, else the case's own history.
       const transcript = ctx.transcript ?? (ctx.plannedCase.messages.length > 1 ? ctx.plannedCase.messages : undefined);
@@ -134,10 +152,10 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
             : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min.toFixed(2)}`).join(', ')}`;
         const result: AssertionResult = {
           ...base,
-          severity: spec.severity ?? 'soft',
+          severity: severityOf(spec, ctx.plannedCase.judgeDefaults),
           status: passed ? 'passed' : 'failed',
           score: score.score,
-          message: `${base.name}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
+          message: `${head}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
           reason: score.reason,
           evidence: score.evidence,
           ...(score.dimensions ? { dimensions: Object.fromEntries(Object.entries(score.dimensions).map(([d, s]) => [d, { score: s, min: mins[d] ?? 0 }])) } : {}),
@@ -159,7 +177,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         const message = known ? (err instanceof JudgeProtocolError ? `JudgeProtocolError: ${err.message}` : err.message) : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
         const run = (err as { run?: AgentRun }).run;
-        return errorResult(base, message, usage, { ...answeredBy(judge, run), ...(run ? judgeRunFields(run) : {}) }, raw);
+        return errorResult(base, `${head}: ${message}`, usage, { ...answeredBy(judge, run), ...(run ? judgeRunFields(run) : {}) }, raw);
       }
     },
   };
@@ -202,7 +220,7 @@ function errorResult(
       severity: 'gate',
       status: 'error',
       score: 0,
-      message: `${base.name}: ${message}`,
+      message,
       ...(raw !== undefined ? { raw } : {}),
       ...(judge ? { judge: { ...judge, usage } } : {}),
     },

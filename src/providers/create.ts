@@ -69,6 +69,9 @@ export function createProvider(
   };
 }
 
+/** What every model answers in a dry run (model targets and the SDK clients of function targets). */
+export const DRY_RUN_REPLY = '[dry run: the model was not called]';
+
 /**
  * `--dry-run`: a provider that answers at once without a call, so a dry run spends no token and
  * needs no key. The model spec is still validated.
@@ -80,7 +83,7 @@ export function dryRunProvider(input: ModelSpecInput): Provider {
     model: spec.model,
     spec: formatModelSpec(spec),
     complete: async () => ({
-      text: '[dry run: the model was not called]',
+      text: DRY_RUN_REPLY,
       toolCalls: [],
       usage: { inputTokens: 0, outputTokens: 0 },
       finishReason: 'stop',

@@ -29,8 +29,8 @@ export class CaseStore {
   }
 
   /** Records one case; it reaches the disk within FLUSH_MS or once a batch is full. */
-  append(planIndex: number, result: CaseResult): Promise<void> {
-    const line = Buffer.from(JSON.stringify(result) + '\n', 'utf8');
+  append(planIndex: number, result: CaseResult, replacer?: (key: string, value: unknown) => unknown): Promise<void> {
+    const line = Buffer.from(JSON.stringify(result, replacer) + '\n', 'utf8');
     this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
     this.offset += line.length;
     this.buffer.push(line);

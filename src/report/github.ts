@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import type { Reporter } from './reporter.js';
-import { failureLines } from './failure-lines.js';
+import { failureLines, scoredNote } from './failure-lines.js';
 import { formatCost, formatTokens } from './format.js';
 
 /** Workflow-command data: `%`, CR and LF escaped so untrusted text cannot start a new command. */
@@ -19,27 +19,32 @@ export function mdCell(text: string): string {
 }
 
 /**
- * GitHub Actions: an `::error` annotation per failing case at its file and line, and a Markdown
- * summary appended to $GITHUB_STEP_SUMMARY when that file is given.
+ * GitHub Actions: an `::error` annotation per failing case at its file and line (a `scored` case is
+ * a `::warning` unless the run is strict, as in the exit code), and a Markdown summary appended to
+ * $GITHUB_STEP_SUMMARY when that file is given.
  */
 export function githubReporter(opts: { out: { write(text: string): unknown }; summaryFile: string | undefined }): Reporter {
   const failing: Array<{ key: string; verdict: string; detail: string }> = [];
+  let strict = false;
   return {
+    onBegin(info) {
+      strict = info.strict;
+    },
     onCaseEnd(r) {
       if (r.verdict !== 'failed' && r.verdict !== 'scored') return;
       const key = `${r.suite}/${r.id}`;
-      const level = r.verdict === 'failed' ? 'error' : 'warning';
+      const level = r.verdict === 'failed' || strict ? 'error' : 'warning';
       const props = [`file=${ghProperty(r.file)}`, ...(r.line ? [`line=${r.line}`] : []), `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`)}`];
       const lines = failureLines(r, 5);
       opts.out.write(`::${level} ${props.join(',')}::${ghData(lines.join('\n'))}\n`);
       failing.push({ key, verdict: r.verdict, detail: lines[0] ?? '' });
     },
-    async onEnd({ summary }) {
+    async onEnd({ summary, exitCode }) {
       if (!opts.summaryFile) return;
       const c = summary.cases;
       const u = summary.usage;
       const md = [
-        `### agent-evals: ${c.failed ? '❌' : '✅'} ${c.passed}/${c.total} cases passed`,
+        `### agent-evals: ${exitCode === 0 ? '✅' : '❌'} ${c.passed}/${c.total} cases passed`,
         '',
         `| cases | passed | failed | scored | skipped | trials run | score | target | judge |`,
         `| --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
@@ -47,6 +52,7 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
         ...(failing.length
           ? ['', '| case | verdict | first failure |', '| --- | --- | --- |', ...failing.slice(0, 50).map((f) => `| ${mdCell(f.key)} | ${f.verdict} | ${mdCell(f.detail.slice(0, 200))} |`)]
           : []),
+        ...(c.scored ? ['', scoredNote(c.scored, strict)] : []),
         '',
       ].join('\n');
       await appendFile(opts.summaryFile, md);

@@ -24,13 +24,13 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       await store.open();
     },
     async onCaseEnd(result, c) {
-      await store!.append(c.index, result);
+      await store!.append(c.index, result, roundedCosts);
     },
     async onEnd({ run, summary }) {
       const s = store!;
       await writeAtomic(opts.path, async (write) => {
         const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary };
-        await write(JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "cases": ['));
+        await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
         let first = true;
         for await (const text of s.casesInOrder()) {
           await write(`${first ? '\n' : ',\n'}    ${text}`);
@@ -41,4 +41,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       await s.close();
     },
   };
+}
+
+/** Dollar figures to 10 decimal places: sums of prices carry float noise (0.0005759999999999999). */
+export function roundedCosts(key: string, value: unknown): unknown {
+  return key === 'costUsd' && typeof value === 'number' ? Math.round(value * 1e10) / 1e10 : value;
 }

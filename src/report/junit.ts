@@ -21,16 +21,24 @@ interface Row {
   verdict: string;
   seconds: number;
   detail: string;
-  failure: string[];
+  /** Why the case did not pass: a `<failure>` when it fails the run, else `<system-out>` only. */
+  misses: string[];
+  failed: boolean;
 }
 
 /**
  * JUnit XML for CI test panels: a testsuite per suite, a testcase per case. Only a short row per
- * case is kept until the end, never the trials.
+ * case is kept until the end, never the trials. A `scored` case is a failure only in a strict run,
+ * so the panel agrees with the exit code; otherwise it passes with a `verdict` property and its
+ * misses in `<system-out>`.
  */
 export function junitReporter(opts: { path: string }): Reporter {
   const rows: Row[] = [];
+  let strict = false;
   return {
+    onBegin(info) {
+      strict = info.strict;
+    },
     onCaseEnd(r) {
       rows.push({
         suite: r.suite,
@@ -39,7 +47,8 @@ export function junitReporter(opts: { path: string }): Reporter {
         verdict: r.verdict,
         seconds: r.trials.reduce((s, t) => s + t.durationMs, 0) / 1000,
         detail: `passed ${r.passed}/${r.planned} (needed ${r.required}), score ${r.score.mean.toFixed(3)} ±${r.score.stddev.toFixed(3)}`,
-        failure: r.verdict === 'failed' || r.verdict === 'scored' ? failureLines(r) : [],
+        misses: r.verdict === 'failed' || r.verdict === 'scored' ? failureLines(r) : [],
+        failed: r.verdict === 'failed' || (strict && r.verdict === 'scored'),
       });
     },
     async onEnd({ summary, run }) {
@@ -48,21 +57,22 @@ export function junitReporter(opts: { path: string }): Reporter {
       await writeAtomic(opts.path, async (write) => {
         await write('<?xml version="1.0" encoding="UTF-8"?>\n');
         await write(
-          `<testsuites name="agent-evals" tests="${summary.cases.total}" failures="${summary.cases.failed + summary.cases.scored}" skipped="${summary.cases.skipped}" time="${(run.durationMs / 1000).toFixed(3)}">\n`,
+          `<testsuites name="agent-evals" tests="${summary.cases.total}" failures="${rows.filter((r) => r.failed).length}" skipped="${summary.cases.skipped}" time="${(run.durationMs / 1000).toFixed(3)}">\n`,
         );
         for (const [suite, list] of suites) {
-          const failures = list.filter((r) => r.verdict === 'failed' || r.verdict === 'scored').length;
+          const failures = list.filter((r) => r.failed).length;
           const skipped = list.filter((r) => r.verdict === 'skipped').length;
           const time = list.reduce((s, r) => s + r.seconds, 0);
           await write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n`);
           for (const r of list) {
             await write(`    <testcase classname="${xmlEscape(suite)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${r.seconds.toFixed(3)}">`);
+            if (r.verdict === 'scored') await write(`\n      <properties><property name="verdict" value="scored"/></properties>\n    `);
             if (r.verdict === 'skipped') await write('<skipped/>');
-            if (r.failure.length) {
-              const type = r.verdict === 'scored' ? 'scored' : 'failed';
-              await write(`\n      <failure type="${type}" message="${xmlEscape(`${r.detail}`)}">${xmlEscape(r.failure.join('\n'))}</failure>\n    `);
+            if (r.failed) {
+              await write(`\n      <failure type="${r.verdict}" message="${xmlEscape(r.detail)}">${xmlEscape(r.misses.join('\n'))}</failure>\n    `);
             }
-            await write(`<system-out>${xmlEscape(r.detail)}</system-out></testcase>\n`);
+            const out = r.failed ? r.detail : [r.detail, ...r.misses].join('\n');
+            await write(`<system-out>${xmlEscape(out)}</system-out></testcase>\n`);
           }
           await write('  </testsuite>\n');
         }

@@ -8,6 +8,8 @@ export interface BeginInfo {
   cases: number;
   trials: number;
   concurrency: number;
+  /** `--strict` / `strict: true`: a `scored` case fails the run, so reporters show it as a failure. */
+  strict: boolean;
 }
 
 export interface EndInfo {

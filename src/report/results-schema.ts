@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SeveritySchema } from '../assertions/types.js';
 import { UsageSchema } from '../trace/usage.js';
-import { AgentRunSchema } from '../trace/agent-run.js';
+import { AgentRunSchema, ToolCallSchema } from '../trace/agent-run.js';
 
 /** The results document (DESIGN §6). `schemas/results.schema.json` is generated from this. */
 
@@ -58,6 +58,16 @@ export type TrialVerdict = z.infer<typeof TrialVerdictSchema>;
 /** What the target did, without the reply (reported beside it). */
 export const TraceSchema = AgentRunSchema.omit({ reply: true });
 
+/** One user turn of a multi-turn trial: the message, the target's reply, its tool calls and usage. */
+export const TurnResultSchema = z.object({
+  input: z.string(),
+  reply: z.string(),
+  toolCalls: z.array(ToolCallSchema),
+  usage: UsageSchema,
+  durationMs: z.number().nonnegative(),
+});
+export type TurnResult = z.infer<typeof TurnResultSchema>;
+
 export const TrialResultSchema = z.object({
   index: z.number().int().nonnegative(),
   verdict: TrialVerdictSchema,
@@ -68,6 +78,8 @@ export const TrialResultSchema = z.object({
   usage: RoleUsageSchema,
   assertions: z.array(AssertionResultSchema),
   trace: TraceSchema,
+  /** Every turn of a multi-turn trial, in order (absent for a single-turn trial). */
+  turns: z.array(TurnResultSchema).optional(),
 });
 export type TrialResult = z.infer<typeof TrialResultSchema>;
 

@@ -3,7 +3,7 @@ import type { Reporter } from './reporter.js';
 import type { AssertionResult, CaseResult } from './results-schema.js';
 import { formatCost, formatDuration, formatTokens, formatUsage } from './format.js';
 import { oneLine, terminalSafe } from './sanitize.js';
-import { assertionText } from './failure-lines.js';
+import { assertionText, scoredNote } from './failure-lines.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -26,6 +26,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
   let failing = 0;
   let lastDraw = 0;
   let progressShown = false;
+  let strict = false;
   const write = (text: string) => opts.out.write(text);
 
   const clearProgress = () => {
@@ -49,6 +50,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
   return {
     onBegin(info) {
       trialsTotal = info.trials;
+      strict = info.strict;
       write(pc.dim(`agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${info.config}` : ''}\n`));
       drawProgress(true);
     },
@@ -59,7 +61,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
     onCaseEnd(result) {
       // Trials not run count as done for the progress line.
       trialsDone += result.notRun;
-      if (result.verdict === 'failed') failing += 1;
+      if (result.verdict === 'failed' || (strict && result.verdict === 'scored')) failing += 1;
       clearProgress();
       write(caseLines(result, opts.verbose).join('\n') + '\n');
       drawProgress();
@@ -96,6 +98,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       }
       for (const f of summary.failures) lines.push(pc.red(`✗ ${f}`));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
+      if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
       write(lines.join('\n') + '\n');
     },
   };

@@ -1,11 +1,12 @@
-import type { AgentRun, Step } from '../trace/agent-run.js';
+import { toolCallsOf, type AgentRun, type Step } from '../trace/agent-run.js';
+import type { TurnResult } from '../report/results-schema.js';
 import type { AssertionContext } from '../assertions/types.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { ChatTurn, Target, TargetSession, TrialInput } from '../targets/types.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
 import { partialRunOf } from '../targets/partial-run.js';
 import { errorMessage } from '../errors.js';
-import { usageOfRun, type Pricing } from './run-usage.js';
+import { unansweredCalls, usageOfRun, type Pricing } from './run-usage.js';
 import { withTimeout } from './timeout.js';
 
 /** One user turn of a trial and what the target did in it. */
@@ -115,6 +116,12 @@ export class Conversation {
     return [...historyBeforeFirstTurn(this.#trial), ...this.turns.flatMap((t): ChatTurn[] => [{ role: 'user', content: t.message }, { role: 'assistant', content: t.run.reply }])];
   }
 
+  /** Each turn as the results keep it, when the trial is a conversation (more than one turn, or YAML `turns:`). */
+  turnResults(pricing: Pricing): TurnResult[] | undefined {
+    if (this.turns.length <= 1 && this.#c.turns === undefined) return undefined;
+    return this.turns.map((t) => ({ input: t.message, reply: t.run.reply, toolCalls: toolCallsOf(t.run), usage: usageOfRun(t.run, pricing), durationMs: t.durationMs }));
+  }
+
   /** What a turn's assertions read: that turn's reply, run, time and usage. */
   turnContext(turn: number, pricing: Pricing): AssertionContext {
     const t = this.turns[turn - 1]!;
@@ -142,7 +149,9 @@ export class Conversation {
     this.#partial = partialRunOf(err);
     const n = this.turns.length + 1;
     const where = n > 1 || (this.#c.turns?.length ?? 0) > 1 ? `turn ${n}: ` : '';
-    this.failure = `target ${this.#c.targetName}: ${where}${errorMessage(err)}`;
+    const unanswered = this.#partial ? unansweredCalls(this.#partial) : 0;
+    const note = unanswered > 0 ? ` (${unanswered} model call${unanswered === 1 ? ' was' : 's were'} still waiting for an answer: counted, tokens and cost unknown)` : '';
+    this.failure = `target ${this.#c.targetName}: ${where}${errorMessage(err)}${note}`;
     return false;
   }
 }

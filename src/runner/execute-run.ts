@@ -13,6 +13,7 @@ import type { JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
 import { exitCodeFor, runGateFailures } from './exit-code.js';
 import type { Pricing } from './run-usage.js';
+import { checkBudgetPricing } from './budget-pricing.js';
 
 export interface RunFlags {
   concurrency: number;
@@ -32,7 +33,7 @@ export interface ExecuteOptions {
   flags: RunFlags;
   reporter: Required<Reporter>;
   /** Builds the judge service once pricing and warnings exist; `prepare` may reject bad judges up front. */
-  judges(deps: { pricing: Pricing; warn(message: string): void }): JudgeService & { prepare?(cases: PlannedCase[]): void; close?(): Promise<void> };
+  judges(deps: { pricing: Pricing; warn(message: string): void }): JudgeService & { prepare?(cases: PlannedCase[]): void; judgeModels?(cases: PlannedCase[]): string[]; close?(): Promise<void> };
   interrupt: AbortSignal;
   argv: string[];
   version: string;
@@ -47,6 +48,12 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   // Asked now, in the background: a synchronous spawn at the end would add to every run's tail.
   const sha = gitSha(config.rootDir);
 
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    reporter.onWarning(message);
+  };
+
   // One adapter per named target (an inline TS target is keyed by its file); every trial still
   // invokes it afresh.
   const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.file}#inline`);
@@ -54,25 +61,34 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   for (const c of cases) {
     const key = targetKey(c);
     if (targets.has(key)) continue;
-    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config, { dryRun: Boolean(flags.dryRun) }));
+    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config, { dryRun: Boolean(flags.dryRun), warn }));
   }
   const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
 
-  const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    reporter.onWarning(message);
-  };
+  const maxCostUsd = flags.maxCostUsd ?? config.maxCostUsd;
+  const budgetField = flags.maxCostUsd !== undefined ? { field: '--max-cost' } : { ...(config.file ? { file: config.file } : {}), field: 'maxCostUsd' };
   const unpriced = new PricingWarnings();
   const pricing: Pricing = {
     overrides: config.pricing,
     warnUnpriced(model) {
-      if (unpriced.shouldWarn(model ?? '')) warn(unpricedMessage(model));
+      if (!unpriced.shouldWarn(model ?? '')) return;
+      warn(unpricedMessage(model) + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : ''));
     },
   };
 
   const judges = opts.judges({ pricing, warn });
   judges.prepare?.(cases);
+  if (maxCostUsd !== undefined && !flags.dryRun) {
+    const all = [...targets.values()];
+    const spenders = {
+      priced: [
+        ...all.filter((t) => t.model !== undefined).map((t) => ({ who: `target "${t.name}"`, model: t.model! })),
+        ...(judges.judgeModels?.(cases) ?? []).map((model) => ({ who: 'judge', model })),
+      ],
+      pricedAtRunTime: all.filter((t) => t.model === undefined).map((t) => t.name),
+    };
+    checkBudgetPricing(spenders, config.pricing, budgetField, warn);
+  }
 
   // Endpoint limiters start at the run's concurrency, so a burst of 429s halves real traffic.
   capLimiters(flags.concurrency);
@@ -84,6 +100,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     cases: cases.length,
     trials: cases.reduce((s, c) => s + c.repeat, 0),
     concurrency: flags.concurrency,
+    strict: flags.strict,
   });
   const outcome = await runCases({
     cases,
@@ -94,7 +111,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     earlyStop: flags.earlyStop,
     skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
     bail: flags.bail,
-    maxCostUsd: flags.maxCostUsd ?? config.maxCostUsd,
+    maxCostUsd,
     interrupt: opts.interrupt,
     graceMs: DEFAULTS.interruptGraceMs,
     listener: reporter,

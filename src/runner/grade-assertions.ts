@@ -1,6 +1,6 @@
 import type { AssertionContext } from '../assertions/types.js';
 import { defaultSeverityOf, evaluateDeterministic } from '../assertions/evaluate.js';
-import { thresholdOf } from '../judges/criterion-from-spec.js';
+import { severityOf, thresholdOf, type JudgedDefaults } from '../judges/criterion-from-spec.js';
 import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
 import type { AssertionResult } from '../report/results-schema.js';
 import type { TsAssertionSpec } from '../suite/schema.js';
@@ -43,7 +43,7 @@ export async function gradeAssertions(specs: TsAssertionSpec[], opts: GradeOptio
       // A judge read early has run (and spent its tokens): its answer stands either way.
       const early = opts.preGraded?.(i);
       if (early) return early;
-      if (skip) return Promise.resolve({ result: skippedJudge(spec), usage: emptyUsage() });
+      if (skip) return Promise.resolve({ result: skippedJudge(spec, opts.judgeContext.plannedCase.judgeDefaults), usage: emptyUsage() });
       return opts.judges.grade(spec, { ...opts.judgeContext, reply: spec.on ?? opts.contextOf(i).reply });
     }),
   );
@@ -67,14 +67,14 @@ export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionC
   };
 }
 
-export function skippedJudge(spec: JudgeAssertionSpec): AssertionResult {
+export function skippedJudge(spec: JudgeAssertionSpec, defaults: JudgedDefaults): AssertionResult {
   return {
     name: assertionName(spec),
     kind: spec.type,
-    severity: spec.severity ?? 'soft',
+    severity: severityOf(spec, defaults),
     status: 'skipped',
     score: 0,
-    threshold: thresholdOf(spec),
+    threshold: thresholdOf(spec, defaults),
     weight: spec.weight ?? 1,
     message: 'skipped: a gate of this trial failed',
   };

@@ -30,7 +30,7 @@ export interface JudgeService {
 
 /** No judge anywhere in the resolution order: a judged assertion cannot pass, so it is a gate. */
 export const noJudgeService: JudgeService = {
-  async grade(spec) {
+  async grade(spec, ctx) {
     return {
       result: {
         name: assertionName(spec),
@@ -38,7 +38,7 @@ export const noJudgeService: JudgeService = {
         severity: 'gate',
         status: 'failed',
         score: 0,
-        threshold: thresholdOf(spec),
+        threshold: thresholdOf(spec, ctx.plannedCase.judgeDefaults),
         weight: spec.weight ?? 1,
         message: 'No judge configured.',
       },

@@ -4,7 +4,7 @@ import type { CaseResult, Summary, TrialResult } from '../report/results-schema.
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import type { JudgeService } from './judge-service.js';
-import type { Pricing } from './run-usage.js';
+import { knownCostUsd, type Pricing } from './run-usage.js';
 import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
@@ -104,7 +104,8 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
     });
     s.trials.push(trial);
     if (trial.verdict === 'passed') s.passes += 1;
-    spentUsd += (trial.usage.target.costUsd ?? 0) + (trial.usage.judge.costUsd ?? 0);
+    // A target cost that is unknown as a whole (an unanswered or unpriced call) still has priced calls to count.
+    spentUsd += (trial.usage.target.costUsd ?? knownCostUsd(trial.trace, opts.pricing)) + (trial.usage.judge.costUsd ?? 0);
     if (opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd && !stopped) {
       stopped = 'budget';
       summary.failures.push(`cost budget of $${opts.maxCostUsd} spent ($${spentUsd.toFixed(4)}): no new trials were started`);

@@ -1,4 +1,4 @@
-import type { AgentRun } from '../trace/agent-run.js';
+import { isModelCall, type AgentRun } from '../trace/agent-run.js';
 import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../trace/usage.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
 
@@ -14,9 +14,27 @@ export interface Pricing {
  * no known price make the cost null, never 0.
  */
 export function usageOfRun(run: AgentRun, pricing: Pricing): Usage {
-  const stepped = (run.steps ?? []).filter((s) => s.usage);
+  const stepped = (run.steps ?? []).filter(isModelCall);
   if (stepped.length === 0) return run.usage ? priced(run.usage, run.model, pricing) : emptyUsage();
-  return addUsage(...stepped.map((s) => priced(s.usage!, s.model ?? run.model, pricing)));
+  return addUsage(...stepped.map((s) => (s.usage ? priced(s.usage, s.model ?? run.model, pricing) : UNKNOWN_CALL)));
+}
+
+/**
+ * What a cost budget can count of a run: its priced calls. A call of unknown cost (an unpriced
+ * model, a call unanswered at a timeout) adds nothing here, though it makes the reported cost null.
+ */
+export function knownCostUsd(run: Omit<AgentRun, 'reply'>, pricing: Pricing): number {
+  const stepped = (run.steps ?? []).filter((s) => s.usage);
+  const calls = stepped.length > 0 ? stepped.map((s) => priced(s.usage!, s.model ?? run.model, pricing)) : run.usage ? [priced(run.usage, run.model, pricing)] : [];
+  return calls.reduce((sum, u) => sum + (u.costUsd ?? 0), 0);
+}
+
+/** A call sent but never answered within the trial: counted, with tokens and cost unknown. */
+const UNKNOWN_CALL: Usage = usageFromTokens({ inputTokens: 0, outputTokens: 0 }, null);
+
+/** Model calls of a run still in flight when it ended (their usage is unknown). */
+export function unansweredCalls(run: AgentRun): number {
+  return (run.steps ?? []).filter((s) => s.usageUnknown).length;
 }
 
 /** One call's usage, priced by its model: zero tokens cost 0; an unpriced model costs null (and warns). */

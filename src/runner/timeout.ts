@@ -20,7 +20,9 @@ export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: nu
       reject(err);
     };
     const timer = setTimeout(() => fail(new TimeoutError(ms)), ms);
-    const onOuter = () => fail(new Error('interrupted'));
+    // An enclosing deadline passes its own error down, so what the target attaches to it (the
+    // partial run) reaches whoever catches that deadline.
+    const onOuter = () => fail(outer.reason instanceof TimeoutError ? outer.reason : new Error('interrupted'));
     if (outer.aborted) return onOuter();
     outer.addEventListener('abort', onOuter, { once: true });
     function cleanup() {

@@ -33,7 +33,11 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   const targetFailed = (): TrialResult => {
     const partial = conversation.hasRun ? conversation.run() : undefined;
     const usage = partial ? usageOfRun(partial, deps.pricing) : emptyUsage();
-    return failedTrial(index, conversation.durationMs, conversation.failure!, usage, partial);
+    return withTurns(failedTrial(index, conversation.durationMs, conversation.failure!, usage, partial));
+  };
+  const withTurns = (t: TrialResult): TrialResult => {
+    const turns = conversation.turnResults(deps.pricing);
+    return turns ? { ...t, turns } : t;
   };
   if (!(await conversation.begin())) {
     await conversation.close();
@@ -62,7 +66,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
         const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing) };
         const spec = api.specs[i] as JudgeAssertionSpec;
         for (const gate of [...staticSpecs, ...api.specs.slice(0, i)].filter((s) => !isJudgeType(s.type))) {
-          if (isFailedGate(await deterministicResult(gate, ctxNow))) return { result: skippedJudge(spec), usage: emptyUsage() };
+          if (isFailedGate(await deterministicResult(gate, ctxNow))) return { result: skippedJudge(spec, c.judgeDefaults), usage: emptyUsage() };
         }
         return deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal });
       })();
@@ -92,12 +96,17 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     durationMs = conversation.durationMs;
     targetUsage = usageOfRun(run, deps.pricing);
     if (threw !== undefined) {
-      return failedTrial(index, durationMs, `check() threw: ${errorMessage(threw)}`, targetUsage, run);
+      return withTurns(failedTrial(index, durationMs, `check() threw: ${errorMessage(threw)}`, targetUsage, run));
     }
     const invalid = api.specs.map((s) => TsAssertionSpecSchema.safeParse(s)).find((r) => !r.success);
     if (invalid && !invalid.success) {
       const issue = invalid.error.issues[0]!;
-      return failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, targetUsage, run);
+      return withTurns(failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, targetUsage, run));
+    }
+    // Found only now (which assertions a check records depends on the run): a trial without
+    // any could only pass, so it fails instead.
+    if (staticSpecs.length === 0 && api.specs.length === 0) {
+      return failedTrial(index, durationMs, 'check() recorded no assertion (and the case has no "assert"): a trial without assertions could only pass', targetUsage, run);
     }
     specs = [...staticSpecs, ...api.specs];
     // Single-turn trials keep their assertions unmarked; in a conversation each checks its turn.
@@ -124,7 +133,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   });
 
   const { reply, ...trace } = run;
-  return {
+  return withTurns({
     index,
     verdict: trialVerdict(assertions, false),
     score: trialScore(assertions, false),
@@ -133,7 +142,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     usage: { target: targetUsage, judge: judgeUsage },
     assertions,
     trace,
-  };
+  });
 }
 
 /** A trial the target or the check ended early: what was spent before it still counts. */

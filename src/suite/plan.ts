@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { UserError, UserErrors } from '../errors.js';
 import type { ModelRef } from '../judges/spec.js';
+import type { JudgedDefaults } from '../judges/criterion-from-spec.js';
 import type { ChatTurn } from '../targets/types.js';
 import type { TargetFunction } from '../targets/function-target.js';
 import type { CheckApi } from './check-api.js';
@@ -30,6 +31,8 @@ export interface PlannedCase {
   timeoutMs: number;
   /** Case judge, else suite judge (config and env come later in the resolution). */
   judge: ModelRef | undefined;
+  /** Severity and threshold of its judged assertions that set none (config `judgeSeverity`, `judgeThreshold`). */
+  judgeDefaults: JudgedDefaults;
   input: string;
   messages: ChatTurn[];
   turns: Turn[] | undefined;
@@ -53,6 +56,7 @@ export interface PlanDefaults {
   passRate: number;
   timeoutMs: number;
   targets: readonly string[];
+  judgeDefaults: JudgedDefaults;
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -145,6 +149,7 @@ function planned(
     passRate: c.passRate ?? suite.passRate ?? d.passRate,
     timeoutMs: c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
     judge: c.judge ?? suite.judge,
+    judgeDefaults: d.judgeDefaults,
     input: c.input ?? lastUser?.content ?? '',
     messages,
     turns: c.turns,

@@ -57,10 +57,16 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
     })
     .strict()
     .superRefine((value, ctx) => {
-      const c = value as { input?: unknown; messages?: unknown; turns?: unknown };
+      const c = value as { input?: unknown; messages?: unknown; turns?: Array<{ assert?: unknown[] }>; assert?: unknown[]; check?: unknown };
       const given = [c.input !== undefined, c.messages !== undefined, c.turns !== undefined].filter(Boolean).length;
       if (given !== 1) {
         ctx.addIssue({ code: 'custom', message: 'a case needs exactly one of "input", "messages" or "turns"', path: ['input'] });
+      }
+      // A case without assertions can only ever pass. (A `check` that records none fails its trial.)
+      const asserts = (c.assert?.length ?? 0) + (c.turns ?? []).reduce((n, t) => n + (t.assert?.length ?? 0), 0);
+      if (asserts === 0 && c.check === undefined) {
+        const where = 'check' in extra ? '"assert" or "check"' : c.turns ? '"assert" on the case or on a turn' : '"assert"';
+        ctx.addIssue({ code: 'custom', message: `a case needs at least one assertion (${where}); without one it can only pass`, path: ['assert'] });
       }
     });
 }

@@ -1,7 +1,7 @@
 import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
 import type { ChatMessage, CompletionResponse, Provider, ProviderTool, ProviderToolCall } from '../providers/types.js';
 import { executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from './tool.js';
-import { withPartialRun } from './partial-run.js';
+import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 
 export interface AgentLoopOptions {
   provider: Provider;
@@ -27,6 +27,8 @@ export async function agentTurn(opts: AgentLoopOptions, history: ChatMessage[], 
   const byName = new Map(opts.tools.map((t) => [t.name, t]));
   const providerTools: ProviderTool[] = opts.tools.map(providerToolOf);
   const partial = (reply: string): AgentRun => ({ reply, steps, ...(opts.instructions !== undefined ? { instructions: opts.instructions } : {}) });
+  // A timeout settles the trial at once: the steps taken by then go with its error.
+  const release = keepPartialOnAbort(signal, () => ({ ...partial(''), steps: [...steps] }));
 
   try {
     for (let n = 1; ; n++) {
@@ -58,6 +60,8 @@ export async function agentTurn(opts: AgentLoopOptions, history: ChatMessage[], 
     }
   } catch (err) {
     throw withPartialRun(err, partial(''));
+  } finally {
+    release();
   }
 }
 

@@ -23,8 +23,8 @@ type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
  * can be checked before a trial runs is checked here (API keys, instruction files, tools), so a
  * misconfigured target stops the run with exit 2 instead of failing every trial.
  */
-export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig, opts: { dryRun?: boolean } = {}): Promise<Target> {
-  if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction);
+export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig, opts: { dryRun?: boolean; warn?(message: string): void } = {}): Promise<Target> {
+  if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}) });
   if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir), spec.timeoutMs);
   if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config, opts.dryRun === true), spec.timeoutMs);
   if ('url' in spec) return withTargetTimeout(httpTarget(name, spec as HttpTargetConfig), (spec as HttpTargetConfig).timeoutMs);

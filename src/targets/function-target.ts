@@ -6,7 +6,8 @@ import { errorMessage } from '../errors.js';
 import type { ChatTurn, Target, TargetSession, TrialInput } from './types.js';
 import { anthropicClient, openaiClient, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
 import { historyBeforeFirstTurn } from './session.js';
-import { withPartialRun } from './partial-run.js';
+import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
+import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
 
 /** What a function target is handed besides its input: recording helpers and an abort signal. */
 export interface TargetContext {
@@ -33,17 +34,33 @@ export interface TargetContext {
 
 export type TargetFunction = (input: string, ctx: TargetContext) => string | AgentRun | Promise<string | AgentRun>;
 
+/** How a function target is run: `--dry-run`, and where it tells the run about usage it counted once. */
+export interface FunctionTargetOptions {
+  /** `--dry-run`: ctx.openai() / ctx.anthropic() answer in-process with the placeholder, zero usage. */
+  dryRun?: boolean;
+  /** Run warnings (once per target), e.g. returned usage that was already recorded. */
+  warn?(message: string): void;
+}
+
 /** Builds the recording context for one call of the function and folds what it recorded into the returned run. */
-export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1) {
+export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1, options: { dryRun?: boolean } = {}) {
   const steps: Step[] = [];
   const pending = new Set<Promise<void>>();
+  // Model calls sent through ctx.openai() / ctx.anthropic() whose usage is not read yet.
+  const inFlight = new Set<{ model: string }>();
   const usageRecorder: UsageRecorder = {
     record: (usage, model) => steps.push({ usage, model }),
     track(work) {
       pending.add(work);
       void work.finally(() => pending.delete(work));
     },
+    begin(model) {
+      const call = { model };
+      inFlight.add(call);
+      return { done: () => inFlight.delete(call) };
+    },
   };
+  const dryRun = options.dryRun === true;
   const ctx: TargetContext = {
     signal,
     trial,
@@ -67,8 +84,8 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1)
     step(text) {
       steps.push({ text });
     },
-    openai: (options) => openaiClient(usageRecorder, options),
-    anthropic: (options) => anthropicClient(usageRecorder, options),
+    openai: (options) => openaiClient(usageRecorder, options, process.env, dryRun),
+    anthropic: (options) => anthropicClient(usageRecorder, options, process.env, dryRun),
   };
   return {
     ctx,
@@ -76,25 +93,27 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1)
     async settled(): Promise<void> {
       while (pending.size > 0) await Promise.all([...pending]);
     },
-    /** What was recorded so far, for a call that failed. */
+    /** What was recorded so far, for a call that failed; calls still unanswered count with unknown usage. */
     partial(): AgentRun {
-      return { reply: '', steps: [...steps] };
+      return { reply: '', steps: [...steps, ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
     },
-    finish(value: string | AgentRun): AgentRun {
-      if (typeof value === 'string') return { reply: value, steps };
-      const { usage, ...run } = AgentRunSchema.parse(value);
-      const all = [...steps, ...(run.steps ?? [])];
-      // Step usage, when there is any, is the run's usage: keep a run-level total as a step of its own.
-      if (usage && all.some((s) => s.usage)) all.push({ usage, ...(run.model ? { model: run.model } : {}) });
-      else if (usage) return { ...run, usage, steps: all };
-      return { ...run, steps: all };
+    finish(value: string | AgentRun): MergedRun {
+      if (typeof value === 'string') return { run: { reply: value, steps }, countedOnce: 0, addedBoth: false };
+      return mergeReturnedRun(steps, AgentRunSchema.parse(value));
     },
   };
 }
 
-/** One call of the function: its value checked, SDK usage awaited, partial work kept on failure. */
-async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number): Promise<AgentRun> {
-  const recorder = createRecorder(trial, signal, turn);
+/** One call of the function: its value checked, SDK usage awaited, partial work kept on failure or timeout. */
+interface CallOptions {
+  dryRun: boolean;
+  warnOnce(kind: 'counted-once' | 'added-both', message: string): void;
+}
+
+async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, options: CallOptions): Promise<AgentRun> {
+  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun });
+  // A timeout settles the trial without waiting for the function: what it did by then is kept.
+  const release = keepPartialOnAbort(signal, () => recorder.partial());
   let value: string | AgentRun;
   try {
     value = await fn(trial.input, recorder.ctx);
@@ -102,21 +121,40 @@ async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, sig
   } catch (err) {
     await recorder.settled().catch(() => {});
     throw withPartialRun(err, recorder.partial());
+  } finally {
+    release();
   }
   if (typeof value !== 'string' && (value === null || typeof value !== 'object')) {
     throw new Error(`target "${name}" returned ${value === null ? 'null' : typeof value}; expected a string or an AgentRun`);
   }
-  return recorder.finish(value);
+  const merged = recorder.finish(value);
+  if (merged.countedOnce > 0) {
+    options.warnOnce('counted-once', `target "${name}" returned usage that ctx.openai() / ctx.anthropic() / ctx.usage() already recorded (${merged.countedOnce} call${merged.countedOnce === 1 ? '' : 's'} with the same tokens): each call is counted once`);
+  }
+  if (merged.addedBoth) {
+    options.warnOnce('added-both', `target "${name}" returned usage besides what ctx.openai() / ctx.anthropic() / ctx.usage() recorded, for calls with other token counts: both are counted (return the run without usage if they are the same calls)`);
+  }
+  return merged.run;
 }
 
 /**
  * A function as a target. In a multi-turn case the function is called once per user turn with
  * `ctx.messages` holding the whole conversation so far (earlier replies as assistant turns).
  */
-export function functionTarget(name: string, fn: TargetFunction): Target {
+export function functionTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions = {}): Target {
+  // Each kind of warning once per target, not once per trial.
+  const warned = new Set<string>();
+  const once: CallOptions = {
+    dryRun: options.dryRun === true,
+    warnOnce(kind, message) {
+      if (warned.has(kind)) return;
+      warned.add(kind);
+      options.warn?.(message);
+    },
+  };
   return {
     name,
-    run: (trial, signal) => callOnce(name, fn, trial, signal, 1),
+    run: (trial, signal) => callOnce(name, fn, trial, signal, 1, once),
     async openSession(trial): Promise<TargetSession> {
       const history: ChatTurn[] = historyBeforeFirstTurn(trial);
       let turn = 0;
@@ -124,7 +162,7 @@ export function functionTarget(name: string, fn: TargetFunction): Target {
         async send(message, signal) {
           history.push({ role: 'user', content: message });
           turn += 1;
-          const run = await callOnce(name, fn, { ...trial, input: message, messages: [...history] }, signal, turn);
+          const run = await callOnce(name, fn, { ...trial, input: message, messages: [...history] }, signal, turn, once);
           history.push({ role: 'assistant', content: run.reply });
           return run;
         },

@@ -16,3 +16,16 @@ export function withPartialRun(err: unknown, run: AgentRun): Error {
 export function partialRunOf(err: unknown): AgentRun | undefined {
   return err instanceof Error ? ((err as unknown as Record<symbol, AgentRun | undefined>)[PARTIAL] ?? undefined) : undefined;
 }
+
+/**
+ * Until the returned function is called, an abort of `signal` attaches `partial()` to its reason
+ * at that very moment. A timeout aborts its signal before it rejects with the same error, so the
+ * trial keeps what the target had done even when the target never returns.
+ */
+export function keepPartialOnAbort(signal: AbortSignal, partial: () => AgentRun): () => void {
+  const onAbort = () => {
+    if (signal.reason instanceof Error) withPartialRun(signal.reason, partial());
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => signal.removeEventListener('abort', onAbort);
+}

@@ -1,5 +1,6 @@
 import { TimeoutError, withTimeout } from '../runner/timeout.js';
 import type { Target } from './types.js';
+import { partialRunOf, withPartialRun } from './partial-run.js';
 
 /**
  * A target's own `timeoutMs` (in its config) bounds each invocation: a whole single-turn run, or
@@ -9,7 +10,10 @@ export function withTargetTimeout(target: Target, timeoutMs: number | undefined)
   if (timeoutMs === undefined) return target;
   const bounded = <T>(work: (signal: AbortSignal) => Promise<T>, outer: AbortSignal) =>
     withTimeout(work, timeoutMs, outer).catch((err: unknown) => {
-      throw err instanceof TimeoutError && err.ms === timeoutMs ? new Error(`${err.message} (the target's timeoutMs)`) : err;
+      if (!(err instanceof TimeoutError && err.ms === timeoutMs)) throw err;
+      const partial = partialRunOf(err);
+      const named = new Error(`${err.message} (the target's timeoutMs)`);
+      throw partial ? withPartialRun(named, partial) : named;
     });
   const openSession = target.openSession?.bind(target);
   return {

@@ -20,6 +20,11 @@ export const StepSchema = z
     usage: TokenUsageSchema.optional(),
     /** The model that produced this step, `provider:model`; prices its usage. */
     model: z.string().optional(),
+    /**
+     * A model call still waiting for its answer when the trial ended (timeout, interrupt): it was
+     * sent and may be billed, but its tokens are unknown, so its cost is unknown (null), never 0.
+     */
+    usageUnknown: z.literal(true).optional(),
   })
   .strict();
 export type Step = z.infer<typeof StepSchema>;
@@ -44,4 +49,20 @@ export type AgentRun = z.infer<typeof AgentRunSchema>;
 /** Every tool call of a run, in the order they were made. */
 export function toolCallsOf(run: AgentRun): ToolCall[] {
   return (run.steps ?? []).flatMap((s) => s.toolCalls ?? []);
+}
+
+/** A step that stands for one model call: it carries that call's usage (or says it is unknown). */
+export function isModelCall(step: Step): boolean {
+  return step.usage !== undefined || step.usageUnknown === true;
+}
+
+/**
+ * The model calls of a run, what `maxSteps` bounds. When steps carry usage, each such step is one
+ * call and steps without usage (a tool run, a note) are not; a run whose steps carry no usage at
+ * all (a command or HTTP target reporting only its trajectory) counts each step as one call.
+ */
+export function modelCallCount(run: AgentRun): number {
+  const steps = run.steps ?? [];
+  const calls = steps.filter(isModelCall).length;
+  return calls > 0 ? calls : steps.length;
 }

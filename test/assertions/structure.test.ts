@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { check, loadErrors, makeCtx } from './helpers.js';
+import { deterministicAssertionRegistry } from '../../src/assertions/registry.js';
 
 const order = JSON.stringify({ order: { id: 'A1049', items: [{ sku: 'X-1', qty: 2 }], note: null } });
 const ctx = makeCtx({ reply: order });
@@ -86,11 +87,20 @@ describe('jsonSchema', () => {
   it('passes when the parsed reply validates', () => {
     expect(check({ type: 'jsonSchema', schema }, ctx)).toEqual({ score: 1, message: 'jsonSchema: reply matches the schema' });
   });
-  it('lists the issues with their paths', () => {
+  it('lists the issues with their paths and the value found', () => {
     const bad = makeCtx({ reply: JSON.stringify({ order: { id: 7, items: [{ qty: 1 }] } }) });
     const out = check({ type: 'jsonSchema', schema }, bad);
-    expect(out.score).toBe(0);
-    expect(out.message).toMatch(/^jsonSchema: reply does not match the schema \(2 issues\): \$\.order\.id: .*string.*; \$\.order\.items\[0\]\.sku: /);
+    expect(out).toEqual({
+      score: 0,
+      message: "jsonSchema: reply does not match the schema (2 issues): $.order.id: must be string (found 7); $.order.items[0]: must have required property 'sku'",
+    });
+  });
+  it('names the extra property, the allowed values, and keys that are not identifiers', () => {
+    const closed = { type: 'object', properties: { 'order id': { enum: ['A', 'B'] } }, additionalProperties: false };
+    const out = check({ type: 'jsonSchema', schema: closed }, makeCtx({ reply: '{"order id":"C","x":1}' }));
+    expect(out.message).toBe(
+      'jsonSchema: reply does not match the schema (2 issues): $: must not have the additional property "x"; $["order id"]: must be one of ["A","B"] (found "C")',
+    );
   });
   it('caps the listed issues', () => {
     const strictNums = { type: 'array', items: { type: 'number' } };
@@ -100,8 +110,45 @@ describe('jsonSchema', () => {
   it('fails on a reply that is not JSON', () => {
     expect(check({ type: 'jsonSchema', schema }, prose).message).toMatch(/^jsonSchema: reply \(17 chars\) is not JSON \(/);
   });
-  it('rejects an unusable schema at load time', () => {
-    expect(loadErrors({ type: 'jsonSchema', schema: { type: 'bogus' } })).toEqual(['invalid JSON Schema: Unsupported type: bogus']);
-    expect(loadErrors({ type: 'jsonSchema', schema: 'string' })).toHaveLength(1);
+  it('rejects an unusable schema at load time, pointing into it', () => {
+    const def = deterministicAssertionRegistry.get('jsonSchema')!;
+    const issuesOf = (schema: unknown) => def.schema.safeParse({ type: 'jsonSchema', schema }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issuesOf({ type: 'object', properties: { a: { type: 'bogus' } } })).toEqual([
+      ['schema.properties.a.type', 'invalid JSON Schema: must be one of ["array","boolean","integer","null","number","object","string"] (draft 2020-12)'],
+    ]);
+    expect(issuesOf({ minLength: 'x' })).toEqual([['schema.minLength', 'invalid JSON Schema: must be integer (draft 2020-12)']]);
+    expect(issuesOf({ type: 'string', pattern: '(' })).toEqual([['schema', expect.stringMatching(/^invalid JSON Schema: Invalid regular expression: /)]]);
+    expect(issuesOf({ $ref: '#/$defs/missing' })).toEqual([['schema', expect.stringMatching(/^invalid JSON Schema: can't resolve reference #\/\$defs\/missing/)]]);
+    expect(issuesOf('string')).toHaveLength(1);
+    // An async validator answers with a promise, which must not read as a pass.
+    expect(issuesOf({ $async: true, type: 'string' })).toEqual([['schema.$async', 'invalid JSON Schema: "$async" schemas are not supported']]);
+  });
+  it('refuses unknown keywords and formats (they would check nothing), but takes x- annotations', () => {
+    expect(loadErrors({ type: 'jsonSchema', schema: { type: 'string', minLenght: 3 } })).toEqual([
+      'invalid JSON Schema: unknown keyword "minLenght" (it would check nothing; name an annotation "x-…")',
+    ]);
+    expect(loadErrors({ type: 'jsonSchema', schema: { type: 'array', items: { format: 'emial' } } })).toEqual(['invalid JSON Schema: unknown format "emial" at #/items']);
+    expect(loadErrors({ type: 'jsonSchema', schema: { type: 'string', 'x-owner': 'support', properties: { a: { 'x-note': 1 } } } })).toEqual([]);
+  });
+  it('picks the draft from $schema: 2020-12 by default, draft-07 and 2019-09 when named, others refused', () => {
+    // `items` as an array is a tuple in draft-07 and not allowed in 2020-12 (where it is `prefixItems`).
+    const tuple = { type: 'array', items: [{ type: 'string' }, { type: 'number' }] };
+    expect(loadErrors({ type: 'jsonSchema', schema: tuple })[0]).toBe('invalid JSON Schema: must be object or boolean (draft 2020-12)');
+    const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...tuple };
+    expect(check({ type: 'jsonSchema', schema: draft07 }, makeCtx({ reply: '["a", 1]' })).score).toBe(1);
+    expect(check({ type: 'jsonSchema', schema: draft07 }, makeCtx({ reply: '[1, "a"]' })).score).toBe(0);
+    const draft2019 = { $schema: 'https://json-schema.org/draft/2019-09/schema', dependentRequired: { a: ['b'] } };
+    expect(check({ type: 'jsonSchema', schema: draft2019 }, makeCtx({ reply: '{"a":1}' })).score).toBe(0);
+    expect(loadErrors({ type: 'jsonSchema', schema: { $schema: 'http://json-schema.org/draft-04/schema#' } })[0]).toMatch(
+      /^invalid JSON Schema: unsupported \$schema "http:\/\/json-schema.org\/draft-04\/schema#" \(supported: /,
+    );
+  });
+  it('two schemas with the same $id both load and each keeps its own rules', () => {
+    const a = { $id: 'https://example.test/order', type: 'string' };
+    const b = { $id: 'https://example.test/order', type: 'number' };
+    expect(loadErrors({ type: 'jsonSchema', schema: a })).toEqual([]);
+    expect(loadErrors({ type: 'jsonSchema', schema: b })).toEqual([]);
+    expect(check({ type: 'jsonSchema', schema: a }, makeCtx({ reply: '1' })).score).toBe(0);
+    expect(check({ type: 'jsonSchema', schema: b }, makeCtx({ reply: '1' })).score).toBe(1);
   });
 });

@@ -162,7 +162,7 @@ describe('multi-turn YAML cases over the HTTP target', () => {
   });
 
   it('fails the trial naming the target when it cannot hold a conversation', async () => {
-    const yaml = `suite: cli\ntarget: cli\ncases:\n  - id: two-turns\n    turns:\n      - input: hi\n      - input: again\n`;
+    const yaml = `suite: cli\ntarget: cli\ncases:\n  - id: two-turns\n    turns:\n      - input: hi\n      - input: again\n        assert: [{ type: isJson }]\n`;
     const { results } = await runInProcess({
       files: { 'evals/cli.eval.yaml': yaml },
       config: { targets: { cli: { command: ['node', '-e', 'process.stdout.write(JSON.stringify({ reply: "hi" }))'] } } },
@@ -185,7 +185,7 @@ describe('multi-turn YAML cases over the HTTP target', () => {
 
   it('reports which turn failed when the service errors mid-conversation, keeping earlier turns', async () => {
     const svc = await startAgentService();
-    const yaml = `suite: s\ntarget: desk\ncases:\n  - id: c\n    turns:\n      - input: Refund A1049\n      - input: Refund Z9999 instead\n`;
+    const yaml = `suite: s\ntarget: desk\ncases:\n  - id: c\n    turns:\n      - input: Refund A1049\n      - input: Refund Z9999 instead\n        assert: [{ type: isJson }]\n`;
     const { results } = await runInProcess({ files: { 'evals/s.eval.yaml': yaml }, config: { targets: { desk: { url: svc.url } } } });
     const trial = results.cases[0]!.trials[0]!;
     expect(trial.error).toMatch(/^target desk: turn 2: HTTP target "desk": POST \/sessions\/s1\/turns answered 500: /);

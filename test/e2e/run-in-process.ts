@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveConfig } from '../../src/config/load-config.js';
-import type { UserConfig } from '../../src/config/schema.js';
+import type { UserConfig } from '../../src/config/define-config.js';
 import { discoverEvalFiles } from '../../src/suite/discover.js';
 import { loadCases } from '../../src/suite/plan.js';
 import { executeRun, type RunFlags } from '../../src/runner/execute-run.js';
@@ -31,7 +31,7 @@ export async function runInProcess(opts: { files: Record<string, string>; config
   const config = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...opts.config }, dir, 'evals.config.ts');
   const files = await discoverEvalFiles({ rootDir: dir, cwd: dir, globs: config.evals, paths: [] });
   const cases = (
-    await loadCases(files, dir, { repeat: config.repeat, passRate: config.passRate, timeoutMs: config.timeoutMs, targets: Object.keys(config.targets) })
+    await loadCases(files, dir, { repeat: config.repeat, passRate: config.passRate, timeoutMs: config.timeoutMs, targets: Object.keys(config.targets), judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold } })
   ).map((c, index) => ({ ...c, index }));
 
   const warnings: string[] = [];

@@ -3,20 +3,10 @@
  * trace), and selection (--filter, --tag, --exclude-tag) with `list` and `run`.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { STACK_FRAME, removeTempDirs } from '../support/cli.js';
-import { explain, runFixture, type FixtureRun } from './fixture-run.js';
+import { removeTempDirs } from '../support/cli.js';
+import { expectUsageError, explain, runFixture } from './fixture-run.js';
 
 afterAll(removeTempDirs);
-
-/** Exit 2, no target called, no results, no stack trace; returns stderr. */
-function expectUsageError(r: FixtureRun): string {
-  expect(r.code, explain(r)).toBe(2);
-  expect(r.calls(), 'a target ran despite the bad input').toEqual([]);
-  expect(r.stderr).not.toMatch(STACK_FRAME);
-  expect(r.stderr).not.toContain('internal error');
-  expect(r.stdout).not.toContain('(needed');
-  return r.stderr;
-}
 
 describe.concurrent('bad input exits 2 before any target runs', () => {
   // Each bad file is loaded next to a valid file whose target counts its calls.
@@ -126,7 +116,7 @@ describe.concurrent('selection: --filter, --tag, --exclude-tag', () => {
     expect(rows.find((c) => c.key === 'select/alpha-beta')).toEqual({
       key: 'select/alpha-beta',
       file: 'evals/select.eval.yaml',
-      line: 11,
+      line: 13,
       target: 'scripted',
       repeat: 1,
       passRate: 1,
@@ -158,7 +148,7 @@ describe.concurrent('selection: --filter, --tag, --exclude-tag', () => {
     const r = await runFixture('runner', ['list', 'evals/select.eval.yaml', '--repeat', '4']);
     expect(r.code, explain(r)).toBe(0);
     expect(r.stdout).toContain('select/alpha-only  ×4  evals/select.eval.yaml:5  → scripted  [sel, alpha]');
-    expect(r.stdout).toContain('select/beta-only  ×4  evals/select.eval.yaml:8');
+    expect(r.stdout).toContain('select/beta-only  ×4  evals/select.eval.yaml:9');
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('3 cases, 12 trials');
     expect(r.calls()).toEqual([]);
   });

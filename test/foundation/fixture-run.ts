@@ -1,6 +1,7 @@
 /** Runs the CLI in a fixture project with per-test output, count file and results paths. */
 import { join } from 'node:path';
-import { fixtureDir, readCountFile, runCli, spawnCli, tempDir, type CliResult, type SpawnedCli } from '../support/cli.js';
+import { expect } from 'vitest';
+import { STACK_FRAME, fixtureDir, readCountFile, runCli, spawnCli, tempDir, type CliResult, type SpawnedCli } from '../support/cli.js';
 import { readResults } from './results-helpers.js';
 import type { Results } from '../../src/report/results-schema.js';
 
@@ -55,4 +56,14 @@ export function spawnFixture(fixture: string, args: string[], timeoutMs = 30_000
 /** A readable dump for assertion messages. */
 export function explain(r: CliResult): string {
   return `exit ${r.code}${r.signal ? ` (signal ${r.signal})` : ''}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`;
+}
+
+/** Exit 2, no target called, no results, no stack trace; returns stderr. */
+export function expectUsageError(r: FixtureRun): string {
+  expect(r.code, explain(r)).toBe(2);
+  expect(r.calls(), 'a target ran despite the bad input').toEqual([]);
+  expect(r.stderr).not.toMatch(STACK_FRAME);
+  expect(r.stderr).not.toContain('internal error');
+  expect(r.stdout).not.toContain('(needed');
+  return r.stderr;
 }

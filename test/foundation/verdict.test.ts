@@ -206,6 +206,7 @@ function plannedCase(over: Partial<PlannedCase> = {}): PlannedCase {
     passRate: 0.8,
     timeoutMs: 1000,
     judge: undefined,
+    judgeDefaults: { severity: 'soft', threshold: 0.7 },
     input: 'hi',
     messages: [{ role: 'user', content: 'hi' }],
     turns: undefined,

@@ -20,18 +20,20 @@ describe('YAML eval files: lines', () => {
         'cases:', // 3
         '  - id: first', // 4
         '    input: "the next case is id: second"', // 5
-        '  - input: hello', // 6
-        '    id: second', // 7
-        '  - { id: "third", input: x }', // 8
+        '    assert: [{ type: isJson }]', // 6
+        '  - input: hello', // 7
+        '    id: second', // 8
+        '    assert: [{ type: isJson }]', // 9
+        '  - { id: "third", input: x, assert: [{ type: isJson }] }', // 10
       ].join('\n'),
     );
     const loaded = await loadYamlEvalFile(path);
-    expect(loaded.caseLines).toEqual([4, 7, 8]);
+    expect(loaded.caseLines).toEqual([4, 8, 10]);
     expect(loaded.targetLine).toBe(2);
   });
 
   it('reads YAML 1.2 core: dates and yes/no stay strings', async () => {
-    const loaded = await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: 2024-01-01\n    reference: yes\n'));
+    const loaded = await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: 2024-01-01\n    reference: yes\n    assert: [{ type: isJson }]\n'));
     expect(loaded.data.cases[0]!.input).toBe('2024-01-01');
     expect(loaded.data.cases[0]!.reference).toBe('yes');
   });

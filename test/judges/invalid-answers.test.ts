@@ -66,7 +66,9 @@ describe('an invalid judge answer is a gate error with the raw text kept', () =>
     expect(fake.count).toBe(1);
     expect(judged.status).toBe('error');
     expect(judged.severity).toBe('gate');
-    expect(judged.message.startsWith('status rubric')).toBe(true);
+    // The label is the name; the message leads with what was asked (reporters print the label once).
+    expect(judged.name).toBe('status rubric');
+    expect(judged.message.startsWith('judge "states the shipping status": ')).toBe(true);
     expect(judged.message).toContain('judge response invalid');
     expect(judged.message).toMatch(detail);
     expect(judged.raw).toBe(raw);
@@ -87,7 +89,9 @@ describe('an invalid judge answer is a gate error with the raw text kept', () =>
     const { trial, judged } = await trialWith('openai', { status: 400, message: 'bad request from fake' }, rubric);
     expect(judged.status).toBe('error');
     expect(judged.severity).toBe('gate');
-    expect(judged.message.startsWith('status rubric')).toBe(true);
+    // The label is the name; the message leads with what was asked (reporters print the label once).
+    expect(judged.name).toBe('status rubric');
+    expect(judged.message.startsWith('judge "states the shipping status": ')).toBe(true);
     expect(trial.verdict).toBe('failed');
   });
 

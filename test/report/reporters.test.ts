@@ -58,7 +58,7 @@ describe('terminal reporter', () => {
     let now = 0;
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: true, verbose: false, now: () => now });
-    r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1000, concurrency: 50 });
+    r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1000, concurrency: 50, strict: false });
     const draws = () => out.split('\r\x1b[2K').length - 1;
     const first = draws();
     for (let i = 0; i < 500; i++) r.onTrialEnd!({} as PlannedCase, failingCase().trials[0]!);

@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../src/config/defaults.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 
 /** A planned case for in-process tests; `over` wins, the key follows suite and id. */
@@ -18,6 +19,7 @@ export function makePlannedCase(over: Partial<PlannedCase>, defaults: { suite: s
     passRate: 1,
     timeoutMs: 10_000,
     judge: undefined,
+    judgeDefaults: { severity: DEFAULTS.judgeSeverity, threshold: DEFAULTS.judgeThreshold },
     input,
     messages: [{ role: 'user', content: input }],
     turns: undefined,

@@ -1,0 +1,55 @@
+/** Dollar figures in the results document are rounded to 10 decimal places, wherever they sit. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonReporter } from '../../src/report/json.js';
+import type { CaseResult, Summary } from '../../src/report/results-schema.js';
+import { emptyUsage, type Usage } from '../../src/trace/usage.js';
+import type { PlannedCase } from '../../src/suite/plan.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const noisy = (costUsd: number): Usage => ({ ...emptyUsage(), calls: 1, inputTokens: 1440, costUsd });
+
+describe('costUsd in the results JSON', () => {
+  it('is rounded to 10 decimal places in the summary, the cases and their trials; null stays null', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-evals-json-'));
+    dirs.push(dir);
+    const path = join(dir, 'results.json');
+    const reporter = jsonReporter({ path, outputDir: dir, version: 'test' });
+    const trialUsage = { target: noisy(0.1 + 0.2), judge: { ...emptyUsage(), costUsd: null } };
+    const result: CaseResult = {
+      suite: 's', id: 'c', file: 'e.yaml', line: 1, tags: [], verdict: 'passed', passed: 1, required: 1, planned: 1, notRun: 0,
+      score: { mean: 1, stddev: 0 }, judgeScore: null,
+      usage: { target: noisy(0.0005759999999999999), judge: emptyUsage() },
+      trials: [{ index: 0, verdict: 'passed', score: 1, durationMs: 1, reply: 'ok', usage: trialUsage, assertions: [], trace: {} }],
+    };
+    const summary: Summary = {
+      cases: { total: 1, passed: 1, failed: 0, scored: 0, skipped: 0 },
+      trials: { planned: 1, run: 1, notRun: 0, passed: 1 },
+      score: { mean: 1, stddev: 0 },
+      usage: { target: noisy(0.0005759999999999999), judge: emptyUsage(), total: noisy(1.0000000000999999) },
+      counters: { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 },
+      failures: [],
+      warnings: [],
+    };
+    await reporter.onBegin!({ runId: 'r1', startedAt: '2026-01-01T00:00:00Z', config: null, cases: 1, trials: 1, concurrency: 1, strict: false });
+    await reporter.onCaseEnd!(result, { index: 0 } as PlannedCase);
+    await reporter.onEnd!({ run: { id: 'r1', startedAt: '2026-01-01T00:00:00Z', durationMs: 1, gitSha: null, argv: [], config: null, interrupted: false }, summary, exitCode: 0 });
+
+    const text = readFileSync(path, 'utf8');
+    expect(text).not.toMatch(/"costUsd": ?-?\d+\.\d{11,}/);
+    const doc = JSON.parse(text);
+    expect(doc.summary.usage.target.costUsd).toBe(0.000576);
+    expect(doc.summary.usage.total.costUsd).toBe(1.0000000001);
+    expect(doc.cases[0].usage.target.costUsd).toBe(0.000576);
+    expect(doc.cases[0].trials[0].usage.target.costUsd).toBe(0.3);
+    expect(doc.cases[0].trials[0].usage.judge.costUsd).toBeNull();
+    // Tokens are untouched.
+    expect(doc.cases[0].usage.target.inputTokens).toBe(1440);
+  });
+});
