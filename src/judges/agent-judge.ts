@@ -1,7 +1,7 @@
 import { createProvider } from '../providers/create.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
 import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types.js';
-import type { ModelSpecInput } from '../providers/model-spec.js';
+import { parseModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
 import { createToolState, executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from '../targets/tool.js';
 import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
 import { addUsage, emptyUsage, usageFromTokens, type Usage } from '../trace/usage.js';
@@ -55,17 +55,23 @@ export interface AgentJudge extends Judge {
   onEvent(listener: (event: JudgeEvent) => void): void;
 }
 
+/** Provider and model a factory agent judge reports before its first judgment. */
+export const AGENT_MODEL_UNKNOWN = 'agent';
+
 /**
  * The agent-loop judge: a bounded tool loop on its own model that must end by calling
- * `submit_judgment`. The factory is called once per judgment, so each judgment gets fresh tools,
- * state, step list and submission slot — nothing crosses between two judgments.
+ * `submit_judgment`. The factory is called once per judgment, and only then (never when the judge
+ * is built: a factory may open connections or read state), so each judgment gets fresh tools,
+ * state, step list and submission slot — nothing crosses between two judgments. Until its first
+ * judgment a factory judge reports the provider and model `agent`; afterwards those of its latest.
  */
 export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig)): AgentJudge {
   const make = typeof factory === 'function' ? factory : () => factory;
-  const first = make();
   const events: JudgeEvent[] = [];
   const listeners: Array<(e: JudgeEvent) => void> = [];
-  let profile: GuardProfile = profileOf(first.guards);
+  let profile: GuardProfile = profileOf(typeof factory === 'function' ? undefined : factory.guards);
+  // A plain config names its model without a call; a factory's model is known once it ran.
+  let latest: { id: string; model: string } | undefined = typeof factory === 'function' ? undefined : modelOf(factory.model);
   const providers = new Map<string, Provider>();
   const providerFor = (cfg: AgentJudgeConfig): Provider => {
     const key = JSON.stringify(cfg.model);
@@ -73,7 +79,6 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     if (!p) providers.set(key, (p = createProvider(cfg.model, cfg.options?.env ?? process.env)));
     return p;
   };
-  const probe = providerFor(first);
 
   const emit = (e: JudgeEvent) => {
     events.push(e);
@@ -82,8 +87,12 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
 
   return {
     kind: 'agent',
-    provider: probe.id,
-    model: probe.model,
+    get provider() {
+      return latest?.id ?? AGENT_MODEL_UNKNOWN;
+    },
+    get model() {
+      return latest?.model ?? AGENT_MODEL_UNKNOWN;
+    },
     events,
     onEvent(listener) {
       listeners.push(listener);
@@ -93,13 +102,14 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     async judge(req: JudgeRequest): Promise<JudgeScore> {
       const cfg = make();
       profile = profileOf(cfg.guards);
+      const provider = providerFor(cfg);
+      latest = { id: provider.id, model: provider.model };
       if (!profile.configured && !events.some((e) => e.message.includes('no guards'))) {
         emit({
           type: 'warning',
-          message: `agent judge ${probe.spec} runs with no guards: a judge that never submits runs until the model stops. Add guards: { maxSteps, maxTokens, timeoutMs } to agentJudge().`,
+          message: `agent judge ${provider.spec} runs with no guards: a judge that never submits runs until the model stops. Add guards: { maxSteps, maxTokens, timeoutMs } to agentJudge().`,
         });
       }
-      const provider = providerFor(cfg);
       const progress: Progress = { usage: emptyUsage(), steps: [] };
       const ms = cfg.guards?.timeoutMs;
       // The run's stop signal (Ctrl-C after the grace period) ends the loop too.
@@ -116,6 +126,11 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       });
     },
   };
+}
+
+function modelOf(input: ModelSpecInput): { id: string; model: string } {
+  const spec = parseModelSpec(input);
+  return { id: spec.provider, model: spec.model };
 }
 
 function profileOf(guards: JudgeGuards | undefined): GuardProfile {

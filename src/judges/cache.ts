@@ -15,7 +15,10 @@ export interface CacheLookup extends CachedAnswer {
   cached: boolean;
 }
 
-/** Hash of everything that decides a judge's answer: provider, model, prompt, schema, options. */
+/**
+ * Hash of everything that decides a judge's answer: provider and model (`spec`), system prompt,
+ * prompt, schema, and `options` (endpoint, headers, temperature, token limit).
+ */
 export function judgeCacheKey(parts: { spec: string; system: string; user: string; schema: unknown; options: unknown }): string {
   return createHash('sha256').update(JSON.stringify([parts.spec, parts.system, parts.user, parts.schema, parts.options])).digest('hex');
 }

@@ -5,7 +5,17 @@ import type { TracePolicy } from './spec.js';
 
 /** What is being judged, resolved from an assertion spec (DESIGN §5 criteria). */
 export type Criterion =
-  | { kind: 'rubric'; criteria: string; reference?: string; scale: 1 | 10; dimensions: string[]; choices?: Record<string, number> }
+  | {
+      kind: 'rubric';
+      criteria: string;
+      /** `judgeAgainst`: the expected answer. */
+      reference?: string;
+      /** A plain `judge`: the case's reference, shown as context only. */
+      caseReference?: string;
+      scale: 1 | 10;
+      dimensions: string[];
+      choices?: Record<string, number>;
+    }
   | { kind: 'summarizes'; source: string; scale: 1 | 10; dimensions: string[] }
   | { kind: 'factuality'; reference: string }
   | { kind: 'closedQa'; question: string }

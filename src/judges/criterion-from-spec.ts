@@ -18,7 +18,8 @@ export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: strin
       return {
         kind: 'rubric',
         criteria: spec.criteria,
-        ...(spec.type === 'judgeAgainst' ? { reference: needRef(spec.reference) } : {}),
+        // A plain rubric sees the case's reference as context; judgeAgainst grades against it.
+        ...(spec.type === 'judgeAgainst' ? { reference: needRef(spec.reference) } : caseReference !== undefined ? { caseReference } : {}),
         scale: spec.scale ?? 1,
         dimensions: Object.keys(spec.dimensions ?? {}),
         ...(spec.choices ? { choices: spec.choices } : {}),
@@ -35,6 +36,13 @@ export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: strin
       // first/second are placed per order by the caller.
       return { kind: 'pairwise', criteria: spec.criteria ?? 'Which response better answers the input, accurately and helpfully?', first: '', second: needRef(spec.comparedTo) };
   }
+}
+
+/** Dimension minimums on 0..1: written on the assertion's own scale, like `min`. */
+export function dimensionMinimums(spec: JudgeAssertionSpec): Record<string, number> {
+  if (!('dimensions' in spec) || !spec.dimensions) return {};
+  const scale = spec.scale ?? 1;
+  return Object.fromEntries(Object.entries(spec.dimensions).map(([d, min]) => [d, min / scale]));
 }
 
 /**

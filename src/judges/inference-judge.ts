@@ -9,6 +9,9 @@ export interface InferenceJudgeOptions {
   /** Judges default to temperature 0 (repeatable verdicts); a config may raise it. */
   temperature?: number;
   maxTokens?: number;
+  /** Endpoint, headers and sampling of the provider (see judgeIdentity): part of the cache key. */
+  identity?: Record<string, unknown>;
+  /** Used only at temperature 0 (see below). */
   cache?: JudgeCache;
   /** Prices one call's tokens for this judge's model. */
   price(tokens: TokenUsage): Usage;
@@ -38,8 +41,17 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
         });
         return { text: res.text, tokens: res.usage, model: res.model };
       };
-      const key = judgeCacheKey({ spec: provider.spec, system: prompt.system, user: prompt.user, schema, options: { temperature: t, maxTokens: opts.maxTokens } });
-      const answer = opts.cache ? await opts.cache.getOrCall(key, call) : { ...(await call()), cached: false };
+      const key = judgeCacheKey({
+        spec: provider.spec,
+        system: prompt.system,
+        user: prompt.user,
+        schema,
+        options: { ...opts.identity, temperature: t, maxTokens: opts.maxTokens ?? null },
+      });
+      // Above temperature 0 the user asked for independent samples: no sharing within the run and
+      // no answer from (or for) the disk cache, so every trial gets its own judgment.
+      const cache = t === 0 ? opts.cache : undefined;
+      const answer = cache ? await cache.getOrCall(key, call) : { ...(await call()), cached: false };
       const spent = answer.cached ? opts.price({ inputTokens: 0, outputTokens: 0 }) : opts.price(answer.tokens);
       let parsed: unknown;
       try {
@@ -49,7 +61,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       }
       const verdict = prompt.contract.read(parsed);
       if (typeof verdict === 'string') throw new JudgeResponseError(verdict, answer.text, spent);
-      if (opts.cache && !answer.cached) await opts.cache.store(key, answer);
+      if (cache && !answer.cached) await cache.store(key, answer);
       return {
         ...verdict,
         raw: answer.text,

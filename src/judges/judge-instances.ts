@@ -7,6 +7,7 @@ import type { JudgeCache } from './cache.js';
 import type { Judge } from './contract.js';
 import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
 import { inferenceJudge } from './inference-judge.js';
+import { judgeIdentity } from './judge-identity.js';
 import { isFakeRef, refKey, type JudgeRef } from './resolve.js';
 
 export function isJudgeInstance(ref: unknown): ref is Judge {
@@ -58,6 +59,7 @@ export function judgeInstances(opts: {
         // A judge spec's own temperature wins over the judge default of 0.
         const temperature = typeof ref === 'object' ? (ref as unknown as { temperature?: number }).temperature : undefined;
         judge = inferenceJudge(provider, {
+          identity: judgeIdentity(ref as never, opts.env),
           price: (tokens) => priced(tokens, provider.spec, opts.pricing),
           ...(opts.cache ? { cache: opts.cache } : {}),
           ...(temperature !== undefined ? { temperature } : {}),

@@ -2,6 +2,7 @@ import type { JudgeRequest } from './contract.js';
 import { templateFor } from './criteria/index.js';
 import type { ResponseContract } from './criteria/template.js';
 import { projectTrace, TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from './trace-render.js';
+import { splitTranscript } from './transcript-render.js';
 
 export interface JudgePrompt {
   system: string;
@@ -37,13 +38,11 @@ export function judgeSections(req: JudgeRequest): { sections: string[]; contract
   const template = templateFor(req.criterion);
   const contract = template.contract(req.criterion);
   const parts = [section('task', template.task(req.criterion))];
-  if (req.transcript && req.transcript.length > 1) {
-    parts.push(section('transcript', req.transcript.map((m) => `${m.role}: ${m.content}`).join('\n')));
-  } else {
-    parts.push(section('input', req.input));
-  }
+  const conversation = req.transcript && req.transcript.length > 1 ? splitTranscript(req.transcript) : undefined;
+  parts.push(conversation ? section('transcript', conversation.trusted) : section('input', req.input));
   for (const [tag, text] of template.context(req.criterion)) parts.push(section(tag, text));
   if (req.instructions) parts.push(section('target-instructions', req.instructions));
-  parts.push(untrustedBlock({ ...template.graded(req.criterion, req.output), trace: projectTrace(req.run, req.tracePolicy) }));
+  const replies = conversation?.replies.length ? { replies: conversation.replies } : {};
+  parts.push(untrustedBlock({ ...replies, ...template.graded(req.criterion, req.output), trace: projectTrace(req.run, req.tracePolicy) }));
   return { sections: parts, contract };
 }

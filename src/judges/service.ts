@@ -10,12 +10,14 @@ import { toolCallsOf, type AgentRun } from '../trace/agent-run.js';
 import { emptyUsage, type Usage } from '../trace/usage.js';
 import { UserError } from '../errors.js';
 import { JudgeProtocolError } from './agent-judge-protocol.js';
+import { AGENT_MODEL_UNKNOWN } from './agent-judge.js';
 import { JudgeCache } from './cache.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
-import { CriterionError, criterionFromSpec, severityOf, thresholdOf } from './criterion-from-spec.js';
+import { CriterionError, criterionFromSpec, dimensionMinimums, severityOf, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
-import { resolveJudgeRef, type JudgeRef } from './resolve.js';
+import { keepsOwnJudge, keptJudgeLabel, KeptJudgeNotice } from './kept-judges.js';
+import { refKey, resolveJudgeRef, type JudgeRef } from './resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
 
 export interface JudgeServiceOptions {
@@ -24,7 +26,7 @@ export interface JudgeServiceOptions {
   override?: JudgeRef;
   /** `--dry-run`: every judge is the fake one; zero tokens. */
   dryRun: boolean;
-  /** `--no-cache` turns off both the in-run sharing and the disk cache. */
+  /** `--no-cache` (or `cache: false` in the config) turns off both the in-run sharing and the disk cache. */
   cache: boolean;
   pricing: Pricing;
   env: NodeJS.ProcessEnv;
@@ -38,12 +40,24 @@ export interface JudgeServiceOptions {
  */
 export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
   const { config } = opts;
-  const cache = opts.cache ? new JudgeCache(config.cache ? join(config.outputDir, 'cache', 'judge') : undefined, config.cacheMaxEntries) : undefined;
+  const cache = opts.cache && config.cache ? new JudgeCache(join(config.outputDir, 'cache', 'judge'), config.cacheMaxEntries) : undefined;
   const selfJudgeWarned = new Set<string>();
   const { judgeFor } = judgeInstances({ config, dryRun: opts.dryRun, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn });
 
-  const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) =>
-    resolveJudgeRef({ override: opts.override, assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
+  const notice = opts.override !== undefined ? new KeptJudgeNotice(refKey(opts.override), opts.warn) : undefined;
+  /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
+  const resolveFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
+    const own: JudgeRef | undefined = spec.judge ?? checkApi ?? c.judge;
+    const kept = keepsOwnJudge(own, opts.override, config.judges);
+    const ref = resolveJudgeRef({ ...(kept ? {} : { override: opts.override }), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
+    return { ref, kept: kept ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(own!)] as [string, string]) : undefined };
+  };
+  const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
+    const { ref, kept } = resolveFor(spec, c, checkApi);
+    // Found while running (a TS check's assertion): announced on its own, once.
+    if (kept) notice?.announce([kept]);
+    return ref;
+  };
 
   return {
     async close() {
@@ -52,10 +66,13 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
 
     /** Builds every judge the static specs name, so a missing key stops the run before any trial. */
     prepare(cases) {
+      const kept: Array<[string, string]> = [];
       for (const c of cases) {
         for (const spec of c.assertions) {
           if (!isJudgeType(spec.type)) continue;
-          const ref = refFor(spec as JudgeAssertionSpec, c);
+          const resolved = resolveFor(spec as JudgeAssertionSpec, c);
+          if (resolved.kept) kept.push(resolved.kept);
+          const ref = resolved.ref;
           if (!ref) continue;
           try {
             judgeFor(ref);
@@ -67,6 +84,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         }
       }
       if (config.judge && !opts.dryRun) judgeFor(config.judge as JudgeRef);
+      if (!opts.dryRun) notice?.announce(kept);
     },
 
     /** `provider:model` of the judges the cases' assertions use (a fake judge spends nothing): what a budget must price. */
@@ -75,9 +93,10 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       const models = new Set<string>();
       for (const c of cases) {
         for (const spec of c.assertions) {
-          const ref = isJudgeType(spec.type) ? refFor(spec as JudgeAssertionSpec, c) : undefined;
+          const ref = isJudgeType(spec.type) ? resolveFor(spec as JudgeAssertionSpec, c).ref : undefined;
           const judge = ref ? judgeFor(ref) : undefined;
-          if (judge && judge.provider !== 'fake') models.add(`${judge.provider}:${judge.model}`);
+          // An agent judge built from a factory names its model only when it judges (priced then).
+          if (judge && judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN) models.add(`${judge.provider}:${judge.model}`);
         }
       }
       return [...models];
@@ -96,7 +115,6 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       } catch (err) {
         return errorResult(base, `${head}: ${err instanceof Error ? err.message : String(err)}`, emptyUsage());
       }
-      warnSelfJudging(ctx, judge);
       // A multi-turn trial's whole conversation, else the case's own history.
       const transcript = ctx.transcript ?? (ctx.plannedCase.messages.length > 1 ? ctx.plannedCase.messages : undefined);
       try {
@@ -121,14 +139,17 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         } else {
           score = await judge.judge(request);
         }
-        const mins = 'dimensions' in spec ? (spec.dimensions ?? {}) : {};
+        const by = answeredBy(judge, score.run);
+        // After the judgment: an agent judge's model is known once its factory ran.
+        warnSelfJudging(ctx, by);
+        const mins = dimensionMinimums(spec);
         const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
         const passed = score.score >= threshold && lowDims.length === 0;
         const verdictText = passed
           ? `score ${score.score.toFixed(2)} ≥ ${threshold.toFixed(2)}`
           : score.score < threshold
             ? `score ${score.score.toFixed(2)} < ${threshold.toFixed(2)}`
-            : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min}`).join(', ')}`;
+            : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min.toFixed(2)}`).join(', ')}`;
         const result: AssertionResult = {
           ...base,
           severity: severityOf(spec, ctx.plannedCase.judgeDefaults),
@@ -142,12 +163,11 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           ...(score.choice !== undefined ? { choice: score.choice } : {}),
           ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
           judge: {
-            provider: judge.provider,
-            model: judge.model,
+            ...by,
             usage: score.usage,
             ...(score.cached ? { cached: true } : {}),
             ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),
-            ...(score.run ? { steps: score.run.steps?.length ?? 0, toolCalls: toolCallsOf(score.run).length } : {}),
+            ...(score.run ? judgeRunFields(score.run) : {}),
           },
         };
         return { result, usage: score.usage };
@@ -157,13 +177,12 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         const message = known ? (err instanceof JudgeProtocolError ? `JudgeProtocolError: ${err.message}` : err.message) : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
         const run = (err as { run?: AgentRun }).run;
-        const counts = run ? { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length } : {};
-        return errorResult(base, `${head}: ${message}`, usage, { provider: judge.provider, model: judge.model, ...counts }, raw);
+        return errorResult(base, `${head}: ${message}`, usage, { ...answeredBy(judge, run), ...(run ? judgeRunFields(run) : {}) }, raw);
       }
     },
   };
 
-  function warnSelfJudging(ctx: JudgeTrialContext, judge: Judge): void {
+  function warnSelfJudging(ctx: JudgeTrialContext, judge: { provider: string; model: string }): void {
     const spec = `${judge.provider}:${judge.model}`;
     const targetModels = new Set([ctx.run.model, ...(ctx.run.steps ?? []).map((s) => s.model)].filter(Boolean));
     if (targetModels.has(spec) && !selfJudgeWarned.has(spec)) {
@@ -173,12 +192,26 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   }
 }
 
+/**
+ * The judge's provider and model as reported: an agent judge's run names the model that really
+ * answered (its factory may pick one per judgment), else the judge's own.
+ */
+function answeredBy(judge: Judge, run: AgentRun | undefined): { provider: string; model: string } {
+  const colon = run?.model?.indexOf(':') ?? -1;
+  return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1) } : { provider: judge.provider, model: judge.model };
+}
+
+/** An agent judge's own run in the results: counts, and the run itself (already under the trace policy). */
+function judgeRunFields(run: AgentRun): { steps: number; toolCalls: number; run: AgentRun } {
+  return { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length, run };
+}
+
 /** A judge that failed or answered out of contract: an error, which always fails as a gate. */
 function errorResult(
   base: Pick<AssertionResult, 'name' | 'kind' | 'threshold' | 'weight'>,
   message: string,
   usage: Usage,
-  judge?: { provider: string; model: string; steps?: number; toolCalls?: number },
+  judge?: { provider: string; model: string; steps?: number; toolCalls?: number; run?: AgentRun },
   raw?: string,
 ): { result: AssertionResult; usage: Usage } {
   return {

@@ -31,14 +31,17 @@ const scaleFields = {
   scale: z.union([z.literal(1), z.literal(10)]).optional(),
   /** Minimum on the assertion's own scale (`min: 7` with `scale: 10` means threshold 0.7). */
   min: z.number().nonnegative().optional(),
-  dimensions: z.record(z.string(), z.number().min(0).max(1)).optional(),
+  /** Per-dimension minimums, on the assertion's own scale like `min` (`accuracy: 7` with `scale: 10` is 0.7). */
+  dimensions: z.record(z.string(), z.number().nonnegative()).optional(),
 };
 
-/** `min` is on the assertion's own scale: above it, the assertion could never pass. */
-function minWithinScale(v: { min?: number; scale?: 1 | 10 }, ctx: z.RefinementCtx): void {
-  if (v.min !== undefined && v.min > (v.scale ?? 1)) {
-    ctx.addIssue({ code: 'custom', path: ['min'], message: `min ${v.min} is above the scale (${v.scale ?? 1}); set scale: 10 or a min from 0 to ${v.scale ?? 1}` });
-  }
+/** `min` and dimension minimums are on the assertion's own scale: above it, the assertion could never pass. */
+function minWithinScale(v: { min?: number; scale?: 1 | 10; dimensions?: Record<string, number> }, ctx: z.RefinementCtx): void {
+  const scale = v.scale ?? 1;
+  const over = (path: PropertyKey[], label: string, min: number) =>
+    ctx.addIssue({ code: 'custom', path, message: `${label} ${min} is above the scale (${scale}); set scale: 10 or a minimum from 0 to ${scale}` });
+  if (v.min !== undefined && v.min > scale) over(['min'], 'min', v.min);
+  for (const [d, min] of Object.entries(v.dimensions ?? {})) if (min > scale) over(['dimensions', d], `dimension minimum ${d}:`, min);
 }
 
 /**

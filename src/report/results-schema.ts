@@ -42,6 +42,11 @@ export const AssertionResultSchema = z.object({
       savedTokens: z.number().int().nonnegative().optional(),
       steps: z.number().int().nonnegative().optional(),
       toolCalls: z.number().int().nonnegative().optional(),
+      /**
+       * An agent judge's own run: its steps and tool calls, tool data under the assertion's trace
+       * policy (digests under `safe`), so a reviewer can see which evidence it looked at.
+       */
+      run: AgentRunSchema.optional(),
     })
     .optional(),
 });

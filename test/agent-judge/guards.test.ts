@@ -71,8 +71,7 @@ describe('with guards', () => {
   it('guardProfile lists the active guards and no warning is raised', async () => {
     const fake = await fakes.openai(() => turn([submit(0.5)]));
     const judge = fakeJudge(fake, { guards: { maxSteps: 4, timeoutMs: 5_000, failOnFinishReasons: ['length'] } });
-    // Before any judgment it reports the declared guards already.
-    expect(judge.guardProfile()).toEqual({ configured: true, active: ['maxSteps', 'timeoutMs', 'failOnFinishReasons'] });
+    // A factory judge learns its guards from the factory, which runs only when it judges.
     await judge.judge(judgeRequest());
     expect(judge.guardProfile()).toEqual({ configured: true, active: ['maxSteps', 'timeoutMs', 'failOnFinishReasons'] });
     expect(judge.events).toEqual([]);
@@ -82,10 +81,10 @@ describe('with guards', () => {
     const fake = await fakes.openai(() => turn([submit(0.5)]));
     let i = 0;
     const judge = fakeJudge(fake, () => (i++ % 2 === 0 ? { guards: { maxTokens: 10_000 } } : {}));
-    await judge.judge(judgeRequest()); // factory call 2 (call 1 built the judge): no guards
-    expect(judge.guardProfile()).toEqual({ configured: false, active: [] });
-    await judge.judge(judgeRequest());
+    await judge.judge(judgeRequest()); // factory call 1 (building the judge calls none): maxTokens
     expect(judge.guardProfile()).toEqual({ configured: true, active: ['maxTokens'] });
+    await judge.judge(judgeRequest()); // call 2: no guards
+    expect(judge.guardProfile()).toEqual({ configured: false, active: [] });
   });
 
   it('maxSteps stops a judge that never submits, and that is a failure', async () => {

@@ -81,7 +81,7 @@ describe('no state crosses between two judgments on one judge instance', () => {
   it('sequentially and concurrently, each judgment sees only its own tool state', async () => {
     const fake = await fakes.openai(script);
     const { judge, factoryCalls } = statefulJudge(fake);
-    expect(factoryCalls()).toBe(1); // the judge reads its model once when built
+    expect(factoryCalls()).toBe(0); // building the judge does not call the factory
 
     const one = await judge.judge(judgeRequest({ input: 'JUDGMENT-ONE', tracePolicy: 'full' }));
     const two = await judge.judge(judgeRequest({ input: 'JUDGMENT-TWO', tracePolicy: 'full' }));
@@ -89,7 +89,7 @@ describe('no state crosses between two judgments on one judge instance', () => {
       judge.judge(judgeRequest({ input: 'JUDGMENT-THREE', tracePolicy: 'full' })),
       judge.judge(judgeRequest({ input: 'JUDGMENT-FOUR', tracePolicy: 'full' })),
     ]);
-    expect(factoryCalls()).toBe(5); // once more per judgment
+    expect(factoryCalls()).toBe(4); // once per judgment
 
     for (const [score, who] of [[one, 'ONE'], [two, 'TWO'], [three, 'THREE'], [four, 'FOUR']] as const) {
       expect(score.reason).toBe(`judgment ${who}`);
@@ -212,7 +212,8 @@ describe("the judge's model is independent of the target's", () => {
       options: { env: TEST_ENV },
     }));
     expect(anthropic.count).toBe(0); // building the judge calls nothing
-    expect(judge).toMatchObject({ kind: 'agent', provider: 'anthropic', model: 'claude-haiku-4-5' });
+    // Its model comes from the factory, which runs only when it judges.
+    expect(judge).toMatchObject({ kind: 'agent', provider: 'agent', model: 'agent' });
 
     const run = targetRun();
     run.model = 'openai:gpt-4.1-nano';
@@ -220,6 +221,7 @@ describe("the judge's model is independent of the target's", () => {
     const score = await judge.judge(judgeRequest({ run }));
 
     expect(score).toMatchObject({ score: 0.85, evidence: ['policy:refunds'] });
+    expect(judge).toMatchObject({ kind: 'agent', provider: 'anthropic', model: 'claude-haiku-4-5' });
     expect(openai.count).toBe(0);
     expect(anthropic.count).toBe(2);
     for (const body of anthropic.bodies) {
@@ -237,6 +239,8 @@ describe("the judge's model is independent of the target's", () => {
   it('a string model spec works as well and reads the key from options.env', async () => {
     const judge = agentJudge({ model: 'openai:gpt-4.1-mini', options: { env: { OPENAI_API_KEY: 'k' } } });
     expect(judge).toMatchObject({ provider: 'openai', model: 'gpt-4.1-mini' });
-    expect(() => agentJudge({ model: 'openai:gpt-4.1-mini', options: { env: {} } })).toThrow(/OPENAI_API_KEY/);
+    // The key is read when it judges, not when it is built.
+    const keyless = agentJudge({ model: 'openai:gpt-4.1-mini', options: { env: {} } });
+    await expect(keyless.judge(judgeRequest())).rejects.toThrow(/OPENAI_API_KEY/);
   });
 });

@@ -3,7 +3,7 @@
  * provider pointed at a fake server and a fresh output directory per run. Judge-related variables
  * of the parent environment never leak into the child.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
@@ -78,4 +78,18 @@ export function openaiEnv(fake: FakeProvider): Record<string, string> {
 
 export function anthropicEnv(fake: FakeProvider): Record<string, string> {
   return { ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_API_KEY: 'test-key' };
+}
+
+/**
+ * A throwaway project: `evals.config.mjs` with YAML evals, a fixed-reply target `agent` and the
+ * given extra config keys (JS source), plus the given eval files.
+ */
+export function tempProject(configKeys: string, files: Record<string, string>): string {
+  const dir = tempDir();
+  writeFileSync(
+    join(dir, 'evals.config.mjs'),
+    `export default {\n  evals: ['*.eval.yaml'],\n  targets: { agent: () => 'Order A1 shipped.' },\n${configKeys}\n};\n`,
+  );
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
 }

@@ -275,10 +275,14 @@ describe('what else the judge is told', () => {
       ],
     });
     await service.grade({ type: 'judge', criteria: 'CRITERIA: answers the follow-up' }, trialContext(c, sampleRun()));
-    const { before } = splitPrompt(userText(f.bodies[0]));
-    const at = ['TURN-1', 'TURN-2', 'TURN-3'].map((t) => before.indexOf(t));
+    const { before, block } = splitPrompt(userText(f.bodies[0]));
+    // User turns in order in the trusted transcript; the assistant turn there only as a pointer to
+    // its text in the untrusted block.
+    const at = ['TURN-1', '[reply 1:', 'TURN-3'].map((t) => before.indexOf(t));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(before).not.toContain('TURN-2');
+    expect(block.replies).toEqual(['TURN-2: it shipped yesterday.']);
   });
 
   it('a judge spec asking a higher temperature gets it; the default is 0', async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/schema.js';
+import type { JudgeRef } from '../../src/judges/resolve.js';
 import { createJudgeService } from '../../src/judges/service.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
@@ -35,7 +36,8 @@ export interface ServiceSetup {
   config?: Omit<UserConfig, 'judge'>;
   cache?: boolean;
   dryRun?: boolean;
-  override?: string;
+  /** `--judge` (an object ref points a model at a fake server). */
+  override?: JudgeRef;
   warnings?: string[];
 }
 

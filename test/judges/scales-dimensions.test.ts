@@ -4,7 +4,7 @@
  * even when the overall score passes. All dimensions are recorded.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
+import { judgeAssertionSchemas, type JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
 import { judgeRef, judgeService, plannedCase, sampleRun, trialContext } from './helpers.js';
@@ -95,12 +95,33 @@ describe('dimensions', () => {
 
   it('dimensions on scale 10 are normalised like the score', async () => {
     const { result } = await grade(
-      { type: 'summarizes', source: 'the source', scale: 10, dimensions: { coverage: 0.5 } },
+      { type: 'summarizes', source: 'the source', scale: 10, dimensions: { coverage: 5 } },
       { json: { score: 9, reason: 'good', evidence: [], dimensions: { coverage: 4 } } },
     );
     expect(result.score).toBe(0.9);
     expect(result.dimensions).toEqual({ coverage: { score: 0.4, min: 0.5 } });
     expect(result.status).toBe('failed');
+  });
+});
+
+describe('dimension minimums are on the assertion scale, like min', () => {
+  it('scale: 10 with accuracy: 7 means 0.7: an answer of 6 fails, 7 passes', async () => {
+    const assertion: JudgeAssertionSpec = { type: 'judge', criteria: 'helpful', scale: 10, dimensions: { accuracy: 7 } };
+    const six = await grade(assertion, { json: { score: 9, reason: 'x', evidence: [], dimensions: { accuracy: 6 } } });
+    expect(six.result).toMatchObject({ status: 'failed', score: 0.9, dimensions: { accuracy: { score: 0.6, min: 0.7 } } });
+    expect(six.result.message).toContain('accuracy 0.60 < 0.70');
+    const seven = await grade(assertion, { json: { score: 9, reason: 'x', evidence: [], dimensions: { accuracy: 7 } } });
+    expect(seven.result).toMatchObject({ status: 'passed', dimensions: { accuracy: { score: 0.7, min: 0.7 } } });
+  });
+
+  it('a dimension minimum above the scale is a load error naming the dimension', () => {
+    const schema = judgeAssertionSchemas[0];
+    expect(schema.safeParse({ type: 'judge', criteria: 'c', scale: 10, dimensions: { accuracy: 7 } }).success).toBe(true);
+    const onOne = schema.safeParse({ type: 'judge', criteria: 'c', dimensions: { accuracy: 7 } });
+    expect(onOne.success).toBe(false);
+    expect(onOne.error!.issues[0]).toMatchObject({ path: ['dimensions', 'accuracy'] });
+    expect(onOne.error!.issues[0]!.message).toMatch(/above the scale \(1\)/);
+    expect(schema.safeParse({ type: 'judge', criteria: 'c', scale: 10, dimensions: { accuracy: 11 } }).success).toBe(false);
   });
 });
 

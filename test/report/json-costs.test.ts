@@ -37,7 +37,7 @@ describe('costUsd in the results JSON', () => {
       failures: [],
       warnings: [],
     };
-    await reporter.onBegin!({ runId: 'r1', startedAt: '2026-01-01T00:00:00Z', config: null, cases: 1, trials: 1, concurrency: 1 });
+    await reporter.onBegin!({ runId: 'r1', startedAt: '2026-01-01T00:00:00Z', config: null, cases: 1, trials: 1, concurrency: 1, strict: false });
     await reporter.onCaseEnd!(result, { index: 0 } as PlannedCase);
     await reporter.onEnd!({ run: { id: 'r1', startedAt: '2026-01-01T00:00:00Z', durationMs: 1, gitSha: null, argv: [], config: null, interrupted: false }, summary, exitCode: 0 });
 

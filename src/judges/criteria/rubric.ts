@@ -10,6 +10,7 @@ export const rubric: CriterionTemplate<Rubric> = {
     [
       'Grade the OUTPUT against the CRITERIA below, and nothing else.',
       c.reference !== undefined ? 'Use the REFERENCE as the expected answer: the output need not match its wording, only its substance.' : '',
+      c.caseReference !== undefined ? "The REFERENCE is the case's reference answer, given as context: the CRITERIA decide, use the reference only where they call for it." : '',
       c.choices
         ? `Answer with the one CHOICE that best describes how the output meets the criteria: ${Object.keys(c.choices).map((k) => JSON.stringify(k)).join(', ')}.`
         : c.scale === 10
@@ -19,7 +20,10 @@ export const rubric: CriterionTemplate<Rubric> = {
     ]
       .filter(Boolean)
       .join('\n'),
-  context: (c) => [['criteria', c.criteria], ...(c.reference !== undefined ? [['reference', c.reference] as [string, string]] : [])],
+  context: (c) => {
+    const reference = c.reference ?? c.caseReference;
+    return [['criteria', c.criteria], ...(reference !== undefined ? [['reference', reference] as [string, string]] : [])];
+  },
   graded: (_c, output) => ({ output }),
   contract: (c) => (c.choices ? choiceContract('rubric_choice_judgment', 'choice', c.choices) : scoredContract('rubric_judgment', c.scale, c.dimensions)),
 };
