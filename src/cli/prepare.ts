@@ -37,6 +37,9 @@ export async function prepareCases(paths: string[], flags: SelectionFlags, cwd =
     passRate: config.passRate,
     timeoutMs: config.timeoutMs,
     targets: Object.keys(config.targets),
+    commandTargets: Object.entries(config.targets)
+      .filter(([, t]) => typeof t === 'object' && 'command' in t)
+      .map(([name]) => name),
   });
   const selection: Selection = {
     filters: flags.filter ?? [],

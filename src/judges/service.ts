@@ -66,7 +66,6 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           }
         }
       }
-      if (config.judge && !opts.dryRun) judgeFor(config.judge as JudgeRef);
     },
 
     async grade(spec, ctx) {
