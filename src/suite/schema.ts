@@ -3,7 +3,7 @@ import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 
-/** The eval-file contract (DESIGN §3). `schemas/eval-file.schema.json` is generated from this. */
+/** The eval-file contract. `schemas/eval-file.schema.json` is generated from this. */
 
 export const AssertionSpecSchema = z
   .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas])
