@@ -152,8 +152,17 @@ describe.concurrent('a bad judge is blamed on whoever named it', () => {
     const byShape = await project(config(`judge: { provider: 'openai', model: 'gpt-4.1-nano', temprature: 0 }`), files);
     const stderr = expectStopped(await byShape.run(['run'], { OPENAI_API_KEY: 'k' }), byShape);
     expect(stderr).toMatch(/^agent-evals: evals\.config\.mjs: judge: invalid model spec .*temprature/);
-    // Also under --dry-run, and for `list`: the config itself is wrong.
+    // Also for `list`: the config itself is wrong.
     expect(expectStopped(await byShape.run(['list']), byShape)).toBe(stderr);
+  });
+
+  it('a judge from the environment blames the variables, and is named as such when its key is missing', async () => {
+    const p = await project(config(), { 'plain.eval.yaml': `suite: p\ntarget: cli\ncases:\n${judgedCase('a')}` });
+    const bad = expectStopped(await p.run(['run'], { EVALS_JUDGE_PROVIDER: 'mistral', EVALS_JUDGE_MODEL: 'large' }), p);
+    expect(bad).toMatch(/^agent-evals: EVALS_JUDGE_PROVIDER \/ EVALS_JUDGE_MODEL: invalid model spec "mistral:large": /);
+    expect(bad).not.toContain('evals.config.mjs');
+    const keyless = expectStopped(await p.run(['run'], { EVALS_JUDGE_PROVIDER: 'anthropic', EVALS_JUDGE_MODEL: 'claude-haiku-4-5' }), p);
+    expect(keyless).toBe('agent-evals: ANTHROPIC_API_KEY is not set: needed by the judge of p/a (EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL)');
   });
 });
 
