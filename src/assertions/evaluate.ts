@@ -21,7 +21,7 @@ export async function evaluateDeterministic(spec: DeterministicSpec, ctx: Assert
 }
 
 /**
- * Default severity of a deterministic type (DESIGN §4: gate, similarity soft). An unknown type
+ * Default severity of a deterministic type (gate; similarity soft). An unknown type
  * falls back to gate, the deterministic default; judge severities depend on the judge config
  * and are decided elsewhere.
  */

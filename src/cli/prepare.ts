@@ -38,6 +38,9 @@ export async function prepareCases(paths: string[], flags: SelectionFlags, cwd =
     timeoutMs: config.timeoutMs,
     targets: Object.keys(config.targets),
     judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
+    commandTargets: Object.entries(config.targets)
+      .filter(([, t]) => typeof t === 'object' && 'command' in t)
+      .map(([name]) => name),
   });
   const selection: Selection = {
     filters: flags.filter ?? [],

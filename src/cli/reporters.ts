@@ -11,7 +11,7 @@ export interface ReporterContext {
 
 type Factory = (target: string | undefined, ctx: ReporterContext) => Promise<Reporter>;
 
-/** Reporters by name (Vitest style); each module is imported only when chosen. */
+/** Reporters by name; each module is imported only when chosen. */
 const FACTORIES: Record<string, Factory> = {
   async terminal(_target, ctx) {
     const { terminalReporter } = await import('../report/terminal.js');

@@ -49,6 +49,10 @@ export function registerRun(program: Command): void {
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
       const { config, cases } = await prepareCases(paths, flags, cwd);
+      const [{ checkRunJudgeRefs }, { checkApiKeys }] = await Promise.all([import('../runner/judge-refs.js'), import('../runner/api-keys.js')]);
+      checkRunJudgeRefs(config, cases, flags.judge);
+      // A dry run calls no model, so it needs no key.
+      if (!flags.dryRun) checkApiKeys(config, cases, flags.judge, process.env);
       if (flags.timeout !== undefined) for (const c of cases) c.timeoutMs = flags.timeout;
       const version = packageVersion();
 

@@ -11,7 +11,7 @@ export type UserConfig = Omit<ConfigInput, 'targets'> & {
   targets?: Record<string, TargetFunction | Exclude<TargetEntry, (...args: never[]) => unknown>>;
 };
 
-/** Typed identity for evals.config.ts, as in Vitest: the editor checks keys, the loader validates. */
+/** Typed identity for evals.config.ts: the editor checks keys, the loader validates. */
 export function defineConfig(config: UserConfig): UserConfig {
   return config;
 }

@@ -6,6 +6,8 @@ import { CONFIG_FILE_NAMES, DEFAULTS } from './defaults.js';
 import { importUserModule } from './import-module.js';
 import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
+import { describeTargetIssue } from './target-issues.js';
+import { judgeRefProblem } from '../judges/judge-ref-check.js';
 
 /** The config with every default applied; paths resolve against `rootDir`. */
 export interface ResolvedConfig {
@@ -15,6 +17,8 @@ export interface ResolvedConfig {
   evals: string[];
   targets: Record<string, TargetConfig>;
   judge: UserConfig['judge'] | undefined;
+  /** `judge` came from EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, not the config file. */
+  judgeFromEnv: boolean;
   judges: NonNullable<UserConfig['judges']>;
   concurrency: number;
   repeat: number;
@@ -46,12 +50,34 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
     const parsed = ConfigSchema.safeParse(loaded);
     if (!parsed.success) {
       throw new UserErrors(
-        parsed.error.issues.slice(0, 10).map((i) => new UserError(i.message, { file: display ?? file, field: formatPath(i.path) || undefined })),
+        parsed.error.issues.slice(0, 10).map((i) => {
+          const { path, message } = describeTargetIssue(i, (loaded as { targets?: Record<string, unknown> }).targets?.[String(i.path[1])]) ?? i;
+          return new UserError(message, { file: display ?? file, field: formatPath(path) || undefined });
+        }),
       );
     }
     user = parsed.data;
   }
-  return resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
+  const config = resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
+  checkJudgeRefs(config, display ?? undefined);
+  return config;
+}
+
+/**
+ * A judge the config names (or the environment, when the config names none) must exist and parse
+ * now, so the error blames the config file or the variables, not an eval file that uses it.
+ */
+function checkJudgeRefs(config: ResolvedConfig, file: string | undefined): void {
+  const errors: UserError[] = [];
+  for (const [name, ref] of Object.entries(config.judges)) {
+    const problem = judgeRefProblem(ref, undefined);
+    if (problem) errors.push(new UserError(problem, { file, field: `judges.${name}` }));
+  }
+  const problem = config.judge === undefined ? undefined : judgeRefProblem(config.judge, config.judges);
+  if (problem) {
+    errors.push(config.judgeFromEnv ? new UserError(`EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL: ${problem}`) : new UserError(problem, { file, field: 'judge' }));
+  }
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
 }
 
 /** Applies defaults; pure, so tests can build configs without files. */
@@ -63,6 +89,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     evals,
     targets: (user.targets ?? {}) as Record<string, TargetConfig>,
     judge: user.judge ?? judgeFromEnv(env),
+    judgeFromEnv: user.judge === undefined && judgeFromEnv(env) !== undefined,
     judges: user.judges ?? {},
     concurrency: user.concurrency ?? DEFAULTS.concurrency,
     repeat: user.repeat ?? DEFAULTS.repeat,

@@ -3,7 +3,7 @@ import type { Usage } from '../trace/usage.js';
 import type { ChatTurn } from '../targets/types.js';
 import type { TracePolicy } from './spec.js';
 
-/** What is being judged, resolved from an assertion spec (DESIGN §5 criteria). */
+/** What is being judged, resolved from an assertion spec. */
 export type Criterion =
   | {
       kind: 'rubric';

@@ -1,6 +1,6 @@
 import type { Criterion } from './contract.js';
 import type { Severity } from '../assertions/types.js';
-import type { JudgeAssertionSpec } from './spec.js';
+import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
 
 /** A spec's missing piece (a reference, say) is a usage error in the eval file. */
 export class CriterionError extends Error {}
@@ -9,7 +9,7 @@ export class CriterionError extends Error {}
 export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: string | undefined): Criterion {
   const needRef = (given: string | undefined): string => {
     const ref = given ?? caseReference;
-    if (ref === undefined) throw new CriterionError(`${spec.type} needs a reference: set \`reference\` on the assertion or the case`);
+    if (ref === undefined) throw new CriterionError(missingReferenceMessage(spec.type));
     return ref;
   };
   switch (spec.type) {

@@ -8,11 +8,10 @@ import type { Judge } from './contract.js';
 import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
 import { inferenceJudge } from './inference-judge.js';
 import { judgeIdentity } from './judge-identity.js';
-import { isFakeRef, refKey, type JudgeRef } from './resolve.js';
+import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from './resolve.js';
+import { isJudgeName, unknownJudgeMessage } from './judge-ref-check.js';
 
-export function isJudgeInstance(ref: unknown): ref is Judge {
-  return typeof ref === 'object' && ref !== null && typeof (ref as Judge).judge === 'function';
-}
+export { isJudgeInstance };
 
 /**
  * One judge per reference for the whole run: a provider (and its key check) is made once, and a
@@ -30,12 +29,9 @@ export function judgeInstances(opts: {
   const subscribed = new WeakSet<object>();
   // `judge: auditor` in a file names a judge of the config's `judges`.
   const byName = (ref: JudgeRef): JudgeRef => {
-    if (typeof ref !== 'string' || ref.includes(':') || ref === 'fake') return ref;
+    if (!isJudgeName(ref)) return ref;
     const found = opts.config.judges[ref];
-    if (found === undefined) {
-      const known = Object.keys(opts.config.judges);
-      throw new UserError(`unknown judge "${ref}" (${known.length ? `configured: ${known.join(', ')}` : 'add it under `judges` in the config'})`, { field: 'judge' });
-    }
+    if (found === undefined) throw new UserError(unknownJudgeMessage(ref, opts.config.judges), { field: 'judge' });
     return found as JudgeRef;
   };
   return {

@@ -4,12 +4,35 @@ import type { Judge } from './contract.js';
 /** A judge reference as config and files give it; `fake` needs no model. */
 export type JudgeRef = ModelRef | 'fake' | { provider: 'fake'; fixtures?: string } | Judge;
 
+export interface JudgeLevels {
+  override?: JudgeRef;
+  assertion?: JudgeRef;
+  checkApi?: JudgeRef;
+  caseOrSuite?: ModelRef;
+  config?: JudgeRef;
+}
+
+/** Which level gave an assertion its judge: errors about that judge point there. */
+export type JudgeOrigin = keyof JudgeLevels;
+
 /**
- * The judge for one assertion: `--judge` for the whole run, else assertion > `t.useJudge` > case >
- * suite > config > environment (config already folds the environment in).
+ * The judge for one assertion and the level it came from: `--judge` for the whole run, else
+ * assertion > `t.useJudge` > case > suite > config > environment (config already folds the environment in).
  */
-export function resolveJudgeRef(levels: { override?: JudgeRef; assertion?: JudgeRef; checkApi?: JudgeRef; caseOrSuite?: ModelRef; config?: JudgeRef }): JudgeRef | undefined {
-  return levels.override ?? levels.assertion ?? levels.checkApi ?? levels.caseOrSuite ?? levels.config;
+export function resolveJudge(levels: JudgeLevels): { ref: JudgeRef; origin: JudgeOrigin } | undefined {
+  for (const origin of ['override', 'assertion', 'checkApi', 'caseOrSuite', 'config'] as const) {
+    const ref = levels[origin];
+    if (ref !== undefined) return { ref, origin };
+  }
+  return undefined;
+}
+
+export function resolveJudgeRef(levels: JudgeLevels): JudgeRef | undefined {
+  return resolveJudge(levels)?.ref;
+}
+
+export function isJudgeInstance(ref: unknown): ref is Judge {
+  return typeof ref === 'object' && ref !== null && typeof (ref as Judge).judge === 'function';
 }
 
 export function isFakeRef(ref: JudgeRef): boolean {

@@ -83,7 +83,6 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           }
         }
       }
-      if (config.judge && !opts.dryRun) judgeFor(config.judge as JudgeRef);
       if (!opts.dryRun) notice?.announce(kept);
     },
 

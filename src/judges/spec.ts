@@ -97,3 +97,20 @@ export const judgeAssertionTypes: string[] = judgeAssertionSchemas.map((s) => s.
 export function isJudgeType(type: string): boolean {
   return judgeAssertionTypes.includes(type);
 }
+
+/** What a judged assertion that compares with a reference says when it has none. */
+export function missingReferenceMessage(type: string): string {
+  return type === 'pairwise'
+    ? 'pairwise needs the other answer: set `comparedTo` on the assertion or `reference` on the case'
+    : `${type} needs a reference: set \`reference\` on the assertion or the case`;
+}
+
+/**
+ * Whether an assertion lacks the reference it compares with (its own, else the case's): known from
+ * the file alone, so it is a load error rather than a failed trial.
+ */
+export function lacksReference(spec: { type: string; reference?: unknown; comparedTo?: unknown }, caseReference: unknown): boolean {
+  if (caseReference !== undefined) return false;
+  if (spec.type === 'pairwise') return spec.comparedTo === undefined;
+  return ['factuality', 'judgeAgainst', 'sql'].includes(spec.type) && spec.reference === undefined;
+}

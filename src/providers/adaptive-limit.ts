@@ -193,7 +193,7 @@ export function capLimiters(max: number): void {
 }
 
 /**
- * The shared limiter for one provider endpoint (e.g. `openai https://api.openai.com/v1`), so every
+ * The shared limiter for one provider endpoint (provider plus base URL), so every
  * target and judge on that endpoint backs off together. The first caller's `max` (or the default)
  * creates it; a later, lower `max` lowers it.
  */

@@ -13,7 +13,7 @@ export interface JsonReporterOptions {
 }
 
 /**
- * The results document of DESIGN §6. Cases stream to `<outputDir>/runs/<id>/cases.jsonl` as they
+ * The results document. Cases stream to `<outputDir>/runs/<id>/cases.jsonl` as they
  * end; at the end the document is assembled from that file, in plan order, and renamed into place.
  */
 export function jsonReporter(opts: JsonReporterOptions): Reporter {

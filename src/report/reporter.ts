@@ -19,7 +19,7 @@ export interface EndInfo {
 }
 
 /**
- * One interface for every output (Playwright's reporter API): the runner emits events, reporters
+ * One interface for every output: the runner emits events, reporters
  * only consume them. None may hold every result: a case's trials arrive with its end event.
  */
 export interface Reporter {

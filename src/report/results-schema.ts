@@ -3,7 +3,7 @@ import { SeveritySchema } from '../assertions/types.js';
 import { UsageSchema } from '../trace/usage.js';
 import { AgentRunSchema, ToolCallSchema } from '../trace/agent-run.js';
 
-/** The results document (DESIGN §6). `schemas/results.schema.json` is generated from this. */
+/** The results document. `schemas/results.schema.json` is generated from this. */
 
 export const SCHEMA_VERSION = 1;
 

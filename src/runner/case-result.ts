@@ -3,7 +3,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import { addUsage, emptyUsage } from '../trace/usage.js';
 import { caseVerdict, meanStd, requiredPasses } from './verdict.js';
 
-/** The case-level reduction of its trials (Inspect AI's reducer): pure. */
+/** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
   const sorted = [...trials].sort((a, b) => a.index - b.index);
   const required = requiredPasses(c.repeat, c.passRate);

@@ -2,7 +2,7 @@ import type { Summary } from '../report/results-schema.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
-/** DESIGN §4: 130 interrupted; 1 a failed case (scored too with --strict) or a failed run gate. */
+/** Exit code: 130 interrupted; 1 a failed case (scored too with --strict) or a failed run gate. */
 export function exitCodeFor(summary: Summary, opts: { strict: boolean; interrupted: boolean }): number {
   if (opts.interrupted) return EXIT.interrupted;
   if (summary.cases.failed > 0) return EXIT.failed;

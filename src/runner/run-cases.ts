@@ -10,7 +10,7 @@ import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
 import { isDecided, requiredPasses } from './verdict.js';
 
-/** What the runner tells reporters, as it happens (Playwright's reporter events). */
+/** What the runner tells reporters, as it happens. */
 export interface RunListener {
   onTrialEnd?(c: PlannedCase, trial: TrialResult): void;
   onCaseEnd?(result: CaseResult, c: PlannedCase): void | Promise<void>;

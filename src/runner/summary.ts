@@ -3,7 +3,7 @@ import { addUsage, emptyUsage, type Usage } from '../trace/usage.js';
 import { RunningStats } from './verdict.js';
 
 /**
- * The run summary (Inspect AI's metric), built one finished case at a time so a run never
+ * The run summary, built one finished case at a time so a run never
  * holds every case in memory.
  */
 export class SummaryBuilder {

@@ -1,6 +1,6 @@
 import type { AssertionResult, CaseVerdict, TrialVerdict } from '../report/results-schema.js';
 
-/** Pure verdict rules of DESIGN §4: no I/O, tested on plain objects. */
+/** Pure verdict rules: no I/O, tested on plain objects. */
 
 /** Passes a case needs over `planned` trials: max(1, min(N, ceil(rate·N − 1e-9))). */
 export function requiredPasses(planned: number, passRate: number): number {

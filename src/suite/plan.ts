@@ -57,6 +57,8 @@ export interface PlanDefaults {
   timeoutMs: number;
   targets: readonly string[];
   judgeDefaults: JudgedDefaults;
+  /** Targets that run one process per trial and so cannot hold a multi-turn conversation. */
+  commandTargets?: readonly string[];
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -88,6 +90,14 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
     if (typeof c.target === 'string' && !defaults.targets.includes(c.target)) {
       const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
       errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.targetLine ?? c.line ?? undefined, field: 'target' }));
+    }
+    if (typeof c.target === 'string' && (c.turns?.length ?? 0) > 1 && defaults.commandTargets?.includes(c.target)) {
+      errors.push(
+        new UserError(
+          `this case has ${c.turns!.length} turns, but target "${c.target}" is a command target (one process per trial), which cannot hold a conversation; multi-turn needs a function, model or HTTP target`,
+          { file: c.file, line: c.line ?? undefined, field: 'turns' },
+        ),
+      );
     }
   }
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));

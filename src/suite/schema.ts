@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
-import { judgeAssertionSchemas, ModelRefSchema } from '../judges/spec.js';
+import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 
-/** The eval-file contract (DESIGN §3). `schemas/eval-file.schema.json` is generated from this. */
+/** The eval-file contract. `schemas/eval-file.schema.json` is generated from this. */
 
 export const AssertionSpecSchema = z
   .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas])
@@ -68,7 +68,21 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
         const where = 'check' in extra ? '"assert" or "check"' : c.turns ? '"assert" on the case or on a turn' : '"assert"';
         ctx.addIssue({ code: 'custom', message: `a case needs at least one assertion (${where}); without one it can only pass`, path: ['assert'] });
       }
+      referencesPresent(value as CaseLike, ctx);
     });
+}
+
+type CaseLike = { reference?: string; assert?: AssertionLike[]; turns?: Array<{ assert?: AssertionLike[] }> };
+type AssertionLike = { type: string; reference?: unknown; comparedTo?: unknown };
+
+/** A judged assertion that compares with a reference needs one, on itself or on the case. */
+function referencesPresent(c: CaseLike, ctx: z.RefinementCtx): void {
+  const at = (specs: AssertionLike[] | undefined, path: PropertyKey[]) =>
+    (specs ?? []).forEach((spec, i) => {
+      if (lacksReference(spec, c.reference)) ctx.addIssue({ code: 'custom', message: missingReferenceMessage(spec.type), path: [...path, i] });
+    });
+  at(c.assert, ['assert']);
+  (c.turns ?? []).forEach((turn, k) => at(turn.assert, ['turns', k, 'assert']));
 }
 
 export const CaseSchema = caseSchema(AssertionSpecSchema, {});

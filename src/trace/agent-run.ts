@@ -30,7 +30,7 @@ export const StepSchema = z
 export type Step = z.infer<typeof StepSchema>;
 
 /**
- * What a target produces for one trial (DESIGN §6): what a function target may return and what a
+ * What a target produces for one trial: what a function target may return and what a
  * command or HTTP target prints as JSON. When steps carry usage, each is one model call and their
  * sum is the run's usage; otherwise `usage` is the whole run's, counted as one call.
  */

@@ -16,7 +16,7 @@ export const TokenUsageSchema = z
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
 /**
- * Usage as the results report it (DESIGN §6 "U"). `costUsd` is null when any part of the
+ * Usage as the results report it. `costUsd` is null when any part of the
  * usage came from a model with no known price: an unknown cost is never reported as 0.
  */
 export const UsageSchema = z.object({

@@ -45,7 +45,7 @@ describe('the live example config', () => {
     const before = fake.count;
     const { code, stderr } = await runCli(['run', '--config', 'evals.live.config.ts'], { cwd: REPO_ROOT, env: { OPENAI_API_KEY: undefined, LIVE_MODEL: undefined } });
     expect(code).toBe(2);
-    expect(stderr.trim()).toBe('agent-evals: target "store-agent": missing API key for openai: set OPENAI_API_KEY');
+    expect(stderr.trim()).toBe('agent-evals: OPENAI_API_KEY is not set: needed by target "store-agent"');
     expect(fake.count).toBe(before);
   });
 });

@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import { formatPath } from '../suite/zod-issues.js';
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * The target kinds in the order of `TargetConfigSchema`'s union, each with the key that gives it
+ * away and the shape a user should see when it is wrong.
+ */
+const KINDS = [
+  { key: undefined, shape: 'a function (input, ctx) => reply (a function target)' },
+  { key: 'command', shape: '{ command: string[], cwd?: string, env?: { [name]: string }, timeoutMs?: number } (a command target)' },
+  { key: 'model', shape: '{ model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target)' },
+  { key: 'url', shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)' },
+] as const;
+
+/**
+ * One message for a target that matched no kind of the union: zod says only "Invalid input". The
+ * keys present pick the kind the user meant (`command` → command target, `url` → HTTP, `model` →
+ * model agent, a function → function target), and that kind's own problems are named.
+ */
+export function describeTargetIssue(issue: Issue, value: unknown): { path: PropertyKey[]; message: string } | undefined {
+  if (issue.path[0] !== 'targets' || issue.path.length < 2) return undefined;
+  const path = issue.path.slice(0, 2);
+  const branch = branchOf(value);
+  if (branch === undefined) {
+    return { path, message: `expected a target: ${KINDS.map((k) => k.shape).join(', or ')}; got ${kindOfValue(value)}` };
+  }
+  // zod reports the union as a whole, or (when one kind nearly matched) that kind's issue alone.
+  const whole = issue.code === 'invalid_union' && issue.path.length === 2;
+  const problems = whole ? (issue.errors[branch] ?? []).map((i) => describeNested(i)) : [describeNested({ ...issue, path: issue.path.slice(2) } as Issue)];
+  return { path, message: `expected ${KINDS[branch]!.shape}: ${problems.join('; ')}` };
+}
+
+function branchOf(value: unknown): number | undefined {
+  if (typeof value === 'function') return 0;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const i = KINDS.findIndex((k) => k.key !== undefined && k.key in value);
+  return i === -1 ? undefined : i;
+}
+
+function kindOfValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return `an object with ${Object.keys(value).length ? `keys ${Object.keys(value).join(', ')}` : 'no keys'}`;
+  return typeof value;
+}
+
+/** A field's problem, `field: message`, without zod's bare "Invalid input" wording. */
+function describeNested(issue: Issue): string {
+  const where = formatPath(issue.path);
+  const prefix = where ? `${where}: ` : '';
+  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  if (issue.code === 'invalid_union') {
+    // A nested union (a model spec: string or object): the branch whose type matched says what is wrong.
+    const matched = issue.errors.find((branch) => !branch.every((i) => i.code === 'invalid_type' && i.path.length === 0));
+    if (matched && matched.length > 0) return matched.map((i) => describeNested({ ...i, path: [...issue.path, ...i.path] } as Issue)).join('; ');
+    const expected = issue.errors.flatMap((b) => b.map((i) => (i.code === 'invalid_type' ? i.expected : undefined))).filter(Boolean);
+    return `${prefix}expected ${[...new Set(expected)].join(' or ') || 'a valid value'}`;
+  }
+  return prefix + issue.message.replace(/^Invalid input: /, '');
+}

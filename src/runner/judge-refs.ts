@@ -1,0 +1,44 @@
+import type { ResolvedConfig } from '../config/load-config.js';
+import { UserError, UserErrors } from '../errors.js';
+import { isJudgeName, judgeRefProblem } from '../judges/judge-ref-check.js';
+import { isJudgeType } from '../judges/spec.js';
+import type { PlannedCase } from '../suite/plan.js';
+import type { TsAssertionSpec } from '../suite/schema.js';
+
+/** A case's judged assertions known before the run: its own and its turns' (a TS `check()` adds more at run time). */
+export function staticJudgedSpecs(c: PlannedCase): TsAssertionSpec[] {
+  return [...c.assertions, ...(c.turns ?? []).flatMap((t) => (t.assert ?? []) as TsAssertionSpec[])].filter((s) => isJudgeType(s.type));
+}
+
+/**
+ * `--judge` and every `judge:` the selected cases' eval files give must name a judge that exists,
+ * checked before the run so each error blames who wrote it: the flag, or the file and line (the
+ * config's own judges were checked when it loaded).
+ */
+export function checkRunJudgeRefs(config: ResolvedConfig, cases: PlannedCase[], override: string | undefined): void {
+  if (override !== undefined) {
+    const problem = judgeRefProblem(override, config.judges);
+    if (problem) {
+      const known = Object.keys(config.judges);
+      throw new UserError(
+        isJudgeName(override)
+          ? `--judge ${override}: expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
+          : `--judge ${override}: ${problem}`,
+      );
+    }
+  }
+  const errors: UserError[] = [];
+  for (const c of cases) {
+    const refs = [c.judge, ...staticJudgedSpecs(c).map((s) => (s as { judge?: unknown }).judge)];
+    for (const ref of refs) {
+      const problem = ref === undefined ? undefined : judgeRefProblem(ref, config.judges);
+      if (problem) errors.push(new UserError(problem, { file: c.file, line: c.line ?? undefined, field: 'judge' }));
+    }
+  }
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
+}
+
+function dedupe(errors: UserError[]): UserError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(e.message) && seen.add(e.message));
+}
