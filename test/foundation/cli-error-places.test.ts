@@ -121,9 +121,10 @@ describe.concurrent('the API-key check covers the selected cases and names who n
     });
     const stderr = expectStopped(await p.run(['run'], { OPENAI_API_KEY: 'other' }), p);
     expect(stderr).toBe('agent-evals: TEAM_KEY is not set: needed by the judge of n/x (assertion judge "auditor")');
-    // --judge overrides it, and then that judge's key is the one needed.
+    // A judge named from the config's judges survives a --judge that is not itself a configured name,
+    // so its key is still the one needed.
     const flagged = expectStopped(await p.run(['run', '--judge', 'anthropic:claude-haiku-4-5'], { OPENAI_API_KEY: 'other' }), p);
-    expect(flagged).toBe('agent-evals: ANTHROPIC_API_KEY is not set: needed by the judge of n/x (--judge)');
+    expect(flagged).toBe('agent-evals: TEAM_KEY is not set: needed by the judge of n/x (assertion judge "auditor")');
   });
 });
 
@@ -223,7 +224,7 @@ describe.concurrent('what a file alone shows to be wrong is a load error at its 
 
   it('a multi-turn case on a command target', async () => {
     const p = await project(config(), {
-      'chat.eval.yaml': `suite: chat\ntarget: cli\ncases:\n${plainCase('one')}  - id: two-turns\n    turns:\n      - input: hi\n      - input: again\n`,
+      'chat.eval.yaml': `suite: chat\ntarget: cli\ncases:\n${plainCase('one')}  - id: two-turns\n    turns:\n      - input: hi\n      - input: again\n        assert:\n          - type: contains\n            value: x\n`,
     });
     const stderr = expectStopped(await p.run(['run']), p);
     expect(stderr).toBe(
