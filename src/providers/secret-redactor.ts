@@ -32,9 +32,13 @@ export class SecretRedactor {
     return this.walk(value, new Set()) as T;
   }
 
-  private walk(value: unknown, path: Set<object>): unknown {
+  private walk(input: unknown, path: Set<object>): unknown {
+    // What JSON would write for a Date (or anything with toJSON) is what gets redacted.
+    const value = typeof input === 'object' && input !== null && typeof (input as { toJSON?: unknown }).toJSON === 'function' ? (input as { toJSON(): unknown }).toJSON() : input;
     if (typeof value === 'string') return this.redact(value);
-    if (typeof value !== 'object' || value === null || path.has(value)) return value;
+    if (typeof value !== 'object' || value === null) return value;
+    // A copy must not point back into the unredacted original: a cycle becomes a marker.
+    if (path.has(value)) return '[Circular]';
     path.add(value);
     try {
       if (Array.isArray(value)) return value.map((v) => this.walk(v, path));

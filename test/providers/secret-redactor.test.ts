@@ -10,6 +10,13 @@ describe('SecretRedactor', () => {
     expect(r.redactDeep({ a: ['abcdefgh12!'], abcdefgh12: 1, n: 3 })).toEqual({ a: ['[redacted]!'], '[redacted]': 1, n: 3 });
   });
 
+  it('copies a cyclic value without pointing back into the unredacted original, and redacts what toJSON gives', () => {
+    const r = new SecretRedactor(['abcdefgh12']);
+    const node: Record<string, unknown> = { text: 'abcdefgh12', when: { toJSON: () => 'at abcdefgh12' } };
+    node.self = node;
+    expect(r.redactDeep(node)).toEqual({ text: '[redacted]', when: 'at [redacted]', self: '[Circular]' });
+  });
+
   it('treats special characters in a secret literally', () => {
     const r = new SecretRedactor(['p4ss.w*rd(x)?']);
     expect(r.redact('p4ss.w*rd(x)? p4ssXwwrdx')).toBe('[redacted] p4ssXwwrdx');
