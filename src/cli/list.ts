@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepare.js';
+import { terminalSafe } from '../report/sanitize.js';
 
 export function registerList(program: Command): void {
   addSelectionOptions(program.command('list').description('print the cases a run would execute, without running anything'), 'trials per case')
@@ -13,7 +14,8 @@ export function registerList(program: Command): void {
       }
       for (const c of cases) {
         const tags = c.tags.length ? `  [${c.tags.join(', ')}]` : '';
-        process.stdout.write(`${c.key}  ×${c.repeat}  ${c.file}${c.line ? `:${c.line}` : ''}  → ${c.targetName}${tags}\n`);
+        // Ids and tags come from eval files: control and bidi characters are shown, not obeyed.
+        process.stdout.write(`${terminalSafe(`${c.key}  ×${c.repeat}  ${c.file}${c.line ? `:${c.line}` : ''}  → ${c.targetName}${tags}`)}\n`);
       }
       const trials = cases.reduce((s, c) => s + c.repeat, 0);
       process.stdout.write(`${cases.length} case${cases.length === 1 ? '' : 's'}, ${trials} trial${trials === 1 ? '' : 's'}\n`);

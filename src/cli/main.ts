@@ -1,6 +1,10 @@
 import { CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { buildProgram } from './program.js';
+import { SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
+
+/** Messages that end the CLI never carry a secret value from the environment. */
+const redactEnv = (text: string) => new SecretRedactor(envSecretValues(process.env, ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])).redact(text);
 
 /** A provider misconfiguration (missing key, bad model spec) is bad input, like a file error. */
 function isProviderConfigError(err: unknown): err is Error {
@@ -19,11 +23,11 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       return;
     }
     if (err instanceof UserError || isProviderConfigError(err)) {
-      process.stderr.write(`agent-evals: ${err.message}\n`);
+      process.stderr.write(`agent-evals: ${redactEnv(err.message)}\n`);
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`agent-evals: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(`agent-evals: internal error: ${redactEnv(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
     process.exitCode = 1;
   }
 }

@@ -63,11 +63,14 @@ export function registerRun(program: Command): void {
       if (flags.silent) specs.splice(0, specs.length, ...specs.filter((s) => s !== 'terminal'));
       const reporters = await buildReporters(specs, { cwd, outputDir: config.outputDir, version, verbose: Boolean(flags.verbose) });
 
-      const [{ composeReporters }, { executeRun }, { createJudgeService }] = await Promise.all([
+      const [{ composeReporters }, { redactingReporter }, { runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
         import('../report/reporter.js'),
+        import('../report/redacting-reporter.js'),
+        import('../runner/run-secrets.js'),
         import('../runner/execute-run.js'),
         import('../judges/service.js'),
       ]);
+      const redactor = runRedactor(config, process.env);
 
       // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
       // A second one exits at once.
@@ -93,7 +96,8 @@ export function registerRun(program: Command): void {
             ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
             ...(flags.dryRun ? { dryRun: true } : {}),
           },
-          reporter: composeReporters(reporters),
+          reporter: redactingReporter(composeReporters(reporters), redactor),
+          redactor,
           judges: ({ pricing, warn }) =>
             createJudgeService({
               config,
@@ -103,6 +107,7 @@ export function registerRun(program: Command): void {
               pricing,
               env: process.env,
               warn,
+              redactor,
             }),
           interrupt: interrupt.signal,
           argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),

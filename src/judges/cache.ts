@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TokenUsage } from '../trace/usage.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
 
 /** A judge call's answer as the cache keeps it. */
 export interface CachedAnswer {
@@ -43,6 +44,8 @@ export class JudgeCache {
   constructor(
     private readonly dir: string | undefined,
     private readonly maxEntries = 50_000,
+    /** The run's secrets never reach the disk, even when a judge quotes them. */
+    private readonly redactor?: SecretRedactor,
   ) {}
 
   async getOrCall(key: string, call: () => Promise<CachedAnswer>): Promise<CacheLookup> {
@@ -78,7 +81,8 @@ export class JudgeCache {
     this.index!.set(key, { answer, segment: seg.name });
     // A judgment waits for no disk write: lines are batched (one write per event-loop turn rather than
     // one per answer) and appends are chained so batches never interleave. `close()` flushes.
-    this.unwritten.push(`${JSON.stringify({ key, answer })}\n`);
+    const kept = this.redactor ? { ...answer, text: this.redactor.redact(answer.text) } : answer;
+    this.unwritten.push(`${JSON.stringify({ key, answer: kept })}\n`);
     if (this.unwritten.length === 1) this.writes = this.writes.then(() => this.flush(seg.handle));
     if (this.index!.size > this.maxEntries) await this.prune();
   }

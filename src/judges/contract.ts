@@ -33,8 +33,10 @@ export interface JudgeRequest {
   input: string;
   /** The whole conversation when the case had history or turns. */
   transcript?: ChatTurn[];
-  /** The target's instructions, unless the assertion opted out. */
+  /** The target's instructions from the config (trusted), unless the assertion opted out. */
   instructions?: string;
+  /** Instructions the target reported itself: shown inside the untrusted block, like its reply. */
+  reportedInstructions?: string;
   run: AgentRun;
   tracePolicy: TracePolicy;
   temperature?: number;

@@ -43,6 +43,7 @@ export function judgeSections(req: JudgeRequest): { sections: string[]; contract
   for (const [tag, text] of template.context(req.criterion)) parts.push(section(tag, text));
   if (req.instructions) parts.push(section('target-instructions', req.instructions));
   const replies = conversation?.replies.length ? { replies: conversation.replies } : {};
-  parts.push(untrustedBlock({ ...replies, ...template.graded(req.criterion, req.output), trace: projectTrace(req.run, req.tracePolicy) }));
+  const reported = req.reportedInstructions ? { instructions: req.reportedInstructions } : {};
+  parts.push(untrustedBlock({ ...reported, ...replies, ...template.graded(req.criterion, req.output), trace: projectTrace(req.run, req.tracePolicy) }));
   return { sections: parts, contract };
 }

@@ -12,6 +12,7 @@ import { UserError } from '../errors.js';
 import { JudgeProtocolError } from './agent-judge-protocol.js';
 import { AGENT_MODEL_UNKNOWN } from './agent-judge.js';
 import { JudgeCache } from './cache.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from './contract.js';
 import { CriterionError, criterionFromSpec, dimensionMinimums, severityOf, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
@@ -31,6 +32,8 @@ export interface JudgeServiceOptions {
   pricing: Pricing;
   env: NodeJS.ProcessEnv;
   warn(message: string): void;
+  /** Applied to what the judge cache writes to disk. */
+  redactor?: SecretRedactor;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface JudgeServiceOptions {
  */
 export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
   const { config } = opts;
-  const cache = opts.cache && config.cache ? new JudgeCache(join(config.outputDir, 'cache', 'judge'), config.cacheMaxEntries) : undefined;
+  const cache = opts.cache && config.cache ? new JudgeCache(join(config.outputDir, 'cache', 'judge'), config.cacheMaxEntries, opts.redactor) : undefined;
   const selfJudgeWarned = new Set<string>();
   const { judgeFor } = judgeInstances({ config, dryRun: opts.dryRun, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn });
 
@@ -122,7 +125,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           output: ctx.reply,
           input: ctx.plannedCase.input,
           ...(transcript ? { transcript } : {}),
-          ...(spec.targetInstructions !== false && ctx.run.instructions ? { instructions: ctx.run.instructions } : {}),
+          ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
           run: ctx.run,
           tracePolicy: spec.trace ?? config.trace,
           subject: { case: ctx.plannedCase.key, assertion: base.name, type: spec.type },
@@ -227,3 +230,9 @@ function errorResult(
   };
 }
 
+
+/** The config's instructions are trusted; those a target reported (`AgentRun.instructions`) go to the judge as untrusted data. */
+function instructionsOf(ctx: JudgeTrialContext): { instructions?: string; reportedInstructions?: string } {
+  if (ctx.trustedInstructions) return { instructions: ctx.trustedInstructions };
+  return ctx.run.instructions ? { reportedInstructions: ctx.run.instructions } : {};
+}

@@ -2,10 +2,14 @@ import { appendFile } from 'node:fs/promises';
 import type { Reporter } from './reporter.js';
 import { failureLines, scoredNote } from './failure-lines.js';
 import { formatCost, formatTokens } from './format.js';
+import { terminalSafe } from './sanitize.js';
 
-/** Workflow-command data: `%`, CR and LF escaped so untrusted text cannot start a new command. */
+/**
+ * Workflow-command data: control and bidi characters made visible, `%`, CR and LF escaped, so
+ * untrusted text can neither start a new command nor restyle or reorder the log.
+ */
 export function ghData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return terminalSafe(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** Workflow-command property values also escape `:` and `,`. */
@@ -15,7 +19,7 @@ export function ghProperty(text: string): string {
 
 /** Markdown table cell text: no markup, no HTML, no line breaks. */
 export function mdCell(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, (ch) => `\\${ch}`).replace(/\s+/g, ' ');
+  return terminalSafe(text.replace(/\s+/g, ' ')).replace(/[\\`*_{}[\]()<>#+!|~]/g, (ch) => `\\${ch}`);
 }
 
 /**

@@ -51,7 +51,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
     onBegin(info) {
       trialsTotal = info.trials;
       strict = info.strict;
-      write(pc.dim(`agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${info.config}` : ''}\n`));
+      write(pc.dim(`agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}\n`));
       drawProgress(true);
     },
     onTrialEnd() {
@@ -96,7 +96,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
           `${pc.bold('Saved')}     ${k.judgeCallsSkippedByGates} judge calls skipped by gates · ${k.judgeCallsFromCache} from cache (${formatTokens(k.judgeTokensSavedByCache)} tok) · ${k.trialsNotRunEarlyStop} trials early-stopped`,
         );
       }
-      for (const f of summary.failures) lines.push(pc.red(`✗ ${f}`));
+      for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
       write(lines.join('\n') + '\n');
@@ -105,10 +105,11 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
 }
 
 function caseLines(r: CaseResult, verbose: boolean): string[] {
-  const key = `${r.suite}/${r.id}`;
+  // Ids come from eval files: they are shown as safely as any agent text.
+  const key = terminalSafe(`${r.suite}/${r.id}`);
   const dur = r.trials.length ? r.trials.reduce((s, t) => s + t.durationMs, 0) / r.trials.length : 0;
   const judge = r.judgeScore ? `  judge ${r.judgeScore.mean.toFixed(2)} ±${r.judgeScore.stddev.toFixed(2)}` : '';
-  const notRun = r.notRun ? pc.dim(`  (${r.notRun} not run: ${r.notRunReason ?? 'stopped'})`) : '';
+  const notRun = r.notRun ? pc.dim(`  (${r.notRun} not run: ${terminalSafe(r.notRunReason ?? 'stopped')})`) : '';
   const head = `${MARK[r.verdict]} ${r.passed}/${r.planned} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${notRun}`;
   const lines = [head];
   if (r.verdict === 'passed' && !verbose) return lines;
@@ -146,7 +147,7 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
   if (verbose && a.evidence?.length) line += a.evidence.map((e) => `\n      ${pc.dim('• ' + terminalSafe(oneLine(e, 200)))}`).join('');
   if (verbose && a.judge) {
     const j = a.judge;
-    line += `\n      ${pc.dim(`judge ${j.provider}:${j.model} · ${formatUsage(j.usage)}${j.cached ? ' · cached' : ''}${j.steps !== undefined ? ` · ${j.steps} steps, ${j.toolCalls ?? 0} tool calls` : ''}`)}`;
+    line += `\n      ${pc.dim(`judge ${terminalSafe(`${j.provider}:${j.model}`)} · ${formatUsage(j.usage)}${j.cached ? ' · cached' : ''}${j.steps !== undefined ? ` · ${j.steps} steps, ${j.toolCalls ?? 0} tool calls` : ''}`)}`;
   }
   return line;
 }

@@ -7,6 +7,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { capLimiters } from '../providers/adaptive-limit.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
 import { createTarget } from '../targets/create-target.js';
 import type { JudgeService } from './judge-service.js';
@@ -37,6 +38,8 @@ export interface ExecuteOptions {
   interrupt: AbortSignal;
   argv: string[];
   version: string;
+  /** The run's secret values: targets redact them before cutting an error body short. */
+  redactor?: SecretRedactor;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -61,7 +64,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   for (const c of cases) {
     const key = targetKey(c);
     if (targets.has(key)) continue;
-    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config, { dryRun: Boolean(flags.dryRun), warn }));
+    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config, { dryRun: Boolean(flags.dryRun), warn, ...(opts.redactor ? { redactor: opts.redactor } : {}) }));
   }
   const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
 

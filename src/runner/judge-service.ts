@@ -14,6 +14,8 @@ export interface JudgeTrialContext {
   plannedCase: PlannedCase;
   trialIndex: number;
   run: AgentRun;
+  /** The target's instructions from the config; `run.instructions` of any other target is untrusted. */
+  trustedInstructions?: string;
   /** The text under test (the final reply, or a turn's reply). */
   reply: string;
   /** `t.useJudge(...)` of a TS case, above the case's own `judge:`. */

@@ -44,6 +44,8 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     return targetFailed();
   }
   let run: AgentRun = conversation.run();
+  // Only the config's instructions are trusted by a judge; a target's own report of them is data.
+  const trusted = deps.target.instructions !== undefined ? { trustedInstructions: deps.target.instructions } : {};
   let durationMs = conversation.durationMs;
   let targetUsage = usageOfRun(run, deps.pricing);
 
@@ -68,7 +70,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
         for (const gate of [...staticSpecs, ...api.specs.slice(0, i)].filter((s) => !isJudgeType(s.type))) {
           if (isFailedGate(await deterministicResult(gate, ctxNow))) return { result: skippedJudge(spec, c.judgeDefaults), usage: emptyUsage() };
         }
-        return deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal });
+        return deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal, ...trusted });
       })();
       early.set(i, graded);
     }
@@ -128,7 +130,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     turnOf: (i) => specTurns[i],
     judges: deps.judges,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
-    judgeContext: { plannedCase: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
+    judgeContext: { plannedCase: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...trusted, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
     preGraded: (i) => early.get(i - checkOffset),
   });
 

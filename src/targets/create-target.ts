@@ -7,6 +7,7 @@ import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from '../confi
 import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
 import { ProviderConfigError } from '../providers/errors.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { commandTarget } from './command-target.js';
 import { functionTarget, type TargetFunction } from './function-target.js';
 import { httpTarget } from './http-target.js';
@@ -23,11 +24,11 @@ type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
  * can be checked before a trial runs is checked here (API keys, instruction files, tools), so a
  * misconfigured target stops the run with exit 2 instead of failing every trial.
  */
-export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig, opts: { dryRun?: boolean; warn?(message: string): void } = {}): Promise<Target> {
+export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig, opts: { dryRun?: boolean; warn?(message: string): void; redactor?: SecretRedactor } = {}): Promise<Target> {
   if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}) });
   if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir), spec.timeoutMs);
   if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config, opts.dryRun === true), spec.timeoutMs);
-  if ('url' in spec) return withTargetTimeout(httpTarget(name, spec as HttpTargetConfig), (spec as HttpTargetConfig).timeoutMs);
+  if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...(spec as HttpTargetConfig), ...(opts.redactor ? { redactor: opts.redactor } : {}) }), (spec as HttpTargetConfig).timeoutMs);
   throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: config.file ?? undefined, field: `targets.${name}` });
 }
 

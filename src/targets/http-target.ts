@@ -1,5 +1,6 @@
 import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
 import { redactSecrets } from '../providers/errors.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { errorMessage } from '../errors.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
@@ -9,9 +10,13 @@ export interface HttpTargetOptions {
   url: string;
   /** Sent on every request (e.g. an Authorization header); values never appear in errors. */
   headers?: Record<string, string>;
+  /** The run's secret values, redacted from error bodies before they are cut short. */
+  redactor?: SecretRedactor;
 }
 
 const BODY_PREVIEW_BYTES = 512;
+/** Same-origin redirects followed per request; one to another origin is refused (it would get the headers). */
+const MAX_REDIRECTS = 5;
 
 /**
  * An agent running as a service. Protocol: `GET /health` once (any 2xx is healthy), then per
@@ -21,6 +26,8 @@ const BODY_PREVIEW_BYTES = 512;
 export function httpTarget(name: string, opts: HttpTargetOptions): Target {
   const base = opts.url.replace(/\/+$/, '');
   const secrets = Object.values(opts.headers ?? {});
+  // Whole body first, then the cut: a cut value would otherwise slip past the redaction.
+  const clean = (text: string) => redactSecrets(opts.redactor ? opts.redactor.redact(text) : text, secrets);
   let health: Promise<void> | undefined;
 
   /** One request; any failure is an Error naming the target, method, path and status. */
@@ -28,7 +35,7 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
     const where = `${method} ${path}`;
     let res: Response;
     try {
-      res = await fetch(base + path, {
+      res = await fetchSameOrigin(base + path, {
         method,
         headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), accept: 'application/json', ...opts.headers },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -36,17 +43,18 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      throw new Error(`HTTP target "${name}": ${where} failed: ${clean(causeOf(err), secrets)}`);
+      if (err instanceof CrossOriginRedirect) throw new Error(`HTTP target "${name}": ${where} ${err.message}`);
+      throw new Error(`HTTP target "${name}": ${where} failed: ${clean(causeOf(err))}`);
     }
     const text = await res.text();
     if (!res.ok) {
-      throw new Error(`HTTP target "${name}": ${where} answered ${res.status}${text ? `: ${clean(preview(text), secrets)}` : ''}`);
+      throw new Error(`HTTP target "${name}": ${where} answered ${res.status}${text ? `: ${preview(clean(text))}` : ''}`);
     }
     if (text.trim() === '') return undefined;
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new Error(`HTTP target "${name}": ${where} answered ${res.status} with a body that is not JSON: ${clean(preview(text), secrets)}`);
+      throw new Error(`HTTP target "${name}": ${where} answered ${res.status} with a body that is not JSON: ${preview(clean(text))}`);
     }
   };
 
@@ -96,9 +104,33 @@ function preview(text: string): string {
   return bytes.length <= BODY_PREVIEW_BYTES ? text : `${bytes.subarray(0, BODY_PREVIEW_BYTES).toString('utf8')}…`;
 }
 
-/** Header values are credentials more often than not: keep them out of anything reported. */
-function clean(text: string, secrets: string[]): string {
-  return redactSecrets(text, secrets);
+class CrossOriginRedirect extends Error {}
+
+/**
+ * fetch that follows redirects only within the origin it was given: the configured headers are
+ * credentials more often than not, and another origin must never receive them. A 303 (or a 301/302
+ * after a POST) continues as a GET without a body, as browsers do; 307/308 repeat the request.
+ */
+async function fetchSameOrigin(url: string, init: RequestInit & { method: string }): Promise<Response> {
+  const origin = new URL(url).origin;
+  let current = url;
+  let req = init;
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(current, { ...req, redirect: 'manual' });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    if (location === null) return res;
+    await res.body?.cancel();
+    const next = new URL(location, current);
+    if (next.origin !== origin) throw new CrossOriginRedirect(`was redirected (${res.status}) to another origin (${next.origin}); not followed, so the target's headers stay with its own origin`);
+    if (hop >= MAX_REDIRECTS) throw new CrossOriginRedirect(`was redirected more than ${MAX_REDIRECTS} times`);
+    if (res.status === 303 || ((res.status === 301 || res.status === 302) && req.method === 'POST')) {
+      const { body: _dropped, ...rest } = req;
+      const headers = { ...(rest.headers as Record<string, string>) };
+      delete headers['content-type'];
+      req = { ...rest, method: 'GET', headers };
+    }
+    current = next.href;
+  }
 }
 
 /** undici says "fetch failed"; the reason (ECONNREFUSED, …) is in `cause`. */

@@ -49,6 +49,7 @@ export function modelAgentTarget(name: string, opts: ModelAgentOptions): Target 
   return {
     name,
     model: opts.provider.spec,
+    ...(opts.instructions !== undefined ? { instructions: opts.instructions } : {}),
     openSession,
     run: (trial, signal) => runAsOneTurn(openSession, trial, signal),
   };

@@ -19,6 +19,7 @@ export function withTargetTimeout(target: Target, timeoutMs: number | undefined)
   return {
     name: target.name,
     ...(target.model !== undefined ? { model: target.model } : {}),
+    ...(target.instructions !== undefined ? { instructions: target.instructions } : {}),
     run: (trial, signal) => bounded((s) => target.run(trial, s), signal),
     ...(openSession
       ? {

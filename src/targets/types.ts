@@ -31,6 +31,11 @@ export interface Target {
   readonly name: string;
   /** `provider:model` when the target is a model (used to warn when a judge grades its own model). */
   readonly model?: string;
+  /**
+   * Instructions from the config (a model agent's `instructions` / `instructionsFile`): the only
+   * ones a judge trusts. What a target reports in `AgentRun.instructions` is its own text.
+   */
+  readonly instructions?: string;
   run(trial: TrialInput, signal: AbortSignal): Promise<AgentRun>;
   /** Present when the target can hold a conversation: multi-turn cases need it. */
   openSession?(trial: TrialInput, signal: AbortSignal): Promise<TargetSession>;

@@ -13,4 +13,22 @@ describe('redactArgv', () => {
       '[redacted]',
     ]);
   });
+
+  it('masks GitHub, AWS and Slack tokens, and the value after a secret-named option given as its own argument', () => {
+    const gh = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+    const aws = 'AKIA' + 'IOSFODNN7EXAMPLE';
+    const slack = 'xoxb-' + '1234567890-0987654321-AbCdEfGhIjKl';
+    expect(redactArgv(['--header', `x=${gh}`, aws, slack, '--api-key', 'plainvalue123', '--token', 'tok', '--filter', 'keep-me'])).toEqual([
+      '--header',
+      'x=[redacted]',
+      '[redacted]',
+      '[redacted]',
+      '--api-key',
+      '[redacted]',
+      '--token',
+      '[redacted]',
+      '--filter',
+      'keep-me',
+    ]);
+  });
 });

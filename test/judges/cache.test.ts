@@ -3,7 +3,9 @@ import { mkdtempSync, readdirSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { JudgeCache, judgeCacheKey, type CachedAnswer } from '../../src/judges/cache.js';
+import { SecretRedactor } from '../../src/providers/secret-redactor.js';
 
 const answer = (text: string): CachedAnswer => ({ text, tokens: { inputTokens: 100, outputTokens: 10 }, model: 'gpt-4.1-mini' });
 const keyOf = (n: number) => judgeCacheKey({ spec: 'openai:gpt-4.1-mini', system: 's', user: `u${n}`, schema: {}, options: {} });
@@ -148,5 +150,18 @@ describe('JudgeCache on disk', () => {
     expect(calls).toBe(1);
     expect(await fresh.getOrCall(keyOf(11), async () => (calls++, answer('again')))).toMatchObject({ text: 'a11', cached: true });
     expect(calls).toBe(1);
+  });
+});
+
+describe('JudgeCache on disk', () => {
+  it("never writes the run's secret values, even when a judge quotes one", async () => {
+    const dir = tmp();
+    const secret = 'quoted-secret-value-42';
+    const cache = new JudgeCache(dir, 100, new SecretRedactor([secret]));
+    await cache.store(keyOf(1), answer(`{"reason":"the reply leaks ${secret}"}`));
+    await cache.close();
+    const text = segmentsIn(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('');
+    expect(text).toContain('the reply leaks [redacted]');
+    expect(text).not.toContain(secret);
   });
 });

@@ -82,8 +82,17 @@ export function sampleRun(reply = REPLY): AgentRun {
   };
 }
 
+/** A trial's judge context; the run's instructions count as the config's (a model agent's), so trusted. */
 export function trialContext(c: PlannedCase, run: AgentRun, reply = run.reply): JudgeTrialContext {
-  return { plannedCase: c, trialIndex: 0, run, reply, caseJudge: undefined, signal: new AbortController().signal };
+  return {
+    plannedCase: c,
+    trialIndex: 0,
+    run,
+    reply,
+    caseJudge: undefined,
+    signal: new AbortController().signal,
+    ...(run.instructions ? { trustedInstructions: run.instructions } : {}),
+  };
 }
 
 export function spec<T extends JudgeAssertionSpec>(s: T): T {

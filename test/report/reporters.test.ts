@@ -101,3 +101,38 @@ describe('file reporters escape untrusted text', () => {
     expect(ghData('a\nb%')).toBe('a%0Ab%25');
   });
 });
+
+/** Every character that can restyle a log or reorder what its reader sees: ESC/CSI, OSC, BEL, C1, bidi. */
+const HOSTILE = ['\x1b[31m', '\x1b]8;;http://x\x07', '\x07', '\x9b', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+const RAW = /[\x07\x1b\x9b\u202a-\u202e\u2066-\u2069]/;
+
+function hostileCase(): CaseResult {
+  const c = failingCase();
+  return { ...c, suite: `s${HOSTILE.join('')}`, id: `id\u202egnp.exe${HOSTILE.join('')}`, file: `evals/\u202es.eval.yaml` };
+}
+
+describe('terminal and github print no control or bidi character, ids included', () => {
+  it('terminal: case ids and failure lines', () => {
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: true });
+    r.onCaseEnd!(hostileCase(), {} as PlannedCase);
+    r.onEnd!({ run, summary: { ...summary, failures: [`min score \u202e${HOSTILE.join('')}`] }, exitCode: 1 });
+    expect(out).toContain('id\\u202egnp.exe');
+    // The reporter's own colours aside (NO_COLOR is off here), nothing raw from the case survives.
+    expect(out.replace(/\x1b\[[0-9;]*m/g, '')).not.toMatch(RAW);
+  });
+
+  it('github: annotations and the step summary', async () => {
+    let out = '';
+    const summaryFile = join(mkdtempSync(join(tmpdir(), 'agent-evals-gh-')), 'summary.md');
+    const r = githubReporter({ out: { write: (t: string) => (out += t) }, summaryFile });
+    r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1, concurrency: 1, strict: false });
+    r.onCaseEnd!(hostileCase(), {} as PlannedCase);
+    await r.onEnd!({ run, summary, exitCode: 1 });
+    expect(out).toMatch(/^::error file=evals\/\\u202es\.eval\.yaml/);
+    expect(out).not.toMatch(RAW);
+    const md = readFileSync(summaryFile, 'utf8');
+    expect(md).toContain('gnp.exe');
+    expect(md).not.toMatch(RAW);
+  });
+});

@@ -91,4 +91,29 @@ describe('HTTP target', () => {
     setTimeout(() => ac.abort(new Error('timed out after 50 ms')), 50);
     await expect(target.run(trialInput('x'), ac.signal)).rejects.toThrow('timed out after 50 ms');
   });
+
+  it('follows a redirect within its origin, and refuses one to another origin without sending it the headers', async () => {
+    const elsewhere = await startFakeServer(() => ok({ sessionId: 'stolen' }));
+    try {
+      let redirectAway = false;
+      const { server, target } = await service((req) => {
+        if (req.path === '/health') return { status: 302, headers: { location: '/healthz' }, body: '' };
+        if (req.path === '/healthz') return ok({});
+        if (req.path === '/sessions') return redirectAway ? { status: 307, headers: { location: `${elsewhere.origin}/sessions` }, body: '' } : { status: 307, headers: { location: '/v2/sessions' }, body: '' };
+        if (req.path === '/v2/sessions') return ok({ sessionId: 's' });
+        return ok({ reply: 'fine' });
+      });
+      expect((await target.run(trialInput('x'), never)).reply).toBe('fine');
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /health', 'GET /healthz', 'POST /sessions', 'POST /v2/sessions', 'POST /sessions/s/turns']);
+      // A 307 repeats the request: the trial JSON reaches the new path, with the headers.
+      expect(server.requests[3]!.body.input).toBe('x');
+      expect(server.requests[3]!.headers.authorization).toBe(SECRET);
+
+      redirectAway = true;
+      await expect(target.run(trialInput('y'), never)).rejects.toThrow(/^HTTP target "svc": POST \/sessions was redirected \(307\) to another origin \(http:\/\/127\.0\.0\.1:\d+\); not followed/);
+      expect(elsewhere.count).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
 });

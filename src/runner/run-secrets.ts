@@ -1,0 +1,31 @@
+import type { ResolvedConfig } from '../config/load-config.js';
+import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
+
+/** Provider keys are secrets even under a name the pattern would miss. */
+const PROVIDER_KEY_ENVS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'];
+const MAX_DEPTH = 5;
+
+/**
+ * The run's one redactor: the values of the provider keys, of every `apiKeyEnv` variable its
+ * targets and judges name, of every configured header, and of every environment variable named
+ * like a secret (`*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`).
+ */
+export function runRedactor(config: Pick<ResolvedConfig, 'targets' | 'judge' | 'judges'>, env: NodeJS.ProcessEnv): SecretRedactor {
+  const names = new Set(PROVIDER_KEY_ENVS);
+  const values: string[] = [];
+  const visit = (node: unknown, depth: number): void => {
+    if (typeof node !== 'object' || node === null || depth > MAX_DEPTH) return;
+    const o = node as Record<string, unknown>;
+    if (typeof o.apiKeyEnv === 'string') names.add(o.apiKeyEnv);
+    if (isStringRecord(o.headers)) values.push(...Object.values(o.headers));
+    // A command target's own variables: those named like secrets are secrets too.
+    if (isStringRecord(o.env)) for (const [k, v] of Object.entries(o.env)) if (SECRET_ENV_NAME.test(k)) values.push(v);
+    for (const [k, v] of Object.entries(o)) if (k !== 'headers' && k !== 'env') visit(v, depth + 1);
+  };
+  for (const node of [...Object.values(config.targets), config.judge, ...Object.values(config.judges)]) visit(node, 0);
+  return new SecretRedactor([...envSecretValues(env, names), ...values]);
+}
+
+function isStringRecord(v: unknown): v is Record<string, string> {
+  return typeof v === 'object' && v !== null && Object.values(v).every((x) => typeof x === 'string');
+}
