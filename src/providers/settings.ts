@@ -2,7 +2,7 @@ import type { AdaptiveLimiter } from './adaptive-limit.js';
 import type { ErrorContext } from './errors.js';
 import type { ModelSpec } from './model-spec.js';
 import { DEFAULT_RATE_LIMIT_WAIT_MS, rateLimitedFetch, type FetchLike } from './rate-limit-fetch.js';
-import { nodeFetch } from './node-fetch.js';
+import { boundedNodeFetch } from './node-fetch.js';
 
 /** SDK retries (so 4 attempts): the SDKs already back off and honour retry-after on 408/409/429/5xx. */
 export const DEFAULT_MAX_RETRIES = 3;
@@ -41,7 +41,7 @@ export function sdkClientOptions(s: ProviderSettings) {
     // would also count the time spent held back by 429s, so it is only a backstop here.
     timeout: timeoutOf(s) + rateLimitWaitOf(s) + 1_000,
     ...(s.spec.headers ? { defaultHeaders: s.spec.headers } : {}),
-    fetch: rateLimitedFetch(s.limiter, s.fetch ?? nodeFetch, {
+    fetch: rateLimitedFetch(s.limiter, s.fetch ?? boundedNodeFetch(s.spec.maxResponseBytes), {
       waitBudgetMs: rateLimitWaitOf(s),
       attemptTimeoutMs: timeoutOf(s),
       ...(s.spec.rateLimitBackoffMs !== undefined ? { backoffMs: s.spec.rateLimitBackoffMs } : {}),

@@ -1,5 +1,6 @@
 import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
 import { redactSecrets } from '../providers/errors.js';
+import { readTextBounded } from '../providers/body-limit.js';
 import { errorMessage } from '../errors.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
@@ -9,6 +10,8 @@ export interface HttpTargetOptions {
   url: string;
   /** Sent on every request (e.g. an Authorization header); values never appear in errors. */
   headers?: Record<string, string>;
+  /** Largest response body read (bytes); default 16 MB. */
+  maxResponseBytes?: number;
 }
 
 const BODY_PREVIEW_BYTES = 512;
@@ -38,7 +41,13 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
       throw new Error(`HTTP target "${name}": ${where} failed: ${clean(causeOf(err), secrets)}`);
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await readTextBounded(res, opts.maxResponseBytes);
+    } catch (err) {
+      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      throw new Error(`HTTP target "${name}": ${where} answered ${res.status} with a ${errorMessage(err)}`);
+    }
     if (!res.ok) {
       throw new Error(`HTTP target "${name}": ${where} answered ${res.status}${text ? `: ${clean(preview(text), secrets)}` : ''}`);
     }
