@@ -64,7 +64,7 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
         .run(
           async () => {
             resume();
-            const r = await base(input, withAttemptTimeout(init, options.attemptTimeoutMs));
+            const r = await sendAttempt(base, input, init, options.attemptTimeoutMs);
             if (r.status === 429) {
               const hinted = retryAfterMs(r.headers);
               limiter.onRateLimit(hinted);
@@ -88,11 +88,24 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
   };
 }
 
-/** The caller's signal, plus the attempt's own time limit when one is set. */
-function withAttemptTimeout(init: RequestInit | undefined, ms: number | undefined): RequestInit | undefined {
-  if (ms === undefined) return init;
-  const timeout = AbortSignal.timeout(ms);
-  return { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout };
+/**
+ * Runs one HTTP attempt under the caller's signal plus the attempt's own time limit, when one is
+ * set. (By hand, not AbortSignal.timeout: its timer would outlive every quick call by a minute.)
+ */
+async function sendAttempt(base: FetchLike, input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number | undefined): Promise<Response> {
+  if (ms === undefined) return base(input, init);
+  const ac = new AbortController();
+  const outer = init?.signal ?? undefined;
+  const forward = () => ac.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  const timer = setTimeout(() => ac.abort(new DOMException(`attempt timed out after ${ms} ms`, 'TimeoutError')), ms);
+  try {
+    return await base(input, { ...init, signal: ac.signal });
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+  }
 }
 
 /**
