@@ -5,6 +5,8 @@ import type { Reporter } from '../report/reporter.js';
 export interface ReporterContext {
   cwd: string;
   outputDir: string;
+  /** Streamed run folders kept (config `keepRuns`). */
+  keepRuns?: number;
   version: string;
   verbose: boolean;
 }
@@ -20,7 +22,7 @@ const FACTORIES: Record<string, Factory> = {
   },
   async json(target, ctx) {
     const { jsonReporter } = await import('../report/json.js');
-    return jsonReporter({ path: resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'results.json')), outputDir: ctx.outputDir, version: ctx.version });
+    return jsonReporter({ path: resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'results.json')), outputDir: ctx.outputDir, version: ctx.version, ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}) });
   },
   async junit(target, ctx) {
     const { junitReporter } = await import('../report/junit.js');

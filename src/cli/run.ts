@@ -61,7 +61,7 @@ export function registerRun(program: Command): void {
       if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
       if (!flags.silent && !specs.includes('terminal')) specs.unshift('terminal');
       if (flags.silent) specs.splice(0, specs.length, ...specs.filter((s) => s !== 'terminal'));
-      const reporters = await buildReporters(specs, { cwd, outputDir: config.outputDir, version, verbose: Boolean(flags.verbose) });
+      const reporters = await buildReporters(specs, { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) });
 
       const [{ composeReporters }, { redactingReporter }, { runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
         import('../report/reporter.js'),

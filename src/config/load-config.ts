@@ -35,6 +35,10 @@ export interface ResolvedConfig {
   strict: boolean;
   judgeSeverity: 'soft' | 'gate';
   judgeThreshold: number;
+  /** Longest output a judge grades (default in judges/graded-output.ts). */
+  judgeMaxOutputChars: number | undefined;
+  /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
+  keepRuns: number;
   pricing: NonNullable<UserConfig['pricing']>;
 }
 
@@ -106,6 +110,8 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     strict: user.strict ?? DEFAULTS.strict,
     judgeSeverity: user.judgeSeverity ?? DEFAULTS.judgeSeverity,
     judgeThreshold: user.judgeThreshold ?? DEFAULTS.judgeThreshold,
+    judgeMaxOutputChars: user.judgeMaxOutputChars,
+    keepRuns: user.keepRuns ?? DEFAULTS.keepRuns,
     pricing: user.pricing ?? {},
   };
 }

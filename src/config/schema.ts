@@ -35,6 +35,8 @@ export const HttpTargetSchema = z
     url: z.string().url(),
     headers: z.record(z.string(), z.string()).optional(),
     timeoutMs: z.number().int().positive().optional(),
+    /** Largest response body accepted (bytes, default 16 MB); a bigger one fails the trial. */
+    maxResponseBytes: z.number().int().positive().optional(),
   })
   .strict();
 
@@ -74,6 +76,10 @@ export const ConfigSchema = z
     judgeSeverity: SeveritySchema.optional(),
     /** Threshold of a judged assertion that sets none (`threshold`, `min`); pairwise keeps 1. */
     judgeThreshold: z.number().min(0).max(1).optional(),
+    /** Longest output a judge is given to grade (characters, default 100,000); the rest is cut with a marker. */
+    judgeMaxOutputChars: z.number().int().positive().optional(),
+    /** Streamed run folders (`<outputDir>/runs/<id>/`) kept: older ones are removed after a run (default 20). */
+    keepRuns: z.number().int().nonnegative().optional(),
     /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
     pricing: PriceOverridesSchema.optional(),
   })

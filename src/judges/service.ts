@@ -20,6 +20,7 @@ import { judgePairwise } from './pairwise-both-orders.js';
 import { keepsOwnJudge, keptJudgeLabel, KeptJudgeNotice } from './kept-judges.js';
 import { refKey, resolveJudgeRef, type JudgeRef } from './resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
+import { boundGradedOutput } from './graded-output.js';
 
 export interface JudgeServiceOptions {
   config: ResolvedConfig;
@@ -122,7 +123,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       try {
         const request = buildJudgeRequest({
           criterion: criterionFromSpec(spec, ctx.plannedCase.reference),
-          output: ctx.reply,
+          output: boundGradedOutput(ctx.reply, config.judgeMaxOutputChars),
           input: ctx.plannedCase.input,
           ...(transcript ? { transcript } : {}),
           ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),

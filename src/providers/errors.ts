@@ -65,6 +65,8 @@ export interface ErrorContext {
   host: string;
   attempts: number;
   timeoutMs: number;
+  /** How long a call may be held back by 429s before its 429 is reported. */
+  rateLimitWaitMs?: number;
   secrets: readonly string[];
 }
 
@@ -99,7 +101,10 @@ export function toProviderError(err: unknown, ctx: ErrorContext): ProviderError 
   if (status === 401) return make('auth', `authentication failed for ${p}: check ${ctx.keyEnv}`);
   if (status === 403) return make('permission', `permission denied by ${p} (403): ${detail}`);
   if (status === 404) return make('not_found', `${p} answered 404 (unknown model or endpoint?): ${detail}`);
-  if (status === 429) return make('rate_limit', `rate limited by ${p} after ${ctx.attempts} attempts: ${detail}`);
+  if (status === 429) {
+    const waited = ctx.rateLimitWaitMs !== undefined ? `still rate limited by ${p} after waiting ${ctx.rateLimitWaitMs} ms` : `rate limited by ${p} after ${ctx.attempts} attempts`;
+    return make('rate_limit', `${waited}: ${detail}`);
+  }
   if (status >= 500) return make('server', `${p} server error after ${ctx.attempts} attempts: ${detail}`);
   return make('bad_request', `${p} rejected the request: ${detail}`);
 }

@@ -21,6 +21,12 @@ export const ModelSpecObjectSchema = z
     maxRetries: z.number().int().min(0).max(10).optional(),
     timeoutMs: z.number().int().positive().optional(),
     maxConcurrency: z.number().int().positive().optional(),
+    /** How long one call may be held back by 429s in all before it fails (ms). */
+    rateLimitWaitMs: z.number().int().nonnegative().optional(),
+    /** First backoff after a 429 without retry-after (ms); doubles per retry up to a few seconds. */
+    rateLimitBackoffMs: z.number().int().nonnegative().optional(),
+    /** Largest response body accepted (bytes); a bigger one fails the call. */
+    maxResponseBytes: z.number().int().positive().optional(),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FetchLike } from './rate-limit-fetch.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from './body-limit.js';
 
 // Keep-alive pools shared by every provider: eval runs make thousands of small calls to a few hosts.
 const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }) };
@@ -9,9 +10,11 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 
  * A `fetch` for the SDKs over node:http with keep-alive. Node 20's built-in fetch costs about twice
  * the CPU per call (measured in bench/), and at eval-run rates that CPU, not the network, bounds
  * the wall time. Provider calls are small JSON exchanges without streaming, so the body is read
- * whole. Anything this does not handle (a Request object, other protocols) goes to global fetch.
+ * whole, up to `maxBytes`: past that the request is destroyed at once and the response's body
+ * fails with a ResponseTooLargeError (a body error, so the SDK reports it instead of retrying).
+ * Anything this does not handle (a Request object, other protocols) goes to global fetch.
  */
-export const nodeFetch: FetchLike = (input, init = {}) => {
+export const boundedNodeFetch = (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES): FetchLike => (input, init = {}) => {
   const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : undefined;
   const agent = url ? agents[url.protocol as keyof typeof agents] : undefined;
   if (!url || !agent || (init.body !== undefined && init.body !== null && typeof init.body !== 'string')) return globalThis.fetch(input, init);
@@ -25,12 +28,22 @@ export const nodeFetch: FetchLike = (input, init = {}) => {
       { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        let total = 0;
+        const out = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) out.set(key, Array.isArray(value) ? value.join(', ') : value);
+        const status = res.statusCode ?? 500;
+        res.on('data', (c: Buffer) => {
+          total += c.length;
+          if (total <= maxBytes) return void chunks.push(c);
+          chunks.length = 0;
+          res.removeAllListeners('data');
+          request.destroy();
+          const tooLarge = new ResponseTooLargeError(maxBytes);
+          const body = new ReadableStream({ start: (controller) => controller.error(tooLarge) });
+          resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers: out }));
+        });
         res.on('error', reject);
         res.on('end', () => {
-          const out = new Headers();
-          for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) out.set(key, Array.isArray(value) ? value.join(', ') : value);
-          const status = res.statusCode ?? 500;
           // 204/304 may not carry a body in a Response.
           const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
           resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers: out }));
@@ -42,3 +55,6 @@ export const nodeFetch: FetchLike = (input, init = {}) => {
     request.end(init.body ?? undefined);
   });
 };
+
+/** With the default cap. */
+export const nodeFetch: FetchLike = boundedNodeFetch();

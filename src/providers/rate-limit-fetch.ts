@@ -9,6 +9,7 @@
  */
 
 import type { RunOptions } from './adaptive-limit.js';
+import { pauseDeadlines } from './deadline-pause.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -22,33 +23,62 @@ export interface SlotLimiter extends RateLimitSink {
   pause(ms: number): void;
 }
 
+/** The longest single hold a retry-after can impose. */
 const MAX_WAIT_MS = 60_000;
 
+export interface RateLimitOptions {
+  /** Retries of errors other than 429 stay the SDK's; 429s are bounded by `waitBudgetMs` instead. */
+  retries?: number;
+  /** Total time one request may spend held back by 429s before its 429 is reported (default 5 min). */
+  waitBudgetMs?: number;
+  /** Backoff after a 429 without retry-after: doubles per retry from this, capped at `maxBackoffMs`. */
+  backoffMs?: number;
+  /** Default: 8 × `backoffMs`, at most 4 s (with the default 0.5 s, 4 s). */
+  maxBackoffMs?: number;
+  /** Each HTTP attempt's own time limit; the time a request waits for its slot is not part of it. */
+  attemptTimeoutMs?: number;
+}
+
+export const DEFAULT_RATE_LIMIT_WAIT_MS = 5 * 60_000;
+export const DEFAULT_RATE_LIMIT_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 4_000;
+
 /**
- * `retries` is the provider's retry budget: a 429 is retried that many times here, then handed to
- * the SDK marked `x-should-retry: false` so the attempts stay bounded by the same number.
+ * A 429 is retried here until the request has been held back for `waitBudgetMs` in all, however
+ * many 429s that takes: a provider refusing a burst costs the run time, not trials. Then it is
+ * handed to the SDK marked `x-should-retry: false`. While a request waits for its slot, the
+ * deadlines of the work it serves are paused (deadline-pause.ts).
  */
-export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalThis.fetch, retries = 3): FetchLike {
+export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalThis.fetch, options: RateLimitOptions = {}): FetchLike {
+  const budget = options.waitBudgetMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+  const backoff = options.backoffMs ?? DEFAULT_RATE_LIMIT_BACKOFF_MS;
+  const maxBackoff = Math.max(backoff, options.maxBackoffMs ?? Math.min(MAX_BACKOFF_MS, backoff * 8));
   return async (input, init) => {
     const signal = init?.signal ?? undefined;
+    let firstLimitedAt: number | undefined;
     for (let attempt = 0; ; attempt++) {
+      const resume = pauseDeadlines();
       // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
       // what was in flight, and nothing queued slips out before the pause.
-      const res = await limiter.run(
-        async () => {
-          const r = await base(input, init);
-          if (r.status === 429) {
-            const hinted = retryAfterMs(r.headers);
-            limiter.onRateLimit(hinted);
-            // Jitter spreads the return of clients that were limited at the same moment.
-            limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? 500 * 2 ** attempt) * (1 + Math.random() * 0.25));
-          }
-          return r;
-        },
-        { signal, retry: attempt > 0 },
-      );
+      const res = await limiter
+        .run(
+          async () => {
+            resume();
+            const r = await sendAttempt(base, input, init, options.attemptTimeoutMs);
+            if (r.status === 429) {
+              const hinted = retryAfterMs(r.headers);
+              limiter.onRateLimit(hinted);
+              // Jitter spreads the return of clients that were limited at the same moment.
+              limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? Math.min(maxBackoff, backoff * 2 ** attempt)) * (1 + Math.random() * 0.25));
+            }
+            return r;
+          },
+          { signal, retry: attempt > 0 },
+        )
+        .finally(resume);
       if (res.status !== 429) return res;
-      if (attempt >= retries) {
+      firstLimitedAt ??= Date.now();
+      if (Date.now() - firstLimitedAt >= budget) {
         const headers = new Headers(res.headers);
         headers.set('x-should-retry', 'false');
         return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
@@ -56,6 +86,26 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
       await res.body?.cancel().catch(() => {});
     }
   };
+}
+
+/**
+ * Runs one HTTP attempt under the caller's signal plus the attempt's own time limit, when one is
+ * set. (By hand, not AbortSignal.timeout: its timer would outlive every quick call by a minute.)
+ */
+async function sendAttempt(base: FetchLike, input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number | undefined): Promise<Response> {
+  if (ms === undefined) return base(input, init);
+  const ac = new AbortController();
+  const outer = init?.signal ?? undefined;
+  const forward = () => ac.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  const timer = setTimeout(() => ac.abort(new DOMException(`attempt timed out after ${ms} ms`, 'TimeoutError')), ms);
+  try {
+    return await base(input, { ...init, signal: ac.signal });
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+  }
 }
 
 /**

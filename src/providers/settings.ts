@@ -1,8 +1,8 @@
 import type { AdaptiveLimiter } from './adaptive-limit.js';
 import type { ErrorContext } from './errors.js';
 import type { ModelSpec } from './model-spec.js';
-import { rateLimitedFetch, type FetchLike } from './rate-limit-fetch.js';
-import { nodeFetch } from './node-fetch.js';
+import { DEFAULT_RATE_LIMIT_WAIT_MS, rateLimitedFetch, type FetchLike } from './rate-limit-fetch.js';
+import { boundedNodeFetch } from './node-fetch.js';
 
 /** SDK retries (so 4 attempts): the SDKs already back off and honour retry-after on 408/409/429/5xx. */
 export const DEFAULT_MAX_RETRIES = 3;
@@ -37,9 +37,15 @@ export function sdkClientOptions(s: ProviderSettings) {
     apiKey: s.apiKey,
     baseURL: s.baseURL,
     maxRetries: maxRetriesOf(s),
-    timeout: timeoutOf(s),
+    // Each attempt's own limit is enforced inside our fetch, once it has a slot; the SDK's timer
+    // would also count the time spent held back by 429s, so it is only a backstop here.
+    timeout: timeoutOf(s) + rateLimitWaitOf(s) + 1_000,
     ...(s.spec.headers ? { defaultHeaders: s.spec.headers } : {}),
-    fetch: rateLimitedFetch(s.limiter, s.fetch ?? nodeFetch, maxRetriesOf(s)),
+    fetch: rateLimitedFetch(s.limiter, s.fetch ?? boundedNodeFetch(s.spec.maxResponseBytes), {
+      waitBudgetMs: rateLimitWaitOf(s),
+      attemptTimeoutMs: timeoutOf(s),
+      ...(s.spec.rateLimitBackoffMs !== undefined ? { backoffMs: s.spec.rateLimitBackoffMs } : {}),
+    }),
   };
 }
 
@@ -51,6 +57,10 @@ export function timeoutOf(s: ProviderSettings): number {
   return s.spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 }
 
+export function rateLimitWaitOf(s: ProviderSettings): number {
+  return s.spec.rateLimitWaitMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+}
+
 export function errorContext(s: ProviderSettings): ErrorContext {
   return {
     provider: s.spec.provider,
@@ -58,6 +68,7 @@ export function errorContext(s: ProviderSettings): ErrorContext {
     host: hostOf(s.baseURL),
     attempts: maxRetriesOf(s) + 1,
     timeoutMs: timeoutOf(s),
+    rateLimitWaitMs: rateLimitWaitOf(s),
     secrets: [s.apiKey, ...Object.values(s.spec.headers ?? {})],
   };
 }

@@ -1,7 +1,21 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
+
+/** Temp files being written right now: a second Ctrl-C exits mid-write, and must not leave them behind. */
+const writing = new Set<string>();
+let cleanupInstalled = false;
+
+function track(tmp: string): void {
+  writing.add(tmp);
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  // 'exit' runs on process.exit (the second Ctrl-C) too; only synchronous work happens there.
+  process.on('exit', () => {
+    for (const path of writing) rmSync(path, { force: true });
+  });
+}
 
 /**
  * Writes a file through a temporary sibling and a rename, so a reader never sees half a file
@@ -10,6 +24,7 @@ import { once } from 'node:events';
 export async function writeAtomic(path: string, produce: (write: (chunk: string) => Promise<void>) => Promise<void>): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  track(tmp);
   const stream = createWriteStream(tmp, { encoding: 'utf8' });
   const write = async (chunk: string) => {
     if (!stream.write(chunk)) await once(stream, 'drain');
@@ -23,5 +38,7 @@ export async function writeAtomic(path: string, produce: (write: (chunk: string)
     stream.destroy();
     await rm(tmp, { force: true });
     throw err;
+  } finally {
+    writing.delete(tmp);
   }
 }

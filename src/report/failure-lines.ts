@@ -12,6 +12,8 @@ export function assertionText(a: Pick<AssertionResult, 'name' | 'kind' | 'messag
 export function failureLines(r: CaseResult, max = 10): string[] {
   const out = new Set<string>();
   for (const t of r.trials) {
+    // What Ctrl-C cut off is not a reason the case missed.
+    if (t.verdict === 'interrupted') continue;
     if (t.error) out.add(`error: ${t.error}`);
     for (const a of t.assertions) {
       if (a.status === 'failed' || a.status === 'error') out.add(assertionText(a));

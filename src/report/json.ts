@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Reporter } from './reporter.js';
 import { CaseStore } from './case-store.js';
 import { writeAtomic } from './atomic-write.js';
+import { pruneRuns } from './prune-runs.js';
 import { SCHEMA_VERSION } from './results-schema.js';
 
 export interface JsonReporterOptions {
@@ -10,6 +11,8 @@ export interface JsonReporterOptions {
   /** Where finished cases stream to while the run goes on. */
   outputDir: string;
   version: string;
+  /** Run folders kept under `<outputDir>/runs/` once this one is written (default: all). */
+  keepRuns?: number;
 }
 
 /**
@@ -39,6 +42,7 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
         await write(first ? ']\n}\n' : '\n  ]\n}\n');
       });
       await s.close();
+      if (opts.keepRuns !== undefined) await pruneRuns(join(opts.outputDir, 'runs'), opts.keepRuns);
     },
   };
 }

@@ -52,7 +52,8 @@ export const AssertionResultSchema = z.object({
 });
 export type AssertionResult = z.infer<typeof AssertionResultSchema>;
 
-export const TrialVerdictSchema = z.enum(['passed', 'scored', 'failed']);
+/** `interrupted`: Ctrl-C cut the trial off (its target or judges); it counts neither as passed nor failed. */
+export const TrialVerdictSchema = z.enum(['passed', 'scored', 'failed', 'interrupted']);
 export type TrialVerdict = z.infer<typeof TrialVerdictSchema>;
 
 /** What the target did, without the reply (reported beside it). */
@@ -74,6 +75,8 @@ export const TrialResultSchema = z.object({
   score: z.number().min(0).max(1),
   durationMs: z.number().nonnegative(),
   error: z.string().optional(),
+  /** Set when Ctrl-C cut the trial off: what it had done is kept, its verdict is `interrupted`. */
+  interrupted: z.boolean().optional(),
   reply: z.string(),
   usage: RoleUsageSchema,
   assertions: z.array(AssertionResultSchema),
@@ -131,6 +134,8 @@ export const SummarySchema = z.object({
     run: z.number().int().nonnegative(),
     notRun: z.number().int().nonnegative(),
     passed: z.number().int().nonnegative(),
+    /** Trials cut off by Ctrl-C (part of `run`); present when there were any. */
+    interrupted: z.number().int().nonnegative().optional(),
   }),
   score: MeanStdSchema,
   usage: z.object({ target: UsageSchema, judge: UsageSchema, total: UsageSchema }),

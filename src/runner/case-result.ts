@@ -1,13 +1,14 @@
 import type { CaseResult, TrialResult } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { addUsage, emptyUsage } from '../trace/usage.js';
-import { caseVerdict, meanStd, requiredPasses } from './verdict.js';
+import { caseVerdict, completedTrials, meanStd, requiredPasses } from './verdict.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
   const sorted = [...trials].sort((a, b) => a.index - b.index);
   const required = requiredPasses(c.repeat, c.passRate);
-  const judgeScores = sorted.flatMap((t) => {
+  // Interrupted trials are reported, but their scores say nothing about the target.
+  const judgeScores = completedTrials(sorted).flatMap((t) => {
     const judged = t.assertions.filter((a) => a.judge && (a.status === 'passed' || a.status === 'failed'));
     return judged.length ? [judged.reduce((s, a) => s + a.score, 0) / judged.length] : [];
   });
@@ -27,7 +28,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     planned: c.repeat,
     notRun,
     ...(notRun > 0 && notRunReason ? { notRunReason } : {}),
-    score: meanStd(sorted.map((t) => t.score)),
+    score: meanStd(completedTrials(sorted).map((t) => t.score)),
     judgeScore: judgeScores.length ? meanStd(judgeScores) : null,
     usage: {
       target: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.target)),

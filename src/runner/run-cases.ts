@@ -8,7 +8,7 @@ import { knownCostUsd, type Pricing } from './run-usage.js';
 import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
-import { isDecided, requiredPasses } from './verdict.js';
+import { interruptedTrial, isDecided, requiredPasses } from './verdict.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -95,13 +95,16 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
       s.notRunReason ??= reason;
       return settle(s);
     }
-    const trial = await executeTrial(s.c, index, {
+    const ran = await executeTrial(s.c, index, {
       target: opts.targetFor(s.c),
       judges: opts.judges,
       pricing: opts.pricing,
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
       signal: hardStop.signal,
     });
+    // The hard stop is the only thing that aborts every trial: one that ends after it was cut off.
+    const trial = hardStop.signal.aborted ? interruptedTrial(ran) : ran;
+    if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
     s.trials.push(trial);
     if (trial.verdict === 'passed') s.passes += 1;
     // A target cost that is unknown as a whole (an unanswered or unpriced call) still has priced calls to count.

@@ -9,6 +9,7 @@ import { RunningStats } from './verdict.js';
 export class SummaryBuilder {
   private readonly cases = { total: 0, passed: 0, failed: 0, scored: 0, skipped: 0 };
   private readonly trials = { planned: 0, run: 0, notRun: 0, passed: 0 };
+  private interrupted = 0;
   private readonly scores = new RunningStats();
   private target: Usage = emptyUsage();
   private judge: Usage = emptyUsage();
@@ -25,7 +26,8 @@ export class SummaryBuilder {
     this.trials.passed += c.passed;
     if (c.notRunReason === 'early-stop') this.counters.trialsNotRunEarlyStop += c.notRun;
     for (const t of c.trials) {
-      this.scores.add(t.score);
+      if (t.verdict === 'interrupted') this.interrupted += 1;
+      else this.scores.add(t.score);
       for (const a of t.assertions) {
         if (a.judge?.cached) {
           this.counters.judgeCallsFromCache += 1;
@@ -41,7 +43,7 @@ export class SummaryBuilder {
   result(): Summary {
     return {
       cases: { ...this.cases },
-      trials: { ...this.trials },
+      trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}) },
       score: this.scores.result(),
       usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
       counters: { ...this.counters },

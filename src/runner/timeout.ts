@@ -1,3 +1,5 @@
+import { withDeadline } from '../providers/deadline-pause.js';
+
 /** A `withTimeout` deadline passed; `ms` says which one (several may be nested). */
 export class TimeoutError extends Error {
   constructor(readonly ms: number) {
@@ -9,7 +11,8 @@ export class TimeoutError extends Error {
 /**
  * Runs `work` with its own abort signal that fires after `ms` or when `outer` aborts. The promise
  * settles at that moment even if the work ignores its signal: a slow trial is an error, and the
- * run goes on.
+ * run goes on. The deadline stops while the work waits behind a rate-limited endpoint (see
+ * deadline-pause.ts): queueing for the provider is not the trial being slow.
  */
 export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, outer: AbortSignal): Promise<T> {
   const ac = new AbortController();
@@ -19,18 +22,36 @@ export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: nu
       ac.abort(err);
       reject(err);
     };
-    const timer = setTimeout(() => fail(new TimeoutError(ms)), ms);
+    let remaining = ms;
+    let armedAt = Date.now();
+    let paused = 0;
+    let timer: NodeJS.Timeout | undefined = setTimeout(() => fail(new TimeoutError(ms)), ms);
+    const deadline = {
+      pause() {
+        if (paused++ > 0 || !timer) return;
+        clearTimeout(timer);
+        timer = undefined;
+        remaining -= Date.now() - armedAt;
+      },
+      resume() {
+        if (--paused > 0 || timer || settled) return;
+        armedAt = Date.now();
+        timer = setTimeout(() => fail(new TimeoutError(ms)), Math.max(0, remaining));
+      },
+    };
+    let settled = false;
     // An enclosing deadline passes its own error down, so what the target attaches to it (the
     // partial run) reaches whoever catches that deadline.
     const onOuter = () => fail(outer.reason instanceof TimeoutError ? outer.reason : new Error('interrupted'));
     if (outer.aborted) return onOuter();
     outer.addEventListener('abort', onOuter, { once: true });
     function cleanup() {
+      settled = true;
       clearTimeout(timer);
       outer.removeEventListener('abort', onOuter);
     }
     Promise.resolve()
-      .then(() => work(ac.signal))
+      .then(() => withDeadline(deadline, () => work(ac.signal)))
       .then(
         (v) => {
           cleanup();

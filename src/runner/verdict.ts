@@ -30,6 +30,20 @@ export function trialScore(assertions: Graded[], targetError: boolean): number {
 }
 
 /**
+ * A trial the hard stop of Ctrl-C cut off: not a failure of the target. One that got to pass
+ * anyway stands; any other reads `interrupted` and stays out of the case's verdict and score.
+ */
+export function interruptedTrial<T extends { verdict: TrialVerdict; error?: string }>(trial: T): T & { interrupted?: true } {
+  if (trial.verdict === 'passed') return trial;
+  return { ...trial, verdict: 'interrupted', interrupted: true, error: trial.error ?? 'interrupted' };
+}
+
+/** Trials whose verdict says something about the target (interrupted ones do not). */
+export function completedTrials<T extends { verdict: TrialVerdict }>(trials: T[]): T[] {
+  return trials.filter((t) => t.verdict !== 'interrupted');
+}
+
+/**
  * Whether more trials could change the case verdict: it is decided once it has its required
  * passes, or once the trials left cannot reach them.
  */
@@ -40,7 +54,8 @@ export function isDecided(passes: number, finished: number, planned: number, req
 /**
  * A case passes with `required` passed trials. Short of that it is `failed` when a trial failed,
  * `scored` when trials only missed soft assertions, and `skipped` when no trial ran or the run was
- * cut short (interrupt, bail, budget) before the trials that ran could decide it.
+ * cut short (interrupt, bail, budget) before the trials that ran could decide it. Interrupted trials
+ * decide nothing: a case with only those (and passes short of `required`) is `skipped`.
  */
 export function caseVerdict(verdicts: TrialVerdict[], required: number): CaseVerdict {
   const passed = verdicts.filter((v) => v === 'passed').length;

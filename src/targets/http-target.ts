@@ -1,6 +1,7 @@
 import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
 import { redactSecrets } from '../providers/errors.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import { readTextBounded } from '../providers/body-limit.js';
 import { errorMessage } from '../errors.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
@@ -12,6 +13,8 @@ export interface HttpTargetOptions {
   headers?: Record<string, string>;
   /** The run's secret values, redacted from error bodies before they are cut short. */
   redactor?: SecretRedactor;
+  /** Largest response body read (bytes); default 16 MB. */
+  maxResponseBytes?: number;
 }
 
 const BODY_PREVIEW_BYTES = 512;
@@ -46,7 +49,13 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
       if (err instanceof CrossOriginRedirect) throw new Error(`HTTP target "${name}": ${where} ${err.message}`);
       throw new Error(`HTTP target "${name}": ${where} failed: ${clean(causeOf(err))}`);
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await readTextBounded(res, opts.maxResponseBytes);
+    } catch (err) {
+      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      throw new Error(`HTTP target "${name}": ${where} answered ${res.status} with a ${errorMessage(err)}`);
+    }
     if (!res.ok) {
       throw new Error(`HTTP target "${name}": ${where} answered ${res.status}${text ? `: ${preview(clean(text))}` : ''}`);
     }

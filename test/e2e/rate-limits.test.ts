@@ -80,6 +80,27 @@ describe('a model-agent suite against a misbehaving provider', () => {
     expect(results.summary.usage.target).toMatchObject({ calls: 100, inputTokens: 1000, outputTokens: 200 });
   });
 
+  // 40 requests in a row answered 429 without retry-after: more than any attempt count would allow
+  // one request. The wait budget bounds them instead, so every trial still passes.
+  it('passes 60 trials through 40 consecutive 429s without retry-after', async () => {
+    const { fake, model, limiter } = await setup({ script: (body, index) => (index < 40 ? { status: 429 } : pong(body)) }, { rateLimitBackoffMs: 5 });
+    const { results, exitCode } = await runInProcess({ files: suite(12, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
+    expect(results.summary.trials).toMatchObject({ planned: 60, run: 60, passed: 60 });
+    expect(exitCode).toBe(0);
+    expect(fake.requests.length).toBe(100);
+    expect(limiter().rateLimits).toBe(40);
+  }, 60_000);
+
+  // The case allows 300 ms; the endpoint holds every request back for 12 × 100 ms first. Waiting
+  // behind the rate limit is not the trial being slow.
+  it('does not count time queued behind a rate-limit pause against the trial timeout', async () => {
+    const { model } = await setup({ script: (body, index) => (index < 12 ? { status: 429, retryAfterMs: 100 } : pong(body)) });
+    const files = { 'evals/slow.eval.yaml': 'suite: slow\ntarget: agent\ncases:\n  - id: q0\n    input: ping 0\n    timeoutMs: 300\n    assert:\n      - { type: equals, value: pong 0 }\n' };
+    const { results, exitCode } = await runInProcess({ files, config: { targets: { agent: { model } } } });
+    expect(results.cases[0]!.trials[0]).toMatchObject({ verdict: 'passed', reply: 'pong 0' });
+    expect(exitCode).toBe(0);
+  }, 30_000);
+
   it('fails fast on a 401, naming the environment variable, without retrying', async () => {
     const { fake, model } = await setup({ apiKey: 'sk-the-right-key-123456', script: pong });
     const started = Date.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseVerdict, isDecided, isFailedGate, meanStd, requiredPasses, RunningStats, trialScore, trialVerdict } from '../../src/runner/verdict.js';
+import { caseVerdict, interruptedTrial, isDecided, isFailedGate, meanStd, requiredPasses, RunningStats, trialScore, trialVerdict } from '../../src/runner/verdict.js';
 import { caseResult } from '../../src/runner/case-result.js';
 import { EXIT, exitCodeFor, runGateFailures } from '../../src/runner/exit-code.js';
 import type { AssertionResult, Summary, TrialResult, TrialVerdict } from '../../src/report/results-schema.js';
@@ -122,6 +122,19 @@ describe('caseVerdict', () => {
   });
   it('is skipped when no trial ran', () => {
     expect(caseVerdict([], 1)).toBe('skipped');
+  });
+  it('never fails on interrupted trials: they decide nothing', () => {
+    expect(caseVerdict(v('interrupted', 'interrupted'), 1)).toBe('skipped');
+    expect(caseVerdict(v('passed', 'interrupted'), 1)).toBe('passed');
+    expect(caseVerdict(v('scored', 'interrupted'), 2)).toBe('scored');
+  });
+});
+
+describe('interruptedTrial', () => {
+  it('marks a cut-off trial interrupted, keeping its error; a trial that passed anyway stands', () => {
+    expect(interruptedTrial({ verdict: 'failed' as TrialVerdict, error: 'target t: interrupted' })).toEqual({ verdict: 'interrupted', interrupted: true, error: 'target t: interrupted' });
+    expect(interruptedTrial({ verdict: 'failed' as TrialVerdict })).toEqual({ verdict: 'interrupted', interrupted: true, error: 'interrupted' });
+    expect(interruptedTrial({ verdict: 'passed' as TrialVerdict })).toEqual({ verdict: 'passed' });
   });
 });
 
@@ -250,6 +263,13 @@ describe('caseResult', () => {
     expect(r.judgeScore).toBeNull();
     expect(r.usage.target).toEqual(usage({ calls: 3, inputTokens: 15, outputTokens: 7, costUsd: 0.75 }));
     expect(r.usage.judge).toEqual(usage({ calls: 1, outputTokens: 3, costUsd: 0.1 }));
+  });
+
+  it('keeps interrupted trials out of the verdict and the score', () => {
+    const r = caseResult(plannedCase({ repeat: 2, passRate: 1 }), [trial(0, 'passed', 1), trial(1, 'interrupted', 0)], 'interrupted');
+    expect(r).toMatchObject({ verdict: 'skipped', passed: 1, notRun: 0 });
+    expect(r.score).toEqual({ mean: 1, stddev: 0 });
+    expect(r.trials).toHaveLength(2);
   });
 
   it('leaves notRunReason out when every trial ran', () => {

@@ -182,7 +182,7 @@ describe('rateLimitedFetch', () => {
     ];
     // No retries of its own here, so each 429 comes back to the caller as it was answered.
     const limiter = { run: <T>(fn: () => Promise<T>) => fn(), onRateLimit: (ms?: number) => void seen.push(ms), pause: () => {} };
-    const fetch = rateLimitedFetch(limiter, async () => responses.shift()!, 0);
+    const fetch = rateLimitedFetch(limiter, async () => responses.shift()!, { waitBudgetMs: 0 });
     expect((await fetch('http://x')).status).toBe(429);
     expect((await fetch('http://x')).status).toBe(429);
     expect(await (await fetch('http://x')).json()).toEqual({ ok: true });
@@ -210,6 +210,33 @@ describe('rateLimitedFetch', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
     expect(order).toEqual(['http://a', 'http://a', 'http://b']);
     expect(limiter.rateLimits).toBe(1);
+  });
+
+  it('retries 429s without retry-after until the wait budget is spent, not for a number of attempts', async () => {
+    const limiter = new AdaptiveLimiter({ max: 4 });
+    let calls = 0;
+    const fetch = rateLimitedFetch(limiter, async () => (++calls <= 40 ? new Response('{}', { status: 429 }) : new Response('{}', { status: 200 })), { backoffMs: 1, maxBackoffMs: 2 });
+    expect((await fetch('http://x')).status).toBe(200);
+    expect(calls).toBe(41);
+
+    // A spent budget hands the 429 to the SDK, marked as not to be retried there either.
+    calls = 0;
+    const tight = rateLimitedFetch(limiter, async () => (++calls, new Response('{}', { status: 429 })), { backoffMs: 5, waitBudgetMs: 20 });
+    const res = await tight('http://x');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    expect(calls).toBeGreaterThan(1);
+  });
+
+  it('caps the backoff without retry-after', async () => {
+    const pauses: number[] = [];
+    let calls = 0;
+    const limiter = { run: <T>(fn: () => Promise<T>) => fn(), onRateLimit: () => {}, pause: (ms: number) => void pauses.push(ms) };
+    const fetch = rateLimitedFetch(limiter, async () => (++calls <= 12 ? new Response('{}', { status: 429 }) : new Response('{}', { status: 200 })), { backoffMs: 100, maxBackoffMs: 400 });
+    expect((await fetch('http://x')).status).toBe(200);
+    expect(pauses).toHaveLength(12);
+    expect(Math.max(...pauses)).toBeLessThanOrEqual(400 * 1.25);
+    expect(pauses[11]).toBeGreaterThanOrEqual(400);
   });
 
   it('reads retry-after as seconds or an HTTP date', () => {

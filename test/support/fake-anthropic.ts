@@ -51,6 +51,7 @@ function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options
 
 function toHttp(s: Scripted, body: any, index: number, options: FakeAnthropicOptions): HttpReply {
   if ('drop' in s) return { drop: true };
+  if ('endless' in s) return { endless: true };
   if ('malformed' in s) return { status: 200, body: MALFORMED_BODY };
   if ('status' in s) return error(s.status, s.message, index, retryHeaders(s));
   const model = ('model' in s && s.model) || options.model || String(body?.model ?? 'claude-fake');

@@ -49,6 +49,7 @@ function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options
 
 function toHttp(s: Scripted, body: any, index: number, options: FakeOpenAIOptions, key: string): HttpReply {
   if ('drop' in s) return { drop: true };
+  if ('endless' in s) return { endless: true };
   if ('malformed' in s) return { status: 200, body: MALFORMED_BODY };
   if ('status' in s) return error(s.status, s.message, index, key, retryHeaders(s));
   const model = ('model' in s && s.model) || options.model || String(body?.model ?? 'gpt-fake');

@@ -18,7 +18,9 @@ export interface CapturedRequest {
 /** What the wire layer tells the plumbing to do with one request. */
 export type HttpReply =
   | { status: number; headers?: Record<string, string>; body: string; delayMs?: number }
-  | { drop: true; delayMs?: number };
+  | { drop: true; delayMs?: number }
+  /** Headers of a 200, then a body that never ends (until the client goes away). */
+  | { endless: true; delayMs?: number };
 
 export type Handler = (req: CapturedRequest, index: number) => HttpReply | Promise<HttpReply>;
 
@@ -113,6 +115,17 @@ function respond(res: ServerResponse, reply: HttpReply): void {
     res.socket?.destroy();
     return;
   }
+  if ('endless' in reply) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    res.write('{"id": "endless", "padding": "');
+    const more = () => {
+      while (!res.destroyed && res.write(chunk));
+    };
+    res.on('drain', more);
+    more();
+    return;
+  }
   res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
   res.end(reply.body);
 }
@@ -172,6 +185,8 @@ export type Scripted =
   | { status: number; message?: string; retryAfter?: number; retryAfterMs?: number; delayMs?: number }
   | { malformed: true; delayMs?: number }
   | { drop: true; delayMs?: number }
+  /** A 200 whose body streams without end. */
+  | { endless: true; delayMs?: number }
   /** A slow answer: wait, then answer `then` (default: a short text reply). */
   | { delayMs: number; then?: Scripted };
 

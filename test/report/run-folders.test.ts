@@ -1,0 +1,67 @@
+/**
+ * What the final write leaves on disk: run folders under `<outputDir>/runs/` are pruned to
+ * `keepRuns`, and an exit in the middle of the results write (a second Ctrl-C) removes its temp file.
+ * Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, removeTempDirs, runCli, tempDir } from '../support/cli.js';
+
+afterAll(removeTempDirs);
+
+function project(config: string): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'evals'));
+  writeFileSync(join(dir, 'evals.config.mjs'), `export default { evals: ['evals/*.eval.yaml'], outputDir: 'out', targets: { t: async () => 'hi' }${config} };\n`);
+  writeFileSync(join(dir, 'evals', 'one.eval.yaml'), 'suite: one\ntarget: t\ncases:\n  - id: hi\n    input: x\n    assert:\n      - { type: equals, value: hi }\n');
+  return dir;
+}
+
+describe('run folders', () => {
+  it('keeps only the last keepRuns run folders', async () => {
+    const dir = project(', keepRuns: 2');
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const json = join(dir, `results-${i}.json`);
+      const r = await runCli(['run', '--json', json], { cwd: dir });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      ids.push(JSON.parse(readFileSync(json, 'utf8')).run.id);
+    }
+    expect(readdirSync(join(dir, 'out', 'runs')).sort()).toEqual(ids.slice(2).sort());
+  }, 60_000);
+
+  it('keeps 20 by default', async () => {
+    const dir = project('');
+    const runs = join(dir, 'out', 'runs');
+    // 24 older runs, made by hand with increasing times.
+    for (let i = 0; i < 24; i++) mkdirSync(join(runs, `20200101-0000${String(i).padStart(2, '0')}-old`), { recursive: true });
+    const r = await runCli(['run', '--json', join(dir, 'results.json')], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const left = readdirSync(runs);
+    expect(left).toHaveLength(20);
+    const id = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.id;
+    expect(left).toContain(id);
+  }, 30_000);
+});
+
+describe('an exit during the final write', () => {
+  it('removes the temp file it was writing', () => {
+    const dir = tempDir();
+    const target = join(dir, 'results.json');
+    const atomic = pathToFileURL(join(REPO_ROOT, 'dist', 'report', 'atomic-write.js')).href;
+    // Half the document is written, then the process exits as the second Ctrl-C makes it do.
+    const script = `
+      const { writeAtomic } = await import(${JSON.stringify(atomic)});
+      void writeAtomic(${JSON.stringify(target)}, async (write) => {
+        await write('{"half": ');
+        setTimeout(() => process.exit(130), 50);
+        await new Promise(() => {});
+      });`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(130);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
