@@ -22,8 +22,8 @@ export interface RegexMatch {
 export type RegexResult = { ok: true; match: RegexMatch | null } | { ok: false; message: string };
 
 export interface SafeRegex {
-  /** `re2` when every text runs in RE2; `budgeted` when the pattern runs in the JS engine. */
-  readonly engine: 're2' | 'budgeted';
+  /** Which engine runs this pattern on `input`: RE2, or the JS engine under the time budget. */
+  engineFor(input: string): 're2' | 'budgeted';
   exec(input: string): RegexResult;
   toString(): string;
 }
@@ -45,10 +45,10 @@ function build(pattern: string, flags: string): SafeRegex {
   new RegExp(pattern, flags); // the JS syntax is the contract; compiling is linear
   const text = `/${pattern}/${flags}`;
   const re2 = compileRe2(pattern, flags);
-  const budgeted = (input: string) => execBudgeted(pattern, flags, input);
+  const engineFor = (input: string) => (re2 && !(re2.multilineAnchors && /[\r\u2028\u2029]/.test(input)) ? 're2' : 'budgeted');
   return {
-    engine: re2 && !re2.multilineAnchors ? 're2' : 'budgeted',
-    exec: (input) => (re2 && !(re2.multilineAnchors && /[\r\u2028\u2029]/.test(input)) ? execRe2(re2.re, input) : budgeted(input)),
+    engineFor,
+    exec: (input) => (re2 && engineFor(input) === 're2' ? execRe2(re2.re, input) : execBudgeted(pattern, flags, input)),
     toString: () => text,
   };
 }
