@@ -69,45 +69,66 @@ function execRe2(re: RE2JS, input: string): RegexResult {
   return { ok: true, match: { index: m.start(), text: m.group() ?? '' } };
 }
 
-// Plain CommonJS run by `eval`, so it needs no file next to the compiled module (tests run the sources).
+// Plain CommonJS run by `eval`, so it needs no file next to the compiled module (tests run the
+// sources). State: [0] 0 = sent, 1 = running, 2 = done; [1] matched (1), no match (0), error (-1);
+// [2] index; [3] length.
 const WORKER_SOURCE = `
-const { workerData } = require('node:worker_threads');
+const { workerData, parentPort } = require('node:worker_threads');
 const state = new Int32Array(workerData.shared);
-Atomics.store(state, 0, 1);
-Atomics.notify(state, 0);
-let m = null;
-try {
-  m = new RegExp(workerData.pattern, workerData.flags).exec(workerData.input);
-  state[1] = m ? 1 : 0;
-  state[2] = m ? m.index : 0;
-  state[3] = m ? m[0].length : 0;
-} catch {
-  state[1] = -1;
-}
-Atomics.store(state, 0, 2);
-Atomics.notify(state, 0);
+parentPort.on('message', ({ pattern, flags, input }) => {
+  Atomics.store(state, 0, 1);
+  Atomics.notify(state, 0);
+  try {
+    const m = new RegExp(pattern, flags).exec(input);
+    state[1] = m ? 1 : 0;
+    state[2] = m ? m.index : 0;
+    state[3] = m ? m[0].length : 0;
+  } catch {
+    state[1] = -1;
+  }
+  Atomics.store(state, 0, 2);
+  Atomics.notify(state, 0);
+});
 `;
 
-function execBudgeted(pattern: string, flags: string, input: string): RegexResult {
-  const shared = new SharedArrayBuffer(16);
-  const state = new Int32Array(shared);
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pattern, flags, input, shared } });
-  worker.unref();
-  try {
-    Atomics.wait(state, 0, 0, WORKER_START_LIMIT_MS);
-    if (Atomics.load(state, 0) === 0) return { ok: false, message: `regex /${pattern}/${flags}: its worker thread did not start` };
-    Atomics.wait(state, 0, 1, REGEX_BUDGET_MS);
-    if (Atomics.load(state, 0) !== 2) {
-      return {
-        ok: false,
-        message: `regex /${pattern}/${flags} took longer than ${REGEX_BUDGET_MS} ms; patterns with backreferences or lookaround run with a time budget`,
-      };
-    }
-    if (state[1] === -1) return { ok: false, message: `regex /${pattern}/${flags} failed in the JS engine (too complex)` };
-    if (state[1] === 0) return { ok: true, match: null };
-    const index = state[2]!;
-    return { ok: true, match: { index, text: input.slice(index, index + state[3]!) } };
-  } finally {
-    void worker.terminate();
+/** One worker, kept between matches (starting one costs tens of ms) and replaced after a timeout. */
+let current: { worker: Worker; state: Int32Array } | undefined;
+
+function regexWorker(): { worker: Worker; state: Int32Array } {
+  if (!current) {
+    const shared = new SharedArrayBuffer(16);
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { shared } });
+    // Never the reason the process stays up.
+    worker.unref();
+    current = { worker, state: new Int32Array(shared) };
   }
+  return current;
+}
+
+function execBudgeted(pattern: string, flags: string, input: string): RegexResult {
+  const { worker, state } = regexWorker();
+  Atomics.store(state, 0, 0);
+  worker.postMessage({ pattern, flags, input });
+  Atomics.wait(state, 0, 0, WORKER_START_LIMIT_MS);
+  if (Atomics.load(state, 0) === 0) {
+    stopWorker();
+    return { ok: false, message: `regex /${pattern}/${flags}: its worker thread did not start` };
+  }
+  Atomics.wait(state, 0, 1, REGEX_BUDGET_MS);
+  if (Atomics.load(state, 0) !== 2) {
+    stopWorker();
+    return {
+      ok: false,
+      message: `regex /${pattern}/${flags} took longer than ${REGEX_BUDGET_MS} ms; patterns with backreferences or lookaround run with a time budget`,
+    };
+  }
+  if (state[1] === -1) return { ok: false, message: `regex /${pattern}/${flags} failed in the JS engine (too complex)` };
+  if (state[1] === 0) return { ok: true, match: null };
+  const index = state[2]!;
+  return { ok: true, match: { index, text: input.slice(index, index + state[3]!) } };
+}
+
+function stopWorker(): void {
+  if (current) void current.worker.terminate();
+  current = undefined;
 }

@@ -85,6 +85,8 @@ describe('safeRegex: what RE2 cannot say runs in the JS engine, with the same an
       ok: false,
       message: 'regex /^(a|a)*\\1$/ took longer than 1000 ms; patterns with backreferences or lookaround run with a time budget',
     });
+    // The stopped worker is replaced: the next budgeted pattern still answers.
+    expect(safeRegex('^(ab)\\1$').exec('abab')).toEqual({ ok: true, match: { index: 0, text: 'abab' } });
   });
 
   it('nested quantifiers run in RE2, which answers at once', () => {
