@@ -40,6 +40,13 @@ const ORDINARY: [string, string, string[]][] = [
   ['\\d+(\\.\\d+)?', '', ['pi is 3.14', 'n/a']],
   ['end$', '', ['the end\n', 'the end']],
   ['\\/path\\/', '', ['a /path/ b']],
+  // Leftmost-first alternation, as in JS (not POSIX leftmost-longest).
+  ['a|ab', '', ['ab']],
+  ['(a|ab)(c|bcd)', '', ['abcd']],
+  ['[\\b]\\0', '', ['a\b\0']],
+  ['a{,2}', '', ['a{,2}', 'aa']],
+  ['[a-z]+', 'i', ['ÀBc']],
+  ['\\p{Lu}', 'iu', ['a']],
 ];
 
 describe('safeRegex: RE2 and the JS engine agree on ordinary patterns', () => {
@@ -71,6 +78,7 @@ describe('safeRegex: what RE2 cannot say runs in the JS engine, with the same an
     ['\\p{L}', '', 'p{L}'], // without `u`, \p is the letter p
     ['a', 'y', 'ba'],
     ['\\p{Letter}', 'u', 'é'], // a long property name RE2 does not know
+    ['x{1001}', '', 'x'], // over RE2's repeat limit
   ];
   for (const [pattern, flags, text] of CASES) {
     it(`/${pattern}/${flags}`, () => {
