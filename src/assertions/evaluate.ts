@@ -13,12 +13,21 @@ export async function evaluateDeterministic(spec: DeterministicSpec, ctx: Assert
   if (spec.type === 'custom') return runCustom(spec, ctx);
   const definition = deterministicAssertionRegistry.get(spec.type);
   if (!definition) return { score: 0, message: `unknown assertion type "${String(spec.type)}"` };
+  const started = performance.now();
+  let outcome: CheckOutcome;
   try {
-    return definition.check(spec, ctx);
+    outcome = definition.check(spec, ctx);
   } catch (e) {
-    return { score: 0, message: `${spec.type} threw: ${e instanceof Error ? e.message : String(e)}` };
+    outcome = { score: 0, message: `${spec.type} threw: ${e instanceof Error ? e.message : String(e)}` };
   }
+  // After a long synchronous check (a pattern spending its time budget), give the event loop a
+  // turn: trials that settle without I/O would otherwise chain on microtasks and Ctrl-C would
+  // wait for the whole run.
+  if (performance.now() - started > LONG_CHECK_MS) await new Promise((resolve) => setImmediate(resolve));
+  return outcome;
 }
+
+const LONG_CHECK_MS = 20;
 
 /**
  * Default severity of a deterministic type (gate; similarity soft). An unknown type

@@ -2,10 +2,11 @@ import { createRequire } from 'node:module';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { FormatsPlugin } from 'ajv-formats';
 import { pointerSegments, schemaRule } from './json-schema-issues.js';
+import { safeRegex } from './safe-regex.js';
 
 /**
- * The one place Ajv is built and user schemas are compiled, so its options (and later a custom
- * `code.regExp` engine) are decided here. Ajv is loaded on first use: a suite without `jsonSchema`
+ * The one place Ajv is built and user schemas are compiled, so its options (and its regex
+ * engine: `pattern` runs in RE2, or under a time budget) are decided here. Ajv is loaded on first use: a suite without `jsonSchema`
  * does not pay its start-up cost.
  */
 
@@ -34,7 +35,25 @@ const OPTIONS: Options = {
   // Two eval files may use schemas with the same `$id`.
   addUsedSchema: false,
   logger: false,
+  // `code` names the engine only in standalone code, which is never generated here.
+  code: { regExp: Object.assign(ajvRegExp, { code: 'safeRegex' }) },
 };
+
+/**
+ * Ajv calls `test`; a pattern over its time budget throws, and the check reports the message.
+ * `toString` is Ajv's key for sharing a pattern, so it must tell patterns apart.
+ */
+function ajvRegExp(pattern: string, flags: string) {
+  const re = safeRegex(pattern, flags);
+  return {
+    test(text: string): boolean {
+      const result = re.exec(text);
+      if (!result.ok) throw new Error(result.message);
+      return result.match !== null;
+    },
+    toString: () => re.toString(),
+  };
+}
 
 /** What the three dialect classes share. */
 type AjvCore = InstanceType<typeof import('ajv/dist/core.js').default>;

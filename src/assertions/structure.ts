@@ -69,7 +69,13 @@ export const jsonSchema = defineAssertion(
     const compiled = compileJsonSchema(spec.schema);
     // The schema rejects unusable schemas; this guards a spec that skipped validation.
     if (!compiled.ok) return { score: 0, message: `jsonSchema: invalid JSON Schema: ${compiled.error}` };
-    const issues = compiled.validate(parsed.value);
+    let issues;
+    try {
+      issues = compiled.validate(parsed.value);
+    } catch (e) {
+      // A `pattern` over its time budget.
+      return { score: 0, message: `jsonSchema: ${e instanceof Error ? e.message : String(e)}` };
+    }
     if (issues.length === 0) return { score: 1, message: 'jsonSchema: reply matches the schema' };
     const listed = issues.slice(0, MAX_ISSUES).map((issue) => describeSchemaIssue(issue, parsed.value));
     const more = issues.length > MAX_ISSUES ? `; and ${issues.length - MAX_ISSUES} more` : '';

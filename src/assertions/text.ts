@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, charLength, quote, quotedList, replySize } from './format.js';
+import { safeRegex } from './safe-regex.js';
 
 /** Text assertions over the reply. All gate by default, case-sensitive unless told otherwise. */
 
@@ -123,12 +124,13 @@ export const regex = defineAssertion(
     ctx.addIssue({ code: 'custom', path: [field], message: `invalid regex /${spec.pattern}/${spec.flags ?? ''}: ${problem}` });
   }),
   (spec, ctx) => {
-    // A fresh RegExp per check: `g`/`y` flags carry lastIndex state across calls.
-    const m = new RegExp(spec.pattern, spec.flags).exec(ctx.reply);
+    const result = safeRegex(spec.pattern, spec.flags).exec(ctx.reply);
+    if (!result.ok) return { score: 0, message: result.message };
+    const m = result.match;
     const head = `regex /${spec.pattern}/${spec.flags ?? ''}`;
     return {
       score: binary(m !== null),
-      message: m ? `${head}: matched ${quote(m[0])} at char ${charAt(ctx.reply, m.index)}` : `${head}: no match in ${replySize(ctx.reply)}`,
+      message: m ? `${head}: matched ${quote(m.text)} at char ${charAt(ctx.reply, m.index)}` : `${head}: no match in ${replySize(ctx.reply)}`,
     };
   },
 );
