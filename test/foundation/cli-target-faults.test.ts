@@ -63,4 +63,38 @@ describe('target faults', () => {
     expect(call.args).toEqual({ id: '5n' });
     expect(call.result).toEqual({ id: 'A1', total: '12345678901234567890n', self: '[Circular]' });
   });
+
+  it('a fault no call can be named for fails every running function-target trial; the run goes on', async () => {
+    // The interval is made while the config loads, outside any trial: its throw carries no trial.
+    const config = `const later = (ms) => new Promise((r) => setTimeout(r, ms));
+let armed = 0;
+const tick = setInterval(() => { if (armed >= 2) { clearInterval(tick); throw new Error('thrown by a shared timer'); } }, 5);
+export default {
+  evals: ['evals/*.eval.yaml'],
+  outputDir: '.out',
+  concurrency: 4,
+  targets: {
+    waits: async () => { armed += 1; await later(5000); return 'ok late'; },
+    quick: async () => 'ok',
+  },
+};
+`;
+    const dir = writeProject({
+      'evals.config.mjs': config,
+      'evals/waits.eval.yaml': suite('waits', 'waits', ['first', 'second']),
+      'evals/quick.eval.yaml': suite('quick', 'quick', ['done']),
+    });
+    const json = join(dir, 'results.json');
+    const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr).not.toMatch(STACK_FRAME);
+    const res = readResults(json);
+    for (const id of ['first', 'second']) {
+      const c = caseOf(res, `waits/${id}`);
+      expect(c.verdict).toBe('failed');
+      expect(c.trials[0]!.error).toContain('uncaught exception in target "waits" (or another function target running at the same time): thrown by a shared timer');
+    }
+    // A call that was not running when the timer threw is not blamed.
+    expect(caseOf(res, 'quick/done').verdict).toBe('passed');
+  });
 });
