@@ -4,10 +4,8 @@
  * a hang), and a thrown non-Error reads as JSON. All exit 2 before any target runs.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { removeTempDirs, runCli, STACK_FRAME, type CliResult } from '../support/cli.js';
-import { writeProject } from '../support/temp-project.js';
+import { removeTempDirs } from '../support/cli.js';
+import { expectStoppedBeforeTargets as expectLoadError, runMarked as run, writeProject } from '../support/temp-project.js';
 
 afterAll(removeTempDirs);
 
@@ -22,20 +20,6 @@ export default {
 `;
 
 const CASE = `cases: [{ id: 'a', input: 'x', assert: [{ type: 'contains', value: 'ok' }] }]`;
-
-async function run(dir: string, args: string[] = []): Promise<CliResult & { called: boolean }> {
-  const marker = join(dir, 'marker.txt');
-  const r = await runCli(['run', ...args], { cwd: dir, env: { MARKER: marker } });
-  return { ...r, called: existsSync(marker) };
-}
-
-function expectLoadError(r: CliResult & { called: boolean }): string {
-  expect(r.code, r.stdout + r.stderr).toBe(2);
-  expect(r.called, 'a target ran despite the bad input').toBe(false);
-  expect(r.stderr).not.toMatch(STACK_FRAME);
-  expect(r.stderr).not.toContain('internal error');
-  return r.stderr;
-}
 
 /** Seven levels of nine aliases each: 9^7 leaves once expanded. */
 function aliasBomb(indent: string): string {

@@ -4,10 +4,13 @@
  * reserved for failed cases.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeTempDirs, runCli, STACK_FRAME, type CliResult } from '../support/cli.js';
-import { writeProject } from '../support/temp-project.js';
+import { removeTempDirs } from '../support/cli.js';
+import { expectStoppedBeforeTargets as expectOutputError, runMarked, writeProject } from '../support/temp-project.js';
+
+/** GITHUB_STEP_SUMMARY from the parent never reaches these runs unless a test sets it. */
+const run = (dir: string, args: string[], env: Record<string, string> = {}) => runMarked(dir, args, { GITHUB_STEP_SUMMARY: undefined, ...env });
 
 afterAll(removeTempDirs);
 
@@ -17,20 +20,6 @@ const PROJECT = (config: string) => ({
   'evals.config.mjs': `export default { evals: ['evals/*.eval.yaml'], targets: { agent: { command: ['node', 'agent.mjs'] } }, ${config} };\n`,
   'evals/a.eval.yaml': `suite: a\ntarget: agent\ncases:\n  - { id: one, input: x, assert: [{ type: contains, value: ok }] }\n`,
 });
-
-async function run(dir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult & { started: boolean }> {
-  const marker = join(dir, 'marker.txt');
-  const r = await runCli(['run', ...args], { cwd: dir, env: { MARKER: marker, GITHUB_STEP_SUMMARY: undefined, ...env } });
-  return { ...r, started: existsSync(marker) };
-}
-
-function expectOutputError(r: CliResult & { started: boolean }): string {
-  expect(r.code, r.stdout + r.stderr).toBe(2);
-  expect(r.started, 'the target ran before the output problem was found').toBe(false);
-  expect(r.stderr).not.toMatch(STACK_FRAME);
-  expect(r.stderr).not.toContain('internal error');
-  return r.stderr;
-}
 
 describe.concurrent('output problems before the first trial', () => {
   it('an outputDir that is a file is exit 2 naming the config field, no target started', async () => {
@@ -69,7 +58,7 @@ describe.concurrent('output problems before the first trial', () => {
     const dir = writeProject(PROJECT(`outputDir: '.out'`));
     const r = await run(dir, ['--json', 'nested/new/results.json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.started).toBe(true);
+    expect(r.called).toBe(true);
     expect(readdirSync(join(dir, 'nested', 'new'))).toEqual(['results.json']);
     expect(readdirSync(join(dir, '.out'))).toEqual(['runs']);
   });
