@@ -1,3 +1,5 @@
+import { safeJson } from './trace/safe-json.js';
+
 /**
  * A mistake in the user's input (files, config, flags). The CLI prints its message without a
  * stack trace and exits 2. `file`/`line`/`field` let the message point at the exact spot.
@@ -31,6 +33,9 @@ export class UserErrors extends UserError {
   }
 }
 
+/** What was thrown, as text: an Error's message, anything else as JSON (`{"code":1}`, not `[object Object]`). */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'object' && err !== null) return safeJson(err) ?? String(err);
+  return String(err);
 }

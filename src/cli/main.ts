@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { UserError } from '../errors.js';
+import { UserError, errorMessage } from '../errors.js';
 import { buildProgram } from './program.js';
 import { SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
 
@@ -27,7 +27,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`agent-evals: internal error: ${redactEnv(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
+    process.stderr.write(`agent-evals: internal error: ${redactEnv(err instanceof Error ? (err.stack ?? err.message) : errorMessage(err))}\n`);
     process.exitCode = 1;
   }
 }

@@ -14,7 +14,8 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('-f, --filter <glob>', 'only cases whose suite/id matches (repeatable)', collect)
     .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
     .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
-    .option('-r, --repeat <n>', repeatHelp, positiveInt);
+    .option('-r, --repeat <n>', repeatHelp, positiveInt)
+    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt);
 }
 
 export interface SelectionFlags {
@@ -23,11 +24,12 @@ export interface SelectionFlags {
   tag?: string[];
   excludeTag?: string[];
   repeat?: number;
+  loadTimeout?: number;
 }
 
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
 export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig; cases: PlannedCase[]; total: number }> {
-  const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}) });
+  const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
   const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths });
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
@@ -36,6 +38,7 @@ export async function prepareCases(paths: string[], flags: SelectionFlags, cwd =
     repeat: config.repeat,
     passRate: config.passRate,
     timeoutMs: config.timeoutMs,
+    loadTimeoutMs: config.loadTimeoutMs,
     targets: Object.keys(config.targets),
     judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
     commandTargets: Object.entries(config.targets)

@@ -22,18 +22,52 @@ const FACTORIES: Record<string, Factory> = {
   },
   async json(target, ctx) {
     const { jsonReporter } = await import('../report/json.js');
-    return jsonReporter({ path: resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'results.json')), outputDir: ctx.outputDir, version: ctx.version, ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}) });
+    return jsonReporter({ path: fileOf('json', target, ctx)!, outputDir: ctx.outputDir, version: ctx.version, ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}) });
   },
   async junit(target, ctx) {
     const { junitReporter } = await import('../report/junit.js');
-    return junitReporter({ path: resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'junit.xml')) });
+    return junitReporter({ path: fileOf('junit', target, ctx)! });
   },
   async github(target, ctx) {
     const { githubReporter } = await import('../report/github.js');
-    const summaryFile = target ? resolve(ctx.cwd, target) : process.env.GITHUB_STEP_SUMMARY;
-    return githubReporter({ out: process.stdout, summaryFile });
+    return githubReporter({ out: process.stdout, summaryFile: fileOf('github', target, ctx) });
   },
 };
+
+/** The file a reporter writes (undefined: none), resolved as the reporter will use it. */
+function fileOf(name: string, target: string | undefined, ctx: ReporterContext): string | undefined {
+  if (name === 'json') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'results.json'));
+  if (name === 'junit') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'junit.xml'));
+  if (name === 'github') return target ? resolve(ctx.cwd, target) : process.env.GITHUB_STEP_SUMMARY || undefined;
+  return undefined;
+}
+
+/** One place a run will write, and what to blame when it cannot. */
+export interface PlannedOutput {
+  path: string;
+  kind: 'file' | 'dir';
+  field: string;
+}
+
+/**
+ * What the chosen reporters will write: their files, and the output folder the JSON reporter
+ * streams cases into. An empty path (`--json ''`, `junit=`) is bad input now.
+ */
+export function reporterOutputs(specs: string[], ctx: ReporterContext): PlannedOutput[] {
+  const out: PlannedOutput[] = [];
+  for (const spec of specs) {
+    const eq = spec.indexOf('=');
+    const name = eq === -1 ? spec : spec.slice(0, eq);
+    const target = eq === -1 ? undefined : spec.slice(eq + 1);
+    const field = `${name} reporter`;
+    if (target !== undefined && target.trim() === '') throw new UserError(`the ${name} reporter was given an empty path`, { field });
+    // The folder first: a file inside a folder that cannot exist is the folder's fault.
+    if (name === 'json') out.push({ path: ctx.outputDir, kind: 'dir', field: 'outputDir' });
+    const file = fileOf(name, target, ctx);
+    if (file) out.push({ path: file, kind: 'file', field: name === 'github' && !target ? 'GITHUB_STEP_SUMMARY' : field });
+  }
+  return out;
+}
 
 export const REPORTER_NAMES = Object.keys(FACTORIES);
 

@@ -1,7 +1,10 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepare.js';
 import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
-import { buildReporters } from './reporters.js';
+import { buildReporters, reporterOutputs } from './reporters.js';
+import { checkOutputs } from './output-check.js';
+import { isJudgeType } from '../judges/spec.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
 
@@ -61,7 +64,13 @@ export function registerRun(program: Command): void {
       if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
       if (!flags.silent && !specs.includes('terminal')) specs.unshift('terminal');
       if (flags.silent) specs.splice(0, specs.length, ...specs.filter((s) => s !== 'terminal'));
-      const reporters = await buildReporters(specs, { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) });
+      const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) };
+      // Where the run will write is checked before the first trial, not found out after the last.
+      const outputs = reporterOutputs(specs, reporterContext);
+      const judged = cases.some((c) => c.check !== undefined || [...c.assertions, ...(c.turns ?? []).flatMap((t) => t.assert ?? [])].some((a) => isJudgeType(a.type)));
+      if (judged && flags.cache && config.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
+      await checkOutputs(outputs, config.file);
+      const reporters = await buildReporters(specs, reporterContext);
 
       const [{ composeReporters }, { redactingReporter }, { runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
         import('../report/reporter.js'),

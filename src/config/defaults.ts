@@ -34,6 +34,8 @@ export const DEFAULTS = {
   /** Threshold of judged assertions that set none (pairwise keeps 1: only an outright win passes). */
   judgeThreshold: 0.7,
   keepRuns: 20,
+  /** How long importing a config or `*.eval.ts` file may take (a top-level await that never settles). */
+  loadTimeoutMs: 30_000,
   /** How long in-flight trials may finish after Ctrl-C before they are aborted. */
   interruptGraceMs: 2_000,
 } as const;

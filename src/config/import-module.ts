@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { UserError, errorMessage } from '../errors.js';
+import { DEFAULTS } from './defaults.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown> };
 let jiti: Jiti | undefined;
@@ -7,21 +8,39 @@ let jiti: Jiti | undefined;
 /**
  * Loads a user module (config or *.eval.ts). TypeScript goes through jiti, loaded only when a
  * TypeScript file is met, so YAML-only runs never pay for it; plain JS uses Node's own import.
+ * A module whose evaluation does not settle within `timeoutMs` (a top-level await that never
+ * ends) is a load error: without the timer, Node would end with exit 13 and no message, or hang.
  */
-export async function importUserModule(file: string, displayPath = file): Promise<unknown> {
+export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULTS.loadTimeoutMs): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  // The timer is not unref'd on purpose: it keeps the process alive until it fires.
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LoadTimeout()), timeoutMs);
+  });
   try {
-    if (/\.(c|m)?ts$/.test(file)) {
-      if (!jiti) {
-        const { createJiti } = await import('jiti');
-        jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: true, fsCache: false }) as Jiti;
-      }
-      return await jiti.import(file, { default: true });
-    }
-    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
-    return mod.default ?? mod;
+    return await Promise.race([load(file), timedOut]);
   } catch (err) {
+    if (err instanceof LoadTimeout) {
+      throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (a top-level await that never settles?); raise the limit with --load-timeout or \`loadTimeoutMs\``, { file: displayPath });
+    }
     throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file: displayPath, line: lineFromStack(err, file) });
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+class LoadTimeout extends Error {}
+
+async function load(file: string): Promise<unknown> {
+  if (/\.(c|m)?ts$/.test(file)) {
+    if (!jiti) {
+      const { createJiti } = await import('jiti');
+      jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: true, fsCache: false }) as Jiti;
+    }
+    return await jiti.import(file, { default: true });
+  }
+  const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  return mod.default ?? mod;
 }
 
 function firstLine(text: string): string {

@@ -24,6 +24,7 @@ export interface ResolvedConfig {
   repeat: number;
   passRate: number;
   timeoutMs: number;
+  loadTimeoutMs: number;
   outputDir: string;
   reporters: string[];
   trace: 'safe' | 'full';
@@ -42,7 +43,8 @@ export interface ResolvedConfig {
   pricing: NonNullable<UserConfig['pricing']>;
 }
 
-export async function loadConfig(opts: { cwd: string; configPath?: string; env?: NodeJS.ProcessEnv }): Promise<ResolvedConfig> {
+/** `loadTimeoutMs` (--load-timeout) bounds the config's own import and wins over the config's key. */
+export async function loadConfig(opts: { cwd: string; configPath?: string; env?: NodeJS.ProcessEnv; loadTimeoutMs?: number }): Promise<ResolvedConfig> {
   const env = opts.env ?? process.env;
   const file = opts.configPath ? resolve(opts.cwd, opts.configPath) : CONFIG_FILE_NAMES.map((n) => resolve(opts.cwd, n)).find((f) => existsSync(f));
   if (opts.configPath && (!file || !existsSync(file))) throw new UserError(`config file not found: ${opts.configPath}`);
@@ -50,7 +52,7 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
 
   let user: UserConfig = {};
   if (file) {
-    const loaded = await importUserModule(file, display ?? file);
+    const loaded = await importUserModule(file, display ?? file, opts.loadTimeoutMs);
     const parsed = ConfigSchema.safeParse(loaded);
     if (!parsed.success) {
       throw new UserErrors(
@@ -63,6 +65,7 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
     user = parsed.data;
   }
   const config = resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
+  if (opts.loadTimeoutMs !== undefined) config.loadTimeoutMs = opts.loadTimeoutMs;
   checkJudgeRefs(config, display ?? undefined);
   return config;
 }
@@ -99,6 +102,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     repeat: user.repeat ?? DEFAULTS.repeat,
     passRate: user.passRate ?? DEFAULTS.passRate,
     timeoutMs: user.timeoutMs ?? DEFAULTS.timeoutMs,
+    loadTimeoutMs: user.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs,
     outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),
     reporters: user.reporters ?? [...DEFAULTS.reporters],
     trace: user.trace ?? DEFAULTS.trace,

@@ -62,6 +62,8 @@ export const ConfigSchema = z
     repeat: z.number().int().positive().optional(),
     passRate: z.number().min(0).max(1).optional(),
     timeoutMs: z.number().int().positive().optional(),
+    /** How long importing a `*.eval.ts` file may take (the config file's own limit is --load-timeout). */
+    loadTimeoutMs: z.number().int().positive().optional(),
     outputDir: z.string().optional(),
     reporters: z.array(z.string()).optional(),
     trace: TracePolicySchema.optional(),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AgentRun } from '../trace/agent-run.js';
 import type { TracePolicy } from './spec.js';
+import { safeJson } from '../trace/safe-json.js';
 
 export const TRACE_OPEN = '<untrusted-target-trace>';
 export const TRACE_CLOSE = '</untrusted-target-trace>';
@@ -31,7 +32,7 @@ export function shapeOf(value: unknown, depth = 0): unknown {
 }
 
 export function digest(value: unknown): Digest {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const text = typeof value === 'string' ? value : (safeJson(value) ?? String(value));
   const buf = Buffer.from(text, 'utf8');
   return { hash: `sha256:${createHash('sha256').update(buf).digest('hex')}`, bytes: buf.length, preview: shapeOf(value) };
 }
@@ -72,7 +73,7 @@ export function projectTrace(run: AgentRun, policy: TracePolicy): Record<string,
  * same string to a reader), so no text from the target can close the block or open a tag.
  */
 export function untrustedJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+  return (safeJson(value, undefined, 2) ?? 'null').replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
 }
 
 /** The delimited block that carries everything the target produced. */

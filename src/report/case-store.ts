@@ -1,6 +1,7 @@
 import { open, mkdir, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CaseResult } from './results-schema.js';
+import { safeJson } from '../trace/safe-json.js';
 
 /** Appends are written in batches of about this size (or after FLUSH_MS), not one syscall a case. */
 const FLUSH_BYTES = 256 * 1024;
@@ -30,7 +31,8 @@ export class CaseStore {
 
   /** Records one case; it reaches the disk within FLUSH_MS or once a batch is full. */
   append(planIndex: number, result: CaseResult, replacer?: (key: string, value: unknown) => unknown): Promise<void> {
-    const line = Buffer.from(JSON.stringify(result, replacer) + '\n', 'utf8');
+    // A trace may hold what JSON refuses (a circular reference, a BigInt): stored marked, not crashed on.
+    const line = Buffer.from(safeJson(result, replacer) + '\n', 'utf8');
     this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
     this.offset += line.length;
     this.buffer.push(line);

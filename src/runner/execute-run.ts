@@ -15,6 +15,7 @@ import { runCases } from './run-cases.js';
 import { exitCodeFor, runGateFailures } from './exit-code.js';
 import type { Pricing } from './run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
+import { guardTargetFaults } from './fault-guard.js';
 
 export interface RunFlags {
   concurrency: number;
@@ -44,7 +45,7 @@ export interface ExecuteOptions {
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
 export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: number; summary: Summary }> {
-  const { config, cases, flags, reporter } = opts;
+  const { config, reporter } = opts;
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const runId = `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
@@ -56,6 +57,19 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     warnings.push(message);
     reporter.onWarning(message);
   };
+  const endFaultGuard = guardTargetFaults(warn);
+  try {
+    return await runWith(opts, { started, startedAt, runId, sha, warnings, warn });
+  } finally {
+    endFaultGuard();
+  }
+}
+
+async function runWith(
+  opts: ExecuteOptions,
+  { started, startedAt, runId, sha, warnings, warn }: { started: number; startedAt: string; runId: string; sha: Promise<string | null>; warnings: string[]; warn(message: string): void },
+): Promise<{ exitCode: number; summary: Summary }> {
+  const { config, cases, flags, reporter } = opts;
 
   // One adapter per named target (an inline TS target is keyed by its file); every trial still
   // invokes it afresh.

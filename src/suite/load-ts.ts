@@ -13,8 +13,8 @@ export interface LoadedTs {
 }
 
 /** Imports and validates a `*.eval.ts` file (its default export, from `defineEval`). */
-export async function loadTsEvalFile(file: string, displayPath = file): Promise<LoadedTs> {
-  const mod = await importUserModule(file, displayPath);
+export async function loadTsEvalFile(file: string, displayPath = file, loadTimeoutMs?: number): Promise<LoadedTs> {
+  const mod = await importUserModule(file, displayPath, loadTimeoutMs);
   const parsed = TsEvalFileSchema.safeParse(mod);
   if (!parsed.success) {
     const text = await readFile(file, 'utf8');

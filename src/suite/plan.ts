@@ -59,6 +59,8 @@ export interface PlanDefaults {
   judgeDefaults: JudgedDefaults;
   /** Targets that run one process per trial and so cannot hold a multi-turn conversation. */
   commandTargets?: readonly string[];
+  /** How long importing one `*.eval.ts` may take. */
+  loadTimeoutMs?: number;
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -117,7 +119,7 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
       ...(targetLine ? { targetLine } : {}),
     }));
   }
-  const { data, caseLines } = await loadTsEvalFile(file, display);
+  const { data, caseLines } = await loadTsEvalFile(file, display, d.loadTimeoutMs);
   return data.cases.map((c, i) =>
     planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: (c.assert ?? []) as TsAssertionSpec[], check: c.check }, d),
   );

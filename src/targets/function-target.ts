@@ -8,6 +8,7 @@ import { anthropicClient, openaiClient, type AnthropicClientOptions, type OpenAI
 import { historyBeforeFirstTurn } from './session.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
+import { runAttributed } from './target-faults.js';
 
 /** What a function target is handed besides its input: recording helpers and an abort signal. */
 export interface TargetContext {
@@ -116,7 +117,7 @@ async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, sig
   const release = keepPartialOnAbort(signal, () => recorder.partial());
   let value: string | AgentRun;
   try {
-    value = await fn(trial.input, recorder.ctx);
+    value = await runAttributed(name, () => fn(trial.input, recorder.ctx));
     await recorder.settled();
   } catch (err) {
     await recorder.settled().catch(() => {});

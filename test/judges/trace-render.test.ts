@@ -94,3 +94,22 @@ describe('projectTrace', () => {
     expect(call).toMatchObject({ args: { q: 'SELECT secret' }, result: 'rows: secret' });
   });
 });
+
+describe('a trace JSON refuses', () => {
+  const record: Record<string, unknown> = { id: 'A1', total: 10n };
+  record.self = record;
+  const loop = { reply: 'ok', steps: [{ toolCalls: [{ name: 'lookup', args: { id: 5n }, result: record }] }] };
+
+  it('full: the judge sees it inside the untrusted block, the loop and the BigInt marked', () => {
+    const block = untrustedBlock(projectTrace(loop, 'full'));
+    expect(block.startsWith(TRACE_OPEN) && block.endsWith(TRACE_CLOSE)).toBe(true);
+    const shown = JSON.parse(block.slice(TRACE_OPEN.length, -TRACE_CLOSE.length));
+    expect(shown.steps[0].toolCalls[0]).toMatchObject({ args: { id: '5n' }, result: { id: 'A1', total: '10n', self: '[Circular]' } });
+  });
+
+  it('safe: the digest is taken of the marked JSON', () => {
+    const d = digest(record);
+    const text = '{"id":"A1","total":"10n","self":"[Circular]"}';
+    expect(d.hash).toBe(`sha256:${createHash('sha256').update(text).digest('hex')}`);
+  });
+});

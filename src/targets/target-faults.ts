@@ -1,0 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { errorMessage } from '../errors.js';
+
+/** One call of a function target, while it runs. */
+interface Call {
+  target: string;
+  fail(err: Error): void;
+}
+
+const current = new AsyncLocalStorage<Call>();
+const running = new Set<Call>();
+
+/**
+ * Runs one call of a function target so that an exception its own timers or promises leave
+ * uncaught can be pinned on it: the call's async context names it, and `attributeFault` rejects
+ * the call with that error. The call is never left hanging on a fault it cannot see.
+ */
+export async function runAttributed<T>(target: string, work: () => T | Promise<T>): Promise<T> {
+  let fail!: (err: Error) => void;
+  const faulted = new Promise<never>((_, reject) => (fail = reject));
+  const call: Call = { target, fail };
+  running.add(call);
+  try {
+    return await Promise.race([current.run(call, work), faulted]);
+  } finally {
+    running.delete(call);
+  }
+}
+
+/**
+ * Fails the function-target calls an uncaught exception or unhandled rejection belongs to: the
+ * running calls of the target whose async context raised it; when the context names none, every
+ * running function-target call (the fault cannot be placed more precisely). Returns how many
+ * calls were failed; 0 means nothing running could take the blame.
+ */
+export function attributeFault(err: unknown, kind: 'uncaught exception' | 'unhandled rejection'): number {
+  const owner = current.getStore();
+  const blamed = owner ? [...running].filter((c) => c.target === owner.target) : [...running];
+  for (const call of blamed) {
+    call.fail(new Error(`${kind} in target "${owner?.target ?? call.target}"${owner ? '' : ' (or another function target running at the same time)'}: ${errorMessage(err)}`));
+  }
+  return blamed.length;
+}
