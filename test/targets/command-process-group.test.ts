@@ -1,0 +1,99 @@
+/**
+ * Command targets through the built CLI: each runs in its own process group, is done when its own
+ * process exits, and leaves nothing running behind the run; it sees a clean environment.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, runCli, tempDir, type CliResult } from '../support/cli.js';
+
+afterAll(removeTempDirs);
+
+/** A project with one target and one case; the case's assertion is on the reply. */
+function project(target: string, assert: string): string {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'evals.config.mjs'), `export default { evals: ['*.eval.yaml'], outputDir: '.out', targets: { t: ${target} } };\n`);
+  writeFileSync(join(dir, 'c.eval.yaml'), `suite: s\ntarget: t\ncases:\n  - id: c\n    input: hi\n    assert: [${assert}]\n`);
+  return dir;
+}
+
+async function run(dir: string, env: Record<string, string | undefined> = {}): Promise<{ r: CliResult; trial: { verdict: string; reply?: string; error?: string } }> {
+  const r = await runCli(['--silent', '--reporter', 'json=results.json'], { cwd: dir, env, timeoutMs: 60_000 });
+  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { cases: { trials: { verdict: string; reply?: string; error?: string }[] }[] };
+  return { r, trial: results.cases[0]!.trials[0]! };
+}
+
+/**
+ * Live processes whose command line holds `marker` (a sleep duration unique to this test). A
+ * zombie is dead, only not yet reaped by whoever adopted it, so it does not count.
+ */
+function liveWith(marker: string): string[] {
+  const ps = execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
+  return ps
+    .split('\n')
+    .filter((line) => line.includes(marker) && !/^\s*\d+\s+Z/.test(line))
+    .map((line) => line.trim());
+}
+
+/** A sleep duration no other process on the machine uses, e.g. `617.123456`. */
+const unique = (whole: number) => `${whole}.${randomInt(100_000, 999_999)}`;
+
+describe.skipIf(process.platform === 'win32')('command targets run in their own process group', () => {
+  it('passes a target that answers and exits while its background helper runs; the helper is killed', async () => {
+    const sleep = unique(617);
+    const pids = join(tempDir(), 'pids');
+    const dir = project(
+      `{ command: ['sh', '-c', 'sleep ${sleep} & echo "$$ $!" > ${pids}; echo \\'{"reply":"done"}\\''] }`,
+      `{ type: equals, value: done }`,
+    );
+    const { r, trial } = await run(dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(trial).toMatchObject({ verdict: 'passed', reply: 'done' });
+    // The helper did start (its pid was written), and nothing of it is left.
+    expect(readFileSync(pids, 'utf8').trim()).toMatch(/^\d+ \d+$/);
+    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+  });
+
+  it('times out a hanging target and kills its children with it', async () => {
+    const [bg, fg] = [unique(618), unique(619)];
+    const dir = project(`{ command: ['sh', '-c', 'sleep ${bg} & sleep ${fg}'], timeoutMs: 300 }`, `{ type: equals, value: done }`);
+    const { r, trial } = await run(dir);
+    expect(r.code).toBe(1);
+    expect(trial.verdict).toBe('failed');
+    expect(trial.error).toContain("timed out after 300 ms (the target's timeoutMs)");
+    expect(liveWith(`sleep ${bg}`)).toEqual([]);
+    expect(liveWith(`sleep ${fg}`)).toEqual([]);
+  });
+
+  it('fails a target whose stdout passes maxOutputBytes with a size error', async () => {
+    const dir = project(
+      `{ command: ['node', '-e', 'process.stdout.write("x".repeat(5000) + JSON.stringify({ reply: "done" }))'], maxOutputBytes: 4096 }`,
+      `{ type: equals, value: done }`,
+    );
+    const { r, trial } = await run(dir);
+    expect(r.code).toBe(1);
+    expect(trial.error).toBe('target t: command target "t" wrote more than 4096 bytes to stdout (its maxOutputBytes): the output was not read');
+  });
+});
+
+describe('command targets get a clean environment', () => {
+  const printEnv = (names: string[]) => `['node', '-e', 'process.stdout.write(JSON.stringify({ reply: JSON.stringify([${names.map((n) => `process.env.${n} ?? null`).join(', ')}]) }))']`;
+  const KEY = 'sk-parent-secret-0123456789';
+
+  it('does not pass the runner’s provider keys, only the default variables', async () => {
+    const dir = project(`{ command: ${printEnv(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'HOME'])} }`, `{ type: isJson }`);
+    const { r, trial } = await run(dir, { OPENAI_API_KEY: KEY, ANTHROPIC_API_KEY: KEY, HOME: '/home/evals-test' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(trial.reply!)).toEqual([null, null, '/home/evals-test']);
+  });
+
+  it('passes what inheritEnv names and what env sets', async () => {
+    const dir = project(`{ command: ${printEnv(['OPENAI_API_KEY', 'HOME', 'EXTRA'])}, inheritEnv: ['PATH', 'OPENAI_API_KEY'], env: { EXTRA: 'x' } }`, `{ type: isJson }`);
+    const { r, trial } = await run(dir, { OPENAI_API_KEY: KEY, HOME: '/home/evals-test' });
+    expect(r.code, r.stderr).toBe(0);
+    // inheritEnv replaces the default list: HOME is not in it.
+    expect(JSON.parse(trial.reply!)).toEqual([KEY, null, 'x']);
+  });
+});
