@@ -4,10 +4,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli, tempDir, type CliResult } from '../support/cli.js';
+import { removeTempDirs, runCli, spawnCli, tempDir, type CliResult } from '../support/cli.js';
 
 afterAll(removeTempDirs);
 
@@ -26,15 +26,15 @@ async function run(dir: string, env: Record<string, string | undefined> = {}): P
 }
 
 /**
- * Live processes whose command line holds `marker` (a sleep duration unique to this test). A
+ * Live processes whose command line is `command` (a sleep with a duration unique to this test). A
  * zombie is dead, only not yet reaped by whoever adopted it, so it does not count.
  */
-function liveWith(marker: string): string[] {
-  const ps = execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
+function liveWith(command: string): string[] {
+  const ps = execFileSync('ps', ['-eo', 'stat=,args='], { encoding: 'utf8' });
   return ps
     .split('\n')
-    .filter((line) => line.includes(marker) && !/^\s*\d+\s+Z/.test(line))
-    .map((line) => line.trim());
+    .map((line) => line.trim())
+    .filter((line) => !line.startsWith('Z') && line.replace(/^\S+\s+/, '') === command);
 }
 
 /** A sleep duration no other process on the machine uses, e.g. `617.123456`. */
@@ -67,6 +67,44 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     expect(liveWith(`sleep ${fg}`)).toEqual([]);
   });
 
+  it('kills a timed-out group that ignores SIGTERM', async () => {
+    const sleep = unique(620);
+    // Ignored signals are inherited: neither sh nor its sleeps end on SIGTERM, only SIGKILL ends them.
+    const dir = project(`{ command: ['sh', '-c', 'trap "" TERM; sleep ${sleep} & sleep ${sleep}'], timeoutMs: 300 }`, `{ type: equals, value: done }`);
+    const { r, trial } = await run(dir);
+    expect(r.code).toBe(1);
+    expect(trial.error).toContain('timed out after 300 ms');
+    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+  });
+
+  it('kills the running groups on Ctrl-C', async () => {
+    const sleep = unique(621);
+    const started = join(tempDir(), 'started');
+    const dir = project(`{ command: ['sh', '-c', 'sleep ${sleep} & echo go > ${started}; sleep ${sleep}'] }`, `{ type: equals, value: done }`);
+    const cli = spawnCli(['--silent'], { cwd: dir, timeoutMs: 60_000 });
+    while (!existsSync(started)) await new Promise((r) => setTimeout(r, 20));
+    expect(liveWith(`sleep ${sleep}`)).toHaveLength(2);
+    cli.child.kill('SIGINT');
+    const r = await cli.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+  });
+
+  it('kills the running groups when a second Ctrl-C quits at once', async () => {
+    const sleep = unique(622);
+    const started = join(tempDir(), 'started');
+    const dir = project(`{ command: ['sh', '-c', 'sleep ${sleep} & echo go > ${started}; sleep ${sleep}'] }`, `{ type: equals, value: done }`);
+    const cli = spawnCli(['--silent'], { cwd: dir, timeoutMs: 60_000 });
+    while (!existsSync(started)) await new Promise((r) => setTimeout(r, 20));
+    cli.child.kill('SIGINT');
+    while (!cli.stderr().includes('Interrupted')) await new Promise((r) => setTimeout(r, 20));
+    // The first Ctrl-C's grace has not passed: nothing was aborted yet, the exit itself must kill.
+    cli.child.kill('SIGINT');
+    const r = await cli.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+  });
+
   it('fails a target whose stdout passes maxOutputBytes with a size error', async () => {
     const dir = project(
       `{ command: ['node', '-e', 'process.stdout.write("x".repeat(5000) + JSON.stringify({ reply: "done" }))'], maxOutputBytes: 4096 }`,
@@ -95,5 +133,14 @@ describe('command targets get a clean environment', () => {
     expect(r.code, r.stderr).toBe(0);
     // inheritEnv replaces the default list: HOME is not in it.
     expect(JSON.parse(trial.reply!)).toEqual([KEY, null, 'x']);
+  });
+
+  it('rejects a bad inheritEnv name or maxOutputBytes before any target runs', async () => {
+    const dir = project(`{ command: ['node', 'no-such-agent.js'], inheritEnv: ['PATH', 'BAD NAME'], maxOutputBytes: 0 }`, `{ type: isJson }`);
+    const r = await runCli(['--silent'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('evals.config.mjs: targets.t: expected { command: string[]');
+    expect(r.stderr).toContain('inheritEnv[1]: an environment variable name is letters, digits and "_"');
+    expect(r.stderr).toContain('maxOutputBytes: Too small');
   });
 });
