@@ -37,6 +37,18 @@ function liveWith(command: string): string[] {
     .filter((line) => !line.startsWith('Z') && line.replace(/^\S+\s+/, '') === command);
 }
 
+/**
+ * Waits until no live process runs `command`, and returns what is left after 2 s. A SIGKILL is
+ * acted on when the killed process is next scheduled, which on a busy machine is not at once.
+ */
+async function leftAfterKill(command: string): Promise<string[]> {
+  for (let i = 0; i < 40; i += 1) {
+    if (liveWith(command).length === 0) return [];
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return liveWith(command);
+}
+
 /** A sleep duration no other process on the machine uses, e.g. `617.123456`. */
 const unique = (whole: number) => `${whole}.${randomInt(100_000, 999_999)}`;
 
@@ -53,7 +65,7 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     expect(trial).toMatchObject({ verdict: 'passed', reply: 'done' });
     // The helper did start (its pid was written), and nothing of it is left.
     expect(readFileSync(pids, 'utf8').trim()).toMatch(/^\d+ \d+$/);
-    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+    expect(await leftAfterKill(`sleep ${sleep}`)).toEqual([]);
   });
 
   it('times out a hanging target and kills its children with it', async () => {
@@ -63,8 +75,8 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     expect(r.code).toBe(1);
     expect(trial.verdict).toBe('failed');
     expect(trial.error).toContain("timed out after 300 ms (the target's timeoutMs)");
-    expect(liveWith(`sleep ${bg}`)).toEqual([]);
-    expect(liveWith(`sleep ${fg}`)).toEqual([]);
+    expect(await leftAfterKill(`sleep ${bg}`)).toEqual([]);
+    expect(await leftAfterKill(`sleep ${fg}`)).toEqual([]);
   });
 
   it('kills a timed-out group that ignores SIGTERM', async () => {
@@ -74,35 +86,39 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     const { r, trial } = await run(dir);
     expect(r.code).toBe(1);
     expect(trial.error).toContain('timed out after 300 ms');
-    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+    expect(await leftAfterKill(`sleep ${sleep}`)).toEqual([]);
   });
 
-  it('kills the running groups on Ctrl-C', async () => {
-    const sleep = unique(621);
+  /** The CLI running a target whose shell and two sleeps all run (both sleeps started) until killed. */
+  async function startHanging(sleep: string) {
     const started = join(tempDir(), 'started');
     const dir = project(`{ command: ['sh', '-c', 'sleep ${sleep} & echo go > ${started}; sleep ${sleep}'] }`, `{ type: equals, value: done }`);
     const cli = spawnCli(['--silent'], { cwd: dir, timeoutMs: 60_000 });
-    while (!existsSync(started)) await new Promise((r) => setTimeout(r, 20));
+    while (!existsSync(started)) await pause(20);
+    return cli;
+  }
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('kills the running groups on Ctrl-C', async () => {
+    const sleep = unique(621);
+    const cli = await startHanging(sleep);
     expect(liveWith(`sleep ${sleep}`)).toHaveLength(2);
     cli.child.kill('SIGINT');
     const r = await cli.done;
     expect(r.code, r.stderr).toBe(130);
-    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+    expect(await leftAfterKill(`sleep ${sleep}`)).toEqual([]);
   });
 
   it('kills the running groups when a second Ctrl-C quits at once', async () => {
     const sleep = unique(622);
-    const started = join(tempDir(), 'started');
-    const dir = project(`{ command: ['sh', '-c', 'sleep ${sleep} & echo go > ${started}; sleep ${sleep}'] }`, `{ type: equals, value: done }`);
-    const cli = spawnCli(['--silent'], { cwd: dir, timeoutMs: 60_000 });
-    while (!existsSync(started)) await new Promise((r) => setTimeout(r, 20));
+    const cli = await startHanging(sleep);
     cli.child.kill('SIGINT');
-    while (!cli.stderr().includes('Interrupted')) await new Promise((r) => setTimeout(r, 20));
+    while (!cli.stderr().includes('Interrupted')) await pause(20);
     // The first Ctrl-C's grace has not passed: nothing was aborted yet, the exit itself must kill.
     cli.child.kill('SIGINT');
     const r = await cli.done;
     expect(r.code, r.stderr).toBe(130);
-    expect(liveWith(`sleep ${sleep}`)).toEqual([]);
+    expect(await leftAfterKill(`sleep ${sleep}`)).toEqual([]);
   });
 
   it('fails a target whose stdout passes maxOutputBytes with a size error', async () => {
