@@ -121,6 +121,14 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     expect(await leftAfterKill(`sleep ${sleep}`)).toEqual([]);
   });
 
+  it('reads all the output a target wrote before it exited', async () => {
+    // The trial ends at exit, not when the pipes close: output larger than a pipe holds must still arrive whole.
+    const dir = project(`{ command: ['node', '-e', 'process.stdout.write(JSON.stringify({ reply: "y".repeat(4_000_000) + "!" }))'] }`, `{ type: endsWith, value: 'y!' }`);
+    const { r, trial } = await run(dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(trial.verdict).toBe('passed');
+  });
+
   it('fails a target whose stdout passes maxOutputBytes with a size error', async () => {
     const dir = project(
       `{ command: ['node', '-e', 'process.stdout.write("x".repeat(5000) + JSON.stringify({ reply: "done" }))'], maxOutputBytes: 4096 }`,
