@@ -53,7 +53,7 @@ export function commandTarget(name: string, opts: CommandTargetOptions, rootDir:
         child.stdout.on('data', (b: Buffer) => {
           outBytes += b.length;
           if (outBytes <= maxBytes) return void out.push(b);
-          finish(() => reject(new Error(`command target "${name}" wrote more than ${maxBytes} bytes to stdout (its maxOutputBytes): the output was not read`)));
+          finish(() => reject(new Error(`command target "${name}" wrote more than ${maxBytes} bytes to stdout (the limit set by its maxOutputBytes); the target was stopped`)));
         });
         child.stderr.on('data', (b: Buffer) => {
           errTail = (errTail + b.toString('utf8')).slice(-STDERR_TAIL);

@@ -136,7 +136,7 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     );
     const { r, trial } = await run(dir);
     expect(r.code).toBe(1);
-    expect(trial.error).toBe('target t: command target "t" wrote more than 4096 bytes to stdout (its maxOutputBytes): the output was not read');
+    expect(trial.error).toBe('target t: command target "t" wrote more than 4096 bytes to stdout (the limit set by its maxOutputBytes); the target was stopped');
   });
 });
 
