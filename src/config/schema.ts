@@ -10,8 +10,13 @@ export const CommandTargetSchema = z
   .object({
     command: z.array(z.string().min(1)).min(1),
     cwd: z.string().optional(),
+    /** Set on top of the inherited variables. */
     env: z.record(z.string(), z.string()).optional(),
+    /** Names copied from the runner's environment; replaces the default list (see command-env.ts). */
+    inheritEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name is letters, digits and "_"')).optional(),
     timeoutMs: z.number().int().positive().optional(),
+    /** Bound of stdout; more fails the trial. */
+    maxOutputBytes: z.number().int().positive().optional(),
   })
   .strict();
 

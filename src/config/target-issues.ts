@@ -9,7 +9,7 @@ type Issue = z.core.$ZodIssue;
  */
 const KINDS = [
   { key: undefined, shape: 'a function (input, ctx) => reply (a function target)' },
-  { key: 'command', shape: '{ command: string[], cwd?: string, env?: { [name]: string }, timeoutMs?: number } (a command target)' },
+  { key: 'command', shape: '{ command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target)' },
   { key: 'model', shape: '{ model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target)' },
   { key: 'url', shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)' },
 ] as const;

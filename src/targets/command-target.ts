@@ -1,63 +1,101 @@
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
 import type { Target } from './types.js';
+import { commandEnv } from './command-env.js';
+import { killGroup, spawnGroup } from './process-group.js';
 
 export interface CommandTargetOptions {
   command: string[];
   cwd?: string;
   env?: Record<string, string>;
+  inheritEnv?: string[];
+  maxOutputBytes?: number;
 }
 
 const STDERR_TAIL = 2_000;
-const MAX_STDOUT = 32 * 1024 * 1024;
+/** Default bound of a command target's stdout (`maxOutputBytes`). */
+export const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
+/** How long output still in the pipes is read after the target's own process exited. */
+const DRAIN_MS = 100;
 
 /**
  * Any-language target: one process per trial, the trial as JSON on stdin, an AgentRun as JSON on
  * stdout. A non-zero exit or unreadable output is a trial error that carries the stderr tail.
+ * The target is done when its own process exits: what it left running (a background helper that
+ * still holds the pipes) is killed with its process group, and so is everything on timeout.
  */
 export function commandTarget(name: string, opts: CommandTargetOptions, rootDir: string): Target {
   const [cmd, ...args] = opts.command as [string, ...string[]];
+  const maxBytes = opts.maxOutputBytes ?? MAX_OUTPUT_BYTES;
   return {
     name,
     run: (trial, signal) =>
       new Promise<AgentRun>((resolvePromise, reject) => {
-        const child = spawn(cmd, args, {
-          cwd: resolve(rootDir, opts.cwd ?? '.'),
-          env: { ...process.env, ...opts.env },
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
+        if (signal.aborted) return reject(abortError(signal));
+        const child = spawnGroup(cmd, args, { cwd: resolve(rootDir, opts.cwd ?? '.'), env: commandEnv(opts, process.env) });
         const out: Buffer[] = [];
         let outBytes = 0;
         let errTail = '';
-        const kill = () => child.kill('SIGKILL');
-        signal.addEventListener('abort', kill, { once: true });
+        let settled = false;
+        const finish = (settle: () => void) => {
+          if (settled) return;
+          settled = true;
+          signal.removeEventListener('abort', onAbort);
+          killGroup(child);
+          // What the group still writes is not ours to read (and must not hold the event loop).
+          child.stdout.destroy();
+          child.stderr.destroy();
+          settle();
+        };
+        const onAbort = () => finish(() => reject(abortError(signal)));
+        signal.addEventListener('abort', onAbort, { once: true });
         child.stdout.on('data', (b: Buffer) => {
           outBytes += b.length;
-          if (outBytes <= MAX_STDOUT) out.push(b);
+          if (outBytes <= maxBytes) return void out.push(b);
+          finish(() => reject(new Error(`command target "${name}" wrote more than ${maxBytes} bytes to stdout (the limit set by its maxOutputBytes); the target was stopped`)));
         });
         child.stderr.on('data', (b: Buffer) => {
           errTail = (errTail + b.toString('utf8')).slice(-STDERR_TAIL);
         });
-        child.on('error', (err) => {
-          signal.removeEventListener('abort', kill);
-          reject(new Error(`command target "${name}" could not start ${cmd}: ${err.message}`));
-        });
+        child.on('error', (err) => finish(() => reject(new Error(`command target "${name}" could not start ${cmd}: ${err.message}`))));
         // A child that exits before reading stdin must not crash us with EPIPE.
         child.stdin.on('error', () => {});
         child.stdin.end(JSON.stringify(trial));
-        child.on('close', (code, sig) => {
-          signal.removeEventListener('abort', kill);
-          const tail = errTail.trim() ? `\nstderr: ${errTail.trim()}` : '';
-          if (code !== 0) return reject(new Error(`command target "${name}" exited with ${sig ?? `code ${code}`}${tail}`));
-          try {
-            resolvePromise(parseRun(Buffer.concat(out).toString('utf8')));
-          } catch (err) {
-            reject(new Error(`command target "${name}" printed no valid AgentRun JSON: ${(err as Error).message}${tail}`));
-          }
+        child.on('exit', (code, sig) => {
+          // Not 'close': a helper the target left behind may hold the pipes open for good. It is
+          // killed now; what the target itself wrote is read until the pipes end, briefly.
+          killGroup(child);
+          void drained(child.stdout, child.stderr).then(() =>
+            finish(() => {
+              const tail = errTail.trim() ? `\nstderr: ${errTail.trim()}` : '';
+              if (code !== 0) return reject(new Error(`command target "${name}" exited with ${sig ?? `code ${code}`}${tail}`));
+              try {
+                resolvePromise(parseRun(Buffer.concat(out).toString('utf8')));
+              } catch (err) {
+                reject(new Error(`command target "${name}" printed no valid AgentRun JSON: ${(err as Error).message}${tail}`));
+              }
+            }),
+          );
         });
       }),
   };
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+/** Resolves once both streams ended, or after DRAIN_MS, whichever comes first. */
+function drained(...streams: Readable[]): Promise<void> {
+  const ends = streams.map((s) => new Promise<void>((done) => (s.readableEnded ? done() : s.once('end', () => done()))));
+  return new Promise((done) => {
+    const timer = setTimeout(done, DRAIN_MS);
+    void Promise.all(ends).then(() => {
+      clearTimeout(timer);
+      done();
+    });
+  });
 }
 
 /** The whole stdout as JSON, else its last non-empty line (agents may log before the result). */

@@ -64,7 +64,7 @@ async function project(configBody: string, files: Record<string, string>): Promi
 }
 
 const TARGETS = `{
-    cli: { command: ['node', 'agent.mjs'] },
+    cli: { command: ['node', 'agent.mjs'], inheritEnv: ['PATH', 'COUNT_FILE'] },
     'model-agent': { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: FAKE_URL } },
   }`;
 
@@ -169,7 +169,7 @@ describe.concurrent('a bad judge is blamed on whoever named it', () => {
 
 describe.concurrent('a config target of the wrong shape names the shape it looks like', () => {
   const cases: Array<[string, string]> = [
-    [`{ command: 'node agent.mjs' }`, 'targets.m: expected { command: string[], cwd?: string, env?: { [name]: string }, timeoutMs?: number } (a command target): command: expected array, received string'],
+    [`{ command: 'node agent.mjs' }`, 'targets.m: expected { command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target): command: expected array, received string'],
     [`{ url: 'http://127.0.0.1:1', header: {} }`, 'targets.m: expected { url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target): unknown field "header"'],
     [`{ model: 42 }`, 'targets.m: expected { model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target): model: expected string or object'],
     [`{ comand: ['node'] }`, 'targets.m: expected a target: a function (input, ctx) => reply (a function target), or { command: string[]'],
