@@ -17,7 +17,7 @@ afterAll(removeTempDirs);
 /** A command target that leaves a marker file when it is ever started. */
 const PROJECT = (config: string) => ({
   'agent.mjs': `import { writeFileSync } from 'node:fs';\nwriteFileSync(process.env.MARKER, 'started');\nprocess.stdout.write(JSON.stringify({ reply: 'ok' }));\n`,
-  'evals.config.mjs': `export default { evals: ['evals/*.eval.yaml'], targets: { agent: { command: ['node', 'agent.mjs'] } }, ${config} };\n`,
+  'evals.config.mjs': `export default { evals: ['evals/*.eval.yaml'], targets: { agent: { command: ['node', 'agent.mjs'], inheritEnv: ['PATH', 'MARKER'] } }, ${config} };\n`,
   'evals/a.eval.yaml': `suite: a\ntarget: agent\ncases:\n  - { id: one, input: x, assert: [{ type: contains, value: ok }] }\n`,
 });
 

@@ -156,8 +156,10 @@ describe('command targets get a clean environment', () => {
     const dir = project(`{ command: ${printEnv(['OPENAI_API_KEY', 'HOME', 'EXTRA'])}, inheritEnv: ['PATH', 'OPENAI_API_KEY'], env: { EXTRA: 'x' } }`, `{ type: isJson }`);
     const { r, trial } = await run(dir, { OPENAI_API_KEY: KEY, HOME: '/home/evals-test' });
     expect(r.code, r.stderr).toBe(0);
-    // inheritEnv replaces the default list: HOME is not in it.
-    expect(JSON.parse(trial.reply!)).toEqual([KEY, null, 'x']);
+    // inheritEnv replaces the default list: HOME is not in it. The key reached the target; every
+    // output shows a secret's value redacted.
+    expect(JSON.parse(trial.reply!)).toEqual(['[redacted]', null, 'x']);
+    expect(JSON.stringify(trial)).not.toContain(KEY);
   });
 
   it('rejects a bad inheritEnv name or maxOutputBytes before any target runs', async () => {
