@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { Target } from './types.js';
 import { commandEnv } from './command-env.js';
 import { killGroup, spawnGroup } from './process-group.js';
@@ -25,7 +26,7 @@ const DRAIN_MS = 100;
  * The target is done when its own process exits: what it left running (a background helper that
  * still holds the pipes) is killed with its process group, and so is everything on timeout.
  */
-export function commandTarget(name: string, opts: CommandTargetOptions, rootDir: string): Target {
+export function commandTarget(name: string, opts: CommandTargetOptions, rootDir: string, redactor?: SecretRedactor): Target {
   const [cmd, ...args] = opts.command as [string, ...string[]];
   const maxBytes = opts.maxOutputBytes ?? MAX_OUTPUT_BYTES;
   return {
@@ -56,7 +57,8 @@ export function commandTarget(name: string, opts: CommandTargetOptions, rootDir:
           finish(() => reject(new Error(`command target "${name}" wrote more than ${maxBytes} bytes to stdout (the limit set by its maxOutputBytes); the target was stopped`)));
         });
         child.stderr.on('data', (b: Buffer) => {
-          errTail = (errTail + b.toString('utf8')).slice(-STDERR_TAIL);
+          // Kept twice as long as shown: a secret is redacted whole before the tail is cut (see below).
+          errTail = (errTail + b.toString('utf8')).slice(-2 * STDERR_TAIL);
         });
         child.on('error', (err) => finish(() => reject(new Error(`command target "${name}" could not start ${cmd}: ${err.message}`))));
         // A child that exits before reading stdin must not crash us with EPIPE.
@@ -68,7 +70,8 @@ export function commandTarget(name: string, opts: CommandTargetOptions, rootDir:
           killGroup(child);
           void drained(child.stdout, child.stderr).then(() =>
             finish(() => {
-              const tail = errTail.trim() ? `\nstderr: ${errTail.trim()}` : '';
+              const shown = (redactor ? redactor.redact(errTail) : errTail).slice(-STDERR_TAIL).trim();
+              const tail = shown ? `\nstderr: ${shown}` : '';
               if (code !== 0) return reject(new Error(`command target "${name}" exited with ${sig ?? `code ${code}`}${tail}`));
               try {
                 resolvePromise(parseRun(Buffer.concat(out).toString('utf8')));

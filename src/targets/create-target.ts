@@ -26,7 +26,7 @@ type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
  */
 export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig, opts: { dryRun?: boolean; warn?(message: string): void; redactor?: SecretRedactor } = {}): Promise<Target> {
   if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}) });
-  if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir), spec.timeoutMs);
+  if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir, opts.redactor), spec.timeoutMs);
   if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config, opts.dryRun === true), spec.timeoutMs);
   if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...(spec as HttpTargetConfig), ...(opts.redactor ? { redactor: opts.redactor } : {}) }), (spec as HttpTargetConfig).timeoutMs);
   throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: config.file ?? undefined, field: `targets.${name}` });

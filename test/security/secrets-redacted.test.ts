@@ -69,6 +69,8 @@ describe('secrets by value', () => {
   targets: {
     // Given the keys explicitly: this works whether or not command targets inherit the environment.
     cmd: { command: ['node', '-e', 'process.stderr.write("leaked " + process.env.LEAK + " and " + process.env.LEAK2 + "\\\\n"); process.exit(1)'], env: { LEAK: process.env.OPENAI_API_KEY, LEAK2: process.env.ANTHROPIC_API_KEY } },
+    // The key ends 1,980 characters before the stderr tail is cut: a cut before redaction would keep its end.
+    cmd2: { command: ['node', '-e', 'process.stderr.write(process.env.LEAK + "x".repeat(1980)); process.exit(1)'], env: { LEAK: process.env.OPENAI_API_KEY } },
     fn: async (input, ctx) => {
       if (input === 'throw') throw new Error('boom with ' + process.env.ANTHROPIC_API_KEY);
       const tool = await ctx.tool('env', {}, () => ({ openai: process.env.OPENAI_API_KEY, custom: process.env.CUSTOM_CRED }));
@@ -86,6 +88,7 @@ describe('secrets by value', () => {
     const suite = (target: string, cases: string[]) =>
       writeFileSync(join(dir, 'evals', `${target}.eval.yaml`), [`suite: ${target}`, `target: ${target}`, 'cases:', ...cases, ''].join('\n'));
     suite('cmd', ['  - { id: cmd, input: hi, assert: [{ type: contains, value: never }] }']);
+    suite('cmd2', ['  - { id: cmd2, input: hi, assert: [{ type: contains, value: never }] }']);
     suite('fn', [
       '  - { id: fn-reply, input: hi, assert: [{ type: contains, value: never }, { type: equals, value: never }] }',
       '  - { id: fn-throw, input: throw, assert: [{ type: contains, value: never }] }',
