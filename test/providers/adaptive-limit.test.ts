@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdaptiveLimiter, limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js';
 import { rateLimitedFetch, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
 
@@ -7,6 +7,8 @@ function deferred() {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+afterEach(() => void vi.useRealTimers());
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -111,36 +113,45 @@ describe('AdaptiveLimiter', () => {
   });
 
   it('starts nothing during a pause, then serves rate-limited retries before new requests', async () => {
+    vi.useFakeTimers();
     const limiter = new AdaptiveLimiter({ max: 1 });
     const started: string[] = [];
     limiter.pause(60);
-    const t0 = Date.now();
     const runs = [
       limiter.run(async () => void started.push('fresh-1')),
       limiter.run(async () => void started.push('retry-1'), { retry: true }),
       limiter.run(async () => void started.push('fresh-2')),
       limiter.run(async () => void started.push('retry-2'), { retry: true }),
     ];
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(59);
     expect(started).toEqual([]);
     expect(limiter.pending).toBe(4);
+    await vi.advanceTimersByTimeAsync(1);
     await Promise.all(runs);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(55);
     expect(started).toEqual(['retry-1', 'retry-2', 'fresh-1', 'fresh-2']);
   });
 
   it('a later, longer pause extends the hold; a shorter one does not cut it', async () => {
+    vi.useFakeTimers();
     const limiter = new AdaptiveLimiter({ max: 2 });
+    const started: string[] = [];
     limiter.pause(40);
     limiter.pause(10);
-    const t0 = Date.now();
-    await limiter.run(async () => {});
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(35);
+    const first = limiter.run(async () => void started.push('first'));
+    await vi.advanceTimersByTimeAsync(39);
+    expect(started).toEqual([]); // the shorter pause did not cut the longer one
+    await vi.advanceTimersByTimeAsync(1);
+    await first;
     limiter.pause(30);
-    const pending = limiter.run(async () => Date.now());
+    const second = limiter.run(async () => void started.push('second'));
     limiter.pause(80);
-    expect((await pending) - t0).toBeGreaterThanOrEqual(35 + 75);
+    await vi.advanceTimersByTimeAsync(79);
+    expect(started).toEqual(['first']); // the later, longer pause holds it
+    await vi.advanceTimersByTimeAsync(1);
+    await second;
+    expect(started).toEqual(['first', 'second']);
   });
+
 
   it('drops a queued task whose signal aborts, without running it', async () => {
     const limiter = new AdaptiveLimiter({ max: 1 });
@@ -190,6 +201,7 @@ describe('rateLimitedFetch', () => {
   });
 
   it('pauses the endpoint for the retry-after and queues the retry ahead of new requests', async () => {
+    vi.useFakeTimers();
     const limiter = new AdaptiveLimiter({ max: 1 });
     const order: string[] = [];
     let first = true;
@@ -202,12 +214,13 @@ describe('rateLimitedFetch', () => {
       return new Response('{}', { status: 200 });
     });
     const a = fetch('http://a');
-    await new Promise((r) => setTimeout(r, 10)); // a has been answered 429 and is waiting
+    await vi.advanceTimersByTimeAsync(10); // a has been answered 429 and is waiting
     const b = fetch('http://b');
-    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(30); // still inside the 50 ms pause: nothing new is sent
+    expect(order).toEqual(['http://a']);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect((await a).status).toBe(200);
     expect((await b).status).toBe(200);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(30);
     expect(order).toEqual(['http://a', 'http://a', 'http://b']);
     expect(limiter.rateLimits).toBe(1);
   });
