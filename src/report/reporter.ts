@@ -23,6 +23,8 @@ export interface EndInfo {
  * only consume them. None may hold every result: a case's trials arrive with its end event.
  */
 export interface Reporter {
+  /** Names the reporter when it fails (the CLI uses its `--reporter` name). */
+  readonly name?: string;
   onBegin?(info: BeginInfo): void | Promise<void>;
   onTrialEnd?(c: PlannedCase, trial: TrialResult): void;
   onCaseEnd?(result: CaseResult, c: PlannedCase): void | Promise<void>;
@@ -30,23 +32,5 @@ export interface Reporter {
   onEnd?(info: EndInfo): void | Promise<void>;
 }
 
-/** Several reporters as one; each event reaches them in the order given. */
-export function composeReporters(reporters: Reporter[]): Required<Reporter> {
-  return {
-    async onBegin(info) {
-      for (const r of reporters) await r.onBegin?.(info);
-    },
-    onTrialEnd(c, trial) {
-      for (const r of reporters) r.onTrialEnd?.(c, trial);
-    },
-    async onCaseEnd(result, c) {
-      for (const r of reporters) await r.onCaseEnd?.(result, c);
-    },
-    onWarning(message) {
-      for (const r of reporters) r.onWarning?.(message);
-    },
-    async onEnd(info) {
-      for (const r of reporters) await r.onEnd?.(info);
-    },
-  };
-}
+/** Every event hook, all present: what the runner talks to. */
+export type ReporterEvents = Required<Omit<Reporter, 'name'>>;
