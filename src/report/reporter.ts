@@ -1,5 +1,21 @@
 import type { CaseResult, RunInfo, Summary, TrialResult } from './results-schema.js';
-import type { PlannedCase } from '../suite/plan.js';
+
+/**
+ * What a reporter learns of a case beside its result: plain read-only data, never the planner's
+ * case with its target and check functions.
+ */
+export interface CaseView {
+  readonly index: number;
+  /** `suite/id`. */
+  readonly key: string;
+  readonly suite: string;
+  readonly id: string;
+  readonly file: string;
+  readonly line: number | null;
+  readonly tags: readonly string[];
+  readonly targetName: string;
+  readonly repeat: number;
+}
 
 export interface BeginInfo {
   runId: string;
@@ -26,8 +42,8 @@ export interface Reporter {
   /** Names the reporter when it fails (the CLI uses its `--reporter` name). */
   readonly name?: string;
   onBegin?(info: BeginInfo): void | Promise<void>;
-  onTrialEnd?(c: PlannedCase, trial: TrialResult): void;
-  onCaseEnd?(result: CaseResult, c: PlannedCase): void | Promise<void>;
+  onTrialEnd?(c: CaseView, trial: TrialResult): void;
+  onCaseEnd?(result: CaseResult, c: CaseView): void | Promise<void>;
   onWarning?(message: string): void;
   onEnd?(info: EndInfo): void | Promise<void>;
 }

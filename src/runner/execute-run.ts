@@ -15,6 +15,7 @@ import { createTarget } from '../targets/create-target.js';
 import type { JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
+import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
 import type { Pricing } from './run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
@@ -161,7 +162,12 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
     maxCostUsd,
     interrupt: opts.interrupt,
     graceMs: DEFAULTS.interruptGraceMs,
-    listener: reporter,
+    // Reporters see a read-only view of each case, not the planner's object with its functions.
+    listener: {
+      onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
+      onCaseEnd: (result, c) => reporter.onCaseEnd(result, caseView(c)),
+      onWarning: (message) => reporter.onWarning(message),
+    },
   });
   const summary: Summary = {
     ...outcome.summary,

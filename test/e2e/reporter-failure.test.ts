@@ -78,4 +78,19 @@ describe('a reporter that throws in onCaseEnd', () => {
     const lines = readdirSync(cacheDir).flatMap((f) => readFileSync(join(cacheDir, f), 'utf8').split('\n').filter(Boolean));
     expect(lines).toHaveLength(3);
   });
+
+  it('reporters get a frozen, plain view of each case, not the planner\'s object', async () => {
+    const views: unknown[] = [];
+    await runInProcess({
+      files: { 'outputs.eval.yaml': 'suite: outputs\ntarget: agent\ncases:\n  - id: one\n    input: hi\n    tags: [smoke]\n    assert:\n      - { type: contains, value: hi }\n' },
+      config: { targets: { agent: (input: string) => input } },
+      reporters: () => [{ name: 'spy', onTrialEnd: (c) => void views.push(c), onCaseEnd: (_r, c) => void views.push(c) }],
+    });
+    expect(views).toHaveLength(2);
+    expect(views[0]).toBe(views[1]);
+    const view = views[0] as Record<string, unknown>;
+    expect(Object.isFrozen(view)).toBe(true);
+    expect(Object.isFrozen(view.tags)).toBe(true);
+    expect(view).toEqual({ index: 0, key: 'outputs/one', suite: 'outputs', id: 'one', file: 'outputs.eval.yaml', line: 4, tags: ['smoke'], targetName: 'agent', repeat: 1 });
+  });
 });
