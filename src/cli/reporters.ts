@@ -80,7 +80,7 @@ export async function buildReporters(specs: string[], ctx: ReporterContext): Pro
     const target = eq === -1 ? undefined : spec.slice(eq + 1);
     const factory = FACTORIES[name];
     if (!factory) throw new UserError(`unknown reporter "${name}" (known: ${REPORTER_NAMES.join(', ')})`, { field: '--reporter' });
-    out.push(await factory(target, ctx));
+    out.push({ ...(await factory(target, ctx)), name });
   }
   return out;
 }

@@ -72,9 +72,7 @@ export function registerRun(program: Command): void {
       await checkOutputs(outputs, config.file);
       const reporters = await buildReporters(specs, reporterContext);
 
-      const [{ composeReporters }, { redactingReporter }, { runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
-        import('../report/reporter.js'),
-        import('../report/redacting-reporter.js'),
+      const [{ runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
         import('../runner/run-secrets.js'),
         import('../runner/execute-run.js'),
         import('../judges/service.js'),
@@ -105,7 +103,7 @@ export function registerRun(program: Command): void {
             ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
             ...(flags.dryRun ? { dryRun: true } : {}),
           },
-          reporter: redactingReporter(composeReporters(reporters), redactor),
+          reporters,
           redactor,
           judges: ({ pricing, warn }) =>
             createJudgeService({

@@ -1,5 +1,21 @@
 import type { CaseResult, RunInfo, Summary, TrialResult } from './results-schema.js';
-import type { PlannedCase } from '../suite/plan.js';
+
+/**
+ * What a reporter learns of a case beside its result: plain read-only data, never the planner's
+ * case with its target and check functions.
+ */
+export interface CaseView {
+  readonly index: number;
+  /** `suite/id`. */
+  readonly key: string;
+  readonly suite: string;
+  readonly id: string;
+  readonly file: string;
+  readonly line: number | null;
+  readonly tags: readonly string[];
+  readonly targetName: string;
+  readonly repeat: number;
+}
 
 export interface BeginInfo {
   runId: string;
@@ -23,30 +39,14 @@ export interface EndInfo {
  * only consume them. None may hold every result: a case's trials arrive with its end event.
  */
 export interface Reporter {
+  /** Names the reporter when it fails (the CLI uses its `--reporter` name). */
+  readonly name?: string;
   onBegin?(info: BeginInfo): void | Promise<void>;
-  onTrialEnd?(c: PlannedCase, trial: TrialResult): void;
-  onCaseEnd?(result: CaseResult, c: PlannedCase): void | Promise<void>;
+  onTrialEnd?(c: CaseView, trial: TrialResult): void;
+  onCaseEnd?(result: CaseResult, c: CaseView): void | Promise<void>;
   onWarning?(message: string): void;
   onEnd?(info: EndInfo): void | Promise<void>;
 }
 
-/** Several reporters as one; each event reaches them in the order given. */
-export function composeReporters(reporters: Reporter[]): Required<Reporter> {
-  return {
-    async onBegin(info) {
-      for (const r of reporters) await r.onBegin?.(info);
-    },
-    onTrialEnd(c, trial) {
-      for (const r of reporters) r.onTrialEnd?.(c, trial);
-    },
-    async onCaseEnd(result, c) {
-      for (const r of reporters) await r.onCaseEnd?.(result, c);
-    },
-    onWarning(message) {
-      for (const r of reporters) r.onWarning?.(message);
-    },
-    async onEnd(info) {
-      for (const r of reporters) await r.onEnd?.(info);
-    },
-  };
-}
+/** Every event hook, all present: what the runner talks to. */
+export type ReporterEvents = Required<Omit<Reporter, 'name'>>;

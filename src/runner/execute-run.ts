@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { ResolvedConfig } from '../config/load-config.js';
-import type { Reporter } from '../report/reporter.js';
+import type { Reporter, ReporterEvents } from '../report/reporter.js';
+import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
+import { redactingReporter } from '../report/redacting-reporter.js';
 import type { Summary } from '../report/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
@@ -12,7 +14,9 @@ import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
 import { createTarget } from '../targets/create-target.js';
 import type { JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
-import { exitCodeFor, runGateFailures } from './exit-code.js';
+import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
+import { caseView } from './case-view.js';
+import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
 import type { Pricing } from './run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { guardTargetFaults } from './fault-guard.js';
@@ -33,7 +37,10 @@ export interface ExecuteOptions {
   config: ResolvedConfig;
   cases: PlannedCase[];
   flags: RunFlags;
-  reporter: Required<Reporter>;
+  /** Every output; each is called through a guard (see `multiplexReporters`), with secrets redacted. */
+  reporters: Reporter[];
+  /** Where a run-level problem (a reporter or a teardown step that failed) goes, one line each; default stderr. */
+  problem?(line: string): void;
   /** Builds the judge service once pricing and warnings exist; `prepare` may reject bad judges up front. */
   judges(deps: { pricing: Pricing; warn(message: string): void }): JudgeService & { prepare?(cases: PlannedCase[]): void; judgeModels?(cases: PlannedCase[]): string[]; close?(): Promise<void> };
   interrupt: AbortSignal;
@@ -45,12 +52,17 @@ export interface ExecuteOptions {
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
 export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: number; summary: Summary }> {
-  const { config, reporter } = opts;
+  const { config } = opts;
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const runId = `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   // Asked now, in the background: a synchronous spawn at the end would add to every run's tail.
   const sha = gitSha(config.rootDir);
+
+  const write = opts.problem ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
+  const problem = (line: string) => write(opts.redactor ? opts.redactor.redact(line) : line);
+  const mux = multiplexReporters(opts.reporters, (f) => problem(failureLine(f)));
+  const reporter = opts.redactor ? redactingReporter(mux, opts.redactor) : mux;
 
   const warnings: string[] = [];
   const warn = (message: string) => {
@@ -58,18 +70,35 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
     reporter.onWarning(message);
   };
   const endFaultGuard = guardTargetFaults(warn);
+  // The end of the run, as named steps that all run (each in turn, whatever the others did) even
+  // when the run itself threw. The run adds its steps as what they close comes to exist.
+  const steps: TeardownStep[] = [];
+  let ran: { exitCode: number; summary: Summary } | undefined;
   try {
-    return await runWith(opts, { started, startedAt, runId, sha, warnings, warn });
+    ran = await runWith(opts, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps });
   } finally {
-    endFaultGuard();
+    const failed = await runTeardown([...steps, { name: 'target fault guard', output: false, run: endFaultGuard }]);
+    for (const f of failed) problem(stepFailureLine(f));
+    if (ran) ran = { ...ran, exitCode: withOutputs(ran.exitCode, mux.failures.length > 0 || failed.some((f) => f.step.output)) };
   }
+  // Defined: had the run thrown, the `finally` would have rethrown it.
+  return ran!;
 }
 
-async function runWith(
-  opts: ExecuteOptions,
-  { started, startedAt, runId, sha, warnings, warn }: { started: number; startedAt: string; runId: string; sha: Promise<string | null>; warnings: string[]; warn(message: string): void },
-): Promise<{ exitCode: number; summary: Summary }> {
-  const { config, cases, flags, reporter } = opts;
+interface RunContext {
+  started: number;
+  startedAt: string;
+  runId: string;
+  sha: Promise<string | null>;
+  warnings: string[];
+  warn(message: string): void;
+  reporter: ReporterEvents;
+  mux: Multiplexer;
+  steps: TeardownStep[];
+}
+
+async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps }: RunContext): Promise<{ exitCode: number; summary: Summary }> {
+  const { config, cases, flags } = opts;
 
   // One adapter per named target (an inline TS target is keyed by its file); every trial still
   // invokes it afresh.
@@ -94,6 +123,8 @@ async function runWith(
   };
 
   const judges = opts.judges({ pricing, warn });
+  // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
+  steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
   if (maxCostUsd !== undefined && !flags.dryRun) {
     const all = [...targets.values()];
@@ -131,16 +162,22 @@ async function runWith(
     maxCostUsd,
     interrupt: opts.interrupt,
     graceMs: DEFAULTS.interruptGraceMs,
-    listener: reporter,
+    // Reporters see a read-only view of each case, not the planner's object with its functions.
+    listener: {
+      onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
+      onCaseEnd: (result, c) => reporter.onCaseEnd(result, caseView(c)),
+      onWarning: (message) => reporter.onWarning(message),
+    },
   });
-  await judges.close?.();
   const summary: Summary = {
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, flags)],
     warnings,
   };
-  const exitCode = exitCodeFor(summary, { strict: flags.strict, interrupted: outcome.interrupted });
-  await reporter.onEnd({
+  // Reporters that already failed are known now, so the others (the results file) record the exit code
+  // the process will end with; one failing in its own onEnd can only change it afterwards.
+  const exitCode = withOutputs(exitCodeFor(summary, { strict: flags.strict, interrupted: outcome.interrupted }), mux.failures.length > 0);
+  const end = {
     run: {
       id: runId,
       startedAt,
@@ -152,7 +189,8 @@ async function runWith(
     },
     summary,
     exitCode,
-  });
+  };
+  steps.push({ name: 'reporters (results file, onEnd)', output: true, run: () => reporter.onEnd(end) });
   return { exitCode, summary };
 }
 

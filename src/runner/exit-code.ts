@@ -11,6 +11,15 @@ export function exitCodeFor(summary: Summary, opts: { strict: boolean; interrupt
   return EXIT.ok;
 }
 
+/**
+ * A run whose cases all passed but an output was not written (a reporter or a teardown step that
+ * writes failed) is exit 2, like an output found unwritable before the first trial: exit 1 stays
+ * reserved for cases and gates, and 130 for an interrupt.
+ */
+export function withOutputs(code: number, outputFailed: boolean): number {
+  return code === EXIT.ok && outputFailed ? EXIT.usage : code;
+}
+
 /** Run-level gates: each miss is a sentence for the summary. */
 export function runGateFailures(summary: Summary, gates: { minScore?: number; minPassRate?: number }): string[] {
   const out: string[] = [];

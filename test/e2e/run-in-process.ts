@@ -5,13 +5,13 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { resolveConfig } from '../../src/config/load-config.js';
+import { resolveConfig, type ResolvedConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { discoverEvalFiles } from '../../src/suite/discover.js';
 import { loadCases } from '../../src/suite/plan.js';
-import { executeRun, type RunFlags } from '../../src/runner/execute-run.js';
+import { executeRun, type ExecuteOptions, type RunFlags } from '../../src/runner/execute-run.js';
 import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
-import { composeReporters } from '../../src/report/reporter.js';
+import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
 import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
 import { tempDir } from '../support/cli.js';
@@ -20,9 +20,23 @@ export interface InProcessRun {
   results: Results;
   exitCode: number;
   warnings: string[];
+  /** Run-level problem lines (a reporter or teardown step that failed), as the CLI prints them on stderr. */
+  problems: string[];
+  /** The throwaway project folder. */
+  dir: string;
 }
 
-export async function runInProcess(opts: { files: Record<string, string>; config: UserConfig; flags?: Partial<RunFlags>; judges?: JudgeService }): Promise<InProcessRun> {
+export interface InProcessOptions {
+  files: Record<string, string>;
+  config: UserConfig;
+  flags?: Partial<RunFlags>;
+  /** A judge service, or a builder of one for the resolved config (e.g. the real `createJudgeService`). */
+  judges?: JudgeService | ((config: ResolvedConfig, deps: Parameters<ExecuteOptions['judges']>[0]) => ReturnType<ExecuteOptions['judges']>);
+  /** Reporters run before the JSON one, which writes the results document read back. */
+  reporters?(dir: string): Reporter[];
+}
+
+export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun> {
   const dir = tempDir('agent-evals-e2e-');
   for (const [name, text] of Object.entries(opts.files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -35,16 +49,19 @@ export async function runInProcess(opts: { files: Record<string, string>; config
   ).map((c, index) => ({ ...c, index }));
 
   const warnings: string[] = [];
+  const problems: string[] = [];
+  const judges = opts.judges;
   const path = join(dir, 'results.json');
   const { exitCode } = await executeRun({
     config,
     cases,
     flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: false, ...opts.flags },
-    reporter: composeReporters([jsonReporter({ path, outputDir: config.outputDir, version: 'test' }), { onWarning: (m) => warnings.push(m) }]),
-    judges: () => opts.judges ?? noJudgeService,
+    reporters: [...(opts.reporters?.(dir) ?? []), { name: 'json', ...jsonReporter({ path, outputDir: config.outputDir, version: 'test' }) }, { onWarning: (m) => warnings.push(m) }],
+    problem: (line) => problems.push(line),
+    judges: typeof judges === 'function' ? (deps) => judges(config, deps) : () => judges ?? noJudgeService,
     interrupt: new AbortController().signal,
     argv: [],
     version: 'test',
   });
-  return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings };
+  return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings, problems, dir };
 }

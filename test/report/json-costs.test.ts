@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jsonReporter } from '../../src/report/json.js';
 import type { CaseResult, Summary } from '../../src/report/results-schema.js';
 import { emptyUsage, type Usage } from '../../src/trace/usage.js';
-import type { PlannedCase } from '../../src/suite/plan.js';
+import type { CaseView } from '../../src/report/reporter.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -38,7 +38,7 @@ describe('costUsd in the results JSON', () => {
       warnings: [],
     };
     await reporter.onBegin!({ runId: 'r1', startedAt: '2026-01-01T00:00:00Z', config: null, cases: 1, trials: 1, concurrency: 1, strict: false });
-    await reporter.onCaseEnd!(result, { index: 0 } as PlannedCase);
+    await reporter.onCaseEnd!(result, { index: 0 } as CaseView);
     await reporter.onEnd!({ run: { id: 'r1', startedAt: '2026-01-01T00:00:00Z', durationMs: 1, gitSha: null, argv: [], config: null, interrupted: false }, summary, exitCode: 0 });
 
     const text = readFileSync(path, 'utf8');

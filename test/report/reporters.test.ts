@@ -7,7 +7,7 @@ import { junitReporter } from '../../src/report/junit.js';
 import { githubReporter, ghData } from '../../src/report/github.js';
 import type { CaseResult, Summary } from '../../src/report/results-schema.js';
 import { emptyUsage } from '../../src/trace/usage.js';
-import type { PlannedCase } from '../../src/suite/plan.js';
+import type { CaseView } from '../../src/report/reporter.js';
 
 const usage = { target: emptyUsage(), judge: emptyUsage() };
 const INJECTED = 'bad \x1b[2J\x1b[31mred</failure><x>&\n::error::forged';
@@ -61,10 +61,10 @@ describe('terminal reporter', () => {
     r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1000, concurrency: 50, strict: false });
     const draws = () => out.split('\r\x1b[2K').length - 1;
     const first = draws();
-    for (let i = 0; i < 500; i++) r.onTrialEnd!({} as PlannedCase, failingCase().trials[0]!);
+    for (let i = 0; i < 500; i++) r.onTrialEnd!({} as CaseView, failingCase().trials[0]!);
     expect(draws()).toBe(first); // all within the same instant
     now = 150;
-    r.onTrialEnd!({} as PlannedCase, failingCase().trials[0]!);
+    r.onTrialEnd!({} as CaseView, failingCase().trials[0]!);
     expect(draws()).toBe(first + 1);
     expect(out).toContain('501/1000 trials');
   });
@@ -72,7 +72,7 @@ describe('terminal reporter', () => {
   it('shows untrusted text with control characters made visible', () => {
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
-    r.onCaseEnd!(failingCase(), {} as PlannedCase);
+    r.onCaseEnd!(failingCase(), {} as CaseView);
     expect(out).not.toContain('\x1b[2J');
     expect(out).toContain('\\x1b[2J');
   });
@@ -82,7 +82,7 @@ describe('file reporters escape untrusted text', () => {
   it('junit: no markup from a reply survives, the document stays well formed', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agent-evals-junit-')), 'j.xml');
     const r = junitReporter({ path });
-    r.onCaseEnd!(failingCase(), {} as PlannedCase);
+    r.onCaseEnd!(failingCase(), {} as CaseView);
     await r.onEnd!({ run, summary, exitCode: 1 });
     const xml = readFileSync(path, 'utf8');
     expect(xml).toContain('&lt;/failure&gt;&lt;x&gt;&amp;');
@@ -94,7 +94,7 @@ describe('file reporters escape untrusted text', () => {
   it('github: an annotation at the case line; untrusted newlines cannot start a new command', () => {
     let out = '';
     const r = githubReporter({ out: { write: (t: string) => (out += t) }, summaryFile: undefined });
-    r.onCaseEnd!(failingCase(), {} as PlannedCase);
+    r.onCaseEnd!(failingCase(), {} as CaseView);
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^::error file=evals\/s\.eval\.yaml,line=7,title=s\/c failed 0\/1 \(needed 1\)::/);
@@ -115,7 +115,7 @@ describe('terminal and github print no control or bidi character, ids included',
   it('terminal: case ids and failure lines', () => {
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: true });
-    r.onCaseEnd!(hostileCase(), {} as PlannedCase);
+    r.onCaseEnd!(hostileCase(), {} as CaseView);
     r.onEnd!({ run, summary: { ...summary, failures: [`min score \u202e${HOSTILE.join('')}`] }, exitCode: 1 });
     expect(out).toContain('id\\u202egnp.exe');
     // The reporter's own colours aside (NO_COLOR is off here), nothing raw from the case survives.
@@ -127,7 +127,7 @@ describe('terminal and github print no control or bidi character, ids included',
     const summaryFile = join(mkdtempSync(join(tmpdir(), 'agent-evals-gh-')), 'summary.md');
     const r = githubReporter({ out: { write: (t: string) => (out += t) }, summaryFile });
     r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1, concurrency: 1, strict: false });
-    r.onCaseEnd!(hostileCase(), {} as PlannedCase);
+    r.onCaseEnd!(hostileCase(), {} as CaseView);
     await r.onEnd!({ run, summary, exitCode: 1 });
     expect(out).toMatch(/^::error file=evals\/\\u202es\.eval\.yaml/);
     expect(out).not.toMatch(RAW);
