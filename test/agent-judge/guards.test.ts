@@ -121,9 +121,10 @@ describe('with guards', () => {
 
   it('timeoutMs stops a judge whose model is too slow, and that is a failure', async () => {
     const fake = await fakes.openai([{ delayMs: 5_000, then: turn([submit(1)]) }]);
-    const started = performance.now();
     const err = await rejection(fakeJudge(fake, { guards: { timeoutMs: 150 }, model: { ...openaiSpec(fake), maxRetries: 0 } }).judge(judgeRequest()));
-    expect(performance.now() - started).toBeLessThan(3_000);
+    // The judge gave up before the server sent its delayed answer: the timeout, not the reply, ended it.
+    expect(fake.count).toBe(1);
+    expect(fake.requests[0]!.answeredAt).toBeUndefined();
     expect(err).toBeInstanceOf(JudgeProtocolError);
     expect(err.message).toBe('judge stopped by timeoutMs (150) before calling submit_judgment');
   });

@@ -13,6 +13,10 @@ export interface CapturedRequest {
   /** Parsed JSON body (undefined if the body was not JSON). */
   body: any;
   rawBody: string;
+  /** performance.now() when the body had been read: for ordering checks, never for elapsed-time bounds. */
+  receivedAt: number;
+  /** performance.now() when the reply was written; unset while unanswered (or if the client left first). */
+  answeredAt?: number;
 }
 
 /** What the wire layer tells the plumbing to do with one request. */
@@ -61,6 +65,7 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
         headers: flattenHeaders(req),
         body: tryParse(rawBody),
         rawBody,
+        receivedAt: performance.now(),
       };
       const index = requests.length;
       requests.push(captured);
@@ -70,7 +75,9 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
       } catch (err) {
         reply = { status: 500, body: JSON.stringify({ error: { message: `fake server handler threw: ${String(err)}` } }) };
       }
-      const send = () => respond(res, reply);
+      const send = () => {
+        if (respond(res, reply)) captured.answeredAt = performance.now();
+      };
       if (reply.delayMs && reply.delayMs > 0) {
         const t = setTimeout(() => {
           timers.delete(t);
@@ -109,11 +116,12 @@ export async function startFakeServer(handle: Handler): Promise<FakeServer> {
   };
 }
 
-function respond(res: ServerResponse, reply: HttpReply): void {
-  if (res.destroyed || res.writableEnded) return; // the client gave up (timeout, abort)
+/** Sends the reply; false if the client had already gone (or the reply is a dropped socket). */
+function respond(res: ServerResponse, reply: HttpReply): boolean {
+  if (res.destroyed || res.writableEnded) return false; // the client gave up (timeout, abort)
   if ('drop' in reply) {
     res.socket?.destroy();
-    return;
+    return false;
   }
   if ('endless' in reply) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -124,10 +132,11 @@ function respond(res: ServerResponse, reply: HttpReply): void {
     };
     res.on('drain', more);
     more();
-    return;
+    return true;
   }
   res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
   res.end(reply.body);
+  return true;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,5 +1,5 @@
 /** createTarget: config → adapter, with every check that can happen before the first trial. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,10 +51,13 @@ describe('createTarget', () => {
   });
 
   it("bounds each invocation by the target's own timeoutMs", async () => {
-    const target = await createTarget('slow', { command: ['node', '-e', 'setTimeout(() => console.log(JSON.stringify({ reply: "late" })), 2000)'], timeoutMs: 200 }, config);
-    const started = Date.now();
+    // The command marks a file just before its late answer: if the run had waited for the answer,
+    // the mark would exist when the run rejects.
+    const mark = join(rootDir, 'slow-answered');
+    const script = `setTimeout(() => { require('node:fs').writeFileSync(${JSON.stringify(mark)}, ''); console.log(JSON.stringify({ reply: "late" })); }, 2000)`;
+    const target = await createTarget('slow', { command: ['node', '-e', script], timeoutMs: 200 }, config);
     await expect(target.run(trialInput('x'), never)).rejects.toThrow("timed out after 200 ms (the target's timeoutMs)");
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(existsSync(mark)).toBe(false);
   });
 
   it('builds an HTTP target from a url', async () => {
