@@ -4,7 +4,7 @@ import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types
 import { parseModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
 import { createToolState, executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from '../targets/tool.js';
 import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
-import { addUsage, emptyUsage, usageFromTokens, type Usage } from '../trace/usage.js';
+import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../trace/usage.js';
 import { withTimeout } from '../runner/timeout.js';
 import type { Judge, JudgeRequest, JudgeScore } from './contract.js';
 import { judgeSections } from './prompt.js';
@@ -46,8 +46,16 @@ export interface JudgeEvent {
   message: string;
 }
 
+/**
+ * Prices one call of `model` for the run: the config's `pricing` (with the judge's own `options.pricing`
+ * entries, `own`, over it) and the run's once-per-model warning for an unpriced model.
+ */
+export type JudgePricer = (tokens: TokenUsage, model: string, own: PriceTable | undefined) => Usage;
+
 export interface AgentJudge extends Judge {
   readonly kind: 'agent';
+  /** The run injects its pricing here; until then the judge prices with its own `options.pricing` only. */
+  usePricing(price: JudgePricer): void;
   /** For the latest judgment: whether guards were declared and which are active. */
   guardProfile(): GuardProfile;
   /** Warnings this judge instance raised (at most one about missing guards). */
@@ -80,6 +88,8 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     return p;
   };
 
+  let price: JudgePricer = (tokens, model, own) => usageFromTokens(tokens, priceUsage(model, tokens, own));
+
   const emit = (e: JudgeEvent) => {
     events.push(e);
     for (const l of listeners) l(e);
@@ -99,6 +109,9 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       for (const e of events) listener(e);
     },
     guardProfile: () => profile,
+    usePricing(p) {
+      price = p;
+    },
     async judge(req: JudgeRequest): Promise<JudgeScore> {
       const cfg = make();
       profile = profileOf(cfg.guards);
@@ -114,9 +127,9 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       const ms = cfg.guards?.timeoutMs;
       // The run's stop signal (Ctrl-C after the grace period) ends the loop too.
       const outer = req.signal ?? new AbortController().signal;
-      if (!ms) return runLoop(provider, cfg, req, outer, progress);
+      if (!ms) return runLoop(provider, cfg, req, outer, progress, price);
       let loopSignal: AbortSignal | undefined;
-      const loop = (signal: AbortSignal) => ((loopSignal = signal), runLoop(provider, cfg, req, signal, progress));
+      const loop = (signal: AbortSignal) => ((loopSignal = signal), runLoop(provider, cfg, req, signal, progress, price));
       return withTimeout(loop, ms, outer).catch((err: unknown) => {
         // The timeout guard is a guard like maxSteps: a protocol failure, with what was spent so far.
         if (loopSignal?.aborted && loopSignal.reason === err) {
@@ -147,7 +160,7 @@ interface Progress {
   steps: Step[];
 }
 
-async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequest, signal: AbortSignal, progress: Progress): Promise<JudgeScore> {
+async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequest, signal: AbortSignal, progress: Progress, price: JudgePricer): Promise<JudgeScore> {
   const tools = cfg.tools ?? [];
   const byName = new Map(tools.map((t) => [t.name, t]));
   const guards = cfg.guards ?? {};
@@ -183,8 +196,7 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
       ...(cfg.options?.maxTokensPerCall ? { maxTokens: cfg.options.maxTokensPerCall } : {}),
       signal,
     });
-    const cost = priceUsage(provider.spec, res.usage, cfg.options?.pricing);
-    usage = progress.usage = addUsage(usage, usageFromTokens(res.usage, cost));
+    usage = progress.usage = addUsage(usage, price(res.usage, provider.spec, cfg.options?.pricing));
     const calls: ToolCall[] = [];
     steps.push({ ...(res.text ? { text: res.text } : {}), toolCalls: calls, usage: res.usage, model: provider.spec });
     if (guards.failOnFinishReasons?.includes(res.finishReason)) fail(`judge stopped: finish reason "${res.finishReason}"`);

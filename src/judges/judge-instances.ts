@@ -4,6 +4,7 @@ import { UserError } from '../errors.js';
 import { createProvider } from '../providers/create.js';
 import { priced, type Pricing } from '../runner/run-usage.js';
 import type { JudgeCache } from './cache.js';
+import type { JudgePricer } from './agent-judge.js';
 import type { Judge } from './contract.js';
 import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
 import { inferenceJudge } from './inference-judge.js';
@@ -40,7 +41,10 @@ export function judgeInstances(opts: {
       if (!opts.dryRun && isJudgeInstance(ref)) {
         if (!subscribed.has(ref)) {
           subscribed.add(ref);
-          (ref as { onEvent?: (l: (e: { message: string }) => void) => void }).onEvent?.((e) => opts.warn(e.message));
+          const instance = ref as { onEvent?: (l: (e: { message: string }) => void) => void; usePricing?: (p: JudgePricer) => void };
+          instance.onEvent?.((e) => opts.warn(e.message));
+          // An agent judge prices like every other judge: the config's table, the run's unpriced warning.
+          instance.usePricing?.((tokens, model, own) => priced(tokens, model, own ? { overrides: { ...opts.pricing.overrides, ...own }, warnUnpriced: (m) => opts.pricing.warnUnpriced(m) } : opts.pricing));
         }
         return ref;
       }

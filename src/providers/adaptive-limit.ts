@@ -186,21 +186,28 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 const registry = new Map<string, AdaptiveLimiter>();
+/** The running run's concurrency: every limiter, including one first made mid-run, is capped by it. */
+let runCap: number | undefined;
 
-/** Lowers every endpoint's ceiling to `max` (the run's concurrency): more could never be in flight. */
+/**
+ * Lowers every endpoint's ceiling to `max` (the run's concurrency): more could never be in flight.
+ * The cap holds for the rest of the run, so a provider first built at grade time (a judge named only
+ * inside a `check()`, an agent judge's own model) gets it too.
+ */
 export function capLimiters(max: number): void {
+  runCap = max;
   for (const limiter of registry.values()) limiter.lowerMax(max);
 }
 
 /**
  * The shared limiter for one provider endpoint (provider plus base URL), so every
- * target and judge on that endpoint backs off together. The first caller's `max` (or the default)
- * creates it; a later, lower `max` lowers it.
+ * target and judge on that endpoint backs off together. The first caller's `max` (or the default),
+ * lowered to the run's cap, creates it; a later, lower `max` lowers it.
  */
 export function limiterFor(key: string, max?: number): AdaptiveLimiter {
   let limiter = registry.get(key);
   if (!limiter) {
-    limiter = new AdaptiveLimiter({ max: max ?? DEFAULT_MAX_CONCURRENCY });
+    limiter = new AdaptiveLimiter({ max: Math.min(max ?? DEFAULT_MAX_CONCURRENCY, runCap ?? Number.POSITIVE_INFINITY) });
     registry.set(key, limiter);
   } else if (max !== undefined) {
     limiter.lowerMax(max);
@@ -208,7 +215,8 @@ export function limiterFor(key: string, max?: number): AdaptiveLimiter {
   return limiter;
 }
 
-/** Forget all shared limiters (tests, or a fresh run in the same process). */
+/** Forget all shared limiters and the run's cap (tests, or a fresh run in the same process). */
 export function resetLimiters(): void {
   registry.clear();
+  runCap = undefined;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdaptiveLimiter, limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js';
+import { AdaptiveLimiter, capLimiters, DEFAULT_MAX_CONCURRENCY, limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js';
 import { rateLimitedFetch, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
 
 function deferred() {
@@ -180,6 +180,16 @@ describe('limiterFor', () => {
     expect(b).toBe(c);
     expect(a.max).toBe(3);
     expect(limiterFor('anthropic https://api.anthropic.com')).not.toBe(a);
+  });
+
+  it("caps a limiter first made after the run's cap was set, until the limiters are reset", () => {
+    const before = limiterFor('openai http://before', 8);
+    capLimiters(3);
+    expect(before.max).toBe(3);
+    expect(limiterFor('openai http://judge-at-grade-time').max).toBe(3);
+    expect(limiterFor('openai http://own-lower-max', 2).max).toBe(2);
+    resetLimiters();
+    expect(limiterFor('openai http://next-run').max).toBe(DEFAULT_MAX_CONCURRENCY);
   });
 });
 
