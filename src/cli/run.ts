@@ -4,7 +4,6 @@ import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepar
 import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
 import { buildReporters, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
-import { isJudgeType } from '../judges/spec.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
 
@@ -52,7 +51,7 @@ export function registerRun(program: Command): void {
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
       const { config, cases } = await prepareCases(paths, flags, cwd);
-      const [{ checkRunJudgeRefs }, { checkApiKeys }] = await Promise.all([import('../runner/judge-refs.js'), import('../runner/api-keys.js')]);
+      const [{ checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }] = await Promise.all([import('../runner/judge-refs.js'), import('../runner/api-keys.js')]);
       checkRunJudgeRefs(config, cases, flags.judge);
       // A dry run calls no model, so it needs no key.
       if (!flags.dryRun) checkApiKeys(config, cases, flags.judge, process.env);
@@ -67,7 +66,7 @@ export function registerRun(program: Command): void {
       const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) };
       // Where the run will write is checked before the first trial, not found out after the last.
       const outputs = reporterOutputs(specs, reporterContext);
-      const judged = cases.some((c) => c.check !== undefined || [...c.assertions, ...(c.turns ?? []).flatMap((t) => t.assert ?? [])].some((a) => isJudgeType(a.type)));
+      const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
       if (judged && flags.cache && config.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
       await checkOutputs(outputs, config.file);
       const reporters = await buildReporters(specs, reporterContext);

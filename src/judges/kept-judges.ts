@@ -1,5 +1,5 @@
 import { isJudgeInstance } from './judge-instances.js';
-import type { JudgeRef } from './resolve.js';
+import { resolveJudge, type JudgeOrigin, type JudgeLevels, type JudgeRef } from './resolve.js';
 
 /**
  * Whether an assertion keeps its own judge under `--judge`. `own` is the first judge below the
@@ -13,6 +13,18 @@ export function keepsOwnJudge(own: JudgeRef | undefined, override: JudgeRef | un
   const isNamed = (ref: JudgeRef) => typeof ref === 'string' && Object.hasOwn(configured, ref);
   if (isNamed(override)) return false;
   return isNamed(own) || isJudgeInstance(own);
+}
+
+/**
+ * An assertion's judge under the kept-judge rule: the one resolution the judge service and the
+ * pre-run key check share. `keptOwn` is the assertion's own judge when `--judge` left it that one.
+ */
+export function resolveAssertionJudge(levels: JudgeLevels, configured: Record<string, unknown>): { ref: JudgeRef; origin: JudgeOrigin; keptOwn?: JudgeRef } | undefined {
+  const own = levels.assertion ?? levels.checkApi ?? levels.caseOrSuite;
+  const { override, ...below } = levels;
+  if (!keepsOwnJudge(own, override, configured)) return resolveJudge(levels);
+  const resolved = resolveJudge(below);
+  return resolved && { ...resolved, keptOwn: own! };
 }
 
 /** How a kept judge is named in the notice. */

@@ -27,10 +27,6 @@ export function resolveJudge(levels: JudgeLevels): { ref: JudgeRef; origin: Judg
   return undefined;
 }
 
-export function resolveJudgeRef(levels: JudgeLevels): JudgeRef | undefined {
-  return resolveJudge(levels)?.ref;
-}
-
 export function isJudgeInstance(ref: unknown): ref is Judge {
   return typeof ref === 'object' && ref !== null && typeof (ref as Judge).judge === 'function';
 }

@@ -17,8 +17,8 @@ import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } fr
 import { CriterionError, criterionFromSpec, dimensionMinimums, severityOf, thresholdOf } from './criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
-import { keepsOwnJudge, keptJudgeLabel, KeptJudgeNotice } from './kept-judges.js';
-import { refKey, resolveJudgeRef, type JudgeRef } from './resolve.js';
+import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from './kept-judges.js';
+import { refKey, type JudgeRef } from './resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
 import { boundGradedOutput } from './graded-output.js';
 
@@ -51,10 +51,12 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   const notice = opts.override !== undefined ? new KeptJudgeNotice(refKey(opts.override), opts.warn) : undefined;
   /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
   const resolveFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
-    const own: JudgeRef | undefined = spec.judge ?? checkApi ?? c.judge;
-    const kept = keepsOwnJudge(own, opts.override, config.judges);
-    const ref = resolveJudgeRef({ ...(kept ? {} : { override: opts.override }), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined });
-    return { ref, kept: kept ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(own!)] as [string, string]) : undefined };
+    const resolved = resolveAssertionJudge(
+      { ...(opts.override !== undefined ? { override: opts.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined },
+      config.judges,
+    );
+    const keptOwn = resolved?.keptOwn;
+    return { ref: resolved?.ref, kept: keptOwn !== undefined ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(keptOwn)] as [string, string]) : undefined };
   };
   const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
     const { ref, kept } = resolveFor(spec, c, checkApi);

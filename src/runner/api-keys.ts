@@ -1,8 +1,8 @@
 import type { ResolvedConfig } from '../config/load-config.js';
 import { UserError, UserErrors } from '../errors.js';
 import { judgeModelSpec } from '../judges/judge-ref-check.js';
-import { keepsOwnJudge } from '../judges/kept-judges.js';
-import { resolveJudge, type JudgeOrigin, type JudgeRef } from '../judges/resolve.js';
+import { resolveAssertionJudge } from '../judges/kept-judges.js';
+import type { JudgeOrigin, JudgeRef } from '../judges/resolve.js';
 import { apiKeyEnvOf, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { staticJudgedSpecs } from './judge-refs.js';
@@ -39,15 +39,10 @@ export function checkApiKeys(config: ResolvedConfig, cases: PlannedCase[], overr
       if (spec) need(spec)?.targets.add(c.targetName);
     }
     for (const assertion of staticJudgedSpecs(c)) {
-      const own = (assertion as { judge?: JudgeRef }).judge;
-      // The same rule as the judge service: a judge named from the config's judges survives --judge.
-      const kept = keepsOwnJudge(own ?? c.judge, override, config.judges);
-      const resolved = resolveJudge({
-        ...(kept ? {} : { override }),
-        assertion: own,
-        caseOrSuite: c.judge,
-        config: config.judge as JudgeRef | undefined,
-      });
+      const resolved = resolveAssertionJudge(
+        { ...(override !== undefined ? { override } : {}), assertion: (assertion as { judge?: JudgeRef }).judge, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined },
+        config.judges,
+      );
       const model = resolved && judgeModelSpec(resolved.ref, config.judges);
       if (!resolved || !model) continue;
       const judges = need(model.spec)?.judges;

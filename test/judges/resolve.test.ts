@@ -3,7 +3,7 @@
  * > `t.useJudge(model)` for the case > the case's `judge:` > config; `--judge` (override) over all.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveJudgeRef } from '../../src/judges/resolve.js';
+import { resolveJudge } from '../../src/judges/resolve.js';
 import { executeTrial } from '../../src/runner/trial.js';
 import type { CheckApi } from '../../src/suite/check-api.js';
 import { functionTarget } from '../../src/targets/function-target.js';
@@ -51,12 +51,12 @@ describe('resolution with the TypeScript surface', () => {
 
   it('the run override beats every level', () => {
     expect(
-      resolveJudgeRef({ override: 'openai:o', assertion: 'openai:a', checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' }),
+      resolveJudge({ override: 'openai:o', assertion: 'openai:a', checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })?.ref,
     ).toBe('openai:o');
-    expect(resolveJudgeRef({ assertion: 'openai:a', checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })).toBe('openai:a');
-    expect(resolveJudgeRef({ checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })).toBe('openai:u');
-    expect(resolveJudgeRef({ caseOrSuite: 'openai:c', config: 'openai:g' })).toBe('openai:c');
-    expect(resolveJudgeRef({ config: 'openai:g' })).toBe('openai:g');
-    expect(resolveJudgeRef({})).toBeUndefined();
+    expect(resolveJudge({ assertion: 'openai:a', checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })?.ref).toBe('openai:a');
+    expect(resolveJudge({ checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })?.ref).toBe('openai:u');
+    expect(resolveJudge({ caseOrSuite: 'openai:c', config: 'openai:g' })?.ref).toBe('openai:c');
+    expect(resolveJudge({ config: 'openai:g' })?.ref).toBe('openai:g');
+    expect(resolveJudge({})?.ref).toBeUndefined();
   });
 });
