@@ -4,7 +4,7 @@ import { buildProgram } from './program.js';
 import { SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
 
 /** Messages that end the CLI never carry a secret value from the environment. */
-const redactEnv = (text: string) => new SecretRedactor(envSecretValues(process.env, ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'])).redact(text);
+const redactEnv = (text: string) => new SecretRedactor(envSecretValues(process.env)).redact(text);
 
 /** A provider misconfiguration (missing key, bad model spec) is bad input, like a file error. */
 function isProviderConfigError(err: unknown): err is Error {

@@ -1,8 +1,6 @@
 import type { ResolvedConfig } from '../config/load-config.js';
 import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
 
-/** Provider keys are secrets even under a name the pattern would miss. */
-const PROVIDER_KEY_ENVS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'];
 const MAX_DEPTH = 5;
 
 /**
@@ -11,7 +9,8 @@ const MAX_DEPTH = 5;
  * like a secret (`*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`).
  */
 export function runRedactor(config: Pick<ResolvedConfig, 'targets' | 'judge' | 'judges'>, env: NodeJS.ProcessEnv): SecretRedactor {
-  const names = new Set(PROVIDER_KEY_ENVS);
+  // The provider keys (OPENAI_API_KEY, ANTHROPIC_API_KEY) already match the secret-name pattern.
+  const names = new Set<string>();
   const values: string[] = [];
   const visit = (node: unknown, depth: number): void => {
     if (typeof node !== 'object' || node === null || depth > MAX_DEPTH) return;
