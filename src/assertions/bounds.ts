@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { totalTokens } from '../trace/usage.js';
-import { modelCallCount } from '../trace/agent-run.js';
+import { totalTokens } from '../core/usage.js';
+import { modelCallCount } from '../core/agent-run.js';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, plural } from './format.js';
 

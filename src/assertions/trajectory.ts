@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolCallsOf, type ToolCall } from '../trace/agent-run.js';
+import { toolCallsOf, type ToolCall } from '../core/agent-run.js';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, nameList, plural, show } from './format.js';
 import { matchesSubset } from './json-value.js';

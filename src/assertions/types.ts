@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AgentRun } from '../trace/agent-run.js';
-import type { Usage } from '../trace/usage.js';
+import type { AgentRun } from '../core/agent-run.js';
+import type { Usage } from '../core/usage.js';
 
 export const SeveritySchema = z.enum(['gate', 'soft']);
 export type Severity = z.infer<typeof SeveritySchema>;

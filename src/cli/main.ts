@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { UserError, errorMessage } from '../errors.js';
+import { UserError, errorMessage } from '../core/errors.js';
 import { buildProgram } from './program.js';
 import { SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
 

@@ -1,6 +1,6 @@
 import { mkdir, stat, unlink, writeFile, access, constants } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import type { PlannedOutput } from './reporters.js';
 
 /**

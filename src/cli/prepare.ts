@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import { collect, positiveInt } from './parse-number.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { discoverEvalFiles } from '../suite/discover.js';

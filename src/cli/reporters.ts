@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import type { Reporter } from '../report/reporter.js';
 
 export interface ReporterContext {

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { UserError, errorMessage } from '../errors.js';
+import { UserError, errorMessage } from '../core/errors.js';
 import { DEFAULTS } from './defaults.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown> };

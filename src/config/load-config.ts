@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
-import { UserError, UserErrors } from '../errors.js';
+import { UserError, UserErrors } from '../core/errors.js';
 import { formatPath } from '../suite/zod-issues.js';
 import { CONFIG_FILE_NAMES, DEFAULTS } from './defaults.js';
 import { importUserModule } from './import-module.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Usage } from '../trace/usage.js';
-import type { AgentRun } from '../trace/agent-run.js';
+import type { Usage } from '../core/usage.js';
+import type { AgentRun } from '../core/agent-run.js';
 
 export const SUBMIT_TOOL = 'submit_judgment';
 

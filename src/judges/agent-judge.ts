@@ -3,10 +3,10 @@ import { priceUsage, type PriceTable } from '../providers/pricing.js';
 import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types.js';
 import { parseModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
 import { createToolState, executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from '../targets/tool.js';
-import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
-import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../trace/usage.js';
-import { withTimeout } from '../runner/timeout.js';
-import type { Judge, JudgeRequest, JudgeScore } from './contract.js';
+import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
+import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
+import { withTimeout } from '../core/timeout.js';
+import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 import { judgeSections } from './prompt.js';
 import { projectTrace } from './trace-render.js';
 import {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TokenUsage } from '../trace/usage.js';
+import type { TokenUsage } from '../core/usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 
 /** A judge call's answer as the cache keeps it. */

@@ -1,4 +1,4 @@
-import type { Criterion } from './contract.js';
+import type { Criterion } from '../core/judge-port.js';
 import type { Severity } from '../assertions/types.js';
 import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
 

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import picomatch from 'picomatch';
 import { CORE_SCHEMA, load as parseYaml } from 'js-yaml';
 import { z } from 'zod';
-import { UserError } from '../errors.js';
-import { emptyUsage } from '../trace/usage.js';
-import type { Judge, JudgeRequest, JudgeScore } from './contract.js';
+import { UserError } from '../core/errors.js';
+import { emptyUsage } from '../core/usage.js';
+import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 
 /**
  * Fixture answers for the `fake` judge: the first entry whose `case` glob and `type` match wins.

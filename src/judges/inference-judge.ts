@@ -1,6 +1,6 @@
 import type { Provider } from '../providers/types.js';
-import type { TokenUsage, Usage } from '../trace/usage.js';
-import { JudgeResponseError, type Judge, type JudgeRequest, type JudgeScore } from './contract.js';
+import type { TokenUsage, Usage } from '../core/usage.js';
+import { JudgeResponseError, type Judge, type JudgeRequest, type JudgeScore } from '../core/judge-port.js';
 import { buildJudgePrompt } from './prompt.js';
 import { parseJudgeAnswer } from './parse-answer.js';
 import { judgeCacheKey, type CachedAnswer, type JudgeCache } from './cache.js';

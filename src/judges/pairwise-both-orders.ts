@@ -1,5 +1,5 @@
-import type { Criterion, Judge, JudgeRequest, JudgeScore } from './contract.js';
-import { addUsage } from '../trace/usage.js';
+import type { Criterion, Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
+import { addUsage } from '../core/usage.js';
 
 type Outcome = 'win' | 'loss' | 'tie';
 

@@ -1,4 +1,4 @@
-import type { JudgeRequest } from './contract.js';
+import type { JudgeRequest } from '../core/judge-port.js';
 import { templateFor } from './criteria/index.js';
 import type { ResponseContract } from './criteria/template.js';
 import { projectTrace, TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from './trace-render.js';

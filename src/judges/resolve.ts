@@ -1,5 +1,5 @@
 import type { ModelRef } from './spec.js';
-import type { Judge } from './contract.js';
+import type { Judge } from '../core/judge-port.js';
 
 /** A judge reference as config and files give it; `fake` needs no model. */
 export type JudgeRef = ModelRef | 'fake' | { provider: 'fake'; fixtures?: string } | Judge;

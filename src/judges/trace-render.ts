@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AgentRun } from '../trace/agent-run.js';
+import type { AgentRun } from '../core/agent-run.js';
 import type { TracePolicy } from './spec.js';
-import { safeJson } from '../trace/safe-json.js';
+import { safeJson } from '../core/safe-json.js';
 
 export const TRACE_OPEN = '<untrusted-target-trace>';
 export const TRACE_CLOSE = '</untrusted-target-trace>';

@@ -1,6 +1,6 @@
 /** Pure mapping between our request/response shapes and the Anthropic Messages API. */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { TokenUsage } from '../trace/usage.js';
+import type { TokenUsage } from '../core/usage.js';
 import { malformed } from './errors.js';
 import { modelFamily } from './model-family.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall } from './types.js';

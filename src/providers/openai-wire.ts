@@ -1,6 +1,6 @@
 /** Pure mapping between our request/response shapes and OpenAI Chat Completions. */
 import type OpenAI from 'openai';
-import type { TokenUsage } from '../trace/usage.js';
+import type { TokenUsage } from '../core/usage.js';
 import { malformed } from './errors.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall } from './types.js';
 

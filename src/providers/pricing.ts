@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TokenUsage } from '../trace/usage.js';
+import type { TokenUsage } from '../core/usage.js';
 import { modelFamily } from './model-family.js';
 import { BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price } from './price-table.js';
 

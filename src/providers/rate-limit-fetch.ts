@@ -9,7 +9,7 @@
  */
 
 import type { RunOptions } from './adaptive-limit.js';
-import { pauseDeadlines } from './deadline-pause.js';
+import { pauseDeadlines } from '../core/deadline-pause.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

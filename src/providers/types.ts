@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../trace/usage.js';
+import type { TokenUsage } from '../core/usage.js';
 
 /** The providers we speak to, each over its official SDK. */
 export type ProviderId = 'openai' | 'anthropic';

@@ -1,7 +1,7 @@
 import { open, mkdir, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { CaseResult } from './results-schema.js';
-import { safeJson } from '../trace/safe-json.js';
+import type { CaseResult } from '../core/results-schema.js';
+import { safeJson } from '../core/safe-json.js';
 
 /** Appends are written in batches of about this size (or after FLUSH_MS), not one syscall a case. */
 const FLUSH_BYTES = 256 * 1024;

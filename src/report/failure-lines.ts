@@ -1,4 +1,4 @@
-import type { AssertionResult, CaseResult } from './results-schema.js';
+import type { AssertionResult, CaseResult } from '../core/results-schema.js';
 
 /**
  * An assertion's message as reports show it. Messages start with the assertion type; a label (a

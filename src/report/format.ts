@@ -1,4 +1,4 @@
-import type { Usage } from '../trace/usage.js';
+import type { Usage } from '../core/usage.js';
 
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EvalFileSchema } from '../suite/schema.js';
-import { ResultsSchema } from './results-schema.js';
+import { ResultsSchema } from '../core/results-schema.js';
 
 /**
  * The JSON Schemas in `schemas/`, generated from the zod schemas so that types, validation and

@@ -3,7 +3,7 @@ import type { Reporter } from './reporter.js';
 import { CaseStore } from './case-store.js';
 import { writeAtomic } from './atomic-write.js';
 import { pruneRuns } from './prune-runs.js';
-import { SCHEMA_VERSION } from './results-schema.js';
+import { SCHEMA_VERSION } from '../core/results-schema.js';
 
 export interface JsonReporterOptions {
   /** The results document (written atomically at the end). */

@@ -1,4 +1,4 @@
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../core/errors.js';
 import type { Reporter, ReporterEvents } from './reporter.js';
 
 export type ReporterHook = keyof ReporterEvents;

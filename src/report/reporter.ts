@@ -1,4 +1,4 @@
-import type { CaseResult, RunInfo, Summary, TrialResult } from './results-schema.js';
+import type { CaseResult, RunInfo, Summary, TrialResult } from '../core/results-schema.js';
 
 /**
  * What a reporter learns of a case beside its result: plain read-only data, never the planner's

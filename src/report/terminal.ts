@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { Reporter } from './reporter.js';
-import type { AssertionResult, CaseResult } from './results-schema.js';
+import type { AssertionResult, CaseResult } from '../core/results-schema.js';
 import { formatCost, formatDuration, formatTokens, formatUsage } from './format.js';
 import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';

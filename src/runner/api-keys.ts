@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../config/load-config.js';
-import { UserError, UserErrors } from '../errors.js';
+import { UserError, UserErrors } from '../core/errors.js';
 import { judgeModelSpec } from '../judges/judge-ref-check.js';
 import { resolveAssertionJudge } from '../judges/kept-judges.js';
 import type { JudgeOrigin, JudgeRef } from '../judges/resolve.js';

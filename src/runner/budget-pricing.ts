@@ -1,4 +1,4 @@
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import { resolvePrice, type PriceTable } from '../providers/pricing.js';
 
 /** Who may spend money in a run, as far as it is known before the first trial. */

@@ -1,6 +1,6 @@
-import type { CaseResult, TrialResult } from '../report/results-schema.js';
+import type { CaseResult, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { addUsage, emptyUsage } from '../trace/usage.js';
+import { addUsage, emptyUsage } from '../core/usage.js';
 import { caseVerdict, completedTrials, meanStd, requiredPasses } from './verdict.js';
 
 /** The case-level reduction of its trials: pure. */

@@ -1,4 +1,4 @@
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../core/errors.js';
 import { attributeFault } from '../targets/target-faults.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../config/load-config.js';
-import { UserError, UserErrors } from '../errors.js';
+import { UserError, UserErrors } from '../core/errors.js';
 import { isJudgeName, judgeRefProblem } from '../judges/judge-ref-check.js';
 import { isJudgeType } from '../judges/spec.js';
 import type { PlannedCase } from '../suite/plan.js';

@@ -1,11 +1,11 @@
-import type { AgentRun } from '../trace/agent-run.js';
-import type { Usage } from '../trace/usage.js';
+import type { AgentRun } from '../core/agent-run.js';
+import type { Usage } from '../core/usage.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
-import type { Judge } from '../judges/contract.js';
+import type { Judge } from '../core/judge-port.js';
 import type { ChatTurn } from '../targets/types.js';
-import type { AssertionResult } from '../report/results-schema.js';
+import type { AssertionResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { emptyUsage } from '../trace/usage.js';
+import { emptyUsage } from '../core/usage.js';
 import { assertionName } from './assertion-name.js';
 import { thresholdOf } from '../judges/criterion-from-spec.js';
 

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
-import type { CaseResult, Summary, TrialResult } from '../report/results-schema.js';
+import type { CaseResult, Summary, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import type { JudgeService } from './judge-service.js';

@@ -1,5 +1,5 @@
-import { isModelCall, type AgentRun } from '../trace/agent-run.js';
-import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../trace/usage.js';
+import { isModelCall, type AgentRun } from '../core/agent-run.js';
+import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
 
 export interface Pricing {

@@ -1,5 +1,5 @@
-import type { CaseResult, Counters, Summary } from '../report/results-schema.js';
-import { addUsage, emptyUsage, type Usage } from '../trace/usage.js';
+import type { CaseResult, Counters, Summary } from '../core/results-schema.js';
+import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { RunningStats } from './verdict.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
-import { toolCallsOf } from '../trace/agent-run.js';
+import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
+import { toolCallsOf } from '../core/agent-run.js';
 import type { Severity, AssertionContext } from '../assertions/types.js';
 import type { ModelRef, TracePolicy } from '../judges/spec.js';
-import type { Judge } from '../judges/contract.js';
-import type { AssertionResult } from '../report/results-schema.js';
+import type { Judge } from '../core/judge-port.js';
+import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from './schema.js';
 
 /** Chainable options every assertion made through `t` accepts. */

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 
 export const EVAL_FILE = /\.eval\.(ya?ml|ts|mts|js|mjs)$/;
 

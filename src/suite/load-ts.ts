@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { UserError, UserErrors } from '../errors.js';
+import { UserError, UserErrors } from '../core/errors.js';
 import { importUserModule } from '../config/import-module.js';
 import { TsEvalFileSchema } from './schema.js';
 import type { EvalDefinition } from './define-eval.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
-import { UserError, UserErrors } from '../errors.js';
+import { UserError, UserErrors } from '../core/errors.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
 import { describeIssue, formatPath } from './zod-issues.js';

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { UserError, UserErrors } from '../errors.js';
+import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
 import type { JudgedDefaults } from '../judges/criterion-from-spec.js';
 import type { ChatTurn } from '../targets/types.js';

@@ -1,4 +1,4 @@
-import type { AgentRun, Step, ToolCall } from '../trace/agent-run.js';
+import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { ChatMessage, CompletionResponse, Provider, ProviderTool, ProviderToolCall } from '../providers/types.js';
 import { executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from './tool.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
+import { AgentRunSchema, type AgentRun } from '../core/agent-run.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { Target } from './types.js';
 import { commandEnv } from './command-env.js';

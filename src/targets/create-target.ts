@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
-import { UserError } from '../errors.js';
+import { UserError } from '../core/errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from '../config/schema.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';

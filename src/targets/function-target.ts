@@ -1,8 +1,8 @@
 import type OpenAI from 'openai';
 import type Anthropic from '@anthropic-ai/sdk';
-import { AgentRunSchema, type AgentRun, type Step } from '../trace/agent-run.js';
-import type { TokenUsage } from '../trace/usage.js';
-import { errorMessage } from '../errors.js';
+import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
+import type { TokenUsage } from '../core/usage.js';
+import { errorMessage } from '../core/errors.js';
 import type { ChatTurn, Target, TargetSession, TrialInput } from './types.js';
 import { anthropicClient, openaiClient, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
 import { historyBeforeFirstTurn } from './session.js';

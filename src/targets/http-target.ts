@@ -1,8 +1,8 @@
-import { AgentRunSchema, type AgentRun } from '../trace/agent-run.js';
+import { AgentRunSchema, type AgentRun } from '../core/agent-run.js';
 import { redactSecrets } from '../providers/errors.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { readTextBounded } from '../providers/body-limit.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../core/errors.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 

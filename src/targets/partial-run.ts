@@ -1,4 +1,4 @@
-import type { AgentRun } from '../trace/agent-run.js';
+import type { AgentRun } from '../core/agent-run.js';
 
 const PARTIAL = Symbol.for('agent-evals.partialRun');
 

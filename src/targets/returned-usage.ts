@@ -1,5 +1,5 @@
-import type { AgentRun, Step } from '../trace/agent-run.js';
-import type { TokenUsage } from '../trace/usage.js';
+import type { AgentRun, Step } from '../core/agent-run.js';
+import type { TokenUsage } from '../core/usage.js';
 
 /** A returned run folded into what the recorder saw, and how the two sources of usage met. */
 export interface MergedRun {

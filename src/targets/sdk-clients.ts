@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ClientOptions as OpenAIClientOptions } from 'openai';
 import type { ClientOptions as AnthropicClientOptions } from '@anthropic-ai/sdk';
-import type { TokenUsage } from '../trace/usage.js';
+import type { TokenUsage } from '../core/usage.js';
 import type { ProviderId } from '../providers/types.js';
 import type { FetchLike } from '../providers/rate-limit-fetch.js';
 import { resolveApiKey, resolveBaseURL } from '../providers/model-spec.js';

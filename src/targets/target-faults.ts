@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../core/errors.js';
 
 /** One call of a function target, while it runs. */
 interface Call {

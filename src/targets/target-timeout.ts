@@ -1,4 +1,4 @@
-import { TimeoutError, withTimeout } from '../runner/timeout.js';
+import { TimeoutError, withTimeout } from '../core/timeout.js';
 import type { Target } from './types.js';
 import { partialRunOf, withPartialRun } from './partial-run.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../core/errors.js';
 import type { TrialInput } from './types.js';
 import type { ProviderTool } from '../providers/types.js';
 

@@ -1,4 +1,4 @@
-import type { AgentRun } from '../trace/agent-run.js';
+import type { AgentRun } from '../core/agent-run.js';
 
 export interface ChatTurn {
   role: 'user' | 'assistant' | 'system';

@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../trace/usage.js';
+import type { TokenUsage } from '../core/usage.js';
 import { fromOpenAIUsage } from '../providers/openai-wire.js';
 import { fromAnthropicUsage } from '../providers/anthropic-wire.js';
 import type { ProviderId } from '../providers/types.js';

@@ -1,5 +1,5 @@
-import type { AgentRun, Step, ToolCall } from '../../src/trace/agent-run.js';
-import type { Usage } from '../../src/trace/usage.js';
+import type { AgentRun, Step, ToolCall } from '../../src/core/agent-run.js';
+import type { Usage } from '../../src/core/usage.js';
 import type { AssertionContext, CheckOutcome } from '../../src/assertions/types.js';
 import { deterministicAssertionRegistry } from '../../src/assertions/registry.js';
 

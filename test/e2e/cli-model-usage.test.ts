@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
+import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { fixtureDir, runCli, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
+import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { CLI, fixtureDir, removeTempDirs, runCli, STACK_FRAME, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';

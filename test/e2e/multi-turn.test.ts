@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { createStore, POLICIES } from '../../evals/agents/store.js';
-import type { AgentRun, Step } from '../../src/trace/agent-run.js';
-import { emptyUsage } from '../../src/trace/usage.js';
+import type { AgentRun, Step } from '../../src/core/agent-run.js';
+import { emptyUsage } from '../../src/core/usage.js';
 import type { JudgeService, JudgeTrialContext } from '../../src/runner/judge-service.js';
 import { runInProcess } from './run-in-process.js';
 

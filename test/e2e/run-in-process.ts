@@ -13,7 +13,7 @@ import { executeRun, type ExecuteOptions, type RunFlags } from '../../src/runner
 import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
-import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
+import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { tempDir } from '../support/cli.js';
 
 export interface InProcessRun {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { STACK_FRAME, fixtureDir, readCountFile, runCli, spawnCli, tempDir, type CliResult, type SpawnedCli } from '../support/cli.js';
 import { readResults } from './results-helpers.js';
-import type { Results } from '../../src/report/results-schema.js';
+import type { Results } from '../../src/core/results-schema.js';
 
 export interface FixtureRun extends CliResult {
   tmp: string;

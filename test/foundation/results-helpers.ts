@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
+import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { validateJsonSchema } from './json-schema-lite.js';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { caseVerdict, interruptedTrial, isDecided, isFailedGate, meanStd, requiredPasses, RunningStats, trialScore, trialVerdict } from '../../src/runner/verdict.js';
 import { caseResult } from '../../src/runner/case-result.js';
 import { EXIT, exitCodeFor, runGateFailures } from '../../src/runner/exit-code.js';
-import type { AssertionResult, Summary, TrialResult, TrialVerdict } from '../../src/report/results-schema.js';
+import type { AssertionResult, Summary, TrialResult, TrialVerdict } from '../../src/core/results-schema.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
-import type { Usage } from '../../src/trace/usage.js';
+import type { Usage } from '../../src/core/usage.js';
 
 type Graded = Pick<AssertionResult, 'severity' | 'status' | 'score' | 'weight'>;
 

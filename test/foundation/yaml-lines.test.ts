@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadYamlEvalFile } from '../../src/suite/load-yaml.js';
-import { UserErrors } from '../../src/errors.js';
+import { UserErrors } from '../../src/core/errors.js';
 
 function file(text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'agent-evals-yaml-')), 'x.eval.yaml');

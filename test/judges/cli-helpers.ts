@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { ResultsSchema, type Results } from '../../src/report/results-schema.js';
+import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { fixtureDir, readCountFile, runCli, tempDir, type CliResult } from '../support/cli.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';

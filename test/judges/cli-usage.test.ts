@@ -5,7 +5,7 @@
  * is the target's own model.
  */
 import { describe, expect, it, type TestContext } from 'vitest';
-import type { Usage } from '../../src/trace/usage.js';
+import type { Usage } from '../../src/core/usage.js';
 import type { Scripted } from '../support/fake-server.js';
 import { caseOf, explain, fakeOpenAI, openaiEnv, runJudgeCli } from './cli-helpers.js';
 import { userText } from './helpers.js';

@@ -16,7 +16,7 @@ import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import type { JudgeTrialContext } from '../../src/runner/judge-service.js';
 import type { Pricing } from '../../src/runner/run-usage.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
-import type { AgentRun } from '../../src/trace/agent-run.js';
+import type { AgentRun } from '../../src/core/agent-run.js';
 
 export const TEST_ENV = { OPENAI_API_KEY: 'test-key', ANTHROPIC_API_KEY: 'test-key' };
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeTrial } from '../../src/runner/trial.js';
 import { functionTarget } from '../../src/targets/function-target.js';
-import type { AssertionResult } from '../../src/report/results-schema.js';
+import type { AssertionResult } from '../../src/core/results-schema.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CaseStore } from '../../src/report/case-store.js';
-import type { CaseResult } from '../../src/report/results-schema.js';
+import type { CaseResult } from '../../src/core/results-schema.js';
 
 const fakeCase = (id: string, pad = 0) => ({ id, reply: 'x'.repeat(pad) }) as unknown as CaseResult;
 

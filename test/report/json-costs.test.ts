@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonReporter } from '../../src/report/json.js';
-import type { CaseResult, Summary } from '../../src/report/results-schema.js';
-import { emptyUsage, type Usage } from '../../src/trace/usage.js';
+import type { CaseResult, Summary } from '../../src/core/results-schema.js';
+import { emptyUsage, type Usage } from '../../src/core/usage.js';
 import type { CaseView } from '../../src/report/reporter.js';
 
 const dirs: string[] = [];

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { junitReporter } from '../../src/report/junit.js';
 import { githubReporter, ghData } from '../../src/report/github.js';
-import type { CaseResult, Summary } from '../../src/report/results-schema.js';
-import { emptyUsage } from '../../src/trace/usage.js';
+import type { CaseResult, Summary } from '../../src/core/results-schema.js';
+import { emptyUsage } from '../../src/core/usage.js';
 import type { CaseView } from '../../src/report/reporter.js';
 
 const usage = { target: emptyUsage(), judge: emptyUsage() };

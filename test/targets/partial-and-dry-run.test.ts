@@ -9,8 +9,8 @@ import { modelAgentTarget } from '../../src/targets/model-agent.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { withTargetTimeout } from '../../src/targets/target-timeout.js';
 import { partialRunOf } from '../../src/targets/partial-run.js';
-import { TimeoutError, withTimeout } from '../../src/runner/timeout.js';
-import { modelCallCount } from '../../src/trace/agent-run.js';
+import { TimeoutError, withTimeout } from '../../src/core/timeout.js';
+import { modelCallCount } from '../../src/core/agent-run.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { ANTHROPIC_KEY, never, startFake, storeTools, trialInput } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import type { Criterion } from '../contract.js';
+import type { Criterion } from '../../core/judge-port.js';
 import type { CriterionTemplate } from './template.js';
 import { closedQa } from './closed-qa.js';
 import { factuality } from './factuality.js';

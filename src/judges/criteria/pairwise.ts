@@ -1,4 +1,4 @@
-import type { Criterion } from '../contract.js';
+import type { Criterion } from '../../core/judge-port.js';
 import { choiceContract, type CriterionTemplate } from './template.js';
 
 type Pairwise = Extract<Criterion, { kind: 'pairwise' }>;

@@ -1,4 +1,4 @@
-import type { Criterion } from '../contract.js';
+import type { Criterion } from '../../core/judge-port.js';
 import { choiceContract, scoredContract, type CriterionTemplate } from './template.js';
 
 type Rubric = Extract<Criterion, { kind: 'rubric' }>;

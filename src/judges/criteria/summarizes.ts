@@ -1,4 +1,4 @@
-import type { Criterion } from '../contract.js';
+import type { Criterion } from '../../core/judge-port.js';
 import { scoredContract, type CriterionTemplate } from './template.js';
 
 type Summarizes = Extract<Criterion, { kind: 'summarizes' }>;

@@ -1,4 +1,4 @@
-import type { Criterion } from '../contract.js';
+import type { Criterion } from '../../core/judge-port.js';
 
 /** A criterion's answer once validated and mapped to a score in [0, 1]. */
 export interface Verdict {

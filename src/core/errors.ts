@@ -1,4 +1,4 @@
-import { safeJson } from './trace/safe-json.js';
+import { safeJson } from './safe-json.js';
 
 /**
  * A mistake in the user's input (files, config, flags). The CLI prints its message without a

@@ -1,4 +1,4 @@
-import { withDeadline } from '../providers/deadline-pause.js';
+import { withDeadline } from './deadline-pause.js';
 
 /** A `withTimeout` deadline passed; `ms` says which one (several may be nested). */
 export class TimeoutError extends Error {

@@ -1,7 +1,7 @@
-import type { AgentRun } from '../trace/agent-run.js';
-import type { Usage } from '../trace/usage.js';
+import type { AgentRun } from './agent-run.js';
+import type { Usage } from './usage.js';
 import type { ChatTurn } from '../targets/types.js';
-import type { TracePolicy } from './spec.js';
+import type { TracePolicy } from '../judges/spec.js';
 
 /** What is being judged, resolved from an assertion spec. */
 export type Criterion =

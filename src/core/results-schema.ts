@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SeveritySchema } from '../assertions/types.js';
-import { UsageSchema } from '../trace/usage.js';
-import { AgentRunSchema, ToolCallSchema } from '../trace/agent-run.js';
+import { UsageSchema } from './usage.js';
+import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
