@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelRefSchema } from '../judges/spec.js';
+import { ModelRefSchema } from '../providers/model-ref.js';
 
 /** The targets of evals.config.ts, by kind; config/schema.ts puts them in the whole config. */
 
