@@ -89,7 +89,7 @@ function checkJudgeRefs(config: ResolvedConfig, file: string | undefined): void 
 
 /** Applies defaults; pure, so tests can build configs without files. */
 export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}): ResolvedConfig {
-  const evals = user.evals === undefined ? [...DEFAULTS.evals] : Array.isArray(user.evals) ? user.evals : [user.evals];
+  const evals = [user.evals ?? DEFAULTS.evals].flat();
   return {
     rootDir,
     file,

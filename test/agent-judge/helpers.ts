@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { resolveConfig } from '../../src/config/load-config.js';
+import { resolveRunSettings } from '../../src/config/run-settings.js';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import type { UserConfig } from '../../src/config/schema.js';
 import { createJudgeService } from '../../src/judges/service.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
@@ -144,13 +146,13 @@ export async function rejection(p: Promise<unknown>): Promise<Error & Record<str
 export function judgeService(judge: Judge, warnings: string[] = []) {
   const root = mkdtempSync(join(tmpdir(), 'agent-evals-agent-judge-'));
   const config = resolveConfig({ judge: judge as unknown as UserConfig['judge'], outputDir: join(root, 'out') }, root, null, {});
+  const env = { ...TEST_ENV };
   return createJudgeService({
-    config,
-    dryRun: false,
-    cache: false,
+    settings: resolveRunSettings(config, { dryRun: false, cache: false }, env).judging,
     pricing: { overrides: {}, warnUnpriced: () => {} },
-    env: { ...TEST_ENV },
+    env,
     warn: (m) => warnings.push(m),
+    limiters: new ProviderLimiters(),
   });
 }
 
