@@ -1,6 +1,6 @@
 import type { AgentRun } from './agent-run.js';
 import type { Usage } from './usage.js';
-import type { ChatTurn } from '../targets/types.js';
+import type { ChatTurn } from './chat-turn.js';
 import type { TracePolicy } from '../judges/spec.js';
 
 /** What is being judged, resolved from an assertion spec. */
