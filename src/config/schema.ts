@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ModelRefSchema, TracePolicySchema } from '../judges/spec.js';
+import { ModelRefSchema } from '../judges/spec.js';
+import { TracePolicySchema } from '../core/judge-port.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
-import { SeveritySchema } from '../assertions/types.js';
+import { SeveritySchema } from '../core/results-schema.js';
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assertionCommonFields } from '../assertions/types.js';
+import { TracePolicySchema } from '../core/judge-port.js';
 
 /**
  * A judge as written in files: `provider:model`, the name of a judge in the config's `judges`
@@ -10,9 +11,6 @@ export const ModelRefSchema = z.union([
   z.looseObject({ provider: z.string(), model: z.string() }),
 ]);
 export type ModelRef = z.infer<typeof ModelRefSchema>;
-
-export const TracePolicySchema = z.enum(['safe', 'full']);
-export type TracePolicy = z.infer<typeof TracePolicySchema>;
 
 /** Fields every judged assertion accepts on top of the common ones. */
 const judgeFields = {
