@@ -7,7 +7,7 @@ import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
 import { partialRunOf } from '../targets/partial-run.js';
 import { errorMessage } from '../core/errors.js';
-import { unansweredCalls, usageOfRun, type Pricing } from './run-usage.js';
+import { unansweredCalls, usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { withTimeout } from '../core/timeout.js';
 
 /** One user turn of a trial and what the target did in it. */
