@@ -1,3 +1,5 @@
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
+
 /**
  * Every config key's default, in one place (the README's config table is written from this).
  * Command-line flags override these; evals.config.ts overrides them too, flags win.
@@ -35,7 +37,7 @@ export const DEFAULTS = {
   judgeThreshold: 0.7,
   keepRuns: 20,
   /** How long importing a config or `*.eval.ts` file may take (a top-level await that never settles). */
-  loadTimeoutMs: 30_000,
+  loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
   /** How long in-flight trials may finish after Ctrl-C before they are aborted. */
   interruptGraceMs: 2_000,
 } as const;

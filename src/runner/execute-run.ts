@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
-import { redactingReporter } from '../report/redacting-reporter.js';
+import { redactingReporter } from './redacting-reporter.js';
 import type { Summary } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
