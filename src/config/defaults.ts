@@ -1,3 +1,4 @@
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import type { z } from 'zod';
 import type { ConfigSchema } from './schema.js';
 
@@ -45,7 +46,7 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
   keepRuns: 20,
   /** How long importing a config or `*.eval.ts` file may take (a top-level await that never settles). */
-  loadTimeoutMs: 30_000,
+  loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
 };
 
 /** Defaults of run settings that are not config keys. */

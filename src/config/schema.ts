@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ModelRefSchema, TracePolicySchema } from '../judges/spec.js';
+import { ModelRefSchema } from '../judges/spec.js';
+import { TracePolicySchema } from '../core/judge-port.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
-import { SeveritySchema } from '../assertions/types.js';
+import { SeveritySchema } from '../core/results-schema.js';
 import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
 
 /** A judge in the config: a model, the fake judge, or a judge object (`agentJudge(...)`). */

@@ -1,5 +1,5 @@
 import type { Criterion } from '../core/judge-port.js';
-import type { Severity } from '../assertions/types.js';
+import type { Severity } from '../core/results-schema.js';
 import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
 
 /** A spec's missing piece (a reference, say) is a usage error in the eval file. */

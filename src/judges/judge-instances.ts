@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { createProvider } from '../providers/create.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
-import { priced, type Pricing } from '../runner/run-usage.js';
+import { priced, type Pricing } from '../providers/run-usage.js';
 import type { JudgeCache } from './cache.js';
 import type { AgentJudgeRunSettings } from './agent-judge.js';
 import type { Judge } from '../core/judge-port.js';

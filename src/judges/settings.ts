@@ -1,4 +1,4 @@
-import type { TracePolicy } from './spec.js';
+import type { TracePolicy } from '../core/judge-port.js';
 import type { JudgeRef } from './resolve.js';
 
 /**

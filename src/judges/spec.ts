@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { assertionCommonFields } from '../assertions/types.js';
 import { ModelRefSchema, type ModelRef } from '../providers/model-ref.js';
+import { TracePolicySchema } from '../core/judge-port.js';
 
 // A judge as written in files (a model reference); targets take the same, so it lives in providers/.
 export { ModelRefSchema, type ModelRef };
-
-export const TracePolicySchema = z.enum(['safe', 'full']);
-export type TracePolicy = z.infer<typeof TracePolicySchema>;
 
 /** Fields every judged assertion accepts on top of the common ones. */
 const judgeFields = {

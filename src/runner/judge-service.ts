@@ -2,11 +2,11 @@ import type { AgentRun } from '../core/agent-run.js';
 import type { Usage } from '../core/usage.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
 import type { Judge } from '../core/judge-port.js';
-import type { ChatTurn } from '../targets/types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
 import type { AssertionResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { emptyUsage } from '../core/usage.js';
-import { assertionName } from './assertion-name.js';
+import { assertionName } from '../assertions/assertion-name.js';
 import { thresholdOf } from '../judges/criterion-from-spec.js';
 
 /** What a judged assertion is graded against. */

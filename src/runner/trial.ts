@@ -10,7 +10,7 @@ import { TsAssertionSpecSchema, type TsAssertionSpec } from '../suite/schema.js'
 import type { Target } from '../targets/types.js';
 import { errorMessage } from '../core/errors.js';
 import type { JudgeService } from './judge-service.js';
-import { usageOfRun, type Pricing } from './run-usage.js';
+import { usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, gradeAssertions, skippedJudge } from './grade-assertions.js';
 import { isFailedGate } from './verdict.js';

@@ -19,7 +19,7 @@ import type { JudgeTrialContext } from '../../src/runner/judge-service.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import { agentJudge, type AgentJudgeConfig } from '../../src/judges/agent-judge.js';
 import type { Criterion, JudgeRequest } from '../../src/core/judge-port.js';
-import type { TracePolicy } from '../../src/judges/spec.js';
+import type { TracePolicy } from '../../src/core/judge-port.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import { createToolState, type ToolContext } from '../../src/targets/tool.js';
 import type { AgentRun } from '../../src/core/agent-run.js';

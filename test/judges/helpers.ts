@@ -16,7 +16,7 @@ import { createJudgeService } from '../../src/judges/service.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import type { JudgeTrialContext } from '../../src/runner/judge-service.js';
-import type { Pricing } from '../../src/runner/run-usage.js';
+import type { Pricing } from '../../src/providers/run-usage.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import type { AgentRun } from '../../src/core/agent-run.js';
 

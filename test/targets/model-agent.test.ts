@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider } from '../../src/providers/create.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
-import { usageOfRun } from '../../src/runner/run-usage.js';
+import { usageOfRun } from '../../src/providers/run-usage.js';
 import type { FakeProvider, Script } from '../support/fake-server.js';
 import { activity, never, startFake, storeTools, trialInput, type ProviderName } from './helpers.js';
 
