@@ -33,7 +33,7 @@ export function judgeInstances(opts: {
     if (!isJudgeName(ref)) return ref;
     const found = opts.config.judges[ref];
     if (found === undefined) throw new UserError(unknownJudgeMessage(ref, opts.config.judges), { field: 'judge' });
-    return found as JudgeRef;
+    return found;
   };
   return {
     judgeFor(named) {

@@ -52,7 +52,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
   const resolveFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
     const resolved = resolveAssertionJudge(
-      { ...(opts.override !== undefined ? { override: opts.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined },
+      { ...(opts.override !== undefined ? { override: opts.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge },
       config.judges,
     );
     const keptOwn = resolved?.keptOwn;

@@ -40,7 +40,7 @@ export function checkApiKeys(config: ResolvedConfig, cases: PlannedCase[], overr
     }
     for (const assertion of staticJudgedSpecs(c)) {
       const resolved = resolveAssertionJudge(
-        { ...(override !== undefined ? { override } : {}), assertion: (assertion as { judge?: JudgeRef }).judge, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined },
+        { ...(override !== undefined ? { override } : {}), assertion: (assertion as { judge?: JudgeRef }).judge, caseOrSuite: c.judge, config: config.judge },
         config.judges,
       );
       const model = resolved && judgeModelSpec(resolved.ref, config.judges);

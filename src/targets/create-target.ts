@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from '../config/schema.js';
+import type { ModelTargetSchema, TargetConfig } from '../config/schema.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
 import { ProviderConfigError } from '../providers/errors.js';
@@ -17,7 +17,6 @@ import { isTool, type Tool } from './tool.js';
 import type { Target } from './types.js';
 
 type ModelTargetConfig = z.infer<typeof ModelTargetSchema>;
-type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
 
 /**
  * The adapter for a target named in config (or given inline by a TS eval file). Everything that
@@ -28,7 +27,7 @@ export async function createTarget(name: string, spec: TargetConfig | TargetFunc
   if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}) });
   if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir, opts.redactor), spec.timeoutMs);
   if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config, opts.dryRun === true), spec.timeoutMs);
-  if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...(spec as HttpTargetConfig), ...(opts.redactor ? { redactor: opts.redactor } : {}) }), (spec as HttpTargetConfig).timeoutMs);
+  if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...spec, ...(opts.redactor ? { redactor: opts.redactor } : {}) }), spec.timeoutMs);
   throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: config.file ?? undefined, field: `targets.${name}` });
 }
 

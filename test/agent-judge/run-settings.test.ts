@@ -25,7 +25,7 @@ function suite(n: number): Record<string, string> {
 function run(judge: UserConfig['judge'], over: Partial<UserConfig> = {}, cases = 2) {
   return runInProcess({
     files: suite(cases),
-    config: { targets: { fn: () => 'Thank you, happy to help.' }, judge, ...over } as UserConfig,
+    config: { targets: { fn: () => 'Thank you, happy to help.' }, judge, ...over },
     judges: (config, { pricing, warn }) => createJudgeService({ config, dryRun: false, cache: false, pricing, env: { ...TEST_ENV }, warn }),
   });
 }
@@ -35,7 +35,7 @@ const unpricedWarnings = (warnings: string[]) => warnings.filter((w) => w.includ
 describe('an agent judge in a run', () => {
   it('warns once on an unpriced model, with the same text as an inference judge', async () => {
     const inferenceFake = await fakes.openai(() => ({ json: { score: 1, reason: 'polite', evidence: [] }, usage: { input: 1000, output: 100 } }));
-    const inference = await run({ provider: 'openai', model: UNPRICED, baseURL: inferenceFake.url } as UserConfig['judge']);
+    const inference = await run({ provider: 'openai', model: UNPRICED, baseURL: inferenceFake.url });
 
     const agentFake = await fakes.openai(() => turn([submit(1)], { input: 1000, output: 100 }));
     const agent = await run(fakeJudge(agentFake, { model: { provider: 'openai', model: UNPRICED, baseURL: agentFake.url }, guards: { maxSteps: 2 } }) as unknown as UserConfig['judge']);
