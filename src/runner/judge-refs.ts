@@ -21,9 +21,9 @@ export function checkRunJudgeRefs(config: ResolvedConfig, cases: PlannedCase[], 
     if (problem) {
       const known = Object.keys(config.judges);
       throw new UserError(
-        isJudgeName(override)
-          ? `--judge ${override}: expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
-          : `--judge ${override}: ${problem}`,
+        `--judge ${override}: ${isJudgeName(override)
+          ? `expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
+          : problem}`,
       );
     }
   }
