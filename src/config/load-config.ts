@@ -94,7 +94,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     rootDir,
     file,
     evals,
-    targets: (user.targets ?? {}) as Record<string, TargetConfig>,
+    targets: user.targets ?? {},
     judge: user.judge ?? judgeFromEnv(env),
     judgeFromEnv: user.judge === undefined && judgeFromEnv(env) !== undefined,
     judges: user.judges ?? {},

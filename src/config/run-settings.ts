@@ -38,9 +38,9 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     targets: config.targets,
     judging: {
       rootDir: config.rootDir,
-      judge: config.judge as JudgeRef | undefined,
+      judge: config.judge,
       judgeFromEnv: config.judgeFromEnv,
-      judges: config.judges as Record<string, JudgeRef>,
+      judges: config.judges,
       ...(flags.judge !== undefined ? { override: flags.judge } : {}),
       dryRun: flags.dryRun === true,
       cache: flags.cache !== false && config.cache,

@@ -28,7 +28,7 @@ export function describeTargetIssue(issue: Issue, value: unknown): { path: Prope
   }
   // zod reports the union as a whole, or (when one kind nearly matched) that kind's issue alone.
   const whole = issue.code === 'invalid_union' && issue.path.length === 2;
-  const problems = whole ? (issue.errors[branch] ?? []).map((i) => describeNested(i)) : [describeNested({ ...issue, path: issue.path.slice(2) } as Issue)];
+  const problems = whole ? (issue.errors[branch] ?? []).map((i) => describeNested(i)) : [describeNested({ ...issue, path: issue.path.slice(2) })];
   return { path, message: `expected ${KINDS[branch]!.shape}: ${problems.join('; ')}` };
 }
 
@@ -54,7 +54,7 @@ function describeNested(issue: Issue): string {
   if (issue.code === 'invalid_union') {
     // A nested union (a model spec: string or object): the branch whose type matched says what is wrong.
     const matched = issue.errors.find((branch) => !branch.every((i) => i.code === 'invalid_type' && i.path.length === 0));
-    if (matched && matched.length > 0) return matched.map((i) => describeNested({ ...i, path: [...issue.path, ...i.path] } as Issue)).join('; ');
+    if (matched && matched.length > 0) return matched.map((i) => describeNested({ ...i, path: [...issue.path, ...i.path] })).join('; ');
     const expected = issue.errors.flatMap((b) => b.map((i) => (i.code === 'invalid_type' ? i.expected : undefined))).filter(Boolean);
     return `${prefix}expected ${[...new Set(expected)].join(' or ') || 'a valid value'}`;
   }

@@ -255,7 +255,7 @@ async function handleCall(
     if (submitted) fail(`${SUBMIT_TOOL} was called a second time; a judgment is submitted exactly once`);
     const read = readSubmission(call.args);
     if (typeof read === 'string') fail(read);
-    return { result: { accepted: true }, isError: false, durationMs: 0, submission: read as Submission };
+    return { result: { accepted: true }, isError: false, durationMs: 0, submission: read };
   }
   // Calls ordered after the submission in the same batch never run: the judgment stands.
   if (submitted) return { result: SKIPPED_AFTER_SUBMIT, isError: false, durationMs: 0 };
@@ -272,5 +272,5 @@ function judgeRun(steps: Step[], provider: Provider, stopReason: string, req: Ju
   if (req.tracePolicy === 'full') return run;
   const projected = projectTrace(run, req.tracePolicy) as { steps: Step[] };
   // The projection conceals tool data only: each step keeps the model that answered it.
-  return { ...run, steps: projected.steps.map(({ step: _n, ...s }: Step & { step?: number }, i) => ({ ...s, model: steps[i]!.model }) as Step) };
+  return { ...run, steps: projected.steps.map(({ step: _n, ...s }: Step & { step?: number }, i) => ({ ...s, model: steps[i]!.model })) };
 }

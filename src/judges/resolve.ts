@@ -1,8 +1,8 @@
 import type { ModelRef } from './spec.js';
 import type { Judge } from '../core/judge-port.js';
 
-/** A judge reference as config and files give it; `fake` needs no model. */
-export type JudgeRef = ModelRef | 'fake' | { provider: 'fake'; fixtures?: string } | Judge;
+/** A judge reference as config and files give it; `fake` (a ModelRef string) needs no model. */
+export type JudgeRef = ModelRef | { provider: 'fake'; fixtures?: string } | Judge;
 
 export interface JudgeLevels {
   override?: JudgeRef;

@@ -17,7 +17,7 @@ import { CriterionError, criterionFromSpec, dimensionMinimums, severityOf, thres
 import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from './kept-judges.js';
-import { refKey, type JudgeRef } from './resolve.js';
+import { refKey } from './resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
 import { boundGradedOutput } from './graded-output.js';
 import type { JudgeSettings } from './settings.js';

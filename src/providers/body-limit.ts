@@ -18,7 +18,7 @@ function formatBytes(n: number): string {
 /** The body as text, or a ResponseTooLargeError as soon as more than `maxBytes` have arrived (the stream is cancelled). */
 export async function readTextBounded(res: Response, maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES): Promise<string> {
   if (!res.body) return '';
-  const reader = res.body.getReader();
+  const reader = res.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

@@ -28,7 +28,7 @@ type Graded = { result: AssertionResult; usage: Usage };
  * starts, and once a gate failed the judges are skipped (zero tokens). Results keep the specs' order.
  */
 export async function gradeAssertions(specs: TsAssertionSpec[], opts: GradeOptions): Promise<{ assertions: AssertionResult[]; judgeUsage: Usage }> {
-  const results: AssertionResult[] = new Array(specs.length);
+  const results = new Array<AssertionResult>(specs.length);
   const withTurn = (r: AssertionResult, i: number): AssertionResult => {
     const turn = opts.turnOf(i);
     return turn === undefined ? r : { ...r, turn };
@@ -55,7 +55,7 @@ export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionC
   const threshold = spec.threshold ?? 1;
   const outcome = await evaluateDeterministic(spec as never, ctx);
   return {
-    name: assertionName(spec as never),
+    name: assertionName(spec),
     kind: spec.type,
     severity: spec.severity ?? defaultSeverityOf(spec.type),
     status: outcome.score >= threshold ? 'passed' : 'failed',

@@ -1,5 +1,6 @@
 import { UserError, UserErrors } from '../core/errors.js';
 import { isJudgeName, judgeRefProblem } from '../judges/judge-ref-check.js';
+import { refKey } from '../judges/resolve.js';
 import { isJudgeType } from '../judges/spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { TsAssertionSpec } from '../suite/schema.js';
@@ -22,9 +23,9 @@ export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'overr
     if (problem) {
       const known = Object.keys(judges);
       throw new UserError(
-        isJudgeName(override)
-          ? `--judge ${override}: expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
-          : `--judge ${override}: ${problem}`,
+        `--judge ${refKey(override)}: ${isJudgeName(override)
+          ? `expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
+          : problem}`,
       );
     }
   }

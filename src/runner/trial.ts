@@ -50,7 +50,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   let targetUsage = usageOfRun(run, deps.pricing);
 
   // The turn each assertion checks (undefined: the whole run and its last reply).
-  const yamlTurnSpecs = (c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec: spec as TsAssertionSpec, turn: k + 1 })));
+  const yamlTurnSpecs = (c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec, turn: k + 1 })));
   let specs: TsAssertionSpec[] = [...yamlTurnSpecs.map((x) => x.spec), ...c.assertions];
   const specTurns: Array<number | undefined> = [...yamlTurnSpecs.map((x) => x.turn), ...c.assertions.map(() => undefined)];
   let caseJudge: ModelRef | Judge | undefined;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
-import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from './config-schema.js';
+import type { ModelTargetSchema, TargetConfig } from './config-schema.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
@@ -17,7 +17,6 @@ import { isTool, type Tool } from './tool.js';
 import type { Target } from './types.js';
 
 type ModelTargetConfig = z.infer<typeof ModelTargetSchema>;
-type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
 
 /** What the run gives every target it builds (from its settings). */
 export interface TargetSettings {
@@ -43,7 +42,7 @@ export async function createTarget(name: string, spec: TargetConfig | TargetFunc
   if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}), env: opts.env });
   if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, opts.rootDir, opts.redactor, opts.env), spec.timeoutMs);
   if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, opts), spec.timeoutMs);
-  if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...(spec as HttpTargetConfig), ...(opts.redactor ? { redactor: opts.redactor } : {}) }), (spec as HttpTargetConfig).timeoutMs);
+  if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...spec, ...(opts.redactor ? { redactor: opts.redactor } : {}) }), spec.timeoutMs);
   throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: opts.configFile ?? undefined, field: `targets.${name}` });
 }
 

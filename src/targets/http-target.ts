@@ -46,7 +46,8 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      if (err instanceof CrossOriginRedirect) throw new Error(`HTTP target "${name}": ${where} ${err.message}`);
+      if (err instanceof CrossOriginRedirect) throw new Error(`HTTP target "${name}": ${where} ${err.message}`, { cause: err });
+      // eslint-disable-next-line preserve-caught-error -- the raw error is not kept: its text is unredacted, the message carries the cleaned form
       throw new Error(`HTTP target "${name}": ${where} failed: ${clean(causeOf(err))}`);
     }
     let text: string;
@@ -54,7 +55,7 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
       text = await readTextBounded(res, opts.maxResponseBytes);
     } catch (err) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      throw new Error(`HTTP target "${name}": ${where} answered ${res.status} with a ${errorMessage(err)}`);
+      throw new Error(`HTTP target "${name}": ${where} answered ${res.status} with a ${errorMessage(err)}`, { cause: err });
     }
     if (!res.ok) {
       throw new Error(`HTTP target "${name}": ${where} answered ${res.status}${text ? `: ${preview(clean(text))}` : ''}`);

@@ -59,7 +59,7 @@ export function tool<P extends z.ZodType, R>(def: ToolDefinition<P, R>): Tool<P,
     const { $schema: _drop, ...schema } = z.toJSONSchema(def.parameters, { io: 'input' }) as Record<string, unknown>;
     jsonSchema = schema;
   } catch (err) {
-    throw new TypeError(`tool "${def.name}": parameters cannot be expressed as JSON Schema: ${errorMessage(err)}`);
+    throw new TypeError(`tool "${def.name}": parameters cannot be expressed as JSON Schema: ${errorMessage(err)}`, { cause: err });
   }
   if (jsonSchema.type !== 'object') throw new TypeError(`tool "${def.name}": parameters must be a zod object schema (z.object({...}))`);
   return Object.freeze({
@@ -69,7 +69,7 @@ export function tool<P extends z.ZodType, R>(def: ToolDefinition<P, R>): Tool<P,
     parameters: def.parameters,
     jsonSchema,
     execute: def.execute,
-  }) as Tool<P, R>;
+  });
 }
 
 export function isTool(value: unknown): value is Tool {

@@ -9,7 +9,7 @@ export interface BodyUsage {
   model: string | undefined;
 }
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 /**
  * Usage of a JSON response: Chat Completions and Embeddings (`prompt_tokens`), the Responses API
@@ -28,8 +28,8 @@ function tokenUsage(provider: ProviderId, u: Json): TokenUsage {
   return {
     inputTokens: num(u.input_tokens),
     outputTokens: num(u.output_tokens),
-    cachedInputTokens: num(u.input_tokens_details?.cached_tokens),
-    reasoningTokens: num(u.output_tokens_details?.reasoning_tokens),
+    cachedInputTokens: num(isObject(u.input_tokens_details) ? u.input_tokens_details.cached_tokens : undefined),
+    reasoningTokens: num(isObject(u.output_tokens_details) ? u.output_tokens_details.reasoning_tokens : undefined),
   };
 }
 
@@ -56,7 +56,7 @@ export function usageFromEventStream(provider: ProviderId, text: string): BodyUs
     if (provider === 'anthropic') {
       if (event.type === 'message_start' && isObject(event.message)) {
         model = typeof event.message.model === 'string' ? event.message.model : model;
-        anthropicUsage = { ...(event.message.usage ?? {}) };
+        anthropicUsage = isObject(event.message.usage) ? { ...event.message.usage } : {};
       } else if (event.type === 'message_delta' && isObject(event.usage)) {
         anthropicUsage = { ...anthropicUsage, ...stripNulls(event.usage) };
       }

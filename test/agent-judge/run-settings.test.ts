@@ -23,7 +23,7 @@ function suite(n: number): Record<string, string> {
 function run(judge: UserConfig['judge'], over: Partial<UserConfig> = {}, cases = 2) {
   return runInProcess({
     files: suite(cases),
-    config: { targets: { fn: () => 'Thank you, happy to help.' }, judge, ...over } as UserConfig,
+    config: { targets: { fn: () => 'Thank you, happy to help.' }, judge, ...over },
     flags: { cache: false },
     judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { ...TEST_ENV } }),
   });
@@ -34,7 +34,7 @@ const unpricedWarnings = (warnings: string[]) => warnings.filter((w) => w.includ
 describe('an agent judge in a run', () => {
   it('warns once on an unpriced model, with the same text as an inference judge', async () => {
     const inferenceFake = await fakes.openai(() => ({ json: { score: 1, reason: 'polite', evidence: [] }, usage: { input: 1000, output: 100 } }));
-    const inference = await run({ provider: 'openai', model: UNPRICED, baseURL: inferenceFake.url } as UserConfig['judge']);
+    const inference = await run({ provider: 'openai', model: UNPRICED, baseURL: inferenceFake.url });
 
     const agentFake = await fakes.openai(() => turn([submit(1)], { input: 1000, output: 100 }));
     const agent = await run(fakeJudge(agentFake, { model: { provider: 'openai', model: UNPRICED, baseURL: agentFake.url }, guards: { maxSteps: 2 } }) as unknown as UserConfig['judge']);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
+import { ResultsSchema } from '../../src/core/results-schema.js';
 import { fixtureDir, runCli, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
@@ -29,7 +29,7 @@ async function run(args: string[]) {
     cwd,
     env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url, OUT_DIR: join(out, '.agent-evals') },
   });
-  const results = ResultsSchema.parse(JSON.parse(readFileSync(json, 'utf8'))) as Results;
+  const results = ResultsSchema.parse(JSON.parse(readFileSync(json, 'utf8')));
   return { ...result, results };
 }
 

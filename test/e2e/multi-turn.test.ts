@@ -71,7 +71,7 @@ async function startAgentService(): Promise<{ url: string; log: string[] }> {
     });
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, log };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, log };
 }
 
 const conversationYaml = `

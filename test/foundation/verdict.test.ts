@@ -132,9 +132,9 @@ describe('caseVerdict', () => {
 
 describe('interruptedTrial', () => {
   it('marks a cut-off trial interrupted, keeping its error; a trial that passed anyway stands', () => {
-    expect(interruptedTrial({ verdict: 'failed' as TrialVerdict, error: 'target t: interrupted' })).toEqual({ verdict: 'interrupted', interrupted: true, error: 'target t: interrupted' });
-    expect(interruptedTrial({ verdict: 'failed' as TrialVerdict })).toEqual({ verdict: 'interrupted', interrupted: true, error: 'interrupted' });
-    expect(interruptedTrial({ verdict: 'passed' as TrialVerdict })).toEqual({ verdict: 'passed' });
+    expect(interruptedTrial({ verdict: 'failed', error: 'target t: interrupted' })).toEqual({ verdict: 'interrupted', interrupted: true, error: 'target t: interrupted' });
+    expect(interruptedTrial({ verdict: 'failed' })).toEqual({ verdict: 'interrupted', interrupted: true, error: 'interrupted' });
+    expect(interruptedTrial({ verdict: 'passed' })).toEqual({ verdict: 'passed' });
   });
 });
 

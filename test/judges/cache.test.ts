@@ -1,5 +1,5 @@
 /** Unit tests of src/judges/cache.ts: in-run sharing, failures not shared, the disk store and its bound. */
-import { mkdtempSync, readdirSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -32,7 +32,7 @@ describe('costUsd in the results JSON', () => {
       cases: { total: 1, passed: 1, failed: 0, scored: 0, skipped: 0 },
       trials: { planned: 1, run: 1, notRun: 0, passed: 1 },
       score: { mean: 1, stddev: 0 },
-      usage: { target: noisy(0.0005759999999999999), judge: emptyUsage(), total: noisy(1.0000000000999999) },
+      usage: { target: noisy(0.0005759999999999999), judge: emptyUsage(), total: noisy(1.0000000001000002) },
       counters: { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 },
       failures: [],
       warnings: [],

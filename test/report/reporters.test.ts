@@ -54,11 +54,11 @@ const summary: Summary = {
 const run = { id: 'r', startedAt: '2026-01-01T00:00:00Z', durationMs: 10, gitSha: null, argv: [], config: null, interrupted: false };
 
 describe('terminal reporter', () => {
-  it('redraws the live progress line at most every 100 ms, however many trials end', () => {
+  it('redraws the live progress line at most every 100 ms, however many trials end', async () => {
     let now = 0;
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: true, verbose: false, now: () => now });
-    r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1000, concurrency: 50, strict: false });
+    await r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1000, concurrency: 50, strict: false });
     const draws = () => out.split('\r\x1b[2K').length - 1;
     const first = draws();
     for (let i = 0; i < 500; i++) r.onTrialEnd!({} as CaseView, failingCase().trials[0]!);
@@ -69,10 +69,10 @@ describe('terminal reporter', () => {
     expect(out).toContain('501/1000 trials');
   });
 
-  it('shows untrusted text with control characters made visible', () => {
+  it('shows untrusted text with control characters made visible', async () => {
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
-    r.onCaseEnd!(failingCase(), {} as CaseView);
+    await r.onCaseEnd!(failingCase(), {} as CaseView);
     expect(out).not.toContain('\x1b[2J');
     expect(out).toContain('\\x1b[2J');
   });
@@ -82,7 +82,7 @@ describe('file reporters escape untrusted text', () => {
   it('junit: no markup from a reply survives, the document stays well formed', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agent-evals-junit-')), 'j.xml');
     const r = junitReporter({ path });
-    r.onCaseEnd!(failingCase(), {} as CaseView);
+    await r.onCaseEnd!(failingCase(), {} as CaseView);
     await r.onEnd!({ run, summary, exitCode: 1 });
     const xml = readFileSync(path, 'utf8');
     expect(xml).toContain('&lt;/failure&gt;&lt;x&gt;&amp;');
@@ -91,10 +91,10 @@ describe('file reporters escape untrusted text', () => {
     expect(xml.match(/<failure /g)).toHaveLength(1);
   });
 
-  it('github: an annotation at the case line; untrusted newlines cannot start a new command', () => {
+  it('github: an annotation at the case line; untrusted newlines cannot start a new command', async () => {
     let out = '';
     const r = githubReporter({ out: { write: (t: string) => (out += t) }, summaryFile: undefined });
-    r.onCaseEnd!(failingCase(), {} as CaseView);
+    await r.onCaseEnd!(failingCase(), {} as CaseView);
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^::error file=evals\/s\.eval\.yaml,line=7,title=s\/c failed 0\/1 \(needed 1\)::/);
@@ -112,11 +112,11 @@ function hostileCase(): CaseResult {
 }
 
 describe('terminal and github print no control or bidi character, ids included', () => {
-  it('terminal: case ids and failure lines', () => {
+  it('terminal: case ids and failure lines', async () => {
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: true });
-    r.onCaseEnd!(hostileCase(), {} as CaseView);
-    r.onEnd!({ run, summary: { ...summary, failures: [`min score \u202e${HOSTILE.join('')}`] }, exitCode: 1 });
+    await r.onCaseEnd!(hostileCase(), {} as CaseView);
+    await r.onEnd!({ run, summary: { ...summary, failures: [`min score \u202e${HOSTILE.join('')}`] }, exitCode: 1 });
     expect(out).toContain('id\\u202egnp.exe');
     // The reporter's own colours aside (NO_COLOR is off here), nothing raw from the case survives.
     expect(out.replace(/\x1b\[[0-9;]*m/g, '')).not.toMatch(RAW);
@@ -126,8 +126,8 @@ describe('terminal and github print no control or bidi character, ids included',
     let out = '';
     const summaryFile = join(mkdtempSync(join(tmpdir(), 'agent-evals-gh-')), 'summary.md');
     const r = githubReporter({ out: { write: (t: string) => (out += t) }, summaryFile });
-    r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1, concurrency: 1, strict: false });
-    r.onCaseEnd!(hostileCase(), {} as CaseView);
+    await r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 1, concurrency: 1, strict: false });
+    await r.onCaseEnd!(hostileCase(), {} as CaseView);
     await r.onEnd!({ run, summary, exitCode: 1 });
     expect(out).toMatch(/^::error file=evals\/\\u202es\.eval\.yaml/);
     expect(out).not.toMatch(RAW);

@@ -49,7 +49,6 @@ export interface CliOptions {
 
 /** Removes ANSI escape sequences (colors, progress-line redraws). */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 }
 

@@ -42,7 +42,7 @@ describe('createTarget', () => {
 
   it('rejects bad model-agent config with the field named', async () => {
     vi.stubEnv('OPENAI_API_KEY', OPENAI_KEY);
-    const attempt = (spec: object) => createTarget('gpt', { model: 'openai:gpt-4.1-mini', ...spec } as never, settings).then(() => undefined, (e: unknown) => e as UserError);
+    const attempt = (spec: object) => createTarget('gpt', { model: 'openai:gpt-4.1-mini', ...spec }, settings).then(() => undefined, (e: unknown) => e as UserError);
     const bad = async (spec: object) => (await attempt(spec)) ?? new UserError('no error');
     expect((await bad({ instructions: 'a', instructionsFile: 'support.md' })).message).toBe('evals.config.ts: targets.gpt: give "instructions" or "instructionsFile", not both');
     expect((await bad({ instructionsFile: 'nope.md' })).message).toMatch(/^evals\.config\.ts: targets\.gpt\.instructionsFile: cannot read instructions file nope\.md/);

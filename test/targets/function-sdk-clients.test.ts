@@ -96,7 +96,7 @@ describe('ctx.anthropic()', () => {
     const target = functionTarget('claude-agent', async (input, ctx) => {
       const claude = await ctx.anthropic();
       const msg = await claude.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: [{ role: 'user', content: input }] });
-      return msg.content[0]!.type === 'text' ? msg.content[0]!.text : '';
+      return msg.content[0]!.type === 'text' ? msg.content[0].text : '';
     });
     const run = await target.run(trialInput('hello'), never);
     expect(run.reply).toBe('Hi from Claude');

@@ -1,0 +1,71 @@
+// Lint: the recommended JS and typescript-eslint sets, typed for TypeScript so that promise
+// mistakes (a floating or misused promise can hang or crash a run) are caught.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  // A disable comment that no longer suppresses anything fails the lint, so none outlives its reason.
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  {
+    ignores: [
+      'dist/**',
+      'schemas/**',
+      'node_modules/**',
+      'bench/work/**',
+      '.agent-evals/**',
+      // Deliberately broken eval files: the loader's error tests read them.
+      'test/fixtures/runner/bad/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        // One program for src, tests, evals and examples: tsconfig.test.json includes them all.
+        project: './tsconfig.test.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A dropped rejection or an un-awaited step can hang or crash a run: never leave a promise unhandled.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // `_name` marks a value deliberately unused (a destructured field dropped, an unused parameter).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Interface methods that return a Promise are `async` without `await` so that a throw becomes a rejection.
+      '@typescript-eslint/require-await': 'off',
+      // Option bags declare callbacks in method shorthand (`warn?(m): void`) and none uses `this`.
+      '@typescript-eslint/unbound-method': 'off',
+      // Every String(unknown) is the fallback after JSON.stringify refused a value (a cycle, a BigInt, a function).
+      '@typescript-eslint/no-base-to-string': 'off',
+      // Abort paths reject with the signal's own reason, whatever it is, as fetch does.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+    },
+  },
+  {
+    // Not in any tsconfig: linted without types.
+    files: ['vitest.config.ts'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // Tests read results JSON and wire bodies as loose `any`; a wrong field fails the assertion anyway.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Tests match terminal escapes and control characters on purpose.
+      'no-control-regex': 'off',
+    },
+  },
+);
