@@ -9,9 +9,9 @@ import { withTimeout } from '../core/timeout.js';
 import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 import { judgeSections } from './prompt.js';
 import { projectTrace } from './trace-render.js';
+import { JudgeProtocolError } from '../core/errors.js';
 import {
   AGENT_JUDGE_SYSTEM,
-  JudgeProtocolError,
   readSubmission,
   SKIPPED_AFTER_SUBMIT,
   SUBMIT_TOOL,

@@ -4,8 +4,7 @@ import type { AssertionContext } from '../assertions/types.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { ChatTurn, Target, TargetSession, TrialInput } from '../targets/types.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
-import { partialRunOf } from '../targets/partial-run.js';
-import { errorMessage } from '../core/errors.js';
+import { errorMessage, spentOf } from '../core/errors.js';
 import { unansweredCalls, usageOfRun, type Pricing } from './run-usage.js';
 import { withTimeout } from '../core/timeout.js';
 
@@ -146,7 +145,7 @@ export class Conversation {
   }
 
   #fail(err: unknown): false {
-    this.#partial = partialRunOf(err);
+    this.#partial = spentOf(err).run;
     const n = this.turns.length + 1;
     const where = n > 1 || (this.#c.turns?.length ?? 0) > 1 ? `turn ${n}: ` : '';
     const unanswered = this.#partial ? unansweredCalls(this.#partial) : 0;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { resolveConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/schema.js';
-import { createJudgeService } from '../../src/judges/service.js';
+import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import type { Judge } from '../../src/core/judge-port.js';
 import type { JudgeTrialContext } from '../../src/runner/judge-service.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { resolveConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/schema.js';
 import type { JudgeRef } from '../../src/judges/resolve.js';
-import { createJudgeService } from '../../src/judges/service.js';
+import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import type { JudgeTrialContext } from '../../src/runner/judge-service.js';

@@ -1,26 +1,25 @@
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { AssertionResult } from '../core/results-schema.js';
-import type { JudgeService, JudgeTrialContext } from '../runner/judge-service.js';
-import { noJudgeService } from '../runner/judge-service.js';
-import { assertionName } from '../runner/assertion-name.js';
-import type { Pricing } from '../runner/run-usage.js';
+import type { JudgeService, JudgeTrialContext } from './judge-service.js';
+import { noJudgeService } from './judge-service.js';
+import { assertionName } from './assertion-name.js';
+import type { Pricing } from './run-usage.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { toolCallsOf, type AgentRun } from '../core/agent-run.js';
 import { emptyUsage, type Usage } from '../core/usage.js';
-import { UserError } from '../core/errors.js';
-import { JudgeProtocolError } from './agent-judge-protocol.js';
-import { AGENT_MODEL_UNKNOWN } from './agent-judge.js';
-import { JudgeCache } from './cache.js';
+import { CriterionError, JudgeProtocolError, JudgeResponseError, spentOf, UserError } from '../core/errors.js';
+import { AGENT_MODEL_UNKNOWN } from '../judges/agent-judge.js';
+import { JudgeCache } from '../judges/cache.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from '../core/judge-port.js';
-import { CriterionError, criterionFromSpec, dimensionMinimums, severityOf, thresholdOf } from './criterion-from-spec.js';
-import { judgeInstances } from './judge-instances.js';
-import { judgePairwise } from './pairwise-both-orders.js';
-import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from './kept-judges.js';
-import { refKey, type JudgeRef } from './resolve.js';
-import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
-import { boundGradedOutput } from './graded-output.js';
+import { buildJudgeRequest, type Judge, type JudgeScore } from '../core/judge-port.js';
+import { criterionFromSpec, dimensionMinimums, severityOf, thresholdOf } from '../judges/criterion-from-spec.js';
+import { judgeInstances } from '../judges/judge-instances.js';
+import { judgePairwise } from '../judges/pairwise-both-orders.js';
+import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judges/kept-judges.js';
+import { refKey, type JudgeRef } from '../judges/resolve.js';
+import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
+import { boundGradedOutput } from '../judges/graded-output.js';
 
 export interface JudgeServiceOptions {
   config: ResolvedConfig;
@@ -177,11 +176,10 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         };
         return { result, usage: score.usage };
       } catch (err) {
-        const usage = (err as { usage?: Usage }).usage ?? emptyUsage();
+        const { usage = emptyUsage(), run } = spentOf(err);
         const known = err instanceof JudgeResponseError || err instanceof CriterionError || err instanceof JudgeProtocolError;
         const message = known ? (err instanceof JudgeProtocolError ? `JudgeProtocolError: ${err.message}` : err.message) : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
         const raw = err instanceof JudgeResponseError ? err.raw : undefined;
-        const run = (err as { run?: AgentRun }).run;
         return errorResult(base, `${head}: ${message}`, usage, { ...answeredBy(judge, run), ...(run ? judgeRunFields(run) : {}) }, raw);
       }
     },
