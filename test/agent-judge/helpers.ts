@@ -11,6 +11,7 @@ import { afterEach } from 'vitest';
 import { resolveConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/schema.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { withGrade } from '../judges/helpers.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import type { Judge } from '../../src/core/judge-port.js';
 import type { JudgeTrialContext } from '../../src/runner/judge-service.js';
@@ -144,14 +145,16 @@ export async function rejection(p: Promise<unknown>): Promise<Error & Record<str
 export function judgeService(judge: Judge, warnings: string[] = []) {
   const root = mkdtempSync(join(tmpdir(), 'agent-evals-agent-judge-'));
   const config = resolveConfig({ judge: judge as unknown as UserConfig['judge'], outputDir: join(root, 'out') }, root, null, {});
-  return createJudgeService({
-    config,
-    dryRun: false,
-    cache: false,
-    pricing: { overrides: {}, warnUnpriced: () => {} },
-    env: { ...TEST_ENV },
-    warn: (m) => warnings.push(m),
-  });
+  return withGrade(
+    createJudgeService({
+      config,
+      dryRun: false,
+      cache: false,
+      pricing: { overrides: {}, warnUnpriced: () => {} },
+      env: { ...TEST_ENV },
+      warn: (m) => warnings.push(m),
+    }),
+  );
 }
 
 export function plannedCase(over: Partial<PlannedCase> = {}): PlannedCase {
