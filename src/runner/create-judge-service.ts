@@ -11,7 +11,7 @@ import { JudgeCache } from '../judges/cache.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { buildJudgeRequest, type Judge } from '../core/judge-port.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
-import { judgeInstances } from '../judges/judge-instances.js';
+import { judgeInstances } from './judge-instances.js';
 import { judgePairwise } from '../judges/pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judges/kept-judges.js';
 import { refKey, type JudgeRef } from '../judges/resolve.js';

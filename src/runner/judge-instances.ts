@@ -2,17 +2,15 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { UserError } from '../core/errors.js';
 import { createProvider } from '../providers/create.js';
-import { priced, type Pricing } from '../runner/run-usage.js';
-import type { JudgeCache } from './cache.js';
-import type { JudgePricer } from './agent-judge.js';
+import { priced, type Pricing } from './run-usage.js';
+import type { JudgeCache } from '../judges/cache.js';
+import type { JudgePricer } from '../judges/agent-judge.js';
 import type { Judge } from '../core/judge-port.js';
-import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
-import { inferenceJudge } from './inference-judge.js';
-import { judgeIdentity } from './judge-identity.js';
-import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from './resolve.js';
-import { isJudgeName, unknownJudgeMessage } from './judge-ref-check.js';
-
-export { isJudgeInstance };
+import { fakeJudge, loadFakeFixtures } from '../judges/fake-judge.js';
+import { inferenceJudge } from '../judges/inference-judge.js';
+import { judgeIdentity } from '../judges/judge-identity.js';
+import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/resolve.js';
+import { isJudgeName, unknownJudgeMessage } from '../judges/judge-ref-check.js';
 
 /**
  * One judge per reference for the whole run: a provider (and its key check) is made once, and a
