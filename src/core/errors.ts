@@ -98,6 +98,12 @@ export class TimeoutError extends AgentEvalsError {
   }
 }
 
+/** A module (config, TS eval file) did not finish loading within its time limit. */
+export class LoadTimeoutError extends AgentEvalsError {}
+
+/** A redirect an HTTP target does not follow: to another origin (never given its headers), or past the hop limit. */
+export class RedirectRefusedError extends AgentEvalsError {}
+
 /** The run was stopped (Ctrl-C after the grace period) while the work was in flight. */
 export class InterruptedError extends AgentEvalsError {
   constructor() {

@@ -90,6 +90,8 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
 
   let price: JudgePricer = (tokens, model, own) => usageFromTokens(tokens, priceUsage(model, tokens, own));
 
+  // The missing-guards warning is raised once per judge instance.
+  let warnedNoGuards = false;
   const emit = (e: JudgeEvent) => {
     events.push(e);
     for (const l of listeners) l(e);
@@ -117,7 +119,8 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       profile = profileOf(cfg.guards);
       const provider = providerFor(cfg);
       latest = { id: provider.id, model: provider.model };
-      if (!profile.configured && !events.some((e) => e.message.includes('no guards'))) {
+      if (!profile.configured && !warnedNoGuards) {
+        warnedNoGuards = true;
         emit({
           type: 'warning',
           message: `agent judge ${provider.spec} runs with no guards: a judge that never submits runs until the model stops. Add guards: { maxSteps, maxTokens, timeoutMs } to agentJudge().`,
