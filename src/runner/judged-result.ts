@@ -22,6 +22,8 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
   const name = assertionName(spec);
   const threshold = thresholdOf(spec, defaults);
   const weight = spec.weight ?? 1;
+  // Scored and failed results list these first, as the results have always shown them.
+  const base = { name, kind: spec.type, threshold, weight };
   // Messages lead with what was asked, not the label: reporters put a label in front once.
   const head = assertionName({ ...spec, label: undefined });
   switch (judgment.kind) {
@@ -37,10 +39,7 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
       const raw = judgment.error instanceof JudgeResponseError ? judgment.error.raw : undefined;
       return {
         result: {
-          name,
-          kind: spec.type,
-          threshold,
-          weight,
+          ...base,
           severity: 'gate',
           status: 'error',
           score: 0,
@@ -63,10 +62,7 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
           : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min.toFixed(2)}`).join(', ')}`;
       return {
         result: {
-          name,
-          kind: spec.type,
-          threshold,
-          weight,
+          ...base,
           severity: severityOf(spec, defaults),
           status: passed ? 'passed' : 'failed',
           score: score.score,

@@ -53,18 +53,25 @@ describe('executeTrial and judged assertions', () => {
     expect(result.usage.judge.calls).toBe(0);
   });
 
-  it('judges a judge read inside check() once, and reports it as check() saw it, its usage counted once', async () => {
+  /** A check recording `contains(gate)`, then reading a judge (and recording one more when `more`). */
+  async function readInCheck(gate: string, more = false) {
     const judges = service(failing());
     let seen: AssertionResult | undefined;
     const result = await trial(
       {
         check: async (t) => {
-          t.contains('shipped');
+          t.contains(gate);
           seen = await t.judge().criteria('states the status').result();
+          if (more) t.judge().criteria('never asked either');
         },
       },
       judges,
     );
+    return { judges, seen, result };
+  }
+
+  it('judges a judge read inside check() once, and reports it as check() saw it, its usage counted once', async () => {
+    const { judges, seen, result } = await readInCheck('shipped');
     expect(judges.asked).toEqual(['states the status']);
     expect(seen).toMatchObject({ status: 'error', judge: { usage: spent } });
     expect(result.assertions[1]).toEqual(seen);
@@ -72,18 +79,7 @@ describe('executeTrial and judged assertions', () => {
   });
 
   it('skips a judge read inside check() after a failed gate, with the skipped field', async () => {
-    const judges = service(failing());
-    let seen: AssertionResult | undefined;
-    const result = await trial(
-      {
-        check: async (t) => {
-          t.contains('refunded');
-          seen = await t.judge().criteria('states the status').result();
-          t.judge().criteria('never asked either');
-        },
-      },
-      judges,
-    );
+    const { judges, seen, result } = await readInCheck('refunded', true);
     expect(seen).toMatchObject({ status: 'skipped', skipped: 'gate-failed' });
     expect(result.assertions.map((a) => a.skipped)).toEqual([undefined, 'gate-failed', 'gate-failed']);
     expect(judges.asked).toEqual([]);
