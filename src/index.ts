@@ -16,4 +16,5 @@ export type { JudgeErrorKind, Spent } from './core/errors.js';
 export type { Judge, JudgeRequest, JudgeScore } from './core/judge-port.js';
 export { tool } from './targets/tool.js';
 export type { Tool, ToolContext, ToolDefinition } from './targets/tool.js';
-export type { Target, TargetSession, TrialInput, ChatTurn } from './targets/types.js';
+export type { Target, TargetSession, TrialInput } from './targets/types.js';
+export type { ChatTurn } from './core/chat-turn.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { assertionCommonFields, type AssertionContext, type CheckOutcome, type Severity } from './types.js';
+import { assertionCommonFields, type AssertionContext, type CheckOutcome } from './types.js';
+import type { Severity } from '../core/results-schema.js';
 
 /**
  * The zod object of one assertion type: its `type` literal, its own fields and the common

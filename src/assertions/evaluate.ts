@@ -1,6 +1,7 @@
 import { runCustom, customDefaultSeverity, type CustomAssertionSpec } from './custom.js';
 import { deterministicAssertionRegistry, type DeterministicAssertionSpec } from './registry.js';
-import type { AssertionContext, CheckOutcome, Severity } from './types.js';
+import type { AssertionContext, CheckOutcome } from './types.js';
+import type { Severity } from '../core/results-schema.js';
 
 /** A spec the deterministic phase can run: any YAML type, or a TypeScript `custom`. */
 export type DeterministicSpec = DeterministicAssertionSpec | CustomAssertionSpec;

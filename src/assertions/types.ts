@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { AgentRun } from '../core/agent-run.js';
 import type { Usage } from '../core/usage.js';
-
-export const SeveritySchema = z.enum(['gate', 'soft']);
-export type Severity = z.infer<typeof SeveritySchema>;
+import { SeveritySchema, type Severity } from '../core/results-schema.js';
 
 /** Fields every assertion accepts, in YAML and in TypeScript. */
 export const assertionCommonFields = {

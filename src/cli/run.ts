@@ -6,24 +6,10 @@ import { buildReporters, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
+import type { RunFlags } from '../config/run-settings.js';
 
-interface RunFlagsRaw extends SelectionFlags {
-  concurrency?: number;
-  earlyStop: boolean;
-  bail?: boolean;
-  maxFailures?: number;
-  strict?: boolean;
-  json?: string | true;
-  reporter?: string[];
+interface RunFlagsRaw extends SelectionFlags, RunFlags {
   verbose?: boolean;
-  maxCost?: number;
-  minScore?: number;
-  minPassRate?: number;
-  timeout?: number;
-  judge?: string;
-  silent?: boolean;
-  dryRun?: boolean;
-  cache: boolean;
 }
 
 export function registerRun(program: Command): void {
@@ -51,23 +37,23 @@ export function registerRun(program: Command): void {
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
       const { config, cases } = await prepareCases(paths, flags, cwd);
-      const [{ checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }] = await Promise.all([import('../runner/judge-refs.js'), import('../runner/api-keys.js')]);
-      checkRunJudgeRefs(config, cases, flags.judge);
+      const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }] = await Promise.all([
+        import('../config/run-settings.js'),
+        import('../runner/judge-refs.js'),
+        import('../runner/api-keys.js'),
+      ]);
+      const settings = resolveRunSettings(config, flags, process.env);
+      checkRunJudgeRefs(settings.judging, cases);
       // A dry run calls no model, so it needs no key.
-      if (!flags.dryRun) checkApiKeys(config, cases, flags.judge, process.env);
-      if (flags.timeout !== undefined) for (const c of cases) c.timeoutMs = flags.timeout;
+      if (!settings.dryRun) checkApiKeys(settings, cases);
       const version = packageVersion();
 
-      // File reporters come on top of the terminal, which only --silent turns off.
-      const specs = [...(flags.reporter ?? config.reporters)];
-      if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
-      if (!flags.silent && !specs.includes('terminal')) specs.unshift('terminal');
-      if (flags.silent) specs.splice(0, specs.length, ...specs.filter((s) => s !== 'terminal'));
+      const specs = reporterSpecs(config, flags);
       const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) };
       // Where the run will write is checked before the first trial, not found out after the last.
       const outputs = reporterOutputs(specs, reporterContext);
       const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
-      if (judged && flags.cache && config.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
+      if (judged && settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
       await checkOutputs(outputs, config.file);
       const reporters = await buildReporters(specs, reporterContext);
 
@@ -76,7 +62,7 @@ export function registerRun(program: Command): void {
         import('../runner/execute-run.js'),
         import('../runner/create-judge-service.js'),
       ]);
-      const redactor = runRedactor(config, process.env);
+      const redactor = runRedactor(settings);
 
       // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
       // A second one exits at once.
@@ -90,31 +76,11 @@ export function registerRun(program: Command): void {
       process.on('SIGTERM', onSigint);
       try {
         const { exitCode } = await executeRun({
-          config,
+          settings,
           cases,
-          flags: {
-            concurrency: flags.concurrency ?? config.concurrency,
-            earlyStop: flags.earlyStop && config.earlyStop,
-            strict: flags.strict ?? config.strict,
-            ...(flags.maxFailures !== undefined ? { bail: flags.maxFailures } : flags.bail ? { bail: 1 } : {}),
-            ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
-            ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
-            ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
-            ...(flags.dryRun ? { dryRun: true } : {}),
-          },
           reporters,
           redactor,
-          judges: ({ pricing, warn }) =>
-            createJudgeService({
-              config,
-              ...(flags.judge ? { override: flags.judge } : {}),
-              dryRun: Boolean(flags.dryRun),
-              cache: flags.cache,
-              pricing,
-              env: process.env,
-              warn,
-              redactor,
-            }),
+          judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
           interrupt: interrupt.signal,
           argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
           version,

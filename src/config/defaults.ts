@@ -1,8 +1,18 @@
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
+import type { z } from 'zod';
+import type { ConfigSchema } from './schema.js';
+
+type Config = z.output<typeof ConfigSchema>;
+/** The config keys that have a default; the others (targets, judges, budgets, pricing) are unset until given. */
+type DefaultedKey = Exclude<keyof Config, 'targets' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing'>;
+
 /**
- * Every config key's default, in one place (the README's config table is written from this).
- * Command-line flags override these; evals.config.ts overrides them too, flags win.
+ * Every config key's default, in one place (the README's config table is written from this),
+ * typed by the config schema itself: a default of the wrong type, or a new schema key left
+ * without one, fails to compile. Command-line flags override these; evals.config.ts overrides
+ * them too, flags win.
  */
-export const DEFAULTS = {
+export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   /** Globs (relative to the config file) that find eval files. */
   evals: ['evals/**/*.eval.{yaml,yml,ts}'],
   /** Trials in flight at once across the run. */
@@ -16,9 +26,9 @@ export const DEFAULTS = {
   /** Where results, streamed trial records and the judge cache live. */
   outputDir: '.agent-evals',
   /** Reporters when none is given on the command line. */
-  reporters: ['terminal'] as string[],
+  reporters: ['terminal'],
   /** What judges see of tool arguments and results. */
-  trace: 'safe' as 'safe' | 'full',
+  trace: 'safe',
   /** Skip a trial's judges once one of its gates failed. */
   skipJudgesOnGateFailure: true,
   /** Stop starting a case's trials once its verdict cannot change. */
@@ -30,14 +40,19 @@ export const DEFAULTS = {
   /** A `scored` case (only soft assertions missed) fails the run, like `--strict`. */
   strict: false,
   /** Severity of judged assertions that set none: `soft` misses make a case `scored`, `gate` misses fail it. */
-  judgeSeverity: 'soft' as 'soft' | 'gate',
+  judgeSeverity: 'soft',
   /** Threshold of judged assertions that set none (pairwise keeps 1: only an outright win passes). */
   judgeThreshold: 0.7,
+  /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
   keepRuns: 20,
   /** How long importing a config or `*.eval.ts` file may take (a top-level await that never settles). */
-  loadTimeoutMs: 30_000,
+  loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
+};
+
+/** Defaults of run settings that are not config keys. */
+export const RUN_DEFAULTS = {
   /** How long in-flight trials may finish after Ctrl-C before they are aborted. */
   interruptGraceMs: 2_000,
-} as const;
+};
 
 export const CONFIG_FILE_NAMES = ['evals.config.ts', 'evals.config.mts', 'evals.config.js', 'evals.config.mjs'];

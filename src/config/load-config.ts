@@ -3,7 +3,7 @@ import { dirname, resolve, relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import { formatPath } from '../suite/zod-issues.js';
 import { CONFIG_FILE_NAMES, DEFAULTS } from './defaults.js';
-import { importUserModule } from './import-module.js';
+import { importUserModule } from '../suite/import-module.js';
 import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
@@ -89,7 +89,7 @@ function checkJudgeRefs(config: ResolvedConfig, file: string | undefined): void 
 
 /** Applies defaults; pure, so tests can build configs without files. */
 export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}): ResolvedConfig {
-  const evals = user.evals === undefined ? [...DEFAULTS.evals] : Array.isArray(user.evals) ? user.evals : [user.evals];
+  const evals = [user.evals ?? DEFAULTS.evals].flat();
   return {
     rootDir,
     file,

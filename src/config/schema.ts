@@ -1,56 +1,9 @@
 import { z } from 'zod';
-import { ModelRefSchema, TracePolicySchema } from '../judges/spec.js';
+import { ModelRefSchema } from '../judges/spec.js';
+import { TracePolicySchema } from '../core/judge-port.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
-import { SeveritySchema } from '../assertions/types.js';
-
-const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
-
-/** One process per trial: the case as JSON on stdin, an AgentRun as JSON on stdout. */
-export const CommandTargetSchema = z
-  .object({
-    command: z.array(z.string().min(1)).min(1),
-    cwd: z.string().optional(),
-    /** Set on top of the inherited variables. */
-    env: z.record(z.string(), z.string()).optional(),
-    /** Names copied from the runner's environment; replaces the default list (see command-env.ts). */
-    inheritEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name is letters, digits and "_"')).optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    /** Bound of stdout; more fails the trial. */
-    maxOutputBytes: z.number().int().positive().optional(),
-  })
-  .strict();
-
-/** A model with instructions and tools, driven in a tool loop by the runner. */
-export const ModelTargetSchema = z
-  .object({
-    model: ModelRefSchema,
-    instructions: z.string().optional(),
-    instructionsFile: z.string().optional(),
-    tools: z.array(z.unknown()).optional(),
-    maxSteps: z.number().int().positive().optional(),
-    maxTokens: z.number().int().positive().optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    timeoutMs: z.number().int().positive().optional(),
-  })
-  .strict();
-
-/** An agent running as a service: sessions and turns over HTTP. */
-export const HttpTargetSchema = z
-  .object({
-    url: z.string().url(),
-    headers: z.record(z.string(), z.string()).optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    /** Largest response body accepted (bytes, default 16 MB); a bigger one fails the trial. */
-    maxResponseBytes: z.number().int().positive().optional(),
-  })
-  .strict();
-
-export const TargetConfigSchema = z.union([
-  fn<(...args: never[]) => unknown>('a target function'),
-  CommandTargetSchema,
-  ModelTargetSchema,
-  HttpTargetSchema,
-]);
+import { SeveritySchema } from '../core/results-schema.js';
+import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
 
 /** A judge in the config: a model, the fake judge, or a judge object (`agentJudge(...)`). */
 const JudgeConfigSchema = z.union([ModelRefSchema, z.literal('fake'), z.looseObject({ provider: z.literal('fake'), fixtures: z.string().optional() })]);
@@ -93,4 +46,4 @@ export const ConfigSchema = z
   .strict();
 
 export type UserConfig = z.input<typeof ConfigSchema>;
-export type TargetConfig = z.infer<typeof TargetConfigSchema>;
+export type { TargetConfig };

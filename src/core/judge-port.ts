@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import type { AgentRun } from './agent-run.js';
 import type { Usage } from './usage.js';
-import type { ChatTurn } from '../targets/types.js';
-import type { TracePolicy } from '../judges/spec.js';
+import type { ChatTurn } from './chat-turn.js';
+
+/** What a judge sees of the target's tool data: digests (`safe`) or in clear (`full`). */
+export const TracePolicySchema = z.enum(['safe', 'full']);
+export type TracePolicy = z.infer<typeof TracePolicySchema>;
 
 /** What is being judged, resolved from an assertion spec. */
 export type Criterion =

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { SeveritySchema } from '../assertions/types.js';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
 export const SCHEMA_VERSION = 1;
+
+/** A failed gate fails the trial; a missed soft assertion lowers its score (`scored`). */
+export const SeveritySchema = z.enum(['gate', 'soft']);
+export type Severity = z.infer<typeof SeveritySchema>;
 
 const MeanStdSchema = z.object({ mean: z.number(), stddev: z.number() });
 

@@ -1,4 +1,5 @@
 import { createProvider } from '../providers/create.js';
+import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
 import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types.js';
 import { parseModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
@@ -52,10 +53,22 @@ export interface JudgeEvent {
  */
 export type JudgePricer = (tokens: TokenUsage, model: string, own: PriceTable | undefined) => Usage;
 
+/** What a run injects into an agent judge it uses: the same settings its other judges get. */
+export interface AgentJudgeRunSettings {
+  price: JudgePricer;
+  /** The run's provider limiters: the judge's provider, built at grade time, is capped like the others. */
+  limiters: ProviderLimiters;
+  /** The run's environment, for a judge whose `options.env` gives none. */
+  env: NodeJS.ProcessEnv;
+}
+
 export interface AgentJudge extends Judge {
   readonly kind: 'agent';
-  /** The run injects its pricing here; until then the judge prices with its own `options.pricing` only. */
-  usePricing(price: JudgePricer): void;
+  /**
+   * The run injects its settings here; until then the judge prices with its own `options.pricing`
+   * only, reads this process's environment and has limiters of its own.
+   */
+  useRunSettings(settings: AgentJudgeRunSettings): void;
   /** For the latest judgment: whether guards were declared and which are active. */
   guardProfile(): GuardProfile;
   /** Warnings this judge instance raised (at most one about missing guards). */
@@ -81,14 +94,18 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   // A plain config names its model without a call; a factory's model is known once it ran.
   let latest: { id: string; model: string } | undefined = typeof factory === 'function' ? undefined : modelOf(factory.model);
   const providers = new Map<string, Provider>();
+  let run: AgentJudgeRunSettings = {
+    price: (tokens, model, own) => usageFromTokens(tokens, priceUsage(model, tokens, own)),
+    limiters: new ProviderLimiters(),
+    env: process.env,
+  };
   const providerFor = (cfg: AgentJudgeConfig): Provider => {
     const key = JSON.stringify(cfg.model);
     let p = providers.get(key);
-    if (!p) providers.set(key, (p = createProvider(cfg.model, cfg.options?.env ?? process.env)));
+    if (!p) providers.set(key, (p = createProvider(cfg.model, cfg.options?.env ?? run.env, { limiters: run.limiters })));
     return p;
   };
-
-  let price: JudgePricer = (tokens, model, own) => usageFromTokens(tokens, priceUsage(model, tokens, own));
+  const price: JudgePricer = (tokens, model, own) => run.price(tokens, model, own);
 
   // The missing-guards warning is raised once per judge instance.
   let warnedNoGuards = false;
@@ -111,8 +128,10 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       for (const e of events) listener(e);
     },
     guardProfile: () => profile,
-    usePricing(p) {
-      price = p;
+    useRunSettings(settings) {
+      run = settings;
+      // Providers hold the limiters of the run that built them: a new run builds its own.
+      providers.clear();
     },
     async judge(req: JudgeRequest): Promise<JudgeScore> {
       const cfg = make();

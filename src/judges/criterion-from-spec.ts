@@ -1,5 +1,5 @@
 import type { Criterion } from '../core/judge-port.js';
-import type { Severity } from '../assertions/types.js';
+import type { Severity } from '../core/results-schema.js';
 import { CriterionError } from '../core/errors.js';
 import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
 

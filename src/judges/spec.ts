@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { assertionCommonFields } from '../assertions/types.js';
+import { ModelRefSchema, type ModelRef } from '../providers/model-ref.js';
+import { TracePolicySchema } from '../core/judge-port.js';
 
-/**
- * A judge as written in files: `provider:model`, the name of a judge in the config's `judges`
- * (an agent judge, say), or a model spec object (validated by the providers).
- */
-export const ModelRefSchema = z.union([
-  z.string().regex(/^([a-z][\w-]*:.+|[A-Za-z][\w.-]*)$/, 'expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config\'s `judges`'),
-  z.looseObject({ provider: z.string(), model: z.string() }),
-]);
-export type ModelRef = z.infer<typeof ModelRefSchema>;
-
-export const TracePolicySchema = z.enum(['safe', 'full']);
-export type TracePolicy = z.infer<typeof TracePolicySchema>;
+// A judge as written in files (a model reference); targets take the same, so it lives in providers/.
+export { ModelRefSchema, type ModelRef };
 
 /** Fields every judged assertion accepts on top of the common ones. */
 const judgeFields = {

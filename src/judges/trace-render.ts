@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AgentRun } from '../core/agent-run.js';
-import type { TracePolicy } from './spec.js';
+import type { TracePolicy } from '../core/judge-port.js';
 import { safeJson } from '../core/safe-json.js';
 
 export const TRACE_OPEN = '<untrusted-target-trace>';

@@ -1,4 +1,4 @@
-import type { ChatTurn } from '../targets/types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
 
 /**
  * A conversation split by trust: the eval author's user (and system) turns stay in the trusted

@@ -23,8 +23,8 @@ export interface AdaptiveLimiterOptions {
 
 /**
  * Per-endpoint ceiling when a model spec sets none: high enough that the run's own --concurrency
- * is the bound in normal operation. A run lowers every ceiling to its own --concurrency, so the
- * first burst of 429s halves what can really be in flight.
+ * is the bound in normal operation. A run's limiters start no higher than its own --concurrency
+ * (see ProviderLimiters).
  */
 export const DEFAULT_MAX_CONCURRENCY = 100;
 
@@ -185,38 +185,41 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
-const registry = new Map<string, AdaptiveLimiter>();
-/** The running run's concurrency: every limiter, including one first made mid-run, is capped by it. */
-let runCap: number | undefined;
-
 /**
- * Lowers every endpoint's ceiling to `max` (the run's concurrency): more could never be in flight.
- * The cap holds for the rest of the run, so a provider first built at grade time (a judge named only
- * inside a `check()`, an agent judge's own model) gets it too.
+ * The limiters of one run, one per provider endpoint (provider plus base URL), so every target
+ * and judge of the run on that endpoint backs off together. Made per run from its settings and
+ * handed down to whoever builds a provider; nothing is shared between two runs in one process.
  */
-export function capLimiters(max: number): void {
-  runCap = max;
-  for (const limiter of registry.values()) limiter.lowerMax(max);
-}
+export class ProviderLimiters {
+  readonly #byKey = new Map<string, AdaptiveLimiter>();
+  readonly #cap: number;
 
-/**
- * The shared limiter for one provider endpoint (provider plus base URL), so every
- * target and judge on that endpoint backs off together. The first caller's `max` (or the default),
- * lowered to the run's cap, creates it; a later, lower `max` lowers it.
- */
-export function limiterFor(key: string, max?: number): AdaptiveLimiter {
-  let limiter = registry.get(key);
-  if (!limiter) {
-    limiter = new AdaptiveLimiter({ max: Math.min(max ?? DEFAULT_MAX_CONCURRENCY, runCap ?? Number.POSITIVE_INFINITY) });
-    registry.set(key, limiter);
-  } else if (max !== undefined) {
-    limiter.lowerMax(max);
+  /**
+   * `cap` is the run's concurrency: more could never be in flight, so every limiter starts at most
+   * there, including one first made at grade time (a judge named only inside a `check()`, an agent
+   * judge's own model), and the first burst of 429s halves what can really be in flight.
+   */
+  constructor(cap: number = Number.POSITIVE_INFINITY) {
+    this.#cap = cap;
   }
-  return limiter;
-}
 
-/** Forget all shared limiters and the run's cap (tests, or a fresh run in the same process). */
-export function resetLimiters(): void {
-  registry.clear();
-  runCap = undefined;
+  /**
+   * The endpoint's limiter. The first caller's `max` (or the default), lowered to the run's cap,
+   * creates it; a later, lower `max` lowers it.
+   */
+  for(key: string, max?: number): AdaptiveLimiter {
+    let limiter = this.#byKey.get(key);
+    if (!limiter) {
+      limiter = new AdaptiveLimiter({ max: Math.min(max ?? DEFAULT_MAX_CONCURRENCY, this.#cap) });
+      this.#byKey.set(key, limiter);
+    } else if (max !== undefined) {
+      limiter.lowerMax(max);
+    }
+    return limiter;
+  }
+
+  /** The endpoint's limiter if one was made (what a run's report or a test inspects). */
+  get(key: string): AdaptiveLimiter | undefined {
+    return this.#byKey.get(key);
+  }
 }

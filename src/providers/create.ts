@@ -1,4 +1,4 @@
-import { limiterFor } from './adaptive-limit.js';
+import type { ProviderLimiters } from './adaptive-limit.js';
 import {
   apiKeyEnvOf,
   formatModelSpec,
@@ -12,11 +12,13 @@ import { DEFAULT_BASE_URL, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
 
 export interface CreateProviderOptions {
+  /** The run's limiters: the provider takes its endpoint's, shared with the run's other providers there. */
+  limiters: ProviderLimiters;
   /** Underlying fetch for the SDK (tests); 429s are still reported to the shared limiter. */
   fetch?: FetchLike;
 }
 
-/** The key that groups calls under one shared limiter: provider plus endpoint. */
+/** The key that groups a run's calls under one shared limiter: provider plus endpoint. */
 export function limiterKey(provider: ProviderId, baseURL: string): string {
   return `${provider} ${baseURL.replace(/\/+$/, '')}`;
 }
@@ -35,7 +37,7 @@ export function limiterKeyFor(input: ModelSpecInput, env: NodeJS.ProcessEnv = pr
 export function createProvider(
   input: ModelSpecInput,
   env: NodeJS.ProcessEnv = process.env,
-  options: CreateProviderOptions = {},
+  options: CreateProviderOptions,
 ): Provider {
   const spec = parseModelSpec(input);
   const baseURL = resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider];
@@ -44,7 +46,7 @@ export function createProvider(
     apiKey: resolveApiKey(spec, env),
     apiKeyEnv: apiKeyEnvOf(spec),
     baseURL,
-    limiter: limiterFor(limiterKey(spec.provider, baseURL), spec.maxConcurrency),
+    limiter: options.limiters.for(limiterKey(spec.provider, baseURL), spec.maxConcurrency),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
 

@@ -1,4 +1,3 @@
-import type { ResolvedConfig } from '../config/load-config.js';
 import { UserError, UserErrors } from '../core/errors.js';
 import { judgeModelSpec } from '../judges/judge-ref-check.js';
 import { resolveAssertionJudge } from '../judges/kept-judges.js';
@@ -6,6 +5,7 @@ import type { JudgeOrigin, JudgeRef } from '../judges/resolve.js';
 import { apiKeyEnvOf, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { staticJudgedSpecs } from './judge-refs.js';
+import type { RunSettings } from './settings.js';
 
 /** Cases named in full before the rest are counted. */
 const NAMED_CASES = 3;
@@ -22,7 +22,9 @@ interface Need {
  * who needs it. A TS `check()`'s judged assertions and a function target's own SDK clients are
  * known only at run time; a missing key fails them there.
  */
-export function checkApiKeys(config: ResolvedConfig, cases: PlannedCase[], override: string | undefined, env: NodeJS.ProcessEnv): void {
+export function checkApiKeys(settings: Pick<RunSettings, 'targets' | 'judging' | 'env'>, cases: PlannedCase[]): void {
+  const { targets, env } = settings;
+  const { judge, judges, override } = settings.judging;
   const needs = new Map<string, Need>();
   const need = (spec: ModelSpec): Need | undefined => {
     const name = apiKeyEnvOf(spec);
@@ -33,23 +35,23 @@ export function checkApiKeys(config: ResolvedConfig, cases: PlannedCase[], overr
   };
 
   for (const c of cases) {
-    const target = typeof c.target === 'string' ? config.targets[c.target] : undefined;
+    const target = typeof c.target === 'string' ? targets[c.target] : undefined;
     if (target && typeof target === 'object' && 'model' in target) {
       const spec = modelSpecOrUndefined(target.model);
       if (spec) need(spec)?.targets.add(c.targetName);
     }
     for (const assertion of staticJudgedSpecs(c)) {
       const resolved = resolveAssertionJudge(
-        { ...(override !== undefined ? { override } : {}), assertion: (assertion as { judge?: JudgeRef }).judge, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined },
-        config.judges,
+        { ...(override !== undefined ? { override } : {}), assertion: (assertion as { judge?: JudgeRef }).judge, caseOrSuite: c.judge, config: judge },
+        judges,
       );
-      const model = resolved && judgeModelSpec(resolved.ref, config.judges);
+      const model = resolved && judgeModelSpec(resolved.ref, judges);
       if (!resolved || !model) continue;
-      const judges = need(model.spec)?.judges;
-      if (!judges) continue;
-      const label = originLabel(resolved.origin, config) + (model.name !== undefined ? ` "${model.name}"` : '');
-      let keys = judges.get(label);
-      if (!keys) judges.set(label, (keys = new Set()));
+      const needing = need(model.spec)?.judges;
+      if (!needing) continue;
+      const label = originLabel(resolved.origin, settings.judging.judgeFromEnv) + (model.name !== undefined ? ` "${model.name}"` : '');
+      let keys = needing.get(label);
+      if (!keys) needing.set(label, (keys = new Set()));
       keys.add(c.key);
     }
   }
@@ -69,7 +71,7 @@ function whoNeeds(n: Need): string {
   return parts.join('; ');
 }
 
-function originLabel(origin: JudgeOrigin, config: ResolvedConfig): string {
+function originLabel(origin: JudgeOrigin, judgeFromEnv: boolean): string {
   switch (origin) {
     case 'override':
       return '--judge';
@@ -80,7 +82,7 @@ function originLabel(origin: JudgeOrigin, config: ResolvedConfig): string {
     case 'caseOrSuite':
       return 'case or suite judge';
     case 'config':
-      return config.judgeFromEnv ? 'EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL' : 'config judge';
+      return judgeFromEnv ? 'EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL' : 'config judge';
   }
 }
 

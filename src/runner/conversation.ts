@@ -2,10 +2,11 @@ import { toolCallsOf, type AgentRun, type Step } from '../core/agent-run.js';
 import type { TurnResult } from '../core/results-schema.js';
 import type { AssertionContext } from '../assertions/types.js';
 import type { PlannedCase } from '../suite/plan.js';
-import type { ChatTurn, Target, TargetSession, TrialInput } from '../targets/types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
+import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
 import { errorMessage, spentOf } from '../core/errors.js';
-import { unansweredCalls, usageOfRun, type Pricing } from './run-usage.js';
+import { unansweredCalls, usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { withTimeout } from '../core/timeout.js';
 
 /** One user turn of a trial and what the target did in it. */

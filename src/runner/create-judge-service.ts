@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import type { ResolvedConfig } from '../config/load-config.js';
 import type { JudgeIdentity, JudgeService, JudgeTrialContext } from './judge-service.js';
-import { assertionName } from './assertion-name.js';
-import type { Pricing } from './run-usage.js';
+import { assertionName } from '../assertions/assertion-name.js';
+import type { Pricing } from '../providers/run-usage.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { AgentRun } from '../core/agent-run.js';
 import { errorMessage, JudgeError, spentOf, UserError } from '../core/errors.js';
@@ -17,18 +16,17 @@ import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judge
 import { refKey, type JudgeRef } from '../judges/resolve.js';
 import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
+import type { JudgeSettings } from '../judges/settings.js';
+import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 
 export interface JudgeServiceOptions {
-  config: ResolvedConfig;
-  /** `--judge provider:model`: one judge for the whole run. */
-  override?: JudgeRef;
-  /** `--dry-run`: every judge is the fake one; zero tokens. */
-  dryRun: boolean;
-  /** `--no-cache` (or `cache: false` in the config) turns off both the in-run sharing and the disk cache. */
-  cache: boolean;
+  /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */
+  settings: JudgeSettings;
   pricing: Pricing;
   env: NodeJS.ProcessEnv;
   warn(message: string): void;
+  /** The run's provider limiters, for every judge's provider (an agent judge's too). */
+  limiters: ProviderLimiters;
   /** Applied to what the judge cache writes to disk. */
   redactor?: SecretRedactor;
 }
@@ -39,17 +37,17 @@ export interface JudgeServiceOptions {
  * it spent); `judgedResult` turns that into the assertion result.
  */
 export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
-  const { config } = opts;
-  const cache = opts.cache && config.cache ? new JudgeCache(join(config.outputDir, 'cache', 'judge'), config.cacheMaxEntries, opts.redactor) : undefined;
+  const { settings } = opts;
+  const cache = settings.cache ? new JudgeCache(join(settings.outputDir, 'cache', 'judge'), settings.cacheMaxEntries, opts.redactor) : undefined;
   const selfJudgeWarned = new Set<string>();
-  const { judgeFor } = judgeInstances({ config, dryRun: opts.dryRun, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn });
+  const { judgeFor } = judgeInstances({ settings, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn, limiters: opts.limiters });
 
-  const notice = opts.override !== undefined ? new KeptJudgeNotice(refKey(opts.override), opts.warn) : undefined;
+  const notice = settings.override !== undefined ? new KeptJudgeNotice(refKey(settings.override), opts.warn) : undefined;
   /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
   const resolveFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
     const resolved = resolveAssertionJudge(
-      { ...(opts.override !== undefined ? { override: opts.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: config.judge as JudgeRef | undefined },
-      config.judges,
+      { ...(settings.override !== undefined ? { override: settings.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: settings.judge },
+      settings.judges,
     );
     const keptOwn = resolved?.keptOwn;
     return { ref: resolved?.ref, kept: keptOwn !== undefined ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(keptOwn)] as [string, string]) : undefined };
@@ -85,12 +83,12 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           }
         }
       }
-      if (!opts.dryRun) notice?.announce(kept);
+      if (!settings.dryRun) notice?.announce(kept);
     },
 
     /** `provider:model` of the judges the cases' assertions use (a fake judge spends nothing): what a budget must price. */
     judgeModels(cases) {
-      if (opts.dryRun) return [];
+      if (settings.dryRun) return [];
       const models = new Set<string>();
       for (const c of cases) {
         for (const spec of c.assertions) {
@@ -104,7 +102,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     },
 
     async judge(spec, ctx) {
-      const ref = opts.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
+      const ref = settings.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
       if (!ref) return { kind: 'no-judge' };
       let judge: Judge;
       try {
@@ -117,12 +115,12 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       try {
         const request = buildJudgeRequest({
           criterion: criterionFromSpec(spec, ctx.plannedCase.reference),
-          output: boundGradedOutput(ctx.reply, config.judgeMaxOutputChars),
+          output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
           input: ctx.plannedCase.input,
           ...(transcript ? { transcript } : {}),
           ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
           run: ctx.run,
-          tracePolicy: spec.trace ?? config.trace,
+          tracePolicy: spec.trace ?? settings.trace,
           subject: { case: ctx.plannedCase.key, assertion: assertionName(spec), type: spec.type },
           signal: ctx.signal,
         });

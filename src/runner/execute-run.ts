@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { ResolvedConfig } from '../config/load-config.js';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
-import { redactingReporter } from '../report/redacting-reporter.js';
+import { redactingReporter } from './redacting-reporter.js';
 import type { Summary } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
-import { DEFAULTS } from '../config/defaults.js';
-import { capLimiters } from '../providers/adaptive-limit.js';
+import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
 import { createTarget } from '../targets/create-target.js';
@@ -17,32 +15,30 @@ import { runCases } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
-import type { Pricing } from './run-usage.js';
+import type { Pricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { guardTargetFaults } from './fault-guard.js';
+import type { RunSettings } from './settings.js';
 
-export interface RunFlags {
-  concurrency: number;
-  earlyStop: boolean;
-  strict: boolean;
-  bail?: number;
-  maxCostUsd?: number;
-  minScore?: number;
-  minPassRate?: number;
-  /** Model targets answer without calling their model (`--dry-run`). */
-  dryRun?: boolean;
+/** What the run hands its judge service: its pricing and warnings, environment and limiters. */
+export interface JudgeRunDeps {
+  pricing: Pricing;
+  warn(message: string): void;
+  env: NodeJS.ProcessEnv;
+  /** The run's provider limiters: a judge's provider shares its endpoint's with the targets. */
+  limiters: ProviderLimiters;
 }
 
 export interface ExecuteOptions {
-  config: ResolvedConfig;
+  /** Flags, config and defaults, merged once (config/run-settings.ts). */
+  settings: RunSettings;
   cases: PlannedCase[];
-  flags: RunFlags;
   /** Every output; each is called through a guard (see `multiplexReporters`), with secrets redacted. */
   reporters: Reporter[];
   /** Where a run-level problem (a reporter or a teardown step that failed) goes, one line each; default stderr. */
   problem?(line: string): void;
   /** Builds the judge service once pricing and warnings exist; `prepare` may reject bad judges up front. */
-  judges(deps: { pricing: Pricing; warn(message: string): void }): JudgeService & { prepare?(cases: PlannedCase[]): void; judgeModels?(cases: PlannedCase[]): string[]; close?(): Promise<void> };
+  judges(deps: JudgeRunDeps): JudgeService & { prepare?(cases: PlannedCase[]): void; judgeModels?(cases: PlannedCase[]): string[]; close?(): Promise<void> };
   interrupt: AbortSignal;
   argv: string[];
   version: string;
@@ -51,13 +47,13 @@ export interface ExecuteOptions {
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
-export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: number; summary: Summary }> {
-  const { config } = opts;
+export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
+  const { settings } = opts;
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const runId = `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   // Asked now, in the background: a synchronous spawn at the end would add to every run's tail.
-  const sha = gitSha(config.rootDir);
+  const sha = gitSha(settings.rootDir);
 
   const write = opts.problem ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
   const problem = (line: string) => write(opts.redactor ? opts.redactor.redact(line) : line);
@@ -73,16 +69,25 @@ export async function executeRun(opts: ExecuteOptions): Promise<{ exitCode: numb
   // The end of the run, as named steps that all run (each in turn, whatever the others did) even
   // when the run itself threw. The run adds its steps as what they close comes to exist.
   const steps: TeardownStep[] = [];
+  // Made per run from its settings: a second run in the same process starts from fresh limiters.
+  const limiters = new ProviderLimiters(settings.concurrency);
   let ran: { exitCode: number; summary: Summary } | undefined;
   try {
-    ran = await runWith(opts, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps });
+    ran = await runWith(opts, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters });
   } finally {
     const failed = await runTeardown([...steps, { name: 'target fault guard', output: false, run: endFaultGuard }]);
     for (const f of failed) problem(stepFailureLine(f));
     if (ran) ran = { ...ran, exitCode: withOutputs(ran.exitCode, mux.failures.length > 0 || failed.some((f) => f.step.output)) };
   }
   // Defined: had the run thrown, the `finally` would have rethrown it.
-  return ran!;
+  return { ...ran!, limiters };
+}
+
+export interface RunOutcome {
+  exitCode: number;
+  summary: Summary;
+  /** The run's provider limiters, as the run left them (how far each endpoint backed off). */
+  limiters: ProviderLimiters;
 }
 
 interface RunContext {
@@ -95,10 +100,14 @@ interface RunContext {
   reporter: ReporterEvents;
   mux: Multiplexer;
   steps: TeardownStep[];
+  limiters: ProviderLimiters;
 }
 
-async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps }: RunContext): Promise<{ exitCode: number; summary: Summary }> {
-  const { config, cases, flags } = opts;
+async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters }: RunContext): Promise<{ exitCode: number; summary: Summary }> {
+  const { settings, cases } = opts;
+  const { env } = settings;
+  // `--timeout` bounds every trial, over what a case or its file set.
+  if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
 
   // One adapter per named target (an inline TS target is keyed by its file); every trial still
   // invokes it afresh.
@@ -107,26 +116,26 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   for (const c of cases) {
     const key = targetKey(c);
     if (targets.has(key)) continue;
-    targets.set(key, await createTarget(c.targetName, typeof c.target === 'string' ? config.targets[c.target]! : c.target, config, { dryRun: Boolean(flags.dryRun), warn, ...(opts.redactor ? { redactor: opts.redactor } : {}) }));
+    const spec = typeof c.target === 'string' ? settings.targets[c.target]! : c.target;
+    targets.set(key, await createTarget(c.targetName, spec, { rootDir: settings.rootDir, configFile: settings.configFile, env, limiters, dryRun: settings.dryRun, warn, ...(opts.redactor ? { redactor: opts.redactor } : {}) }));
   }
   const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
 
-  const maxCostUsd = flags.maxCostUsd ?? config.maxCostUsd;
-  const budgetField = flags.maxCostUsd !== undefined ? { field: '--max-cost' } : { ...(config.file ? { file: config.file } : {}), field: 'maxCostUsd' };
+  const { maxCostUsd, budgetField } = settings;
   const unpriced = new PricingWarnings();
   const pricing: Pricing = {
-    overrides: config.pricing,
+    overrides: settings.pricing,
     warnUnpriced(model) {
       if (!unpriced.shouldWarn(model ?? '')) return;
       warn(unpricedMessage(model) + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : ''));
     },
   };
 
-  const judges = opts.judges({ pricing, warn });
+  const judges = opts.judges({ pricing, warn, env, limiters });
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
-  if (maxCostUsd !== undefined && !flags.dryRun) {
+  if (maxCostUsd !== undefined && !settings.dryRun) {
     const all = [...targets.values()];
     const spenders = {
       priced: [
@@ -135,33 +144,30 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       ],
       pricedAtRunTime: all.filter((t) => t.model === undefined).map((t) => t.name),
     };
-    checkBudgetPricing(spenders, config.pricing, budgetField, warn);
+    checkBudgetPricing(spenders, settings.pricing, budgetField, warn);
   }
-
-  // Endpoint limiters start at the run's concurrency, so a burst of 429s halves real traffic.
-  capLimiters(flags.concurrency);
 
   await reporter.onBegin({
     runId,
     startedAt,
-    config: config.file,
+    config: settings.configFile,
     cases: cases.length,
     trials: cases.reduce((s, c) => s + c.repeat, 0),
-    concurrency: flags.concurrency,
-    strict: flags.strict,
+    concurrency: settings.concurrency,
+    strict: settings.strict,
   });
   const outcome = await runCases({
     cases,
     targetFor,
     judges,
     pricing,
-    concurrency: flags.concurrency,
-    earlyStop: flags.earlyStop,
-    skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
-    bail: flags.bail,
+    concurrency: settings.concurrency,
+    earlyStop: settings.earlyStop,
+    skipJudgesOnGateFailure: settings.skipJudgesOnGateFailure,
+    bail: settings.bail,
     maxCostUsd,
     interrupt: opts.interrupt,
-    graceMs: DEFAULTS.interruptGraceMs,
+    graceMs: settings.interruptGraceMs,
     // Reporters see a read-only view of each case, not the planner's object with its functions.
     listener: {
       onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
@@ -171,12 +177,12 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   });
   const summary: Summary = {
     ...outcome.summary,
-    failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, flags)],
+    failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, settings)],
     warnings,
   };
   // Reporters that already failed are known now, so the others (the results file) record the exit code
   // the process will end with; one failing in its own onEnd can only change it afterwards.
-  const exitCode = withOutputs(exitCodeFor(summary, { strict: flags.strict, interrupted: outcome.interrupted }), mux.failures.length > 0);
+  const exitCode = withOutputs(exitCodeFor(summary, { strict: settings.strict, interrupted: outcome.interrupted }), mux.failures.length > 0);
   const end = {
     run: {
       id: runId,
@@ -184,7 +190,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       durationMs: Date.now() - started,
       gitSha: await sha,
       argv: opts.argv,
-      config: config.file,
+      config: settings.configFile,
       interrupted: outcome.interrupted,
     },
     summary,

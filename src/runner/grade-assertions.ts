@@ -4,7 +4,7 @@ import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
 import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from '../suite/schema.js';
 import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
-import { assertionName } from './assertion-name.js';
+import { assertionName } from '../assertions/assertion-name.js';
 import type { JudgeService, JudgeTrialContext, Judgment } from './judge-service.js';
 import { judgedResult } from './judged-result.js';
 import { isFailedGate } from './verdict.js';

@@ -1,59 +1,65 @@
 import { resolve } from 'node:path';
-import type { ResolvedConfig } from '../config/load-config.js';
 import { UserError } from '../core/errors.js';
 import { createProvider } from '../providers/create.js';
-import { priced, type Pricing } from './run-usage.js';
+import type { ProviderLimiters } from '../providers/adaptive-limit.js';
+import { priced, type Pricing } from '../providers/run-usage.js';
 import type { JudgeCache } from '../judges/cache.js';
-import type { JudgePricer } from '../judges/agent-judge.js';
+import type { AgentJudgeRunSettings } from '../judges/agent-judge.js';
 import type { Judge } from '../core/judge-port.js';
 import { fakeJudge, loadFakeFixtures } from '../judges/fake-judge.js';
 import { inferenceJudge } from '../judges/inference-judge.js';
 import { judgeIdentity } from '../judges/judge-identity.js';
 import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/resolve.js';
 import { isJudgeName, unknownJudgeMessage } from '../judges/judge-ref-check.js';
+import type { JudgeSettings } from '../judges/settings.js';
 
 /**
  * One judge per reference for the whole run: a provider (and its key check) is made once, and a
  * judge object from TS (`agentJudge(...)`) is used as it is, its warnings forwarded once.
  */
 export function judgeInstances(opts: {
-  config: ResolvedConfig;
-  dryRun: boolean;
+  settings: Pick<JudgeSettings, 'rootDir' | 'judges' | 'dryRun'>;
   cache: JudgeCache | undefined;
   pricing: Pricing;
   env: NodeJS.ProcessEnv;
   warn(message: string): void;
+  limiters: ProviderLimiters;
 }): { judgeFor(ref: JudgeRef): Judge } {
   const judges = new Map<string, Judge>();
   const subscribed = new WeakSet<object>();
   // `judge: auditor` in a file names a judge of the config's `judges`.
   const byName = (ref: JudgeRef): JudgeRef => {
     if (!isJudgeName(ref)) return ref;
-    const found = opts.config.judges[ref];
-    if (found === undefined) throw new UserError(unknownJudgeMessage(ref, opts.config.judges), { field: 'judge' });
-    return found as JudgeRef;
+    const found = opts.settings.judges[ref];
+    if (found === undefined) throw new UserError(unknownJudgeMessage(ref, opts.settings.judges), { field: 'judge' });
+    return found;
   };
   return {
     judgeFor(named) {
       const ref = byName(named);
-      if (!opts.dryRun && isJudgeInstance(ref)) {
+      if (!opts.settings.dryRun && isJudgeInstance(ref)) {
         if (!subscribed.has(ref)) {
           subscribed.add(ref);
-          const instance = ref as { onEvent?: (l: (e: { message: string }) => void) => void; usePricing?: (p: JudgePricer) => void };
+          const instance = ref as { onEvent?: (l: (e: { message: string }) => void) => void; useRunSettings?: (s: AgentJudgeRunSettings) => void };
           instance.onEvent?.((e) => opts.warn(e.message));
-          // An agent judge prices like every other judge: the config's table, the run's unpriced warning.
-          instance.usePricing?.((tokens, model, own) => priced(tokens, model, own ? { overrides: { ...opts.pricing.overrides, ...own }, warnUnpriced: (m) => opts.pricing.warnUnpriced(m) } : opts.pricing));
+          // An agent judge gets the run's settings like every other judge: the config's price table and
+          // the run's unpriced warning, the run's environment, and the run's limiters for its provider.
+          instance.useRunSettings?.({
+            price: (tokens, model, own) => priced(tokens, model, own ? { overrides: { ...opts.pricing.overrides, ...own }, warnUnpriced: (m) => opts.pricing.warnUnpriced(m) } : opts.pricing),
+            limiters: opts.limiters,
+            env: opts.env,
+          });
         }
         return ref;
       }
-      const key = opts.dryRun ? 'dry-run' : refKey(ref);
+      const key = opts.settings.dryRun ? 'dry-run' : refKey(ref);
       let judge = judges.get(key);
       if (judge) return judge;
-      if (opts.dryRun || isFakeRef(ref)) {
-        const fixtures = typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? loadFakeFixtures(resolve(opts.config.rootDir, ref.fixtures)) : [];
+      if (opts.settings.dryRun || isFakeRef(ref)) {
+        const fixtures = typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? loadFakeFixtures(resolve(opts.settings.rootDir, ref.fixtures)) : [];
         judge = fakeJudge(fixtures);
       } else {
-        const provider = createProvider(ref as never, opts.env);
+        const provider = createProvider(ref as never, opts.env, { limiters: opts.limiters });
         // A judge spec's own temperature wins over the judge default of 0.
         const temperature = typeof ref === 'object' ? (ref as unknown as { temperature?: number }).temperature : undefined;
         judge = inferenceJudge(provider, {

@@ -1,9 +1,9 @@
-import type { ResolvedConfig } from '../config/load-config.js';
 import { UserError, UserErrors } from '../core/errors.js';
 import { isJudgeName, judgeRefProblem } from '../judges/judge-ref-check.js';
 import { isJudgeType } from '../judges/spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { TsAssertionSpec } from '../suite/schema.js';
+import type { JudgeSettings } from '../judges/settings.js';
 
 /** A case's judged assertions known before the run: its own and its turns' (a TS `check()` adds more at run time). */
 export function staticJudgedSpecs(c: PlannedCase): TsAssertionSpec[] {
@@ -15,11 +15,12 @@ export function staticJudgedSpecs(c: PlannedCase): TsAssertionSpec[] {
  * checked before the run so each error blames who wrote it: the flag, or the file and line (the
  * config's own judges were checked when it loaded).
  */
-export function checkRunJudgeRefs(config: ResolvedConfig, cases: PlannedCase[], override: string | undefined): void {
+export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'override'>, cases: PlannedCase[]): void {
+  const { judges, override } = judging;
   if (override !== undefined) {
-    const problem = judgeRefProblem(override, config.judges);
+    const problem = judgeRefProblem(override, judges);
     if (problem) {
-      const known = Object.keys(config.judges);
+      const known = Object.keys(judges);
       throw new UserError(
         isJudgeName(override)
           ? `--judge ${override}: expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
@@ -31,7 +32,7 @@ export function checkRunJudgeRefs(config: ResolvedConfig, cases: PlannedCase[], 
   for (const c of cases) {
     const refs = [c.judge, ...staticJudgedSpecs(c).map((s) => (s as { judge?: unknown }).judge)];
     for (const ref of refs) {
-      const problem = ref === undefined ? undefined : judgeRefProblem(ref, config.judges);
+      const problem = ref === undefined ? undefined : judgeRefProblem(ref, judges);
       if (problem) errors.push(new UserError(problem, { file: c.file, line: c.line ?? undefined, field: 'judge' }));
     }
   }

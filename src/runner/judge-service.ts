@@ -2,7 +2,7 @@ import type { AgentRun } from '../core/agent-run.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
 import type { Judge, JudgeScore } from '../core/judge-port.js';
 import type { JudgeError } from '../core/errors.js';
-import type { ChatTurn } from '../targets/types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
 import type { PlannedCase } from '../suite/plan.js';
 
 /** What a judged assertion is graded against. */

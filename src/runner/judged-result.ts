@@ -4,7 +4,7 @@ import type { AssertionResult } from '../core/results-schema.js';
 import { emptyUsage, type Usage } from '../core/usage.js';
 import { dimensionMinimums, severityOf, thresholdOf, type JudgedDefaults } from '../judges/criterion-from-spec.js';
 import type { JudgeAssertionSpec } from '../judges/spec.js';
-import { assertionName } from './assertion-name.js';
+import { assertionName } from '../assertions/assertion-name.js';
 import type { Judgment } from './judge-service.js';
 
 /** An assertion's result and what grading it spent. */

@@ -4,7 +4,7 @@ import type { CaseResult, Summary, TrialResult } from '../core/results-schema.js
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import type { JudgeService } from './judge-service.js';
-import { knownCostUsd, type Pricing } from './run-usage.js';
+import { knownCostUsd, type Pricing } from '../providers/run-usage.js';
 import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';

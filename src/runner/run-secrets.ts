@@ -1,5 +1,6 @@
-import type { ResolvedConfig } from '../config/load-config.js';
 import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
+import type { JudgeSettings } from '../judges/settings.js';
+import type { RunSettings } from './settings.js';
 
 const MAX_DEPTH = 5;
 
@@ -8,7 +9,7 @@ const MAX_DEPTH = 5;
  * targets and judges name, of every configured header, and of every environment variable named
  * like a secret (`*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`).
  */
-export function runRedactor(config: Pick<ResolvedConfig, 'targets' | 'judge' | 'judges'>, env: NodeJS.ProcessEnv): SecretRedactor {
+export function runRedactor(settings: Pick<RunSettings, 'targets' | 'env'> & { judging: Pick<JudgeSettings, 'judge' | 'judges'> }): SecretRedactor {
   // The provider keys (OPENAI_API_KEY, ANTHROPIC_API_KEY) already match the secret-name pattern.
   const names = new Set<string>();
   const values: string[] = [];
@@ -21,7 +22,8 @@ export function runRedactor(config: Pick<ResolvedConfig, 'targets' | 'judge' | '
     if (isStringRecord(o.env)) for (const [k, v] of Object.entries(o.env)) if (SECRET_ENV_NAME.test(k)) values.push(v);
     for (const [k, v] of Object.entries(o)) if (k !== 'headers' && k !== 'env') visit(v, depth + 1);
   };
-  for (const node of [...Object.values(config.targets), config.judge, ...Object.values(config.judges)]) visit(node, 0);
+  const { targets, judging, env } = settings;
+  for (const node of [...Object.values(targets), judging.judge, ...Object.values(judging.judges)]) visit(node, 0);
   return new SecretRedactor([...envSecretValues(env, names), ...values]);
 }
 

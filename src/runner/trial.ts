@@ -10,7 +10,7 @@ import { TsAssertionSpecSchema, type TsAssertionSpec } from '../suite/schema.js'
 import type { Target } from '../targets/types.js';
 import { errorMessage } from '../core/errors.js';
 import type { JudgeService, Judgment } from './judge-service.js';
-import { usageOfRun, type Pricing } from './run-usage.js';
+import { usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, GATE_FAILED, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
 import { judgedResult } from './judged-result.js';

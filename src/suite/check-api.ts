@@ -1,7 +1,9 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { toolCallsOf } from '../core/agent-run.js';
-import type { Severity, AssertionContext } from '../assertions/types.js';
-import type { ModelRef, TracePolicy } from '../judges/spec.js';
+import type { AssertionContext } from '../assertions/types.js';
+import type { Severity } from '../core/results-schema.js';
+import type { ModelRef } from '../judges/spec.js';
+import type { TracePolicy } from '../core/judge-port.js';
 import type { Judge } from '../core/judge-port.js';
 import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from './schema.js';

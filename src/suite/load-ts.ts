@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UserError, UserErrors } from '../core/errors.js';
-import { importUserModule } from '../config/import-module.js';
+import { importUserModule } from './import-module.js';
 import { TsEvalFileSchema } from './schema.js';
 import type { EvalDefinition } from './define-eval.js';
 import { allAssertionTypes } from './assertion-types.js';

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
 import type { JudgedDefaults } from '../judges/criterion-from-spec.js';
-import type { ChatTurn } from '../targets/types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
 import type { TargetFunction } from '../targets/function-target.js';
 import type { CheckApi } from './check-api.js';
 import type { TsAssertionSpec } from './schema.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
+import { ChatTurnSchema } from '../core/chat-turn.js';
 
 /** The eval-file contract. `schemas/eval-file.schema.json` is generated from this. */
 
@@ -17,10 +18,6 @@ export const TsAssertionSpecSchema = z.discriminatedUnion('type', [
   customAssertionSchema,
 ]);
 export type TsAssertionSpec = z.infer<typeof TsAssertionSpecSchema>;
-
-export const ChatTurnSchema = z
-  .object({ role: z.enum(['user', 'assistant', 'system']), content: z.string() })
-  .strict();
 
 const CaseId = z
   .string()

@@ -26,7 +26,7 @@ const DRAIN_MS = 100;
  * The target is done when its own process exits: what it left running (a background helper that
  * still holds the pipes) is killed with its process group, and so is everything on timeout.
  */
-export function commandTarget(name: string, opts: CommandTargetOptions, rootDir: string, redactor?: SecretRedactor): Target {
+export function commandTarget(name: string, opts: CommandTargetOptions, rootDir: string, redactor?: SecretRedactor, env: NodeJS.ProcessEnv = process.env): Target {
   const [cmd, ...args] = opts.command as [string, ...string[]];
   const maxBytes = opts.maxOutputBytes ?? MAX_OUTPUT_BYTES;
   return {
@@ -34,7 +34,7 @@ export function commandTarget(name: string, opts: CommandTargetOptions, rootDir:
     run: (trial, signal) =>
       new Promise<AgentRun>((resolvePromise, reject) => {
         if (signal.aborted) return reject(abortError(signal));
-        const child = spawnGroup(cmd, args, { cwd: resolve(rootDir, opts.cwd ?? '.'), env: commandEnv(opts, process.env) });
+        const child = spawnGroup(cmd, args, { cwd: resolve(rootDir, opts.cwd ?? '.'), env: commandEnv(opts, env) });
         const out: Buffer[] = [];
         let outBytes = 0;
         let errTail = '';

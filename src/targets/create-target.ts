@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
-import type { ResolvedConfig } from '../config/load-config.js';
-import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from '../config/schema.js';
+import type { HttpTargetSchema, ModelTargetSchema, TargetConfig } from './config-schema.js';
+import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
 import { ProviderConfigError } from '../core/errors.js';
@@ -19,28 +19,43 @@ import type { Target } from './types.js';
 type ModelTargetConfig = z.infer<typeof ModelTargetSchema>;
 type HttpTargetConfig = z.infer<typeof HttpTargetSchema>;
 
+/** What the run gives every target it builds (from its settings). */
+export interface TargetSettings {
+  /** The config file's folder: a command's cwd and an instructions file resolve against it. */
+  rootDir: string;
+  /** The config file, named in errors; null when running on defaults. */
+  configFile: string | null;
+  /** Where a model target finds its API key and base URL. */
+  env: NodeJS.ProcessEnv;
+  /** The run's provider limiters. */
+  limiters: ProviderLimiters;
+  dryRun?: boolean;
+  warn?(message: string): void;
+  redactor?: SecretRedactor;
+}
+
 /**
  * The adapter for a target named in config (or given inline by a TS eval file). Everything that
  * can be checked before a trial runs is checked here (API keys, instruction files, tools), so a
  * misconfigured target stops the run with exit 2 instead of failing every trial.
  */
-export async function createTarget(name: string, spec: TargetConfig | TargetFunction, config: ResolvedConfig, opts: { dryRun?: boolean; warn?(message: string): void; redactor?: SecretRedactor } = {}): Promise<Target> {
-  if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}) });
-  if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, config.rootDir, opts.redactor), spec.timeoutMs);
-  if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, config, opts.dryRun === true), spec.timeoutMs);
+export async function createTarget(name: string, spec: TargetConfig | TargetFunction, opts: TargetSettings): Promise<Target> {
+  if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}), env: opts.env });
+  if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, opts.rootDir, opts.redactor, opts.env), spec.timeoutMs);
+  if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, opts), spec.timeoutMs);
   if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...(spec as HttpTargetConfig), ...(opts.redactor ? { redactor: opts.redactor } : {}) }), (spec as HttpTargetConfig).timeoutMs);
-  throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: config.file ?? undefined, field: `targets.${name}` });
+  throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: opts.configFile ?? undefined, field: `targets.${name}` });
 }
 
-async function modelTarget(name: string, spec: ModelTargetConfig, config: ResolvedConfig, dryRun: boolean): Promise<Target> {
-  const where = (field: string) => ({ file: config.file ?? undefined, field: `targets.${name}${field}` });
+async function modelTarget(name: string, spec: ModelTargetConfig, settings: TargetSettings): Promise<Target> {
+  const where = (field: string) => ({ file: settings.configFile ?? undefined, field: `targets.${name}${field}` });
   if (spec.instructions !== undefined && spec.instructionsFile !== undefined) {
     throw new UserError('give "instructions" or "instructionsFile", not both', where(''));
   }
   const tools = checkTools(spec.tools ?? [], where);
   let instructions = spec.instructions;
   if (spec.instructionsFile !== undefined) {
-    const file = resolve(config.rootDir, spec.instructionsFile);
+    const file = resolve(settings.rootDir, spec.instructionsFile);
     try {
       instructions = await readFile(file, 'utf8');
     } catch {
@@ -50,7 +65,7 @@ async function modelTarget(name: string, spec: ModelTargetConfig, config: Resolv
   let provider;
   try {
     // Now, not at the first trial: a missing API key must stop the run before it starts.
-    provider = dryRun ? dryRunProvider(spec.model as ModelSpecInput) : createProvider(spec.model as ModelSpecInput, process.env); // validated by createProvider
+    provider = settings.dryRun ? dryRunProvider(spec.model as ModelSpecInput) : createProvider(spec.model as ModelSpecInput, settings.env, { limiters: settings.limiters }); // validated by createProvider
   } catch (err) {
     if (err instanceof ProviderConfigError) throw new ProviderConfigError(`target "${name}": ${err.message}`);
     throw err;

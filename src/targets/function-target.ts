@@ -3,7 +3,8 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
-import type { ChatTurn, Target, TargetSession, TrialInput } from './types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
+import type { Target, TargetSession, TrialInput } from './types.js';
 import { anthropicClient, openaiClient, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
 import { historyBeforeFirstTurn } from './session.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
@@ -41,10 +42,12 @@ export interface FunctionTargetOptions {
   dryRun?: boolean;
   /** Run warnings (once per target), e.g. returned usage that was already recorded. */
   warn?(message: string): void;
+  /** Where ctx.openai() / ctx.anthropic() find their key and base URL (the run's; default this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Builds the recording context for one call of the function and folds what it recorded into the returned run. */
-export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1, options: { dryRun?: boolean } = {}) {
+export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1, options: { dryRun?: boolean; env?: NodeJS.ProcessEnv } = {}) {
   const steps: Step[] = [];
   const pending = new Set<Promise<void>>();
   // Model calls sent through ctx.openai() / ctx.anthropic() whose usage is not read yet.
@@ -62,6 +65,7 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     },
   };
   const dryRun = options.dryRun === true;
+  const env = options.env ?? process.env;
   const ctx: TargetContext = {
     signal,
     trial,
@@ -85,8 +89,8 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     step(text) {
       steps.push({ text });
     },
-    openai: (options) => openaiClient(usageRecorder, options, process.env, dryRun),
-    anthropic: (options) => anthropicClient(usageRecorder, options, process.env, dryRun),
+    openai: (options) => openaiClient(usageRecorder, options, env, dryRun),
+    anthropic: (options) => anthropicClient(usageRecorder, options, env, dryRun),
   };
   return {
     ctx,
@@ -108,11 +112,12 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
 /** One call of the function: its value checked, SDK usage awaited, partial work kept on failure or timeout. */
 interface CallOptions {
   dryRun: boolean;
+  env: NodeJS.ProcessEnv | undefined;
   warnOnce(kind: 'counted-once' | 'added-both', message: string): void;
 }
 
 async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, options: CallOptions): Promise<AgentRun> {
-  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun });
+  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, ...(options.env ? { env: options.env } : {}) });
   // A timeout settles the trial without waiting for the function: what it did by then is kept.
   const release = keepPartialOnAbort(signal, () => recorder.partial());
   let value: string | AgentRun;
@@ -147,6 +152,7 @@ export function functionTarget(name: string, fn: TargetFunction, options: Functi
   const warned = new Set<string>();
   const once: CallOptions = {
     dryRun: options.dryRun === true,
+    env: options.env,
     warnOnce(kind, message) {
       if (warned.has(kind)) return;
       warned.add(kind);

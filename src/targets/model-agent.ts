@@ -1,5 +1,6 @@
 import type { ChatMessage, Provider } from '../providers/types.js';
-import type { ChatTurn, Target, TargetSession, TrialInput } from './types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
+import type { Target, TargetSession, TrialInput } from './types.js';
 import { agentTurn, type AgentLoopOptions } from './agent-loop.js';
 import { historyBeforeFirstTurn, runAsOneTurn } from './session.js';
 import { createToolState, type Tool, type ToolContext } from './tool.js';

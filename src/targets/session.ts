@@ -1,5 +1,6 @@
 import type { AgentRun } from '../core/agent-run.js';
-import type { ChatTurn, TargetSession, TrialInput } from './types.js';
+import type { ChatTurn } from '../core/chat-turn.js';
+import type { TargetSession, TrialInput } from './types.js';
 
 /**
  * The conversation before the case's first user message: `trial.messages` ends with the message

@@ -1,9 +1,5 @@
 import type { AgentRun } from '../core/agent-run.js';
-
-export interface ChatTurn {
-  role: 'user' | 'assistant' | 'system';
-  content: string;
-}
+import type { ChatTurn } from '../core/chat-turn.js';
 
 /** What a target receives for one trial; a command target reads exactly this as JSON on stdin. */
 export interface TrialInput {

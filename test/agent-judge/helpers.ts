@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { resolveConfig } from '../../src/config/load-config.js';
+import { resolveRunSettings } from '../../src/config/run-settings.js';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import type { UserConfig } from '../../src/config/schema.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { withGrade } from '../judges/helpers.js';
@@ -18,7 +20,7 @@ import type { JudgeTrialContext } from '../../src/runner/judge-service.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import { agentJudge, type AgentJudgeConfig } from '../../src/judges/agent-judge.js';
 import type { Criterion, JudgeRequest } from '../../src/core/judge-port.js';
-import type { TracePolicy } from '../../src/judges/spec.js';
+import type { TracePolicy } from '../../src/core/judge-port.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import { createToolState, type ToolContext } from '../../src/targets/tool.js';
 import type { AgentRun } from '../../src/core/agent-run.js';
@@ -145,14 +147,14 @@ export async function rejection(p: Promise<unknown>): Promise<Error & Record<str
 export function judgeService(judge: Judge, warnings: string[] = []) {
   const root = mkdtempSync(join(tmpdir(), 'agent-evals-agent-judge-'));
   const config = resolveConfig({ judge: judge as unknown as UserConfig['judge'], outputDir: join(root, 'out') }, root, null, {});
+  const env = { ...TEST_ENV };
   return withGrade(
     createJudgeService({
-      config,
-      dryRun: false,
-      cache: false,
+      settings: resolveRunSettings(config, { dryRun: false, cache: false }, env).judging,
       pricing: { overrides: {}, warnUnpriced: () => {} },
-      env: { ...TEST_ENV },
+      env,
       warn: (m) => warnings.push(m),
+      limiters: new ProviderLimiters(),
     }),
   );
 }

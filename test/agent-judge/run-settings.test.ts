@@ -3,8 +3,7 @@
  * calls, an unpriced model warns once with the same text as an inference judge's, and the provider
  * it builds at its first judgment (grade time) is capped by the run's concurrency.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js';
+import { describe, expect, it } from 'vitest';
 import { limiterKeyFor } from '../../src/providers/create.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import type { UserConfig } from '../../src/config/define-config.js';
@@ -12,7 +11,6 @@ import { runInProcess } from '../e2e/run-in-process.js';
 import { fakeJudge, submit, TEST_ENV, turn, useFakes } from './helpers.js';
 
 const fakes = useFakes();
-afterEach(() => resetLimiters());
 
 const UNPRICED = 'my-unpriced-judge';
 
@@ -26,7 +24,8 @@ function run(judge: UserConfig['judge'], over: Partial<UserConfig> = {}, cases =
   return runInProcess({
     files: suite(cases),
     config: { targets: { fn: () => 'Thank you, happy to help.' }, judge, ...over } as UserConfig,
-    judges: (config, { pricing, warn }) => createJudgeService({ config, dryRun: false, cache: false, pricing, env: { ...TEST_ENV }, warn }),
+    flags: { cache: false },
+    judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { ...TEST_ENV } }),
   });
 }
 
@@ -63,11 +62,11 @@ describe('an agent judge in a run', () => {
     const fake = await fakes.openai(() => turn([submit(1)], { input: 10, output: 2 }));
     const model = { provider: 'openai' as const, model: 'gpt-4.1-mini', baseURL: fake.url };
     const judge = fakeJudge(fake, { model, guards: { maxSteps: 2 } });
-    const { exitCode } = await run(judge as unknown as UserConfig['judge'], { concurrency: 3 }, 4);
+    const { exitCode, limiters } = await run(judge as unknown as UserConfig['judge'], { concurrency: 3 }, 4);
 
     expect(exitCode).toBe(0);
     expect(fake.count).toBe(4);
     // The factory judge made its provider (and limiter) only at its first judgment, after the run began.
-    expect(limiterFor(limiterKeyFor(model, TEST_ENV)).max).toBe(3);
+    expect(limiters.get(limiterKeyFor(model, TEST_ENV))?.max).toBe(3);
   });
 });

@@ -4,13 +4,12 @@
  * variable, a dropped connection is retried.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { limiterFor } from '../../src/providers/adaptive-limit.js';
 import { limiterKeyFor } from '../../src/providers/create.js';
 import { startFakeOpenAI, type FakeOpenAIOptions } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
 import { z } from 'zod';
 import { tool } from '../../src/targets/tool.js';
-import { runInProcess } from './run-in-process.js';
+import { runInProcess, type InProcessRun } from './run-in-process.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
@@ -37,7 +36,8 @@ async function setup(options: FakeOpenAIOptions, spec: Record<string, unknown> =
   fake = await startFakeOpenAI(options);
   vi.stubEnv('OPENAI_API_KEY', 'sk-test-dummy-key-000000');
   const model = { provider: 'openai' as const, model: 'gpt-4.1-mini', baseURL: fake.url, ...spec };
-  return { fake, model, limiter: () => limiterFor(limiterKeyFor(model, { OPENAI_API_KEY: 'x' })) };
+  // The endpoint's limiter among the run's own (the run makes its limiters; it reports them back).
+  return { fake, model, limiter: (run: InProcessRun) => run.limiters.get(limiterKeyFor(model, { OPENAI_API_KEY: 'x' }))! };
 }
 
 describe('a model-agent suite against a misbehaving provider', () => {
@@ -50,16 +50,17 @@ describe('a model-agent suite against a misbehaving provider', () => {
   it('completes 50 trials with correct results when every third request is a 429 with retry-after-ms: 50', async () => {
     const retryAfterMs = 50;
     const { fake, model, limiter } = await setup({ script: everyThird({ status: 429, retryAfterMs }) });
-    const { results, exitCode } = await runInProcess({ files: suite(10, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
+    const run = await runInProcess({ files: suite(10, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
+    const { results, exitCode } = run;
 
     expect(exitCode).toBe(0);
     expect(results.summary.trials).toMatchObject({ planned: 50, run: 50, notRun: 0, passed: 50 });
     for (const c of results.cases) for (const t of c.trials) expect(t.reply).toBe(`pong ${c.id.slice(1)}`);
     const rateLimited = fake.requests.length - 50;
     expect(rateLimited).toBeGreaterThanOrEqual(Math.floor(fake.requests.length / 3));
-    expect(limiter().rateLimits).toBe(rateLimited);
+    expect(limiter(run).rateLimits).toBe(rateLimited);
     // The shared limiter backed off: the run slowed down instead of failing.
-    expect(limiter().current).toBeLessThan(limiter().max);
+    expect(limiter(run).current).toBeLessThan(limiter(run).max);
     // ...and waited out the retry-after: on the server's clock the last 429's retry arrived no sooner
     // than retry-after after that 429 was sent (1 ms of slack for the limiter's millisecond clock).
     const lastLimited = fake.requests.filter((_, i) => i % 3 === 2).at(-1)!;
@@ -89,11 +90,12 @@ describe('a model-agent suite against a misbehaving provider', () => {
   // one request. The wait budget bounds them instead, so every trial still passes.
   it('passes 60 trials through 40 consecutive 429s without retry-after', async () => {
     const { fake, model, limiter } = await setup({ script: (body, index) => (index < 40 ? { status: 429 } : pong(body)) }, { rateLimitBackoffMs: 5 });
-    const { results, exitCode } = await runInProcess({ files: suite(12, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
+    const run = await runInProcess({ files: suite(12, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
+    const { results, exitCode } = run;
     expect(results.summary.trials).toMatchObject({ planned: 60, run: 60, passed: 60 });
     expect(exitCode).toBe(0);
     expect(fake.requests.length).toBe(100);
-    expect(limiter().rateLimits).toBe(40);
+    expect(limiter(run).rateLimits).toBe(40);
   }, 60_000);
 
   // The case allows 300 ms; the endpoint holds every request back for 12 × 100 ms first. Waiting

@@ -51,7 +51,7 @@ describe('a reporter that throws in onCaseEnd', () => {
         judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url },
         concurrency: 1,
       },
-      judges: (config, { pricing, warn }) => createJudgeService({ config, dryRun: false, cache: true, pricing, env: { OPENAI_API_KEY: 'test-key' }, warn }),
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { OPENAI_API_KEY: 'test-key' } }),
       reporters: (dir) => [broken, { name: 'junit', ...junitReporter({ path: join(dir, 'junit.xml') }) }, { name: 'end', onEnd: ({ exitCode }) => void ended.push(`exit ${exitCode}`) }],
     });
     // Reported once, naming the reporter and the hook; no further events reach it, onEnd included.

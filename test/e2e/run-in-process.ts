@@ -5,11 +5,14 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { resolveConfig, type ResolvedConfig } from '../../src/config/load-config.js';
+import { resolveConfig } from '../../src/config/load-config.js';
+import { resolveRunSettings, type RunFlags } from '../../src/config/run-settings.js';
+import type { RunSettings } from '../../src/runner/settings.js';
+import type { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { discoverEvalFiles } from '../../src/suite/discover.js';
 import { loadCases } from '../../src/suite/plan.js';
-import { executeRun, type ExecuteOptions, type RunFlags } from '../../src/runner/execute-run.js';
+import { executeRun, type ExecuteOptions } from '../../src/runner/execute-run.js';
 import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
@@ -24,14 +27,19 @@ export interface InProcessRun {
   problems: string[];
   /** The throwaway project folder. */
   dir: string;
+  /** The run's provider limiters, as it left them. */
+  limiters: ProviderLimiters;
 }
 
 export interface InProcessOptions {
   files: Record<string, string>;
   config: UserConfig;
-  flags?: Partial<RunFlags>;
-  /** A judge service, or a builder of one for the resolved config (e.g. the real `createJudgeService`). */
-  judges?: JudgeService | ((config: ResolvedConfig, deps: Parameters<ExecuteOptions['judges']>[0]) => ReturnType<ExecuteOptions['judges']>);
+  /** Command-line flags, merged over the config by the CLI's own `resolveRunSettings`. */
+  flags?: RunFlags;
+  /** The run's environment (default this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** A judge service, or a builder of one for the run's settings (e.g. the real `createJudgeService`). */
+  judges?: JudgeService | ((settings: RunSettings, deps: Parameters<ExecuteOptions['judges']>[0]) => ReturnType<ExecuteOptions['judges']>);
   /** Reporters run before the JSON one, which writes the results document read back. */
   reporters?(dir: string): Reporter[];
 }
@@ -52,16 +60,16 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
   const problems: string[] = [];
   const judges = opts.judges;
   const path = join(dir, 'results.json');
-  const { exitCode } = await executeRun({
-    config,
+  const settings = resolveRunSettings(config, { strict: false, ...opts.flags }, opts.env ?? process.env);
+  const { exitCode, limiters } = await executeRun({
+    settings,
     cases,
-    flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: false, ...opts.flags },
     reporters: [...(opts.reporters?.(dir) ?? []), { name: 'json', ...jsonReporter({ path, outputDir: config.outputDir, version: 'test' }) }, { onWarning: (m) => warnings.push(m) }],
     problem: (line) => problems.push(line),
-    judges: typeof judges === 'function' ? (deps) => judges(config, deps) : () => judges ?? noJudgeService,
+    judges: typeof judges === 'function' ? (deps) => judges(settings, deps) : () => judges ?? noJudgeService,
     interrupt: new AbortController().signal,
     argv: [],
     version: 'test',
   });
-  return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings, problems, dir };
+  return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings, problems, dir, limiters };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonSchemas, renderSchema } from '../../src/report/json-schemas.js';
+import { jsonSchemas, renderSchema } from '../../src/suite/json-schemas.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { validateJsonSchema } from './json-schema-lite.js';
 

@@ -8,6 +8,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from '../../src/config/load-config.js';
+import { resolveRunSettings } from '../../src/config/run-settings.js';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import type { UserConfig } from '../../src/config/schema.js';
 import type { JudgeRef } from '../../src/judges/resolve.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
@@ -16,7 +18,7 @@ import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import type { JudgeService, JudgeTrialContext } from '../../src/runner/judge-service.js';
 import type { Graded } from '../../src/runner/judged-result.js';
-import type { Pricing } from '../../src/runner/run-usage.js';
+import type { Pricing } from '../../src/providers/run-usage.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import type { AgentRun } from '../../src/core/agent-run.js';
 
@@ -50,14 +52,15 @@ export interface ServiceSetup {
 export function judgeService(s: ServiceSetup) {
   const root = mkdtempSync(join(tmpdir(), 'agent-evals-judges-'));
   const config = resolveConfig({ ...(s.config ?? {}), ...(s.judge !== undefined ? { judge: s.judge } : {}), outputDir: join(root, 'out') }, root, null, {});
+  const env = { ...TEST_ENV };
+  const { judging } = resolveRunSettings(config, { dryRun: s.dryRun ?? false, cache: s.cache ?? false }, env);
   return withGrade(createJudgeService({
-    config,
-    dryRun: s.dryRun ?? false,
-    cache: s.cache ?? false,
-    ...(s.override ? { override: s.override } : {}),
+    // The override as `--judge` would set it, but any judge reference (the CLI gives only strings).
+    settings: { ...judging, ...(s.override ? { override: s.override } : {}) },
     pricing,
-    env: { ...TEST_ENV },
+    env,
     warn: (m) => s.warnings?.push(m),
+    limiters: new ProviderLimiters(),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdaptiveLimiter, capLimiters, DEFAULT_MAX_CONCURRENCY, limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js';
+import { AdaptiveLimiter, DEFAULT_MAX_CONCURRENCY, ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { rateLimitedFetch, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
 
 function deferred() {
@@ -169,27 +169,27 @@ describe('AdaptiveLimiter', () => {
   });
 });
 
-describe('limiterFor', () => {
-  afterEach(() => resetLimiters());
-
+describe('ProviderLimiters (one run\'s limiters)', () => {
   it('shares one limiter per key and lets a stricter caller lower its max', () => {
-    const a = limiterFor('openai https://api.openai.com/v1', 8);
-    const b = limiterFor('openai https://api.openai.com/v1', 3);
-    const c = limiterFor('openai https://api.openai.com/v1', 20);
+    const limiters = new ProviderLimiters();
+    const a = limiters.for('openai https://api.openai.com/v1', 8);
+    const b = limiters.for('openai https://api.openai.com/v1', 3);
+    const c = limiters.for('openai https://api.openai.com/v1', 20);
     expect(a).toBe(b);
     expect(b).toBe(c);
     expect(a.max).toBe(3);
-    expect(limiterFor('anthropic https://api.anthropic.com')).not.toBe(a);
+    expect(limiters.for('anthropic https://api.anthropic.com')).not.toBe(a);
   });
 
-  it("caps a limiter first made after the run's cap was set, until the limiters are reset", () => {
-    const before = limiterFor('openai http://before', 8);
-    capLimiters(3);
+  it("caps every limiter at the run's concurrency, one first made at grade time too; the next run starts fresh", () => {
+    const run = new ProviderLimiters(3);
+    const before = run.for('openai http://before', 8);
     expect(before.max).toBe(3);
-    expect(limiterFor('openai http://judge-at-grade-time').max).toBe(3);
-    expect(limiterFor('openai http://own-lower-max', 2).max).toBe(2);
-    resetLimiters();
-    expect(limiterFor('openai http://next-run').max).toBe(DEFAULT_MAX_CONCURRENCY);
+    expect(run.for('openai http://judge-at-grade-time').max).toBe(3);
+    expect(run.for('openai http://own-lower-max', 2).max).toBe(2);
+    const next = new ProviderLimiters();
+    expect(next.for('openai http://before')).not.toBe(before);
+    expect(next.for('openai http://next-run').max).toBe(DEFAULT_MAX_CONCURRENCY);
   });
 });
 

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { limiterFor } from '../../src/providers/adaptive-limit.js';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider, limiterKeyFor } from '../../src/providers/create.js';
 import { ProviderConfigError, ProviderError } from '../../src/core/errors.js';
 import type { ModelSpecInput } from '../../src/providers/model-spec.js';
@@ -21,7 +21,8 @@ afterEach(async () => {
 async function setup(script: Script, spec: Partial<Extract<ModelSpecInput, object>> = {}, apiKey?: string) {
   fake = await startFakeAnthropic({ script, ...(apiKey ? { apiKey } : {}) });
   const full = { provider: 'anthropic' as const, model: 'claude-sonnet-4-6', baseURL: fake.url, maxConcurrency: 4, ...spec };
-  return { fake, provider: createProvider(full, env), limiter: limiterFor(limiterKeyFor(full, env)) };
+  const limiters = new ProviderLimiters();
+  return { fake, provider: createProvider(full, env, { limiters }), limiter: limiters.get(limiterKeyFor(full, env))! };
 }
 
 const tools: ProviderTool[] = [
@@ -198,13 +199,13 @@ describe('Anthropic provider against a fake Messages server', () => {
   });
 
   it('refuses to build a provider without a key', () => {
-    expect(() => createProvider('anthropic:claude-sonnet-4-6', {})).toThrow(ProviderConfigError);
-    expect(() => createProvider('anthropic:claude-sonnet-4-6', {})).toThrow('missing API key for anthropic: set ANTHROPIC_API_KEY');
+    expect(() => createProvider('anthropic:claude-sonnet-4-6', {}, { limiters: new ProviderLimiters() })).toThrow(ProviderConfigError);
+    expect(() => createProvider('anthropic:claude-sonnet-4-6', {}, { limiters: new ProviderLimiters() })).toThrow('missing API key for anthropic: set ANTHROPIC_API_KEY');
   });
 
   it('takes the base URL from ANTHROPIC_BASE_URL', async () => {
     fake = await startFakeAnthropic({ script: [{ text: 'via env' }] });
-    const provider = createProvider('anthropic:claude-haiku-4-5', { ...env, ANTHROPIC_BASE_URL: fake.url });
+    const provider = createProvider('anthropic:claude-haiku-4-5', { ...env, ANTHROPIC_BASE_URL: fake.url }, { limiters: new ProviderLimiters() });
     expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('via env');
   });
 });

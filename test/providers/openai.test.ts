@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { limiterFor } from '../../src/providers/adaptive-limit.js';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider, limiterKeyFor } from '../../src/providers/create.js';
 import { ProviderConfigError, ProviderError } from '../../src/core/errors.js';
 import type { ModelSpecInput } from '../../src/providers/model-spec.js';
@@ -21,7 +21,8 @@ afterEach(async () => {
 async function setup(script: Script, spec: Partial<Extract<ModelSpecInput, object>> = {}, apiKey?: string) {
   fake = await startFakeOpenAI({ script, ...(apiKey ? { apiKey } : {}) });
   const full = { provider: 'openai' as const, model: 'gpt-4.1-mini', baseURL: fake.url, maxConcurrency: 4, ...spec };
-  return { fake, provider: createProvider(full, env), limiter: limiterFor(limiterKeyFor(full, env)) };
+  const limiters = new ProviderLimiters();
+  return { fake, provider: createProvider(full, env, { limiters }), limiter: limiters.get(limiterKeyFor(full, env))! };
 }
 
 const tools: ProviderTool[] = [
@@ -182,7 +183,7 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
     expect(fake.count).toBe(2);
 
     fake.push({ delayMs: 400 }, { delayMs: 400 });
-    const slow = createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, timeoutMs: 100, maxRetries: 1 }, env);
+    const slow = createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, timeoutMs: 100, maxRetries: 1 }, env, { limiters: new ProviderLimiters() });
     await expect(slow.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
       kind: 'timeout',
       message: 'openai request timed out after 100 ms (2 attempts)',
@@ -220,6 +221,7 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
     const provider = createProvider(
       { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, apiKeyEnv: 'TEAM_OPENAI_KEY' },
       { TEAM_OPENAI_KEY: KEY },
+      { limiters: new ProviderLimiters() },
     );
     await expect(provider.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow(
       'authentication failed for openai: check TEAM_OPENAI_KEY',
@@ -227,15 +229,15 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
   });
 
   it('refuses to build a provider without a key', () => {
-    expect(() => createProvider('openai:gpt-4.1-mini', {})).toThrow(ProviderConfigError);
-    expect(() => createProvider('openai:gpt-4.1-mini', { OPENAI_API_KEY: '  ' })).toThrow(
+    expect(() => createProvider('openai:gpt-4.1-mini', {}, { limiters: new ProviderLimiters() })).toThrow(ProviderConfigError);
+    expect(() => createProvider('openai:gpt-4.1-mini', { OPENAI_API_KEY: '  ' }, { limiters: new ProviderLimiters() })).toThrow(
       'missing API key for openai: set OPENAI_API_KEY',
     );
   });
 
   it('takes the base URL from OPENAI_BASE_URL', async () => {
     fake = await startFakeOpenAI({ script: [{ text: 'via env' }] });
-    const provider = createProvider('openai:gpt-4.1-mini', { ...env, OPENAI_BASE_URL: fake.url });
+    const provider = createProvider('openai:gpt-4.1-mini', { ...env, OPENAI_BASE_URL: fake.url }, { limiters: new ProviderLimiters() });
     expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('via env');
   });
 

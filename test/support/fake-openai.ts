@@ -24,11 +24,14 @@ export interface FakeOpenAIOptions {
   model?: string;
   /** When set, any other key gets a 401 (whose message echoes the key, as OpenAI's does). */
   apiKey?: string;
+  /** Awaited before request `index` is answered: a test holds a reply until something else happened. */
+  hold?: (index: number) => Promise<void>;
 }
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeProvider> {
   const queue = new ScriptQueue(options.script);
-  const server = await startFakeServer((req, index) => handle(req, index, queue, options));
+  const { hold } = options;
+  const server = await startFakeServer(hold ? async (req, index) => (await hold(index), handle(req, index, queue, options)) : (req, index) => handle(req, index, queue, options));
   return asFakeProvider(server, `${server.origin}/v1`, queue);
 }
 

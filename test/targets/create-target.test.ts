@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveConfig } from '../../src/config/load-config.js';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { UserError } from '../../src/core/errors.js';
 import { ProviderConfigError } from '../../src/core/errors.js';
 import { createTarget } from '../../src/targets/create-target.js';
@@ -12,7 +12,8 @@ import { never, OPENAI_KEY, startFake, storeTools, trialInput } from './helpers.
 
 const rootDir = mkdtempSync(join(tmpdir(), 'agent-evals-targets-'));
 writeFileSync(join(rootDir, 'support.md'), 'You are the support agent of a small store.\n');
-const config = resolveConfig({}, rootDir, 'evals.config.ts');
+/** What a run gives the targets it builds (tests stub this process's environment). */
+const settings = { rootDir, configFile: 'evals.config.ts', env: process.env, limiters: new ProviderLimiters() };
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
@@ -25,7 +26,7 @@ describe('createTarget', () => {
   it('builds a model agent with instructions from a file relative to the config', async () => {
     ({ fake } = await startFake('openai', [{ text: 'Hello from the store.' }]));
     vi.stubEnv('OPENAI_API_KEY', OPENAI_KEY);
-    const target = await createTarget('gpt', { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, instructionsFile: 'support.md', tools: storeTools, temperature: 0.2, maxTokens: 300 }, config);
+    const target = await createTarget('gpt', { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, instructionsFile: 'support.md', tools: storeTools, temperature: 0.2, maxTokens: 300 }, settings);
     const run = await target.run(trialInput('hi'), never);
     expect(target.model).toBe('openai:gpt-4.1-mini');
     expect(run).toMatchObject({ reply: 'Hello from the store.', instructions: 'You are the support agent of a small store.\n', stopReason: 'stop' });
@@ -34,14 +35,14 @@ describe('createTarget', () => {
 
   it('stops before any trial when the API key is missing, naming the variable', async () => {
     vi.stubEnv('ANTHROPIC_API_KEY', '');
-    const err = await createTarget('claude', { model: 'anthropic:claude-sonnet-4-6' }, config).catch((e: unknown) => e);
+    const err = await createTarget('claude', { model: 'anthropic:claude-sonnet-4-6' }, settings).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderConfigError);
     expect((err as Error).message).toBe('target "claude": missing API key for anthropic: set ANTHROPIC_API_KEY');
   });
 
   it('rejects bad model-agent config with the field named', async () => {
     vi.stubEnv('OPENAI_API_KEY', OPENAI_KEY);
-    const attempt = (spec: object) => createTarget('gpt', { model: 'openai:gpt-4.1-mini', ...spec } as never, config).then(() => undefined, (e: unknown) => e as UserError);
+    const attempt = (spec: object) => createTarget('gpt', { model: 'openai:gpt-4.1-mini', ...spec } as never, settings).then(() => undefined, (e: unknown) => e as UserError);
     const bad = async (spec: object) => (await attempt(spec)) ?? new UserError('no error');
     expect((await bad({ instructions: 'a', instructionsFile: 'support.md' })).message).toBe('evals.config.ts: targets.gpt: give "instructions" or "instructionsFile", not both');
     expect((await bad({ instructionsFile: 'nope.md' })).message).toMatch(/^evals\.config\.ts: targets\.gpt\.instructionsFile: cannot read instructions file nope\.md/);
@@ -55,13 +56,13 @@ describe('createTarget', () => {
     // the mark would exist when the run rejects.
     const mark = join(rootDir, 'slow-answered');
     const script = `setTimeout(() => { require('node:fs').writeFileSync(${JSON.stringify(mark)}, ''); console.log(JSON.stringify({ reply: "late" })); }, 2000)`;
-    const target = await createTarget('slow', { command: ['node', '-e', script], timeoutMs: 200 }, config);
+    const target = await createTarget('slow', { command: ['node', '-e', script], timeoutMs: 200 }, settings);
     await expect(target.run(trialInput('x'), never)).rejects.toThrow("timed out after 200 ms (the target's timeoutMs)");
     expect(existsSync(mark)).toBe(false);
   });
 
   it('builds an HTTP target from a url', async () => {
-    const target = await createTarget('svc', { url: 'http://127.0.0.1:1/' }, config);
+    const target = await createTarget('svc', { url: 'http://127.0.0.1:1/' }, settings);
     expect(typeof target.openSession).toBe('function');
   });
 });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { spentOf } from '../../src/core/errors.js';
-import { usageOfRun } from '../../src/runner/run-usage.js';
+import { usageOfRun } from '../../src/providers/run-usage.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { ANTHROPIC_KEY, never, OPENAI_KEY, startFake, trialInput } from './helpers.js';

@@ -3,9 +3,10 @@
  * SDKs over loopback, nothing mocked): steps, parallel calls, usage per step, guards.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider } from '../../src/providers/create.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
-import { usageOfRun } from '../../src/runner/run-usage.js';
+import { usageOfRun } from '../../src/providers/run-usage.js';
 import type { FakeProvider, Script } from '../support/fake-server.js';
 import { activity, never, startFake, storeTools, trialInput, type ProviderName } from './helpers.js';
 
@@ -22,7 +23,7 @@ afterEach(async () => {
 async function agent(provider: ProviderName, script: Script, opts: { maxSteps?: number; maxTokens?: number; instructions?: string } = {}) {
   const started = await startFake(provider, script);
   fake = started.fake;
-  const p = createProvider({ provider, model: MODELS[provider], baseURL: started.fake.url }, started.env);
+  const p = createProvider({ provider, model: MODELS[provider], baseURL: started.fake.url }, started.env, { limiters: new ProviderLimiters() });
   return { fake: started.fake, target: modelAgentTarget('store-agent', { provider: p, tools: storeTools, instructions: 'You are a store agent.', ...opts }) };
 }
 

@@ -4,6 +4,7 @@
  * the placeholder without a request (fake servers, real SDKs).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider, DRY_RUN_REPLY } from '../../src/providers/create.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
 import { functionTarget } from '../../src/targets/function-target.js';
@@ -28,7 +29,7 @@ describe('a trial timeout', () => {
       { delayMs: 5_000, then: { text: 'too late' } },
     ]);
     fakes.push(fake);
-    const target = modelAgentTarget('agent', { provider: createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, env), tools: storeTools });
+    const target = modelAgentTarget('agent', { provider: createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, env, { limiters: new ProviderLimiters() }), tools: storeTools });
     const err = await withTimeout((signal) => target.run(trialInput('Where is A1050?'), signal), 400, never).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect(spentOf(err).run?.steps).toEqual([expect.objectContaining({ usage: expect.objectContaining({ inputTokens: 100, outputTokens: 20 }), toolCalls: [expect.objectContaining({ name: 'orders_lookup' })] })]);

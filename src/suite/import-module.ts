@@ -1,9 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import { LoadTimeoutError, UserError, errorMessage } from '../core/errors.js';
-import { DEFAULTS } from './defaults.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown> };
 let jiti: Jiti | undefined;
+
+/** The `loadTimeoutMs` default (config/defaults.ts lists it with the others). */
+export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
 
 /**
  * Loads a user module (config or *.eval.ts). TypeScript goes through jiti, loaded only when a
@@ -11,7 +13,7 @@ let jiti: Jiti | undefined;
  * A module whose evaluation does not settle within `timeoutMs` (a top-level await that never
  * ends) is a load error: without the timer, Node would end with exit 13 and no message, or hang.
  */
-export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULTS.loadTimeoutMs): Promise<unknown> {
+export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   // The timer is not unref'd on purpose: it keeps the process alive until it fires.
   const timedOut = new Promise<never>((_, reject) => {

@@ -1,6 +1,6 @@
 import { isModelCall, type AgentRun } from '../core/agent-run.js';
 import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
-import { priceUsage, type PriceTable } from '../providers/pricing.js';
+import { priceUsage, type PriceTable } from './pricing.js';
 
 export interface Pricing {
   overrides: PriceTable;

@@ -1,5 +1,5 @@
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import type { ReporterEvents } from './reporter.js';
+import type { ReporterEvents } from '../report/reporter.js';
 
 /**
  * The one edge every output passes: each event's payload has the run's secret values redacted

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EvalFileSchema } from '../suite/schema.js';
+import { EvalFileSchema } from './schema.js';
 import { ResultsSchema } from '../core/results-schema.js';
 
 /**

@@ -1,0 +1,41 @@
+// The floors of src/ (README, "Development"): a folder imports only folders below it and itself.
+// `npm run lint:imports` checks them; src/index.ts (the public API) may import anything.
+// Listed top to bottom.
+const FLOORS = ['cli', 'config', 'runner', 'report', 'suite', 'judges', 'targets', 'assertions', 'providers', 'core'];
+
+// report sits beside the runner: it reads only core types, so it is checked by its own rule.
+const SIDE = { report: ['core'] };
+
+const floorRule = (floor, index) => {
+  const allowed = SIDE[floor] ?? FLOORS.slice(index + 1);
+  return {
+    name: `floor-${floor}`,
+    comment: allowed.length
+      ? `src/${floor}/ may import only ${allowed.map((f) => `${f}/`).join(', ')} (and itself)`
+      : `src/${floor}/ imports nothing of ours outside itself`,
+    severity: 'error',
+    from: { path: `^src/${floor}/` },
+    to: { path: '^src/', pathNot: `^src/(${[floor, ...allowed].join('|')})/` },
+  };
+};
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...FLOORS.map(floorRule),
+    {
+      name: 'floor-unknown',
+      comment: 'every file under src/ (but index.ts) belongs to a floor; a new folder is added to FLOORS in .dependency-cruiser.cjs',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/((${FLOORS.join('|')})/|index\\.ts$)` },
+      to: {},
+    },
+  ],
+  options: {
+    includeOnly: '^src/',
+    // Type-only imports are edges too: a type from a higher floor ties the lower floor to it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['es6'],
+  },
+};

@@ -1,0 +1,78 @@
+import type { JudgeRef } from '../judges/resolve.js';
+import type { RunSettings } from '../runner/settings.js';
+import { RUN_DEFAULTS } from './defaults.js';
+import type { ResolvedConfig } from './load-config.js';
+
+/** The command-line flags that set a run (commander's names; `--no-x` flags arrive as `x: false`). */
+export interface RunFlags {
+  concurrency?: number;
+  earlyStop?: boolean;
+  strict?: boolean;
+  bail?: boolean;
+  maxFailures?: number;
+  maxCost?: number;
+  minScore?: number;
+  minPassRate?: number;
+  timeout?: number;
+  judge?: string;
+  dryRun?: boolean;
+  cache?: boolean;
+  reporter?: string[];
+  json?: string | true;
+  silent?: boolean;
+}
+
+/**
+ * The one merge of a run's settings: each is the flag if given, else the config's key, else its
+ * default (already applied to `config` by resolveConfig). Nothing below config/ merges again.
+ */
+export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env: NodeJS.ProcessEnv): RunSettings {
+  const file = config.file ?? undefined;
+  const budgetFromFlag = flags.maxCost !== undefined;
+  const maxCostUsd = flags.maxCost ?? config.maxCostUsd;
+  const bail = flags.maxFailures ?? (flags.bail ? 1 : undefined);
+  return {
+    rootDir: config.rootDir,
+    configFile: config.file,
+    env,
+    targets: config.targets,
+    judging: {
+      rootDir: config.rootDir,
+      judge: config.judge as JudgeRef | undefined,
+      judgeFromEnv: config.judgeFromEnv,
+      judges: config.judges as Record<string, JudgeRef>,
+      ...(flags.judge !== undefined ? { override: flags.judge } : {}),
+      dryRun: flags.dryRun === true,
+      cache: flags.cache !== false && config.cache,
+      outputDir: config.outputDir,
+      cacheMaxEntries: config.cacheMaxEntries,
+      trace: config.trace,
+      judgeMaxOutputChars: config.judgeMaxOutputChars,
+    },
+    concurrency: flags.concurrency ?? config.concurrency,
+    // --no-early-stop can only turn it off; the config's `earlyStop: false` does too.
+    earlyStop: flags.earlyStop !== false && config.earlyStop,
+    strict: flags.strict ?? config.strict,
+    ...(bail !== undefined ? { bail } : {}),
+    ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
+    budgetField: budgetFromFlag ? { field: '--max-cost' } : { ...(file ? { file } : {}), field: 'maxCostUsd' },
+    ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
+    ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
+    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+    dryRun: flags.dryRun === true,
+    skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
+    interruptGraceMs: RUN_DEFAULTS.interruptGraceMs,
+    pricing: config.pricing,
+  };
+}
+
+/**
+ * The run's reporters: `--reporter` (else the config's `reporters`), `--json` on top, and the
+ * terminal always unless `--silent` (which removes it whatever else asked for it).
+ */
+export function reporterSpecs(config: Pick<ResolvedConfig, 'reporters'>, flags: Pick<RunFlags, 'reporter' | 'json' | 'silent'>): string[] {
+  const specs = [...(flags.reporter ?? config.reporters)];
+  if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
+  if (!flags.silent && !specs.includes('terminal')) specs.unshift('terminal');
+  return flags.silent ? specs.filter((s) => s !== 'terminal') : specs;
+}
