@@ -1,15 +1,10 @@
 import { CommanderError } from 'commander';
-import { UserError, errorMessage } from '../core/errors.js';
+import { ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
 import { buildProgram } from './program.js';
 import { SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
 
 /** Messages that end the CLI never carry a secret value from the environment. */
 const redactEnv = (text: string) => new SecretRedactor(envSecretValues(process.env)).redact(text);
-
-/** A provider misconfiguration (missing key, bad model spec) is bad input, like a file error. */
-function isProviderConfigError(err: unknown): err is Error {
-  return err instanceof Error && (err as { code?: unknown }).code === 'PROVIDER_CONFIG';
-}
 
 /** The CLI entry: maps user errors to exit 2 with a plain message, never a stack trace. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
@@ -22,7 +17,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       process.exitCode = err.exitCode === 0 ? 0 : 2;
       return;
     }
-    if (err instanceof UserError || isProviderConfigError(err)) {
+    // A provider misconfiguration (missing key, bad model spec) is bad input, like a file error.
+    if (err instanceof UserError || err instanceof ProviderConfigError) {
       process.stderr.write(`agent-evals: ${redactEnv(err.message)}\n`);
       process.exitCode = 2;
       return;

@@ -60,7 +60,7 @@ export function registerRun(program: Command): void {
       const [{ runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
         import('../runner/run-secrets.js'),
         import('../runner/execute-run.js'),
-        import('../judges/service.js'),
+        import('../runner/create-judge-service.js'),
       ]);
       const redactor = runRedactor(settings);
 

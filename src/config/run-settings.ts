@@ -1,4 +1,3 @@
-import type { JudgeRef } from '../judges/resolve.js';
 import type { RunSettings } from '../runner/settings.js';
 import { RUN_DEFAULTS } from './defaults.js';
 import type { ResolvedConfig } from './load-config.js';

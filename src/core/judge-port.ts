@@ -75,18 +75,6 @@ export interface Judge {
   judge(request: JudgeRequest): Promise<JudgeScore>;
 }
 
-/** A judge's answer that does not satisfy the response contract; the raw text is kept. */
-export class JudgeResponseError extends Error {
-  constructor(
-    message: string,
-    readonly raw: string,
-    readonly usage?: Usage,
-  ) {
-    super(`judge response invalid: ${message}`);
-    this.name = 'JudgeResponseError';
-  }
-}
-
 export function buildJudgeRequest(parts: Omit<JudgeRequest, 'run'> & { run: AgentRun | undefined }): JudgeRequest {
   if (!parts.run) throw new Error('a judge request needs the target run');
   return parts as JudgeRequest;

@@ -26,6 +26,8 @@ export const AssertionResultSchema = z.object({
   threshold: z.number().min(0).max(1),
   weight: z.number().positive(),
   message: z.string(),
+  /** Why a `skipped` assertion was not asked: `gate-failed`, a gate of its trial failed first. */
+  skipped: z.enum(['gate-failed']).optional(),
   /** 1-based turn of a multi-turn case this assertion checked; absent for the final reply. */
   turn: z.number().int().positive().optional(),
   reason: z.string().optional(),

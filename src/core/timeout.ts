@@ -1,12 +1,5 @@
 import { withDeadline } from './deadline-pause.js';
-
-/** A `withTimeout` deadline passed; `ms` says which one (several may be nested). */
-export class TimeoutError extends Error {
-  constructor(readonly ms: number) {
-    super(`timed out after ${ms} ms`);
-    this.name = 'TimeoutError';
-  }
-}
+import { InterruptedError, TimeoutError } from './errors.js';
 
 /**
  * Runs `work` with its own abort signal that fires after `ms` or when `outer` aborts. The promise
@@ -42,7 +35,7 @@ export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: nu
     let settled = false;
     // An enclosing deadline passes its own error down, so what the target attaches to it (the
     // partial run) reaches whoever catches that deadline.
-    const onOuter = () => fail(outer.reason instanceof TimeoutError ? outer.reason : new Error('interrupted'));
+    const onOuter = () => fail(outer.reason instanceof TimeoutError ? outer.reason : new InterruptedError());
     if (outer.aborted) return onOuter();
     outer.addEventListener('abort', onOuter, { once: true });
     function cleanup() {

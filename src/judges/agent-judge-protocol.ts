@@ -1,22 +1,8 @@
 import { z } from 'zod';
-import type { Usage } from '../core/usage.js';
-import type { AgentRun } from '../core/agent-run.js';
 
 export const SUBMIT_TOOL = 'submit_judgment';
 
 export const SKIPPED_AFTER_SUBMIT = { skipped: true, reason: 'submit_judgment already called; the judge run has ended.' } as const;
-
-/** The judge agent broke the protocol (no submission, a bad or second one, a guard hit). */
-export class JudgeProtocolError extends Error {
-  constructor(
-    message: string,
-    readonly usage?: Usage,
-    readonly run?: AgentRun,
-  ) {
-    super(message);
-    this.name = 'JudgeProtocolError';
-  }
-}
 
 export const SubmissionSchema = z
   .object({

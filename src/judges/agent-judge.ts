@@ -10,9 +10,9 @@ import { withTimeout } from '../core/timeout.js';
 import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 import { judgeSections } from './prompt.js';
 import { projectTrace } from './trace-render.js';
+import { JudgeProtocolError } from '../core/errors.js';
 import {
   AGENT_JUDGE_SYSTEM,
-  JudgeProtocolError,
   readSubmission,
   SKIPPED_AFTER_SUBMIT,
   SUBMIT_TOOL,
@@ -107,6 +107,8 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   };
   const price: JudgePricer = (tokens, model, own) => run.price(tokens, model, own);
 
+  // The missing-guards warning is raised once per judge instance.
+  let warnedNoGuards = false;
   const emit = (e: JudgeEvent) => {
     events.push(e);
     for (const l of listeners) l(e);
@@ -136,7 +138,8 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       profile = profileOf(cfg.guards);
       const provider = providerFor(cfg);
       latest = { id: provider.id, model: provider.model };
-      if (!profile.configured && !events.some((e) => e.message.includes('no guards'))) {
+      if (!profile.configured && !warnedNoGuards) {
+        warnedNoGuards = true;
         emit({
           type: 'warning',
           message: `agent judge ${provider.spec} runs with no guards: a judge that never submits runs until the model stops. Add guards: { maxSteps, maxTokens, timeoutMs } to agentJudge().`,

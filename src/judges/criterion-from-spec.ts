@@ -1,9 +1,7 @@
 import type { Criterion } from '../core/judge-port.js';
 import type { Severity } from '../core/results-schema.js';
+import { CriterionError } from '../core/errors.js';
 import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
-
-/** A spec's missing piece (a reference, say) is a usage error in the eval file. */
-export class CriterionError extends Error {}
 
 /** The criterion an assertion asks for, with the case reference filled in where it is the default. */
 export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: string | undefined): Criterion {

@@ -1,6 +1,7 @@
 import type { Provider } from '../providers/types.js';
 import type { TokenUsage, Usage } from '../core/usage.js';
-import { JudgeResponseError, type Judge, type JudgeRequest, type JudgeScore } from '../core/judge-port.js';
+import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
+import { JudgeResponseError } from '../core/errors.js';
 import { buildJudgePrompt } from './prompt.js';
 import { parseJudgeAnswer } from './parse-answer.js';
 import { judgeCacheKey, type CachedAnswer, type JudgeCache } from './cache.js';

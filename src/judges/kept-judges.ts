@@ -1,5 +1,4 @@
-import { isJudgeInstance } from './judge-instances.js';
-import { resolveJudge, type JudgeOrigin, type JudgeLevels, type JudgeRef } from './resolve.js';
+import { isJudgeInstance, resolveJudge, type JudgeOrigin, type JudgeLevels, type JudgeRef } from './resolve.js';
 
 /**
  * Whether an assertion keeps its own judge under `--judge`. `own` is the first judge below the

@@ -1,14 +1,14 @@
+import { ResponseTooLargeError } from '../core/errors.js';
+
 /**
  * Response bodies are read up to a cap: an endpoint that streams without end (or answers a huge
  * body) must fail its call, not drive the process out of memory.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-export class ResponseTooLargeError extends Error {
-  override readonly name = 'ResponseTooLargeError';
-  constructor(readonly maxBytes: number) {
-    super(`response body larger than ${formatBytes(maxBytes)} (maxResponseBytes: ${maxBytes}): the rest was not read`);
-  }
+/** The error for a body past `maxBytes`, naming the cap. */
+export function responseTooLarge(maxBytes: number): ResponseTooLargeError {
+  return new ResponseTooLargeError(maxBytes, `response body larger than ${formatBytes(maxBytes)} (maxResponseBytes: ${maxBytes}): the rest was not read`);
 }
 
 function formatBytes(n: number): string {
@@ -27,7 +27,7 @@ export async function readTextBounded(res: Response, maxBytes: number = DEFAULT_
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new ResponseTooLargeError(maxBytes);
+      throw responseTooLarge(maxBytes);
     }
     chunks.push(value);
   }

@@ -1,46 +1,5 @@
 import type { ProviderId } from './types.js';
-
-/**
- * A provider is misconfigured (bad model spec, missing API key). Raised before any call is made;
- * the CLI reports it as a configuration error (exit 2).
- */
-export class ProviderConfigError extends Error {
-  override readonly name = 'ProviderConfigError';
-  readonly code = 'PROVIDER_CONFIG';
-}
-
-export type ProviderErrorKind =
-  | 'auth'
-  | 'permission'
-  | 'bad_request'
-  | 'not_found'
-  | 'rate_limit'
-  | 'server'
-  | 'timeout'
-  | 'connection'
-  | 'malformed'
-  | 'aborted'
-  | 'unknown';
-
-/**
- * A call failed after the SDK's own retries. Carries no reference to the SDK error: its body and
- * headers may echo credentials, so only the scrubbed message and a few facts are kept.
- */
-export class ProviderError extends Error {
-  override readonly name = 'ProviderError';
-  readonly provider: ProviderId;
-  readonly kind: ProviderErrorKind;
-  readonly status: number | undefined;
-  readonly requestId: string | undefined;
-
-  constructor(provider: ProviderId, kind: ProviderErrorKind, message: string, status?: number, requestId?: string) {
-    super(message);
-    this.provider = provider;
-    this.kind = kind;
-    this.status = status;
-    this.requestId = requestId;
-  }
-}
+import { ProviderError, type ProviderErrorKind } from '../core/errors.js';
 
 /** Remove credentials from text that may end up in a report: the key itself and anything key- or token-shaped. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {

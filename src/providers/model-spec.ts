@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ProviderConfigError } from './errors.js';
+import { ProviderConfigError } from '../core/errors.js';
 import type { ProviderId } from './types.js';
-
-export { ProviderConfigError };
 
 export const ProviderIdSchema = z.enum(['openai', 'anthropic']);
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FetchLike } from './rate-limit-fetch.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, ResponseTooLargeError } from './body-limit.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from './body-limit.js';
 
 // Keep-alive pools shared by every provider: eval runs make thousands of small calls to a few hosts.
 const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }) };
@@ -38,7 +38,7 @@ export const boundedNodeFetch = (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES):
           chunks.length = 0;
           res.removeAllListeners('data');
           request.destroy();
-          const tooLarge = new ResponseTooLargeError(maxBytes);
+          const tooLarge = responseTooLarge(maxBytes);
           const body = new ReadableStream({ start: (controller) => controller.error(tooLarge) });
           resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers: out }));
         });

@@ -5,8 +5,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
-import { partialRunOf } from '../targets/partial-run.js';
-import { errorMessage } from '../core/errors.js';
+import { errorMessage, spentOf } from '../core/errors.js';
 import { unansweredCalls, usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { withTimeout } from '../core/timeout.js';
 
@@ -147,7 +146,7 @@ export class Conversation {
   }
 
   #fail(err: unknown): false {
-    this.#partial = partialRunOf(err);
+    this.#partial = spentOf(err).run;
     const n = this.turns.length + 1;
     const where = n > 1 || (this.#c.turns?.length ?? 0) > 1 ? `turn ${n}: ` : '';
     const unanswered = this.#partial ? unansweredCalls(this.#partial) : 0;

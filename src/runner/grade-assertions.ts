@@ -1,54 +1,63 @@
 import type { AssertionContext } from '../assertions/types.js';
 import { defaultSeverityOf, evaluateDeterministic } from '../assertions/evaluate.js';
-import { severityOf, thresholdOf, type JudgedDefaults } from '../judges/criterion-from-spec.js';
 import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
 import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from '../suite/schema.js';
 import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { assertionName } from '../assertions/assertion-name.js';
-import type { JudgeService, JudgeTrialContext } from './judge-service.js';
+import type { JudgeService, JudgeTrialContext, Judgment } from './judge-service.js';
+import { judgedResult } from './judged-result.js';
 import { isFailedGate } from './verdict.js';
 
+/** One assertion of a trial, as the trial lists them. */
+export interface TrialAssertion {
+  spec: TsAssertionSpec;
+  /** The 1-based turn it checks, recorded in its result; absent: the whole run and its last reply. */
+  turn?: number;
+  /** A judged assertion already read inside `check` (`.result()`): its judgment is reused, never asked again. */
+  early?: Promise<Judgment>;
+}
+
 export interface GradeOptions {
-  /** What assertion `i` checks: the whole run, or one turn of a conversation. */
-  contextOf(i: number): AssertionContext;
-  /** The 1-based turn assertion `i` checks, recorded in its result. */
-  turnOf(i: number): number | undefined;
+  /** What an assertion checks: the whole run (no turn), or one turn of a conversation. */
+  contextOf(turn: number | undefined): AssertionContext;
   judges: JudgeService;
   skipJudgesOnGateFailure: boolean;
   judgeContext: Omit<JudgeTrialContext, 'reply'>;
-  /** A judged assertion already read inside `check` (`.result()`): its answer is reused, never asked again. */
-  preGraded?(i: number): Promise<Graded> | undefined;
 }
 
-type Graded = { result: AssertionResult; usage: Usage };
+/** The judgment of a judged assertion not asked because a gate of its trial failed (zero tokens). */
+export const GATE_FAILED: Judgment = { kind: 'skipped', skipped: 'gate-failed' };
 
 /**
  * A trial's assertions, gates first: every deterministic assertion is checked before any judge
- * starts, and once a gate failed the judges are skipped (zero tokens). Results keep the specs' order.
+ * starts, and once a gate failed the judges are skipped (zero tokens). Results keep the list's order.
  */
-export async function gradeAssertions(specs: TsAssertionSpec[], opts: GradeOptions): Promise<{ assertions: AssertionResult[]; judgeUsage: Usage }> {
-  const results = new Array<AssertionResult>(specs.length);
-  const withTurn = (r: AssertionResult, i: number): AssertionResult => {
-    const turn = opts.turnOf(i);
-    return turn === undefined ? r : { ...r, turn };
-  };
-  for (const [i, spec] of specs.entries()) {
-    if (!isJudgeType(spec.type)) results[i] = withTurn(await deterministicResult(spec, opts.contextOf(i)), i);
+export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions): Promise<{ assertions: AssertionResult[]; judgeUsage: Usage }> {
+  const checked = new Map<TrialAssertion, AssertionResult>();
+  for (const a of list) {
+    if (!isJudgeType(a.spec.type)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn)));
   }
-  const judged = specs.flatMap((spec, i) => (isJudgeType(spec.type) ? [{ spec: spec as JudgeAssertionSpec, i }] : []));
-  const skip = opts.skipJudgesOnGateFailure && results.some((r) => r !== undefined && isFailedGate(r));
+  const skip = opts.skipJudgesOnGateFailure && [...checked.values()].some(isFailedGate);
+  const defaults = opts.judgeContext.plannedCase.judgeDefaults;
   const graded = await Promise.all(
-    judged.map(({ spec, i }): Promise<Graded> => {
+    list.map(async (a): Promise<{ result: AssertionResult; usage?: Usage }> => {
+      const done = checked.get(a);
+      if (done) return { result: done };
+      const spec = a.spec as JudgeAssertionSpec;
       // A judge read early has run (and spent its tokens): its answer stands either way.
-      const early = opts.preGraded?.(i);
-      if (early) return early;
-      if (skip) return Promise.resolve({ result: skippedJudge(spec, opts.judgeContext.plannedCase.judgeDefaults), usage: emptyUsage() });
-      return opts.judges.grade(spec, { ...opts.judgeContext, reply: spec.on ?? opts.contextOf(i).reply });
+      const judgment = await (a.early ?? (skip ? GATE_FAILED : opts.judges.judge(spec, { ...opts.judgeContext, reply: spec.on ?? opts.contextOf(a.turn).reply })));
+      return judgedResult(spec, defaults, judgment);
     }),
   );
-  judged.forEach(({ i }, k) => (results[i] = withTurn(graded[k]!.result, i)));
-  return { assertions: results, judgeUsage: addUsage(emptyUsage(), ...graded.map((g) => g.usage)) };
+  return {
+    assertions: graded.map((g, k) => withTurn(g.result, list[k]!.turn)),
+    judgeUsage: addUsage(emptyUsage(), ...graded.flatMap((g) => (g.usage ? [g.usage] : []))),
+  };
+}
+
+function withTurn(r: AssertionResult, turn: number | undefined): AssertionResult {
+  return turn === undefined ? r : { ...r, turn };
 }
 
 export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext): Promise<AssertionResult> {
@@ -64,19 +73,6 @@ export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionC
     weight: spec.weight ?? 1,
     message: outcome.message,
     ...(outcome.reason ? { reason: outcome.reason } : {}),
-  };
-}
-
-export function skippedJudge(spec: JudgeAssertionSpec, defaults: JudgedDefaults): AssertionResult {
-  return {
-    name: assertionName(spec),
-    kind: spec.type,
-    severity: severityOf(spec, defaults),
-    status: 'skipped',
-    score: 0,
-    threshold: thresholdOf(spec, defaults),
-    weight: spec.weight ?? 1,
-    message: 'skipped: a gate of this trial failed',
   };
 }
 

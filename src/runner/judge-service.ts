@@ -1,13 +1,9 @@
 import type { AgentRun } from '../core/agent-run.js';
-import type { Usage } from '../core/usage.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
-import type { Judge } from '../core/judge-port.js';
+import type { Judge, JudgeScore } from '../core/judge-port.js';
+import type { JudgeError } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
-import type { AssertionResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { emptyUsage } from '../core/usage.js';
-import { assertionName } from '../assertions/assertion-name.js';
-import { thresholdOf } from '../judges/criterion-from-spec.js';
 
 /** What a judged assertion is graded against. */
 export interface JudgeTrialContext {
@@ -25,26 +21,31 @@ export interface JudgeTrialContext {
   transcript?: ChatTurn[];
 }
 
-/** The runner's only view of judges: grade one judged assertion of one trial. */
-export interface JudgeService {
-  grade(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<{ result: AssertionResult; usage: Usage }>;
+/** The judge's provider and model as reported (an agent judge's run names the model that answered). */
+export interface JudgeIdentity {
+  provider: string;
+  model: string;
 }
 
-/** No judge anywhere in the resolution order: a judged assertion cannot pass, so it is a gate. */
+/**
+ * What judging one assertion came to, before any verdict: a score, a typed failure with what it
+ * spent, no judge at all, or not asked because a gate failed. `judgedResult` turns it into the
+ * assertion result; pass or fail is decided there, never by a judge.
+ */
+export type Judgment =
+  | { kind: 'scored'; score: JudgeScore; by: JudgeIdentity; positionInconsistent?: boolean }
+  | { kind: 'failed'; error: JudgeError; by?: JudgeIdentity }
+  | { kind: 'no-judge' }
+  | { kind: 'skipped'; skipped: 'gate-failed' };
+
+/** The runner's only view of judges: judge one judged assertion of one trial. */
+export interface JudgeService {
+  judge(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<Judgment>;
+}
+
+/** No judge anywhere in the resolution order. */
 export const noJudgeService: JudgeService = {
-  async grade(spec, ctx) {
-    return {
-      result: {
-        name: assertionName(spec),
-        kind: spec.type,
-        severity: 'gate',
-        status: 'failed',
-        score: 0,
-        threshold: thresholdOf(spec, ctx.plannedCase.judgeDefaults),
-        weight: spec.weight ?? 1,
-        message: 'No judge configured.',
-      },
-      usage: emptyUsage(),
-    };
+  async judge() {
+    return { kind: 'no-judge' };
   },
 };

@@ -33,7 +33,7 @@ export class SummaryBuilder {
           this.counters.judgeCallsFromCache += 1;
           this.counters.judgeTokensSavedByCache += a.judge.savedTokens ?? 0;
         }
-        if (a.status === 'skipped' && a.message.startsWith('skipped: a gate')) this.counters.judgeCallsSkippedByGates += 1;
+        if (a.skipped === 'gate-failed') this.counters.judgeCallsSkippedByGates += 1;
       }
     }
     this.target = addUsage(this.target, c.usage.target);

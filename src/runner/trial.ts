@@ -5,15 +5,15 @@ import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/s
 import type { Judge } from '../core/judge-port.js';
 import type { AssertionResult, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { createCheckApi } from '../suite/check-api.js';
-import { TsAssertionSpecSchema, type TsAssertionSpec } from '../suite/schema.js';
+import { createCheckApi, type RecordedAssertion } from '../suite/check-api.js';
+import { TsAssertionSpecSchema } from '../suite/schema.js';
 import type { Target } from '../targets/types.js';
 import { errorMessage } from '../core/errors.js';
-import type { JudgeService } from './judge-service.js';
+import type { JudgeService, Judgment } from './judge-service.js';
 import { usageOfRun, type Pricing } from '../providers/run-usage.js';
-import { trialScore, trialVerdict } from './verdict.js';
-import { deterministicResult, gradeAssertions, skippedJudge } from './grade-assertions.js';
-import { isFailedGate } from './verdict.js';
+import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
+import { deterministicResult, GATE_FAILED, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
+import { judgedResult } from './judged-result.js';
 import { Conversation } from './conversation.js';
 
 export interface TrialDeps {
@@ -49,32 +49,34 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   let durationMs = conversation.durationMs;
   let targetUsage = usageOfRun(run, deps.pricing);
 
-  // The turn each assertion checks (undefined: the whole run and its last reply).
-  const yamlTurnSpecs = (c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec, turn: k + 1 })));
-  let specs: TsAssertionSpec[] = [...yamlTurnSpecs.map((x) => x.spec), ...c.assertions];
-  const specTurns: Array<number | undefined> = [...yamlTurnSpecs.map((x) => x.turn), ...c.assertions.map(() => undefined)];
+  // The trial's assertions in order: each YAML turn's, the case's own (the whole run), then what `check` records.
+  const staticAssertions: TrialAssertion[] = [
+    ...(c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec: spec, turn: k + 1 }))),
+    ...c.assertions.map((spec) => ({ spec })),
+  ];
+  let assertions: TrialAssertion[] = staticAssertions;
   let caseJudge: ModelRef | Judge | undefined;
-  // Judges read inside `check` (`.result()`), by their index among the check's specs: each runs
-  // once, after the gates recorded before it pass on the run as it is at that moment.
-  const early = new Map<number, Promise<{ result: AssertionResult; usage: Usage }>>();
-  const staticSpecs = specs;
-  const checkOffset = staticSpecs.length;
-  const readEarly = (i: number, apiOf: () => ReturnType<typeof createCheckApi>): Promise<AssertionResult> => {
-    let graded = early.get(i);
-    if (!graded) {
-      graded = (async () => {
-        const api = apiOf();
-        const now = conversation.run();
-        const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing) };
-        const spec = api.specs[i] as JudgeAssertionSpec;
-        for (const gate of [...staticSpecs, ...api.specs.slice(0, i)].filter((s) => !isJudgeType(s.type))) {
-          if (isFailedGate(await deterministicResult(gate, ctxNow))) return { result: skippedJudge(spec, c.judgeDefaults), usage: emptyUsage() };
-        }
-        return deps.judges.grade(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal, ...trusted });
-      })();
-      early.set(i, graded);
+  // Judges read inside `check` (`.result()`): each runs once, after the gates recorded before it
+  // pass on the run as it is at that moment.
+  const early = new Map<RecordedAssertion, { judgment: Promise<Judgment>; result: Promise<AssertionResult> }>();
+  const judgeEarly = async (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<Judgment> => {
+    const now = conversation.run();
+    const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing) };
+    const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
+    for (const gate of before.filter((s) => !isJudgeType(s.type))) {
+      if (isFailedGate(await deterministicResult(gate, ctxNow))) return GATE_FAILED;
     }
-    return graded.then((g) => g.result);
+    const spec = entry.spec as JudgeAssertionSpec;
+    return deps.judges.judge(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal, ...trusted });
+  };
+  const readEarly = (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<AssertionResult> => {
+    let read = early.get(entry);
+    if (!read) {
+      const judgment = judgeEarly(entry, api);
+      read = { judgment, result: judgment.then((j) => judgedResult(entry.spec as JudgeAssertionSpec, c.judgeDefaults, j).result) };
+      early.set(entry, read);
+    }
+    return read.result;
   };
   if (c.check) {
     const latest = conversation.turns[conversation.turns.length - 1]!;
@@ -84,7 +86,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       run: latest.run,
       turn: conversation.turns.length,
       send: (m) => conversation.send(m),
-      readJudge: (i) => readEarly(i, () => api),
+      readJudge: (entry) => readEarly(entry, api),
     });
     let threw: unknown;
     try {
@@ -100,49 +102,52 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     if (threw !== undefined) {
       return withTurns(failedTrial(index, durationMs, `check() threw: ${errorMessage(threw)}`, targetUsage, run));
     }
-    const invalid = api.specs.map((s) => TsAssertionSpecSchema.safeParse(s)).find((r) => !r.success);
+    const invalid = api.recorded.map((r) => TsAssertionSpecSchema.safeParse(r.spec)).find((r) => !r.success);
     if (invalid && !invalid.success) {
       const issue = invalid.error.issues[0]!;
       return withTurns(failedTrial(index, durationMs, `check(): invalid assertion: ${issue.path.join('.')}: ${issue.message}`, targetUsage, run));
     }
     // Found only now (which assertions a check records depends on the run): a trial without
     // any could only pass, so it fails instead.
-    if (staticSpecs.length === 0 && api.specs.length === 0) {
+    if (staticAssertions.length === 0 && api.recorded.length === 0) {
       return failedTrial(index, durationMs, 'check() recorded no assertion (and the case has no "assert"): a trial without assertions could only pass', targetUsage, run);
     }
-    specs = [...staticSpecs, ...api.specs];
     // Single-turn trials keep their assertions unmarked; in a conversation each checks its turn.
-    specTurns.push(...api.specTurns.map((n) => (conversation.turns.length > 1 ? n : undefined)));
+    const multiTurn = conversation.turns.length > 1;
+    assertions = [
+      ...staticAssertions,
+      ...api.recorded.map((r) => {
+        const read = early.get(r);
+        return { spec: r.spec, ...(multiTurn ? { turn: r.turn } : {}), ...(read ? { early: read.judgment } : {}) };
+      }),
+    ];
     caseJudge = api.caseJudge();
   }
   await conversation.close();
 
   const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage };
   const turnContexts = new Map<number, AssertionContext>();
-  const { assertions, judgeUsage } = await gradeAssertions(specs, {
+  const graded = await gradeAssertions(assertions, {
     // Turn assertions check their turn's reply, tool calls, timing and usage; the rest the whole run.
-    contextOf: (i) => {
-      const turn = specTurns[i];
+    contextOf: (turn) => {
       if (turn === undefined) return ctx;
       if (!turnContexts.has(turn)) turnContexts.set(turn, conversation.turnContext(turn, deps.pricing));
       return turnContexts.get(turn)!;
     },
-    turnOf: (i) => specTurns[i],
     judges: deps.judges,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
     judgeContext: { plannedCase: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...trusted, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
-    preGraded: (i) => early.get(i - checkOffset),
   });
 
   const { reply, ...trace } = run;
   return withTurns({
     index,
-    verdict: trialVerdict(assertions, false),
-    score: trialScore(assertions, false),
+    verdict: trialVerdict(graded.assertions, false),
+    score: trialScore(graded.assertions, false),
     durationMs,
     reply,
-    usage: { target: targetUsage, judge: judgeUsage },
-    assertions,
+    usage: { target: targetUsage, judge: graded.judgeUsage },
+    assertions: graded.assertions,
     trace,
   });
 }

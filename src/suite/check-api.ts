@@ -118,8 +118,14 @@ export interface CheckApi {
 
 type Spec = Record<string, unknown> & { type: string };
 
+/** One assertion recorded by `t`: its spec and the 1-based turn it was recorded in (it checks that turn). */
+export interface RecordedAssertion {
+  spec: TsAssertionSpec;
+  turn: number;
+}
+
 /**
- * Builds `t` over one finished run. Assertions are only recorded here (specs pushed to `specs`);
+ * Builds `t` over one finished run. Assertions are only recorded here (pushed to `recorded`);
  * the runner evaluates them afterwards, deterministic ones first, so building a judge costs nothing.
  */
 export function createCheckApi(opts: {
@@ -130,18 +136,17 @@ export function createCheckApi(opts: {
   send?: (message: string) => Promise<AgentRun>;
   /** The turn `run` is (1 unless earlier turns were sent before `check` ran). */
   turn?: number;
-  /** Grades the judged assertion recorded at `index` now (memoized by the caller). */
-  readJudge?: (index: number) => Promise<AssertionResult>;
-}): { t: CheckApi; specs: TsAssertionSpec[]; caseJudge: () => ModelRef | Judge | undefined; specTurns: number[] } {
-  const specs: Spec[] = [];
-  // The turn each spec was recorded in (same index as `specs`): it checks that turn's reply.
-  const specTurns: number[] = [];
+  /** Grades this recorded judged assertion now (memoized by the caller). */
+  readJudge?: (recorded: RecordedAssertion) => Promise<AssertionResult>;
+}): { t: CheckApi; recorded: RecordedAssertion[]; caseJudge: () => ModelRef | Judge | undefined } {
+  const recorded: RecordedAssertion[] = [];
   let caseJudge: ModelRef | Judge | undefined;
   let current = opts.run;
   let turn = opts.turn ?? 1;
 
   // One handle shape serves both kinds; the static types expose only what fits each.
-  const handleFor = (spec: Spec, index: number): JudgeHandle => {
+  const handleFor = (entry: RecordedAssertion): JudgeHandle => {
+    const spec = entry.spec as unknown as Spec;
     const set = (key: string, value: unknown): JudgeHandle => {
       spec[key] = value;
       return handle;
@@ -161,15 +166,15 @@ export function createCheckApi(opts: {
       trace: (policy) => set('trace', policy),
       prefer: (side) => set('prefer', side),
       positionSwap: (on) => set('positionSwap', on),
-      result: () => (opts.readJudge ? opts.readJudge(index) : Promise.reject(new Error('result(): judges cannot be read here'))),
+      result: () => (opts.readJudge ? opts.readJudge(entry) : Promise.reject(new Error('result(): judges cannot be read here'))),
     };
     return handle;
   };
   // Deterministic handles are typed as AssertionHandle at the API; the shape is shared.
   const add = (spec: Spec): JudgeHandle => {
-    specs.push(spec);
-    specTurns.push(turn);
-    return handleFor(spec, specs.length - 1);
+    const entry: RecordedAssertion = { spec: spec as unknown as TsAssertionSpec, turn };
+    recorded.push(entry);
+    return handleFor(entry);
   };
   const judgeHandle = add;
 
@@ -252,5 +257,5 @@ export function createCheckApi(opts: {
     expectJudgeAgainst: (reference, criteria, threshold) =>
       judgeHandle({ type: 'judgeAgainst', reference, criteria, ...(threshold !== undefined ? { threshold } : {}) }),
   };
-  return { t, specs: specs as unknown as TsAssertionSpec[], caseJudge: () => caseJudge, specTurns };
+  return { t, recorded, caseJudge: () => caseJudge };
 }

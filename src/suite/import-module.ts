@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { UserError, errorMessage } from '../core/errors.js';
+import { LoadTimeoutError, UserError, errorMessage } from '../core/errors.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown> };
 let jiti: Jiti | undefined;
@@ -17,12 +17,12 @@ export async function importUserModule(file: string, displayPath = file, timeout
   let timer: NodeJS.Timeout | undefined;
   // The timer is not unref'd on purpose: it keeps the process alive until it fires.
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LoadTimeout()), timeoutMs);
+    timer = setTimeout(() => reject(new LoadTimeoutError('module load timed out')), timeoutMs);
   });
   try {
     return await Promise.race([load(file), timedOut]);
   } catch (err) {
-    if (err instanceof LoadTimeout) {
+    if (err instanceof LoadTimeoutError) {
       throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (a top-level await that never settles?); raise the limit with --load-timeout or \`loadTimeoutMs\``, { file: displayPath });
     }
     throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file: displayPath, line: lineFromStack(err, file) });
@@ -30,8 +30,6 @@ export async function importUserModule(file: string, displayPath = file, timeout
     clearTimeout(timer);
   }
 }
-
-class LoadTimeout extends Error {}
 
 async function load(file: string): Promise<unknown> {
   if (/\.(c|m)?ts$/.test(file)) {

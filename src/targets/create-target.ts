@@ -6,7 +6,7 @@ import type { ModelTargetSchema, TargetConfig } from './config-schema.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
-import { ProviderConfigError } from '../providers/errors.js';
+import { ProviderConfigError } from '../core/errors.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { commandTarget } from './command-target.js';
 import { functionTarget, type TargetFunction } from './function-target.js';

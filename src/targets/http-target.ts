@@ -2,7 +2,7 @@ import { AgentRunSchema, type AgentRun } from '../core/agent-run.js';
 import { redactSecrets } from '../providers/errors.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { readTextBounded } from '../providers/body-limit.js';
-import { errorMessage } from '../core/errors.js';
+import { errorMessage, RedirectRefusedError } from '../core/errors.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 
@@ -46,7 +46,7 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
       });
     } catch (err) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
-      if (err instanceof CrossOriginRedirect) throw new Error(`HTTP target "${name}": ${where} ${err.message}`, { cause: err });
+      if (err instanceof RedirectRefusedError) throw new Error(`HTTP target "${name}": ${where} ${err.message}`, { cause: err });
       // eslint-disable-next-line preserve-caught-error -- the raw error is not kept: its text is unredacted, the message carries the cleaned form
       throw new Error(`HTTP target "${name}": ${where} failed: ${clean(causeOf(err))}`);
     }
@@ -114,8 +114,6 @@ function preview(text: string): string {
   return bytes.length <= BODY_PREVIEW_BYTES ? text : `${bytes.subarray(0, BODY_PREVIEW_BYTES).toString('utf8')}…`;
 }
 
-class CrossOriginRedirect extends Error {}
-
 /**
  * fetch that follows redirects only within the origin it was given: the configured headers are
  * credentials more often than not, and another origin must never receive them. A 303 (or a 301/302
@@ -131,8 +129,8 @@ async function fetchSameOrigin(url: string, init: RequestInit & { method: string
     if (location === null) return res;
     await res.body?.cancel();
     const next = new URL(location, current);
-    if (next.origin !== origin) throw new CrossOriginRedirect(`was redirected (${res.status}) to another origin (${next.origin}); not followed, so the target's headers stay with its own origin`);
-    if (hop >= MAX_REDIRECTS) throw new CrossOriginRedirect(`was redirected more than ${MAX_REDIRECTS} times`);
+    if (next.origin !== origin) throw new RedirectRefusedError(`was redirected (${res.status}) to another origin (${next.origin}); not followed, so the target's headers stay with its own origin`);
+    if (hop >= MAX_REDIRECTS) throw new RedirectRefusedError(`was redirected more than ${MAX_REDIRECTS} times`);
     if (res.status === 303 || ((res.status === 301 || res.status === 302) && req.method === 'POST')) {
       const { body: _dropped, ...rest } = req;
       const headers = { ...(rest.headers as Record<string, string>) };

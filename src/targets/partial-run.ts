@@ -1,20 +1,14 @@
 import type { AgentRun } from '../core/agent-run.js';
-
-const PARTIAL = Symbol.for('agent-evals.partialRun');
+import { AgentEvalsError, withSpent } from '../core/errors.js';
 
 /**
  * Attaches what a target did before it failed (steps already taken, tokens already paid for) to
- * the error, so a failed trial still reports its usage and trace, and a cost budget still counts it.
+ * the error as its `spent` run, so a failed trial still reports its usage and trace, and a cost
+ * budget still counts it. A run without steps has spent nothing worth keeping.
  */
 export function withPartialRun(err: unknown, run: AgentRun): Error {
-  const e = err instanceof Error ? err : new Error(String(err));
-  if ((run.steps?.length ?? 0) > 0) Object.defineProperty(e, PARTIAL, { value: run, enumerable: false, configurable: true });
-  return e;
-}
-
-/** The run a failed target call had made so far, when it said. */
-export function partialRunOf(err: unknown): AgentRun | undefined {
-  return err instanceof Error ? ((err as unknown as Record<symbol, AgentRun | undefined>)[PARTIAL] ?? undefined) : undefined;
+  if ((run.steps?.length ?? 0) > 0) return withSpent(err, { run });
+  return err instanceof Error ? err : new Error(String(err));
 }
 
 /**
@@ -24,7 +18,8 @@ export function partialRunOf(err: unknown): AgentRun | undefined {
  */
 export function keepPartialOnAbort(signal: AbortSignal, partial: () => AgentRun): () => void {
   const onAbort = () => {
-    if (signal.reason instanceof Error) withPartialRun(signal.reason, partial());
+    // Only our own deadline errors are marked in place; the rejection carries that same object.
+    if (signal.reason instanceof AgentEvalsError) withPartialRun(signal.reason, partial());
   };
   signal.addEventListener('abort', onAbort, { once: true });
   return () => signal.removeEventListener('abort', onAbort);

@@ -1,6 +1,6 @@
-import { TimeoutError, withTimeout } from '../core/timeout.js';
+import { withTimeout } from '../core/timeout.js';
+import { AgentEvalsError, TimeoutError } from '../core/errors.js';
 import type { Target } from './types.js';
-import { partialRunOf, withPartialRun } from './partial-run.js';
 
 /**
  * A target's own `timeoutMs` (in its config) bounds each invocation: a whole single-turn run, or
@@ -11,9 +11,7 @@ export function withTargetTimeout(target: Target, timeoutMs: number | undefined)
   const bounded = <T>(work: (signal: AbortSignal) => Promise<T>, outer: AbortSignal) =>
     withTimeout(work, timeoutMs, outer).catch((err: unknown) => {
       if (!(err instanceof TimeoutError && err.ms === timeoutMs)) throw err;
-      const partial = partialRunOf(err);
-      const named = new Error(`${err.message} (the target's timeoutMs)`);
-      throw partial ? withPartialRun(named, partial) : named;
+      throw new AgentEvalsError(`${err.message} (the target's timeoutMs)`, err.spent ? { spent: err.spent } : {});
     });
   const openSession = target.openSession?.bind(target);
   return {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { policyLookup } from '../../evals/tools/policy-lookup.js';
 import { agentJudge } from '../../src/judges/agent-judge.js';
-import { JudgeProtocolError } from '../../src/judges/agent-judge-protocol.js';
+import { JudgeProtocolError } from '../../src/core/errors.js';
 import { call, fakeJudge, judgeRequest, judgeService, openaiSpec, rejection, rubric, submit, TEST_ENV, trialContext, turn, useFakes } from './helpers.js';
 
 const fakes = useFakes();
@@ -99,8 +99,8 @@ describe('with guards', () => {
     expect(err.message).toBe('judge stopped by maxSteps (3) before calling submit_judgment');
     expect(fake.count).toBe(3);
     expect(executed).toBe(3);
-    expect(err.usage).toMatchObject({ calls: 3, inputTokens: 300, outputTokens: 30 });
-    expect(err.run.steps).toHaveLength(3);
+    expect(err.spent.usage).toMatchObject({ calls: 3, inputTokens: 300, outputTokens: 30 });
+    expect(err.spent.run.steps).toHaveLength(3);
   });
 
   it('through the judge service the maxSteps stop is a gate error carrying the judge usage', async () => {

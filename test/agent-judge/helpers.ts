@@ -12,7 +12,8 @@ import { resolveConfig } from '../../src/config/load-config.js';
 import { resolveRunSettings } from '../../src/config/run-settings.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import type { UserConfig } from '../../src/config/schema.js';
-import { createJudgeService } from '../../src/judges/service.js';
+import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { withGrade } from '../judges/helpers.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import type { Judge } from '../../src/core/judge-port.js';
 import type { JudgeTrialContext } from '../../src/runner/judge-service.js';
@@ -147,13 +148,15 @@ export function judgeService(judge: Judge, warnings: string[] = []) {
   const root = mkdtempSync(join(tmpdir(), 'agent-evals-agent-judge-'));
   const config = resolveConfig({ judge: judge as unknown as UserConfig['judge'], outputDir: join(root, 'out') }, root, null, {});
   const env = { ...TEST_ENV };
-  return createJudgeService({
-    settings: resolveRunSettings(config, { dryRun: false, cache: false }, env).judging,
-    pricing: { overrides: {}, warnUnpriced: () => {} },
-    env,
-    warn: (m) => warnings.push(m),
-    limiters: new ProviderLimiters(),
-  });
+  return withGrade(
+    createJudgeService({
+      settings: resolveRunSettings(config, { dryRun: false, cache: false }, env).judging,
+      pricing: { overrides: {}, warnUnpriced: () => {} },
+      env,
+      warn: (m) => warnings.push(m),
+      limiters: new ProviderLimiters(),
+    }),
+  );
 }
 
 export function plannedCase(over: Partial<PlannedCase> = {}): PlannedCase {

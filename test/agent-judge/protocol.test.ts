@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { POLICIES } from '../../evals/agents/store.js';
 import { policyLookup } from '../../evals/tools/policy-lookup.js';
-import { JudgeProtocolError, SKIPPED_AFTER_SUBMIT } from '../../src/judges/agent-judge-protocol.js';
+import { SKIPPED_AFTER_SUBMIT } from '../../src/judges/agent-judge-protocol.js';
+import { JudgeProtocolError } from '../../src/core/errors.js';
 import { tool } from '../../src/targets/tool.js';
 import {
   call,
@@ -150,8 +151,8 @@ describe('protocol failures', () => {
     const err = await rejection(fakeJudge(fake, { guards: { maxSteps: 3 } }).judge(judgeRequest()));
     expect(err).toBeInstanceOf(JudgeProtocolError);
     expect(err.message).toBe('submit_judgment was called a second time; a judgment is submitted exactly once');
-    expect(err.usage).toMatchObject({ calls: 1, inputTokens: 50, outputTokens: 8 });
-    expect(err.run).toMatchObject({ stopReason: 'protocol_error' });
+    expect(err.spent.usage).toMatchObject({ calls: 1, inputTokens: 50, outputTokens: 8 });
+    expect(err.spent.run).toMatchObject({ stopReason: 'protocol_error' });
   });
 
   it('through the judge service a second submission fails the assertion as a gate, although it was soft', async () => {

@@ -143,10 +143,9 @@ describe('multi-turn YAML cases over the HTTP target', () => {
     const svc = await startAgentService();
     const seen: JudgeTrialContext[] = [];
     const judges: JudgeService = {
-      async grade(spec, ctx) {
+      async judge(_spec, ctx) {
         seen.push(ctx);
-        const result = { name: 'judged', kind: spec.type, severity: 'soft' as const, status: 'passed' as const, score: 1, threshold: 0.7, weight: 1, message: 'ok' };
-        return { result, usage: emptyUsage() };
+        return { kind: 'scored', score: { score: 1, reason: 'ok', evidence: [], usage: emptyUsage() }, by: { provider: 'fake', model: 'fixtures' } };
       },
     };
     const yaml = `suite: j\ntarget: desk\ncases:\n  - id: c\n    turns:\n      - input: Refund A1049\n        assert: [{ type: closedQa, question: Does it ask for the email? }]\n      - input: ann@example.com\n`;

@@ -12,10 +12,12 @@ import { resolveRunSettings } from '../../src/config/run-settings.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import type { UserConfig } from '../../src/config/schema.js';
 import type { JudgeRef } from '../../src/judges/resolve.js';
-import { createJudgeService } from '../../src/judges/service.js';
+import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { judgedResult } from '../../src/runner/judged-result.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
-import type { JudgeTrialContext } from '../../src/runner/judge-service.js';
+import type { JudgeService, JudgeTrialContext } from '../../src/runner/judge-service.js';
+import type { Graded } from '../../src/runner/judged-result.js';
 import type { Pricing } from '../../src/providers/run-usage.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import type { AgentRun } from '../../src/core/agent-run.js';
@@ -43,19 +45,29 @@ export interface ServiceSetup {
   warnings?: string[];
 }
 
-/** The runner's judge service on a config built in memory (no files, no process env). */
+/**
+ * The runner's judge service on a config built in memory (no files, no process env), with
+ * `grade`: its judgment turned into the assertion result as the runner does.
+ */
 export function judgeService(s: ServiceSetup) {
   const root = mkdtempSync(join(tmpdir(), 'agent-evals-judges-'));
   const config = resolveConfig({ ...(s.config ?? {}), ...(s.judge !== undefined ? { judge: s.judge } : {}), outputDir: join(root, 'out') }, root, null, {});
   const env = { ...TEST_ENV };
   const { judging } = resolveRunSettings(config, { dryRun: s.dryRun ?? false, cache: s.cache ?? false }, env);
-  return createJudgeService({
+  return withGrade(createJudgeService({
     // The override as `--judge` would set it, but any judge reference (the CLI gives only strings).
     settings: { ...judging, ...(s.override ? { override: s.override } : {}) },
     pricing,
     env,
     warn: (m) => s.warnings?.push(m),
     limiters: new ProviderLimiters(),
+  }));
+}
+
+/** A judge service plus `grade(spec, ctx)`: the runner's result for that assertion (the one builder). */
+export function withGrade<S extends JudgeService>(service: S): S & { grade(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<Graded> } {
+  return Object.assign(service, {
+    grade: async (spec: JudgeAssertionSpec, ctx: JudgeTrialContext) => judgedResult(spec, ctx.plannedCase.judgeDefaults, await service.judge(spec, ctx)),
   });
 }
 

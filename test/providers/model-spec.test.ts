@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatModelSpec,
   parseModelSpec,
-  ProviderConfigError,
   resolveApiKey,
   resolveBaseURL,
 } from '../../src/providers/model-spec.js';
+import { ProviderConfigError } from '../../src/core/errors.js';
 
 describe('parseModelSpec', () => {
   it('reads provider:model strings', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { UserError } from '../../src/core/errors.js';
-import { ProviderConfigError } from '../../src/providers/errors.js';
+import { ProviderConfigError } from '../../src/core/errors.js';
 import { createTarget } from '../../src/targets/create-target.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { never, OPENAI_KEY, startFake, storeTools, trialInput } from './helpers.js';

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { functionTarget } from '../../src/targets/function-target.js';
-import { partialRunOf } from '../../src/targets/partial-run.js';
+import { spentOf } from '../../src/core/errors.js';
 import { usageOfRun } from '../../src/providers/run-usage.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
 import type { FakeProvider } from '../support/fake-server.js';
@@ -142,6 +142,6 @@ describe('function target failures', () => {
     });
     const err = await target.run(trialInput('x'), never).catch((e: unknown) => e);
     expect((err as Error).message).toBe('agent crashed after one call');
-    expect(partialRunOf(err)?.steps).toEqual([{ usage: expect.objectContaining({ inputTokens: 7, outputTokens: 3 }), model: 'openai:gpt-4.1-mini' }]);
+    expect(spentOf(err).run?.steps).toEqual([{ usage: expect.objectContaining({ inputTokens: 7, outputTokens: 3 }), model: 'openai:gpt-4.1-mini' }]);
   });
 });

@@ -169,7 +169,7 @@ describe.each(['openai', 'anthropic'] as const)('model-agent target over %s', (p
     setTimeout(() => ac.abort(new Error('timed out after 100 ms')), 100);
     const err = await target.run(trialInput('Where is A1050?'), ac.signal).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
-    const { partialRunOf } = await import('../../src/targets/partial-run.js');
-    expect(partialRunOf(err)?.steps).toHaveLength(1);
+    const { spentOf } = await import('../../src/core/errors.js');
+    expect(spentOf(err).run?.steps).toHaveLength(1);
   });
 });

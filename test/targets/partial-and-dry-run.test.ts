@@ -9,8 +9,8 @@ import { createProvider, DRY_RUN_REPLY } from '../../src/providers/create.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { withTargetTimeout } from '../../src/targets/target-timeout.js';
-import { partialRunOf } from '../../src/targets/partial-run.js';
-import { TimeoutError, withTimeout } from '../../src/core/timeout.js';
+import { withTimeout } from '../../src/core/timeout.js';
+import { spentOf, TimeoutError } from '../../src/core/errors.js';
 import { modelCallCount } from '../../src/core/agent-run.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { ANTHROPIC_KEY, never, startFake, storeTools, trialInput } from './helpers.js';
@@ -32,7 +32,7 @@ describe('a trial timeout', () => {
     const target = modelAgentTarget('agent', { provider: createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, env, { limiters: new ProviderLimiters() }), tools: storeTools });
     const err = await withTimeout((signal) => target.run(trialInput('Where is A1050?'), signal), 400, never).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
-    expect(partialRunOf(err)?.steps).toEqual([expect.objectContaining({ usage: expect.objectContaining({ inputTokens: 100, outputTokens: 20 }), toolCalls: [expect.objectContaining({ name: 'orders_lookup' })] })]);
+    expect(spentOf(err).run?.steps).toEqual([expect.objectContaining({ usage: expect.objectContaining({ inputTokens: 100, outputTokens: 20 }), toolCalls: [expect.objectContaining({ name: 'orders_lookup' })] })]);
   });
 
   it("reaches the case's deadline through a target's own timeoutMs (nested deadlines)", async () => {
@@ -46,7 +46,7 @@ describe('a trial timeout', () => {
     );
     const err = await withTimeout((signal) => target.run(trialInput('x'), signal), 200, never).catch((e: unknown) => e);
     expect((err as TimeoutError).ms).toBe(200);
-    expect(partialRunOf(err)?.steps).toEqual([{ usage: { inputTokens: 5, outputTokens: 1 }, model: 'openai:gpt-4.1-mini' }]);
+    expect(spentOf(err).run?.steps).toEqual([{ usage: { inputTokens: 5, outputTokens: 1 }, model: 'openai:gpt-4.1-mini' }]);
   });
 });
 

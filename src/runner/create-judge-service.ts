@@ -1,26 +1,22 @@
 import { join } from 'node:path';
-import type { AssertionResult } from '../core/results-schema.js';
-import type { JudgeService, JudgeTrialContext } from '../runner/judge-service.js';
-import { noJudgeService } from '../runner/judge-service.js';
+import type { JudgeIdentity, JudgeService, JudgeTrialContext } from './judge-service.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Pricing } from '../providers/run-usage.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { toolCallsOf, type AgentRun } from '../core/agent-run.js';
-import { emptyUsage, type Usage } from '../core/usage.js';
-import { UserError } from '../core/errors.js';
-import { JudgeProtocolError } from './agent-judge-protocol.js';
-import { AGENT_MODEL_UNKNOWN } from './agent-judge.js';
-import { JudgeCache } from './cache.js';
+import type { AgentRun } from '../core/agent-run.js';
+import { errorMessage, JudgeError, spentOf, UserError } from '../core/errors.js';
+import { AGENT_MODEL_UNKNOWN } from '../judges/agent-judge.js';
+import { JudgeCache } from '../judges/cache.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { buildJudgeRequest, JudgeResponseError, type Judge, type JudgeScore } from '../core/judge-port.js';
-import { CriterionError, criterionFromSpec, dimensionMinimums, severityOf, thresholdOf } from './criterion-from-spec.js';
+import { buildJudgeRequest, type Judge } from '../core/judge-port.js';
+import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
-import { judgePairwise } from './pairwise-both-orders.js';
-import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from './kept-judges.js';
-import { refKey } from './resolve.js';
-import { isJudgeType, type JudgeAssertionSpec } from './spec.js';
-import { boundGradedOutput } from './graded-output.js';
-import type { JudgeSettings } from './settings.js';
+import { judgePairwise } from '../judges/pairwise-both-orders.js';
+import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judges/kept-judges.js';
+import { refKey } from '../judges/resolve.js';
+import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
+import { boundGradedOutput } from '../judges/graded-output.js';
+import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 
 export interface JudgeServiceOptions {
@@ -36,9 +32,9 @@ export interface JudgeServiceOptions {
 }
 
 /**
- * The runner's judge service: resolves each assertion's judge, builds the request, runs it
- * (pairwise in both orders) and turns the score into an assertion result. Pass is decided here,
- * in code: score ≥ threshold and every dimension at its minimum.
+ * The runner's judge service: resolves each assertion's judge, builds the request and runs it
+ * (pairwise in both orders). It returns what the judge said (a score or a typed failure with what
+ * it spent); `judgedResult` turns that into the assertion result.
  */
 export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
   const { settings } = opts;
@@ -105,18 +101,14 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       return [...models];
     },
 
-    async grade(spec, ctx) {
+    async judge(spec, ctx) {
       const ref = settings.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
-      if (!ref) return noJudgeService.grade(spec, ctx);
-      const threshold = thresholdOf(spec, ctx.plannedCase.judgeDefaults);
-      const base = { name: assertionName(spec), kind: spec.type, threshold, weight: spec.weight ?? 1 };
-      // Messages lead with what was asked, not the label: reporters put a label in front once.
-      const head = assertionName({ ...spec, label: undefined });
+      if (!ref) return { kind: 'no-judge' };
       let judge: Judge;
       try {
         judge = judgeFor(ref);
       } catch (err) {
-        return errorResult(base, `${head}: ${err instanceof Error ? err.message : String(err)}`, emptyUsage());
+        return { kind: 'failed', error: new JudgeError('unavailable', errorMessage(err), { cause: err }) };
       }
       // A multi-turn trial's whole conversation, else the case's own history.
       const transcript = ctx.transcript ?? (ctx.plannedCase.messages.length > 1 ? ctx.plannedCase.messages : undefined);
@@ -129,58 +121,24 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
           run: ctx.run,
           tracePolicy: spec.trace ?? settings.trace,
-          subject: { case: ctx.plannedCase.key, assertion: base.name, type: spec.type },
+          subject: { case: ctx.plannedCase.key, assertion: assertionName(spec), type: spec.type },
           signal: ctx.signal,
         });
-        let score: JudgeScore;
-        let positionInconsistent: boolean | undefined;
         if (spec.type === 'pairwise') {
           const criterion = request.criterion as Extract<typeof request.criterion, { kind: 'pairwise' }>;
-          const r = await judgePairwise(judge, request, criterion.second, spec.prefer ?? 'actual', spec.positionSwap !== false);
-          score = r;
-          positionInconsistent = r.positionInconsistent;
-        } else {
-          score = await judge.judge(request);
+          const { outcome: _outcome, positionInconsistent, ...score } = await judgePairwise(judge, request, criterion.second, spec.prefer ?? 'actual', spec.positionSwap !== false);
+          const by = answeredBy(judge, score.run);
+          warnSelfJudging(ctx, by);
+          return { kind: 'scored', score, by, positionInconsistent };
         }
+        const score = await judge.judge(request);
         const by = answeredBy(judge, score.run);
         // After the judgment: an agent judge's model is known once its factory ran.
         warnSelfJudging(ctx, by);
-        const mins = dimensionMinimums(spec);
-        const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
-        const passed = score.score >= threshold && lowDims.length === 0;
-        const verdictText = passed
-          ? `score ${score.score.toFixed(2)} ≥ ${threshold.toFixed(2)}`
-          : score.score < threshold
-            ? `score ${score.score.toFixed(2)} < ${threshold.toFixed(2)}`
-            : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min.toFixed(2)}`).join(', ')}`;
-        const result: AssertionResult = {
-          ...base,
-          severity: severityOf(spec, ctx.plannedCase.judgeDefaults),
-          status: passed ? 'passed' : 'failed',
-          score: score.score,
-          message: `${head}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
-          reason: score.reason,
-          evidence: score.evidence,
-          ...(score.dimensions ? { dimensions: Object.fromEntries(Object.entries(score.dimensions).map(([d, s]) => [d, { score: s, min: mins[d] ?? 0 }])) } : {}),
-          ...(score.raw !== undefined ? { raw: score.raw } : {}),
-          ...(score.choice !== undefined ? { choice: score.choice } : {}),
-          ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
-          judge: {
-            ...by,
-            usage: score.usage,
-            ...(score.cached ? { cached: true } : {}),
-            ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),
-            ...(score.run ? judgeRunFields(score.run) : {}),
-          },
-        };
-        return { result, usage: score.usage };
+        return { kind: 'scored', score, by };
       } catch (err) {
-        const usage = (err as { usage?: Usage }).usage ?? emptyUsage();
-        const known = err instanceof JudgeResponseError || err instanceof CriterionError || err instanceof JudgeProtocolError;
-        const message = known ? (err instanceof JudgeProtocolError ? `JudgeProtocolError: ${err.message}` : err.message) : `judge call failed: ${err instanceof Error ? err.message : String(err)}`;
-        const raw = err instanceof JudgeResponseError ? err.raw : undefined;
-        const run = (err as { run?: AgentRun }).run;
-        return errorResult(base, `${head}: ${message}`, usage, { ...answeredBy(judge, run), ...(run ? judgeRunFields(run) : {}) }, raw);
+        const error = asJudgeError(err);
+        return { kind: 'failed', error, by: answeredBy(judge, error.spent?.run) };
       }
     },
   };
@@ -199,38 +157,17 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
  * The judge's provider and model as reported: an agent judge's run names the model that really
  * answered (its factory may pick one per judgment), else the judge's own.
  */
-function answeredBy(judge: Judge, run: AgentRun | undefined): { provider: string; model: string } {
+function answeredBy(judge: Judge, run: AgentRun | undefined): JudgeIdentity {
   const colon = run?.model?.indexOf(':') ?? -1;
   return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1) } : { provider: judge.provider, model: judge.model };
 }
 
-/** An agent judge's own run in the results: counts, and the run itself (already under the trace policy). */
-function judgeRunFields(run: AgentRun): { steps: number; toolCalls: number; run: AgentRun } {
-  return { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length, run };
+/** What a judge threw, as a typed failure: anything not a JudgeError is a failed call. */
+function asJudgeError(err: unknown): JudgeError {
+  if (err instanceof JudgeError) return err;
+  const spent = spentOf(err);
+  return new JudgeError('call', errorMessage(err), { cause: err, ...(spent.usage || spent.run ? { spent } : {}) });
 }
-
-/** A judge that failed or answered out of contract: an error, which always fails as a gate. */
-function errorResult(
-  base: Pick<AssertionResult, 'name' | 'kind' | 'threshold' | 'weight'>,
-  message: string,
-  usage: Usage,
-  judge?: { provider: string; model: string; steps?: number; toolCalls?: number; run?: AgentRun },
-  raw?: string,
-): { result: AssertionResult; usage: Usage } {
-  return {
-    result: {
-      ...base,
-      severity: 'gate',
-      status: 'error',
-      score: 0,
-      message,
-      ...(raw !== undefined ? { raw } : {}),
-      ...(judge ? { judge: { ...judge, usage } } : {}),
-    },
-    usage,
-  };
-}
-
 
 /** The config's instructions are trusted; those a target reported (`AgentRun.instructions`) go to the judge as untrusted data. */
 function instructionsOf(ctx: JudgeTrialContext): { instructions?: string; reportedInstructions?: string } {

@@ -3,17 +3,15 @@ import { UserError } from '../core/errors.js';
 import { createProvider } from '../providers/create.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priced, type Pricing } from '../providers/run-usage.js';
-import type { JudgeCache } from './cache.js';
-import type { AgentJudgeRunSettings } from './agent-judge.js';
+import type { JudgeCache } from '../judges/cache.js';
+import type { AgentJudgeRunSettings } from '../judges/agent-judge.js';
 import type { Judge } from '../core/judge-port.js';
-import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
-import { inferenceJudge } from './inference-judge.js';
-import { judgeIdentity } from './judge-identity.js';
-import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from './resolve.js';
-import { isJudgeName, unknownJudgeMessage } from './judge-ref-check.js';
-import type { JudgeSettings } from './settings.js';
-
-export { isJudgeInstance };
+import { fakeJudge, loadFakeFixtures } from '../judges/fake-judge.js';
+import { inferenceJudge } from '../judges/inference-judge.js';
+import { judgeIdentity } from '../judges/judge-identity.js';
+import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/resolve.js';
+import { isJudgeName, unknownJudgeMessage } from '../judges/judge-ref-check.js';
+import type { JudgeSettings } from '../judges/settings.js';
 
 /**
  * One judge per reference for the whole run: a provider (and its key check) is made once, and a

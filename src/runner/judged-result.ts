@@ -1,0 +1,105 @@
+import { toolCallsOf, type AgentRun } from '../core/agent-run.js';
+import { JudgeResponseError, type JudgeError } from '../core/errors.js';
+import type { AssertionResult } from '../core/results-schema.js';
+import { emptyUsage, type Usage } from '../core/usage.js';
+import { dimensionMinimums, severityOf, thresholdOf, type JudgedDefaults } from '../judges/criterion-from-spec.js';
+import type { JudgeAssertionSpec } from '../judges/spec.js';
+import { assertionName } from '../assertions/assertion-name.js';
+import type { Judgment } from './judge-service.js';
+
+/** An assertion's result and what grading it spent. */
+export interface Graded {
+  result: AssertionResult;
+  usage: Usage;
+}
+
+/**
+ * The one place a judged assertion's result is built, from what judging it came to. Pass is
+ * decided here, in code: score ≥ threshold and every dimension at its minimum. A judge that
+ * failed is an error, which always fails as a gate; no judge at all fails as a gate too.
+ */
+export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
+  const name = assertionName(spec);
+  const threshold = thresholdOf(spec, defaults);
+  const weight = spec.weight ?? 1;
+  // Scored and failed results list these first, as the results have always shown them.
+  const base = { name, kind: spec.type, threshold, weight };
+  // Messages lead with what was asked, not the label: reporters put a label in front once.
+  const head = assertionName({ ...spec, label: undefined });
+  switch (judgment.kind) {
+    case 'skipped':
+      return {
+        result: { name, kind: spec.type, severity: severityOf(spec, defaults), status: 'skipped', score: 0, threshold, weight, message: 'skipped: a gate of this trial failed', skipped: judgment.skipped },
+        usage: emptyUsage(),
+      };
+    case 'no-judge':
+      return { result: { name, kind: spec.type, severity: 'gate', status: 'failed', score: 0, threshold, weight, message: 'No judge configured.' }, usage: emptyUsage() };
+    case 'failed': {
+      const { usage = emptyUsage(), run } = judgment.error.spent ?? {};
+      const raw = judgment.error instanceof JudgeResponseError ? judgment.error.raw : undefined;
+      return {
+        result: {
+          ...base,
+          severity: 'gate',
+          status: 'error',
+          score: 0,
+          message: `${head}: ${failureText(judgment.error)}`,
+          ...(raw !== undefined ? { raw } : {}),
+          ...(judgment.by ? { judge: { ...judgment.by, ...(run ? judgeRunFields(run) : {}), usage } } : {}),
+        },
+        usage,
+      };
+    }
+    case 'scored': {
+      const { score, by, positionInconsistent } = judgment;
+      const mins = dimensionMinimums(spec);
+      const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
+      const passed = score.score >= threshold && lowDims.length === 0;
+      const verdictText = passed
+        ? `score ${score.score.toFixed(2)} ≥ ${threshold.toFixed(2)}`
+        : score.score < threshold
+          ? `score ${score.score.toFixed(2)} < ${threshold.toFixed(2)}`
+          : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min.toFixed(2)}`).join(', ')}`;
+      return {
+        result: {
+          ...base,
+          severity: severityOf(spec, defaults),
+          status: passed ? 'passed' : 'failed',
+          score: score.score,
+          message: `${head}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
+          reason: score.reason,
+          evidence: score.evidence,
+          ...(score.dimensions ? { dimensions: Object.fromEntries(Object.entries(score.dimensions).map(([d, s]) => [d, { score: s, min: mins[d] ?? 0 }])) } : {}),
+          ...(score.raw !== undefined ? { raw: score.raw } : {}),
+          ...(score.choice !== undefined ? { choice: score.choice } : {}),
+          ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
+          judge: {
+            ...by,
+            usage: score.usage,
+            ...(score.cached ? { cached: true } : {}),
+            ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),
+            ...(score.run ? judgeRunFields(score.run) : {}),
+          },
+        },
+        usage: score.usage,
+      };
+    }
+  }
+}
+
+/** A failed judgment in words, by its kind: what the user reads in the result. */
+function failureText(err: JudgeError): string {
+  switch (err.kind) {
+    case 'protocol':
+      return `JudgeProtocolError: ${err.message}`;
+    case 'call':
+      return `judge call failed: ${err.message}`;
+    default:
+      return err.message;
+  }
+}
+
+/** An agent judge's own run in the results: counts, and the run itself (already under the trace policy). */
+function judgeRunFields(run: AgentRun): { steps: number; toolCalls: number; run: AgentRun } {
+  return { steps: run.steps?.length ?? 0, toolCalls: toolCallsOf(run).length, run };
+}
