@@ -1,7 +1,7 @@
 /** Runs the CLI in a fixture project with per-test output, count file and results paths. */
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { STACK_FRAME, fixtureDir, readCountFile, runCli, spawnCli, tempDir, type CliResult, type SpawnedCli } from '../support/cli.js';
+import { STACK_FRAME, fixtureDir, readCountFile, runCli, spawnCli, tempDir, type CliResult, type SpawnedCli } from './cli.js';
 import { readResults } from './results-helpers.js';
 import type { Results } from '../../src/core/results-schema.js';
 

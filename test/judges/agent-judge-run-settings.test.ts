@@ -8,8 +8,8 @@ import { limiterFor, resetLimiters } from '../../src/providers/adaptive-limit.js
 import { limiterKeyFor } from '../../src/providers/create.js';
 import { createJudgeService } from '../../src/judges/service.js';
 import type { UserConfig } from '../../src/config/define-config.js';
-import { runInProcess } from '../e2e/run-in-process.js';
-import { fakeJudge, submit, TEST_ENV, turn, useFakes } from './helpers.js';
+import { runInProcess } from '../support/run-in-process.js';
+import { fakeJudge, submit, TEST_ENV, turn, useFakes } from './agent-judge-helpers.js';
 
 const fakes = useFakes();
 afterEach(() => resetLimiters());

@@ -11,7 +11,7 @@ import { createStore, POLICIES } from '../../evals/agents/store.js';
 import type { AgentRun, Step } from '../../src/core/agent-run.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { JudgeService, JudgeTrialContext } from '../../src/runner/judge-service.js';
-import { runInProcess } from './run-in-process.js';
+import { runInProcess } from '../support/run-in-process.js';
 
 let server: Server | undefined;
 afterEach(async () => {

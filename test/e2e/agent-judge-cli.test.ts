@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import type { Scripted } from '../support/fake-server.js';
-import { explain } from '../foundation/fixture-run.js';
-import { caseOf, readResults } from '../foundation/results-helpers.js';
-import { call, occurrences, splitPrompt, submit, toolMessages, turn, useFakes, userText } from './helpers.js';
+import { explain } from '../support/fixture-run.js';
+import { caseOf, readResults } from '../support/results-helpers.js';
+import { call, occurrences, splitPrompt, submit, toolMessages, turn, useFakes, userText } from '../judges/agent-judge-helpers.js';
 
 const fakes = useFakes();
 
@@ -53,7 +53,7 @@ describe('agentJudge through the CLI', () => {
     const tmp = tempDir();
     const jsonPath = join(tmp, 'results.json');
     const r = await runCli(['run', '--json', jsonPath], {
-      cwd: join(REPO_ROOT, 'test', 'agent-judge', 'fixture'),
+      cwd: join(REPO_ROOT, 'test', 'fixtures', 'agent-judge'),
       env: { FAKE_TARGET_URL: target.url, FAKE_JUDGE_URL: judge.url, OPENAI_API_KEY: 'test', ANTHROPIC_API_KEY: 'test', OUT_DIR: join(tmp, 'out') },
       timeoutMs: 30_000,
     });

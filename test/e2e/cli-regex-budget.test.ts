@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCountFile, removeTempDirs } from '../support/cli.js';
-import { explain, runFixture, spawnFixture } from './fixture-run.js';
+import { explain, runFixture, spawnFixture } from '../support/fixture-run.js';
 
 afterAll(removeTempDirs);
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { policyLookup } from '../../evals/tools/policy-lookup.js';
 import { agentJudge } from '../../src/judges/agent-judge.js';
 import { JudgeProtocolError } from '../../src/judges/agent-judge-protocol.js';
-import { call, fakeJudge, judgeRequest, judgeService, openaiSpec, rejection, rubric, submit, TEST_ENV, trialContext, turn, useFakes } from './helpers.js';
+import { call, fakeJudge, judgeRequest, judgeService, openaiSpec, rejection, rubric, submit, TEST_ENV, trialContext, turn, useFakes } from './agent-judge-helpers.js';
 
 const fakes = useFakes();
 

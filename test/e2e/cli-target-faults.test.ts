@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { removeTempDirs, runCli, STACK_FRAME } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
-import { readResults, caseOf } from './results-helpers.js';
+import { readResults, caseOf } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
 

@@ -8,7 +8,7 @@ import { POLICIES } from '../../evals/agents/store.js';
 import { lookupPolicy, policyLookup, POLICY_TOPICS } from '../../evals/tools/policy-lookup.js';
 import { createOrdersDatabase, createSqlRunner, runReadOnlyQuery, sqlRunner, type SqlEvidence } from '../../evals/tools/sql-runner.js';
 import { executeTool } from '../../src/targets/tool.js';
-import { toolContext } from './helpers.js';
+import { toolContext } from './agent-judge-helpers.js';
 
 describe('policy_lookup', () => {
   it('returns the policy text and a source id', async () => {

@@ -22,7 +22,7 @@ import {
   trialContext,
   turn,
   useFakes,
-} from './helpers.js';
+} from './agent-judge-helpers.js';
 
 const fakes = useFakes();
 

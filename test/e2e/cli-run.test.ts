@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { explain, runFixture } from './fixture-run.js';
-import { caseOf, readResults } from './results-helpers.js';
+import { explain, runFixture } from '../support/fixture-run.js';
+import { caseOf, readResults } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
 

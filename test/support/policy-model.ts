@@ -3,7 +3,7 @@
  * it looks the order up, reads the refunds policy, and refunds only a verified, eligible order.
  * Enough to run the live example suites (examples/live) end to end without a network.
  */
-import type { Scripted } from '../support/fake-server.js';
+import type { Scripted } from './fake-server.js';
 
 export function policyModel(body: any): Scripted {
   const messages: any[] = body.messages;

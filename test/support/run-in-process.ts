@@ -14,7 +14,7 @@ import { noJudgeService, type JudgeService } from '../../src/runner/judge-servic
 import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
 import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
-import { tempDir } from '../support/cli.js';
+import { tempDir } from './cli.js';
 
 export interface InProcessRun {
   results: Results;

@@ -13,7 +13,7 @@ import type { Reporter } from '../../src/report/reporter.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import { removeTempDirs } from '../support/cli.js';
-import { runInProcess } from './run-in-process.js';
+import { runInProcess } from '../support/run-in-process.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonSchemas, renderSchema } from '../../src/report/json-schemas.js';
 import { REPO_ROOT } from '../support/cli.js';
-import { validateJsonSchema } from './json-schema-lite.js';
+import { validateJsonSchema } from '../support/json-schema-lite.js';
 
 const SCHEMA_DIR = join(REPO_ROOT, 'schemas');
 const generated = jsonSchemas();
@@ -35,7 +35,7 @@ describe('schemas/ is generated from the zod schemas', () => {
 });
 
 describe('the JSON Schema validator used by the CLI tests', () => {
-  // The CLI tests validate results documents with test/foundation/json-schema-lite.ts; make sure
+  // The CLI tests validate results documents with test/support/json-schema-lite.ts; make sure
   // it actually rejects what the published results schema forbids.
   const schema = generated['results.schema.json'] as Record<string, unknown>;
 

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, STACK_FRAME, runCli, tempDir, removeTempDirs } from '../support/cli.js';
-import { explain } from './fixture-run.js';
-import { readResults } from './results-helpers.js';
+import { explain } from '../support/fixture-run.js';
+import { readResults } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
 

@@ -10,7 +10,7 @@ import type { TargetContext } from '../../src/targets/function-target.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
 import { removeTempDirs } from '../support/cli.js';
-import { runInProcess } from './run-in-process.js';
+import { runInProcess } from '../support/run-in-process.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {

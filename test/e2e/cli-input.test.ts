@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { expectUsageError, explain, runFixture } from './fixture-run.js';
+import { expectUsageError, explain, runFixture } from '../support/fixture-run.js';
 
 afterAll(removeTempDirs);
 

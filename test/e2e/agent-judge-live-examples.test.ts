@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import type { Scripted } from '../support/fake-server.js';
-import { explain } from '../foundation/fixture-run.js';
-import { caseOf, readResults } from '../foundation/results-helpers.js';
-import { call, submit, systemText, toolMessages, turn, useFakes, userText } from './helpers.js';
+import { explain } from '../support/fixture-run.js';
+import { caseOf, readResults } from '../support/results-helpers.js';
+import { call, submit, systemText, toolMessages, turn, useFakes, userText } from '../judges/agent-judge-helpers.js';
 
 const fakes = useFakes();
 

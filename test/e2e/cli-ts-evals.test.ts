@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { explain, runFixture } from './fixture-run.js';
-import { caseOf } from './results-helpers.js';
+import { explain, runFixture } from '../support/fixture-run.js';
+import { caseOf } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
 

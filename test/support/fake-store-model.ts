@@ -3,7 +3,7 @@
  * the call after the tool result answers with its status. Usage is fixed per step so tests can
  * compute exact totals and costs.
  */
-import type { Scripted } from '../support/fake-server.js';
+import type { Scripted } from './fake-server.js';
 
 export const LOOKUP_USAGE = { input: 100, output: 20, cached: 40 };
 export const ANSWER_USAGE = { input: 200, output: 50 };

@@ -4,8 +4,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCountFile, removeTempDirs } from '../support/cli.js';
-import { spawnFixture } from './fixture-run.js';
-import { readResults } from './results-helpers.js';
+import { spawnFixture } from '../support/fixture-run.js';
+import { readResults } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
 

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { readCountFile, removeTempDirs, runCli, STACK_FRAME, tempDir, type CliResult } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { readResults } from './results-helpers.js';
+import { readResults } from '../support/results-helpers.js';
 
 const servers: FakeProvider[] = [];
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { policyLookup } from '../../evals/tools/policy-lookup.js';
 import { agentJudge } from '../../src/judges/agent-judge.js';
 import { AssertionResultSchema } from '../../src/core/results-schema.js';
 import { judgeService as serviceWith } from '../judges/helpers.js';
-import { call, judgeService, openaiSpec, rubric, submit, TEST_ENV, trialContext, turn, useFakes } from './helpers.js';
+import { call, judgeService, openaiSpec, rubric, submit, TEST_ENV, trialContext, turn, useFakes } from './agent-judge-helpers.js';
 
 const fakes = useFakes();
 

@@ -10,7 +10,7 @@ import { startFakeOpenAI, type FakeOpenAIOptions } from '../support/fake-openai.
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
 import { z } from 'zod';
 import { tool } from '../../src/targets/tool.js';
-import { runInProcess } from './run-in-process.js';
+import { runInProcess } from '../support/run-in-process.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {

@@ -28,7 +28,7 @@ import {
   turn,
   useFakes,
   userText,
-} from './helpers.js';
+} from './agent-judge-helpers.js';
 
 const fakes = useFakes();
 
