@@ -9,7 +9,7 @@ const SCHEMA_DIR = join(REPO_ROOT, 'schemas');
 const generated = jsonSchemas();
 
 describe('schemas/ is generated from the zod schemas', () => {
-  it('generates the schemas the design names', () => {
+  it('generates the eval-file and results schemas', () => {
     expect(Object.keys(generated).sort()).toEqual(expect.arrayContaining(['eval-file.schema.json', 'results.schema.json']));
   });
 
