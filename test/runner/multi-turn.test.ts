@@ -11,6 +11,7 @@ import { createStore, POLICIES } from '../../evals/agents/store.js';
 import type { AgentRun, Step } from '../../src/core/agent-run.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { JudgeService, JudgeTrialContext } from '../../src/runner/judge-service.js';
+import { UserError } from '../../src/core/errors.js';
 import { runInProcess } from '../support/run-in-process.js';
 
 let server: Server | undefined;
@@ -161,15 +162,18 @@ describe('multi-turn YAML cases over the HTTP target', () => {
     ]);
   });
 
-  it('fails the trial naming the target when it cannot hold a conversation', async () => {
+  it('refuses a multi-turn case on a command target before it runs, and fails a t.send() on one naming the target', async () => {
+    // The CLI's planning knows the config's command targets, so a YAML case with turns on one is
+    // bad input at its line, not a trial that fails.
     const yaml = `suite: cli\ntarget: cli\ncases:\n  - id: two-turns\n    turns:\n      - input: hi\n      - input: again\n        assert: [{ type: isJson }]\n`;
-    const { results } = await runInProcess({
+    const planned = runInProcess({
       files: { 'evals/cli.eval.yaml': yaml },
       config: { targets: { cli: { command: ['node', '-e', 'process.stdout.write(JSON.stringify({ reply: "hi" }))'] } } },
     });
-    expect(results.cases[0]!.trials[0]!.error).toBe(
-      'target cli: cannot hold a conversation (this case has 2 turns); multi-turn needs a function, model or HTTP target',
+    await expect(planned).rejects.toThrow(
+      'evals/cli.eval.yaml:4: turns: this case has 2 turns, but target "cli" is a command target (one process per trial), which cannot hold a conversation; multi-turn needs a function, model or HTTP target',
     );
+    await expect(planned).rejects.toBeInstanceOf(UserError);
 
     const evalTs = `export default { suite: 'ts', target: 'cli', cases: [{ id: 'send', input: 'hi', check: async (t) => { await t.send('again'); } }] };`;
     const ts = await runInProcess({

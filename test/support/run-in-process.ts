@@ -1,14 +1,14 @@
 /**
  * Drives the real runner in-process over a throwaway project: eval files written to a temp dir,
  * a config object (so targets may hold tools and functions), the JSON reporter writing the results
- * document, which is read back and validated. Only the CLI's argument parsing is left out.
+ * document, which is read back and validated. Cases are planned by the CLI's own `planCases`; only
+ * the config file and the CLI's argument parsing are left out.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/define-config.js';
-import { discoverEvalFiles } from '../../src/suite/discover.js';
-import { loadCases } from '../../src/suite/plan.js';
+import { planCases, type SelectionFlags } from '../../src/cli/prepare.js';
 import { executeRun, type ExecuteOptions, type RunFlags } from '../../src/runner/execute-run.js';
 import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
@@ -30,6 +30,10 @@ export interface InProcessOptions {
   files: Record<string, string>;
   config: UserConfig;
   flags?: Partial<RunFlags>;
+  /** Eval files or folders, as `agent-evals run <paths...>` takes them (default: the config's globs). */
+  paths?: string[];
+  /** --filter, --tag, --exclude-tag, --repeat. */
+  selection?: SelectionFlags;
   /** A judge service, or a builder of one for the resolved config (e.g. the real `createJudgeService`). */
   judges?: JudgeService | ((config: ResolvedConfig, deps: Parameters<ExecuteOptions['judges']>[0]) => ReturnType<ExecuteOptions['judges']>);
   /** Reporters run before the JSON one, which writes the results document read back. */
@@ -43,10 +47,8 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
     writeFileSync(join(dir, name), text);
   }
   const config = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...opts.config }, dir, 'evals.config.ts');
-  const files = await discoverEvalFiles({ rootDir: dir, cwd: dir, globs: config.evals, paths: [] });
-  const cases = (
-    await loadCases(files, dir, { repeat: config.repeat, passRate: config.passRate, timeoutMs: config.timeoutMs, targets: Object.keys(config.targets), judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold } })
-  ).map((c, index) => ({ ...c, index }));
+  // The CLI's own planning: discovery, loading and selection, as `agent-evals run` does them.
+  const { cases } = await planCases(config, opts.paths ?? [], opts.selection ?? {}, dir);
 
   const warnings: string[] = [];
   const problems: string[] = [];
