@@ -30,7 +30,7 @@ export function setupFixture(fixture: string, args: string[]): FixtureSetup {
   return {
     tmp,
     jsonPath,
-    env: { COUNT_FILE: join(tmp, 'calls.txt'), OUT_DIR: join(tmp, 'out') },
+    env: { COUNT_FILE: join(tmp, 'calls.txt'), OUT_DIR: join(tmp, 'out'), RELEASE_FILE: join(tmp, 'release') },
     args: args.map((a) => (a === '$JSON' ? jsonPath : a)),
     cwd: fixtureDir(fixture),
   };
