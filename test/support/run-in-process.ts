@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { resolveConfig, type ResolvedConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { planCases, type SelectionFlags } from '../../src/cli/prepare.js';
+import type { PlannedCase } from '../../src/suite/plan.js';
 import { executeRun, type ExecuteOptions, type RunFlags } from '../../src/runner/execute-run.js';
 import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
@@ -38,6 +39,10 @@ export interface InProcessOptions {
   judges?: JudgeService | ((config: ResolvedConfig, deps: Parameters<ExecuteOptions['judges']>[0]) => ReturnType<ExecuteOptions['judges']>);
   /** Reporters run before the JSON one, which writes the results document read back. */
   reporters?(dir: string): Reporter[];
+  /** The environment the config resolves against (EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL). */
+  env?: NodeJS.ProcessEnv;
+  /** Checks the CLI makes once the cases are planned, before any target runs. */
+  beforeRun?(config: ResolvedConfig, cases: PlannedCase[]): void;
 }
 
 export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun> {
@@ -46,9 +51,10 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
-  const config = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...opts.config }, dir, 'evals.config.ts');
+  const config = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...opts.config }, dir, 'evals.config.ts', opts.env);
   // The CLI's own planning: discovery, loading and selection, as `agent-evals run` does them.
   const { cases } = await planCases(config, opts.paths ?? [], opts.selection ?? {}, dir);
+  opts.beforeRun?.(config, cases);
 
   const warnings: string[] = [];
   const problems: string[] = [];
@@ -57,7 +63,7 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
   const { exitCode } = await executeRun({
     config,
     cases,
-    flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: false, ...opts.flags },
+    flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: config.strict, ...opts.flags },
     reporters: [...(opts.reporters?.(dir) ?? []), { name: 'json', ...jsonReporter({ path, outputDir: config.outputDir, version: 'test' }) }, { onWarning: (m) => warnings.push(m) }],
     problem: (line) => problems.push(line),
     judges: typeof judges === 'function' ? (deps) => judges(config, deps) : () => judges ?? noJudgeService,

@@ -1,12 +1,14 @@
 /**
- * Judges through the CLI: gates first (a failed gate means zero judge requests), one request per
+ * Judges in a run (in-process, as `agent-evals run` runs them): gates first (a failed gate means zero judge requests), one request per
  * judged assertion whatever the reporters, `No judge configured.` when none is, and offline runs
  * (`--dry-run`, the `fake` judge with fixtures) that make no request at all.
  */
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
+import { jsonReporter } from '../../src/report/json.js';
 import { tempDir } from '../support/cli.js';
-import { caseOf, explain, fakeOpenAI, openaiEnv, readResults, runJudgeCli } from './cli-helpers.js';
+import { caseOf, fakeOpenAI, openaiEnv, readResults } from './cli-helpers.js';
+import { explain, runFixtureInProcess } from './run-fixture.js';
 
 /** A fake OpenAI server closed when this test (and only this one: tests run concurrently) ends. */
 async function openai(t: TestContext) {
@@ -18,8 +20,12 @@ async function openai(t: TestContext) {
 describe.concurrent('gates first', () => {
   it('a trial whose gate failed makes zero judge requests; its judge is skipped and counted', async (t) => {
     const f = await openai(t);
-    const r = await runJudgeCli('judges-cli', ['run', '--filter', 'gates/*', '--repeat', '2', '--no-early-stop', '--no-cache'], {
-      env: { ...openaiEnv(f), JUDGE_SPEC: 'openai:gpt-4.1-mini' },
+    const r = await runFixtureInProcess('judges-cli', {
+      selection: { filter: ['gates/*'], repeat: 2 },
+      flags: { earlyStop: false },
+      cache: false,
+      env: openaiEnv(f),
+      judge: 'openai:gpt-4.1-mini',
     });
     expect(r.code, explain(r)).toBe(1);
     expect(r.calls()).toHaveLength(4);
@@ -50,11 +56,13 @@ describe.concurrent('gates first', () => {
     const tmp = tempDir();
     const a = join(tmp, 'a.json');
     const b = join(tmp, 'b.json');
-    const r = await runJudgeCli(
-      'judges-cli',
-      ['run', '--filter', 'gates/gate-passes', '--reporter', 'terminal', '--reporter', `json=${a}`, '--json', b, '--verbose'],
-      { env: { ...openaiEnv(f), JUDGE_SPEC: 'openai:gpt-4.1-mini' }, json: false },
-    );
+    const r = await runFixtureInProcess('judges-cli', {
+      selection: { filter: ['gates/gate-passes'] },
+      verbose: true,
+      env: openaiEnv(f),
+      judge: 'openai:gpt-4.1-mini',
+      reporters: (dir) => [a, b].map((path) => jsonReporter({ path, outputDir: join(dir, '.out'), version: 'test' })),
+    });
     expect(r.code, explain(r)).toBe(0);
     expect(f.count).toBe(1);
     expect(r.stdout).toContain('gate-passes');
@@ -68,7 +76,7 @@ describe.concurrent('gates first', () => {
 
 describe.concurrent('no judge configured', () => {
   it('a judged case with no judge anywhere fails with "No judge configured." (exit 1)', async () => {
-    const r = await runJudgeCli('judges-cli', ['run', '--filter', 'gates/gate-passes']);
+    const r = await runFixtureInProcess('judges-cli', { selection: { filter: ['gates/gate-passes'] } });
     expect(r.code, explain(r)).toBe(1);
     expect(`${r.stdout}\n${r.stderr}`).toContain('No judge configured.');
     const c = caseOf(r.results(), 'gates/gate-passes');
@@ -80,7 +88,8 @@ describe.concurrent('no judge configured', () => {
 
   it('the same case passes once the environment names a judge (EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL)', async (t) => {
     const f = await openai(t);
-    const r = await runJudgeCli('judges-cli', ['run', '--filter', 'gates/gate-passes'], {
+    const r = await runFixtureInProcess('judges-cli', {
+      selection: { filter: ['gates/gate-passes'] },
       env: { ...openaiEnv(f), EVALS_JUDGE_PROVIDER: 'openai', EVALS_JUDGE_MODEL: 'gpt-4.1-mini' },
     });
     expect(r.code, explain(r)).toBe(0);
@@ -91,8 +100,11 @@ describe.concurrent('no judge configured', () => {
 describe.concurrent('offline judging', () => {
   it('--dry-run makes zero requests though a real judge is configured, and passes with the fixed score', async (t) => {
     const f = await openai(t);
-    const r = await runJudgeCli('judges-cli', ['run', '--filter', 'gates/gate-passes', '--repeat', '2', '--dry-run'], {
-      env: { ...openaiEnv(f), JUDGE_SPEC: 'openai:gpt-4.1-mini' },
+    const r = await runFixtureInProcess('judges-cli', {
+      selection: { filter: ['gates/gate-passes'], repeat: 2 },
+      dryRun: true,
+      env: openaiEnv(f),
+      judge: 'openai:gpt-4.1-mini',
     });
     expect(r.code, explain(r)).toBe(0);
     expect(f.count).toBe(0);
@@ -108,7 +120,7 @@ describe.concurrent('offline judging', () => {
 
   it('a `fake` judge with a fixtures file answers from the fixture; no key, no request', async (t) => {
     const f = await openai(t);
-    const r = await runJudgeCli('judges-fake', ['run'], { env: { OPENAI_BASE_URL: f.url } });
+    const r = await runFixtureInProcess('judges-fake', { env: { OPENAI_BASE_URL: f.url } });
     expect(f.count).toBe(0);
     const res = r.results();
     const judgedOf = (key: string) => caseOf(res, key).trials[0]!.assertions[0]!;
