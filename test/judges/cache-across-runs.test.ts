@@ -1,5 +1,5 @@
 /**
- * The judge cache through the CLI: `--repeat 5` of a deterministic target makes one judge request
+ * The judge cache over runs (in-process, as `agent-evals run` runs them): `--repeat 5` of a deterministic target makes one judge request
  * per distinct reply; a second identical run over the same output directory makes none (disk
  * cache, marked in the results and counted); `--no-cache` makes them again. Target calls are never
  * cached: every run calls the target 5 times.
@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { tempDir } from '../support/cli.js';
 import type { Scripted } from '../support/fake-server.js';
-import { caseOf, explain, fakeOpenAI, openaiEnv, runJudgeCli } from './cli-helpers.js';
+import { caseOf, fakeOpenAI, openaiEnv } from './cli-helpers.js';
+import { explain, runFixtureInProcess, type FixtureRunOptions } from './run-fixture.js';
 import { splitPrompt, userText } from './helpers.js';
 
 describe.concurrent('judge cache across repeats and runs', () => {
@@ -16,11 +17,10 @@ describe.concurrent('judge cache across repeats and runs', () => {
     const f = await fakeOpenAI((): Scripted => ({ json: { score: 0.9, reason: 'shipped', evidence: [] }, usage: { input: 300, output: 20 } }));
     t.onTestFinished(() => f.close());
     const outDir = join(tempDir(), 'out');
-    const args = ['run', '--filter', 'cache/alternating', '--repeat', '5', '--no-early-stop'];
-    const env = { ...openaiEnv(f), JUDGE_SPEC: 'openai:gpt-4.1-mini' };
+    const run: FixtureRunOptions = { selection: { filter: ['cache/alternating'], repeat: 5 }, flags: { earlyStop: false }, env: openaiEnv(f), judge: 'openai:gpt-4.1-mini', outDir };
 
     // Run 1: two distinct replies over five trials → two requests, one per reply.
-    const first = await runJudgeCli('judges-cli', args, { env, outDir });
+    const first = await runFixtureInProcess('judges-cli', run);
     expect(first.code, explain(first)).toBe(0);
     expect(first.calls()).toHaveLength(5);
     expect(f.count).toBe(2);
@@ -32,7 +32,7 @@ describe.concurrent('judge cache across repeats and runs', () => {
     expect(r1.summary.usage.judge).toMatchObject({ calls: 2, inputTokens: 600, outputTokens: 40 });
 
     // Run 2, same output directory: every verdict from the disk cache, zero requests.
-    const second = await runJudgeCli('judges-cli', args, { env, outDir });
+    const second = await runFixtureInProcess('judges-cli', run);
     expect(second.code, explain(second)).toBe(0);
     expect(second.calls()).toHaveLength(5);
     expect(f.count).toBe(2);
@@ -49,7 +49,7 @@ describe.concurrent('judge cache across repeats and runs', () => {
     expect(r2.summary.counters.judgeTokensSavedByCache).toBe(5 * 320);
 
     // Run 3, --no-cache: no disk cache and no sharing between repeats.
-    const third = await runJudgeCli('judges-cli', [...args, '--no-cache'], { env, outDir });
+    const third = await runFixtureInProcess('judges-cli', { ...run, cache: false });
     expect(third.code, explain(third)).toBe(0);
     expect(third.calls()).toHaveLength(5);
     expect(f.count).toBe(2 + 5);
@@ -64,11 +64,10 @@ describe.concurrent('judge cache across repeats and runs', () => {
     const f = await fakeOpenAI((): Scripted => (n++ === 0 ? { text: 'no json here' } : { json: { score: 0.9, reason: 'ok', evidence: [] } }));
     t.onTestFinished(() => f.close());
     const outDir = join(tempDir(), 'out');
-    const args = ['run', '--filter', 'gates/gate-passes'];
-    const env = { ...openaiEnv(f), JUDGE_SPEC: 'openai:gpt-4.1-mini' };
-    const first = await runJudgeCli('judges-cli', args, { env, outDir });
+    const run: FixtureRunOptions = { selection: { filter: ['gates/gate-passes'] }, env: openaiEnv(f), judge: 'openai:gpt-4.1-mini', outDir };
+    const first = await runFixtureInProcess('judges-cli', run);
     expect(first.code, explain(first)).toBe(1);
-    const second = await runJudgeCli('judges-cli', args, { env, outDir });
+    const second = await runFixtureInProcess('judges-cli', run);
     expect(second.code, explain(second)).toBe(0);
     expect(f.count).toBe(2);
   });

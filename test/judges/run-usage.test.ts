@@ -1,5 +1,5 @@
 /**
- * Usage through the CLI: the target's tokens (a function target's `ctx.usage`, a command target's
+ * Usage in a run (in-process, as `agent-evals run` runs it): the target's tokens (a function target's `ctx.usage`, a command target's
  * AgentRun) and the judge's (what the fake server reported) are kept apart per assertion, trial,
  * case and run, sum exactly, and are priced from the bundled table. And one warning when the judge
  * is the target's own model.
@@ -7,7 +7,8 @@
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { Usage } from '../../src/core/usage.js';
 import type { Scripted } from '../support/fake-server.js';
-import { caseOf, explain, fakeOpenAI, openaiEnv, runJudgeCli } from './cli-helpers.js';
+import { caseOf, fakeOpenAI, openaiEnv } from './cli-helpers.js';
+import { explain, runFixtureInProcess } from './run-fixture.js';
 import { userText } from './helpers.js';
 
 /** USD per token of the bundled price table (per 1M / 1e6). */
@@ -42,8 +43,12 @@ describe.concurrent('target and judge usage', () => {
       return { json: { score: 0.9, reason: 'fine', evidence: [] }, usage: JUDGE_TOKENS[key] };
     });
     t.onTestFinished(() => f.close());
-    const r = await runJudgeCli('judges-cli', ['run', '--filter', 'usage/metered', '--filter', 'usage-cmd/command', '--repeat', '2', '--no-early-stop', '--no-cache'], {
-      env: { ...openaiEnv(f), JUDGE_SPEC: 'openai:gpt-4.1-mini' },
+    const r = await runFixtureInProcess('judges-cli', {
+      selection: { filter: ['usage/metered', 'usage-cmd/command'], repeat: 2 },
+      flags: { earlyStop: false },
+      cache: false,
+      env: openaiEnv(f),
+      judge: 'openai:gpt-4.1-mini',
     });
     expect(r.code, explain(r)).toBe(0);
     const res = r.results();
@@ -88,8 +93,12 @@ describe.concurrent('target and judge usage', () => {
   it('one warning when the judge is the target\'s own model, however many trials', async (t: TestContext) => {
     const f = await fakeOpenAI();
     t.onTestFinished(() => f.close());
-    const r = await runJudgeCli('judges-cli', ['run', '--filter', 'self/judged', '--repeat', '3', '--no-early-stop', '--no-cache'], {
-      env: { ...openaiEnv(f), JUDGE_SPEC: 'openai:gpt-4.1-mini' },
+    const r = await runFixtureInProcess('judges-cli', {
+      selection: { filter: ['self/judged'], repeat: 3 },
+      flags: { earlyStop: false },
+      cache: false,
+      env: openaiEnv(f),
+      judge: 'openai:gpt-4.1-mini',
     });
     expect(r.code, explain(r)).toBe(0);
     expect(f.count).toBe(3);
