@@ -9,7 +9,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { tempDir } from '../support/cli.js';
 import type { Scripted } from '../support/fake-server.js';
 import { caseOf, fakeOpenAI, openaiEnv } from './cli-helpers.js';
-import { explain, runFixtureInProcess, type FixtureRunOptions } from './run-fixture.js';
+import { explain, runFixtureInProcess, type FixtureRunOptions } from '../support/run-fixture-in-process.js';
 import { splitPrompt, userText } from './helpers.js';
 
 describe.concurrent('judge cache across repeats and runs', () => {

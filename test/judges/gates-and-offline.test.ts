@@ -8,7 +8,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import { jsonReporter } from '../../src/report/json.js';
 import { tempDir } from '../support/cli.js';
 import { caseOf, fakeOpenAI, openaiEnv, readResults } from './cli-helpers.js';
-import { explain, runFixtureInProcess } from './run-fixture.js';
+import { explain, runFixtureInProcess } from '../support/run-fixture-in-process.js';
 
 /** A fake OpenAI server closed when this test (and only this one: tests run concurrently) ends. */
 async function openai(t: TestContext) {

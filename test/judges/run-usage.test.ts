@@ -8,7 +8,7 @@ import { describe, expect, it, type TestContext } from 'vitest';
 import type { Usage } from '../../src/core/usage.js';
 import type { Scripted } from '../support/fake-server.js';
 import { caseOf, fakeOpenAI, openaiEnv } from './cli-helpers.js';
-import { explain, runFixtureInProcess } from './run-fixture.js';
+import { explain, runFixtureInProcess } from '../support/run-fixture-in-process.js';
 import { userText } from './helpers.js';
 
 /** USD per token of the bundled price table (per 1M / 1e6). */

@@ -1,5 +1,5 @@
 /**
- * A judges fixture project (test/fixtures/judges-*) run in-process as `agent-evals run` runs it:
+ * A fixture project (test/fixtures/<name>, config in evals.config.mjs) run in-process as `agent-evals run` runs it:
  * its eval files in a throwaway project, its config object with the judge and output folder set
  * per run (what JUDGE_SPEC and OUT_DIR do for the spawned CLI), the CLI's planning and pre-run
  * judge and key checks, the real judge service against the fake provider servers named in `env`,
@@ -18,10 +18,12 @@ import { checkApiKeys } from '../../src/runner/api-keys.js';
 import { checkRunJudgeRefs } from '../../src/runner/judge-refs.js';
 import { runRedactor } from '../../src/runner/run-secrets.js';
 import type { RunFlags } from '../../src/runner/execute-run.js';
-import { fixtureDir, stripAnsi, tempDir } from '../support/cli.js';
-import { runInProcess } from '../support/run-in-process.js';
+import { fixtureDir, stripAnsi, tempDir } from './cli.js';
+import { runInProcess } from './run-in-process.js';
 
 export interface FixtureRunOptions {
+  /** Eval files or folders, as `agent-evals run <paths...>` takes them. */
+  paths?: string[];
   /** --filter, --repeat. */
   selection?: SelectionFlags;
   /** The config's `judge` (JUDGE_SPEC for the spawned CLI). */
@@ -100,6 +102,7 @@ export async function runFixtureInProcess(fixture: string, opts: FixtureRunOptio
     files: fixtureFiles(fixture),
     config: { ...base, targets, outputDir: outDir, ...(opts.judge !== undefined ? { judge: opts.judge } : {}) },
     env,
+    ...(opts.paths ? { paths: opts.paths } : {}),
     ...(opts.selection ? { selection: opts.selection } : {}),
     flags: { ...opts.flags, ...(opts.dryRun ? { dryRun: true } : {}) },
     beforeRun: (config, cases) => {
