@@ -1,11 +1,12 @@
 /**
- * Which judge answers, through the CLI: assertion `judge:` > case `judge:` > suite `judge:` >
+ * Which judge answers in a run (in-process, as `agent-evals run` runs it): assertion `judge:` > case `judge:` > suite `judge:` >
  * config `judge` > env EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, and `--judge` over all of them.
  * Asserted by which fake server received each case's request and for which model.
  */
 import { describe, expect, it, type TestContext } from 'vitest';
 import type { FakeProvider } from '../support/fake-server.js';
-import { anthropicEnv, explain, fakeAnthropic, fakeOpenAI, openaiEnv, runJudgeCli } from './cli-helpers.js';
+import { explain, runFixtureInProcess } from '../support/run-fixture-in-process.js';
+import { anthropicEnv, fakeAnthropic, fakeOpenAI, openaiEnv } from './cli-helpers.js';
 import { userText } from './helpers.js';
 
 const INPUTS = ['RESOLVE-ASSERTION', 'RESOLVE-CASE', 'RESOLVE-SUITE', 'RESOLVE-CONFIG', 'RESOLVE-ANTHROPIC'] as const;
@@ -38,8 +39,9 @@ async function servers(t: TestContext) {
 describe.concurrent('judge model resolution', () => {
   it('assertion > case > suite > config, with the env judge lowest', async (t: TestContext) => {
     const s = await servers(t);
-    const r = await runJudgeCli('judges-resolve', ['run'], {
-      env: { ...s.env, CONFIG_JUDGE: 'openai:config-judge', EVALS_JUDGE_PROVIDER: 'anthropic', EVALS_JUDGE_MODEL: 'env-judge' },
+    const r = await runFixtureInProcess('judges-resolve', {
+      judge: 'openai:config-judge',
+      env: { ...s.env, EVALS_JUDGE_PROVIDER: 'anthropic', EVALS_JUDGE_MODEL: 'env-judge' },
     });
     expect(r.code, explain(r)).toBe(0);
     expect(routed({ openai: s.openai, anthropic: s.anthropic })).toEqual({
@@ -58,7 +60,7 @@ describe.concurrent('judge model resolution', () => {
 
   it('with no config judge, EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL judge what nothing else names', async (t: TestContext) => {
     const s = await servers(t);
-    const r = await runJudgeCli('judges-resolve', ['run'], { env: { ...s.env, EVALS_JUDGE_PROVIDER: 'anthropic', EVALS_JUDGE_MODEL: 'env-judge' } });
+    const r = await runFixtureInProcess('judges-resolve', { env: { ...s.env, EVALS_JUDGE_PROVIDER: 'anthropic', EVALS_JUDGE_MODEL: 'env-judge' } });
     expect(r.code, explain(r)).toBe(0);
     expect(routed({ openai: s.openai, anthropic: s.anthropic })).toEqual({
       'RESOLVE-ASSERTION': 'openai:assertion-judge',
@@ -71,8 +73,10 @@ describe.concurrent('judge model resolution', () => {
 
   it('--judge overrides every level for the run', async (t: TestContext) => {
     const s = await servers(t);
-    const r = await runJudgeCli('judges-resolve', ['run', '--judge', 'anthropic:override-judge'], {
-      env: { ...s.env, CONFIG_JUDGE: 'openai:config-judge', EVALS_JUDGE_PROVIDER: 'openai', EVALS_JUDGE_MODEL: 'env-judge' },
+    const r = await runFixtureInProcess('judges-resolve', {
+      override: 'anthropic:override-judge',
+      judge: 'openai:config-judge',
+      env: { ...s.env, EVALS_JUDGE_PROVIDER: 'openai', EVALS_JUDGE_MODEL: 'env-judge' },
     });
     expect(r.code, explain(r)).toBe(0);
     expect(s.openai.count).toBe(0);
