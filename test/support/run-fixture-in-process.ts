@@ -82,7 +82,11 @@ function fixtureFiles(fixture: string): Record<string, string> {
 }
 
 export async function runFixtureInProcess(fixture: string, opts: FixtureRunOptions = {}): Promise<FixtureRun> {
-  const base = await fixtureConfig(fixture);
+  return runProjectInProcess(fixtureFiles(fixture), await fixtureConfig(fixture), opts);
+}
+
+/** The same over a project given as files and a config object (`outputDir` and `judge` as the options say). */
+export async function runProjectInProcess(files: Record<string, string>, base: UserConfig, opts: FixtureRunOptions = {}): Promise<FixtureRun> {
   const calls: string[] = [];
   const targets = Object.fromEntries(
     Object.entries(base.targets ?? {}).map(([name, t]) => [
@@ -99,7 +103,7 @@ export async function runFixtureInProcess(fixture: string, opts: FixtureRunOptio
   const env = opts.env ?? {};
   let out = '';
   const run = await runInProcess({
-    files: fixtureFiles(fixture),
+    files,
     config: { ...base, targets, outputDir: outDir, ...(opts.judge !== undefined ? { judge: opts.judge } : {}) },
     env,
     ...(opts.paths ? { paths: opts.paths } : {}),
