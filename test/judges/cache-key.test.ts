@@ -28,7 +28,7 @@ const FILES = { 'status.eval.yaml': `suite: s\ntarget: agent\ncases:\n  - id: a\
 /** A project with a fixed-reply target whose judge's base URL and temperature are the run's. */
 async function run(config: Partial<UserConfig>, env: { url: string; outDir: string; temperature?: number }, repeat?: number) {
   const res = await runProjectInProcess(
-    FILES,
+    { files: FILES },
     {
       evals: ['*.eval.yaml'],
       targets: { agent: () => 'Order A1 shipped.' },

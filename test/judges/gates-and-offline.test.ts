@@ -61,7 +61,7 @@ describe.concurrent('gates first', () => {
       verbose: true,
       env: openaiEnv(f),
       judge: 'openai:gpt-4.1-mini',
-      reporters: (dir) => [a, b].map((path) => jsonReporter({ path, outputDir: join(dir, '.out'), version: 'test' })),
+      reporters: () => [a, b].map((path) => jsonReporter({ path, outputDir: join(tmp, 'out'), version: 'test' })),
     });
     expect(r.code, explain(r)).toBe(0);
     expect(f.count).toBe(1);

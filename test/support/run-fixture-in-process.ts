@@ -1,12 +1,11 @@
 /**
  * A fixture project (test/fixtures/<name>, config in evals.config.mjs) run in-process as `agent-evals run` runs it:
- * its eval files in a throwaway project, its config object with the judge and output folder set
+ * in its own folder, its config object with the judge and output folder set
  * per run (what JUDGE_SPEC and OUT_DIR do for the spawned CLI), the CLI's planning and pre-run
  * judge and key checks, the real judge service against the fake provider servers named in `env`,
  * and a terminal reporter whose output is kept. Target calls are counted by wrapping the targets.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { UserConfig } from '../../src/config/define-config.js';
 import type { SelectionFlags } from '../../src/cli/prepare.js';
@@ -57,36 +56,24 @@ export interface FixtureRun {
 
 const configs = new Map<string, UserConfig>();
 
-async function fixtureConfig(fixture: string): Promise<UserConfig> {
-  let config = configs.get(fixture);
+/** The fixture's config object (imported once; what it reads from the environment is overridden per run). */
+async function fixtureConfig(fixture: string, file = 'evals.config.mjs'): Promise<UserConfig> {
+  const path = join(fixtureDir(fixture), file);
+  let config = configs.get(path);
   if (!config) {
-    const mod = (await import(pathToFileURL(join(fixtureDir(fixture), 'evals.config.mjs')).href)) as { default: UserConfig };
-    configs.set(fixture, (config = mod.default));
+    const mod = (await import(pathToFileURL(path).href)) as { default: UserConfig };
+    configs.set(path, (config = mod.default));
   }
   return config;
 }
 
-/** Every file of the fixture but its configs, by relative path. */
-function fixtureFiles(fixture: string): Record<string, string> {
-  const root = fixtureDir(fixture);
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (!name.endsWith('.config.mjs')) files[relative(root, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(root);
-  return files;
+/** The fixture run where it is (as the CLI runs in it), its output in a temp dir. */
+export async function runFixtureInProcess(fixture: string, opts: FixtureRunOptions & { configFile?: string } = {}): Promise<FixtureRun> {
+  return runProjectInProcess({ dir: fixtureDir(fixture) }, await fixtureConfig(fixture, opts.configFile), opts);
 }
 
-export async function runFixtureInProcess(fixture: string, opts: FixtureRunOptions = {}): Promise<FixtureRun> {
-  return runProjectInProcess(fixtureFiles(fixture), await fixtureConfig(fixture), opts);
-}
-
-/** The same over a project given as files and a config object (`outputDir` and `judge` as the options say). */
-export async function runProjectInProcess(files: Record<string, string>, base: UserConfig, opts: FixtureRunOptions = {}): Promise<FixtureRun> {
+/** The same over a project given as files (written to a temp dir) and a config object. */
+export async function runProjectInProcess(project: { files: Record<string, string> } | { dir: string }, base: UserConfig, opts: FixtureRunOptions = {}): Promise<FixtureRun> {
   const calls: string[] = [];
   const targets = Object.fromEntries(
     Object.entries(base.targets ?? {}).map(([name, t]) => [
@@ -103,7 +90,7 @@ export async function runProjectInProcess(files: Record<string, string>, base: U
   const env = opts.env ?? {};
   let out = '';
   const run = await runInProcess({
-    files,
+    ...project,
     config: { ...base, targets, outputDir: outDir, ...(opts.judge !== undefined ? { judge: opts.judge } : {}) },
     env,
     ...(opts.paths ? { paths: opts.paths } : {}),

@@ -28,7 +28,9 @@ export interface InProcessRun {
 }
 
 export interface InProcessOptions {
-  files: Record<string, string>;
+  /** Written to a fresh temp dir, the project folder; or `dir`, an existing project run where it is. */
+  files?: Record<string, string>;
+  dir?: string;
   config: UserConfig;
   flags?: Partial<RunFlags>;
   /** Eval files or folders, as `agent-evals run <paths...>` takes them (default: the config's globs). */
@@ -46,8 +48,8 @@ export interface InProcessOptions {
 }
 
 export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun> {
-  const dir = tempDir('agent-evals-e2e-');
-  for (const [name, text] of Object.entries(opts.files)) {
+  const dir = opts.dir ?? tempDir('agent-evals-e2e-');
+  for (const [name, text] of Object.entries(opts.files ?? {})) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
@@ -59,7 +61,7 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
   const warnings: string[] = [];
   const problems: string[] = [];
   const judges = opts.judges;
-  const path = join(dir, 'results.json');
+  const path = join(opts.dir ? tempDir('agent-evals-results-') : dir, 'results.json');
   const { exitCode } = await executeRun({
     config,
     cases,
