@@ -2,9 +2,12 @@
  * Bad input stops the run before any target is called (exit 2, file and line named, no stack
  * trace), and selection (--filter, --tag, --exclude-tag) with `list` and `run`.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
 import { expectUsageError, explain, runFixture } from '../support/fixture-run.js';
+import { runJudgeCli } from '../judges/cli-helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -167,5 +170,17 @@ describe.concurrent('selection: --filter, --tag, --exclude-tag', () => {
     // rate-08 and rate-06 each run one trial, which passes (trial 0 < 3).
     expect(r.code, explain(r)).toBe(0);
     expect(r.calls().sort()).toEqual(['flaky/rate-06#0', 'flaky/rate-08#0']);
+  });
+});
+
+describe.concurrent('judge keys in the config', () => {
+  it('a config key outside its range is a load error naming the field (exit 2)', async () => {
+    const dir = tempDir('agent-evals-soft-judged-config-');
+    const config = join(dir, 'bad.config.mjs');
+    writeFileSync(config, "export default { judgeThreshold: 1.5, judgeSeverity: 'hard' };\n");
+    const r = await runJudgeCli('judges-soft', ['run', '-c', config]);
+    expect(r.code, explain(r)).toBe(2);
+    expect(r.stderr).toMatch(/judgeThreshold/);
+    expect(r.stderr).toMatch(/judgeSeverity/);
   });
 });

@@ -39,7 +39,8 @@ export interface FixtureRunOptions {
   verbose?: boolean;
   /** Reuse an output folder (and so its judge cache) across runs. */
   outDir?: string;
-  reporters?(dir: string): Reporter[];
+  /** More reporters, after the terminal; `stdout` writes where the terminal does (as the GitHub reporter does in the CLI). */
+  reporters?(dir: string, stdout: { write(text: string): unknown }): Reporter[];
 }
 
 export interface FixtureRun {
@@ -100,7 +101,10 @@ export async function runProjectInProcess(project: { files: Record<string, strin
       checkRunJudgeRefs(config, cases, opts.override);
       if (!opts.dryRun) checkApiKeys(config, cases, opts.override, env);
     },
-    reporters: (dir) => [terminalReporter({ out: { write: (text: string) => (out += text) }, live: false, verbose: Boolean(opts.verbose) }), ...(opts.reporters?.(dir) ?? [])],
+    reporters: (dir) => {
+      const stdout = { write: (text: string) => (out += text) };
+      return [terminalReporter({ out: stdout, live: false, verbose: Boolean(opts.verbose) }), ...(opts.reporters?.(dir, stdout) ?? [])];
+    },
     judges: (config, { pricing, warn }) =>
       createJudgeService({
         config,

@@ -1,17 +1,21 @@
 /**
- * The judged-assertion rule through the CLI, against the offline fake judge (every rubric scores
+ * The judged-assertion rule in a run (in-process, as `agent-evals run` runs it, with the terminal,
+ * JUnit and GitHub reporters), against the offline fake judge (every rubric scores
  * 0.5): a judged miss is soft by default, so the case ends `scored` and the run exits 0; the
  * terminal says so in its last line; JUnit and GitHub tell the same story as the exit code. With
  * `--strict`, `strict: true` or `judgeSeverity: 'gate'` the same miss fails the run everywhere.
  * `judgeThreshold` moves the default threshold; an assertion's own threshold, `min` and severity win.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineConfig } from '../../src/config/define-config.js';
 import { resolveConfig } from '../../src/config/load-config.js';
+import { githubReporter } from '../../src/report/github.js';
+import { junitReporter } from '../../src/report/junit.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { caseOf, explain, runJudgeCli, type JudgeCliRun } from './cli-helpers.js';
+import { explain, runFixtureInProcess, type FixtureRun, type FixtureRunOptions } from '../support/run-fixture-in-process.js';
+import { caseOf } from './cli-helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -19,17 +23,24 @@ const FIXTURE = 'judges-soft';
 const SOFT_NOTE = '1 case scored below a soft threshold: not failures; --strict (or strict: true in the config) fails them.';
 const STRICT_NOTE = '1 case scored below a soft threshold: failures, since this run is strict (--strict or strict: true in the config).';
 
-interface ReportedRun extends JudgeCliRun {
+interface ReportedRun extends FixtureRun {
   junit: string;
   summary: string;
 }
 
-/** A run with the JUnit and GitHub reporters writing to fresh files. */
-async function runReported(args: string[]): Promise<ReportedRun> {
+type Options = FixtureRunOptions & { configFile?: string };
+
+const run = (opts: Options) => runFixtureInProcess(FIXTURE, opts);
+
+/** A run with the JUnit and GitHub reporters writing to fresh files (the annotations on stdout, as in the CLI). */
+async function runReported(opts: Options): Promise<ReportedRun> {
   const dir = tempDir('agent-evals-soft-judged-');
   const junitPath = join(dir, 'junit.xml');
   const summaryPath = join(dir, 'summary.md');
-  const r = await runJudgeCli(FIXTURE, ['run', ...args, '--reporter', `junit=${junitPath}`, '--reporter', `github=${summaryPath}`]);
+  const r = await run({
+    ...opts,
+    reporters: (_dir, stdout) => [junitReporter({ path: junitPath }), githubReporter({ out: stdout, summaryFile: summaryPath })],
+  });
   return { ...r, junit: readFileSync(junitPath, 'utf8'), summary: readFileSync(summaryPath, 'utf8') };
 }
 
@@ -38,7 +49,7 @@ const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe.concurrent('a soft judged miss', () => {
   it('ends the trial and the case `scored`: exit 0, the closing line, no JUnit failure, a GitHub warning', async () => {
-    const r = await runReported(['evals/soft.eval.yaml']);
+    const r = await runReported({ paths: ['evals/soft.eval.yaml'] });
     expect(r.code, explain(r)).toBe(0);
 
     const c = caseOf(r.results(), 'soft/below');
@@ -63,10 +74,10 @@ describe.concurrent('a soft judged miss', () => {
   });
 
   it.each([
-    ['--strict', ['--strict']],
-    ['strict: true in the config', ['-c', 'strict.config.mjs']],
-  ])('fails the run with %s: exit 1, a JUnit failure and a GitHub error', async (_, flags) => {
-    const r = await runReported(['evals/soft.eval.yaml', ...flags]);
+    ['--strict', { flags: { strict: true } }],
+    ['strict: true in the config', { configFile: 'strict.config.mjs' }],
+  ] as Array<[string, Options]>)('fails the run with %s: exit 1, a JUnit failure and a GitHub error', async (_, opts) => {
+    const r = await runReported({ paths: ['evals/soft.eval.yaml'], ...opts });
     expect(r.code, explain(r)).toBe(1);
     expect(caseOf(r.results(), 'soft/below').verdict).toBe('scored');
     expect(lastLine(r.stdout)).toBe(STRICT_NOTE);
@@ -79,7 +90,7 @@ describe.concurrent('a soft judged miss', () => {
   });
 
   it("fails the case with judgeSeverity: 'gate': exit 1, the judged assertion a failed gate, a JUnit failure", async () => {
-    const r = await runReported(['evals/soft.eval.yaml', '-c', 'gate.config.mjs']);
+    const r = await runReported({ paths: ['evals/soft.eval.yaml'], configFile: 'gate.config.mjs' });
     expect(r.code, explain(r)).toBe(1);
     const c = caseOf(r.results(), 'soft/below');
     expect(c.verdict).toBe('failed');
@@ -91,7 +102,7 @@ describe.concurrent('a soft judged miss', () => {
   });
 
   it('--no-strict overrides strict: true in the config', async () => {
-    const r = await runReported(['evals/soft.eval.yaml', '-c', 'strict.config.mjs', '--no-strict']);
+    const r = await runReported({ paths: ['evals/soft.eval.yaml'], configFile: 'strict.config.mjs', flags: { strict: false } });
     expect(r.code, explain(r)).toBe(0);
     expect(lastLine(r.stdout)).toBe(SOFT_NOTE);
     expect(r.junit).not.toContain('<failure');
@@ -101,8 +112,8 @@ describe.concurrent('a soft judged miss', () => {
 describe.concurrent('explicit settings win over the config', () => {
   it('an assertion with severity: soft stays soft under judgeSeverity: gate; severity: gate fails under the default', async () => {
     const [gated, plain] = await Promise.all([
-      runJudgeCli(FIXTURE, ['run', 'evals/explicit.eval.yaml', '-c', 'gate.config.mjs', '--filter', 'explicit/soft']),
-      runJudgeCli(FIXTURE, ['run', 'evals/explicit.eval.yaml', '--filter', 'explicit/gate']),
+      run({ paths: ['evals/explicit.eval.yaml'], configFile: 'gate.config.mjs', selection: { filter: ['explicit/soft'] } }),
+      run({ paths: ['evals/explicit.eval.yaml'], selection: { filter: ['explicit/gate'] } }),
     ]);
     expect(gated.code, explain(gated)).toBe(0);
     expect(caseOf(gated.results(), 'explicit/soft').trials[0]!.assertions[0]).toMatchObject({ severity: 'soft', status: 'failed' });
@@ -112,10 +123,10 @@ describe.concurrent('explicit settings win over the config', () => {
 
   it('judgeThreshold changes the verdict of an assertion without its own threshold; threshold, min and pairwise keep theirs', async () => {
     const [lowered, plain] = await Promise.all([
-      runJudgeCli(FIXTURE, ['run', 'evals/soft.eval.yaml', 'evals/explicit.eval.yaml', '-c', 'threshold.config.mjs']),
-      runJudgeCli(FIXTURE, ['run', 'evals/soft.eval.yaml', 'evals/explicit.eval.yaml']),
+      run({ paths: ['evals/soft.eval.yaml', 'evals/explicit.eval.yaml'], configFile: 'threshold.config.mjs' }),
+      run({ paths: ['evals/soft.eval.yaml', 'evals/explicit.eval.yaml'] }),
     ]);
-    const judgedOf = (r: JudgeCliRun, key: string) => caseOf(r.results(), key).trials[0]!.assertions.find((a) => a.kind !== 'contains')!;
+    const judgedOf = (r: FixtureRun, key: string) => caseOf(r.results(), key).trials[0]!.assertions.find((a) => a.kind !== 'contains')!;
 
     // 0.5 misses the default 0.7 but meets judgeThreshold 0.4.
     expect(judgedOf(plain, 'soft/below')).toMatchObject({ status: 'failed', threshold: 0.7 });
@@ -139,21 +150,11 @@ describe.concurrent('explicit settings win over the config', () => {
     expect(resolveConfig(config, '/project', null)).toMatchObject({ strict: true, judgeSeverity: 'gate', judgeThreshold: 0.5 });
     expect(resolveConfig({}, '/project', null)).toMatchObject({ strict: false, judgeSeverity: 'soft', judgeThreshold: 0.7 });
   });
-
-  it('a config key outside its range is a load error naming the field (exit 2)', async () => {
-    const dir = tempDir('agent-evals-soft-judged-config-');
-    const config = join(dir, 'bad.config.mjs');
-    writeFileSync(config, "export default { judgeThreshold: 1.5, judgeSeverity: 'hard' };\n");
-    const r = await runJudgeCli(FIXTURE, ['run', '-c', config]);
-    expect(r.code, explain(r)).toBe(2);
-    expect(r.stderr).toMatch(/judgeThreshold/);
-    expect(r.stderr).toMatch(/judgeSeverity/);
-  });
 });
 
 describe.concurrent('a label', () => {
   it('is printed once wherever a labelled miss is reported: terminal, GitHub, JUnit', async () => {
-    const [plain, strict] = await Promise.all([runReported(['evals/labels.eval.ts']), runReported(['evals/labels.eval.ts', '--strict'])]);
+    const [plain, strict] = await Promise.all([runReported({ paths: ['evals/labels.eval.ts'] }), runReported({ paths: ['evals/labels.eval.ts'], flags: { strict: true } })]);
     for (const r of [plain, strict]) {
       expect(r.code, explain(r)).toBe(1);
       for (const label of ['LABEL-RUBRIC', 'LABEL-GATE']) {
