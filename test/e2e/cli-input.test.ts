@@ -1,6 +1,7 @@
 /**
  * Bad input stops the run before any target is called (exit 2, file and line named, no stack
- * trace), and selection (--filter, --tag, --exclude-tag) with `list` and `run`.
+ * trace), and `list` (its JSON rows and its lines). Which cases a selection picks is tested
+ * in-process in test/cli/selection.test.ts.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,14 +101,7 @@ interface ListRow {
   tags: string[];
 }
 
-async function listKeys(args: string[]): Promise<string[]> {
-  const r = await runFixture('runner', ['list', ...args, '--json']);
-  expect(r.code, explain(r)).toBe(0);
-  expect(r.calls()).toEqual([]);
-  return (JSON.parse(r.stdout) as ListRow[]).map((c) => c.key);
-}
-
-describe.concurrent('selection: --filter, --tag, --exclude-tag', () => {
+describe.concurrent('list', () => {
   it('list --json shows every case of the config globs, with file, line, target and tags', async () => {
     const r = await runFixture('runner', ['list', '--json']);
     expect(r.code, explain(r)).toBe(0);
@@ -128,25 +122,6 @@ describe.concurrent('selection: --filter, --tag, --exclude-tag', () => {
     expect(rows.find((c) => c.key === 'flaky/rate-08')).toMatchObject({ passRate: 0.8 });
   });
 
-  it('selects by filter glob, prefix, tags and excluded tags', async () => {
-    const [glob, prefix, tag, bothTags, exclude, filterAndExclude, twoFilters] = await Promise.all([
-      listKeys(['--filter', 'select/alpha*']),
-      listKeys(['--filter', 'select']),
-      listKeys(['--tag', 'alpha']),
-      listKeys(['--tag', 'alpha', '--tag', 'beta']),
-      listKeys(['--tag', 'sel', '--exclude-tag', 'beta']),
-      listKeys(['--filter', 'select', '--exclude-tag', 'alpha']),
-      listKeys(['--filter', 'select/beta-only', '--filter', 'flaky/rate-06']),
-    ]);
-    expect(glob).toEqual(['select/alpha-only', 'select/alpha-beta']);
-    expect(prefix).toEqual(['select/alpha-only', 'select/beta-only', 'select/alpha-beta']);
-    expect(tag).toEqual(['select/alpha-only', 'select/alpha-beta']);
-    expect(bothTags).toEqual(['select/alpha-beta']);
-    expect(exclude).toEqual(['select/alpha-only']);
-    expect(filterAndExclude).toEqual(['select/beta-only']);
-    expect(twoFilters).toEqual(['flaky/rate-06', 'select/beta-only']);
-  });
-
   it('list prints one line per case and a total, honouring --repeat', async () => {
     const r = await runFixture('runner', ['list', 'evals/select.eval.yaml', '--repeat', '4']);
     expect(r.code, explain(r)).toBe(0);
@@ -156,21 +131,6 @@ describe.concurrent('selection: --filter, --tag, --exclude-tag', () => {
     expect(r.calls()).toEqual([]);
   });
 
-  it('run executes only the selected cases', async () => {
-    const r = await runFixture('runner', ['run', '--tag', 'alpha', '--exclude-tag', 'beta', '--json', '$JSON']);
-    expect(r.code, explain(r)).toBe(0);
-    expect(r.calls()).toEqual(['select/alpha-only#0']);
-    expect(r.results().cases.map((c) => `${c.suite}/${c.id}`)).toEqual(['select/alpha-only']);
-    expect(r.stdout).toContain('select/alpha-only');
-    expect(r.stdout).not.toContain('select/alpha-beta');
-  });
-
-  it('run --filter with a glob selects across suites', async () => {
-    const r = await runFixture('runner', ['run', '--filter', '*/rate-0*', '--repeat', '1', '--json', '$JSON']);
-    // rate-08 and rate-06 each run one trial, which passes (trial 0 < 3).
-    expect(r.code, explain(r)).toBe(0);
-    expect(r.calls().sort()).toEqual(['flaky/rate-06#0', 'flaky/rate-08#0']);
-  });
 });
 
 describe.concurrent('judge keys in the config', () => {
