@@ -1,18 +1,19 @@
 /**
  * `*.eval.ts` files importing `defineEval` from 'agent-evals'. The fixture lives inside the repo
  * (test/fixtures/ts-evals), where 'agent-evals' resolves by package self-reference through the
- * "exports" of the repo's package.json; there is no node_modules/agent-evals.
+ * "exports" of the repo's package.json; there is no node_modules/agent-evals. Run in-process, as
+ * `agent-evals run` runs it in that folder.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { explain, runFixture } from '../support/fixture-run.js';
 import { caseOf } from '../support/results-helpers.js';
+import { explain, runFixtureInProcess } from '../support/run-fixture-in-process.js';
 
 afterAll(removeTempDirs);
 
 describe.concurrent('TypeScript eval files', () => {
   it('runs check(t) cases: a failing check reports its assertion and message', async () => {
-    const r = await runFixture('ts-evals', ['run', '--json', '$JSON']);
+    const r = await runFixtureInProcess('ts-evals');
     expect(r.code, explain(r)).toBe(1);
     const res = r.results();
 
@@ -51,7 +52,7 @@ describe.concurrent('TypeScript eval files', () => {
   });
 
   it('--filter selects TS cases; the passing one exits 0', async () => {
-    const r = await runFixture('ts-evals', ['run', '--filter', 'ts/checks/passes']);
+    const r = await runFixtureInProcess('ts-evals', { selection: { filter: ['ts/checks/passes'] } });
     expect(r.code, explain(r)).toBe(0);
     expect(r.stdout).toContain('1/1 (needed 1)  ts/checks/passes');
   });
