@@ -1,12 +1,11 @@
 /**
  * Assertions that could not hold their promise are refused before any target runs (exit 2, file,
  * line and field): a JSON Schema that Ajv rejects, a case with no assertion at all. A `check(t)`
- * that records none is only known at run time, so that trial fails instead of passing.
+ * that records none is only known at run time (test/runner/check-at-run-time.test.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
 import { expectUsageError, explain, runFixture } from '../support/fixture-run.js';
-import { caseOf } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -51,32 +50,5 @@ describe.concurrent('load errors for assertions that cannot hold', () => {
   it('list refuses the same file', async () => {
     const r = await runFixture('runner', ['list', 'bad/no-assertions.eval.yaml']);
     expect(expectUsageError(r)).toContain('bad/no-assertions.eval.yaml:8');
-  });
-});
-
-describe('check(t) at run time', () => {
-  it('a trial whose check records no assertion fails; t.jsonSchema is validated by the same schema rules', async () => {
-    const r = await runFixture('runner', ['run', 'extra/check-records.eval.ts', '--json', '$JSON']);
-    expect(r.code, explain(r)).toBe(1);
-    const res = r.results();
-
-    const none = caseOf(res, 'check-records/records-nothing');
-    expect(none.verdict).toBe('failed');
-    expect(none.trials[0]!.error).toMatch(/^check\(\) recorded no assertion/);
-    expect(none.trials[0]!.reply).toBe('fail');
-    expect(r.stdout).toContain('check() recorded no assertion');
-
-    // A check that records nothing is fine when the case asserts on its own.
-    expect(caseOf(res, 'check-records/static-assert').verdict).toBe('passed');
-
-    const schema = caseOf(res, 'check-records/json-schema');
-    expect(schema.verdict).toBe('failed');
-    expect(schema.trials[0]!.assertions.map((a) => [a.kind, a.status, a.message])).toEqual([
-      ['jsonSchema', 'failed', 'jsonSchema: reply does not match the schema (1 issue): $.qty: must be >= 1 (found 0)'],
-    ]);
-
-    const invalid = caseOf(res, 'check-records/json-schema-invalid').trials[0]!;
-    expect(invalid.verdict).toBe('failed');
-    expect(invalid.error).toMatch(/^check\(\): invalid assertion: schema\.type: invalid JSON Schema: must be one of /);
   });
 });
