@@ -62,16 +62,41 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
   const problems: string[] = [];
   const judges = opts.judges;
   const path = join(opts.dir ? tempDir('agent-evals-results-') : dir, 'results.json');
-  const { exitCode } = await executeRun({
-    config,
-    cases,
-    flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: config.strict, ...opts.flags },
-    reporters: [...(opts.reporters?.(dir) ?? []), { name: 'json', ...jsonReporter({ path, outputDir: config.outputDir, version: 'test' }) }, { onWarning: (m) => warnings.push(m) }],
-    problem: (line) => problems.push(line),
-    judges: typeof judges === 'function' ? (deps) => judges(config, deps) : () => judges ?? noJudgeService,
-    interrupt: new AbortController().signal,
-    argv: [],
-    version: 'test',
-  });
+  faultGuards.begin();
+  let exitCode: number;
+  try {
+    ({ exitCode } = await executeRun({
+      config,
+      cases,
+      flags: { concurrency: config.concurrency, earlyStop: config.earlyStop, strict: config.strict, ...opts.flags },
+      reporters: [...(opts.reporters?.(dir) ?? []), { name: 'json', ...jsonReporter({ path, outputDir: config.outputDir, version: 'test' }) }, { onWarning: (m) => warnings.push(m) }],
+      problem: (line) => problems.push(line),
+      judges: typeof judges === 'function' ? (deps) => judges(config, deps) : () => judges ?? noJudgeService,
+      interrupt: new AbortController().signal,
+      argv: [],
+      version: 'test',
+    }));
+  } finally {
+    faultGuards.end();
+  }
   return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings, problems, dir };
 }
+
+/**
+ * A run's fault guard stays on the process after the run, as in the CLI (where the process then
+ * ends). One test worker makes many runs, some at once: what they added goes when none is running.
+ */
+const faultGuards = (() => {
+  let running = 0;
+  let before: { exception: unknown[]; rejection: unknown[] } = { exception: [], rejection: [] };
+  return {
+    begin() {
+      if (running++ === 0) before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
+    },
+    end() {
+      if (--running > 0) return;
+      for (const l of process.listeners('uncaughtException')) if (!before.exception.includes(l)) process.off('uncaughtException', l);
+      for (const l of process.listeners('unhandledRejection')) if (!before.rejection.includes(l)) process.off('unhandledRejection', l);
+    },
+  };
+})();
