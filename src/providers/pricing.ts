@@ -75,23 +75,6 @@ export class PricingWarnings {
     this.#warned.add(modelSpec);
     return true;
   }
-
-  /** Price a usage; on an unknown model, call `warn` with a message the first time only. */
-  price(
-    modelSpec: string | undefined,
-    usage: TokenUsage,
-    overrides: PriceOverrides | undefined,
-    warn: (message: string) => void,
-  ): number | null {
-    const cost = priceUsage(modelSpec, usage, overrides);
-    if (cost === null && this.shouldWarn(modelSpec ?? '')) warn(unpricedMessage(modelSpec));
-    return cost;
-  }
-
-  /** Models warned about so far, in first-seen order. */
-  get models(): string[] {
-    return [...this.#warned];
-  }
 }
 
 export function unpricedMessage(modelSpec: string | undefined): string {

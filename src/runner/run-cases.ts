@@ -36,7 +36,8 @@ export interface RunOptions {
 }
 
 export interface RunOutcome {
-  summary: Summary;
+  /** The run adds its warnings. */
+  summary: Omit<Summary, 'warnings'>;
   interrupted: boolean;
 }
 

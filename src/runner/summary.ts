@@ -15,7 +15,6 @@ export class SummaryBuilder {
   private judge: Usage = emptyUsage();
   readonly counters: Counters = { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 };
   readonly failures: string[] = [];
-  readonly warnings: string[] = [];
 
   addCase(c: CaseResult): void {
     this.cases.total += 1;
@@ -40,7 +39,8 @@ export class SummaryBuilder {
     this.judge = addUsage(this.judge, c.usage.judge);
   }
 
-  result(): Summary {
+  /** Run warnings are not the builder's: the run adds them (see execute-run). */
+  result(): Omit<Summary, 'warnings'> {
     return {
       cases: { ...this.cases },
       trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}) },
@@ -48,7 +48,6 @@ export class SummaryBuilder {
       usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
       counters: { ...this.counters },
       failures: [...this.failures],
-      warnings: [...this.warnings],
     };
   }
 }
