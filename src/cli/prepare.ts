@@ -58,11 +58,7 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   };
   const cases = selectCases(all, selection);
   if (cases.length === 0) {
-    const what = [
-      ...selection.filters.map((f) => `--filter ${f}`),
-      ...selection.tags.map((t) => `--tag ${t}`),
-      ...selection.excludeTags.map((t) => `--exclude-tag ${t}`),
-    ];
+    const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
   return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length };

@@ -51,7 +51,11 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
     onBegin(info) {
       trialsTotal = info.trials;
       strict = info.strict;
-      write(pc.dim(`agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}\n`));
+      write(
+        pc.dim(
+          `agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}\n`,
+        ),
+      );
       drawProgress(true);
     },
     onTrialEnd() {

@@ -31,7 +31,9 @@ const script = (body: any): Scripted => {
   const names = (body.tools as any[]).map((t) => t.function.name);
   const results = toolMessages(body);
   if (results.length === 0) {
-    const query = names.includes('policy_lookup') ? "SELECT id, email, delivered_days_ago FROM orders WHERE id IN ('A1049', 'A0990') ORDER BY id" : 'SELECT id FROM orders WHERE delivered_days_ago > 30';
+    const query = names.includes('policy_lookup')
+      ? "SELECT id, email, delivered_days_ago FROM orders WHERE id IN ('A1049', 'A0990') ORDER BY id"
+      : 'SELECT id FROM orders WHERE delivered_days_ago > 30';
     return turn([...(names.includes('policy_lookup') ? [call('policy_lookup', { topic: 'refunds' })] : []), call('run_sql', { query })], { input: 400, output: 30 });
   }
   const evidence = results.map((r) => {

@@ -30,9 +30,11 @@ describe.concurrent('load errors for assertions that cannot hold', () => {
   it('a YAML case without assertions (none on the case, none on its turns) names the file and line', async () => {
     const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/no-assertions.eval.yaml']);
     const err = expectUsageError(r);
-    const reported = [...err.matchAll(/bad\/no-assertions\.eval\.yaml:(\d+): (cases\[\d\]\.assert): a case needs at least one assertion \(([^)]*)\); without one it can only pass/g)].map(
-      (m) => [Number(m[1]), m[2], m[3]],
-    );
+    const reported = [...err.matchAll(/bad\/no-assertions\.eval\.yaml:(\d+): (cases\[\d\]\.assert): a case needs at least one assertion \(([^)]*)\); without one it can only pass/g)].map((m) => [
+      Number(m[1]),
+      m[2],
+      m[3],
+    ]);
     expect(reported).toEqual([
       [8, 'cases[1].assert', '"assert"'],
       [12, 'cases[2].assert', '"assert"'],

@@ -24,9 +24,7 @@ const CASE = `cases: [{ id: 'a', input: 'x', assert: [{ type: 'contains', value:
 /** Seven levels of nine aliases each: 9^7 leaves once expanded. */
 function aliasBomb(indent: string): string {
   const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
-  return names
-    .map((n, i) => `${indent}${n}: &${n} [${Array.from({ length: 9 }, () => (i === 0 ? '"lol"' : `*${names[i - 1]}`)).join(', ')}]`)
-    .join('\n');
+  return names.map((n, i) => `${indent}${n}: &${n} [${Array.from({ length: 9 }, () => (i === 0 ? '"lol"' : `*${names[i - 1]}`)).join(', ')}]`).join('\n');
 }
 
 describe.concurrent('bounded loads', () => {

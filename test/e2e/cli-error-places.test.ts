@@ -53,7 +53,16 @@ async function project(configBody: string, files: Record<string, string>): Promi
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
   }
-  const base = { COUNT_FILE: countFile, FAKE_URL: fake.url, OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, TEAM_KEY: undefined, EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined, OPENAI_BASE_URL: fake.url };
+  const base = {
+    COUNT_FILE: countFile,
+    FAKE_URL: fake.url,
+    OPENAI_API_KEY: undefined,
+    ANTHROPIC_API_KEY: undefined,
+    TEAM_KEY: undefined,
+    EVALS_JUDGE_PROVIDER: undefined,
+    EVALS_JUDGE_MODEL: undefined,
+    OPENAI_BASE_URL: fake.url,
+  };
   return {
     dir,
     fake,
@@ -105,9 +114,7 @@ describe.concurrent('the API-key check covers the selected cases and names who n
       'many.eval.yaml': `suite: s\ntarget: cli\ncases:\n${['a', 'b', 'c', 'd', 'e'].map(judgedCase).join('')}`,
     });
     const stderr = expectStopped(await p.run(['run']), p);
-    expect(stderr).toBe(
-      'agent-evals: OPENAI_API_KEY is not set: needed by target "model-agent"; the judges of s/a, s/b, s/c and 2 more cases (config judge)',
-    );
+    expect(stderr).toBe('agent-evals: OPENAI_API_KEY is not set: needed by target "model-agent"; the judges of s/a, s/b, s/c and 2 more cases (config judge)');
     // The model target alone.
     expect(expectStopped(await p.run(['run', '--filter', 'm/*']), p)).toBe('agent-evals: OPENAI_API_KEY is not set: needed by target "model-agent"');
     // With the key set the judge needs none other, and the run goes ahead.
@@ -135,9 +142,7 @@ describe.concurrent('a bad judge is blamed on whoever named it', () => {
     });
     for (const extra of [[], ['--dry-run']]) {
       const stderr = expectStopped(await p.run(['run', '--judge', 'nosuchjudge', ...extra]), p);
-      expect(stderr).toBe(
-        'agent-evals: --judge nosuchjudge: expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config\'s `judges` (configured: auditor)',
-      );
+      expect(stderr).toBe('agent-evals: --judge nosuchjudge: expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config\'s `judges` (configured: auditor)');
     }
     const bad = expectStopped(await p.run(['run', '--judge', 'mistral:large']), p);
     expect(bad).toMatch(/^agent-evals: --judge mistral:large: invalid model spec "mistral:large": /);
@@ -147,9 +152,7 @@ describe.concurrent('a bad judge is blamed on whoever named it', () => {
   it('a bad config `judge:` blames the config file, never the eval file without a judge line', async () => {
     const files = { 'plain.eval.yaml': `suite: p\ntarget: cli\ncases:\n${judgedCase('a')}` };
     const byName = await project(config(`judge: 'nosuchjudge'`), files);
-    expect(expectStopped(await byName.run(['run']), byName)).toBe(
-      'agent-evals: evals.config.mjs: judge: unknown judge "nosuchjudge" (add it under `judges` in the config)',
-    );
+    expect(expectStopped(await byName.run(['run']), byName)).toBe('agent-evals: evals.config.mjs: judge: unknown judge "nosuchjudge" (add it under `judges` in the config)');
     const byShape = await project(config(`judge: { provider: 'openai', model: 'gpt-4.1-nano', temprature: 0 }`), files);
     const stderr = expectStopped(await byShape.run(['run'], { OPENAI_API_KEY: 'k' }), byShape);
     expect(stderr).toMatch(/^agent-evals: evals\.config\.mjs: judge: invalid model spec .*temprature/);
@@ -169,9 +172,15 @@ describe.concurrent('a bad judge is blamed on whoever named it', () => {
 
 describe.concurrent('a config target of the wrong shape names the shape it looks like', () => {
   const cases: Array<[string, string]> = [
-    [`{ command: 'node agent.mjs' }`, 'targets.m: expected { command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target): command: expected array, received string'],
+    [
+      `{ command: 'node agent.mjs' }`,
+      'targets.m: expected { command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target): command: expected array, received string',
+    ],
     [`{ url: 'http://127.0.0.1:1', header: {} }`, 'targets.m: expected { url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target): unknown field "header"'],
-    [`{ model: 42 }`, 'targets.m: expected { model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target): model: expected string or object'],
+    [
+      `{ model: 42 }`,
+      'targets.m: expected { model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target): model: expected string or object',
+    ],
     [`{ comand: ['node'] }`, 'targets.m: expected a target: a function (input, ctx) => reply (a function target), or { command: string[]'],
   ];
   for (const [target, message] of cases) {
@@ -241,7 +250,12 @@ describe.concurrent('what a file alone shows to be wrong is a load error at its 
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const trial = readResults(json).cases[0]!.trials[0]!;
     expect(trial.assertions).toEqual([
-      expect.objectContaining({ kind: 'factuality', status: 'error', severity: 'gate', message: expect.stringContaining('factuality needs a reference: set `reference` on the assertion or the case') }),
+      expect.objectContaining({
+        kind: 'factuality',
+        status: 'error',
+        severity: 'gate',
+        message: expect.stringContaining('factuality needs a reference: set `reference` on the assertion or the case'),
+      }),
     ]);
     expect(p.fake.count).toBe(0);
   });

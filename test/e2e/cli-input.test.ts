@@ -130,7 +130,6 @@ describe.concurrent('list', () => {
     expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('3 cases, 12 trials');
     expect(r.calls()).toEqual([]);
   });
-
 });
 
 describe.concurrent('judge keys in the config', () => {

@@ -56,10 +56,7 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
   it('passes a target that answers and exits while its background helper runs; the helper is killed', async () => {
     const sleep = unique(617);
     const pids = join(tempDir(), 'pids');
-    const dir = project(
-      `{ command: ['sh', '-c', 'sleep ${sleep} & echo "$$ $!" > ${pids}; echo \\'{"reply":"done"}\\''] }`,
-      `{ type: equals, value: done }`,
-    );
+    const dir = project(`{ command: ['sh', '-c', 'sleep ${sleep} & echo "$$ $!" > ${pids}; echo \\'{"reply":"done"}\\''] }`, `{ type: equals, value: done }`);
     const { r, trial } = await run(dir);
     expect(r.code, r.stderr).toBe(0);
     expect(trial).toMatchObject({ verdict: 'passed', reply: 'done' });
@@ -131,10 +128,7 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
   });
 
   it('fails a target whose stdout passes maxOutputBytes with a size error', async () => {
-    const dir = project(
-      `{ command: ['node', '-e', 'process.stdout.write("x".repeat(5000) + JSON.stringify({ reply: "done" }))'], maxOutputBytes: 4096 }`,
-      `{ type: equals, value: done }`,
-    );
+    const dir = project(`{ command: ['node', '-e', 'process.stdout.write("x".repeat(5000) + JSON.stringify({ reply: "done" }))'], maxOutputBytes: 4096 }`, `{ type: equals, value: done }`);
     const { r, trial } = await run(dir);
     expect(r.code).toBe(1);
     expect(trial.error).toBe('target t: command target "t" wrote more than 4096 bytes to stdout (the limit set by its maxOutputBytes); the target was stopped');

@@ -85,8 +85,7 @@ describe('secrets by value', () => {
 `,
     );
     mkdirSync(join(dir, 'evals'));
-    const suite = (target: string, cases: string[]) =>
-      writeFileSync(join(dir, 'evals', `${target}.eval.yaml`), [`suite: ${target}`, `target: ${target}`, 'cases:', ...cases, ''].join('\n'));
+    const suite = (target: string, cases: string[]) => writeFileSync(join(dir, 'evals', `${target}.eval.yaml`), [`suite: ${target}`, `target: ${target}`, 'cases:', ...cases, ''].join('\n'));
     suite('cmd', ['  - { id: cmd, input: hi, assert: [{ type: contains, value: never }] }']);
     suite('cmd2', ['  - { id: cmd2, input: hi, assert: [{ type: contains, value: never }] }']);
     suite('fn', [

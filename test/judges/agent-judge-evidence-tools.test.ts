@@ -105,7 +105,7 @@ describe('run_sql', () => {
     const db = await createOrdersDatabase();
     try {
       expect(runReadOnlyQuery(db, "SELECT email FROM orders WHERE id = 'A0990'").rows).toEqual([{ email: 'cy@example.com' }]);
-      expect(() => db.run("UPDATE orders SET refunded = 1")).toThrow(/readonly/);
+      expect(() => db.run('UPDATE orders SET refunded = 1')).toThrow(/readonly/);
     } finally {
       db.close();
     }

@@ -11,19 +11,7 @@ import { policyLookup } from '../../evals/tools/policy-lookup.js';
 import { SKIPPED_AFTER_SUBMIT } from '../../src/judges/agent-judge-protocol.js';
 import { JudgeProtocolError } from '../../src/core/errors.js';
 import { tool } from '../../src/targets/tool.js';
-import {
-  call,
-  fakeJudge,
-  judgeRequest,
-  judgeService,
-  rejection,
-  rubric,
-  submit,
-  toolMessages,
-  trialContext,
-  turn,
-  useFakes,
-} from './agent-judge-helpers.js';
+import { call, fakeJudge, judgeRequest, judgeService, rejection, rubric, submit, toolMessages, trialContext, turn, useFakes } from './agent-judge-helpers.js';
 
 const fakes = useFakes();
 

@@ -46,7 +46,7 @@ describe('an agent judge in a run', () => {
     expect(agent.results.summary.usage.judge.costUsd ?? null).toBeNull();
   });
 
-  it('is priced by the config\'s `pricing`: tokens x the configured price', async () => {
+  it("is priced by the config's `pricing`: tokens x the configured price", async () => {
     const fake = await fakes.openai(() => turn([submit(1)], { input: 1000, output: 100 }));
     const judge = fakeJudge(fake, { model: { provider: 'openai', model: UNPRICED, baseURL: fake.url }, guards: { maxSteps: 2 } });
     const { results, warnings, exitCode } = await run(judge as unknown as UserConfig['judge'], { pricing: { [`openai:${UNPRICED}`]: { input: 2, output: 10 } } });
@@ -55,10 +55,10 @@ describe('an agent judge in a run', () => {
     expect(unpricedWarnings(warnings)).toEqual([]);
     // Two judgments of 1000 input and 100 output tokens at $2 / $10 per 1M tokens.
     expect(results.summary.usage.judge).toMatchObject({ calls: 2, inputTokens: 2000, outputTokens: 200 });
-    expect(results.summary.usage.judge.costUsd).toBeCloseTo(2 * (1000 * 2 + 100 * 10) / 1e6, 12);
+    expect(results.summary.usage.judge.costUsd).toBeCloseTo((2 * (1000 * 2 + 100 * 10)) / 1e6, 12);
   });
 
-  it('builds its provider at grade time, and that limiter is capped by the run\'s concurrency', async () => {
+  it("builds its provider at grade time, and that limiter is capped by the run's concurrency", async () => {
     const fake = await fakes.openai(() => turn([submit(1)], { input: 10, output: 2 }));
     const model = { provider: 'openai' as const, model: 'gpt-4.1-mini', baseURL: fake.url };
     const judge = fakeJudge(fake, { model, guards: { maxSteps: 2 } });

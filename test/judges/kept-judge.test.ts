@@ -23,7 +23,11 @@ async function fake(t: TestContext): Promise<FakeProvider> {
 function run(auditorUrl: string, cliUrl: string, override: string) {
   const q = (tag: string, judge?: string) => `      - type: closedQa\n        question: ${tag} Does it give the status?\n${judge ? `        judge: ${judge}\n` : ''}`;
   return runProjectInProcess(
-    { files: { 'kept.eval.yaml': `suite: kept\ntarget: agent\ncases:\n  - id: a\n    input: where is A1?\n    assert:\n${q('Q-NAMED', 'auditor')}${q('Q-DEFAULT')}${q('Q-MODEL', 'openai:gpt-4.1-mini')}` } },
+    {
+      files: {
+        'kept.eval.yaml': `suite: kept\ntarget: agent\ncases:\n  - id: a\n    input: where is A1?\n    assert:\n${q('Q-NAMED', 'auditor')}${q('Q-DEFAULT')}${q('Q-MODEL', 'openai:gpt-4.1-mini')}`,
+      },
+    },
     {
       evals: ['*.eval.yaml'],
       targets: { agent: () => 'Order A1 shipped.' },

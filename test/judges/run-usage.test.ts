@@ -83,14 +83,14 @@ describe.concurrent('target and judge usage', () => {
     const serverOut = reported.reduce((s, u) => s + u.output, 0);
     const u = res.summary.usage;
     expectUsage(u.judge, { calls: 6, inputTokens: serverIn, outputTokens: serverOut, costUsd: serverIn * MINI.input + serverOut * MINI.output });
-    expectUsage(u.target, { calls: 6, inputTokens: 2 * 107 + 2 * 50, outputTokens: 2 * 23 + 2 * 5, costUsd: (314 * NANO.input + 56 * NANO.output) });
+    expectUsage(u.target, { calls: 6, inputTokens: 2 * 107 + 2 * 50, outputTokens: 2 * 23 + 2 * 5, costUsd: 314 * NANO.input + 56 * NANO.output });
     expectUsage(u.total, sum([u.target, u.judge]));
     expect(u.total.inputTokens).toBe(314 + serverIn);
     // Not the self-judging case: the target ran gpt-4.1-nano.
     expect(res.summary.warnings.filter((w) => w.includes("target's model"))).toEqual([]);
   });
 
-  it('one warning when the judge is the target\'s own model, however many trials', async (t: TestContext) => {
+  it("one warning when the judge is the target's own model, however many trials", async (t: TestContext) => {
     const f = await fakeOpenAI();
     t.onTestFinished(() => f.close());
     const r = await runFixtureInProcess('judges-cli', {

@@ -57,9 +57,7 @@ describe('priceUsage', () => {
     const usage = { inputTokens: 1000, cachedInputTokens: 400, outputTokens: 200 };
     expect(priceUsage('openai:gpt-4.1-mini', usage)).toBe(0.0006);
     // claude-sonnet-4-5: 3 in, 0.30 cached, 15 out.
-    expect(priceUsage('anthropic:claude-sonnet-4-5-20250929', { inputTokens: 2_000_000, cachedInputTokens: 1_000_000, outputTokens: 100_000 })).toBe(
-      3 + 0.3 + 1.5,
-    );
+    expect(priceUsage('anthropic:claude-sonnet-4-5-20250929', { inputTokens: 2_000_000, cachedInputTokens: 1_000_000, outputTokens: 100_000 })).toBe(3 + 0.3 + 1.5);
   });
 
   it('bills Anthropic cache writes at 1.25x input (5 minutes) and 2x (1 hour), never more writes than uncached input', () => {

@@ -25,9 +25,7 @@ afterEach(async () => {
 const EVALS = `suite: outputs
 target: agent
 cases:
-${['one', 'two', 'three']
-  .map((id) => `  - id: ${id}\n    input: where is order ${id}?\n    assert:\n      - { type: judge, criteria: says the order ${id} shipped }\n`)
-  .join('')}`;
+${['one', 'two', 'three'].map((id) => `  - id: ${id}\n    input: where is order ${id}?\n    assert:\n      - { type: judge, criteria: says the order ${id} shipped }\n`).join('')}`;
 
 describe('a reporter that throws in onCaseEnd', () => {
   it('leaves the results file, the judge cache and the other reporters complete', async () => {
@@ -79,7 +77,7 @@ describe('a reporter that throws in onCaseEnd', () => {
     expect(lines).toHaveLength(3);
   });
 
-  it('reporters get a frozen, plain view of each case, not the planner\'s object', async () => {
+  it("reporters get a frozen, plain view of each case, not the planner's object", async () => {
     const views: unknown[] = [];
     await runInProcess({
       files: { 'outputs.eval.yaml': 'suite: outputs\ntarget: agent\ncases:\n  - id: one\n    input: hi\n    tags: [smoke]\n    assert:\n      - { type: contains, value: hi }\n' },

@@ -131,16 +131,14 @@ describe('multi-turn YAML cases over the HTTP target', () => {
 
     const fail = results.cases.find((c) => c.id === 'wrong-turn-expectation')!;
     expect(fail.verdict).toBe('failed');
-    expect(fail.trials[0]!.assertions).toEqual([
-      expect.objectContaining({ kind: 'contains', turn: 2, status: 'failed', message: expect.stringContaining('refund of $42.00') }),
-    ]);
+    expect(fail.trials[0]!.assertions).toEqual([expect.objectContaining({ kind: 'contains', turn: 2, status: 'failed', message: expect.stringContaining('refund of $42.00') })]);
     expect(exitCode).toBe(1);
     // One health check for the run; one session per trial.
     expect(svc.log.filter((l) => l === 'GET /health')).toHaveLength(1);
     expect(svc.log.filter((l) => l === 'POST /sessions')).toHaveLength(2);
   });
 
-  it('grades a judged turn assertion on that turn\'s reply, showing the judge the whole conversation', async () => {
+  it("grades a judged turn assertion on that turn's reply, showing the judge the whole conversation", async () => {
     const svc = await startAgentService();
     const seen: JudgeTrialContext[] = [];
     const judges: JudgeService = {

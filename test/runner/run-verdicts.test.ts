@@ -102,15 +102,11 @@ describe.concurrent('target errors', () => {
     expect(r.stdout).toContain('boom from the fixture target');
     expect(r.calls().sort()).toEqual(['errors/fine#0', 'errors/slow#0', 'errors/throws#0']);
   });
-
 });
 
 describe.concurrent('strict, bail', () => {
   it('a case whose only miss is a soft similarity ends scored: exit 0, and exit 1 with --strict', async () => {
-    const [plain, strict] = await Promise.all([
-      run({ paths: ['evals/soft.eval.yaml'] }),
-      run({ paths: ['evals/soft.eval.yaml'], flags: { strict: true } }),
-    ]);
+    const [plain, strict] = await Promise.all([run({ paths: ['evals/soft.eval.yaml'] }), run({ paths: ['evals/soft.eval.yaml'], flags: { strict: true } })]);
     expect(plain.code, explain(plain)).toBe(0);
     expect(strict.code, explain(strict)).toBe(1);
     const c = caseOf(plain.results(), 'soft/only-soft-misses');
@@ -125,13 +121,13 @@ describe.concurrent('strict, bail', () => {
   });
 
   it('bail (--bail) stops starting trials after the first failed case', async () => {
-    const [bail, control] = await Promise.all([
-      run({ paths: ['evals/bail.eval.yaml'], flags: { concurrency: 1, bail: true } }),
-      run({ paths: ['evals/bail.eval.yaml'], flags: { concurrency: 1 } }),
-    ]);
+    const [bail, control] = await Promise.all([run({ paths: ['evals/bail.eval.yaml'], flags: { concurrency: 1, bail: true } }), run({ paths: ['evals/bail.eval.yaml'], flags: { concurrency: 1 } })]);
     expect(bail.code, explain(bail)).toBe(1);
     expect(bail.calls().length).toBeGreaterThan(0);
-    expect(bail.calls().every((l) => l.startsWith('bail/first#')), bail.calls().join(', ')).toBe(true);
+    expect(
+      bail.calls().every((l) => l.startsWith('bail/first#')),
+      bail.calls().join(', '),
+    ).toBe(true);
     const second = caseOf(bail.results(), 'bail/second');
     expect(second).toMatchObject({ verdict: 'skipped', planned: 2, notRun: 2, notRunReason: 'bail', trials: [] });
     expect(caseOf(bail.results(), 'bail/first').verdict).toBe('failed');
@@ -145,10 +141,7 @@ describe.concurrent('strict, bail', () => {
 describe.concurrent('run-level gates', () => {
   it('a minimum pass rate (--min-pass-rate) fails a run whose cases all passed (exit 1)', async () => {
     const args = { selection: { filter: ['flaky/rate-06'], repeat: 5 } };
-    const [gated, loose] = await Promise.all([
-      run({ ...args, flags: { earlyStop: false, minPassRate: 0.7 } }),
-      run({ ...args, flags: { earlyStop: false, minPassRate: 0.6 } }),
-    ]);
+    const [gated, loose] = await Promise.all([run({ ...args, flags: { earlyStop: false, minPassRate: 0.7 } }), run({ ...args, flags: { earlyStop: false, minPassRate: 0.6 } })]);
     expect(gated.code, explain(gated)).toBe(1);
     expect(gated.stdout).toContain('--min-pass-rate 0.7');
     const res = gated.results();
@@ -167,4 +160,3 @@ describe.concurrent('run-level gates', () => {
     expect(res.summary.failures.join('\n')).toContain('budget');
   });
 });
-

@@ -5,7 +5,7 @@ import { caseVerdict } from '../../src/runner/verdict.js';
 const states = (repeats: number[]) => repeats.map((repeat, i) => ({ id: i, c: { repeat } }));
 
 describe('trialOrder', () => {
-  it('queues a window of cases round by round, so a case\'s later trials come after its first ones', () => {
+  it("queues a window of cases round by round, so a case's later trials come after its first ones", () => {
     const order = trialOrder(states([2, 2, 2]), 2).map(([s, i]) => `${s.id}:${i}`);
     expect(order).toEqual(['0:0', '1:0', '0:1', '1:1', '2:0', '2:1']);
   });

@@ -257,7 +257,19 @@ describe('caseResult', () => {
     ];
     const r = caseResult(plannedCase({ repeat: 5, passRate: 0.8 }), trials, 'early-stop');
     expect(r.trials.map((t) => t.index)).toEqual([0, 1, 2]);
-    expect(r).toMatchObject({ suite: 'suite', id: 'a', file: 'evals/a.eval.yaml', line: 3, tags: ['t1'], verdict: 'failed', passed: 2, required: 4, planned: 5, notRun: 2, notRunReason: 'early-stop' });
+    expect(r).toMatchObject({
+      suite: 'suite',
+      id: 'a',
+      file: 'evals/a.eval.yaml',
+      line: 3,
+      tags: ['t1'],
+      verdict: 'failed',
+      passed: 2,
+      required: 4,
+      planned: 5,
+      notRun: 2,
+      notRunReason: 'early-stop',
+    });
     expect(r.score.mean).toBeCloseTo(0.5, 12);
     expect(r.score.stddev).toBeCloseTo(Math.sqrt(1 / 6), 12);
     expect(r.judgeScore).toBeNull();

@@ -61,7 +61,9 @@ describe('YAML eval files: judge choices', () => {
     expect(scaled).toBeInstanceOf(UserErrors);
     expect(scaled.errors).toHaveLength(1);
     expect(scaled.errors[0]!.message).toMatch(/x\.eval\.yaml:10: cases\[0\]\.assert\[0\]\.scale: scale cannot be combined with choices \(the choice map gives the score; use threshold\)$/);
-    const single = (await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: x\n    assert:\n      - { type: judge, criteria: c, choices: { only: 1 } }\n')).catch((e: unknown) => e)) as UserErrors;
+    const single = (await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: x\n    assert:\n      - { type: judge, criteria: c, choices: { only: 1 } }\n')).catch(
+      (e: unknown) => e,
+    )) as UserErrors;
     expect(single.errors[0]!.message).toMatch(/x\.eval\.yaml:7: cases\[0\]\.assert\[0\]\.choices: give at least two choices, each with its score from 0 to 1$/);
   });
 });

@@ -8,7 +8,10 @@ import type { Scripted } from './fake-server.js';
 export function policyModel(body: any): Scripted {
   const messages: any[] = body.messages;
   const lastUser = messages.map((m) => m.role).lastIndexOf('user');
-  const userText = messages.filter((m) => m.role === 'user').map((m) => String(m.content)).join('\n');
+  const userText = messages
+    .filter((m) => m.role === 'user')
+    .map((m) => String(m.content))
+    .join('\n');
   // What the tools returned in the current turn, by tool name.
   const results = new Map<string, string>();
   const names = new Map<string, string>();

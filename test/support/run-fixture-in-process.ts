@@ -80,10 +80,10 @@ export async function runProjectInProcess(project: { files: Record<string, strin
     Object.entries(base.targets ?? {}).map(([name, t]) => [
       name,
       typeof t === 'function'
-        ? ((input: string, ctx: Parameters<typeof t>[1]) => {
+        ? (input: string, ctx: Parameters<typeof t>[1]) => {
             calls.push(`${ctx.trial.suite}/${ctx.trial.id}#${ctx.trial.trial}`);
             return t(input, ctx);
-          })
+          }
         : t,
     ]),
   );

@@ -145,8 +145,20 @@ describe('a multi-turn trial', () => {
     });
     const trial = results.cases[0]!.trials[0]!;
     expect(trial.turns).toEqual([
-      { input: 'Where is A1050?', reply: 'Order A1050 found (turn 1).', toolCalls: [expect.objectContaining({ name: 'orders_lookup', args: { orderId: 'A1050' } })], usage: expect.objectContaining({ calls: 1, inputTokens: 10, outputTokens: 1 }), durationMs: expect.any(Number) },
-      { input: 'And A1049?', reply: 'Order A1049 found (turn 2).', toolCalls: [expect.objectContaining({ name: 'orders_lookup', args: { orderId: 'A1049' } })], usage: expect.objectContaining({ calls: 1, inputTokens: 20, outputTokens: 2 }), durationMs: expect.any(Number) },
+      {
+        input: 'Where is A1050?',
+        reply: 'Order A1050 found (turn 1).',
+        toolCalls: [expect.objectContaining({ name: 'orders_lookup', args: { orderId: 'A1050' } })],
+        usage: expect.objectContaining({ calls: 1, inputTokens: 10, outputTokens: 1 }),
+        durationMs: expect.any(Number),
+      },
+      {
+        input: 'And A1049?',
+        reply: 'Order A1049 found (turn 2).',
+        toolCalls: [expect.objectContaining({ name: 'orders_lookup', args: { orderId: 'A1049' } })],
+        usage: expect.objectContaining({ calls: 1, inputTokens: 20, outputTokens: 2 }),
+        durationMs: expect.any(Number),
+      },
     ]);
     expect(trial.reply).toBe('Order A1049 found (turn 2).');
   });
