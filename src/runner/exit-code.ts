@@ -31,6 +31,6 @@ export function runGateFailures(summary: Summary, gates: { minScore?: number; mi
     if (rate < gates.minPassRate) out.push(`trial pass rate ${rate.toFixed(3)} is below --min-pass-rate ${gates.minPassRate}`);
   }
   const flaky = summary.cases.flaky ?? 0;
-  if (gates.failOnFlaky && flaky > 0) out.push(`${flaky} flaky case${flaky === 1 ? '' : 's'} (both passing and failing trials) with --fail-on-flaky`);
+  if (gates.failOnFlaky && flaky > 0) out.push(`${flaky} flaky case${flaky === 1 ? '' : 's'} (both passing and failing trials) fail the run: --fail-on-flaky (or failOnFlaky in the config)`);
   return out;
 }

@@ -93,6 +93,6 @@ describe('the run summary', () => {
     expect(s.trials).toMatchObject({ run: 7, passed: 3, judgeErrors: 2 });
     expect(s.passRate).toMatchObject({ passed: 3, trials: 7 });
     expect(runGateFailures(s, { failOnFlaky: false })).toEqual([]);
-    expect(runGateFailures(s, { failOnFlaky: true })).toEqual(['1 flaky case (both passing and failing trials) with --fail-on-flaky']);
+    expect(runGateFailures(s, { failOnFlaky: true })).toEqual(['1 flaky case (both passing and failing trials) fail the run: --fail-on-flaky (or failOnFlaky in the config)']);
   });
 });
