@@ -162,7 +162,7 @@ export const SummarySchema = z.object({
     passed: z.number().int().nonnegative(),
     /** Trials cut off by Ctrl-C (part of `run`); present when there were any. */
     interrupted: z.number().int().nonnegative().optional(),
-    /** Trials that failed because a judge erred, not the agent (part of `run`, not of `passed`). */
+    /** Trials that failed because a judge erred, not the agent (part of `run`); present when there were any. */
     judgeErrors: z.number().int().nonnegative().optional(),
   }),
   /** Pass rate of every trial that ran, with its interval; present from 2 such trials on. */

@@ -49,7 +49,7 @@ export class SummaryBuilder {
     const rate = passRate(this.trials.passed, this.trials.run - this.interrupted);
     return {
       cases: { ...this.cases, flaky: this.flaky },
-      trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}), judgeErrors: this.judgeErrors },
+      trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}), ...(this.judgeErrors > 0 ? { judgeErrors: this.judgeErrors } : {}) },
       ...(rate ? { passRate: rate } : {}),
       score: this.scores.result(),
       usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
