@@ -10,9 +10,7 @@ const floorRule = (floor, index) => {
   const allowed = SIDE[floor] ?? FLOORS.slice(index + 1);
   return {
     name: `floor-${floor}`,
-    comment: allowed.length
-      ? `src/${floor}/ may import only ${allowed.map((f) => `${f}/`).join(', ')} (and itself)`
-      : `src/${floor}/ imports nothing of ours outside itself`,
+    comment: allowed.length ? `src/${floor}/ may import only ${allowed.map((f) => `${f}/`).join(', ')} (and itself)` : `src/${floor}/ imports nothing of ours outside itself`,
     severity: 'error',
     from: { path: `^src/${floor}/` },
     to: { path: '^src/', pathNot: `^src/(${[floor, ...allowed].join('|')})/` },

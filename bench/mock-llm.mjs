@@ -82,9 +82,20 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
       const { port: actual } = server.address();
       resolve({
         url: `http://127.0.0.1:${actual}`,
-        stats: () => ({ ...stats, cpuSeconds: (() => { const c = process.cpuUsage(cpuStart); return (c.user + c.system) / 1e6; })() }),
+        stats: () => ({
+          ...stats,
+          cpuSeconds: (() => {
+            const c = process.cpuUsage(cpuStart);
+            return (c.user + c.system) / 1e6;
+          })(),
+        }),
         reset: () => Object.assign(stats, { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0, firstAt: undefined, lastAt: undefined }),
-        close: () => new Promise((r) => { clearTimeout(lifetime); server.closeAllConnections?.(); server.close(() => r()); }),
+        close: () =>
+          new Promise((r) => {
+            clearTimeout(lifetime);
+            server.closeAllConnections?.();
+            server.close(() => r());
+          }),
       });
     });
   });

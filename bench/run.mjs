@@ -31,9 +31,7 @@ function suiteYaml(n, { gateFailHalf = false } = {}) {
 
 function configMjs(mockUrl, { deterministic = false, fakeJudge = false } = {}) {
   const model = `{ provider: 'openai', model: 'gpt-4.1-mini', baseURL: '${mockUrl}/v1' }`;
-  const target = deterministic
-    ? `async (input) => 'Answer: ' + input.split(':')[0]`
-    : `{ model: ${model}, instructions: 'You answer order questions briefly.' }`;
+  const target = deterministic ? `async (input) => 'Answer: ' + input.split(':')[0]` : `{ model: ${model}, instructions: 'You answer order questions briefly.' }`;
   return `export default {
   evals: ['*.eval.yaml'],
   targets: { agent: ${target} },
@@ -111,8 +109,7 @@ const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 function targetsSection(rows, versionMs, runnerOnly) {
   const row = (name) => rows.find((r) => r.name === name);
   const checks = [];
-  const check = (what, value, ok, target) =>
-    checks.push(`| ${what} | ${value} | ${target} | ${ok === undefined ? 'not measured' : ok ? 'met' : 'missed'} |`);
+  const check = (what, value, ok, target) => checks.push(`| ${what} | ${value} | ${target} | ${ok === undefined ? 'not measured' : ok ? 'met' : 'missed'} |`);
   for (const name of ['n1000', 'n10000']) {
     const r = row(name);
     if (r) check(`efficiency, ${name}`, fmt(r.efficiency), r.efficiency >= 0.9, '≥ 0.90');
@@ -161,7 +158,10 @@ async function main() {
   mkdirSync(work, { recursive: true });
   const mock = await startMockLlm({ latencyMs: LATENCY_MS, maxLifetimeMs: 20 * 60_000 });
   const series = QUICK
-    ? [{ name: 'n100', n: 100 }, { name: 'n1000', n: 1000 }]
+    ? [
+        { name: 'n100', n: 100 },
+        { name: 'n1000', n: 1000 },
+      ]
     : [
         { name: 'n100', n: 100 },
         { name: 'n1000', n: 1000 },
@@ -173,7 +173,9 @@ async function main() {
     process.stderr.write(`running ${cfg.name}…\n`);
     const row = await runConfig(mock, cfg);
     rows.push(row);
-    process.stderr.write(`  wall ${fmt(row.wallS)} s, ideal ${fmt(row.idealS)} s, efficiency ${fmt(row.efficiency)}, cpu ${fmt(row.cpuMsPerTrial)} ms/trial, rss ${fmt(row.rssMb, 0)} MB${row.stderr ? `\n  ${row.stderr}` : ''}\n`);
+    process.stderr.write(
+      `  wall ${fmt(row.wallS)} s, ideal ${fmt(row.idealS)} s, efficiency ${fmt(row.efficiency)}, cpu ${fmt(row.cpuMsPerTrial)} ms/trial, rss ${fmt(row.rssMb, 0)} MB${row.stderr ? `\n  ${row.stderr}` : ''}\n`,
+    );
   }
   process.stderr.write('running counters variant…\n');
   const counters = await runConfig(mock, { name: 'counters', n: 300, repeat: 3, deterministic: true, gateFailHalf: true });
@@ -187,7 +189,10 @@ async function main() {
   const table = [
     '| configuration | trials | exit | wall s | ideal s | efficiency | runner CPU ms/trial | peak RSS MB | requests | max in flight |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...[...rows, { ...counters, n: '300 (counters)' }, ...(runnerOnly ? [{ ...runnerOnly, n: '10000 (runner only)' }] : [])].map((r) => `| N=${r.n}${r.repeat > 1 ? ` ×${r.repeat}` : ''} | ${r.trials} | ${r.exit} | ${fmt(r.wallS)} | ${fmt(r.idealS)} | ${fmt(r.efficiency)} | ${fmt(r.cpuMsPerTrial)} | ${fmt(r.rssMb, 0)} | ${r.requests} | ${r.maxInFlight} |`),
+    ...[...rows, { ...counters, n: '300 (counters)' }, ...(runnerOnly ? [{ ...runnerOnly, n: '10000 (runner only)' }] : [])].map(
+      (r) =>
+        `| N=${r.n}${r.repeat > 1 ? ` ×${r.repeat}` : ''} | ${r.trials} | ${r.exit} | ${fmt(r.wallS)} | ${fmt(r.idealS)} | ${fmt(r.efficiency)} | ${fmt(r.cpuMsPerTrial)} | ${fmt(r.rssMb, 0)} | ${r.requests} | ${r.maxInFlight} |`,
+    ),
   ].join('\n');
   const c = counters.counters ?? {};
   const md = `# Benchmark results

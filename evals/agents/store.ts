@@ -17,8 +17,7 @@ const ORDERS: Order[] = [
 ];
 
 export const POLICIES: Record<string, string> = {
-  refunds:
-    'Refunds are available within 30 days of delivery. Before a refund, the customer must verify ownership of the order by confirming the email address on it.',
+  refunds: 'Refunds are available within 30 days of delivery. Before a refund, the customer must verify ownership of the order by confirming the email address on it.',
   shipping: 'Orders ship within 2 business days. Shipped orders arrive in 3 to 5 business days.',
 };
 

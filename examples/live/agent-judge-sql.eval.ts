@@ -11,8 +11,7 @@
 import { agentJudge, defineEval, type TargetContext } from 'agent-evals';
 import { ORDERS_SCHEMA, sqlRunner } from '../../evals/tools/sql-runner.js';
 
-const LIVE_JUDGE_MODEL =
-  process.env.LIVE_JUDGE_MODEL ?? (process.env.OPENAI_API_KEY || !process.env.ANTHROPIC_API_KEY ? 'openai:gpt-4.1-mini' : 'anthropic:claude-haiku-4-5');
+const LIVE_JUDGE_MODEL = process.env.LIVE_JUDGE_MODEL ?? (process.env.OPENAI_API_KEY || !process.env.ANTHROPIC_API_KEY ? 'openai:gpt-4.1-mini' : 'anthropic:claude-haiku-4-5');
 
 const sqlJudge = agentJudge(() => ({
   model: LIVE_JUDGE_MODEL,
@@ -28,16 +27,20 @@ async function sqlWriter(question: string, ctx: TargetContext): Promise<string> 
   if (process.env.OPENAI_API_KEY || !process.env.ANTHROPIC_API_KEY) {
     const openai = await ctx.openai();
     const res = await openai.chat.completions.create(
-      { model: 'gpt-4.1-mini', temperature: 0, messages: [{ role: 'system', content: INSTRUCTIONS }, { role: 'user', content: question }] },
+      {
+        model: 'gpt-4.1-mini',
+        temperature: 0,
+        messages: [
+          { role: 'system', content: INSTRUCTIONS },
+          { role: 'user', content: question },
+        ],
+      },
       { signal: ctx.signal },
     );
     text = res.choices[0]?.message.content ?? '';
   } else {
     const claude = await ctx.anthropic();
-    const res = await claude.messages.create(
-      { model: 'claude-haiku-4-5', max_tokens: 400, system: INSTRUCTIONS, messages: [{ role: 'user', content: question }] },
-      { signal: ctx.signal },
-    );
+    const res = await claude.messages.create({ model: 'claude-haiku-4-5', max_tokens: 400, system: INSTRUCTIONS, messages: [{ role: 'user', content: question }] }, { signal: ctx.signal });
     text = res.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
   }
   return text.replace(/^\s*```(?:sql)?\s*|\s*```\s*$/gi, '').trim();

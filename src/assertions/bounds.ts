@@ -8,46 +8,34 @@ import { binary, plural } from './format.js';
 
 const nonNegative = z.number().nonnegative();
 
-export const maxSteps = defineAssertion(
-  assertionObject('maxSteps', { max: z.number().int().nonnegative() }),
-  (spec, ctx) => {
-    // Model calls, the same for every kind of target: a tool run is part of the step that asked for it.
-    const n = modelCallCount(ctx.run);
-    return { score: binary(n <= spec.max), message: `maxSteps ${spec.max}: ${plural(n, 'step')}` };
-  },
-);
+export const maxSteps = defineAssertion(assertionObject('maxSteps', { max: z.number().int().nonnegative() }), (spec, ctx) => {
+  // Model calls, the same for every kind of target: a tool run is part of the step that asked for it.
+  const n = modelCallCount(ctx.run);
+  return { score: binary(n <= spec.max), message: `maxSteps ${spec.max}: ${plural(n, 'step')}` };
+});
 
-export const maxTokens = defineAssertion(
-  assertionObject('maxTokens', { max: z.number().int().nonnegative() }),
-  (spec, ctx) => {
-    const n = totalTokens(ctx.usage);
-    return {
-      score: binary(n <= spec.max),
-      message: `maxTokens ${spec.max}: ${plural(n, 'token')} (${ctx.usage.inputTokens} input + ${ctx.usage.outputTokens} output)`,
-    };
-  },
-);
+export const maxTokens = defineAssertion(assertionObject('maxTokens', { max: z.number().int().nonnegative() }), (spec, ctx) => {
+  const n = totalTokens(ctx.usage);
+  return {
+    score: binary(n <= spec.max),
+    message: `maxTokens ${spec.max}: ${plural(n, 'token')} (${ctx.usage.inputTokens} input + ${ctx.usage.outputTokens} output)`,
+  };
+});
 
-export const maxLatencyMs = defineAssertion(
-  assertionObject('maxLatencyMs', { max: nonNegative }),
-  (spec, ctx) => ({
-    score: binary(ctx.durationMs <= spec.max),
-    message: `maxLatencyMs ${spec.max}: took ${Number.isInteger(ctx.durationMs) ? ctx.durationMs : ctx.durationMs.toFixed(1)} ms`,
-  }),
-);
+export const maxLatencyMs = defineAssertion(assertionObject('maxLatencyMs', { max: nonNegative }), (spec, ctx) => ({
+  score: binary(ctx.durationMs <= spec.max),
+  message: `maxLatencyMs ${spec.max}: took ${Number.isInteger(ctx.durationMs) ? ctx.durationMs : ctx.durationMs.toFixed(1)} ms`,
+}));
 
 /** An unknown cost fails: treating it as 0 would let an unpriced model pass any budget. */
-export const maxCostUsd = defineAssertion(
-  assertionObject('maxCostUsd', { max: nonNegative }),
-  (spec, ctx) => {
-    const cost = ctx.usage.costUsd;
-    if (cost === null) {
-      const model = ctx.run.model === undefined ? 'the model' : `model ${ctx.run.model}`;
-      return { score: 0, message: `maxCostUsd ${spec.max}: cost unknown (${model} has no known price)` };
-    }
-    return { score: binary(cost <= spec.max), message: `maxCostUsd ${spec.max}: cost $${formatUsd(cost, spec.max)}` };
-  },
-);
+export const maxCostUsd = defineAssertion(assertionObject('maxCostUsd', { max: nonNegative }), (spec, ctx) => {
+  const cost = ctx.usage.costUsd;
+  if (cost === null) {
+    const model = ctx.run.model === undefined ? 'the model' : `model ${ctx.run.model}`;
+    return { score: 0, message: `maxCostUsd ${spec.max}: cost unknown (${model} has no known price)` };
+  }
+  return { score: binary(cost <= spec.max), message: `maxCostUsd ${spec.max}: cost $${formatUsd(cost, spec.max)}` };
+});
 
 /** Four significant digits, unless rounding would make a cost over budget print as within it. */
 function formatUsd(usd: number, max: number): string {

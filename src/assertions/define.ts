@@ -23,11 +23,7 @@ export interface TypedAssertion<Sc extends TypedObject> {
   check(spec: z.output<Sc>, ctx: AssertionContext): CheckOutcome;
 }
 
-export function defineAssertion<Sc extends TypedObject>(
-  schema: Sc,
-  check: (spec: z.output<Sc>, ctx: AssertionContext) => CheckOutcome,
-  defaultSeverity: Severity = 'gate',
-): TypedAssertion<Sc> {
+export function defineAssertion<Sc extends TypedObject>(schema: Sc, check: (spec: z.output<Sc>, ctx: AssertionContext) => CheckOutcome, defaultSeverity: Severity = 'gate'): TypedAssertion<Sc> {
   const type = schema.shape.type.value as z.output<Sc['shape']['type']>;
   return { type, schema, defaultSeverity, check };
 }

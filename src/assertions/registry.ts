@@ -9,13 +9,7 @@ import type { AssertionDefinition } from './types.js';
 export { customAssertionSchema } from './custom.js';
 
 /** Every deterministic assertion a YAML file may use (`custom` is TypeScript-only, see custom.ts). */
-const definitions = [
-  ...textAssertions,
-  ...structureAssertions,
-  ...similarityAssertions,
-  ...trajectoryAssertions,
-  ...boundsAssertions,
-] as const;
+const definitions = [...textAssertions, ...structureAssertions, ...similarityAssertions, ...trajectoryAssertions, ...boundsAssertions] as const;
 
 type SchemasOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: T[K] extends { schema: infer S } ? S : never };
 
@@ -28,8 +22,6 @@ export type DeterministicAssertionType = DeterministicAssertionSpec['type'];
 // Typed as the plain contract: a definition that does not fit it is a compile error here.
 export const deterministicAssertions: readonly AssertionDefinition[] = definitions;
 
-export const deterministicAssertionRegistry: ReadonlyMap<string, AssertionDefinition> = new Map(
-  deterministicAssertions.map((d) => [d.type, d]),
-);
+export const deterministicAssertionRegistry: ReadonlyMap<string, AssertionDefinition> = new Map(deterministicAssertions.map((d) => [d.type, d]));
 
 export const deterministicAssertionTypes: string[] = deterministicAssertions.map((d) => d.type);

@@ -36,29 +36,23 @@ function firstDifference(a: string, b: string): string {
   return `first difference at char ${i + 1}`;
 }
 
-export const contains = defineAssertion(
-  assertionObject('contains', { value: z.string().min(1), caseSensitive }),
-  (spec, ctx) => {
-    const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
-    const head = `contains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
-    return {
-      score: binary(at >= 0),
-      message: at >= 0 ? `${head}: found at char ${charAt(ctx.reply, at)}` : `${head}: not found in ${replySize(ctx.reply)}`,
-    };
-  },
-);
+export const contains = defineAssertion(assertionObject('contains', { value: z.string().min(1), caseSensitive }), (spec, ctx) => {
+  const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
+  const head = `contains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
+  return {
+    score: binary(at >= 0),
+    message: at >= 0 ? `${head}: found at char ${charAt(ctx.reply, at)}` : `${head}: not found in ${replySize(ctx.reply)}`,
+  };
+});
 
-export const notContains = defineAssertion(
-  assertionObject('notContains', { value: z.string().min(1), caseSensitive }),
-  (spec, ctx) => {
-    const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
-    const head = `notContains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
-    return {
-      score: binary(at < 0),
-      message: at >= 0 ? `${head}: found at char ${charAt(ctx.reply, at)}` : `${head}: not found in ${replySize(ctx.reply)}`,
-    };
-  },
-);
+export const notContains = defineAssertion(assertionObject('notContains', { value: z.string().min(1), caseSensitive }), (spec, ctx) => {
+  const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
+  const head = `notContains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
+  return {
+    score: binary(at < 0),
+    message: at >= 0 ? `${head}: found at char ${charAt(ctx.reply, at)}` : `${head}: not found in ${replySize(ctx.reply)}`,
+  };
+});
 
 function partition(values: readonly string[], reply: string, sensitive: boolean | undefined) {
   const hay = fold(reply, sensitive);
@@ -68,46 +62,34 @@ function partition(values: readonly string[], reply: string, sensitive: boolean 
 }
 
 /** Scores the fraction found, so a user can accept "most of them" with a lower threshold. */
-export const containsAll = defineAssertion(
-  assertionObject('containsAll', { values: z.array(z.string().min(1)).min(1), caseSensitive }),
-  (spec, ctx) => {
-    const { found, missing } = partition(spec.values, ctx.reply, spec.caseSensitive);
-    const head = `containsAll ${quotedList(spec.values)}${caseNote(spec.caseSensitive)}`;
-    const tally = `${found.length}/${spec.values.length} found`;
-    return {
-      score: found.length / spec.values.length,
-      message: missing.length === 0 ? `${head}: ${tally}` : `${head}: missing ${quotedList(missing)} (${tally})`,
-    };
-  },
-);
+export const containsAll = defineAssertion(assertionObject('containsAll', { values: z.array(z.string().min(1)).min(1), caseSensitive }), (spec, ctx) => {
+  const { found, missing } = partition(spec.values, ctx.reply, spec.caseSensitive);
+  const head = `containsAll ${quotedList(spec.values)}${caseNote(spec.caseSensitive)}`;
+  const tally = `${found.length}/${spec.values.length} found`;
+  return {
+    score: found.length / spec.values.length,
+    message: missing.length === 0 ? `${head}: ${tally}` : `${head}: missing ${quotedList(missing)} (${tally})`,
+  };
+});
 
-export const containsAny = defineAssertion(
-  assertionObject('containsAny', { values: z.array(z.string().min(1)).min(1), caseSensitive }),
-  (spec, ctx) => {
-    const { found } = partition(spec.values, ctx.reply, spec.caseSensitive);
-    const head = `containsAny ${quotedList(spec.values)}${caseNote(spec.caseSensitive)}`;
-    return {
-      score: binary(found.length > 0),
-      message: found.length > 0 ? `${head}: found ${quotedList(found)}` : `${head}: none found in ${replySize(ctx.reply)}`,
-    };
-  },
-);
+export const containsAny = defineAssertion(assertionObject('containsAny', { values: z.array(z.string().min(1)).min(1), caseSensitive }), (spec, ctx) => {
+  const { found } = partition(spec.values, ctx.reply, spec.caseSensitive);
+  const head = `containsAny ${quotedList(spec.values)}${caseNote(spec.caseSensitive)}`;
+  return {
+    score: binary(found.length > 0),
+    message: found.length > 0 ? `${head}: found ${quotedList(found)}` : `${head}: none found in ${replySize(ctx.reply)}`,
+  };
+});
 
-export const startsWith = defineAssertion(
-  assertionObject('startsWith', { value: z.string().min(1) }),
-  (spec, ctx) => ({
-    score: binary(ctx.reply.startsWith(spec.value)),
-    message: `startsWith ${quote(spec.value)}: reply starts with ${quote([...ctx.reply].slice(0, charLength(spec.value)).join(''))}`,
-  }),
-);
+export const startsWith = defineAssertion(assertionObject('startsWith', { value: z.string().min(1) }), (spec, ctx) => ({
+  score: binary(ctx.reply.startsWith(spec.value)),
+  message: `startsWith ${quote(spec.value)}: reply starts with ${quote([...ctx.reply].slice(0, charLength(spec.value)).join(''))}`,
+}));
 
-export const endsWith = defineAssertion(
-  assertionObject('endsWith', { value: z.string().min(1) }),
-  (spec, ctx) => ({
-    score: binary(ctx.reply.endsWith(spec.value)),
-    message: `endsWith ${quote(spec.value)}: reply ends with ${quote(lastChars(ctx.reply, charLength(spec.value)))}`,
-  }),
-);
+export const endsWith = defineAssertion(assertionObject('endsWith', { value: z.string().min(1) }), (spec, ctx) => ({
+  score: binary(ctx.reply.endsWith(spec.value)),
+  message: `endsWith ${quote(spec.value)}: reply ends with ${quote(lastChars(ctx.reply, charLength(spec.value)))}`,
+}));
 
 function lastChars(s: string, n: number): string {
   const chars = [...s];
@@ -167,14 +149,4 @@ function rangeText(min: number | undefined, max: number | undefined): string {
   return min !== undefined ? `at least ${min}` : `at most ${max}`;
 }
 
-export const textAssertions = [
-  equals,
-  contains,
-  notContains,
-  containsAll,
-  containsAny,
-  startsWith,
-  endsWith,
-  regex,
-  lengthBetween,
-] as const;
+export const textAssertions = [equals, contains, notContains, containsAll, containsAny, startsWith, endsWith, regex, lengthBetween] as const;

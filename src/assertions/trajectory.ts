@@ -27,15 +27,14 @@ function otherArgsNote(calls: readonly ToolCall[], tool: string, args: Record<st
 }
 
 export const calledTool = defineAssertion(
-  assertionObject('calledTool', { tool: toolName, args: argsSubset, times: count.optional(), atLeast: count.optional(), atMost: count.optional() })
-    .superRefine((spec, ctx) => {
-      if (spec.times !== undefined && (spec.atLeast !== undefined || spec.atMost !== undefined)) {
-        ctx.addIssue({ code: 'custom', path: ['times'], message: 'calledTool takes either times or atLeast/atMost, not both' });
-      }
-      if (spec.atLeast !== undefined && spec.atMost !== undefined && spec.atLeast > spec.atMost) {
-        ctx.addIssue({ code: 'custom', path: ['atLeast'], message: `calledTool atLeast ${spec.atLeast} is greater than atMost ${spec.atMost}` });
-      }
-    }),
+  assertionObject('calledTool', { tool: toolName, args: argsSubset, times: count.optional(), atLeast: count.optional(), atMost: count.optional() }).superRefine((spec, ctx) => {
+    if (spec.times !== undefined && (spec.atLeast !== undefined || spec.atMost !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['times'], message: 'calledTool takes either times or atLeast/atMost, not both' });
+    }
+    if (spec.atLeast !== undefined && spec.atMost !== undefined && spec.atLeast > spec.atMost) {
+      ctx.addIssue({ code: 'custom', path: ['atLeast'], message: `calledTool atLeast ${spec.atLeast} is greater than atMost ${spec.atMost}` });
+    }
+  }),
   (spec, ctx) => {
     const calls = toolCallsOf(ctx.run);
     const n = matching(calls, spec.tool, spec.args).length;
@@ -55,17 +54,14 @@ function expectedCount(times: number | undefined, min: number, max: number): str
   return min === 0 ? `at most ${max}` : `between ${min} and ${max}`;
 }
 
-export const notCalledTool = defineAssertion(
-  assertionObject('notCalledTool', { tool: toolName, args: argsSubset }),
-  (spec, ctx) => {
-    const calls = toolCallsOf(ctx.run);
-    const n = matching(calls, spec.tool, spec.args).length;
-    return {
-      score: binary(n === 0),
-      message: `notCalledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')}${otherArgsNote(calls, spec.tool, spec.args, n)}`,
-    };
-  },
-);
+export const notCalledTool = defineAssertion(assertionObject('notCalledTool', { tool: toolName, args: argsSubset }), (spec, ctx) => {
+  const calls = toolCallsOf(ctx.run);
+  const n = matching(calls, spec.tool, spec.args).length;
+  return {
+    score: binary(n === 0),
+    message: `notCalledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')}${otherArgsNote(calls, spec.tool, spec.args, n)}`,
+  };
+});
 
 function isSubsequence(wanted: readonly string[], actual: readonly string[]): boolean {
   let i = 0;
@@ -76,23 +72,17 @@ function isSubsequence(wanted: readonly string[], actual: readonly string[]): bo
 const names = (ctx: AssertionContext): string[] => toolCallsOf(ctx.run).map((c) => c.name);
 
 /** The tools appear in this order; other calls may come before, between or after them. */
-export const toolOrder = defineAssertion(
-  assertionObject('toolOrder', { tools: z.array(toolName).min(1) }),
-  (spec, ctx) => {
-    const actual = names(ctx);
-    return { score: binary(isSubsequence(spec.tools, actual)), message: `toolOrder ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
-  },
-);
+export const toolOrder = defineAssertion(assertionObject('toolOrder', { tools: z.array(toolName).min(1) }), (spec, ctx) => {
+  const actual = names(ctx);
+  return { score: binary(isSubsequence(spec.tools, actual)), message: `toolOrder ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
+});
 
 /** Exactly these calls, in this order, and nothing else. An empty list means no calls. */
-export const toolSequence = defineAssertion(
-  assertionObject('toolSequence', { tools: z.array(toolName) }),
-  (spec, ctx) => {
-    const actual = names(ctx);
-    const ok = actual.length === spec.tools.length && actual.every((n, i) => n === spec.tools[i]);
-    return { score: binary(ok), message: `toolSequence ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
-  },
-);
+export const toolSequence = defineAssertion(assertionObject('toolSequence', { tools: z.array(toolName) }), (spec, ctx) => {
+  const actual = names(ctx);
+  const ok = actual.length === spec.tools.length && actual.every((n, i) => n === spec.tools[i]);
+  return { score: binary(ok), message: `toolSequence ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
+});
 
 export const usedNoTools = defineAssertion(assertionObject('usedNoTools', {}), (_spec, ctx) => {
   const actual = names(ctx);
@@ -102,13 +92,10 @@ export const usedNoTools = defineAssertion(assertionObject('usedNoTools', {}), (
   };
 });
 
-export const maxToolCalls = defineAssertion(
-  assertionObject('maxToolCalls', { max: count }),
-  (spec, ctx) => {
-    const n = toolCallsOf(ctx.run).length;
-    return { score: binary(n <= spec.max), message: `maxToolCalls ${spec.max}: ${plural(n, 'tool call')}` };
-  },
-);
+export const maxToolCalls = defineAssertion(assertionObject('maxToolCalls', { max: count }), (spec, ctx) => {
+  const n = toolCallsOf(ctx.run).length;
+  return { score: binary(n <= spec.max), message: `maxToolCalls ${spec.max}: ${plural(n, 'tool call')}` };
+});
 
 export const noToolErrors = defineAssertion(assertionObject('noToolErrors', {}), (_spec, ctx) => {
   const calls = toolCallsOf(ctx.run);
@@ -119,12 +106,4 @@ export const noToolErrors = defineAssertion(assertionObject('noToolErrors', {}),
   };
 });
 
-export const trajectoryAssertions = [
-  calledTool,
-  notCalledTool,
-  toolOrder,
-  toolSequence,
-  usedNoTools,
-  maxToolCalls,
-  noToolErrors,
-] as const;
+export const trajectoryAssertions = [calledTool, notCalledTool, toolOrder, toolSequence, usedNoTools, maxToolCalls, noToolErrors] as const;

@@ -24,7 +24,14 @@ export async function checkOutputs(outputs: PlannedOutput[], configFile: string 
 async function fileProblem(path: string): Promise<string | undefined> {
   const info = await stat(path).catch(() => undefined);
   if (info?.isDirectory()) return 'it is a directory';
-  if (info && (await access(path, constants.W_OK).then(() => false, () => true))) return 'the file is read-only';
+  if (
+    info &&
+    (await access(path, constants.W_OK).then(
+      () => false,
+      () => true,
+    ))
+  )
+    return 'the file is read-only';
   return dirProblem(dirname(path));
 }
 

@@ -30,6 +30,11 @@ export interface SelectionFlags {
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
 export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig; cases: PlannedCase[]; total: number }> {
   const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
+  return { config, ...(await planCases(config, paths, flags, cwd)) };
+}
+
+/** The eval files of a resolved config (or `paths`), loaded and selected: the cases a run executes, indexed. */
+export async function planCases(config: ResolvedConfig, paths: string[], flags: SelectionFlags, cwd: string): Promise<{ cases: PlannedCase[]; total: number }> {
   const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths });
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
@@ -53,12 +58,8 @@ export async function prepareCases(paths: string[], flags: SelectionFlags, cwd =
   };
   const cases = selectCases(all, selection);
   if (cases.length === 0) {
-    const what = [
-      ...selection.filters.map((f) => `--filter ${f}`),
-      ...selection.tags.map((t) => `--tag ${t}`),
-      ...selection.excludeTags.map((t) => `--exclude-tag ${t}`),
-    ];
+    const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
-  return { config, cases: cases.map((c, index) => ({ ...c, index })), total: all.length };
+  return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length };
 }

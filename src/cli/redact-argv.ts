@@ -10,8 +10,6 @@ const SECRET_OPTION = /^--?[\w-]*(key|token|secret|password|authorization)[\w-]*
  */
 export function redactArgv(args: string[]): string[] {
   return args.map((a, i) =>
-    i > 0 && SECRET_OPTION.test(args[i - 1]!) && !a.startsWith('-')
-      ? '[redacted]'
-      : redactSecrets(a.replace(/((?:key|token|secret|password|authorization)[^=]*=)\S+/gi, '$1[redacted]')),
+    i > 0 && SECRET_OPTION.test(args[i - 1]!) && !a.startsWith('-') ? '[redacted]' : redactSecrets(a.replace(/((?:key|token|secret|password|authorization)[^=]*=)\S+/gi, '$1[redacted]')),
   );
 }

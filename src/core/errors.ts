@@ -49,18 +49,7 @@ export function withSpent(err: unknown, spent: Spent): AgentEvalsError {
  */
 export class ProviderConfigError extends AgentEvalsError {}
 
-export type ProviderErrorKind =
-  | 'auth'
-  | 'permission'
-  | 'bad_request'
-  | 'not_found'
-  | 'rate_limit'
-  | 'server'
-  | 'timeout'
-  | 'connection'
-  | 'malformed'
-  | 'aborted'
-  | 'unknown';
+export type ProviderErrorKind = 'auth' | 'permission' | 'bad_request' | 'not_found' | 'rate_limit' | 'server' | 'timeout' | 'connection' | 'malformed' | 'aborted' | 'unknown';
 
 /**
  * A call failed after the SDK's own retries. Carries no reference to the SDK error: its body and

@@ -11,14 +11,7 @@ import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 import { judgeSections } from './prompt.js';
 import { projectTrace } from './trace-render.js';
 import { JudgeProtocolError } from '../core/errors.js';
-import {
-  AGENT_JUDGE_SYSTEM,
-  readSubmission,
-  SKIPPED_AFTER_SUBMIT,
-  SUBMIT_TOOL,
-  SUBMIT_TOOL_SCHEMA,
-  type Submission,
-} from './agent-judge-protocol.js';
+import { AGENT_JUDGE_SYSTEM, readSubmission, SKIPPED_AFTER_SUBMIT, SUBMIT_TOOL, SUBMIT_TOOL_SCHEMA, type Submission } from './agent-judge-protocol.js';
 
 /** Limits the user sets; the judge adds none of its own. */
 export interface JudgeGuards {
@@ -192,7 +185,12 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
   );
   // The protocol carries a score only: a rubric graded on named choices submits its choice's score.
   const choices = req.criterion.kind === 'rubric' ? req.criterion.choices : undefined;
-  if (choices) sections.push(`For the CHOICE you pick, submit its score: ${Object.entries(choices).map(([k, v]) => `${JSON.stringify(k)} = ${v}`).join(', ')}.`);
+  if (choices)
+    sections.push(
+      `For the CHOICE you pick, submit its score: ${Object.entries(choices)
+        .map(([k, v]) => `${JSON.stringify(k)} = ${v}`)
+        .join(', ')}.`,
+    );
   const messages: ChatMessage[] = [{ role: 'user', content: sections.join('\n\n') }];
   const steps = progress.steps;
   let usage: Usage = progress.usage;

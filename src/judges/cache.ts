@@ -21,7 +21,9 @@ export interface CacheLookup extends CachedAnswer {
  * prompt, schema, and `options` (endpoint, headers, temperature, token limit).
  */
 export function judgeCacheKey(parts: { spec: string; system: string; user: string; schema: unknown; options: unknown }): string {
-  return createHash('sha256').update(JSON.stringify([parts.spec, parts.system, parts.user, parts.schema, parts.options])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([parts.spec, parts.system, parts.user, parts.schema, parts.options]))
+    .digest('hex');
 }
 
 /**

@@ -48,15 +48,13 @@ export function fakeJudge(fixtures: Fixtures = []): Judge {
     provider: 'fake',
     model: 'fixtures',
     async judge(req: JudgeRequest): Promise<JudgeScore> {
-      const hit = fixtures.find(
-        (f) => (!f.type || f.type === req.subject?.type) && (!f.case || (req.subject !== undefined && picomatch(f.case)(req.subject.case))),
-      );
+      const hit = fixtures.find((f) => (!f.type || f.type === req.subject?.type) && (!f.case || (req.subject !== undefined && picomatch(f.case)(req.subject.case))));
       const score = hit?.score ?? 1;
       const dimsWanted = 'dimensions' in req.criterion ? req.criterion.dimensions : [];
       const dimensions = dimsWanted.length ? Object.fromEntries(dimsWanted.map((d) => [d, hit?.dimensions?.[d] ?? score])) : undefined;
       const c = req.criterion;
       // Pairwise answers are positional: say the graded output's position wins when the score is 1.
-      const choice = c.kind === 'pairwise' ? (score === 0.5 ? 'tie' : (score > 0.5) === (c.actualPosition !== 'B') ? 'A' : 'B') : undefined;
+      const choice = c.kind === 'pairwise' ? (score === 0.5 ? 'tie' : score > 0.5 === (c.actualPosition !== 'B') ? 'A' : 'B') : undefined;
       const positional = choice === undefined ? score : choice === 'A' ? 1 : choice === 'B' ? 0 : 0.5;
       return {
         score: positional,

@@ -41,9 +41,7 @@ function minWithinScale(v: { min?: number; scale?: 1 | 10; dimensions?: Record<s
  * poor: 0 }`): the judge picks one label, the map gives its score, the raw choice is recorded.
  */
 const choicesField = {
-  choices: z
-    .record(z.string().regex(/^\S(.*\S)?$/, 'a choice label must be non-empty, without leading or trailing spaces'), z.number().min(0).max(1))
-    .optional(),
+  choices: z.record(z.string().regex(/^\S(.*\S)?$/, 'a choice label must be non-empty, without leading or trailing spaces'), z.number().min(0).max(1)).optional(),
 };
 
 /** Choices replace the numeric scale: a scale, a min on it, or dimensions scored on it cannot go with them. */
@@ -61,13 +59,19 @@ function rubricRules(v: Parameters<typeof minWithinScale>[0] & Parameters<typeof
 }
 
 export const judgeAssertionSchemas = [
-  z.object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...choicesField, ...judgeFields }).strict().superRefine(rubricRules),
+  z
+    .object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...choicesField, ...judgeFields })
+    .strict()
+    .superRefine(rubricRules),
   z
     .object({ type: z.literal('judgeAgainst'), criteria: z.string().min(1), reference: z.string().optional(), ...scaleFields, ...choicesField, ...judgeFields })
     .strict()
     .superRefine(rubricRules),
   z.object({ type: z.literal('factuality'), reference: z.string().optional(), ...judgeFields }).strict(),
-  z.object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields }).strict().superRefine(minWithinScale),
+  z
+    .object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields })
+    .strict()
+    .superRefine(minWithinScale),
   z.object({ type: z.literal('closedQa'), question: z.string().min(1), ...judgeFields }).strict(),
   z.object({ type: z.literal('sql'), reference: z.string().optional(), ...judgeFields }).strict(),
   z

@@ -103,13 +103,10 @@ export class AdaptiveLimiter {
         let ok = false;
         Promise.resolve()
           .then(fn)
-          .then(
-            (v) => {
-              ok = true;
-              resolve(v);
-            },
-            reject,
-          )
+          .then((v) => {
+            ok = true;
+            resolve(v);
+          }, reject)
           .finally(() => {
             this.#inFlight--;
             if (ok) this.onSuccess();

@@ -18,16 +18,7 @@ export interface AnthropicDefaults {
  * Sampling parameters are deprecated on Claude: models from Opus 4.7 on answer 400 to any
  * temperature. Only the older families known to take it get one; any other model gets its default.
  */
-const TAKES_TEMPERATURE = new Set([
-  'claude-opus-4',
-  'claude-opus-4-1',
-  'claude-opus-4-5',
-  'claude-opus-4-6',
-  'claude-sonnet-4',
-  'claude-sonnet-4-5',
-  'claude-sonnet-4-6',
-  'claude-haiku-4-5',
-]);
+const TAKES_TEMPERATURE = new Set(['claude-opus-4', 'claude-opus-4-1', 'claude-opus-4-5', 'claude-opus-4-6', 'claude-sonnet-4', 'claude-sonnet-4-5', 'claude-sonnet-4-6', 'claude-haiku-4-5']);
 
 export function acceptsTemperature(model: string): boolean {
   const family = modelFamily(model);
@@ -55,8 +46,7 @@ export function toAnthropicParams(model: string, req: CompletionRequest, default
     });
     params.tool_choice = { type: 'tool', name: req.schema.name };
   } else if (req.toolChoice !== undefined) {
-    params.tool_choice =
-      typeof req.toolChoice === 'string' ? { type: req.toolChoice } : { type: 'tool', name: req.toolChoice.name };
+    params.tool_choice = typeof req.toolChoice === 'string' ? { type: req.toolChoice } : { type: 'tool', name: req.toolChoice.name };
   }
   if (tools.length > 0) params.tools = tools;
   const temperature = req.temperature ?? defaults.temperature;

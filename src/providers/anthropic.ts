@@ -3,12 +3,7 @@ import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { requestScope } from './rate-limit-fetch.js';
-import {
-  DEFAULT_ANTHROPIC_MAX_TOKENS,
-  errorContext,
-  sdkClientOptions,
-  type ProviderSettings,
-} from './settings.js';
+import { DEFAULT_ANTHROPIC_MAX_TOKENS, errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
 /** Anthropic Messages over the official SDK; retries and backoff are the SDK's. */

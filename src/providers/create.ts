@@ -1,12 +1,5 @@
 import type { ProviderLimiters } from './adaptive-limit.js';
-import {
-  apiKeyEnvOf,
-  formatModelSpec,
-  parseModelSpec,
-  resolveApiKey,
-  resolveBaseURL,
-  type ModelSpecInput,
-} from './model-spec.js';
+import { apiKeyEnvOf, formatModelSpec, parseModelSpec, resolveApiKey, resolveBaseURL, type ModelSpecInput } from './model-spec.js';
 import type { FetchLike } from './rate-limit-fetch.js';
 import { DEFAULT_BASE_URL, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
@@ -34,11 +27,7 @@ export function limiterKeyFor(input: ModelSpecInput, env: NodeJS.ProcessEnv = pr
  * missing key stops the run before any call); the SDK module is imported on the first call, so
  * starting the CLI never loads it.
  */
-export function createProvider(
-  input: ModelSpecInput,
-  env: NodeJS.ProcessEnv = process.env,
-  options: CreateProviderOptions,
-): Provider {
+export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = process.env, options: CreateProviderOptions): Provider {
   const spec = parseModelSpec(input);
   const baseURL = resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider];
   const settings: ProviderSettings = {
@@ -52,14 +41,12 @@ export function createProvider(
 
   let loading: Promise<Provider> | undefined;
   const load = (): Promise<Provider> => {
-    loading ??= (
-      spec.provider === 'openai'
-        ? import('./openai.js').then((m) => new m.OpenAIProvider(settings))
-        : import('./anthropic.js').then((m) => new m.AnthropicProvider(settings))
-    ).catch((err: unknown) => {
-      loading = undefined; // let a later call try again
-      throw err;
-    });
+    loading ??= (spec.provider === 'openai' ? import('./openai.js').then((m) => new m.OpenAIProvider(settings)) : import('./anthropic.js').then((m) => new m.AnthropicProvider(settings))).catch(
+      (err: unknown) => {
+        loading = undefined; // let a later call try again
+        throw err;
+      },
+    );
     return loading;
   };
 

@@ -29,9 +29,7 @@ export const ModelSpecObjectSchema = z
   .strict();
 
 /** `provider:model`; the model part may itself contain colons (fine-tuned ids such as `ft:gpt-4o-mini:org::id`). */
-export const ModelSpecStringSchema = z
-  .string()
-  .regex(/^(openai|anthropic):.+$/, 'expected "openai:<model>" or "anthropic:<model>"');
+export const ModelSpecStringSchema = z.string().regex(/^(openai|anthropic):.+$/, 'expected "openai:<model>" or "anthropic:<model>"');
 
 /** What a user may write: `'openai:gpt-4.1-mini'` or the object form. */
 export const ModelSpecInputSchema = z.union([ModelSpecStringSchema, ModelSpecObjectSchema]);

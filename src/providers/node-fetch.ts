@@ -14,19 +14,18 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 
  * fails with a ResponseTooLargeError (a body error, so the SDK reports it instead of retrying).
  * Anything this does not handle (a Request object, other protocols) goes to global fetch.
  */
-export const boundedNodeFetch = (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES): FetchLike => (input, init = {}) => {
-  const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : undefined;
-  const agent = url ? agents[url.protocol as keyof typeof agents] : undefined;
-  if (!url || !agent || (init.body !== undefined && init.body !== null && typeof init.body !== 'string')) return globalThis.fetch(input, init);
-  return new Promise<Response>((resolve, reject) => {
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
-    });
-    const request = (url.protocol === 'https:' ? https : http).request(
-      url,
-      { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) },
-      (res) => {
+export const boundedNodeFetch =
+  (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES): FetchLike =>
+  (input, init = {}) => {
+    const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : undefined;
+    const agent = url ? agents[url.protocol as keyof typeof agents] : undefined;
+    if (!url || !agent || (init.body !== undefined && init.body !== null && typeof init.body !== 'string')) return globalThis.fetch(input, init);
+    return new Promise<Response>((resolve, reject) => {
+      const headers: Record<string, string> = {};
+      new Headers(init.headers).forEach((value, key) => {
+        headers[key] = value;
+      });
+      const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
         const chunks: Buffer[] = [];
         let total = 0;
         const out = new Headers();
@@ -48,13 +47,12 @@ export const boundedNodeFetch = (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES):
           const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
           resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers: out }));
         });
-      },
-    );
-    // Like fetch: a network failure is a TypeError, which the SDKs treat as a connection error.
-    request.on('error', (err) => reject(err.name === 'AbortError' ? err : Object.assign(new TypeError(`fetch failed: ${err.message}`), { cause: err })));
-    request.end(init.body ?? undefined);
-  });
-};
+      });
+      // Like fetch: a network failure is a TypeError, which the SDKs treat as a connection error.
+      request.on('error', (err) => reject(err.name === 'AbortError' ? err : Object.assign(new TypeError(`fetch failed: ${err.message}`), { cause: err })));
+      request.end(init.body ?? undefined);
+    });
+  };
 
 /** With the default cap. */
 export const nodeFetch: FetchLike = boundedNodeFetch();

@@ -35,8 +35,7 @@ export function toOpenAIParams(model: string, req: CompletionRequest, defaults: 
     }));
   }
   if (req.toolChoice !== undefined) {
-    params.tool_choice =
-      typeof req.toolChoice === 'string' ? req.toolChoice : { type: 'function', function: { name: req.toolChoice.name } };
+    params.tool_choice = typeof req.toolChoice === 'string' ? req.toolChoice : { type: 'function', function: { name: req.toolChoice.name } };
   }
   if (req.schema) {
     params.response_format = {

@@ -6,10 +6,7 @@ import { BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price } from './price-t
 export { modelFamily, PRICES_AS_OF, PriceSchema, type Price };
 
 /** The user's price table, keyed `provider:model` (e.g. `openai:my-finetune`), checked before the bundled one. */
-export const PriceOverridesSchema = z.record(
-  z.string().regex(/^[A-Za-z0-9_-]+:.+$/, 'expected a "provider:model" key'),
-  PriceSchema,
-);
+export const PriceOverridesSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]+:.+$/, 'expected a "provider:model" key'), PriceSchema);
 export type PriceTable = Record<string, Price>;
 export type PriceOverrides = PriceTable;
 
@@ -57,11 +54,7 @@ export function priceUsage(modelSpec: string | undefined, usage: TokenUsage, ove
   const plain = usage.inputTokens - cached - writes;
   const writeRate = price.cacheWrite ?? price.input;
   const micro =
-    plain * price.input +
-    cached * (price.cachedInput ?? price.input) +
-    (writes - longWrites) * writeRate +
-    longWrites * (price.cacheWrite1h ?? writeRate) +
-    usage.outputTokens * price.output;
+    plain * price.input + cached * (price.cachedInput ?? price.input) + (writes - longWrites) * writeRate + longWrites * (price.cacheWrite1h ?? writeRate) + usage.outputTokens * price.output;
   return Math.round((micro / 1_000_000) * 1e12) / 1e12;
 }
 
@@ -74,23 +67,6 @@ export class PricingWarnings {
     if (this.#warned.has(modelSpec)) return false;
     this.#warned.add(modelSpec);
     return true;
-  }
-
-  /** Price a usage; on an unknown model, call `warn` with a message the first time only. */
-  price(
-    modelSpec: string | undefined,
-    usage: TokenUsage,
-    overrides: PriceOverrides | undefined,
-    warn: (message: string) => void,
-  ): number | null {
-    const cost = priceUsage(modelSpec, usage, overrides);
-    if (cost === null && this.shouldWarn(modelSpec ?? '')) warn(unpricedMessage(modelSpec));
-    return cost;
-  }
-
-  /** Models warned about so far, in first-seen order. */
-  get models(): string[] {
-    return [...this.#warned];
   }
 }
 

@@ -4,14 +4,16 @@ import { failureLines } from './failure-lines.js';
 
 /** XML text: escapes markup and drops characters XML 1.0 cannot carry (agent text is untrusted). */
 export function xmlEscape(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- the class names the control characters XML 1.0 allows (tab, LF, CR) to keep them
-    .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- the class names the control characters XML 1.0 allows (tab, LF, CR) to keep them
+      .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }
 
 interface Row {

@@ -41,10 +41,7 @@ export function checkApiKeys(settings: Pick<RunSettings, 'targets' | 'judging' |
       if (spec) need(spec)?.targets.add(c.targetName);
     }
     for (const assertion of staticJudgedSpecs(c)) {
-      const resolved = resolveAssertionJudge(
-        { ...(override !== undefined ? { override } : {}), assertion: (assertion as { judge?: JudgeRef }).judge, caseOrSuite: c.judge, config: judge },
-        judges,
-      );
+      const resolved = resolveAssertionJudge({ ...(override !== undefined ? { override } : {}), assertion: (assertion as { judge?: JudgeRef }).judge, caseOrSuite: c.judge, config: judge }, judges);
       const model = resolved && judgeModelSpec(resolved.ref, judges);
       if (!resolved || !model) continue;
       const needing = need(model.spec)?.judges;

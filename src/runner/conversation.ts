@@ -58,7 +58,13 @@ export class Conversation {
       return this.#fail(err);
     }
     for (const message of messages) {
-      if (!(await this.send(message).then(() => true, () => false))) return false;
+      if (
+        !(await this.send(message).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return false;
     }
     return true;
   }
@@ -113,7 +119,13 @@ export class Conversation {
 
   /** The conversation as judges read it: the case's history, then each user turn and its reply. */
   transcript(): ChatTurn[] {
-    return [...historyBeforeFirstTurn(this.#trial), ...this.turns.flatMap((t): ChatTurn[] => [{ role: 'user', content: t.message }, { role: 'assistant', content: t.run.reply }])];
+    return [
+      ...historyBeforeFirstTurn(this.#trial),
+      ...this.turns.flatMap((t): ChatTurn[] => [
+        { role: 'user', content: t.message },
+        { role: 'assistant', content: t.run.reply },
+      ]),
+    ];
   }
 
   /** Each turn as the results keep it, when the trial is a conversation (more than one turn, or YAML `turns:`). */

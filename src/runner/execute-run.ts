@@ -117,7 +117,18 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
     const key = targetKey(c);
     if (targets.has(key)) continue;
     const spec = typeof c.target === 'string' ? settings.targets[c.target]! : c.target;
-    targets.set(key, await createTarget(c.targetName, spec, { rootDir: settings.rootDir, configFile: settings.configFile, env, limiters, dryRun: settings.dryRun, warn, ...(opts.redactor ? { redactor: opts.redactor } : {}) }));
+    targets.set(
+      key,
+      await createTarget(c.targetName, spec, {
+        rootDir: settings.rootDir,
+        configFile: settings.configFile,
+        env,
+        limiters,
+        dryRun: settings.dryRun,
+        warn,
+        ...(opts.redactor ? { redactor: opts.redactor } : {}),
+      }),
+    );
   }
   const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
 

@@ -21,7 +21,7 @@ export function withOutputs(code: number, outputFailed: boolean): number {
 }
 
 /** Run-level gates: each miss is a sentence for the summary. */
-export function runGateFailures(summary: Summary, gates: { minScore?: number; minPassRate?: number; failOnFlaky?: boolean }): string[] {
+export function runGateFailures(summary: Pick<Summary, 'score' | 'trials' | 'cases'>, gates: { minScore?: number; minPassRate?: number; failOnFlaky?: boolean }): string[] {
   const out: string[] = [];
   if (gates.minScore !== undefined && summary.score.mean < gates.minScore) {
     out.push(`mean score ${summary.score.mean.toFixed(3)} is below --min-score ${gates.minScore}`);

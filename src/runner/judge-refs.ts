@@ -23,9 +23,11 @@ export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'overr
     if (problem) {
       const known = Object.keys(judges);
       throw new UserError(
-        `--judge ${refKey(override)}: ${isJudgeName(override)
-          ? `expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
-          : problem}`,
+        `--judge ${refKey(override)}: ${
+          isJudgeName(override)
+            ? `expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config's \`judges\` (${known.length ? `configured: ${known.join(', ')}` : 'none configured'})`
+            : problem
+        }`,
       );
     }
   }

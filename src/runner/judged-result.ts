@@ -29,7 +29,17 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
   switch (judgment.kind) {
     case 'skipped':
       return {
-        result: { name, kind: spec.type, severity: severityOf(spec, defaults), status: 'skipped', score: 0, threshold, weight, message: 'skipped: a gate of this trial failed', skipped: judgment.skipped },
+        result: {
+          name,
+          kind: spec.type,
+          severity: severityOf(spec, defaults),
+          status: 'skipped',
+          score: 0,
+          threshold,
+          weight,
+          message: 'skipped: a gate of this trial failed',
+          skipped: judgment.skipped,
+        },
         usage: emptyUsage(),
       };
     case 'no-judge':

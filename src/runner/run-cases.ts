@@ -36,7 +36,8 @@ export interface RunOptions {
 }
 
 export interface RunOutcome {
-  summary: Summary;
+  /** The run adds its warnings. */
+  summary: Omit<Summary, 'warnings'>;
   interrupted: boolean;
 }
 
@@ -89,8 +90,7 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
   };
 
   const runTrial = async (s: CaseState, index: number) => {
-    const reason: StopReason | undefined =
-      stopped ?? (opts.earlyStop && isDecided(s.passes, s.trials.length, s.c.repeat, s.required) ? 'early-stop' : undefined);
+    const reason: StopReason | undefined = stopped ?? (opts.earlyStop && isDecided(s.passes, s.trials.length, s.c.repeat, s.required) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);
@@ -141,4 +141,3 @@ export function trialOrder<S extends { c: { repeat: number } }>(states: S[], con
   }
   return order;
 }
-

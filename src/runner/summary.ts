@@ -18,7 +18,6 @@ export class SummaryBuilder {
   private judge: Usage = emptyUsage();
   readonly counters: Counters = { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 };
   readonly failures: string[] = [];
-  readonly warnings: string[] = [];
 
   addCase(c: CaseResult): void {
     this.cases.total += 1;
@@ -45,7 +44,8 @@ export class SummaryBuilder {
     this.judge = addUsage(this.judge, c.usage.judge);
   }
 
-  result(): Summary {
+  /** Run warnings are not the builder's: the run adds them (see execute-run). */
+  result(): Omit<Summary, 'warnings'> {
     const rate = passRate(this.trials.passed, this.trials.run - this.interrupted);
     return {
       cases: { ...this.cases, flaky: this.flaky },
@@ -55,7 +55,6 @@ export class SummaryBuilder {
       usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
       counters: { ...this.counters },
       failures: [...this.failures],
-      warnings: [...this.warnings],
     };
   }
 }

@@ -50,10 +50,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   let targetUsage = usageOfRun(run, deps.pricing);
 
   // The trial's assertions in order: each YAML turn's, the case's own (the whole run), then what `check` records.
-  const staticAssertions: TrialAssertion[] = [
-    ...(c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec: spec, turn: k + 1 }))),
-    ...c.assertions.map((spec) => ({ spec })),
-  ];
+  const staticAssertions: TrialAssertion[] = [...(c.turns ?? []).flatMap((turn, k) => (turn.assert ?? []).map((spec) => ({ spec: spec, turn: k + 1 }))), ...c.assertions.map((spec) => ({ spec }))];
   let assertions: TrialAssertion[] = staticAssertions;
   let caseJudge: ModelRef | Judge | undefined;
   // Judges read inside `check` (`.result()`): each runs once, after the gates recorded before it
@@ -167,4 +164,3 @@ function failedTrial(index: number, durationMs: number, error: string, targetUsa
     trace,
   };
 }
-

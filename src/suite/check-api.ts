@@ -110,7 +110,10 @@ export interface CheckApi {
   maxLatencyMs(max: number): AssertionHandle;
   maxCostUsd(max: number): AssertionHandle;
   /** A custom predicate: `true`/`false`, or `{ pass, score?, reason? }`. */
-  expect(name: string, fn: (ctx: AssertionContext) => boolean | { pass: boolean; score?: number; reason?: string } | Promise<boolean | { pass: boolean; score?: number; reason?: string }>): AssertionHandle;
+  expect(
+    name: string,
+    fn: (ctx: AssertionContext) => boolean | { pass: boolean; score?: number; reason?: string } | Promise<boolean | { pass: boolean; score?: number; reason?: string }>,
+  ): AssertionHandle;
   judge(model?: ModelRef | Judge): JudgeBuilder;
   expectJudge(criteria: string, threshold?: number): JudgeHandle;
   expectJudgeAgainst(reference: string, criteria: string, threshold?: number): JudgeHandle;
@@ -178,7 +181,10 @@ export function createCheckApi(opts: {
   };
   const judgeHandle = add;
 
-  const judged = (model: ModelRef | Judge | undefined) => (spec: Spec): JudgeHandle => judgeHandle(model === undefined ? spec : { ...spec, judge: model });
+  const judged =
+    (model: ModelRef | Judge | undefined) =>
+    (spec: Spec): JudgeHandle =>
+      judgeHandle(model === undefined ? spec : { ...spec, judge: model });
 
   const viewOf = (run: AgentRun): RunView => {
     const calls = toolCallsOf(run);
@@ -254,8 +260,7 @@ export function createCheckApi(opts: {
       };
     },
     expectJudge: (criteria, threshold) => judgeHandle({ type: 'judge', criteria, ...(threshold !== undefined ? { threshold } : {}) }),
-    expectJudgeAgainst: (reference, criteria, threshold) =>
-      judgeHandle({ type: 'judgeAgainst', reference, criteria, ...(threshold !== undefined ? { threshold } : {}) }),
+    expectJudgeAgainst: (reference, criteria, threshold) => judgeHandle({ type: 'judgeAgainst', reference, criteria, ...(threshold !== undefined ? { threshold } : {}) }),
   };
   return { t, recorded, caseJudge: () => caseJudge };
 }

@@ -23,7 +23,9 @@ export async function importUserModule(file: string, displayPath = file, timeout
     return await Promise.race([load(file), timedOut]);
   } catch (err) {
     if (err instanceof LoadTimeoutError) {
-      throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (a top-level await that never settles?); raise the limit with --load-timeout or \`loadTimeoutMs\``, { file: displayPath });
+      throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (a top-level await that never settles?); raise the limit with --load-timeout or \`loadTimeoutMs\``, {
+        file: displayPath,
+      });
     }
     throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file: displayPath, line: lineFromStack(err, file) });
   } finally {

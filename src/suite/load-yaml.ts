@@ -36,7 +36,15 @@ export async function loadYamlEvalFile(file: string, displayPath = file): Promis
   }
   const parsed = EvalFileSchema.safeParse(input);
   if (!parsed.success) throw await locatedErrors(text, displayPath, parsed.error.issues);
-  return { file: displayPath, data: parsed.data, caseLines: scanCaseLines(text, parsed.data.cases.map((c) => c.id)), targetLine: keyLine(text, 'target') };
+  return {
+    file: displayPath,
+    data: parsed.data,
+    caseLines: scanCaseLines(
+      text,
+      parsed.data.cases.map((c) => c.id),
+    ),
+    targetLine: keyLine(text, 'target'),
+  };
 }
 
 /** An alias token (`*name`); a false match only costs the bounded expansion check. */
@@ -105,7 +113,7 @@ async function locatedErrors(
     return new UserErrors(doc.errors.map((e) => new UserError(`YAML syntax error: ${e.message.split('\n')[0]}`, { file, line: lines.linePos(e.pos[0]).line })));
   }
   const input: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  const found = issues ?? (EvalFileSchema.safeParse(input).error?.issues ?? []);
+  const found = issues ?? EvalFileSchema.safeParse(input).error?.issues ?? [];
   if (found.length === 0) {
     // Only the fast parser objected: report its own words and line.
     return new UserErrors([new UserError(`YAML syntax error: ${syntax?.reason ?? 'unreadable YAML'}`, { file, ...(syntax?.mark ? { line: syntax.mark.line + 1 } : {}) })]);

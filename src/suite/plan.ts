@@ -120,9 +120,7 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
     }));
   }
   const { data, caseLines } = await loadTsEvalFile(file, display, d.loadTimeoutMs);
-  return data.cases.map((c, i) =>
-    planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: c.check }, d),
-  );
+  return data.cases.map((c, i) => planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: c.check }, d));
 }
 
 interface Settings {

@@ -12,11 +12,7 @@ export const AssertionSpecSchema = z
 export type AssertionSpec = z.infer<typeof AssertionSpecSchema>;
 
 /** TypeScript files may also hold custom predicates. */
-export const TsAssertionSpecSchema = z.discriminatedUnion('type', [
-  ...deterministicAssertionSchemas,
-  ...judgeAssertionSchemas,
-  customAssertionSchema,
-]);
+export const TsAssertionSpecSchema = z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, customAssertionSchema]);
 export type TsAssertionSpec = z.infer<typeof TsAssertionSpecSchema>;
 
 const CaseId = z
@@ -33,9 +29,7 @@ const trialSettings = {
 };
 
 /** One user turn of a multi-turn case, with assertions on that turn's reply. */
-export const TurnSchema = z
-  .object({ input: z.string(), assert: z.array(AssertionSpecSchema).optional() })
-  .strict();
+export const TurnSchema = z.object({ input: z.string(), assert: z.array(AssertionSpecSchema).optional() }).strict();
 
 function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, extra: X) {
   return z
@@ -86,16 +80,17 @@ export const CaseSchema = caseSchema(AssertionSpecSchema, {});
 export type CaseSpec = z.infer<typeof CaseSchema>;
 
 const suiteFields = {
-  suite: z.string().min(1).regex(/^[^\s*?]+$/, 'a suite name has no spaces, "*" or "?"'),
+  suite: z
+    .string()
+    .min(1)
+    .regex(/^[^\s*?]+$/, 'a suite name has no spaces, "*" or "?"'),
   description: z.string().optional(),
   /** A target named in evals.config.ts. */
   target: z.string().min(1),
   ...trialSettings,
 };
 
-export const EvalFileSchema = z
-  .object({ ...suiteFields, cases: z.array(CaseSchema).min(1) })
-  .strict();
+export const EvalFileSchema = z.object({ ...suiteFields, cases: z.array(CaseSchema).min(1) }).strict();
 export type EvalFile = z.infer<typeof EvalFileSchema>;
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);

@@ -18,10 +18,7 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, knownType
   if (issue.code === 'invalid_union' && (issue as { note?: string }).note === 'No matching discriminator') {
     // zod points the issue at the discriminator itself: `…assert[1].type`.
     const type = valueAt(input, issue.path);
-    const message =
-      type === undefined
-        ? 'an assertion needs a "type"'
-        : `unknown assertion type ${JSON.stringify(type)} (known: ${knownTypes.join(', ')})`;
+    const message = type === undefined ? 'an assertion needs a "type"' : `unknown assertion type ${JSON.stringify(type)} (known: ${knownTypes.join(', ')})`;
     return { path: issue.path, message };
   }
   if (issue.code === 'unrecognized_keys') {

@@ -77,9 +77,7 @@ function modelOf(provider: Provider, res: CompletionResponse): string {
 async function runCall(call: ProviderToolCall, byName: Map<string, Tool>, ctx: ToolContext): Promise<{ content: string; record: ToolCall }> {
   const started = performance.now();
   const t = byName.get(call.name);
-  const outcome = t
-    ? await executeTool(t, call.args, ctx)
-    : { result: `unknown tool "${call.name}" (available: ${[...byName.keys()].join(', ') || 'none'})`, isError: true };
+  const outcome = t ? await executeTool(t, call.args, ctx) : { result: `unknown tool "${call.name}" (available: ${[...byName.keys()].join(', ') || 'none'})`, isError: true };
   const durationMs = performance.now() - started;
   const result = jsonSafe(outcome.result);
   return {

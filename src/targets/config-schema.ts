@@ -45,11 +45,6 @@ export const HttpTargetSchema = z
   })
   .strict();
 
-export const TargetConfigSchema = z.union([
-  fn<(...args: never[]) => unknown>('a target function'),
-  CommandTargetSchema,
-  ModelTargetSchema,
-  HttpTargetSchema,
-]);
+export const TargetConfigSchema = z.union([fn<(...args: never[]) => unknown>('a target function'), CommandTargetSchema, ModelTargetSchema, HttpTargetSchema]);
 
 export type TargetConfig = z.infer<typeof TargetConfigSchema>;

@@ -135,10 +135,16 @@ async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, sig
   }
   const merged = recorder.finish(value);
   if (merged.countedOnce > 0) {
-    options.warnOnce('counted-once', `target "${name}" returned usage that ctx.openai() / ctx.anthropic() / ctx.usage() already recorded (${merged.countedOnce} call${merged.countedOnce === 1 ? '' : 's'} with the same tokens): each call is counted once`);
+    options.warnOnce(
+      'counted-once',
+      `target "${name}" returned usage that ctx.openai() / ctx.anthropic() / ctx.usage() already recorded (${merged.countedOnce} call${merged.countedOnce === 1 ? '' : 's'} with the same tokens): each call is counted once`,
+    );
   }
   if (merged.addedBoth) {
-    options.warnOnce('added-both', `target "${name}" returned usage besides what ctx.openai() / ctx.anthropic() / ctx.usage() recorded, for calls with other token counts: both are counted (return the run without usage if they are the same calls)`);
+    options.warnOnce(
+      'added-both',
+      `target "${name}" returned usage besides what ctx.openai() / ctx.anthropic() / ctx.usage() recorded, for calls with other token counts: both are counted (return the run without usage if they are the same calls)`,
+    );
   }
   return merged.run;
 }

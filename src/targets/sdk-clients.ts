@@ -39,7 +39,13 @@ export async function anthropicClient(recorder: UsageRecorder, options: Anthropi
  * Key, endpoint and the recording fetch of a client. In a dry run no key is needed and the
  * client's fetch answers in-process with the placeholder (zero usage): no request leaves.
  */
-function connection<K>(provider: ProviderId, recorder: UsageRecorder, options: { apiKey?: K | null | undefined; baseURL?: string | null | undefined; fetch?: unknown }, env: NodeJS.ProcessEnv, dryRun: boolean) {
+function connection<K>(
+  provider: ProviderId,
+  recorder: UsageRecorder,
+  options: { apiKey?: K | null | undefined; baseURL?: string | null | undefined; fetch?: unknown },
+  env: NodeJS.ProcessEnv,
+  dryRun: boolean,
+) {
   const spec = { provider };
   if (dryRun) return { apiKey: options.apiKey ?? 'dry-run', baseURL: options.baseURL ?? resolveBaseURL(spec, env), fetch: recordingFetch(provider, recorder, dryRunFetch(provider)) };
   return {

@@ -12,11 +12,7 @@ export function historyBeforeFirstTurn(trial: TrialInput): ChatTurn[] {
 }
 
 /** `run` for a target that has sessions: a one-turn conversation, so both paths behave the same. */
-export async function runAsOneTurn(
-  open: (trial: TrialInput, signal: AbortSignal) => Promise<TargetSession>,
-  trial: TrialInput,
-  signal: AbortSignal,
-): Promise<AgentRun> {
+export async function runAsOneTurn(open: (trial: TrialInput, signal: AbortSignal) => Promise<TargetSession>, trial: TrialInput, signal: AbortSignal): Promise<AgentRun> {
   const session = await open(trial, signal);
   try {
     return await session.send(trial.input, signal);

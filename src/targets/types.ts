@@ -25,7 +25,7 @@ export interface TargetSession {
 /** A target adapter: every call is a fresh invocation (a trial never sees another's state). */
 export interface Target {
   readonly name: string;
-  /** `provider:model` when the target is a model (used to warn when a judge grades its own model). */
+  /** `provider:model` when the target is a model: a `--max-cost` run checks up front that it has a price. */
   readonly model?: string;
   /**
    * Instructions from the config (a model agent's `instructions` / `instructionsFile`): the only

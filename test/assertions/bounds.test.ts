@@ -38,8 +38,6 @@ describe('maxCostUsd', () => {
       score: 0,
       message: 'maxCostUsd 100: cost unknown (model acme:mystery-1 has no known price)',
     });
-    expect(check({ type: 'maxCostUsd', max: 100 }, makeCtx({ usage: { costUsd: null } })).message).toBe(
-      'maxCostUsd 100: cost unknown (the model has no known price)',
-    );
+    expect(check({ type: 'maxCostUsd', max: 100 }, makeCtx({ usage: { costUsd: null } })).message).toBe('maxCostUsd 100: cost unknown (the model has no known price)');
   });
 });

@@ -7,26 +7,72 @@ const spec = (fn: CustomFn) => customAssertionSchema.parse({ type: 'custom', nam
 
 describe('custom', () => {
   it('maps a boolean to 1 or 0', async () => {
-    expect(await runCustom(spec((c) => c.reply.includes('A1049')), ctx)).toEqual({ score: 1, message: 'custom mentions-order: returned true' });
-    expect(await runCustom(spec((c) => c.reply.includes('B2')), ctx)).toEqual({ score: 0, message: 'custom mentions-order: returned false' });
+    expect(
+      await runCustom(
+        spec((c) => c.reply.includes('A1049')),
+        ctx,
+      ),
+    ).toEqual({ score: 1, message: 'custom mentions-order: returned true' });
+    expect(
+      await runCustom(
+        spec((c) => c.reply.includes('B2')),
+        ctx,
+      ),
+    ).toEqual({ score: 0, message: 'custom mentions-order: returned false' });
   });
   it('maps { pass } without a score to 1 or 0 and keeps the reason', async () => {
-    expect(await runCustom(spec(() => ({ pass: true })), ctx)).toEqual({ score: 1, message: 'custom mentions-order: returned pass true, score 1' });
-    expect(await runCustom(spec(() => ({ pass: false, reason: 'no order id' })), ctx)).toEqual({
+    expect(
+      await runCustom(
+        spec(() => ({ pass: true })),
+        ctx,
+      ),
+    ).toEqual({ score: 1, message: 'custom mentions-order: returned pass true, score 1' });
+    expect(
+      await runCustom(
+        spec(() => ({ pass: false, reason: 'no order id' })),
+        ctx,
+      ),
+    ).toEqual({
       score: 0,
       message: 'custom mentions-order: returned pass false, score 0 (no order id)',
       reason: 'no order id',
     });
   });
   it('uses a given score', async () => {
-    expect((await runCustom(spec(() => ({ pass: true, score: 0.4 })), ctx)).score).toBe(0.4);
+    expect(
+      (
+        await runCustom(
+          spec(() => ({ pass: true, score: 0.4 })),
+          ctx,
+        )
+      ).score,
+    ).toBe(0.4);
   });
   it('awaits an async function', async () => {
-    expect((await runCustom(spec(async () => Promise.resolve(true)), ctx)).score).toBe(1);
+    expect(
+      (
+        await runCustom(
+          spec(async () => Promise.resolve(true)),
+          ctx,
+        )
+      ).score,
+    ).toBe(1);
   });
   it('turns a throw (sync or async) into score 0', async () => {
-    expect(await runCustom(spec(() => { throw new Error('boom'); }), ctx)).toEqual({ score: 0, message: 'custom mentions-order threw: boom' });
-    expect(await runCustom(spec(async () => Promise.reject(new Error('late boom'))), ctx)).toEqual({
+    expect(
+      await runCustom(
+        spec(() => {
+          throw new Error('boom');
+        }),
+        ctx,
+      ),
+    ).toEqual({ score: 0, message: 'custom mentions-order threw: boom' });
+    expect(
+      await runCustom(
+        spec(async () => Promise.reject(new Error('late boom'))),
+        ctx,
+      ),
+    ).toEqual({
       score: 0,
       message: 'custom mentions-order threw: late boom',
     });

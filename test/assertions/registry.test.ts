@@ -1,12 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
-import {
-  customAssertionSchema,
-  deterministicAssertionRegistry,
-  deterministicAssertionSchemas,
-  deterministicAssertionTypes,
-  deterministicAssertions,
-} from '../../src/assertions/registry.js';
+import { customAssertionSchema, deterministicAssertionRegistry, deterministicAssertionSchemas, deterministicAssertionTypes, deterministicAssertions } from '../../src/assertions/registry.js';
 
 /** One minimal valid spec per YAML type: also pins the list of types the registry must hold. */
 const minimal: Record<string, Record<string, unknown>> = {

@@ -66,9 +66,7 @@ describe('jsonPath', () => {
   it('rejects bad paths and contradictions at load time', () => {
     expect(loadErrors({ type: 'jsonPath', path: '$.order..id' })[0]).toMatch(/^invalid JSON path: expected a key after "\." at char 8/);
     expect(loadErrors({ type: 'jsonPath', path: '$.items[x]' })[0]).toMatch(/^invalid JSON path: /);
-    expect(loadErrors({ type: 'jsonPath', path: '$.a', equals: 1, exists: false })).toEqual([
-      'jsonPath cannot both require a value (equals) and its absence (exists: false)',
-    ]);
+    expect(loadErrors({ type: 'jsonPath', path: '$.a', equals: 1, exists: false })).toEqual(['jsonPath cannot both require a value (equals) and its absence (exists: false)']);
   });
 });
 
@@ -98,9 +96,7 @@ describe('jsonSchema', () => {
   it('names the extra property, the allowed values, and keys that are not identifiers', () => {
     const closed = { type: 'object', properties: { 'order id': { enum: ['A', 'B'] } }, additionalProperties: false };
     const out = check({ type: 'jsonSchema', schema: closed }, makeCtx({ reply: '{"order id":"C","x":1}' }));
-    expect(out.message).toBe(
-      'jsonSchema: reply does not match the schema (2 issues): $: must not have the additional property "x"; $["order id"]: must be one of ["A","B"] (found "C")',
-    );
+    expect(out.message).toBe('jsonSchema: reply does not match the schema (2 issues): $: must not have the additional property "x"; $["order id"]: must be one of ["A","B"] (found "C")');
   });
   it('caps the listed issues', () => {
     const strictNums = { type: 'array', items: { type: 'number' } };

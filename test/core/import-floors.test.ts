@@ -31,7 +31,8 @@ describe('the import floors (npm run lint:imports)', () => {
       // Downward edges, and the public API importing from the top floor: all allowed.
       'src/core/value.ts': 'export const value = 1;\n',
       'src/suite/load.ts': "import { value } from '../core/value.js';\nexport const load = value;\n",
-      'src/runner/plan.ts': "import { value } from '../core/value.js';\nimport { json } from '../report/json.js';\nimport { load } from '../suite/load.js';\nexport type Plan = typeof value | typeof json | typeof load;\n",
+      'src/runner/plan.ts':
+        "import { value } from '../core/value.js';\nimport { json } from '../report/json.js';\nimport { load } from '../suite/load.js';\nexport type Plan = typeof value | typeof json | typeof load;\n",
       'src/cli/main.ts': "import type { Plan } from '../runner/plan.js';\nexport const main = (p: Plan) => p;\n",
       'src/index.ts': "export { main } from './cli/main.js';\nexport type { Port } from './core/port.js';\n",
     };

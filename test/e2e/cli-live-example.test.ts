@@ -10,7 +10,7 @@ import { ResultsSchema } from '../../src/core/results-schema.js';
 import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { policyModel } from './policy-model.js';
+import { policyModel } from '../support/policy-model.js';
 
 let fake: FakeProvider;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { ResultsSchema } from '../../src/core/results-schema.js';
 import { fixtureDir, runCli, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { GPT_41_MINI_TRIAL_COST, storeModel } from './fake-store-model.js';
+import { GPT_41_MINI_TRIAL_COST, storeModel } from '../support/fake-store-model.js';
 
 const cwd = fixtureDir('model-agent');
 let fake: FakeProvider;

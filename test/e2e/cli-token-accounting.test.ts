@@ -12,7 +12,7 @@ import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { CLI, fixtureDir, removeTempDirs, runCli, STACK_FRAME, tempDir } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { storeModel } from './fake-store-model.js';
+import { storeModel } from '../support/fake-store-model.js';
 
 let fakes: FakeProvider[] = [];
 const timers: NodeJS.Timeout[] = [];

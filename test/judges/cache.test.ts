@@ -160,7 +160,9 @@ describe('JudgeCache on disk', () => {
     const cache = new JudgeCache(dir, 100, new SecretRedactor([secret]));
     await cache.store(keyOf(1), answer(`{"reason":"the reply leaks ${secret}"}`));
     await cache.close();
-    const text = segmentsIn(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('');
+    const text = segmentsIn(dir)
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('');
     expect(text).toContain('the reply leaks [redacted]');
     expect(text).not.toContain(secret);
   });

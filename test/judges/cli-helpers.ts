@@ -86,10 +86,7 @@ export function anthropicEnv(fake: FakeProvider): Record<string, string> {
  */
 export function tempProject(configKeys: string, files: Record<string, string>): string {
   const dir = tempDir();
-  writeFileSync(
-    join(dir, 'evals.config.mjs'),
-    `export default {\n  evals: ['*.eval.yaml'],\n  targets: { agent: () => 'Order A1 shipped.' },\n${configKeys}\n};\n`,
-  );
+  writeFileSync(join(dir, 'evals.config.mjs'), `export default {\n  evals: ['*.eval.yaml'],\n  targets: { agent: () => 'Order A1 shipped.' },\n${configKeys}\n};\n`);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

@@ -14,22 +14,7 @@ import type { PlannedCase } from '../../src/suite/plan.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
-import {
-  count,
-  INSTRUCTIONS,
-  judgeRef,
-  judgeService,
-  MODEL,
-  plannedCase,
-  pricing,
-  REPLY,
-  sampleRun,
-  splitPrompt,
-  systemText,
-  trialContext,
-  userText,
-  type ProviderName,
-} from './helpers.js';
+import { count, INSTRUCTIONS, judgeRef, judgeService, MODEL, plannedCase, pricing, REPLY, sampleRun, splitPrompt, systemText, trialContext, userText, type ProviderName } from './helpers.js';
 
 const fakes: FakeProvider[] = [];
 afterEach(async () => {

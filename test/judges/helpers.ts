@@ -54,14 +54,16 @@ export function judgeService(s: ServiceSetup) {
   const config = resolveConfig({ ...(s.config ?? {}), ...(s.judge !== undefined ? { judge: s.judge } : {}), outputDir: join(root, 'out') }, root, null, {});
   const env = { ...TEST_ENV };
   const { judging } = resolveRunSettings(config, { dryRun: s.dryRun ?? false, cache: s.cache ?? false }, env);
-  return withGrade(createJudgeService({
-    // The override as `--judge` would set it, but any judge reference (the CLI gives only strings).
-    settings: { ...judging, ...(s.override ? { override: s.override } : {}) },
-    pricing,
-    env,
-    warn: (m) => s.warnings?.push(m),
-    limiters: new ProviderLimiters(),
-  }));
+  return withGrade(
+    createJudgeService({
+      // The override as `--judge` would set it, but any judge reference (the CLI gives only strings).
+      settings: { ...judging, ...(s.override ? { override: s.override } : {}) },
+      pricing,
+      env,
+      warn: (m) => s.warnings?.push(m),
+      limiters: new ProviderLimiters(),
+    }),
+  );
 }
 
 /** A judge service plus `grade(spec, ctx)`: the runner's result for that assertion (the one builder). */
@@ -87,9 +89,7 @@ export function sampleRun(reply = REPLY): AgentRun {
     steps: [
       { text: 'STEP-TEXT: looking the order up' },
       {
-        toolCalls: [
-          { name: 'lookup_order', args: { orderId: 'SECRET-ARG-4711' }, result: 'SECRET-RESULT-shipped', isError: false, durationMs: 12.4 },
-        ],
+        toolCalls: [{ name: 'lookup_order', args: { orderId: 'SECRET-ARG-4711' }, result: 'SECRET-RESULT-shipped', isError: false, durationMs: 12.4 }],
         usage: { inputTokens: 40, outputTokens: 9 },
       },
       { toolCalls: [{ name: 'issue_refund', args: { amount: 5 }, result: 'SECRET-ERROR-not-allowed', isError: true }] },

@@ -19,10 +19,7 @@ async function pairwise(script: Script, extra: Partial<Extract<JudgeAssertionSpe
   const f = await startFakeOpenAI({ script });
   fakes.push(f);
   const service = judgeService({ judge: judgeRef('openai', f.url) });
-  const { result, usage } = await service.grade(
-    { type: 'pairwise', comparedTo: OTHER, criteria: 'which reply helps the customer more', ...extra },
-    trialContext(plannedCase(), sampleRun()),
-  );
+  const { result, usage } = await service.grade({ type: 'pairwise', comparedTo: OTHER, criteria: 'which reply helps the customer more', ...extra }, trialContext(plannedCase(), sampleRun()));
   return { result, usage, fake: f };
 }
 

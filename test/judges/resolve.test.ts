@@ -24,7 +24,10 @@ async function modelsAsked(check: (t: CheckApi) => void, opts: { override?: stri
   const judges = judgeService({ judge: ref('config-judge'), ...(opts.override ? { override: opts.override } : {}) });
   const c = plannedCase({ check, ...(opts.caseJudge ? { judge: ref(opts.caseJudge) } : {}) });
   const trial = await executeTrial(c, 0, { target: functionTarget('agent', () => 'shipped'), judges, pricing, skipJudgesOnGateFailure: true, signal: new AbortController().signal });
-  expect(trial.assertions.every((a) => a.status === 'passed'), JSON.stringify(trial.assertions)).toBe(true);
+  expect(
+    trial.assertions.every((a) => a.status === 'passed'),
+    JSON.stringify(trial.assertions),
+  ).toBe(true);
   // criteria text → model asked
   return Object.fromEntries(fake.bodies.map((b) => [/CRIT-\w+/.exec(userText(b))![0], b.model]));
 }
@@ -50,9 +53,7 @@ describe('resolution with the TypeScript surface', () => {
   });
 
   it('the run override beats every level', () => {
-    expect(
-      resolveJudge({ override: 'openai:o', assertion: 'openai:a', checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })?.ref,
-    ).toBe('openai:o');
+    expect(resolveJudge({ override: 'openai:o', assertion: 'openai:a', checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })?.ref).toBe('openai:o');
     expect(resolveJudge({ assertion: 'openai:a', checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })?.ref).toBe('openai:a');
     expect(resolveJudge({ checkApi: 'openai:u', caseOrSuite: 'openai:c', config: 'openai:g' })?.ref).toBe('openai:u');
     expect(resolveJudge({ caseOrSuite: 'openai:c', config: 'openai:g' })?.ref).toBe('openai:c');

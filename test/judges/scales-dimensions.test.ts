@@ -69,10 +69,7 @@ describe('dimensions', () => {
   const dims = { accuracy: 0.7, tone: 0.6 };
 
   it('one call asks for every dimension; all are recorded with their minimums', async () => {
-    const { result, fake } = await grade(
-      { type: 'judge', criteria: 'helpful', dimensions: dims },
-      { json: { score: 0.9, reason: 'good', evidence: [], dimensions: { accuracy: 0.8, tone: 0.65 } } },
-    );
+    const { result, fake } = await grade({ type: 'judge', criteria: 'helpful', dimensions: dims }, { json: { score: 0.9, reason: 'good', evidence: [], dimensions: { accuracy: 0.8, tone: 0.65 } } });
     expect(fake.count).toBe(1);
     const schema = fake.bodies[0].response_format.json_schema.schema;
     expect(schema.required).toContain('dimensions');

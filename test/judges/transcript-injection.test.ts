@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { JUDGE_SYSTEM } from '../../src/judges/prompt.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
-import { runInProcess } from '../e2e/run-in-process.js';
+import { runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';

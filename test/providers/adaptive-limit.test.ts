@@ -45,7 +45,11 @@ describe('AdaptiveLimiter', () => {
   it('passes failures through and frees the slot', async () => {
     const limiter = new AdaptiveLimiter({ max: 1 });
     await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    await expect(limiter.run(() => { throw new Error('sync boom'); })).rejects.toThrow('sync boom');
+    await expect(
+      limiter.run(() => {
+        throw new Error('sync boom');
+      }),
+    ).rejects.toThrow('sync boom');
     expect(await limiter.run(async () => 'next')).toBe('next');
   });
 
@@ -152,7 +156,6 @@ describe('AdaptiveLimiter', () => {
     expect(started).toEqual(['first', 'second']);
   });
 
-
   it('drops a queued task whose signal aborts, without running it', async () => {
     const limiter = new AdaptiveLimiter({ max: 1 });
     const gate = deferred();
@@ -169,7 +172,7 @@ describe('AdaptiveLimiter', () => {
   });
 });
 
-describe('ProviderLimiters (one run\'s limiters)', () => {
+describe("ProviderLimiters (one run's limiters)", () => {
   it('shares one limiter per key and lets a stricter caller lower its max', () => {
     const limiters = new ProviderLimiters();
     const a = limiters.for('openai https://api.openai.com/v1', 8);

@@ -32,10 +32,9 @@ const tools: ProviderTool[] = [
 
 describe('Anthropic provider against a fake Messages server', () => {
   it('sends system apart, and maps text and usage (cache reads and writes counted as input)', async () => {
-    const { fake, provider } = await setup(
-      [{ text: 'Hello!', usage: { input: 50, cached: 30, cacheWrite: 20, cacheWrite1h: 5, output: 12, reasoning: 4 }, model: 'claude-sonnet-4-6-20260217' }],
-      { temperature: 0 },
-    );
+    const { fake, provider } = await setup([{ text: 'Hello!', usage: { input: 50, cached: 30, cacheWrite: 20, cacheWrite1h: 5, output: 12, reasoning: 4 }, model: 'claude-sonnet-4-6-20260217' }], {
+      temperature: 0,
+    });
     const res = await provider.complete({ system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }] });
 
     expect(res).toMatchObject({
@@ -152,11 +151,7 @@ describe('Anthropic provider against a fake Messages server', () => {
   });
 
   it('retries 500 and 529 (overloaded)', async () => {
-    const { fake, provider } = await setup([
-      { status: 500, retryAfterMs: 1 },
-      { status: 529, retryAfterMs: 1 },
-      { text: 'recovered' },
-    ]);
+    const { fake, provider } = await setup([{ status: 500, retryAfterMs: 1 }, { status: 529, retryAfterMs: 1 }, { text: 'recovered' }]);
     expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('recovered');
     expect(fake.count).toBe(3);
   });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatModelSpec,
-  parseModelSpec,
-  resolveApiKey,
-  resolveBaseURL,
-} from '../../src/providers/model-spec.js';
+import { formatModelSpec, parseModelSpec, resolveApiKey, resolveBaseURL } from '../../src/providers/model-spec.js';
 import { ProviderConfigError } from '../../src/core/errors.js';
 
 describe('parseModelSpec', () => {
@@ -60,9 +55,7 @@ describe('resolveApiKey', () => {
 
   it('names the missing variable', () => {
     expect(() => resolveApiKey({ provider: 'openai' }, {})).toThrow('missing API key for openai: set OPENAI_API_KEY');
-    expect(() => resolveApiKey({ provider: 'anthropic', apiKeyEnv: 'TEAM_KEY' }, { TEAM_KEY: '' })).toThrow(
-      'missing API key for anthropic: set TEAM_KEY',
-    );
+    expect(() => resolveApiKey({ provider: 'anthropic', apiKeyEnv: 'TEAM_KEY' }, { TEAM_KEY: '' })).toThrow('missing API key for anthropic: set TEAM_KEY');
   });
 });
 

@@ -32,10 +32,7 @@ const tools: ProviderTool[] = [
 
 describe('OpenAI provider against a fake Chat Completions server', () => {
   it('sends system, user and sampling settings, and maps text and usage (cached and reasoning tokens)', async () => {
-    const { fake, provider } = await setup(
-      [{ text: 'Hello!', usage: { input: 100, output: 20, cached: 40, reasoning: 8 }, model: 'gpt-4.1-mini-2025-04-14' }],
-      { temperature: 0, maxTokens: 50 },
-    );
+    const { fake, provider } = await setup([{ text: 'Hello!', usage: { input: 100, output: 20, cached: 40, reasoning: 8 }, model: 'gpt-4.1-mini-2025-04-14' }], { temperature: 0, maxTokens: 50 });
     const res = await provider.complete({ system: 'Be brief.', messages: [{ role: 'user', content: 'hi' }] });
 
     expect(res).toMatchObject({
@@ -218,21 +215,13 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
 
   it('names a custom key variable on 401', async () => {
     fake = await startFakeOpenAI({ apiKey: 'sk-the-right-key-xxxxxxxx' });
-    const provider = createProvider(
-      { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, apiKeyEnv: 'TEAM_OPENAI_KEY' },
-      { TEAM_OPENAI_KEY: KEY },
-      { limiters: new ProviderLimiters() },
-    );
-    await expect(provider.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow(
-      'authentication failed for openai: check TEAM_OPENAI_KEY',
-    );
+    const provider = createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, apiKeyEnv: 'TEAM_OPENAI_KEY' }, { TEAM_OPENAI_KEY: KEY }, { limiters: new ProviderLimiters() });
+    await expect(provider.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow('authentication failed for openai: check TEAM_OPENAI_KEY');
   });
 
   it('refuses to build a provider without a key', () => {
     expect(() => createProvider('openai:gpt-4.1-mini', {}, { limiters: new ProviderLimiters() })).toThrow(ProviderConfigError);
-    expect(() => createProvider('openai:gpt-4.1-mini', { OPENAI_API_KEY: '  ' }, { limiters: new ProviderLimiters() })).toThrow(
-      'missing API key for openai: set OPENAI_API_KEY',
-    );
+    expect(() => createProvider('openai:gpt-4.1-mini', { OPENAI_API_KEY: '  ' }, { limiters: new ProviderLimiters() })).toThrow('missing API key for openai: set OPENAI_API_KEY');
   });
 
   it('takes the base URL from OPENAI_BASE_URL', async () => {

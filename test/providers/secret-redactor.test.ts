@@ -42,10 +42,10 @@ describe('the values a run knows to be secret', () => {
     const r = runRedactor({
       env,
       targets: {
-          svc: { url: 'http://127.0.0.1:1', headers: { authorization: 'Bearer header-value-1' } },
-          cmd: { command: ['x'], env: { SERVICE_TOKEN: 'cmd-env-value-1', MODE: 'plain-mode-value' } },
-          agent: { model: { provider: 'openai', model: 'gpt-4.1-mini', headers: { 'x-org': 'org-header-value' } } },
-        },
+        svc: { url: 'http://127.0.0.1:1', headers: { authorization: 'Bearer header-value-1' } },
+        cmd: { command: ['x'], env: { SERVICE_TOKEN: 'cmd-env-value-1', MODE: 'plain-mode-value' } },
+        agent: { model: { provider: 'openai', model: 'gpt-4.1-mini', headers: { 'x-org': 'org-header-value' } } },
+      },
       judging: { judge: undefined, judges: { j: { provider: 'anthropic', model: 'claude', apiKeyEnv: 'MY_CRED' } } },
     });
     const text = r.redact(['Bearer header-value-1', 'cmd-env-value-1', 'org-header-value', 'named-by-apiKeyEnv-1', 'openai-value-1234', 'plain-mode-value', '/home/someone/long/path'].join(' '));

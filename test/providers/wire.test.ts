@@ -41,7 +41,15 @@ describe('Anthropic message mapping', () => {
         { role: 'user', content: 'b' },
       ],
     });
-    expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }]);
+    expect(messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
+    ]);
   });
 
   it('sends temperature only to families that still take it', () => {
@@ -55,7 +63,13 @@ describe('Anthropic message mapping', () => {
 describe('OpenAI message mapping', () => {
   it('puts the system prompt first and keeps text-only assistant turns plain', () => {
     expect(
-      toOpenAIMessages({ system: 'S', messages: [{ role: 'user', content: 'u' }, { role: 'assistant', content: 'a' }] }),
+      toOpenAIMessages({
+        system: 'S',
+        messages: [
+          { role: 'user', content: 'u' },
+          { role: 'assistant', content: 'a' },
+        ],
+      }),
     ).toEqual([
       { role: 'system', content: 'S' },
       { role: 'user', content: 'u' },

@@ -23,8 +23,18 @@ describe('costUsd in the results JSON', () => {
     const reporter = jsonReporter({ path, outputDir: dir, version: 'test' });
     const trialUsage = { target: noisy(0.1 + 0.2), judge: { ...emptyUsage(), costUsd: null } };
     const result: CaseResult = {
-      suite: 's', id: 'c', file: 'e.yaml', line: 1, tags: [], verdict: 'passed', passed: 1, required: 1, planned: 1, notRun: 0,
-      score: { mean: 1, stddev: 0 }, judgeScore: null,
+      suite: 's',
+      id: 'c',
+      file: 'e.yaml',
+      line: 1,
+      tags: [],
+      verdict: 'passed',
+      passed: 1,
+      required: 1,
+      planned: 1,
+      notRun: 0,
+      score: { mean: 1, stddev: 0 },
+      judgeScore: null,
       usage: { target: noisy(0.0005759999999999999), judge: emptyUsage() },
       trials: [{ index: 0, verdict: 'passed', score: 1, durationMs: 1, reply: 'ok', usage: trialUsage, assertions: [], trace: {} }],
     };

@@ -9,7 +9,7 @@ import { terminalReporter } from '../../src/report/terminal.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import { removeTempDirs, stripAnsi } from '../support/cli.js';
-import { runInProcess } from '../e2e/run-in-process.js';
+import { runInProcess } from '../support/run-in-process.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {

@@ -36,7 +36,7 @@ describe('judgedResult', () => {
     expect(spent).toEqual(usage);
   });
 
-  it('keeps an invalid answer\'s raw text and names each kind of failure', () => {
+  it("keeps an invalid answer's raw text and names each kind of failure", () => {
     const invalid = judgedResult(spec, defaults, { kind: 'failed', error: new JudgeResponseError('not JSON', 'RAW-ANSWER', usage), by });
     expect(invalid.result).toMatchObject({ status: 'error', raw: 'RAW-ANSWER', message: 'judge "states the status": judge response invalid: not JSON' });
     expect(invalid.usage).toEqual(usage);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { limiterKeyFor } from '../../src/providers/create.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { runInProcess } from '../e2e/run-in-process.js';
+import { runInProcess } from '../support/run-in-process.js';
 
 const env = { OPENAI_API_KEY: 'sk-test-dummy-key-000000' };
 

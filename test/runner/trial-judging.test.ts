@@ -33,13 +33,27 @@ const failing = (): Judgment => ({ kind: 'failed', error: new JudgeError('call',
 
 function trial(over: Partial<PlannedCase>, judges: JudgeService) {
   const c = makePlannedCase(over, { suite: 'runner', file: 'runner.eval.ts', input: 'where is order 4711?' });
-  return executeTrial(c, 0, { target: functionTarget('agent', () => 'order 4711 shipped'), judges, pricing: { overrides: {}, warnUnpriced: () => {} }, skipJudgesOnGateFailure: true, signal: new AbortController().signal });
+  return executeTrial(c, 0, {
+    target: functionTarget('agent', () => 'order 4711 shipped'),
+    judges,
+    pricing: { overrides: {}, warnUnpriced: () => {} },
+    skipJudgesOnGateFailure: true,
+    signal: new AbortController().signal,
+  });
 }
 
 describe('executeTrial and judged assertions', () => {
   it('counts the usage a failed judgment spent in the trial and in its error result', async () => {
     const judges = service(failing());
-    const result = await trial({ assertions: [{ type: 'contains', value: 'shipped' }, { type: 'judge', criteria: 'polite' }] as PlannedCase['assertions'] }, judges);
+    const result = await trial(
+      {
+        assertions: [
+          { type: 'contains', value: 'shipped' },
+          { type: 'judge', criteria: 'polite' },
+        ] as PlannedCase['assertions'],
+      },
+      judges,
+    );
     expect(result.assertions[1]).toMatchObject({ status: 'error', severity: 'gate', message: 'judge "polite": judge call failed: socket hang up', judge: { ...by, usage: spent } });
     expect(result.usage.judge).toEqual(spent);
     expect(result.verdict).toBe('failed');
@@ -47,7 +61,15 @@ describe('executeTrial and judged assertions', () => {
 
   it('skips the judges of a trial whose gate failed, marking them gate-failed, without asking', async () => {
     const judges = service(failing());
-    const result = await trial({ assertions: [{ type: 'contains', value: 'refunded' }, { type: 'judge', criteria: 'polite' }] as PlannedCase['assertions'] }, judges);
+    const result = await trial(
+      {
+        assertions: [
+          { type: 'contains', value: 'refunded' },
+          { type: 'judge', criteria: 'polite' },
+        ] as PlannedCase['assertions'],
+      },
+      judges,
+    );
     expect(result.assertions[1]).toMatchObject({ status: 'skipped', skipped: 'gate-failed' });
     expect(judges.asked).toEqual([]);
     expect(result.usage.judge.calls).toBe(0);

@@ -72,6 +72,8 @@ export interface SpawnedCli {
   stderr(): string;
   /** Resolves once stdout matches, or rejects after `timeoutMs` / when the process ends first. */
   waitForStdout(pattern: RegExp, timeoutMs: number): Promise<void>;
+  /** The same for stderr. */
+  waitForStderr(pattern: RegExp, timeoutMs: number): Promise<void>;
   done: Promise<CliResult>;
 }
 
@@ -87,7 +89,10 @@ export function spawnCli(args: string[], opts: CliOptions): SpawnedCli {
     out += d;
     for (const w of watchers) w();
   });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    err += d;
+    for (const w of watchers) w();
+  });
   const limit = opts.timeoutMs ?? 30_000;
   const done = new Promise<CliResult>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -113,23 +118,26 @@ export function spawnCli(args: string[], opts: CliOptions): SpawnedCli {
     stdout: () => stripAnsi(out),
     stderr: () => stripAnsi(err),
     done,
-    waitForStdout(pattern, timeoutMs) {
-      return new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (pattern.test(stripAnsi(out))) finish(resolve);
-          else if (closed || child.exitCode !== null || child.signalCode !== null) finish(() => reject(new Error(`process ended before stdout matched ${pattern}\nstdout:\n${out}\nstderr:\n${err}`)));
-        };
-        const timer = setTimeout(() => finish(() => reject(new Error(`stdout did not match ${pattern} within ${timeoutMs} ms\nstdout:\n${out}`))), timeoutMs);
-        const finish = (fn: () => void) => {
-          clearTimeout(timer);
-          watchers.delete(check);
-          fn();
-        };
-        watchers.add(check);
-        check();
-      });
-    },
+    waitForStdout: (pattern, timeoutMs) => waitFor('stdout', () => out, pattern, timeoutMs),
+    waitForStderr: (pattern, timeoutMs) => waitFor('stderr', () => err, pattern, timeoutMs),
   };
+
+  function waitFor(name: string, text: () => string, pattern: RegExp, timeoutMs: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (pattern.test(stripAnsi(text()))) finish(resolve);
+        else if (closed || child.exitCode !== null || child.signalCode !== null) finish(() => reject(new Error(`process ended before ${name} matched ${pattern}\nstdout:\n${out}\nstderr:\n${err}`)));
+      };
+      const timer = setTimeout(() => finish(() => reject(new Error(`${name} did not match ${pattern} within ${timeoutMs} ms\nstdout:\n${out}\nstderr:\n${err}`))), timeoutMs);
+      const finish = (fn: () => void) => {
+        clearTimeout(timer);
+        watchers.delete(check);
+        fn();
+      };
+      watchers.add(check);
+      check();
+    });
+  }
 }
 
 /** Runs the CLI to completion. */

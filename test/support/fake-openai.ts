@@ -126,11 +126,7 @@ const ERROR_TYPES: Record<number, { type: string; code: string | null; message: 
 
 function error(status: number, message: string | undefined, index: number, key = '', headers: Record<string, string> = {}): HttpReply {
   const known = ERROR_TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null, message: `HTTP ${status}` };
-  const text =
-    message ??
-    (status === 401
-      ? `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.`
-      : known.message);
+  const text = message ?? (status === 401 ? `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.` : known.message);
   return {
     status,
     headers: { 'x-request-id': `req_fake${index}`, ...headers },
@@ -140,7 +136,7 @@ function error(status: number, message: string | undefined, index: number, key =
 
 /** The checks the real endpoint makes that our mapping could get wrong. */
 function validate(body: any): string | undefined {
-  if (!body || typeof body.model !== 'string') return "you must provide a model parameter";
+  if (!body || typeof body.model !== 'string') return 'you must provide a model parameter';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must be a non-empty array";
   let open: Set<string> | undefined;
   for (const [i, m] of body.messages.entries()) {

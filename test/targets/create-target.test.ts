@@ -26,7 +26,11 @@ describe('createTarget', () => {
   it('builds a model agent with instructions from a file relative to the config', async () => {
     ({ fake } = await startFake('openai', [{ text: 'Hello from the store.' }]));
     vi.stubEnv('OPENAI_API_KEY', OPENAI_KEY);
-    const target = await createTarget('gpt', { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, instructionsFile: 'support.md', tools: storeTools, temperature: 0.2, maxTokens: 300 }, settings);
+    const target = await createTarget(
+      'gpt',
+      { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, instructionsFile: 'support.md', tools: storeTools, temperature: 0.2, maxTokens: 300 },
+      settings,
+    );
     const run = await target.run(trialInput('hi'), never);
     expect(target.model).toBe('openai:gpt-4.1-mini');
     expect(run).toMatchObject({ reply: 'Hello from the store.', instructions: 'You are the support agent of a small store.\n', stopReason: 'stop' });
@@ -42,7 +46,11 @@ describe('createTarget', () => {
 
   it('rejects bad model-agent config with the field named', async () => {
     vi.stubEnv('OPENAI_API_KEY', OPENAI_KEY);
-    const attempt = (spec: object) => createTarget('gpt', { model: 'openai:gpt-4.1-mini', ...spec }, settings).then(() => undefined, (e: unknown) => e as UserError);
+    const attempt = (spec: object) =>
+      createTarget('gpt', { model: 'openai:gpt-4.1-mini', ...spec }, settings).then(
+        () => undefined,
+        (e: unknown) => e as UserError,
+      );
     const bad = async (spec: object) => (await attempt(spec)) ?? new UserError('no error');
     expect((await bad({ instructions: 'a', instructionsFile: 'support.md' })).message).toBe('evals.config.ts: targets.gpt: give "instructions" or "instructionsFile", not both');
     expect((await bad({ instructionsFile: 'nope.md' })).message).toMatch(/^evals\.config\.ts: targets\.gpt\.instructionsFile: cannot read instructions file nope\.md/);

@@ -109,7 +109,17 @@ describe('ctx.anthropic()', () => {
       status: 200,
       headers: { 'content-type': 'text/event-stream' },
       body:
-        ev('message_start', { message: { id: 'm', type: 'message', role: 'assistant', model: 'claude-haiku-4-5', content: [], stop_reason: null, usage: { input_tokens: 30, output_tokens: 1, cache_read_input_tokens: 10 } } }) +
+        ev('message_start', {
+          message: {
+            id: 'm',
+            type: 'message',
+            role: 'assistant',
+            model: 'claude-haiku-4-5',
+            content: [],
+            stop_reason: null,
+            usage: { input_tokens: 30, output_tokens: 1, cache_read_input_tokens: 10 },
+          },
+        }) +
         ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
         ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Streamed' } }) +
         ev('content_block_stop', { index: 0 }) +

@@ -57,10 +57,7 @@ export type ProviderName = 'openai' | 'anthropic';
 
 /** A fake server of either wire format, with its SDK base URL and the env a provider needs. */
 export async function startFake(provider: ProviderName, script: Script, apiKey?: string) {
-  const fake =
-    provider === 'openai'
-      ? await startFakeOpenAI({ script, ...(apiKey ? { apiKey } : {}) })
-      : await startFakeAnthropic({ script, ...(apiKey ? { apiKey } : {}) });
+  const fake = provider === 'openai' ? await startFakeOpenAI({ script, ...(apiKey ? { apiKey } : {}) }) : await startFakeAnthropic({ script, ...(apiKey ? { apiKey } : {}) });
   const env = provider === 'openai' ? { OPENAI_API_KEY: OPENAI_KEY } : { ANTHROPIC_API_KEY: ANTHROPIC_KEY };
   return { fake, env };
 }

@@ -99,7 +99,8 @@ describe('HTTP target', () => {
       const { server, target } = await service((req) => {
         if (req.path === '/health') return { status: 302, headers: { location: '/healthz' }, body: '' };
         if (req.path === '/healthz') return ok({});
-        if (req.path === '/sessions') return redirectAway ? { status: 307, headers: { location: `${elsewhere.origin}/sessions` }, body: '' } : { status: 307, headers: { location: '/v2/sessions' }, body: '' };
+        if (req.path === '/sessions')
+          return redirectAway ? { status: 307, headers: { location: `${elsewhere.origin}/sessions` }, body: '' } : { status: 307, headers: { location: '/v2/sessions' }, body: '' };
         if (req.path === '/v2/sessions') return ok({ sessionId: 's' });
         return ok({ reply: 'fine' });
       });

@@ -32,9 +32,7 @@ function toolResults(provider: ProviderName, body: any): Array<[string, string, 
   if (provider === 'openai') {
     return body.messages.filter((m: any) => m.role === 'tool').map((m: any) => [m.tool_call_id, m.content, m.content.startsWith('Error: ')]);
   }
-  return body.messages.flatMap((m: any) =>
-    Array.isArray(m.content) ? m.content.filter((b: any) => b.type === 'tool_result').map((b: any) => [b.tool_use_id, b.content, b.is_error === true]) : [],
-  );
+  return body.messages.flatMap((m: any) => (Array.isArray(m.content) ? m.content.filter((b: any) => b.type === 'tool_result').map((b: any) => [b.tool_use_id, b.content, b.is_error === true]) : []));
 }
 
 describe.each(['openai', 'anthropic'] as const)('model-agent target over %s', (provider) => {
@@ -121,7 +119,7 @@ describe.each(['openai', 'anthropic'] as const)('model-agent target over %s', (p
     expect(run.reply).toBe('Sorry, I could not find that order.');
   });
 
-  it('stops at maxSteps (running that step\'s calls) and records stopReason max_steps', async () => {
+  it("stops at maxSteps (running that step's calls) and records stopReason max_steps", async () => {
     const lookup = { toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1050' } }], text: 'Looking…' };
     const { fake, target } = await agent(provider, [lookup, lookup, lookup], { maxSteps: 2 });
     const run = await target.run(trialInput('Where is A1050?'), never);

@@ -29,10 +29,15 @@ describe('a trial timeout', () => {
       { delayMs: 5_000, then: { text: 'too late' } },
     ]);
     fakes.push(fake);
-    const target = modelAgentTarget('agent', { provider: createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, env, { limiters: new ProviderLimiters() }), tools: storeTools });
+    const target = modelAgentTarget('agent', {
+      provider: createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, env, { limiters: new ProviderLimiters() }),
+      tools: storeTools,
+    });
     const err = await withTimeout((signal) => target.run(trialInput('Where is A1050?'), signal), 400, never).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
-    expect(spentOf(err).run?.steps).toEqual([expect.objectContaining({ usage: expect.objectContaining({ inputTokens: 100, outputTokens: 20 }), toolCalls: [expect.objectContaining({ name: 'orders_lookup' })] })]);
+    expect(spentOf(err).run?.steps).toEqual([
+      expect.objectContaining({ usage: expect.objectContaining({ inputTokens: 100, outputTokens: 20 }), toolCalls: [expect.objectContaining({ name: 'orders_lookup' })] }),
+    ]);
   });
 
   it("reaches the case's deadline through a target's own timeoutMs (nested deadlines)", async () => {

@@ -34,7 +34,13 @@ describe('tool()', () => {
   });
 
   it('turns a throwing execute into an error result, unless the trial was aborted', async () => {
-    const failing = tool({ name: 'boom', parameters: z.object({}), execute: () => { throw new Error('service down'); } });
+    const failing = tool({
+      name: 'boom',
+      parameters: z.object({}),
+      execute: () => {
+        throw new Error('service down');
+      },
+    });
     expect(await executeTool(failing, {}, ctx())).toEqual({ result: 'service down', isError: true });
     const ac = new AbortController();
     ac.abort();

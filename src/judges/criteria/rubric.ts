@@ -12,7 +12,9 @@ export const rubric: CriterionTemplate<Rubric> = {
       c.reference !== undefined ? 'Use the REFERENCE as the expected answer: the output need not match its wording, only its substance.' : '',
       c.caseReference !== undefined ? "The REFERENCE is the case's reference answer, given as context: the CRITERIA decide, use the reference only where they call for it." : '',
       c.choices
-        ? `Answer with the one CHOICE that best describes how the output meets the criteria: ${Object.keys(c.choices).map((k) => JSON.stringify(k)).join(', ')}.`
+        ? `Answer with the one CHOICE that best describes how the output meets the criteria: ${Object.keys(c.choices)
+            .map((k) => JSON.stringify(k))
+            .join(', ')}.`
         : c.scale === 10
           ? 'Score from 1 (fails the criteria) to 10 (fully meets them).'
           : 'Score from 0 (fails the criteria) to 1 (fully meets them); use values in between for partial credit.',

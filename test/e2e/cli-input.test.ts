@@ -1,0 +1,145 @@
+/**
+ * Bad input stops the run before any target is called (exit 2, file and line named, no stack
+ * trace), and `list` (its JSON rows and its lines). Which cases a selection picks is tested
+ * in-process in test/cli/selection.test.ts.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { expectUsageError, explain, runFixture } from '../support/fixture-run.js';
+import { runJudgeCli } from '../judges/cli-helpers.js';
+
+afterAll(removeTempDirs);
+
+describe.concurrent('bad input exits 2 before any target runs', () => {
+  // Each bad file is loaded next to a valid file whose target counts its calls.
+  it('broken YAML syntax names the file and line', async () => {
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/broken-syntax.eval.yaml']);
+    const err = expectUsageError(r);
+    expect(err).toMatch(/bad\/broken-syntax\.eval\.yaml:[78]: YAML syntax error/);
+  });
+
+  it('a TypeScript eval file that does not parse is named by its relative path and line', async () => {
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/broken-syntax.eval.ts']);
+    const err = expectUsageError(r);
+    expect(err).toMatch(/^agent-evals: bad\/broken-syntax\.eval\.ts:5: cannot load: /m);
+  });
+
+  it('an unknown assertion type names file, line, field and the type', async () => {
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/unknown-type.eval.yaml']);
+    const err = expectUsageError(r);
+    expect(err).toContain('unknown assertion type');
+    expect(err).toContain('"containz"');
+    expect(err).toContain('bad/unknown-type.eval.yaml:13');
+    expect(err).toContain('cases[1].assert[1].type');
+    // The message lists the known types, so the typo is easy to fix.
+    expect(err).toMatch(/known: .*\bcontains\b/);
+  });
+
+  it('a duplicate case id across two files names both places', async () => {
+    const r = await runFixture('runner', ['run', 'bad/dup-a.eval.yaml', 'bad/dup-b.eval.yaml', 'evals/flaky.eval.yaml']);
+    const err = expectUsageError(r);
+    expect(err).toContain('duplicate case id "dup/same"');
+    expect(err).toContain('bad/dup-b.eval.yaml:7');
+    expect(err).toContain('bad/dup-a.eval.yaml:4');
+  });
+
+  it('a target missing from the config names the file and the configured targets', async () => {
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/missing-target.eval.yaml']);
+    const err = expectUsageError(r);
+    expect(err).toMatch(/bad\/missing-target\.eval\.yaml:\d+: target: unknown target "no-such-agent"/);
+    expect(err).toContain('scripted');
+  });
+
+  it('several bad files are reported together', async () => {
+    const r = await runFixture('runner', ['run', 'bad/unknown-type.eval.yaml', 'bad/missing-target.eval.yaml', 'evals/flaky.eval.yaml']);
+    const err = expectUsageError(r);
+    expect(err).toContain('unknown assertion type');
+    expect(err).toContain('unknown target "no-such-agent"');
+  });
+
+  it('a config with an unknown key names the config file and the key', async () => {
+    const r = await runFixture('bad-config', ['run']);
+    const err = expectUsageError(r);
+    expect(err).toContain('evals.config.mjs');
+    expect(err).toContain('concurency');
+  });
+
+  it('--filter that matches nothing', async () => {
+    const r = await runFixture('runner', ['run', '--filter', 'nomatch']);
+    const err = expectUsageError(r);
+    expect(err).toContain('no case matches --filter nomatch');
+  });
+
+  it('an unknown flag', async () => {
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', '--no-such-flag']);
+    const err = expectUsageError(r);
+    expect(err).toContain("unknown option '--no-such-flag'");
+  });
+
+  it('an invalid flag value', async () => {
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', '--repeat', '0']);
+    const err = expectUsageError(r);
+    expect(err).toMatch(/--repeat/);
+  });
+
+  it('a path that does not exist', async () => {
+    const r = await runFixture('runner', ['run', 'evals/nope.eval.yaml']);
+    const err = expectUsageError(r);
+    expect(err).toContain('evals/nope.eval.yaml');
+  });
+});
+
+interface ListRow {
+  key: string;
+  file: string;
+  line: number | null;
+  target: string;
+  repeat: number;
+  passRate: number;
+  tags: string[];
+}
+
+describe.concurrent('list', () => {
+  it('list --json shows every case of the config globs, with file, line, target and tags', async () => {
+    const r = await runFixture('runner', ['list', '--json']);
+    expect(r.code, explain(r)).toBe(0);
+    const rows = JSON.parse(r.stdout) as ListRow[];
+    const keys = rows.map((c) => c.key);
+    expect(keys).toEqual(expect.arrayContaining(['select/alpha-only', 'select/beta-only', 'select/alpha-beta', 'flaky/rate-08', 'errors/slow']));
+    // extra/ is outside the config's evals glob; bad/ too.
+    expect(keys.some((k) => k.startsWith('command-timeout/') || k.startsWith('dup/'))).toBe(false);
+    expect(rows.find((c) => c.key === 'select/alpha-beta')).toEqual({
+      key: 'select/alpha-beta',
+      file: 'evals/select.eval.yaml',
+      line: 13,
+      target: 'scripted',
+      repeat: 1,
+      passRate: 1,
+      tags: ['sel', 'alpha', 'beta'],
+    });
+    expect(rows.find((c) => c.key === 'flaky/rate-08')).toMatchObject({ passRate: 0.8 });
+  });
+
+  it('list prints one line per case and a total, honouring --repeat', async () => {
+    const r = await runFixture('runner', ['list', 'evals/select.eval.yaml', '--repeat', '4']);
+    expect(r.code, explain(r)).toBe(0);
+    expect(r.stdout).toContain('select/alpha-only  ×4  evals/select.eval.yaml:5  → scripted  [sel, alpha]');
+    expect(r.stdout).toContain('select/beta-only  ×4  evals/select.eval.yaml:9');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('3 cases, 12 trials');
+    expect(r.calls()).toEqual([]);
+  });
+});
+
+describe.concurrent('judge keys in the config', () => {
+  it('a config key outside its range is a load error naming the field (exit 2)', async () => {
+    const dir = tempDir('agent-evals-soft-judged-config-');
+    const config = join(dir, 'bad.config.mjs');
+    writeFileSync(config, "export default { judgeThreshold: 1.5, judgeSeverity: 'hard' };\n");
+    const r = await runJudgeCli('judges-soft', ['run', '-c', config]);
+    expect(r.code, explain(r)).toBe(2);
+    expect(r.stderr).toMatch(/judgeThreshold/);
+    expect(r.stderr).toMatch(/judgeSeverity/);
+  });
+});
