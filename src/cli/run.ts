@@ -24,6 +24,8 @@ export function registerRun(program: Command): void {
     .option('--max-failures <n>', 'stop starting trials after n failed cases', positiveInt)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails the run')
     .option('--no-strict', 'scored cases do not fail the run, whatever `strict` in the config says')
+    .option('--fail-on-flaky', 'a flaky case (both passing and failing trials) fails the run')
+    .option('--no-fail-on-flaky', 'flaky cases do not fail the run, whatever `failOnFlaky` in the config says')
     .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
     .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | github[=summary.md] (repeatable)', collect)
     .option('--silent', 'no terminal reporter (file reporters still write)')

@@ -39,6 +39,8 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   cacheMaxEntries: 50_000,
   /** A `scored` case (only soft assertions missed) fails the run, like `--strict`. */
   strict: false,
+  /** A `flaky` case (passing and failing trials) fails the run, like `--fail-on-flaky`. */
+  failOnFlaky: false,
   /** Severity of judged assertions that set none: `soft` misses make a case `scored`, `gate` misses fail it. */
   judgeSeverity: 'soft',
   /** Threshold of judged assertions that set none (pairwise keeps 1: only an outright win passes). */

@@ -34,6 +34,7 @@ export interface ResolvedConfig {
   cacheMaxEntries: number;
   maxCostUsd: number | undefined;
   strict: boolean;
+  failOnFlaky: boolean;
   judgeSeverity: 'soft' | 'gate';
   judgeThreshold: number;
   /** Longest output a judge grades (default in judges/graded-output.ts). */
@@ -112,6 +113,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     cacheMaxEntries: user.cacheMaxEntries ?? DEFAULTS.cacheMaxEntries,
     maxCostUsd: user.maxCostUsd,
     strict: user.strict ?? DEFAULTS.strict,
+    failOnFlaky: user.failOnFlaky ?? DEFAULTS.failOnFlaky,
     judgeSeverity: user.judgeSeverity ?? DEFAULTS.judgeSeverity,
     judgeThreshold: user.judgeThreshold ?? DEFAULTS.judgeThreshold,
     judgeMaxOutputChars: user.judgeMaxOutputChars,

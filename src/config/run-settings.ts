@@ -7,6 +7,7 @@ export interface RunFlags {
   concurrency?: number;
   earlyStop?: boolean;
   strict?: boolean;
+  failOnFlaky?: boolean;
   bail?: boolean;
   maxFailures?: number;
   maxCost?: number;
@@ -52,6 +53,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     // --no-early-stop can only turn it off; the config's `earlyStop: false` does too.
     earlyStop: flags.earlyStop !== false && config.earlyStop,
     strict: flags.strict ?? config.strict,
+    failOnFlaky: flags.failOnFlaky ?? config.failOnFlaky,
     ...(bail !== undefined ? { bail } : {}),
     ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
     budgetField: budgetFromFlag ? { field: '--max-cost' } : { ...(file ? { file } : {}), field: 'maxCostUsd' },

@@ -32,6 +32,8 @@ export const ConfigSchema = z
     maxCostUsd: z.number().positive().optional(),
     /** Like `--strict`: a case that ended `scored` fails the run. */
     strict: z.boolean().optional(),
+    /** Like `--fail-on-flaky`: a case with both passing and failing trials fails the run. */
+    failOnFlaky: z.boolean().optional(),
     /** Severity of a judged assertion that sets none (a judge error is always a gate). */
     judgeSeverity: SeveritySchema.optional(),
     /** Threshold of a judged assertion that sets none (`threshold`, `min`); pairwise keeps 1. */

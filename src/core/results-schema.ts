@@ -91,6 +91,19 @@ export const TrialResultSchema = z.object({
 });
 export type TrialResult = z.infer<typeof TrialResultSchema>;
 
+/**
+ * A pass rate with its 95% Wilson score interval: `passed` of the `trials` that ran to a verdict
+ * (interrupted and not-run trials are out; a `scored` trial is not a pass).
+ */
+export const PassRateSchema = z.object({
+  passed: z.number().int().nonnegative(),
+  trials: z.number().int().positive(),
+  rate: z.number().min(0).max(1),
+  low: z.number().min(0).max(1),
+  high: z.number().min(0).max(1),
+});
+export type PassRate = z.infer<typeof PassRateSchema>;
+
 export const CaseVerdictSchema = z.enum(['passed', 'failed', 'scored', 'skipped']);
 export type CaseVerdict = z.infer<typeof CaseVerdictSchema>;
 
@@ -107,8 +120,14 @@ export const CaseResultSchema = z.object({
   notRun: z.number().int().nonnegative(),
   /** Why trials did not run: early stop, bail, budget or interruption. */
   notRunReason: z.enum(['early-stop', 'bail', 'budget', 'interrupted']).optional(),
+  /** Trials that failed because a judge erred (invalid answer, protocol error, provider error after retries), not because of the agent. */
+  judgeErrors: z.number().int().nonnegative().optional(),
   score: MeanStdSchema,
   judgeScore: MeanStdSchema.nullable(),
+  /** Pass rate of the trials that ran, with its interval; present from 2 such trials on. */
+  passRate: PassRateSchema.optional(),
+  /** Both passing trials and trials that failed or scored for the agent (judge errors aside). */
+  flaky: z.boolean().optional(),
   usage: RoleUsageSchema,
   trials: z.array(TrialResultSchema),
 });
@@ -133,6 +152,8 @@ export const SummarySchema = z.object({
     failed: z.number().int().nonnegative(),
     scored: z.number().int().nonnegative(),
     skipped: z.number().int().nonnegative(),
+    /** Cases that are `flaky` (counted apart: each is also one of the verdicts above). */
+    flaky: z.number().int().nonnegative().optional(),
   }),
   trials: z.object({
     planned: z.number().int().nonnegative(),
@@ -141,7 +162,11 @@ export const SummarySchema = z.object({
     passed: z.number().int().nonnegative(),
     /** Trials cut off by Ctrl-C (part of `run`); present when there were any. */
     interrupted: z.number().int().nonnegative().optional(),
+    /** Trials that failed because a judge erred, not the agent (part of `run`); present when there were any. */
+    judgeErrors: z.number().int().nonnegative().optional(),
   }),
+  /** Pass rate of every trial that ran, with its interval; present from 2 such trials on. */
+  passRate: PassRateSchema.optional(),
   score: MeanStdSchema,
   usage: z.object({ target: UsageSchema, judge: UsageSchema, total: UsageSchema }),
   counters: CountersSchema,

@@ -3,6 +3,7 @@ import type { Reporter } from './reporter.js';
 import { failureLines, scoredNote } from './failure-lines.js';
 import { formatCost, formatTokens } from './format.js';
 import { terminalSafe } from './sanitize.js';
+import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
 
 /**
  * Workflow-command data: control and bidi characters made visible, `%`, CR and LF escaped, so
@@ -30,11 +31,13 @@ export function mdCell(text: string): string {
 export function githubReporter(opts: { out: { write(text: string): unknown }; summaryFile: string | undefined }): Reporter {
   const failing: Array<{ key: string; verdict: string; detail: string }> = [];
   let strict = false;
+  const flaky: string[] = [];
   return {
     onBegin(info) {
       strict = info.strict;
     },
     onCaseEnd(r) {
+      if (r.flaky) flaky.push(`${r.suite}/${r.id}`);
       if (r.verdict !== 'failed' && r.verdict !== 'scored') return;
       const key = `${r.suite}/${r.id}`;
       const level = r.verdict === 'failed' || strict ? 'error' : 'warning';
@@ -57,6 +60,8 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
           ? ['', '| case | verdict | first failure |', '| --- | --- | --- |', ...failing.slice(0, 50).map((f) => `| ${mdCell(f.key)} | ${f.verdict} | ${mdCell(f.detail.slice(0, 200))} |`)]
           : []),
         ...(c.scored ? ['', scoredNote(c.scored, strict)] : []),
+        ...(flaky.length ? ['', mdCell(flakyNote(flaky))] : []),
+        ...(summary.trials.judgeErrors ? ['', `**Judge errors:** ${mdCell(judgeErrorsNote(summary.trials.judgeErrors))}`] : []),
         '',
       ].join('\n');
       await appendFile(opts.summaryFile, md);

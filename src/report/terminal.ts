@@ -4,6 +4,7 @@ import type { AssertionResult, CaseResult } from '../core/results-schema.js';
 import { formatCost, formatDuration, formatTokens, formatUsage } from './format.js';
 import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
+import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -27,6 +28,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
   let lastDraw = 0;
   let progressShown = false;
   let strict = false;
+  const flaky: string[] = [];
   const write = (text: string) => opts.out.write(text);
 
   const clearProgress = () => {
@@ -66,6 +68,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       // Trials not run count as done for the progress line.
       trialsDone += result.notRun;
       if (result.verdict === 'failed' || (strict && result.verdict === 'scored')) failing += 1;
+      if (result.flaky) flaky.push(terminalSafe(`${result.suite}/${result.id}`));
       clearProgress();
       write(caseLines(result, opts.verbose).join('\n') + '\n');
       drawProgress();
@@ -90,6 +93,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
         '',
         `${pc.bold('Cases')}     ${caseParts.join(', ') || '0'} ${pc.dim(`(${c.total})`)}`,
         `${pc.bold('Trials')}    ${t.run}/${t.planned} run, ${t.passed} passed${t.notRun ? pc.dim(`, ${t.notRun} not run`) : ''}`,
+        ...(summary.passRate ? [`${pc.bold('Pass rate')} ${formatPassRate(summary.passRate)}`] : []),
         `${pc.bold('Score')}     ${summary.score.mean.toFixed(2)} ±${summary.score.stddev.toFixed(2)}`,
         `${pc.bold('Duration')}  ${formatDuration(run.durationMs)}`,
         `${pc.bold('Usage')}     target ${formatUsage(u.target)} · judge ${formatUsage(u.judge)} · total ${formatTokens(u.total.inputTokens + u.total.outputTokens)} tok ${formatCost(u.total.costUsd)}`,
@@ -100,6 +104,9 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
           `${pc.bold('Saved')}     ${k.judgeCallsSkippedByGates} judge calls skipped by gates · ${k.judgeCallsFromCache} from cache (${formatTokens(k.judgeTokensSavedByCache)} tok) · ${k.trialsNotRunEarlyStop} trials early-stopped`,
         );
       }
+      if (flaky.length) lines.push(pc.yellow(`${pc.bold('Flaky')}     ${flakyNote(flaky)}`));
+      // Its own line and colour: an outage of the judge must not read as the agent failing.
+      if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
@@ -114,7 +121,9 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   const dur = r.trials.length ? r.trials.reduce((s, t) => s + t.durationMs, 0) / r.trials.length : 0;
   const judge = r.judgeScore ? `  judge ${r.judgeScore.mean.toFixed(2)} ±${r.judgeScore.stddev.toFixed(2)}` : '';
   const notRun = r.notRun ? pc.dim(`  (${r.notRun} not run: ${terminalSafe(r.notRunReason ?? 'stopped')})`) : '';
-  const head = `${MARK[r.verdict]} ${r.passed}/${r.planned} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${notRun}`;
+  const rate = r.passRate ? `  pass ${formatPassRate(r.passRate)}` : '';
+  const tags = `${r.flaky ? pc.yellow('  flaky') : ''}${r.judgeErrors ? pc.magenta(`  ${r.judgeErrors} judge error${r.judgeErrors === 1 ? '' : 's'}`) : ''}`;
+  const head = `${MARK[r.verdict]} ${r.passed}/${r.planned} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${rate}${tags}${notRun}`;
   const lines = [head];
   if (r.verdict === 'passed' && !verbose) return lines;
   for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);

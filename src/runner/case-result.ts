@@ -1,18 +1,24 @@
 import type { CaseResult, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { addUsage, emptyUsage } from '../core/usage.js';
-import { caseVerdict, completedTrials, meanStd, requiredPasses } from './verdict.js';
+import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasses } from './verdict.js';
+import { isFlaky, passRate } from './pass-rate.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
   const sorted = [...trials].sort((a, b) => a.index - b.index);
   const required = requiredPasses(c.repeat, c.passRate);
   // Interrupted trials are reported, but their scores say nothing about the target.
-  const judgeScores = completedTrials(sorted).flatMap((t) => {
+  const completed = completedTrials(sorted);
+  const judgeScores = completed.flatMap((t) => {
     const judged = t.assertions.filter((a) => a.judge && (a.status === 'passed' || a.status === 'failed'));
     return judged.length ? [judged.reduce((s, a) => s + a.score, 0) / judged.length] : [];
   });
   const notRun = c.repeat - sorted.length;
+  const passed = sorted.filter((t) => t.verdict === 'passed').length;
+  const judgeError = sorted.map(isJudgeErrorTrial);
+  // N is the trials that ran to a verdict: interrupted and not-run ones say nothing about the agent.
+  const rate = passRate(passed, completed.length);
   return {
     suite: c.suite,
     id: c.id,
@@ -23,13 +29,16 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
       sorted.map((t) => t.verdict),
       required,
     ),
-    passed: sorted.filter((t) => t.verdict === 'passed').length,
+    passed,
     required,
     planned: c.repeat,
     notRun,
     ...(notRun > 0 && notRunReason ? { notRunReason } : {}),
-    score: meanStd(completedTrials(sorted).map((t) => t.score)),
+    judgeErrors: judgeError.filter(Boolean).length,
+    score: meanStd(completed.map((t) => t.score)),
     judgeScore: judgeScores.length ? meanStd(judgeScores) : null,
+    ...(rate ? { passRate: rate } : {}),
+    flaky: isFlaky(sorted.map((t, i) => ({ verdict: t.verdict, judgeError: judgeError[i]! }))),
     usage: {
       target: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.target)),
       judge: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.judge)),

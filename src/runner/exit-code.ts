@@ -21,7 +21,7 @@ export function withOutputs(code: number, outputFailed: boolean): number {
 }
 
 /** Run-level gates: each miss is a sentence for the summary. */
-export function runGateFailures(summary: Pick<Summary, 'score' | 'trials'>, gates: { minScore?: number; minPassRate?: number }): string[] {
+export function runGateFailures(summary: Pick<Summary, 'score' | 'trials' | 'cases'>, gates: { minScore?: number; minPassRate?: number; failOnFlaky?: boolean }): string[] {
   const out: string[] = [];
   if (gates.minScore !== undefined && summary.score.mean < gates.minScore) {
     out.push(`mean score ${summary.score.mean.toFixed(3)} is below --min-score ${gates.minScore}`);
@@ -30,5 +30,7 @@ export function runGateFailures(summary: Pick<Summary, 'score' | 'trials'>, gate
     const rate = summary.trials.run === 0 ? 0 : summary.trials.passed / summary.trials.run;
     if (rate < gates.minPassRate) out.push(`trial pass rate ${rate.toFixed(3)} is below --min-pass-rate ${gates.minPassRate}`);
   }
+  const flaky = summary.cases.flaky ?? 0;
+  if (gates.failOnFlaky && flaky > 0) out.push(`${flaky} flaky case${flaky === 1 ? '' : 's'} (both passing and failing trials) fail the run: --fail-on-flaky (or failOnFlaky in the config)`);
   return out;
 }

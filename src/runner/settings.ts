@@ -20,6 +20,8 @@ export interface RunSettings {
   concurrency: number;
   earlyStop: boolean;
   strict: boolean;
+  /** A `flaky` case (passing and failing trials) fails the run (`--fail-on-flaky`). */
+  failOnFlaky: boolean;
   /** Stop starting trials after this many failed cases (`--bail` is 1). */
   bail?: number;
   maxCostUsd?: number;

@@ -1,6 +1,7 @@
 import type { CaseResult, Counters, Summary } from '../core/results-schema.js';
 import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { RunningStats } from './verdict.js';
+import { passRate } from './pass-rate.js';
 
 /**
  * The run summary, built one finished case at a time so a run never
@@ -10,6 +11,8 @@ export class SummaryBuilder {
   private readonly cases = { total: 0, passed: 0, failed: 0, scored: 0, skipped: 0 };
   private readonly trials = { planned: 0, run: 0, notRun: 0, passed: 0 };
   private interrupted = 0;
+  private flaky = 0;
+  private judgeErrors = 0;
   private readonly scores = new RunningStats();
   private target: Usage = emptyUsage();
   private judge: Usage = emptyUsage();
@@ -23,6 +26,8 @@ export class SummaryBuilder {
     this.trials.run += c.trials.length;
     this.trials.notRun += c.notRun;
     this.trials.passed += c.passed;
+    if (c.flaky) this.flaky += 1;
+    this.judgeErrors += c.judgeErrors ?? 0;
     if (c.notRunReason === 'early-stop') this.counters.trialsNotRunEarlyStop += c.notRun;
     for (const t of c.trials) {
       if (t.verdict === 'interrupted') this.interrupted += 1;
@@ -41,9 +46,11 @@ export class SummaryBuilder {
 
   /** Run warnings are not the builder's: the run adds them (see execute-run). */
   result(): Omit<Summary, 'warnings'> {
+    const rate = passRate(this.trials.passed, this.trials.run - this.interrupted);
     return {
-      cases: { ...this.cases },
-      trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}) },
+      cases: { ...this.cases, flaky: this.flaky },
+      trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}), ...(this.judgeErrors > 0 ? { judgeErrors: this.judgeErrors } : {}) },
+      ...(rate ? { passRate: rate } : {}),
       score: this.scores.result(),
       usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
       counters: { ...this.counters },

@@ -38,6 +38,17 @@ export function interruptedTrial<T extends { verdict: TrialVerdict; error?: stri
   return { ...trial, verdict: 'interrupted', interrupted: true, error: trial.error ?? 'interrupted' };
 }
 
+/**
+ * A trial that failed only because a judge erred: no target error, and every failed gate is a
+ * judge error (status `error`, which only a judged assertion has). It still fails; it is counted
+ * apart so an outage is not read as the agent getting worse.
+ */
+export function isJudgeErrorTrial(trial: { verdict: TrialVerdict; error?: string; assertions: Graded[] }): boolean {
+  if (trial.verdict !== 'failed' || trial.error !== undefined) return false;
+  const failedGates = trial.assertions.filter(isFailedGate);
+  return failedGates.length > 0 && failedGates.every((a) => a.status === 'error');
+}
+
 /** Trials whose verdict says something about the target (interrupted ones do not). */
 export function completedTrials<T extends { verdict: TrialVerdict }>(trials: T[]): T[] {
   return trials.filter((t) => t.verdict !== 'interrupted');
