@@ -4,6 +4,7 @@ import type { AssertionResult, CaseResult } from '../core/results-schema.js';
 import { formatCost, formatDuration, formatTokens, formatUsage } from './format.js';
 import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
+import { comparisonTerminalLines } from './comparison-lines.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -51,7 +52,11 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
     onBegin(info) {
       trialsTotal = info.trials;
       strict = info.strict;
-      write(pc.dim(`agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}\n`));
+      write(
+        pc.dim(
+          `agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}\n`,
+        ),
+      );
       drawProgress(true);
     },
     onTrialEnd() {
@@ -71,7 +76,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       write(`${pc.yellow('warning')} ${terminalSafe(message)}\n`);
       drawProgress();
     },
-    onEnd({ summary, run }) {
+    onEnd({ summary, run, comparison }) {
       clearProgress();
       const c = summary.cases;
       const caseParts = [
@@ -99,6 +104,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
+      if (comparison) lines.push(...comparisonTerminalLines(comparison));
       write(lines.join('\n') + '\n');
     },
   };

@@ -2,6 +2,7 @@ import type { CaseResult, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { addUsage, emptyUsage } from '../core/usage.js';
 import { caseVerdict, completedTrials, meanStd, requiredPasses } from './verdict.js';
+import { caseFingerprint } from '../suite/fingerprint.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
@@ -19,6 +20,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     file: c.file,
     line: c.line,
     tags: c.tags,
+    fingerprint: caseFingerprint(c),
     verdict: caseVerdict(
       sorted.map((t) => t.verdict),
       required,
