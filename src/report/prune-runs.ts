@@ -14,15 +14,7 @@ export async function pruneRuns(runsDir: string, keep: number): Promise<string[]
     return [];
   }
   if (names.length <= keep) return [];
-  const dated = await Promise.all(
-    names.map(async (name) => ({
-      name,
-      mtime: await stat(join(runsDir, name)).then(
-        (s) => s.mtimeMs,
-        () => 0,
-      ),
-    })),
-  );
+  const dated = await Promise.all(names.map(async (name) => ({ name, mtime: await stat(join(runsDir, name)).then((s) => s.mtimeMs, () => 0) })));
   // Newest first; run ids start with their start time, which breaks ties within a clock tick.
   dated.sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name));
   const removed = dated.slice(keep).map((d) => d.name);

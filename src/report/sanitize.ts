@@ -4,12 +4,10 @@
  * move the cursor, recolour output or reorder what the reader sees.
  */
 export function terminalSafe(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are shown escaped, never sent to the terminal
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)
-      .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`)
-  );
+  return text
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are shown escaped, never sent to the terminal
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16)}`);
 }
 
 /** One line of at most `max` characters, for showing a value inside a message. */
