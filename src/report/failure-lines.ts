@@ -23,6 +23,10 @@ export function failureLines(r: CaseResult, max = 10): string[] {
   return lines.length > max ? [...lines.slice(0, max), `… ${lines.length - max} more`] : lines;
 }
 
+export function caseHeadline(r: CaseResult): string {
+  return `${r.suite}/${r.id}: ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`;
+}
+
 /** The run's closing word on `scored` cases: whether they failed it, and how to make them fail it. */
 export function scoredNote(scored: number, strict: boolean): string {
   const cases = `${scored} case${scored === 1 ? '' : 's'} scored below a soft threshold`;
