@@ -138,4 +138,26 @@ describe('agent-evals compare', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/nope\.json: <head>: no such results file/);
   });
+
+  it('a case with judge errors is listed as could not compare, never as a regression (hand-built results files)', async () => {
+    const dir = writeProject({});
+    const kase = (passed: number, judgeErrors?: number) => ({
+      suite: 'demo',
+      id: 'judged',
+      verdict: passed === 5 ? 'passed' : 'failed',
+      passed,
+      score: { mean: passed / 5 },
+      trials: Array.from({ length: 5 }, (_, i) => ({ verdict: i < passed ? 'passed' : 'failed' })),
+      ...(judgeErrors !== undefined ? { judgeErrors } : {}),
+    });
+    writeFileSync(join(dir, 'base.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(5)] }));
+    writeFileSync(join(dir, 'outage.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(0, 5)] }));
+    writeFileSync(join(dir, 'worse.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(0)] }));
+    const outage = await runCli(['compare', 'base.json', 'outage.json'], { cwd: dir });
+    expect(outage.code, outage.stdout + outage.stderr).toBe(0);
+    expect(stripAnsi(outage.stdout)).toMatch(/could not compare: judge errors\s+demo\/judged/);
+    // The same drop without judge errors is a regression: the judge errors are what kept it out.
+    const worse = await runCli(['compare', 'base.json', 'worse.json'], { cwd: dir });
+    expect(worse.code).toBe(1);
+  });
 });
