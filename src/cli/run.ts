@@ -7,6 +7,7 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
 import type { RunFlags } from '../config/run-settings.js';
+import { UserError } from '../core/errors.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, loadComparable, resolveBaseline } from './baseline-file.js';
 
@@ -45,6 +46,8 @@ export function registerRun(program: Command): void {
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
       const { config, cases } = await prepareCases(paths, flags, cwd);
+      const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha'] as const).find((k) => flags[k] !== undefined);
+      if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
       // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
       const baselineFile = flags.baseline !== undefined ? resolveBaseline(flags.baseline, config.outputDir, cwd) : undefined;
       const base = baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined;

@@ -108,6 +108,8 @@ describe('run --save-baseline / --baseline', () => {
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ schemaVersion: 1, cases: [{ suite: 'demo' }] }));
     const bad = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'bad.json']));
     expect(bad).toMatch(/bad\.json: --baseline: not an agent-evals results file: cases\[0\]\.id/);
+    const orphan = expectStoppedBeforeTargets(await runMarked(dir, ['--regression-alpha', '0.05']));
+    expect(orphan).toContain('--regression-alpha needs --baseline');
   });
 });
 
