@@ -34,8 +34,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
     async onEnd({ run, summary, comparison }) {
       const s = store!;
       const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}) };
-      // The same document to each path (a saved baseline too), each renamed into place whole.
-      for (const path of [opts.path, ...(opts.alsoTo ?? [])]) {
+      // The same document to each path (a saved baseline too), each renamed into place whole. An
+      // interrupted run is no baseline: the one saved before stays.
+      for (const path of [opts.path, ...(run.interrupted ? [] : (opts.alsoTo ?? []))]) {
         await writeAtomic(path, async (write) => {
           await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
           let first = true;
