@@ -18,7 +18,7 @@ export interface CompareOptions {
 /** Below this many trials on a side, no pass-rate drop reaches p < 0.05 (3/3 → 0/3 is p = 0.05). */
 export const MIN_SIGNIFICANT_TRIALS = 3;
 
-const RANK: Record<CaseVerdict, number> = { passed: 3, scored: 2, failed: 1, skipped: 0 };
+const RANK: Record<Exclude<CaseVerdict, 'skipped'>, number> = { passed: 3, scored: 2, failed: 1 };
 const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'changed', 'improved', 'new', 'removed', 'unchanged'];
 
 /**
@@ -68,7 +68,8 @@ function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions)
   if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference or assertions edited' };
   // A judge outage says nothing about the agent: such a case is listed, never counted.
   if ((b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0) return { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' };
-  if (base.run === 0 || head.run === 0) return { ...change, kind: 'not-run', reason: 'could not compare: no trial ran' };
+  // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
+  if (base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped') return { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' };
 
   const worseVerdict = RANK[head.verdict] < RANK[base.verdict];
   const betterVerdict = RANK[head.verdict] > RANK[base.verdict];

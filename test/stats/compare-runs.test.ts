@@ -107,6 +107,16 @@ describe('compareRuns', () => {
     expect(compareRuns([kase('a', 3, 3)], [kase('a', 0, 3)], OPTS).warnings).toEqual([]);
   });
 
+  it('a case cut short (skipped) or with no trial run is listed as not run, never counted', () => {
+    const cut = kase('a', 0, 2, { verdict: 'skipped' });
+    const c = compareRuns([kase('a', 5, 5), kase('b', 5, 5)], [cut, kase('b', 0, 0, { verdict: 'skipped' })], OPTS);
+    expect(c.cases.map((x) => [x.key, x.kind])).toEqual([
+      ['demo/a', 'not-run'],
+      ['demo/b', 'not-run'],
+    ]);
+    expect(c.failed).toBe(false);
+  });
+
   it('interrupted trials are left out of the pass rate', () => {
     const head = kase('a', 2, 2, { verdict: 'passed', trials: [{ verdict: 'passed' }, { verdict: 'passed' }, { verdict: 'interrupted' }] });
     const c = compareRuns([kase('a', 2, 2)], [head], OPTS);
