@@ -19,3 +19,9 @@ export const positiveNumber = (value: string): number => {
 };
 
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export const nonNegativeInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of at least 0');
+  return n;
+};

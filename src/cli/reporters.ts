@@ -9,6 +9,8 @@ export interface ReporterContext {
   keepRuns?: number;
   version: string;
   verbose: boolean;
+  /** `--save-baseline`: the JSON reporter writes its document here too. */
+  saveBaseline?: string;
 }
 
 type Factory = (target: string | undefined, ctx: ReporterContext) => Promise<Reporter>;
@@ -22,7 +24,9 @@ const FACTORIES: Record<string, Factory> = {
   },
   async json(target, ctx) {
     const { jsonReporter } = await import('../report/json.js');
-    return jsonReporter({ path: fileOf('json', target, ctx)!, outputDir: ctx.outputDir, version: ctx.version, ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}) });
+    const path = fileOf('json', target, ctx)!;
+    const alsoTo = ctx.saveBaseline && ctx.saveBaseline !== path ? { alsoTo: [ctx.saveBaseline] } : {};
+    return jsonReporter({ path, outputDir: ctx.outputDir, version: ctx.version, ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}), ...alsoTo });
   },
   async junit(target, ctx) {
     const { junitReporter } = await import('../report/junit.js');

@@ -7,15 +7,22 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
 import type { RunFlags } from '../config/run-settings.js';
+import { UserError } from '../core/errors.js';
+import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
+import { baselineName, baselinePath, loadComparable, resolveBaseline } from './baseline-file.js';
 
-interface RunFlagsRaw extends SelectionFlags, RunFlags {
+interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
   verbose?: boolean;
+  saveBaseline?: string | true;
+  baseline?: string;
 }
 
 export function registerRun(program: Command): void {
-  addSelectionOptions(
-    program.command('run', { isDefault: true }).description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)'),
-    'trials per case (overrides files and config)',
+  addCompareOptions(
+    addSelectionOptions(
+      program.command('run', { isDefault: true }).description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)'),
+      'trials per case (overrides files and config)',
+    ),
   )
     .option('-j, --concurrency <n>', 'trials in flight at once', positiveInt)
     .option('--timeout <ms>', 'per-trial timeout of the target, in ms', positiveInt)
@@ -36,9 +43,18 @@ export function registerRun(program: Command): void {
     .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', positiveNumber)
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
     .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)
+    .option('--save-baseline [name]', 'also write the results to <outputDir>/baselines/<name>.json (default name: main)', baselineName)
+    .option('--baseline <name|path.json>', 'compare the run with a saved baseline or a results file; too many regressions fail the run')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
       const { config, cases } = await prepareCases(paths, flags, cwd);
+      const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha'] as const).find((k) => flags[k] !== undefined);
+      if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
+      // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
+      const baselineFile = flags.baseline !== undefined ? resolveBaseline(flags.baseline, config.outputDir, cwd) : undefined;
+      const base = baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined;
+      // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
+      if (base || flags.saveBaseline) flags.earlyStop = false;
       const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }] = await Promise.all([
         import('../config/run-settings.js'),
         import('../runner/judge-refs.js'),
@@ -51,9 +67,13 @@ export function registerRun(program: Command): void {
       const version = packageVersion();
 
       const specs = reporterSpecs(config, flags);
-      const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) };
+      const saveTo = flags.saveBaseline ? baselinePath(config.outputDir, flags.saveBaseline === true ? 'main' : flags.saveBaseline) : undefined;
+      // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
+      if (saveTo && !specs.some((s) => s === 'json' || s.startsWith('json='))) specs.push(`json=${saveTo}`);
+      const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
       // Where the run will write is checked before the first trial, not found out after the last.
       const outputs = reporterOutputs(specs, reporterContext);
+      if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
       const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
       if (judged && settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
       await checkOutputs(outputs, config.file);
@@ -86,6 +106,7 @@ export function registerRun(program: Command): void {
           interrupt: interrupt.signal,
           argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
           version,
+          ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base) } } : {}),
         });
         process.exitCode = exitCode;
       } finally {

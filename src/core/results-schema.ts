@@ -113,6 +113,8 @@ export const CaseResultSchema = z.object({
   file: z.string(),
   line: z.number().int().positive().nullable(),
   tags: z.array(z.string()),
+  /** Hash of the case's input or turns, reference and assertions: a baseline tells an edited case from a regressed one. */
+  fingerprint: z.string().optional(),
   verdict: CaseVerdictSchema,
   passed: z.number().int().nonnegative(),
   required: z.number().int().nonnegative(),
@@ -187,11 +189,64 @@ export const RunInfoSchema = z.object({
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
+/** One side of a compared case: trials that ran (interrupted ones left out), passes, mean score. */
+export const ComparedSideSchema = z.object({
+  verdict: CaseVerdictSchema,
+  passed: z.number().int().nonnegative(),
+  run: z.number().int().nonnegative(),
+  score: z.number(),
+  judgeErrors: z.number().int().nonnegative().optional(),
+});
+export type ComparedSide = z.infer<typeof ComparedSideSchema>;
+
+/**
+ * How a case moved from the baseline to this run. `changed`: its fingerprint differs (an edited case is
+ * not compared); `judge-errors` and `not-run`: could not compare.
+ */
+export const CaseChangeKindSchema = z.enum(['regressed', 'improved', 'unchanged', 'changed', 'new', 'removed', 'judge-errors', 'not-run']);
+export type CaseChangeKind = z.infer<typeof CaseChangeKindSchema>;
+
+export const CaseChangeSchema = z.object({
+  /** `suite/id`. */
+  key: z.string(),
+  kind: CaseChangeKindSchema,
+  base: ComparedSideSchema.optional(),
+  head: ComparedSideSchema.optional(),
+  /** One-sided Fisher exact p-value of the pass-rate drop (regressions and improvements). */
+  pValue: z.number().min(0).max(1).optional(),
+  /** A regression that counts against `--max-regressions` (under `--regression-alpha`, only p < alpha). */
+  counted: z.boolean().optional(),
+  /** What moved, in words: `verdict passed → failed`, `score 0.95 → 0.40`. */
+  reason: z.string().optional(),
+});
+export type CaseChange = z.infer<typeof CaseChangeSchema>;
+
+/** A run compared with a baseline (`--baseline`, `agent-evals compare`). */
+export const ComparisonSchema = z.object({
+  /** The baseline file, as given. */
+  baseline: z.string(),
+  baseRun: z.object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string() }).optional(),
+  epsilon: z.number().nonnegative(),
+  maxRegressions: z.number().int().nonnegative(),
+  alpha: z.number().min(0).max(1).optional(),
+  counts: z.record(CaseChangeKindSchema, z.number().int().nonnegative()),
+  /** Regressions counted against `maxRegressions`. */
+  counted: z.number().int().nonnegative(),
+  /** More counted regressions than `maxRegressions`: the run fails. */
+  failed: z.boolean(),
+  /** Every case but the unchanged ones, regressions first. */
+  cases: z.array(CaseChangeSchema),
+  warnings: z.array(z.string()),
+});
+export type Comparison = z.infer<typeof ComparisonSchema>;
+
 export const ResultsSchema = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
   tool: z.object({ name: z.literal('agent-evals'), version: z.string() }),
   run: RunInfoSchema,
   summary: SummarySchema,
+  /** Present when the run was compared with a baseline. */
+  comparison: ComparisonSchema.optional(),
   cases: z.array(CaseResultSchema),
 });
 export type Results = z.infer<typeof ResultsSchema>;

@@ -4,6 +4,8 @@ import { failureLines, scoredNote } from './failure-lines.js';
 import { formatCost, formatTokens } from './format.js';
 import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
+import { KIND_LABEL, changeDetail, comparisonHeadline } from './comparison-lines.js';
+import type { Comparison } from '../core/results-schema.js';
 
 /**
  * Workflow-command data: control and bidi characters made visible, `%`, CR and LF escaped, so
@@ -46,7 +48,7 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
       opts.out.write(`::${level} ${props.join(',')}::${ghData(lines.join('\n'))}\n`);
       failing.push({ key, verdict: r.verdict, detail: lines[0] ?? '' });
     },
-    async onEnd({ summary, exitCode }) {
+    async onEnd({ summary, exitCode, comparison }) {
       if (!opts.summaryFile) return;
       const c = summary.cases;
       const u = summary.usage;
@@ -62,9 +64,22 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
         ...(c.scored ? ['', scoredNote(c.scored, strict)] : []),
         ...(flaky.length ? ['', mdCell(flakyNote(flaky))] : []),
         ...(summary.trials.judgeErrors ? ['', `**Judge errors:** ${mdCell(judgeErrorsNote(summary.trials.judgeErrors))}`] : []),
+        ...(comparison ? comparisonMarkdown(comparison) : []),
         '',
       ].join('\n');
       await appendFile(opts.summaryFile, md);
     },
   };
+}
+
+/** The comparison as Markdown for the GitHub step summary: every moved case in a table. */
+export function comparisonMarkdown(c: Comparison, limit = 100): string[] {
+  return [
+    '',
+    `#### Compared with baseline ${mdCell(c.baseline)}: ${c.failed ? '❌' : '✅'} ${mdCell(comparisonHeadline(c))}`,
+    ...(c.cases.length
+      ? ['', '| case | change | detail |', '| --- | --- | --- |', ...c.cases.slice(0, limit).map((x) => `| ${mdCell(x.key)} | ${mdCell(KIND_LABEL[x.kind])} | ${mdCell(changeDetail(x))} |`)]
+      : []),
+    ...c.warnings.map((w) => `\n> ${mdCell(w)}`),
+  ];
 }

@@ -13,6 +13,8 @@ export interface JsonReporterOptions {
   version: string;
   /** Run folders kept under `<outputDir>/runs/` once this one is written (default: all). */
   keepRuns?: number;
+  /** Further paths the same document is written to (`--save-baseline`). */
+  alsoTo?: string[];
 }
 
 /**
@@ -29,18 +31,22 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
     async onCaseEnd(result, c) {
       await store!.append(c.index, result, roundedCosts);
     },
-    async onEnd({ run, summary }) {
+    async onEnd({ run, summary, comparison }) {
       const s = store!;
-      await writeAtomic(opts.path, async (write) => {
-        const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary };
-        await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
-        let first = true;
-        for await (const text of s.casesInOrder()) {
-          await write(`${first ? '\n' : ',\n'}    ${text}`);
-          first = false;
-        }
-        await write(first ? ']\n}\n' : '\n  ]\n}\n');
-      });
+      const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}) };
+      // The same document to each path (a saved baseline too), each renamed into place whole. An
+      // interrupted run is no baseline: the one saved before stays.
+      for (const path of [opts.path, ...(run.interrupted ? [] : (opts.alsoTo ?? []))]) {
+        await writeAtomic(path, async (write) => {
+          await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
+          let first = true;
+          for await (const text of s.casesInOrder()) {
+            await write(`${first ? '\n' : ',\n'}    ${text}`);
+            first = false;
+          }
+          await write(first ? ']\n}\n' : '\n  ]\n}\n');
+        });
+      }
       await s.close();
       if (opts.keepRuns !== undefined) await pruneRuns(join(opts.outputDir, 'runs'), opts.keepRuns);
     },

@@ -1,6 +1,7 @@
 import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
+import { KIND_LABEL, changeDetail, comparisonHeadline } from './comparison-lines.js';
 
 /** XML text: escapes markup and drops characters XML 1.0 cannot carry (agent text is untrusted). */
 export function xmlEscape(text: string): string {
@@ -53,9 +54,14 @@ export function junitReporter(opts: { path: string }): Reporter {
         failed: r.verdict === 'failed' || (strict && r.verdict === 'scored'),
       });
     },
-    async onEnd({ summary, run }) {
+    async onEnd({ summary, run, comparison }) {
       const suites = new Map<string, Row[]>();
       for (const row of rows) suites.set(row.suite, [...(suites.get(row.suite) ?? []), row]);
+      // A compared run: each moved case carries its change as a property, each suite the headline.
+      const changes = new Map((comparison?.cases ?? []).map((c) => [c.key, c]));
+      const suiteProps = comparison
+        ? `    <properties><property name="baseline" value="${xmlEscape(comparison.baseline)}"/><property name="comparison" value="${xmlEscape(comparisonHeadline(comparison))}"/></properties>\n`
+        : '';
       await writeAtomic(opts.path, async (write) => {
         await write('<?xml version="1.0" encoding="UTF-8"?>\n');
         await write(
@@ -65,10 +71,15 @@ export function junitReporter(opts: { path: string }): Reporter {
           const failures = list.filter((r) => r.failed).length;
           const skipped = list.filter((r) => r.verdict === 'skipped').length;
           const time = list.reduce((s, r) => s + r.seconds, 0);
-          await write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n`);
+          await write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n${suiteProps}`);
           for (const r of list) {
             await write(`    <testcase classname="${xmlEscape(suite)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${r.seconds.toFixed(3)}">`);
-            if (r.verdict === 'scored') await write(`\n      <properties><property name="verdict" value="scored"/></properties>\n    `);
+            const change = changes.get(`${r.suite}/${r.id}`);
+            const props = [
+              ...(r.verdict === 'scored' ? ['<property name="verdict" value="scored"/>'] : []),
+              ...(change ? [`<property name="comparison" value="${xmlEscape(`${KIND_LABEL[change.kind]}: ${changeDetail(change)}`)}"/>`] : []),
+            ];
+            if (props.length) await write(`\n      <properties>${props.join('')}</properties>\n    `);
             if (r.verdict === 'skipped') await write('<skipped/>');
             if (r.failed) {
               await write(`\n      <failure type="${r.verdict}" message="${xmlEscape(r.detail)}">${xmlEscape(r.misses.join('\n'))}</failure>\n    `);

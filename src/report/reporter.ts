@@ -1,4 +1,4 @@
-import type { CaseResult, RunInfo, Summary, TrialResult } from '../core/results-schema.js';
+import type { CaseResult, Comparison, RunInfo, Summary, TrialResult } from '../core/results-schema.js';
 
 /**
  * What a reporter learns of a case beside its result: plain read-only data, never the planner's
@@ -32,6 +32,8 @@ export interface EndInfo {
   run: RunInfo;
   summary: Summary;
   exitCode: number;
+  /** The run compared with a baseline (`--baseline`). */
+  comparison?: Comparison;
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatCost, formatDuration, formatTokens, formatUsage } from './format.
 import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
 import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js';
+import { comparisonTerminalLines } from './comparison-lines.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -78,7 +79,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       write(`${pc.yellow('warning')} ${terminalSafe(message)}\n`);
       drawProgress();
     },
-    onEnd({ summary, run }) {
+    onEnd({ summary, run, comparison }) {
       clearProgress();
       const c = summary.cases;
       const caseParts = [
@@ -110,6 +111,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
+      if (comparison) lines.push(...comparisonTerminalLines(comparison));
       write(lines.join('\n') + '\n');
     },
   };

@@ -3,6 +3,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import { addUsage, emptyUsage } from '../core/usage.js';
 import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasses } from './verdict.js';
 import { isFlaky, passRate } from './pass-rate.js';
+import { caseFingerprint } from '../suite/fingerprint.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
@@ -25,6 +26,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     file: c.file,
     line: c.line,
     tags: c.tags,
+    fingerprint: caseFingerprint(c),
     verdict: caseVerdict(
       sorted.map((t) => t.verdict),
       required,

@@ -19,6 +19,9 @@ import type { Pricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { guardTargetFaults } from './fault-guard.js';
 import type { RunSettings } from './settings.js';
+import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
+import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
+import { comparisonFailure } from '../report/comparison-lines.js';
 
 /** What the run hands its judge service: its pricing and warnings, environment and limiters. */
 export interface JudgeRunDeps {
@@ -44,6 +47,8 @@ export interface ExecuteOptions {
   version: string;
   /** The run's secret values: targets redact them before cutting an error body short. */
   redactor?: SecretRedactor;
+  /** A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. */
+  baseline?: { cases: ComparableCase[]; options: CompareOptions };
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -106,6 +111,8 @@ interface RunContext {
 async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters }: RunContext): Promise<{ exitCode: number; summary: Summary }> {
   const { settings, cases } = opts;
   const { env } = settings;
+  // Only what a comparison reads is kept of each case, never its trials' data.
+  const compared: ComparableCase[] = [];
   // `--timeout` bounds every trial, over what a case or its file set.
   if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
 
@@ -182,13 +189,17 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
     // Reporters see a read-only view of each case, not the planner's object with its functions.
     listener: {
       onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
-      onCaseEnd: (result, c) => reporter.onCaseEnd(result, caseView(c)),
+      onCaseEnd: (result, c) => {
+        if (opts.baseline) compared.push(comparableCase(result));
+        return reporter.onCaseEnd(result, caseView(c));
+      },
       onWarning: (message) => reporter.onWarning(message),
     },
   });
+  const comparison = opts.baseline ? compareRuns(opts.baseline.cases, compared, opts.baseline.options) : undefined;
   const summary: Summary = {
     ...outcome.summary,
-    failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, settings)],
+    failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],
     warnings,
   };
   // Reporters that already failed are known now, so the others (the results file) record the exit code
@@ -206,6 +217,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
     },
     summary,
     exitCode,
+    ...(comparison ? { comparison } : {}),
   };
   steps.push({ name: 'reporters (results file, onEnd)', output: true, run: () => reporter.onEnd(end) });
   return { exitCode, summary };

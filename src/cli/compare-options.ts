@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { fraction, nonNegativeInt } from './parse-number.js';
+import type { CompareOptions } from '../stats/compare-runs.js';
+import type { ComparableResults } from '../stats/compared-case.js';
+
+/** The flags that set how a comparison counts, shared by `run --baseline` and `compare`. */
+export interface CompareFlags {
+  epsilon?: number;
+  maxRegressions?: number;
+  regressionAlpha?: number;
+}
+
+export const DEFAULT_EPSILON = 0.05;
+
+export function addCompareOptions(cmd: Command): Command {
+  return cmd
+    .option('--epsilon <x>', `a mean-score drop larger than x is a regression (default ${DEFAULT_EPSILON})`, fraction)
+    .option('--max-regressions <n>', 'regressions allowed before the comparison fails (default 0)', nonNegativeInt)
+    .option('--regression-alpha <a>', 'count only regressions whose one-sided Fisher p-value is below a', fraction);
+}
+
+export function compareOptions(flags: CompareFlags, baseline: string, base: ComparableResults): CompareOptions {
+  return {
+    baseline,
+    ...(base.run ? { baseRun: { id: base.run.id, gitSha: base.run.gitSha, startedAt: base.run.startedAt } } : {}),
+    epsilon: flags.epsilon ?? DEFAULT_EPSILON,
+    maxRegressions: flags.maxRegressions ?? 0,
+    ...(flags.regressionAlpha !== undefined ? { alpha: flags.regressionAlpha } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+import pc from 'picocolors';
+import type { CaseChange, CaseChangeKind, Comparison, ComparedSide } from '../core/results-schema.js';
+import { terminalSafe } from './sanitize.js';
+
+/** `p = 0.083`; a very small value as `p < 0.001`. */
+export function formatP(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`;
+}
+
+const rate = (s: ComparedSide) => `${s.passed}/${s.run}`;
+
+/** `5/5 → 2/5, p = 0.083 (verdict passed → failed)`: what one compared case did, in plain text. */
+export function changeDetail(c: CaseChange): string {
+  const moved = c.base && c.head ? `${rate(c.base)} → ${rate(c.head)}` : c.base ? `was ${rate(c.base)}` : c.head ? `now ${rate(c.head)}` : '';
+  const p = c.pValue !== undefined && (c.kind === 'regressed' || c.kind === 'improved') ? `, ${formatP(c.pValue)}` : '';
+  const errors = c.kind === 'judge-errors' ? ` (judge errors: base ${c.base?.judgeErrors ?? 0}, head ${c.head?.judgeErrors ?? 0})` : '';
+  const notCounted = c.kind === 'regressed' && c.counted === false ? ' — not counted: p ≥ alpha' : '';
+  return `${moved}${p}${c.reason && c.kind !== 'judge-errors' ? ` (${c.reason})` : ''}${errors}${notCounted}`;
+}
+
+export const KIND_LABEL: Record<CaseChangeKind, string> = {
+  regressed: 'regressed',
+  improved: 'improved',
+  unchanged: 'unchanged',
+  changed: 'changed',
+  new: 'new',
+  removed: 'removed',
+  'judge-errors': 'could not compare: judge errors',
+  'not-run': 'could not compare: not run',
+};
+
+/** `1 regressed (1 counted, max 0), 0 improved, …`: the comparison in one line. */
+export function comparisonHeadline(c: Comparison): string {
+  const n = c.counts;
+  const parts = [
+    `${n.regressed} regressed (${c.counted} counted${c.alpha !== undefined ? ` at p < ${c.alpha}` : ''}, max ${c.maxRegressions})`,
+    `${n.improved} improved`,
+    `${n.unchanged} unchanged`,
+    ...(n.changed ? [`${n.changed} changed`] : []),
+    ...(n.new ? [`${n.new} new`] : []),
+    ...(n.removed ? [`${n.removed} removed`] : []),
+    ...(n['judge-errors'] + n['not-run'] ? [`${n['judge-errors'] + n['not-run']} could not compare`] : []),
+  ];
+  return parts.join(', ');
+}
+
+/** The verdict of a comparison, as a sentence for the run's failures. */
+export function comparisonFailure(c: Comparison): string {
+  return `${c.counted} regression${c.counted === 1 ? '' : 's'} against baseline ${c.baseline} (more than --max-regressions ${c.maxRegressions})`;
+}
+
+/** The comparison table for a terminal: a headline, one line per case that moved, warnings. */
+export function comparisonTerminalLines(c: Comparison): string[] {
+  const colour = (kind: CaseChangeKind, counted: boolean | undefined) =>
+    kind === 'regressed' ? (counted ? pc.red : pc.yellow) : kind === 'improved' ? pc.green : kind === 'judge-errors' || kind === 'not-run' ? pc.magenta : pc.dim;
+  const lines = [
+    '',
+    `${pc.bold('Baseline')}  ${terminalSafe(c.baseline)}${c.baseRun ? pc.dim(` (run ${terminalSafe(c.baseRun.id)}${c.baseRun.gitSha ? ` @ ${terminalSafe(c.baseRun.gitSha.slice(0, 7))}` : ''})`) : ''}`,
+  ];
+  lines.push(`${pc.bold('Compared')}  ${comparisonHeadline(c)}`);
+  for (const change of c.cases) {
+    const paint = colour(change.kind, change.counted);
+    lines.push(`  ${paint(KIND_LABEL[change.kind].padEnd(10))} ${terminalSafe(change.key)}  ${terminalSafe(changeDetail(change))}`);
+  }
+  for (const w of c.warnings) lines.push(`${pc.yellow('warning')} ${terminalSafe(w)}`);
+  return lines;
+}

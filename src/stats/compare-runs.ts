@@ -1,0 +1,98 @@
+import type { CaseChange, CaseChangeKind, CaseVerdict, ComparedSide, Comparison } from '../core/results-schema.js';
+import { CaseChangeKindSchema } from '../core/results-schema.js';
+import type { ComparableCase } from './compared-case.js';
+import { fisherDropP, fisherRiseP } from './fisher.js';
+
+export interface CompareOptions {
+  /** The baseline, as the user named it (shown in the table). */
+  baseline: string;
+  baseRun?: Comparison['baseRun'];
+  /** A mean-score drop larger than this is a regression (default 0.05). */
+  epsilon: number;
+  /** More counted regressions than this fail the comparison (default 0). */
+  maxRegressions: number;
+  /** Count only regressions whose p-value is below this. */
+  alpha?: number;
+}
+
+/** Below this many trials on a side, no pass-rate drop reaches p < 0.05 (3/3 → 0/3 is p = 0.05). */
+export const MIN_SIGNIFICANT_TRIALS = 3;
+
+const RANK: Record<Exclude<CaseVerdict, 'skipped'>, number> = { passed: 3, scored: 2, failed: 1 };
+const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'changed', 'improved', 'new', 'removed', 'unchanged'];
+
+/**
+ * Compares a run's cases with a baseline's, matched by `suite/id`. Pure: the files are read and the
+ * run is executed elsewhere.
+ */
+export function compareRuns(base: readonly ComparableCase[], head: readonly ComparableCase[], opts: CompareOptions): Comparison {
+  const baseByKey = new Map(base.map((c) => [keyOf(c), c]));
+  const headKeys = new Set(head.map(keyOf));
+  const changes: CaseChange[] = [];
+  for (const h of head) {
+    const b = baseByKey.get(keyOf(h));
+    changes.push(b ? compareCase(b, h, opts) : { key: keyOf(h), kind: 'new', head: side(h) });
+  }
+  for (const b of base) if (!headKeys.has(keyOf(b))) changes.push({ key: keyOf(b), kind: 'removed', base: side(b) });
+
+  const counts = Object.fromEntries(CaseChangeKindSchema.options.map((k) => [k, 0])) as Record<CaseChangeKind, number>;
+  for (const c of changes) counts[c.kind] += 1;
+  const counted = changes.filter((c) => c.counted).length;
+  const compared = changes.filter((c) => c.base && c.head && c.kind !== 'changed');
+  const few = compared.filter((c) => Math.min(c.base!.run, c.head!.run) < MIN_SIGNIFICANT_TRIALS).length;
+  const warnings: string[] = [];
+  if (few > 0) {
+    warnings.push(
+      `${few} compared case${few === 1 ? ' has' : 's have'} fewer than ${MIN_SIGNIFICANT_TRIALS} trials on a side: no pass-rate drop there can be significant (run more trials with --repeat)`,
+    );
+  }
+  return {
+    baseline: opts.baseline,
+    ...(opts.baseRun ? { baseRun: opts.baseRun } : {}),
+    epsilon: opts.epsilon,
+    maxRegressions: opts.maxRegressions,
+    ...(opts.alpha !== undefined ? { alpha: opts.alpha } : {}),
+    counts,
+    counted,
+    failed: counted > opts.maxRegressions,
+    cases: changes.filter((c) => c.kind !== 'unchanged').sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.key.localeCompare(b.key)),
+    warnings,
+  };
+}
+
+function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions): CaseChange {
+  const base = side(b);
+  const head = side(h);
+  const change = { key: keyOf(h), base, head };
+  // A case without a fingerprint (a baseline from before they existed) is compared as it stands.
+  if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference or assertions edited' };
+  // A judge outage says nothing about the agent: such a case is listed, never counted.
+  if ((b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0) return { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' };
+  // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
+  if (base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped') return { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' };
+
+  const worseVerdict = RANK[head.verdict] < RANK[base.verdict];
+  const betterVerdict = RANK[head.verdict] > RANK[base.verdict];
+  const drop = base.score - head.score;
+  const reason = (verdictMoved: boolean) =>
+    [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', Math.abs(drop) > opts.epsilon ? `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}` : ''].filter(Boolean).join(', ');
+  if (worseVerdict || drop > opts.epsilon) {
+    const pValue = fisherDropP(base.passed, base.run, head.passed, head.run);
+    return { ...change, kind: 'regressed', pValue, counted: opts.alpha === undefined || pValue < opts.alpha, reason: reason(worseVerdict) };
+  }
+  if (betterVerdict || -drop > opts.epsilon) return { ...change, kind: 'improved', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
+  return { ...change, kind: 'unchanged' };
+}
+
+const keyOf = (c: ComparableCase) => `${c.suite}/${c.id}`;
+
+/** Interrupted trials say nothing about the target: they are left out of `run`. */
+function side(c: ComparableCase): ComparedSide {
+  return {
+    verdict: c.verdict,
+    passed: c.passed,
+    run: c.trials.filter((t) => t.verdict !== 'interrupted').length,
+    score: c.score.mean,
+    ...(c.judgeErrors ? { judgeErrors: c.judgeErrors } : {}),
+  };
+}

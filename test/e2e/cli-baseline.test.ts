@@ -1,0 +1,165 @@
+/**
+ * Baselines through the real CLI: `run --save-baseline`, `run --baseline`, `compare`, and their exit
+ * codes. The target passes the first PASSES trials of case `demo/drops` (5 without it), so the same
+ * eval file yields 5/5 for the baseline and 2/5 for the head run.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { removeTempDirs, runCli, stripAnsi } from '../support/cli.js';
+import { expectStoppedBeforeTargets, runMarked, writeProject } from '../support/temp-project.js';
+import { ResultsSchema } from '../../src/core/results-schema.js';
+
+afterAll(removeTempDirs);
+
+const CONFIG = `import { writeFileSync } from 'node:fs';
+export default {
+  targets: {
+    scripted(input, ctx) {
+      if (process.env.MARKER) writeFileSync(process.env.MARKER, 'called');
+      const passes = ctx.trial.id === 'drops' ? Number(process.env.PASSES ?? 5) : 5;
+      return ctx.trial.trial < passes ? 'pass' : 'fail';
+    },
+  },
+  concurrency: 1,
+};
+`;
+// passRate 0.4: 2/5 still passes the case, so only the comparison can fail the run.
+const EVAL = (dropsInput = 'drops') => `suite: demo
+target: scripted
+repeat: 5
+passRate: 0.4
+cases:
+  - id: drops
+    input: ${dropsInput}
+    assert: [{ type: equals, value: pass }]
+  - id: steady
+    input: steady
+    assert: [{ type: equals, value: pass }]
+`;
+
+const P = 21 / 252; // C(7,2)·C(3,3)/C(10,5): the head run's 2 passes are the fewest its 5 trials can hold of 7
+const P_TEXT = `p = ${P.toFixed(3)}`;
+
+function project(): string {
+  return writeProject({ 'evals.config.mjs': CONFIG, 'evals/demo.eval.yaml': EVAL() });
+}
+
+async function saveBaseline(dir: string): Promise<void> {
+  const r = await runCli(['run', '--save-baseline', '--json', 'base.json'], { cwd: dir });
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+  expect(existsSync(join(dir, '.agent-evals', 'baselines', 'main.json'))).toBe(true);
+}
+
+describe('run --save-baseline / --baseline', () => {
+  it('5/5 → 2/5 exits 1 naming the case with p ≈ 0.083; the same run unchanged exits 0', async () => {
+    expect(P_TEXT).toBe('p = 0.083');
+    const dir = project();
+    await saveBaseline(dir);
+    const saved = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, '.agent-evals', 'baselines', 'main.json'), 'utf8')));
+    expect(saved.cases.map((c) => [c.id, c.passed, c.trials.length, typeof c.fingerprint])).toEqual([
+      ['drops', 5, 5, 'string'],
+      ['steady', 5, 5, 'string'],
+    ]);
+
+    const same = await runCli(['run', '--baseline', 'main'], { cwd: dir });
+    expect(same.code, same.stdout + same.stderr).toBe(0);
+    expect(stripAnsi(same.stdout)).toMatch(/0 regressed .* 2 unchanged/);
+
+    const worse = await runCli(['run', '--baseline', 'main', '--json', 'head.json'], { cwd: dir, env: { PASSES: '2' } });
+    const out = stripAnsi(worse.stdout);
+    expect(worse.code, out + worse.stderr).toBe(1);
+    expect(out).toContain(`regressed  demo/drops  5/5 → 2/5, ${P_TEXT}`);
+    expect(out).not.toMatch(/regressed\s+demo\/steady/);
+    expect(out).toMatch(/1 regression against baseline main/);
+    // The JSON holds the comparison section, valid against the results schema.
+    const head = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'head.json'), 'utf8')));
+    expect(head.comparison).toMatchObject({ baseline: 'main', failed: true, counted: 1 });
+    expect(head.comparison!.cases[0]).toMatchObject({ key: 'demo/drops', kind: 'regressed', counted: true });
+    expect(head.comparison!.cases[0]!.pValue).toBeCloseTo(P, 10);
+  });
+
+  it('--regression-alpha 0.05 reports the same drop but exits 0', async () => {
+    const dir = project();
+    await saveBaseline(dir);
+    const r = await runCli(['run', '--baseline', 'main', '--regression-alpha', '0.05'], { cwd: dir, env: { PASSES: '2' } });
+    const out = stripAnsi(r.stdout);
+    expect(r.code, out + r.stderr).toBe(0);
+    expect(out).toContain(`demo/drops  5/5 → 2/5, ${P_TEXT}`);
+    expect(out).toMatch(/not counted: p ≥ alpha/);
+  });
+
+  it('a case whose input was edited is changed, not regressed', async () => {
+    const dir = project();
+    await saveBaseline(dir);
+    writeFileSync(join(dir, 'evals/demo.eval.yaml'), EVAL('drops, reworded'));
+    // The same 5/5 → 2/5 drop as above, but the case was edited: not comparable, so not a regression.
+    const r = await runCli(['run', '--baseline', 'main'], { cwd: dir, env: { PASSES: '2' } });
+    const out = stripAnsi(r.stdout);
+    expect(r.code, out + r.stderr).toBe(0);
+    expect(out).toMatch(/changed\s+demo\/drops\s+5\/5 → 2\/5 \(input, reference or assertions edited\)/);
+    expect(out).toMatch(/0 regressed/);
+  });
+
+  it('a missing or invalid baseline is exit 2 naming the file, before any target runs', async () => {
+    const dir = project();
+    const missing = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'nightly']));
+    expect(missing).toContain(join('.agent-evals', 'baselines', 'nightly.json'));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ schemaVersion: 1, cases: [{ suite: 'demo' }] }));
+    const bad = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'bad.json']));
+    expect(bad).toMatch(/bad\.json: --baseline: not an agent-evals results file: cases\[0\]\.id/);
+    const orphan = expectStoppedBeforeTargets(await runMarked(dir, ['--regression-alpha', '0.05']));
+    expect(orphan).toContain('--regression-alpha needs --baseline');
+  });
+});
+
+describe('agent-evals compare', () => {
+  it('exits 1 on a counted regression, 0 on an unchanged pair and under alpha, 2 on a bad file', async () => {
+    const dir = project();
+    await saveBaseline(dir);
+    // A plain run stops a decided case early; every trial runs here so the pass rates compare.
+    const head = await runCli(['run', '--no-early-stop', '--json', 'head.json'], { cwd: dir, env: { PASSES: '2' } });
+    expect(head.code).toBe(0);
+
+    const worse = await runCli(['compare', 'base.json', 'head.json'], { cwd: dir });
+    expect(worse.code, worse.stdout + worse.stderr).toBe(1);
+    expect(stripAnsi(worse.stdout)).toContain(`regressed  demo/drops  5/5 → 2/5, ${P_TEXT}`);
+
+    const same = await runCli(['compare', 'main', 'base.json'], { cwd: dir });
+    expect(same.code, same.stdout + same.stderr).toBe(0);
+
+    const alpha = await runCli(['compare', 'base.json', 'head.json', '--regression-alpha', '0.05'], { cwd: dir });
+    expect(alpha.code).toBe(0);
+    expect(stripAnsi(alpha.stdout)).toContain(P_TEXT);
+
+    const improved = await runCli(['compare', 'head.json', 'base.json'], { cwd: dir });
+    expect(improved.code).toBe(0);
+    expect(stripAnsi(improved.stdout)).toMatch(/improved\s+demo\/drops\s+2\/5 → 5\/5/);
+
+    const bad = await runCli(['compare', 'base.json', 'nope.json'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/nope\.json: <head>: no such results file/);
+  });
+
+  it('a case with judge errors is listed as could not compare, never as a regression (hand-built results files)', async () => {
+    const dir = writeProject({});
+    const kase = (passed: number, judgeErrors?: number) => ({
+      suite: 'demo',
+      id: 'judged',
+      verdict: passed === 5 ? 'passed' : 'failed',
+      passed,
+      score: { mean: passed / 5 },
+      trials: Array.from({ length: 5 }, (_, i) => ({ verdict: i < passed ? 'passed' : 'failed' })),
+      ...(judgeErrors !== undefined ? { judgeErrors } : {}),
+    });
+    writeFileSync(join(dir, 'base.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(5)] }));
+    writeFileSync(join(dir, 'outage.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(0, 5)] }));
+    writeFileSync(join(dir, 'worse.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(0)] }));
+    const outage = await runCli(['compare', 'base.json', 'outage.json'], { cwd: dir });
+    expect(outage.code, outage.stdout + outage.stderr).toBe(0);
+    expect(stripAnsi(outage.stdout)).toMatch(/could not compare: judge errors\s+demo\/judged/);
+    // The same drop without judge errors is a regression: the judge errors are what kept it out.
+    const worse = await runCli(['compare', 'base.json', 'worse.json'], { cwd: dir });
+    expect(worse.code).toBe(1);
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { terminalReporter } from '../../src/report/terminal.js';
+import { junitReporter } from '../../src/report/junit.js';
+import { githubReporter } from '../../src/report/github.js';
+import { changeDetail, formatP } from '../../src/report/comparison-lines.js';
+import { compareRuns } from '../../src/stats/compare-runs.js';
+import type { ComparableCase } from '../../src/stats/compared-case.js';
+import type { CaseResult, Summary } from '../../src/core/results-schema.js';
+import { emptyUsage } from '../../src/core/usage.js';
+import type { CaseView, EndInfo } from '../../src/report/reporter.js';
+
+const usage = { target: emptyUsage(), judge: emptyUsage() };
+const INJECTED = 'x\x1b[31m</property><y>|**';
+
+function comparable(id: string, passed: number, run: number, extra: Partial<ComparableCase> = {}): ComparableCase {
+  return {
+    suite: 'demo',
+    id,
+    verdict: passed === run ? 'passed' : 'failed',
+    passed,
+    score: { mean: passed / run },
+    trials: Array.from({ length: run }, (_, i) => ({ verdict: i < passed ? 'passed' : 'failed' })),
+    ...extra,
+  };
+}
+
+/** 5/5 → 2/5 on demo/drops, 2/5 → 5/5 on demo/better, a judge outage on demo/outage, an id with markup. */
+const comparison = compareRuns(
+  [comparable('drops', 5, 5), comparable('better', 2, 5), comparable('outage', 5, 5), comparable(INJECTED, 5, 5)],
+  [comparable('drops', 2, 5), comparable('better', 5, 5), comparable('outage', 0, 5, { judgeErrors: 5 }), comparable(INJECTED, 1, 5)],
+  { baseline: 'main', epsilon: 0.05, maxRegressions: 0 },
+);
+
+function caseResult(id: string): CaseResult {
+  return {
+    suite: 'demo',
+    id,
+    file: 'evals/demo.eval.yaml',
+    line: 1,
+    tags: [],
+    verdict: 'passed',
+    passed: 2,
+    required: 2,
+    planned: 5,
+    notRun: 0,
+    score: { mean: 0.4, stddev: 0 },
+    judgeScore: null,
+    usage,
+    trials: [],
+  };
+}
+const view = (id: string): CaseView => ({ index: 0, key: `demo/${id}`, suite: 'demo', id, file: 'evals/demo.eval.yaml', line: 1, tags: [], targetName: 't', repeat: 5 });
+const summary: Summary = {
+  cases: { total: 1, passed: 1, failed: 0, scored: 0, skipped: 0 },
+  trials: { planned: 5, run: 5, notRun: 0, passed: 2 },
+  score: { mean: 0.4, stddev: 0 },
+  usage: { target: emptyUsage(), judge: emptyUsage(), total: emptyUsage() },
+  counters: { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 },
+  failures: [],
+  warnings: [],
+};
+const end: EndInfo = { run: { id: 'r', startedAt: '2026-01-01T00:00:00Z', durationMs: 10, gitSha: null, argv: [], config: null, interrupted: false }, summary, exitCode: 1, comparison };
+
+describe('comparison output', () => {
+  it('a regression line reads `5/5 → 2/5, p = 0.083`', () => {
+    const drops = comparison.cases.find((c) => c.key === 'demo/drops')!;
+    expect(changeDetail(drops)).toBe('5/5 → 2/5, p = 0.083 (verdict passed → failed, score 1.00 → 0.40)');
+    expect(formatP(0.0004)).toBe('p < 0.001');
+  });
+
+  it('terminal: regressions, improvements and the judge-error case on their own lines; ids shown inert', () => {
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
+    void r.onEnd!(end);
+    expect(out).toMatch(/Compared\s+2 regressed \(2 counted, max 0\), 1 improved, 0 unchanged, 1 could not compare/);
+    expect(out).toMatch(/regressed\s+demo\/drops\s+5\/5 → 2\/5, p = 0\.083/);
+    expect(out).toMatch(/improved\s+demo\/better\s+2\/5 → 5\/5, p = 0\.083/);
+    expect(out).toMatch(/could not compare: judge errors\s+demo\/outage\s+5\/5 → 0\/5 \(judge errors: base 0, head 5\)/);
+    expect(out).not.toContain('\x1b[31m</property>');
+    expect(out).toContain('\\x1b[31m');
+  });
+
+  it('GitHub step summary: a table of moved cases, markup escaped', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cmp-')), 'summary.md');
+    const r = githubReporter({ out: { write: () => true }, summaryFile: file });
+    await r.onEnd!(end);
+    const md = readFileSync(file, 'utf8');
+    expect(md).toContain('#### Compared with baseline main: ❌');
+    expect(md).toContain('| demo/drops | regressed | 5/5 → 2/5, p = 0.083 \\(verdict passed → failed, score 1.00 → 0.40\\) |');
+    expect(md).toContain('| demo/outage | could not compare: judge errors |');
+    expect(md).not.toContain('<y>|**');
+  });
+
+  it('JUnit: each moved case carries a comparison property, each suite the headline', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cmp-')), 'junit.xml');
+    const r = junitReporter({ path: file });
+    void r.onCaseEnd!(caseResult('drops'), view('drops'));
+    void r.onCaseEnd!(caseResult('steady'), view('steady'));
+    void r.onCaseEnd!(caseResult(INJECTED), view(INJECTED));
+    await r.onEnd!(end);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toContain('<property name="comparison" value="regressed: 5/5 → 2/5, p = 0.083 (verdict passed → failed, score 1.00 → 0.40)"/>');
+    expect(xml).toMatch(/<property name="baseline" value="main"\/><property name="comparison" value="2 regressed/);
+    // The unchanged case has no comparison property; the id with markup is escaped.
+    expect(xml).toMatch(/name="steady" [^>]*><system-out>/);
+    expect(xml).not.toContain('</property><y>');
+  });
+});

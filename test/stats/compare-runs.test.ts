@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns, type CompareOptions } from '../../src/stats/compare-runs.js';
+import { ComparableResultsSchema, type ComparableCase } from '../../src/stats/compared-case.js';
+
+/** A case as a results file holds it (only the fields a comparison reads; a real file has more). */
+function kase(id: string, passed: number, run: number, extra: Partial<ComparableCase> & { verdict?: ComparableCase['verdict'] } = {}): ComparableCase {
+  return {
+    suite: 'demo',
+    id,
+    verdict: extra.verdict ?? (passed === run ? 'passed' : 'failed'),
+    passed,
+    score: { mean: run ? passed / run : 0 },
+    trials: Array.from({ length: run }, (_, i) => ({ verdict: i < passed ? 'passed' : 'failed' })),
+    fingerprint: `fp-${id}`,
+    ...extra,
+  };
+}
+
+const OPTS: CompareOptions = { baseline: 'main', epsilon: 0.05, maxRegressions: 0 };
+const P_5_5_TO_2_5 = 21 / 252; // C(7,2)·C(3,3)/C(10,5), worked out in test/stats/fisher.test.ts
+
+describe('compareRuns', () => {
+  it('an unchanged pair has nothing to list and does not fail', () => {
+    const base = [kase('a', 5, 5), kase('b', 3, 5)];
+    const c = compareRuns(base, structuredClone(base), OPTS);
+    expect(c.failed).toBe(false);
+    expect(c.cases).toEqual([]);
+    expect(c.counts.unchanged).toBe(2);
+  });
+
+  it('5/5 → 2/5 is a counted regression with its Fisher p-value, and fails at max 0', () => {
+    const c = compareRuns([kase('a', 5, 5), kase('b', 5, 5)], [kase('a', 2, 5), kase('b', 5, 5)], OPTS);
+    expect(c.cases).toHaveLength(1);
+    const [r] = c.cases;
+    expect(r).toMatchObject({ key: 'demo/a', kind: 'regressed', counted: true, base: { passed: 5, run: 5 }, head: { passed: 2, run: 5 } });
+    expect(r!.pValue).toBeCloseTo(P_5_5_TO_2_5, 10);
+    expect(c.counted).toBe(1);
+    expect(c.failed).toBe(true);
+  });
+
+  it('--max-regressions 1 allows one', () => {
+    expect(compareRuns([kase('a', 5, 5)], [kase('a', 2, 5)], { ...OPTS, maxRegressions: 1 }).failed).toBe(false);
+  });
+
+  it('with alpha 0.05 the same drop is reported but not counted (p ≈ 0.083 is not below 0.05)', () => {
+    const c = compareRuns([kase('a', 5, 5)], [kase('a', 2, 5)], { ...OPTS, alpha: 0.05 });
+    expect(c.cases[0]).toMatchObject({ kind: 'regressed', counted: false });
+    expect(c.counts.regressed).toBe(1);
+    expect(c.counted).toBe(0);
+    expect(c.failed).toBe(false);
+    // 20/20 → 2/20 is well below 0.05: counted.
+    expect(compareRuns([kase('a', 20, 20)], [kase('a', 2, 20)], { ...OPTS, alpha: 0.05 }).failed).toBe(true);
+  });
+
+  it('a case whose input was edited is changed, not regressed', () => {
+    const c = compareRuns([kase('a', 5, 5)], [kase('a', 0, 5, { fingerprint: 'edited' })], OPTS);
+    expect(c.cases[0]).toMatchObject({ key: 'demo/a', kind: 'changed' });
+    expect(c.counts.regressed).toBe(0);
+    expect(c.failed).toBe(false);
+  });
+
+  it('a baseline case without a fingerprint (written before they existed) is compared as it stands', () => {
+    const { fingerprint: _, ...old } = kase('a', 5, 5);
+    const c = compareRuns([old], [kase('a', 2, 5, { fingerprint: 'anything' })], OPTS);
+    expect(c.cases[0]!.kind).toBe('regressed');
+  });
+
+  it('verdict worse with the same pass count (passed → scored) and a score drop beyond epsilon both regress; within epsilon does not', () => {
+    const scored = compareRuns([kase('a', 5, 5)], [kase('a', 5, 5, { verdict: 'scored', score: { mean: 0.99 } })], OPTS);
+    expect(scored.cases[0]).toMatchObject({ kind: 'regressed', reason: 'verdict passed → scored' });
+    expect(scored.cases[0]!.pValue).toBeCloseTo(1, 10);
+    const dropped = compareRuns([kase('a', 5, 5, { score: { mean: 0.9 } })], [kase('a', 5, 5, { score: { mean: 0.8 } })], OPTS);
+    expect(dropped.cases[0]).toMatchObject({ kind: 'regressed', reason: 'score 0.90 → 0.80' });
+    const small = compareRuns([kase('a', 5, 5, { score: { mean: 0.9 } })], [kase('a', 5, 5, { score: { mean: 0.86 } })], OPTS);
+    expect(small.cases).toEqual([]);
+    expect(compareRuns([kase('a', 5, 5, { score: { mean: 0.9 } })], [kase('a', 5, 5, { score: { mean: 0.86 } })], { ...OPTS, epsilon: 0.01 }).counts.regressed).toBe(1);
+  });
+
+  it('lists improvements, new and removed cases without failing', () => {
+    const c = compareRuns([kase('a', 2, 5), kase('gone', 5, 5)], [kase('a', 5, 5), kase('fresh', 5, 5)], OPTS);
+    expect(c.cases.map((x) => [x.key, x.kind])).toEqual([
+      ['demo/a', 'improved'],
+      ['demo/fresh', 'new'],
+      ['demo/gone', 'removed'],
+    ]);
+    expect(c.cases[0]!.pValue).toBeCloseTo(P_5_5_TO_2_5, 10);
+    expect(c.failed).toBe(false);
+  });
+
+  it('a case with judge errors in the base or the head is never counted: could not compare', () => {
+    // Hand-built results documents, as the JSON reporter writes them (the judge-error run's trials all failed).
+    const baseDoc = { schemaVersion: 1, run: { id: 'base', gitSha: null, startedAt: '2026-01-01T00:00:00Z' }, cases: [kase('a', 5, 5), kase('b', 5, 5)] };
+    const headDoc = JSON.parse(JSON.stringify({ schemaVersion: 1, cases: [{ ...kase('a', 0, 5), judgeErrors: 5 }, kase('b', 5, 5)] })) as unknown;
+    const base = ComparableResultsSchema.parse(baseDoc);
+    const head = ComparableResultsSchema.parse(headDoc);
+    const c = compareRuns(base.cases, head.cases, OPTS);
+    expect(c.cases).toEqual([expect.objectContaining({ key: 'demo/a', kind: 'judge-errors', reason: 'could not compare: judge errors' })]);
+    expect(c.counts.regressed).toBe(0);
+    expect(c.failed).toBe(false);
+    // The other way round too: an outage in the baseline is no improvement or regression either.
+    const back = compareRuns(head.cases, base.cases, OPTS);
+    expect(back.cases.map((x) => x.kind)).toEqual(['judge-errors']);
+  });
+
+  it('warns when a compared case has fewer than 3 trials on a side', () => {
+    expect(compareRuns([kase('a', 2, 2)], [kase('a', 0, 2)], OPTS).warnings.join()).toMatch(/1 compared case has fewer than 3 trials.*no pass-rate drop there can be significant/);
+    expect(compareRuns([kase('a', 3, 3)], [kase('a', 0, 3)], OPTS).warnings).toEqual([]);
+  });
+
+  it('a case cut short (skipped) or with no trial run is listed as not run, never counted', () => {
+    const cut = kase('a', 0, 2, { verdict: 'skipped' });
+    const c = compareRuns([kase('a', 5, 5), kase('b', 5, 5)], [cut, kase('b', 0, 0, { verdict: 'skipped' })], OPTS);
+    expect(c.cases.map((x) => [x.key, x.kind])).toEqual([
+      ['demo/a', 'not-run'],
+      ['demo/b', 'not-run'],
+    ]);
+    expect(c.failed).toBe(false);
+  });
+
+  it('interrupted trials are left out of the pass rate', () => {
+    const head = kase('a', 2, 2, { verdict: 'passed', trials: [{ verdict: 'passed' }, { verdict: 'passed' }, { verdict: 'interrupted' }] });
+    const c = compareRuns([kase('a', 2, 2)], [head], OPTS);
+    expect(c.cases).toEqual([]);
+  });
+});
