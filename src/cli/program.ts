@@ -14,5 +14,6 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   if (!command && !wantsHelp && (argv.includes('--version') || argv.includes('-V'))) return program;
   if (command === 'list' || wantsHelp) (await import('./list.js')).registerList(program);
   if (command !== 'list' || wantsHelp) (await import('./run.js')).registerRun(program);
+  if (command === 'calibrate' || wantsHelp) (await import('./calibrate.js')).registerCalibrate(program);
   return program;
 }
