@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
-import { removeTempDirs, runCli, tempDir, type CliResult } from '../support/cli.js';
+import { REPO_ROOT, removeTempDirs, runCli, tempDir, type CliResult } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 
@@ -221,5 +221,20 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     expect(res.code, explain(res)).toBe(2);
     expect(res.stderr).toContain('labels.jsonl:1: humanScore: 7 is outside the scale 0..1 (pass --scale 10 for 10-point scores)');
     expect(fake.count).toBe(0);
+  });
+
+  it("the example labelled set calibrates offline with the config's named fake judge, and is no eval file", async () => {
+    const out = join(tempDir('agent-evals-calibrate-'), 'calibration.json');
+    const args = ['calibrate', 'evals/calibration/labels.jsonl', '--judge', 'calibration-fake', '--scale', '10', '--criteria', 'Answers accurately and politely.', '--no-cache', '--output', out];
+    const res = await runCli(args, { cwd: REPO_ROOT, env: { EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined }, timeoutMs: 30_000 });
+    expect(res.code, explain(res)).toBe(0);
+    const r = JSON.parse(readFileSync(out, 'utf8')) as Report;
+    expect([r.judge, r.rows, r.judged]).toEqual(['fake:fixtures', 30, 30]);
+    // The fixtures are scores, not the constant 1 of an unmatched fake judge: the judge disagrees somewhere.
+    expect(r.verdicts?.kappa).toBeGreaterThan(0);
+    expect(r.verdicts?.accuracy).toBeLessThan(1);
+    const list = await runCli(['list', '--json'], { cwd: REPO_ROOT, timeoutMs: 30_000 });
+    expect(list.code, explain(list)).toBe(0);
+    expect(list.stdout).not.toContain('calibration');
   });
 });
