@@ -237,4 +237,61 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     expect(list.code, explain(list)).toBe(0);
     expect(list.stdout).not.toContain('calibration');
   });
+
+  it('a row whose judgment fails counts in no statistic; when every judgment fails the command exits 1', async (t) => {
+    const rows: Row[] = [
+      { tag: 'r1', judge: 9, humanVerdict: 'pass' },
+      { tag: 'r2', judge: 2, humanVerdict: 'fail' },
+      { tag: 'r3', judge: 9, humanVerdict: 'fail' },
+    ];
+    // r3 is refused (400 is not retried): without it the judge agrees with every verdict.
+    const fake = await startFakeOpenAI({
+      script: (body: { messages: Array<{ content: string }> }) => {
+        const prompt = body.messages.map((m) => m.content).join('\n');
+        const row = rows.find((r) => prompt.includes(`[${r.tag}]`))!;
+        return row.tag === 'r3' ? { status: 400, message: 'refused' } : { json: { score: row.judge, reason: 'ok', evidence: [] } };
+      },
+    });
+    t.onTestFinished(() => fake.close());
+    const { dir, outDir } = project(rows);
+    const res = await calibrate(dir, fake);
+    expect(res.code, explain(res)).toBe(0);
+    const r = report(outDir);
+    expect([r.rows, r.judged]).toEqual([3, 2]);
+    expect(r.verdicts).toMatchObject({ rows: 2, accuracy: 1, kappa: 1 });
+    expect(res.stdout).toMatch(/Judge errors: 1 row not counted \(line 3: /);
+
+    const allFail = await startFakeOpenAI({ script: () => ({ status: 400, message: 'refused' }) });
+    t.onTestFinished(() => allFail.close());
+    const failed = await calibrate(dir, allFail, ['--no-cache']);
+    expect(failed.code, explain(failed)).toBe(1);
+    expect(failed.stderr).toContain('every judgment failed');
+  });
+
+  it('flags that do not fit are bad input before any judgment', async (t) => {
+    const fake = await fakeJudge(t, []);
+    const { dir } = project([{ tag: 'r1', judge: 5, humanVerdict: 'pass' }]);
+    const bad = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--type', 'pairwise'], {
+      cwd: dir,
+      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'k' },
+      timeoutMs: 30_000,
+    });
+    expect(bad.code, explain(bad)).toBe(2);
+    expect(bad.stderr).toContain('--type pairwise: expected one of judge, judgeAgainst, factuality, closedQa, sql');
+    const noRef = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--type', 'factuality'], {
+      cwd: dir,
+      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'k' },
+      timeoutMs: 30_000,
+    });
+    expect(noRef.code, explain(noRef)).toBe(2);
+    expect(noRef.stderr).toContain('labels.jsonl:1: reference: --type factuality grades against a reference');
+    const noKey = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'x'], {
+      cwd: dir,
+      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: undefined },
+      timeoutMs: 30_000,
+    });
+    expect(noKey.code, explain(noKey)).toBe(2);
+    expect(noKey.stderr).toContain('OPENAI_API_KEY');
+    expect(fake.count).toBe(0);
+  });
 });
