@@ -79,6 +79,15 @@ interface Report {
 
 const report = (outDir: string): Report => JSON.parse(readFileSync(join(outDir, 'calibration.json'), 'utf8')) as Report;
 
+/** Calibrates `rows` against a fake judge answering their scripted scores; the command must succeed. */
+async function calibrated(t: TestContext, rows: Row[], extra: string[] = []): Promise<{ res: CliResult; r: Report; fake: FakeProvider }> {
+  const fake = await fakeJudge(t, rows);
+  const { dir, outDir } = project(rows, extra);
+  const res = await calibrate(dir, fake);
+  expect(res.code, explain(res)).toBe(0);
+  return { res, r: report(outDir), fake };
+}
+
 describe.concurrent('agent-evals calibrate against a fake judge server', () => {
   it('perfect agreement: κ = 1, accuracy 1, MAE 0.75, Spearman 1', async (t) => {
     const rows: Row[] = [
@@ -87,12 +96,8 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
       { tag: 'r3', judge: 3, humanScore: 3, humanVerdict: 'fail' },
       { tag: 'r4', judge: 2, humanScore: 1, humanVerdict: 'fail' },
     ];
-    const fake = await fakeJudge(t, rows);
-    const { dir, outDir } = project(rows);
-    const res = await calibrate(dir, fake);
-    expect(res.code, explain(res)).toBe(0);
+    const { res, r, fake } = await calibrated(t, rows);
     expect(fake.count).toBe(4);
-    const r = report(outDir);
     // At the default threshold 0.7 the judge passes 9 and 8 and fails 3 and 2: exactly the humans' verdicts.
     expect(r.verdicts).toMatchObject({ accuracy: 1, kappa: 1, truePositiveRate: 1, trueNegativeRate: 1, confusionMatrix: { truePositive: 2, falsePositive: 0, falseNegative: 0, trueNegative: 2 } });
     // |9−10| + |8−7| + |3−3| + |2−1| = 3 over 4 rows; one exact; all within ±1; same order on both sides.
@@ -109,11 +114,7 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
       { tag: 'r3', judge: 9, humanScore: 4, humanVerdict: 'fail' },
       { tag: 'r4', judge: 2, humanScore: 2, humanVerdict: 'fail' },
     ];
-    const fake = await fakeJudge(t, rows);
-    const { dir, outDir } = project(rows);
-    const res = await calibrate(dir, fake);
-    expect(res.code, explain(res)).toBe(0);
-    const r = report(outDir);
+    const { res, r } = await calibrated(t, rows);
     // Judge P F P F against humans P P F F: p_o = .5, both pass half so p_e = .5, κ = 0.
     expect(r.verdicts?.accuracy).toBe(0.5);
     expect(r.verdicts?.kappa).toBe(0);
@@ -143,12 +144,8 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
       verdictOnly('r9', 6, 'fail'),
       verdictOnly('r10', 2, 'fail'),
     ];
-    const fake = await fakeJudge(t, rows);
-    const { dir, outDir } = project(rows, [JSON.stringify({ id: 'unlabelled', output: 'no label here' })]);
-    const res = await calibrate(dir, fake);
-    expect(res.code, explain(res)).toBe(0);
+    const { res, r } = await calibrated(t, rows, [JSON.stringify({ id: 'unlabelled', output: 'no label here' })]);
     expect(res.stderr).toMatch(/labels\.jsonl:11: no humanScore or humanVerdict; row skipped/);
-    const r = report(outDir);
     expect([r.rows, r.judged, r.skippedLines]).toEqual([10, 10, [11]]);
     expect(r.scores).toBeNull();
 
@@ -268,30 +265,23 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     expect(failed.stderr).toContain('every judgment failed');
   });
 
-  it('flags that do not fit are bad input before any judgment', async (t) => {
+  it('flags that do not fit, a row without the reference its type needs, and a missing key are exit 2 before any judgment', async (t) => {
     const fake = await fakeJudge(t, []);
     const { dir } = project([{ tag: 'r1', judge: 5, humanVerdict: 'pass' }]);
-    const bad = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--type', 'pairwise'], {
-      cwd: dir,
-      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'k' },
-      timeoutMs: 30_000,
-    });
-    expect(bad.code, explain(bad)).toBe(2);
-    expect(bad.stderr).toContain('--type pairwise: expected one of judge, judgeAgainst, factuality, closedQa, sql');
-    const noRef = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--type', 'factuality'], {
-      cwd: dir,
-      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'k' },
-      timeoutMs: 30_000,
-    });
-    expect(noRef.code, explain(noRef)).toBe(2);
-    expect(noRef.stderr).toContain('labels.jsonl:1: reference: --type factuality grades against a reference');
-    const noKey = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'x'], {
-      cwd: dir,
-      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: undefined },
-      timeoutMs: 30_000,
-    });
-    expect(noKey.code, explain(noKey)).toBe(2);
-    expect(noKey.stderr).toContain('OPENAI_API_KEY');
+    const cases: Array<[string[], Record<string, string | undefined>, string]> = [
+      [['--type', 'pairwise'], {}, '--type pairwise: expected one of judge, judgeAgainst, factuality, closedQa, sql'],
+      [['--type', 'factuality'], {}, 'labels.jsonl:1: reference: --type factuality grades against a reference'],
+      [['--criteria', 'x'], { OPENAI_API_KEY: undefined }, 'OPENAI_API_KEY'],
+    ];
+    for (const [args, env, message] of cases) {
+      const res = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', ...args], {
+        cwd: dir,
+        env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'k', ...env },
+        timeoutMs: 30_000,
+      });
+      expect(res.code, explain(res)).toBe(2);
+      expect(res.stderr).toContain(message);
+    }
     expect(fake.count).toBe(0);
   });
 });
