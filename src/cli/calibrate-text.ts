@@ -1,4 +1,4 @@
-import type { Calibration, CalibratedRow } from '../runner/calibrate.js';
+import type { Calibration, CalibratedRow } from '../core/calibration-schema.js';
 import { oneLine, terminalSafe } from '../report/sanitize.js';
 
 const num = (x: number | null, digits = 3): string => (x === null ? 'undefined' : String(Number(x.toFixed(digits))));

@@ -1,6 +1,7 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
+import { CALIBRATION_TYPES, type CalibrationCriterion } from '../core/calibration-schema.js';
 import { fraction, positiveInt } from './parse-number.js';
 import { checkOutputs } from './output-check.js';
 import type { PlannedOutput } from './reporters.js';
@@ -40,18 +41,17 @@ export function registerCalibrate(program: Command): void {
     .option('--load-timeout <ms>', 'how long importing the config may take, in ms (default 30000)', positiveInt)
     .action(async (labelsPath: string, flags: CalibrateFlags) => {
       const cwd = process.cwd();
-      const [{ loadConfig }, { resolveRunSettings }, { checkRunJudgeRefs }, { runRedactor }, { loadLabels }, { CALIBRATION_TYPES, calibrate, checkRows }, { calibrationText }, { writeAtomic }] =
-        await Promise.all([
-          import('../config/load-config.js'),
-          import('../config/run-settings.js'),
-          import('../runner/judge-refs.js'),
-          import('../runner/run-secrets.js'),
-          import('../suite/labels.js'),
-          import('../runner/calibrate.js'),
-          import('./calibrate-text.js'),
-          import('../report/atomic-write.js'),
-        ]);
-      const type = (flags.type ?? 'judge') as (typeof CALIBRATION_TYPES)[number];
+      const [{ loadConfig }, { resolveRunSettings }, { checkRunJudgeRefs }, { runRedactor }, { loadLabels }, { calibrate, checkRows }, { calibrationText }, { writeAtomic }] = await Promise.all([
+        import('../config/load-config.js'),
+        import('../config/run-settings.js'),
+        import('../runner/judge-refs.js'),
+        import('../runner/run-secrets.js'),
+        import('../suite/labels.js'),
+        import('../runner/calibrate.js'),
+        import('./calibrate-text.js'),
+        import('../report/atomic-write.js'),
+      ]);
+      const type = (flags.type ?? 'judge') as CalibrationCriterion['type'];
       if (!CALIBRATION_TYPES.includes(type)) throw new UserError(`--type ${flags.type}: expected one of ${CALIBRATION_TYPES.join(', ')}`);
       const needsCriteria = type === 'judge' || type === 'judgeAgainst' || type === 'closedQa';
       if (needsCriteria && !flags.criteria?.trim())
@@ -69,7 +69,7 @@ export function registerCalibrate(program: Command): void {
       const judge = settings.judging.override ?? settings.judging.judge;
       if (judge === undefined) throw new UserError('no judge: pass --judge provider:model (or set `judge` in the config)');
 
-      const criterion = { type, ...(flags.criteria !== undefined ? { criteria: flags.criteria } : {}), scale: flags.scale ?? 1 };
+      const criterion: CalibrationCriterion = { type, ...(flags.criteria !== undefined ? { criteria: flags.criteria } : {}), scale: flags.scale ?? 1 };
       const display = isAbsolute(labelsPath) ? labelsPath : relative(cwd, resolve(cwd, labelsPath)) || labelsPath;
       const labels = loadLabels(resolve(cwd, labelsPath), display);
       for (const line of labels.unlabelled) process.stderr.write(`agent-evals: warning: ${display}:${line}: no humanScore or humanVerdict; row skipped\n`);
@@ -94,7 +94,7 @@ export function registerCalibrate(program: Command): void {
       const shown = relative(cwd, output) || output;
       // A judge's reason may quote a secret it was shown: nothing leaves unredacted.
       process.stdout.write(redactor.redact(calibrationText(result, shown)));
-      await writeAtomic(output, async (write) => write(redactor.redact(JSON.stringify({ version: 1, ...result }, null, 2)) + '\n'));
+      await writeAtomic(output, async (write) => write(redactor.redact(JSON.stringify(result, null, 2)) + '\n'));
       if (result.judged === 0) {
         process.stderr.write(`agent-evals: every judgment failed (first: ${redactor.redact(result.results[0]?.error ?? 'unknown')})\n`);
         process.exitCode = 1;

@@ -12,33 +12,11 @@ import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
 import type { Pricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import {
-  agreementWithin,
-  bestThresholdByKappa,
-  cohensKappa,
-  confusionMatrix,
-  accuracy,
-  meanAbsoluteError,
-  spearman,
-  trueNegativeRate,
-  truePositiveRate,
-  type ConfusionMatrix,
-} from '../stats/agreement.js';
+import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, accuracy, meanAbsoluteError, spearman, trueNegativeRate, truePositiveRate } from '../stats/agreement.js';
 import type { LabelRow, LabelSet } from '../suite/labels.js';
 import { judgeInstances } from './judge-instances.js';
 import type { RunSettings } from './settings.js';
-
-/** The judged assertion types a labelled row can be graded with (pairwise needs two outputs). */
-export const CALIBRATION_TYPES = ['judge', 'judgeAgainst', 'factuality', 'closedQa', 'sql'] as const;
-export type CalibrationType = (typeof CALIBRATION_TYPES)[number];
-
-export interface CalibrationCriterion {
-  type: CalibrationType;
-  /** The rubric (judge, judgeAgainst) or the question (closedQa). */
-  criteria?: string;
-  /** 10: the rubric is scored 1..10 and human scores are on 0..10; else everything is on 0..1. */
-  scale: 1 | 10;
-}
+import type { CalibratedRow, Calibration, CalibrationCriterion } from '../core/calibration-schema.js';
 
 export interface CalibrationOptions {
   settings: Pick<RunSettings, 'judging' | 'concurrency' | 'env' | 'pricing'>;
@@ -49,55 +27,6 @@ export interface CalibrationOptions {
   labels: LabelSet;
   warn(message: string): void;
   redactor?: SecretRedactor;
-}
-
-export interface CalibratedRow {
-  id: string;
-  line: number;
-  humanScore?: number;
-  humanVerdict?: 'pass' | 'fail';
-  /** On the calibration's scale; null when the judgment failed. */
-  judgeScore: number | null;
-  judgeVerdict: 'pass' | 'fail' | null;
-  reason: string;
-  /** Why the judgment failed (the row counts in no statistic). */
-  error?: string;
-  cached?: boolean;
-}
-
-export interface Calibration {
-  file: string;
-  judge: string;
-  criterion: CalibrationCriterion;
-  threshold: number;
-  /** Labelled rows, judged rows, rows whose judgment failed, and the lines skipped for lack of labels. */
-  rows: number;
-  judged: number;
-  judgeErrors: number;
-  skippedLines: number[];
-  scores: null | {
-    rows: number;
-    exactAgreement: number | null;
-    tolerance: number;
-    withinTolerance: number | null;
-    meanAbsoluteError: number | null;
-    spearman: number | null;
-  };
-  verdicts: null | {
-    rows: number;
-    accuracy: number | null;
-    kappa: number | null;
-    truePositiveRate: number | null;
-    trueNegativeRate: number | null;
-    confusionMatrix: ConfusionMatrix;
-  };
-  /** The threshold (0..1) that maximises κ against the human verdicts; null without verdicts or a defined κ. */
-  thresholdAdvice: null | { threshold: number; kappa: number };
-  /** At most ten rows, the largest disagreement first: verdicts that differ, then by score distance. */
-  worstDisagreements: CalibratedRow[];
-  usage: Usage;
-  cachedRows: number;
-  results: CalibratedRow[];
 }
 
 const WORST = 10;
@@ -169,6 +98,7 @@ export async function calibrate(opts: CalibrationOptions): Promise<Calibration> 
     );
     const judged = results.filter((r) => r.judgeScore !== null);
     return {
+      version: 1,
       file: labels.file,
       judge: `${judge.provider}:${judge.model}`,
       criterion,

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { REPO_ROOT, removeTempDirs, runCli, tempDir, type CliResult } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
+import { CalibrationSchema } from '../../src/core/calibration-schema.js';
 
 afterAll(removeTempDirs);
 
@@ -77,7 +78,13 @@ interface Report {
   cachedRows: number;
 }
 
-const report = (outDir: string): Report => JSON.parse(readFileSync(join(outDir, 'calibration.json'), 'utf8')) as Report;
+/** The written report, checked against the published schema. */
+function readReport(path: string): Report {
+  const parsed = CalibrationSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  expect(parsed.success ? [] : parsed.error.issues.slice(0, 5), `${path} fails CalibrationSchema`).toEqual([]);
+  return parsed.data as Report;
+}
+const report = (outDir: string): Report => readReport(join(outDir, 'calibration.json'));
 
 /** Calibrates `rows` against a fake judge answering their scripted scores; the command must succeed. */
 async function calibrated(t: TestContext, rows: Row[], extra: string[] = []): Promise<{ res: CliResult; r: Report; fake: FakeProvider }> {
@@ -225,7 +232,7 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     const args = ['calibrate', 'evals/calibration/labels.jsonl', '--judge', 'calibration-fake', '--scale', '10', '--criteria', 'Answers accurately and politely.', '--no-cache', '--output', out];
     const res = await runCli(args, { cwd: REPO_ROOT, env: { EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined }, timeoutMs: 30_000 });
     expect(res.code, explain(res)).toBe(0);
-    const r = JSON.parse(readFileSync(out, 'utf8')) as Report;
+    const r = readReport(out);
     expect([r.judge, r.rows, r.judged]).toEqual(['fake:fixtures', 30, 30]);
     // The fixtures are scores, not the constant 1 of an unmatched fake judge: the judge disagrees somewhere.
     expect(r.verdicts?.kappa).toBeGreaterThan(0);
