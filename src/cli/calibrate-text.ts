@@ -2,6 +2,7 @@ import type { Calibration, CalibratedRow } from '../core/calibration-schema.js';
 import { oneLine, terminalSafe } from '../report/sanitize.js';
 
 const num = (x: number | null, digits = 3): string => (x === null ? 'undefined' : String(Number(x.toFixed(digits))));
+const rowsOf = (n: number): string => `${n} row${n === 1 ? '' : 's'}`;
 const pct = (x: number | null): string => (x === null ? 'undefined' : `${(x * 100).toFixed(1)}%`);
 
 /** The terminal summary of a calibration (reasons and ids are untrusted: shown, never obeyed). */
@@ -9,16 +10,16 @@ export function calibrationText(c: Calibration, writtenTo: string): string {
   const scale = c.criterion.type === 'judge' || c.criterion.type === 'judgeAgainst' ? c.criterion.scale : 1;
   const onScale = (t: number) => (scale === 10 ? ` (${num(t * 10)} on the 10-point scale)` : '');
   const lines: string[] = [];
-  lines.push(`Calibration of ${c.judge} on ${c.rows} labelled row${c.rows === 1 ? '' : 's'} of ${c.file}`);
+  lines.push(`Calibration of ${c.judge} on ${rowsOf(c.rows)} of ${c.file}`);
   lines.push(`  ${c.criterion.type}${c.criterion.criteria ? ` "${oneLine(c.criterion.criteria, 100)}"` : ''}${scale === 10 ? ', scale 10' : ''}, threshold ${num(c.threshold)}`);
   if (c.scores) {
     const s = c.scores;
-    lines.push(`Scores (${s.rows} rows): exact ${pct(s.exactAgreement)}, within ±${num(s.tolerance)} ${pct(s.withinTolerance)}, MAE ${num(s.meanAbsoluteError)}, Spearman ${num(s.spearman)}`);
+    lines.push(`Scores (${rowsOf(s.rows)}): exact ${pct(s.exactAgreement)}, within ±${num(s.tolerance)} ${pct(s.withinTolerance)}, MAE ${num(s.meanAbsoluteError)}, Spearman ${num(s.spearman)}`);
   }
   if (c.verdicts) {
     const v = c.verdicts;
     const m = v.confusionMatrix;
-    lines.push(`Verdicts (${v.rows} rows): accuracy ${pct(v.accuracy)}, κ ${num(v.kappa)}, TPR ${pct(v.truePositiveRate)}, TNR ${pct(v.trueNegativeRate)}`);
+    lines.push(`Verdicts (${rowsOf(v.rows)}): accuracy ${pct(v.accuracy)}, κ ${num(v.kappa)}, TPR ${pct(v.truePositiveRate)}, TNR ${pct(v.trueNegativeRate)}`);
     lines.push(`               human pass  human fail`);
     lines.push(`  judge pass   ${String(m.truePositive).padStart(10)}  ${String(m.falsePositive).padStart(10)}`);
     lines.push(`  judge fail   ${String(m.falseNegative).padStart(10)}  ${String(m.trueNegative).padStart(10)}`);
@@ -33,7 +34,7 @@ export function calibrationText(c: Calibration, writtenTo: string): string {
   }
   if (c.judgeErrors) {
     const failed = c.results.filter((r) => r.error !== undefined);
-    lines.push(`Judge errors: ${c.judgeErrors} row${c.judgeErrors === 1 ? '' : 's'} not counted (line ${failed[0]!.line}: ${terminalSafe(oneLine(failed[0]!.error!, 160))})`);
+    lines.push(`Judge errors: ${rowsOf(c.judgeErrors)} not counted (line ${failed[0]!.line}: ${terminalSafe(oneLine(failed[0]!.error!, 160))})`);
   }
   if (c.skippedLines.length) lines.push(`Skipped (no labels): line${c.skippedLines.length === 1 ? '' : 's'} ${c.skippedLines.join(', ')}`);
   const cost = c.usage.costUsd === null ? 'unknown cost' : `$${c.usage.costUsd.toFixed(4)}`;

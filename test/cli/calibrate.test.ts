@@ -291,4 +291,22 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     }
     expect(fake.count).toBe(0);
   });
+
+  it("a judge's reason is shown, never obeyed, and never carries a secret of the environment", async (t) => {
+    const secret = 'sk-calibrate-secret-0042';
+    const fake = await startFakeOpenAI({ script: () => ({ json: { score: 0.2, reason: `leaked ${secret} \u001b[2Jcleared`, evidence: [] } }) });
+    t.onTestFinished(() => fake.close());
+    const { dir, outDir } = project([{ tag: 'r1', judge: 2, humanVerdict: 'pass' }]);
+    const res = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'x'], {
+      cwd: dir,
+      env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', SUPPORT_API_KEY: secret },
+      timeoutMs: 30_000,
+    });
+    expect(res.code, explain(res)).toBe(0);
+    const written = readFileSync(join(outDir, 'calibration.json'), 'utf8');
+    expect(res.stdout + written).not.toContain(secret);
+    // The row is a disagreement (judge fail, human pass): its reason is on the terminal, escape shown as text.
+    expect(res.stdout).toContain('\\x1b[2Jcleared');
+    expect(res.stdout).not.toContain('\u001b');
+  });
 });
