@@ -1,4 +1,4 @@
-import type { Calibration, CalibratedRow } from '../core/calibration-schema.js';
+import { scaleOf, type Calibration, type CalibratedRow } from '../core/calibration-schema.js';
 import { oneLine, terminalSafe } from '../report/sanitize.js';
 
 const num = (x: number | null, digits = 3): string => (x === null ? 'undefined' : String(Number(x.toFixed(digits))));
@@ -7,7 +7,7 @@ const pct = (x: number | null): string => (x === null ? 'undefined' : `${(x * 10
 
 /** The terminal summary of a calibration (reasons and ids are untrusted: shown, never obeyed). */
 export function calibrationText(c: Calibration, writtenTo: string): string {
-  const scale = c.criterion.type === 'judge' || c.criterion.type === 'judgeAgainst' ? c.criterion.scale : 1;
+  const scale = scaleOf(c.criterion);
   const onScale = (t: number) => (scale === 10 ? ` (${num(t * 10)} on the 10-point scale)` : '');
   const lines: string[] = [];
   lines.push(`Calibration of ${c.judge} on ${rowsOf(c.rows)} of ${c.file}`);

@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { CALIBRATION_TYPES, type CalibrationCriterion } from '../core/calibration-schema.js';
+import { CALIBRATION_TYPES, isRubricType, type CalibrationCriterion } from '../core/calibration-schema.js';
 import { fraction, positiveInt } from './parse-number.js';
 import { checkOutputs } from './output-check.js';
 import type { PlannedOutput } from './reporters.js';
@@ -57,7 +57,7 @@ export function registerCalibrate(program: Command): void {
       if (needsCriteria && !flags.criteria?.trim())
         throw new UserError(type === 'closedQa' ? '--type closedQa needs --criteria "<the question to ask of each output>"' : `give --criteria "<rubric>" (or --type factuality, closedQa, sql)`);
       if (!needsCriteria && flags.criteria !== undefined) throw new UserError(`--criteria does not apply to --type ${type}`);
-      if (flags.scale === 10 && type !== 'judge' && type !== 'judgeAgainst') throw new UserError(`--scale applies to a rubric (--criteria); --type ${type} scores 0 or 1`);
+      if (flags.scale === 10 && !isRubricType(type)) throw new UserError(`--scale applies to a rubric (--criteria); --type ${type} scores 0 or 1`);
 
       const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
       const settings = resolveRunSettings(

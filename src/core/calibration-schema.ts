@@ -15,6 +15,12 @@ export const CalibrationCriterionSchema = z
   .strict();
 export type CalibrationCriterion = z.infer<typeof CalibrationCriterionSchema>;
 
+/** Whether the type grades by a rubric (its scale may be 10); the others answer a choice worth 0 or 1. */
+export const isRubricType = (type: CalibrationCriterion['type']): boolean => type === 'judge' || type === 'judgeAgainst';
+
+/** The scale judge and human scores are on: the rubric's, else 0..1. */
+export const scaleOf = (c: CalibrationCriterion): 1 | 10 => (isRubricType(c.type) ? c.scale : 1);
+
 const Verdict = z.enum(['pass', 'fail']);
 /** Undefined statistics (κ when both raters gave one verdict only, a correlation of a constant) are null. */
 const Stat = z.number().nullable();

@@ -7,7 +7,7 @@ import { JudgeCache } from '../judges/cache.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeRef } from '../judges/resolve.js';
-import type { JudgeAssertionSpec } from '../judges/spec.js';
+import { lacksReference, type JudgeAssertionSpec } from '../judges/spec.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
 import type { Pricing } from '../providers/run-usage.js';
@@ -16,7 +16,7 @@ import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, ac
 import type { LabelRow, LabelSet } from '../suite/labels.js';
 import { judgeInstances } from './judge-instances.js';
 import type { RunSettings } from './settings.js';
-import type { CalibratedRow, Calibration, CalibrationCriterion } from '../core/calibration-schema.js';
+import { scaleOf, type CalibratedRow, type Calibration, type CalibrationCriterion } from '../core/calibration-schema.js';
 
 export interface CalibrationOptions {
   settings: Pick<RunSettings, 'judging' | 'concurrency' | 'env' | 'pricing'>;
@@ -33,10 +33,9 @@ const WORST = 10;
 
 /** Checks what only the rows can tell (a reference a criterion needs, a human score on the scale), before any judgment. */
 export function checkRows(labels: LabelSet, criterion: CalibrationCriterion): void {
-  const needsReference = criterion.type === 'judgeAgainst' || criterion.type === 'factuality' || criterion.type === 'sql';
-  const max = criterion.type === 'judge' || criterion.type === 'judgeAgainst' ? criterion.scale : 1;
+  const max = scaleOf(criterion);
   for (const row of labels.rows) {
-    if (needsReference && row.reference === undefined)
+    if (lacksReference({ type: criterion.type }, row.reference))
       throw new UserError(`--type ${criterion.type} grades against a reference: this row has none`, { file: labels.file, line: row.line, field: 'reference' });
     if (row.humanScore !== undefined && (row.humanScore < 0 || row.humanScore > max)) {
       throw new UserError(`${row.humanScore} is outside the scale 0..${max}${max === 1 && criterion.scale === 1 ? ' (pass --scale 10 for 10-point scores)' : ''}`, {
@@ -55,7 +54,7 @@ export function checkRows(labels: LabelSet, criterion: CalibrationCriterion): vo
 export async function calibrate(opts: CalibrationOptions): Promise<Calibration> {
   const { settings, criterion, labels } = opts;
   const judging = settings.judging;
-  const scale = criterion.type === 'judge' || criterion.type === 'judgeAgainst' ? criterion.scale : 1;
+  const scale = scaleOf(criterion);
   const unpriced = new PricingWarnings();
   const pricing: Pricing = {
     overrides: settings.pricing,
