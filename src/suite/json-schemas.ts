@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EvalFileSchema } from './schema.js';
 import { ResultsSchema } from '../core/results-schema.js';
+import { CalibrationSchema } from '../core/calibration-schema.js';
 
 /**
  * The JSON Schemas in `schemas/`, generated from the zod schemas so that types, validation and
@@ -9,6 +10,7 @@ import { ResultsSchema } from '../core/results-schema.js';
 export function jsonSchemas(): Record<string, unknown> {
   return {
     'eval-file.schema.json': { $id: 'https://agent-evals.dev/schemas/eval-file.schema.json', title: 'agent-evals eval file (*.eval.yaml)', ...z.toJSONSchema(EvalFileSchema, { io: 'input' }) },
+    'calibration.schema.json': { $id: 'https://agent-evals.dev/schemas/calibration.schema.json', title: 'agent-evals calibrate report', ...z.toJSONSchema(CalibrationSchema) },
     'results.schema.json': { $id: 'https://agent-evals.dev/schemas/results.schema.json', title: 'agent-evals results', ...z.toJSONSchema(ResultsSchema) },
   };
 }

@@ -1,0 +1,103 @@
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { UserError } from '../core/errors.js';
+import { CALIBRATION_TYPES, isRubricType, type CalibrationCriterion } from '../core/calibration-schema.js';
+import { fraction, positiveInt } from './parse-number.js';
+import { checkOutputs } from './output-check.js';
+import type { PlannedOutput } from './reporters.js';
+
+interface CalibrateFlags {
+  config?: string;
+  judge?: string;
+  criteria?: string;
+  type?: string;
+  scale?: 1 | 10;
+  threshold?: number;
+  concurrency?: number;
+  cache?: boolean;
+  output?: string;
+  loadTimeout?: number;
+}
+
+const scaleArg = (value: string): 1 | 10 => {
+  if (value === '1' || value === '10') return Number(value) as 1 | 10;
+  throw new InvalidArgumentError('expected 1 (scores 0..1) or 10 (scores 1..10)');
+};
+
+export function registerCalibrate(program: Command): void {
+  program
+    .command('calibrate')
+    .description('judge a labelled set and measure how far the judge agrees with the humans (exit 0 done, 1 every judgment failed, 2 bad input)')
+    .argument('<labels>', 'labelled rows: .jsonl, .csv or .yaml, each with output and humanScore and/or humanVerdict')
+    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('--judge <provider:model>', "the judge: provider:model, fake, or a name from the config's judges (default: the config's judge)")
+    .option('--criteria <text>', 'the rubric to grade by (the question, with --type closedQa)')
+    .option('--type <type>', 'judge (default) | judgeAgainst | factuality | closedQa | sql')
+    .option('--scale <n>', 'the rubric scale, 1 (0..1, default) or 10 (1..10); human scores are on it', scaleArg)
+    .option('--threshold <t>', "judge score (0..1) at which a row passes (default: the config's judgeThreshold)", fraction)
+    .option('-j, --concurrency <n>', 'judgments in flight at once', positiveInt)
+    .option('--no-cache', 'make every judge call anew')
+    .option('-o, --output <path>', 'where the JSON report goes (default <outputDir>/calibration.json)')
+    .option('--load-timeout <ms>', 'how long importing the config may take, in ms (default 30000)', positiveInt)
+    .action(async (labelsPath: string, flags: CalibrateFlags) => {
+      const cwd = process.cwd();
+      const [{ loadConfig }, { resolveRunSettings }, { checkRunJudgeRefs }, { runRedactor }, { loadLabels }, { calibrate, checkRows }, { calibrationText }, { writeAtomic }] = await Promise.all([
+        import('../config/load-config.js'),
+        import('../config/run-settings.js'),
+        import('../runner/judge-refs.js'),
+        import('../runner/run-secrets.js'),
+        import('../suite/labels.js'),
+        import('../runner/calibrate.js'),
+        import('./calibrate-text.js'),
+        import('../report/atomic-write.js'),
+      ]);
+      const type = (flags.type ?? 'judge') as CalibrationCriterion['type'];
+      if (!CALIBRATION_TYPES.includes(type)) throw new UserError(`--type ${flags.type}: expected one of ${CALIBRATION_TYPES.join(', ')}`);
+      const needsCriteria = type === 'judge' || type === 'judgeAgainst' || type === 'closedQa';
+      if (needsCriteria && !flags.criteria?.trim())
+        throw new UserError(type === 'closedQa' ? '--type closedQa needs --criteria "<the question to ask of each output>"' : `give --criteria "<rubric>" (or --type factuality, closedQa, sql)`);
+      if (!needsCriteria && flags.criteria !== undefined) throw new UserError(`--criteria does not apply to --type ${type}`);
+      if (flags.scale === 10 && !isRubricType(type)) throw new UserError(`--scale applies to a rubric (--criteria); --type ${type} scores 0 or 1`);
+
+      const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
+      const settings = resolveRunSettings(
+        config,
+        { ...(flags.judge !== undefined ? { judge: flags.judge } : {}), ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}), cache: flags.cache !== false },
+        process.env,
+      );
+      checkRunJudgeRefs(settings.judging, []);
+      const judge = settings.judging.override ?? settings.judging.judge;
+      if (judge === undefined) throw new UserError('no judge: pass --judge provider:model (or set `judge` in the config)');
+
+      const criterion: CalibrationCriterion = { type, ...(flags.criteria !== undefined ? { criteria: flags.criteria } : {}), scale: flags.scale ?? 1 };
+      const display = isAbsolute(labelsPath) ? labelsPath : relative(cwd, resolve(cwd, labelsPath)) || labelsPath;
+      const labels = loadLabels(resolve(cwd, labelsPath), display);
+      for (const line of labels.unlabelled) process.stderr.write(`agent-evals: warning: ${display}:${line}: no humanScore or humanVerdict; row skipped\n`);
+      if (labels.rows.length === 0) {
+        const skipped = labels.unlabelled.length;
+        throw new UserError(
+          skipped
+            ? `no usable row: ${skipped === 1 ? 'the row' : `all ${skipped} rows`} (line${skipped === 1 ? '' : 's'} ${labels.unlabelled.join(', ')}) lack humanScore and humanVerdict`
+            : 'no rows',
+          { file: display },
+        );
+      }
+      checkRows(labels, criterion);
+      const output = flags.output !== undefined ? resolve(cwd, flags.output) : join(config.outputDir, 'calibration.json');
+      const outputs: PlannedOutput[] = [{ path: output, kind: 'file', field: flags.output !== undefined ? '--output' : 'outputDir' }];
+      if (settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
+      await checkOutputs(outputs, config.file);
+
+      const redactor = runRedactor(settings);
+      const warn = (message: string) => void process.stderr.write(`agent-evals: warning: ${redactor.redact(message)}\n`);
+      const result = await calibrate({ settings, judge, criterion, threshold: flags.threshold ?? config.judgeThreshold, labels, warn, redactor });
+      const shown = relative(cwd, output) || output;
+      // A judge's reason may quote a secret it was shown: nothing leaves unredacted.
+      process.stdout.write(redactor.redact(calibrationText(result, shown)));
+      await writeAtomic(output, async (write) => write(redactor.redact(JSON.stringify(result, null, 2)) + '\n'));
+      if (result.judged === 0) {
+        process.stderr.write(`agent-evals: every judgment failed (first: ${redactor.redact(result.results[0]?.error ?? 'unknown')})\n`);
+        process.exitCode = 1;
+      }
+    });
+}
