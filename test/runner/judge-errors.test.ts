@@ -8,7 +8,8 @@ import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
-import { removeTempDirs, stripAnsi } from '../support/cli.js';
+import { join } from 'node:path';
+import { removeTempDirs, runCli, stripAnsi } from '../support/cli.js';
 import { runInProcess } from '../support/run-in-process.js';
 
 let fake: FakeProvider | undefined;
@@ -68,5 +69,38 @@ describe('a judge server answering 500 to everything', () => {
     expect(lines.find((l) => l.includes('outage/judged'))).toContain('2 judge errors');
     expect(lines.find((l) => l.includes('outage/wrong'))).not.toContain('judge error');
     expect(lines.filter((l) => l.startsWith('Judge errors'))).toEqual(['Judge errors 2 trials failed because a judge erred, not the agent (still failures; see the [error] lines)']);
+  });
+
+  it('compared with a healthy baseline, the outage is no regression: its cases could not be compared', async () => {
+    const run = async (script: NonNullable<Parameters<typeof startFakeOpenAI>[0]>['script']) => {
+      const server = await startFakeOpenAI({ script });
+      try {
+        return await runInProcess({
+          files: { 'outage.eval.yaml': EVALS.replace('repeat: 2', 'repeat: 3') },
+          config: {
+            targets: { agent: () => 'Your order shipped yesterday.' },
+            judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: server.url, maxRetries: 1 },
+            concurrency: 1,
+            earlyStop: false,
+          },
+          flags: { cache: false },
+          judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { OPENAI_API_KEY: 'test-key' } }),
+        });
+      } finally {
+        await server.close();
+      }
+    };
+    const healthy = await run(() => ({ json: { score: 1, reason: 'says it shipped', evidence: [] } }));
+    const outage = await run(() => ({ status: 500 }));
+    expect(healthy.results.cases.find((c) => c.id === 'judged')!.verdict).toBe('passed');
+    expect(outage.results.cases.find((c) => c.id === 'judged')!.judgeErrors).toBe(3);
+
+    // The CLI's own compare over the two results files: passed 3/3 -> failed 0/3 would be a
+    // regression (p = 0.05) were it the agent; judge errors make it "could not compare".
+    const r = await runCli(['compare', join(healthy.dir, 'results.json'), join(outage.dir, 'results.json')], { cwd: outage.dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const lines = stripAnsi(r.stdout).split('\n');
+    expect(lines.find((l) => l.includes('outage/judged'))).toMatch(/could not compare: judge errors/);
+    expect(stripAnsi(r.stdout)).toContain('0 regressed (0 counted, max 0)');
   });
 });
