@@ -12,9 +12,14 @@ function lintImports(cwd: string): Promise<{ code: number; output: string }> {
   const [bin, ...args] = scripts['lint:imports']!.split(' ');
   expect(bin).toBe('depcruise');
   return new Promise((done) => {
-    execFile(process.execPath, [join(root, 'node_modules/.bin/depcruise'), ...args, '--config', join(root, '.dependency-cruiser.cjs')], { cwd }, (err, stdout, stderr) => {
-      done({ code: err ? Number(err.code) : 0, output: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [join(root, 'node_modules/.bin/depcruise'), ...args, '--config', join(root, '.dependency-cruiser.cjs')],
+      { cwd, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } },
+      (err, stdout, stderr) => {
+        done({ code: err ? Number(err.code) : 0, output: stdout + stderr });
+      },
+    );
   });
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stripAnsi } from '../support/cli.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,10 +76,12 @@ describe('comparison output', () => {
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
     void r.onEnd!(end);
-    expect(out).toMatch(/Compared\s+2 regressed \(2 counted, max 0\), 1 improved, 0 unchanged, 1 could not compare/);
-    expect(out).toMatch(/regressed\s+demo\/drops\s+5\/5 → 2\/5, p = 0\.083/);
-    expect(out).toMatch(/improved\s+demo\/better\s+2\/5 → 5\/5, p = 0\.083/);
-    expect(out).toMatch(/could not compare: judge errors\s+demo\/outage\s+5\/5 → 0\/5 \(judge errors: base 0, head 5\)/);
+    // Colours are on where CI is set: the table's words are read without them.
+    const plain = stripAnsi(out);
+    expect(plain).toMatch(/Compared\s+2 regressed \(2 counted, max 0\), 1 improved, 0 unchanged, 1 could not compare/);
+    expect(plain).toMatch(/regressed\s+demo\/drops\s+5\/5 → 2\/5, p = 0\.083/);
+    expect(plain).toMatch(/improved\s+demo\/better\s+2\/5 → 5\/5, p = 0\.083/);
+    expect(plain).toMatch(/could not compare: judge errors\s+demo\/outage\s+5\/5 → 0\/5 \(judge errors: base 0, head 5\)/);
     expect(out).not.toContain('\x1b[31m</property>');
     expect(out).toContain('\\x1b[31m');
   });
