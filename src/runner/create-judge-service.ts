@@ -11,10 +11,11 @@ import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { buildJudgeRequest, type Judge } from '../core/judge-port.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { judgeInstances } from './judge-instances.js';
+import { staticJudgedSpecs } from './judge-refs.js';
 import { judgePairwise } from '../judges/pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judges/kept-judges.js';
 import { refKey } from '../judges/resolve.js';
-import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
+import type { JudgeAssertionSpec } from '../judges/spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -68,8 +69,8 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     prepare(cases) {
       const kept: Array<[string, string]> = [];
       for (const c of cases) {
-        for (const spec of c.assertions) {
-          if (!isJudgeType(spec.type)) continue;
+        // Turn assertions too: a judge named only in a turn is built (and its key checked) before the run.
+        for (const spec of staticJudgedSpecs(c)) {
           const resolved = resolveFor(spec as JudgeAssertionSpec, c);
           if (resolved.kept) kept.push(resolved.kept);
           const ref = resolved.ref;
@@ -91,8 +92,8 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       if (settings.dryRun) return [];
       const models = new Set<string>();
       for (const c of cases) {
-        for (const spec of c.assertions) {
-          const ref = isJudgeType(spec.type) ? resolveFor(spec as JudgeAssertionSpec, c).ref : undefined;
+        for (const spec of staticJudgedSpecs(c)) {
+          const ref = resolveFor(spec as JudgeAssertionSpec, c).ref;
           const judge = ref ? judgeFor(ref) : undefined;
           // An agent judge built from a factory names its model only when it judges (priced then).
           if (judge && judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN) models.add(`${judge.provider}:${judge.model}`);
