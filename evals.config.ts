@@ -1,10 +1,13 @@
 import { defineConfig } from 'agent-evals';
 import { supportAgent } from './evals/agents/support-agent.js';
+import { supportAgentBrief } from './evals/agents/support-agent-brief.js';
 
 export default defineConfig({
   evals: ['evals/**/*.eval.{yaml,yml,ts}'],
   targets: {
     'support-agent': supportAgent,
+    // A second variant of the example agent, compared with the first in evals/support/matrix.eval.yaml.
+    'support-agent-brief': supportAgentBrief,
     'order-status-cli': { command: ['node', 'evals/agents/order-status.mjs'] },
   },
   // Offline judge: answers come from evals/judge-fixtures.yaml, else a fixed passing score. To judge

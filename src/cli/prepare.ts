@@ -5,6 +5,7 @@ import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { discoverEvalFiles } from '../suite/discover.js';
 import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
 import { selectCases } from '../suite/select.js';
+import { targetOverride } from './target-flags.js';
 
 /** The options that choose cases, shared by `run` and `list`. */
 export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
@@ -15,6 +16,8 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
     .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
     .option('-r, --repeat <n>', repeatHelp, positiveInt)
+    .option('--target <name>', 'run every case against this one configured target')
+    .option('--matrix <dimension=values>', 'run every case once per value, e.g. target=a,b (repeatable)', collect)
     .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt);
 }
 
@@ -25,6 +28,8 @@ export interface SelectionFlags {
   excludeTag?: string[];
   repeat?: number;
   loadTimeout?: number;
+  target?: string;
+  matrix?: string[];
 }
 
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
@@ -39,7 +44,9 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
   }
+  const override = targetOverride(flags, Object.keys(config.targets));
   const all = await loadCases(files, cwd, {
+    ...(override ? { targetOverride: override } : {}),
     repeat: config.repeat,
     passRate: config.passRate,
     timeoutMs: config.timeoutMs,

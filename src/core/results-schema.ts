@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
+import { MatrixValuesSchema } from './matrix.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -113,6 +114,8 @@ export const CaseResultSchema = z.object({
   file: z.string(),
   line: z.number().int().positive().nullable(),
   tags: z.array(z.string()),
+  /** The matrix values this case ran with (`{ target: 'claude-support' }`); part of its key. */
+  matrix: MatrixValuesSchema.optional(),
   /** Hash of the case's input or turns, reference and assertions: a baseline tells an edited case from a regressed one. */
   fingerprint: z.string().optional(),
   verdict: CaseVerdictSchema,
@@ -147,6 +150,39 @@ export const CountersSchema = z.object({
 });
 export type Counters = z.infer<typeof CountersSchema>;
 
+/** The columns of a matrix comparison; `best` names those a row leads alone. */
+export const MatrixColumnSchema = z.enum(['casesPassed', 'passRate', 'score', 'targetCost', 'judgeCost', 'latencyMean', 'latencyP95']);
+export type MatrixColumn = z.infer<typeof MatrixColumnSchema>;
+
+/** One matrix value's totals over a suite's cases. */
+export const MatrixRowSchema = z.object({
+  value: z.string(),
+  cases: z.number().int().nonnegative(),
+  casesPassed: z.number().int().nonnegative(),
+  /** Passes of the trials that ran to a verdict; the interval is present from 2 trials on. */
+  passRate: z.object({ passed: z.number().int().nonnegative(), trials: z.number().int().nonnegative(), rate: z.number().min(0).max(1).nullable() }),
+  interval: z.object({ low: z.number().min(0).max(1), high: z.number().min(0).max(1) }).optional(),
+  /** Mean trial score, null when no trial ran. */
+  score: z.number().nullable(),
+  /** Dollars; null when a price is unknown. */
+  targetCostUsd: z.number().nonnegative().nullable(),
+  judgeCostUsd: z.number().nonnegative().nullable(),
+  /** Trial durations: mean and nearest-rank 95th percentile; null when no trial ran. */
+  latencyMs: z.object({ mean: z.number().nonnegative(), p95: z.number().nonnegative() }).nullable(),
+  best: z.array(MatrixColumnSchema),
+});
+export type MatrixRow = z.infer<typeof MatrixRowSchema>;
+
+/** A suite run once per matrix value, side by side. */
+export const MatrixTableSchema = z.object({
+  suite: z.string(),
+  dimension: z.string(),
+  rows: z.array(MatrixRowSchema),
+  /** `no clear winner on pass rate (…)` when the leader's interval overlaps another value's. */
+  notes: z.array(z.string()),
+});
+export type MatrixTable = z.infer<typeof MatrixTableSchema>;
+
 export const SummarySchema = z.object({
   cases: z.object({
     total: z.number().int().nonnegative(),
@@ -172,6 +208,8 @@ export const SummarySchema = z.object({
   score: MeanStdSchema,
   usage: z.object({ target: UsageSchema, judge: UsageSchema, total: UsageSchema }),
   counters: CountersSchema,
+  /** One comparison table per suite run over a matrix (`matrix:`, `--matrix`). */
+  matrix: z.array(MatrixTableSchema).optional(),
   /** Run-level gates and stops that failed the run (min score, budget, …), in words. */
   failures: z.array(z.string()),
   warnings: z.array(z.string()),

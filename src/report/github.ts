@@ -6,6 +6,8 @@ import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
 import { KIND_LABEL, changeDetail, comparisonHeadline } from './comparison-lines.js';
 import type { Comparison } from '../core/results-schema.js';
+import { caseKey } from '../core/matrix.js';
+import { matrixMarkdown } from './matrix-lines.js';
 
 /**
  * Workflow-command data: control and bidi characters made visible, `%`, CR and LF escaped, so
@@ -39,9 +41,9 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
       strict = info.strict;
     },
     onCaseEnd(r) {
-      if (r.flaky) flaky.push(`${r.suite}/${r.id}`);
+      if (r.flaky) flaky.push(caseKey(r));
       if (r.verdict !== 'failed' && r.verdict !== 'scored') return;
-      const key = `${r.suite}/${r.id}`;
+      const key = caseKey(r);
       const level = r.verdict === 'failed' || strict ? 'error' : 'warning';
       const props = [`file=${ghProperty(r.file)}`, ...(r.line ? [`line=${r.line}`] : []), `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`)}`];
       const lines = failureLines(r, 5);
@@ -64,6 +66,7 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
         ...(c.scored ? ['', scoredNote(c.scored, strict)] : []),
         ...(flaky.length ? ['', mdCell(flakyNote(flaky))] : []),
         ...(summary.trials.judgeErrors ? ['', `**Judge errors:** ${mdCell(judgeErrorsNote(summary.trials.judgeErrors))}`] : []),
+        ...(summary.matrix ?? []).flatMap((t) => matrixMarkdown(t, mdCell)),
         ...(comparison ? comparisonMarkdown(comparison) : []),
         '',
       ].join('\n');

@@ -2,6 +2,7 @@ import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
 import { KIND_LABEL, changeDetail, comparisonHeadline } from './comparison-lines.js';
+import { caseKey, matrixSuffix } from '../core/matrix.js';
 
 /** XML text: escapes markup and drops characters XML 1.0 cannot carry (agent text is untrusted). */
 export function xmlEscape(text: string): string {
@@ -45,7 +46,8 @@ export function junitReporter(opts: { path: string }): Reporter {
     onCaseEnd(r) {
       rows.push({
         suite: r.suite,
-        id: r.id,
+        // A matrix case's name carries its value, so each variant is its own testcase.
+        id: r.id + matrixSuffix(r.matrix),
         file: r.file,
         verdict: r.verdict,
         seconds: r.trials.reduce((s, t) => s + t.durationMs, 0) / 1000,
@@ -74,7 +76,7 @@ export function junitReporter(opts: { path: string }): Reporter {
           await write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n${suiteProps}`);
           for (const r of list) {
             await write(`    <testcase classname="${xmlEscape(suite)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${r.seconds.toFixed(3)}">`);
-            const change = changes.get(`${r.suite}/${r.id}`);
+            const change = changes.get(caseKey(r));
             const props = [
               ...(r.verdict === 'scored' ? ['<property name="verdict" value="scored"/>'] : []),
               ...(change ? [`<property name="comparison" value="${xmlEscape(`${KIND_LABEL[change.kind]}: ${changeDetail(change)}`)}"/>`] : []),

@@ -1,3 +1,4 @@
+import type { MatrixValues } from '../core/matrix.js';
 import type { CaseResult, Comparison, RunInfo, Summary, TrialResult } from '../core/results-schema.js';
 
 /**
@@ -14,6 +15,8 @@ export interface CaseView {
   readonly line: number | null;
   readonly tags: readonly string[];
   readonly targetName: string;
+  /** The matrix values the case runs with; part of `key`. */
+  readonly matrix?: Readonly<MatrixValues>;
   readonly repeat: number;
 }
 

@@ -6,6 +6,8 @@ import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
 import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js';
 import { comparisonTerminalLines } from './comparison-lines.js';
+import { caseKey } from '../core/matrix.js';
+import { matrixTableLines } from './matrix-lines.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -69,7 +71,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       // Trials not run count as done for the progress line.
       trialsDone += result.notRun;
       if (result.verdict === 'failed' || (strict && result.verdict === 'scored')) failing += 1;
-      if (result.flaky) flaky.push(terminalSafe(`${result.suite}/${result.id}`));
+      if (result.flaky) flaky.push(terminalSafe(caseKey(result)));
       clearProgress();
       write(caseLines(result, opts.verbose).join('\n') + '\n');
       drawProgress();
@@ -111,6 +113,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
+      for (const table of summary.matrix ?? []) lines.push('', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l)));
       if (comparison) lines.push(...comparisonTerminalLines(comparison));
       write(lines.join('\n') + '\n');
     },
@@ -119,7 +122,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
 
 function caseLines(r: CaseResult, verbose: boolean): string[] {
   // Ids come from eval files: they are shown as safely as any agent text.
-  const key = terminalSafe(`${r.suite}/${r.id}`);
+  const key = terminalSafe(caseKey(r));
   const dur = r.trials.length ? r.trials.reduce((s, t) => s + t.durationMs, 0) / r.trials.length : 0;
   const judge = r.judgeScore ? `  judge ${r.judgeScore.mean.toFixed(2)} ±${r.judgeScore.stddev.toFixed(2)}` : '';
   const notRun = r.notRun ? pc.dim(`  (${r.notRun} not run: ${terminalSafe(r.notRunReason ?? 'stopped')})`) : '';

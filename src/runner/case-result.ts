@@ -26,6 +26,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     file: c.file,
     line: c.line,
     tags: c.tags,
+    ...(c.matrix ? { matrix: { ...c.matrix } } : {}),
     fingerprint: caseFingerprint(c),
     verdict: caseVerdict(
       sorted.map((t) => t.verdict),

@@ -8,7 +8,7 @@ export function caseView(c: PlannedCase): CaseView {
   let view = views.get(c);
   if (!view) {
     const { index, key, suite, id, file, line, targetName, repeat } = c;
-    view = Object.freeze({ index, key, suite, id, file, line, tags: Object.freeze([...c.tags]), targetName, repeat });
+    view = Object.freeze({ index, key, suite, id, file, line, tags: Object.freeze([...c.tags]), targetName, repeat, ...(c.matrix ? { matrix: Object.freeze({ ...c.matrix }) } : {}) });
     views.set(c, view);
   }
   return view;

@@ -22,6 +22,7 @@ import type { RunSettings } from './settings.js';
 import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
+import { selfPreferenceWarnings } from './self-preference.js';
 
 /** What the run hands its judge service: its pricing and warnings, environment and limiters. */
 export interface JudgeRunDeps {
@@ -153,6 +154,8 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
+  const matrixTargets = new Map(cases.filter((c) => c.matrix).map((c) => [targetKey(c), targetFor(c)]));
+  if (matrixTargets.size) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
   if (maxCostUsd !== undefined && !settings.dryRun) {
     const all = [...targets.values()];
     const spenders = {

@@ -54,7 +54,7 @@ interface CaseState {
 
 /** Schedules every trial of every case through one p-limit, deciding cases as trials finish. */
 export async function runCases(opts: RunOptions): Promise<RunOutcome> {
-  const summary = new SummaryBuilder();
+  const summary = new SummaryBuilder(opts.cases);
   const limit = pLimit(opts.concurrency);
   const hardStop = new AbortController();
   // Every in-flight trial listens on this one signal: that is by design, not a leak.

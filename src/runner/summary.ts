@@ -2,6 +2,7 @@ import type { CaseResult, Counters, Summary } from '../core/results-schema.js';
 import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { RunningStats } from './verdict.js';
 import { passRate } from './pass-rate.js';
+import { MatrixTotals } from './matrix-totals.js';
 
 /**
  * The run summary, built one finished case at a time so a run never
@@ -18,9 +19,16 @@ export class SummaryBuilder {
   private judge: Usage = emptyUsage();
   readonly counters: Counters = { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 };
   readonly failures: string[] = [];
+  private readonly matrix: MatrixTotals;
+
+  /** `planned`: the run's cases, so matrix tables list suites and values in plan order. */
+  constructor(planned: ConstructorParameters<typeof MatrixTotals>[0] = []) {
+    this.matrix = new MatrixTotals(planned);
+  }
 
   addCase(c: CaseResult): void {
     this.cases.total += 1;
+    this.matrix.addCase(c);
     this.cases[c.verdict] += 1;
     this.trials.planned += c.planned;
     this.trials.run += c.trials.length;
@@ -47,6 +55,7 @@ export class SummaryBuilder {
   /** Run warnings are not the builder's: the run adds them (see execute-run). */
   result(): Omit<Summary, 'warnings'> {
     const rate = passRate(this.trials.passed, this.trials.run - this.interrupted);
+    const matrix = this.matrix.tables();
     return {
       cases: { ...this.cases, flaky: this.flaky },
       trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}), ...(this.judgeErrors > 0 ? { judgeErrors: this.judgeErrors } : {}) },
@@ -54,6 +63,7 @@ export class SummaryBuilder {
       score: this.scores.result(),
       usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
       counters: { ...this.counters },
+      ...(matrix.length ? { matrix } : {}),
       failures: [...this.failures],
     };
   }

@@ -1,6 +1,7 @@
 import type { CaseChange, CaseChangeKind, CaseVerdict, ComparedSide, Comparison } from '../core/results-schema.js';
 import { CaseChangeKindSchema } from '../core/results-schema.js';
 import type { ComparableCase } from './compared-case.js';
+import { caseKey } from '../core/matrix.js';
 import { fisherDropP, fisherRiseP } from './fisher.js';
 
 export interface CompareOptions {
@@ -84,7 +85,7 @@ function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions)
   return { ...change, kind: 'unchanged' };
 }
 
-const keyOf = (c: ComparableCase) => `${c.suite}/${c.id}`;
+const keyOf = (c: ComparableCase) => caseKey(c);
 
 /** Interrupted trials say nothing about the target: they are left out of `run`. */
 function side(c: ComparableCase): ComparedSide {

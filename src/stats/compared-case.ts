@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CaseResultSchema, SCHEMA_VERSION, TrialVerdictSchema, type CaseResult } from '../core/results-schema.js';
 
 /** What a comparison reads of a case: a results file's case, or the runner's as it ends (no trials' data). */
-export const ComparableCaseSchema = CaseResultSchema.pick({ suite: true, id: true, verdict: true, passed: true, fingerprint: true, judgeErrors: true }).extend({
+export const ComparableCaseSchema = CaseResultSchema.pick({ suite: true, id: true, matrix: true, verdict: true, passed: true, fingerprint: true, judgeErrors: true }).extend({
   score: z.object({ mean: z.number() }),
   trials: z.array(z.object({ verdict: TrialVerdictSchema })),
 });
@@ -21,6 +21,7 @@ export function comparableCase(r: CaseResult): ComparableCase {
   return {
     suite: r.suite,
     id: r.id,
+    ...(r.matrix ? { matrix: r.matrix } : {}),
     verdict: r.verdict,
     passed: r.passed,
     ...(r.fingerprint !== undefined ? { fingerprint: r.fingerprint } : {}),

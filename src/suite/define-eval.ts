@@ -11,8 +11,8 @@ export interface EvalCase extends TsCaseFields {
 }
 
 export interface EvalDefinition extends Omit<z.input<typeof TsEvalFileSchema>, 'cases' | 'target'> {
-  /** A target named in evals.config.ts, or a function target given inline. */
-  target: string | TargetFunction;
+  /** A target named in evals.config.ts, or a function target given inline (optional with `matrix`). */
+  target?: string | TargetFunction;
   cases: EvalCase[];
 }
 

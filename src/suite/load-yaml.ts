@@ -13,6 +13,8 @@ export interface LoadedYaml {
   caseLines: number[];
   /** Line of the suite's `target:`, where an unknown target is reported. */
   targetLine: number | undefined;
+  /** Line of the suite's `matrix:`, where an unknown matrix target is reported. */
+  matrixLine?: number | undefined;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function loadYamlEvalFile(file: string, displayPath = file): Promis
       parsed.data.cases.map((c) => c.id),
     ),
     targetLine: keyLine(text, 'target'),
+    ...(parsed.data.matrix ? { matrixLine: keyLine(text, 'matrix') } : {}),
   };
 }
 

@@ -10,6 +10,8 @@ import { loadYamlEvalFile } from './load-yaml.js';
 import { loadTsEvalFile } from './load-ts.js';
 import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
+import { caseKey, type MatrixValues } from '../core/matrix.js';
+import { targetChoices, type TargetChoice, type TargetOverride } from './matrix-expand.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -26,6 +28,8 @@ export interface PlannedCase {
   /** A target named in config, or an inline function target of a TS file. */
   target: string | TargetFunction;
   targetName: string;
+  /** The matrix values this case runs with (`matrix:`, `--matrix`); part of its key. */
+  matrix?: MatrixValues;
   repeat: number;
   passRate: number;
   timeoutMs: number;
@@ -61,6 +65,8 @@ export interface PlanDefaults {
   commandTargets?: readonly string[];
   /** How long importing one `*.eval.ts` may take. */
   loadTimeoutMs?: number;
+  /** `--target` / `--matrix` from the command line. */
+  targetOverride?: TargetOverride;
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -113,14 +119,24 @@ function dedupe(errors: UserError[]): UserError[] {
 
 async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   if (/\.ya?ml$/.test(file)) {
-    const { data, caseLines, targetLine } = await loadYamlEvalFile(file, display);
-    return data.cases.map((c, i) => ({
-      ...planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: undefined }, d),
-      ...(targetLine ? { targetLine } : {}),
-    }));
+    const { data, caseLines, targetLine, matrixLine } = await loadYamlEvalFile(file, display);
+    return data.cases.flatMap((c, i) =>
+      targetChoices(data, c, { suiteTarget: targetLine, matrix: matrixLine, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
+        withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
+      ),
+    );
   }
   const { data, caseLines } = await loadTsEvalFile(file, display, d.loadTimeoutMs);
-  return data.cases.map((c, i) => planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: c.check }, d));
+  return data.cases.flatMap((c, i) =>
+    targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
+      withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
+    ),
+  );
+}
+
+/** A matrix case's key carries its value (`support/refunds/verify [target=claude-support]`). */
+function withChoice(c: PlannedCase, choice: TargetChoice): PlannedCase {
+  return { ...c, ...(choice.matrix ? { matrix: choice.matrix, key: caseKey({ suite: c.suite, id: c.id, matrix: choice.matrix }) } : {}), ...(choice.line ? { targetLine: choice.line } : {}) };
 }
 
 interface Settings {

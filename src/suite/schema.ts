@@ -42,6 +42,8 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
       messages: z.array(ChatTurnSchema).min(1).optional(),
       turns: z.array(TurnSchema).min(1).optional(),
       reference: z.string().optional(),
+      /** This case's own target, named in evals.config.ts (else the suite's). */
+      target: z.string().min(1).optional(),
       metadata: z.record(z.string(), z.unknown()).optional(),
       assert: z.array(assertion).optional(),
       ...trialSettings,
@@ -87,10 +89,23 @@ const suiteFields = {
   description: z.string().optional(),
   /** A target named in evals.config.ts. */
   target: z.string().min(1),
+  /** Run every case once per value; only `target` may vary today. */
+  matrix: z
+    .object({ target: z.array(z.string().min(1)).min(1) })
+    .strict()
+    .optional(),
   ...trialSettings,
 };
 
-export const EvalFileSchema = z.object({ ...suiteFields, cases: z.array(CaseSchema).min(1) }).strict();
+/** A suite with a `matrix.target` needs no `target` of its own. */
+const targetOrMatrix = (v: { target?: unknown; matrix?: unknown }, ctx: z.RefinementCtx) => {
+  if (v.target === undefined && v.matrix === undefined) ctx.addIssue({ code: 'custom', message: 'a suite needs "target" (or "matrix: { target: [...] }")', path: ['target'] });
+};
+
+export const EvalFileSchema = z
+  .object({ ...suiteFields, target: suiteFields.target.optional(), cases: z.array(CaseSchema).min(1) })
+  .strict()
+  .superRefine(targetOrMatrix);
 export type EvalFile = z.infer<typeof EvalFileSchema>;
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
@@ -105,7 +120,8 @@ export const TsCaseSchema = caseSchema(TsAssertionSpecSchema, {
 export const TsEvalFileSchema = z
   .object({
     ...suiteFields,
-    target: z.union([z.string().min(1), fn<(...args: never[]) => unknown>('a target')]),
+    target: z.union([z.string().min(1), fn<(...args: never[]) => unknown>('a target')]).optional(),
     cases: z.array(TsCaseSchema).min(1),
   })
-  .strict();
+  .strict()
+  .superRefine(targetOrMatrix);

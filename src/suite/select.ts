@@ -13,7 +13,8 @@ export function filterMatcher(patterns: string[]): (key: string) => boolean {
   const tests = patterns.map((p): ((key: string) => boolean) => {
     if (!/[*?[\]{}!]/.test(p)) {
       const prefix = p.endsWith('/') ? p : `${p}/`;
-      return (key) => key === p || key.startsWith(prefix);
+      // `suite/id` also names each of its matrix cases (`suite/id [target=a]`).
+      return (key) => key === p || key.startsWith(prefix) || key.startsWith(`${p} [`);
     }
     const matchers = [p, `**/${p}`, `${p}/**`, `**/${p}/**`].map((glob) => picomatch(glob));
     return (key) => matchers.some((m) => m(key));

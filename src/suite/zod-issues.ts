@@ -21,6 +21,9 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, knownType
     const message = type === undefined ? 'an assertion needs a "type"' : `unknown assertion type ${JSON.stringify(type)} (known: ${knownTypes.join(', ')})`;
     return { path: issue.path, message };
   }
+  if (issue.code === 'unrecognized_keys' && issue.path.at(-1) === 'matrix') {
+    return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown matrix dimension ${JSON.stringify(issue.keys[0])} (only "target" is supported)` };
+  }
   if (issue.code === 'unrecognized_keys') {
     return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` };
   }

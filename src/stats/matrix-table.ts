@@ -1,0 +1,82 @@
+import type { MatrixColumn, MatrixRow, MatrixTable } from '../core/results-schema.js';
+import { wilsonInterval } from './wilson.js';
+
+/** One matrix value's totals over a suite's cases, as the runner gathers them. */
+export interface VariantTotals {
+  value: string;
+  cases: number;
+  casesPassed: number;
+  /** Trials that ran to a verdict (interrupted ones left out), and those that passed. */
+  trialsRun: number;
+  trialsPassed: number;
+  scoreSum: number;
+  /** null: some price was unknown. */
+  targetCostUsd: number | null;
+  judgeCostUsd: number | null;
+  durationsMs: number[];
+}
+
+/** From this many trials on a value's pass rate carries its interval (as everywhere else). */
+const MIN_TRIALS_FOR_INTERVAL = 2;
+
+/** Nearest-rank 95th percentile: the smallest value with at least 95% of the values at or below it. */
+export function p95(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError('p95 of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(0.95 * sorted.length) - 1]!;
+}
+
+/** Higher is better for results, lower for cost and latency. */
+const COLUMNS: Array<{ column: MatrixColumn; higher: boolean; of: (r: MatrixRow) => number | null }> = [
+  { column: 'casesPassed', higher: true, of: (r) => r.casesPassed },
+  { column: 'passRate', higher: true, of: (r) => r.passRate.rate },
+  { column: 'score', higher: true, of: (r) => r.score },
+  { column: 'targetCost', higher: false, of: (r) => r.targetCostUsd },
+  { column: 'judgeCost', higher: false, of: (r) => r.judgeCostUsd },
+  { column: 'latencyMean', higher: false, of: (r) => r.latencyMs?.mean ?? null },
+  { column: 'latencyP95', higher: false, of: (r) => r.latencyMs?.p95 ?? null },
+];
+
+/**
+ * The comparison table of one suite's matrix values. A column's best is the one value strictly ahead
+ * of every other (a tie marks none; a column with an unknown figure marks none, since it cannot be
+ * ranked). A note says when the pass-rate leader's 95% interval overlaps another value's.
+ */
+export function matrixTable(suite: string, dimension: string, totals: readonly VariantTotals[]): MatrixTable {
+  const rows: MatrixRow[] = totals.map((t) => ({
+    value: t.value,
+    cases: t.cases,
+    casesPassed: t.casesPassed,
+    passRate: { passed: t.trialsPassed, trials: t.trialsRun, rate: t.trialsRun ? t.trialsPassed / t.trialsRun : null },
+    ...(t.trialsRun >= MIN_TRIALS_FOR_INTERVAL ? { interval: wilsonInterval(t.trialsPassed, t.trialsRun) } : {}),
+    score: t.trialsRun ? t.scoreSum / t.trialsRun : null,
+    targetCostUsd: t.targetCostUsd,
+    judgeCostUsd: t.judgeCostUsd,
+    latencyMs: t.durationsMs.length ? { mean: t.durationsMs.reduce((s, d) => s + d, 0) / t.durationsMs.length, p95: p95(t.durationsMs) } : null,
+    best: [],
+  }));
+  if (rows.length >= 2) {
+    for (const { column, higher, of } of COLUMNS) {
+      const values = rows.map(of);
+      if (values.some((v) => v === null)) continue;
+      const nums = values as number[];
+      const top = higher ? Math.max(...nums) : Math.min(...nums);
+      const leaders = rows.filter((_, i) => nums[i] === top);
+      if (leaders.length === 1) leaders[0]!.best.push(column);
+    }
+  }
+  return { suite, dimension, rows, notes: overlapNote(rows) };
+}
+
+/** `no clear winner on pass rate: the 95% intervals of a and b overlap`, when they do. */
+function overlapNote(rows: readonly MatrixRow[]): string[] {
+  const ranked = rows.filter((r) => r.interval && r.passRate.rate !== null);
+  if (ranked.length < 2) return [];
+  const top = Math.max(...ranked.map((r) => r.passRate.rate!));
+  const leader = ranked.find((r) => r.passRate.rate === top)!;
+  const overlapping = ranked.filter((r) => r !== leader && r.interval!.high >= leader.interval!.low && r.interval!.low <= leader.interval!.high);
+  if (overlapping.length === 0) return [];
+  const names = [leader, ...overlapping].map((r) => r.value);
+  const list = names.length === 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return [`no clear winner on pass rate: the 95% intervals of ${list} overlap`];
+}
