@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { collect, positiveInt } from './parse-number.js';
+import { collect, nonNegativeInt, positiveInt } from './parse-number.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { discoverEvalFiles } from '../suite/discover.js';
 import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
@@ -15,6 +15,9 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
     .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
     .option('-r, --repeat <n>', repeatHelp, positiveInt)
+    .option('--limit <n>', 'only the first n rows of each dataset', positiveInt)
+    .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', positiveInt)
+    .option('--seed <s>', 'the seed of --sample (default 0)', nonNegativeInt)
     .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt);
 }
 
@@ -25,6 +28,9 @@ export interface SelectionFlags {
   excludeTag?: string[];
   repeat?: number;
   loadTimeout?: number;
+  limit?: number;
+  sample?: number;
+  seed?: number;
 }
 
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
@@ -39,7 +45,10 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
   }
+  if (flags.limit !== undefined && flags.sample !== undefined) throw new UserError('--limit and --sample both choose dataset rows: give one');
+  if (flags.seed !== undefined && flags.sample === undefined) throw new UserError('--seed chooses the rows of --sample: give --sample n too');
   const all = await loadCases(files, cwd, {
+    pick: { ...(flags.limit !== undefined ? { limit: flags.limit } : {}), ...(flags.sample !== undefined ? { sample: flags.sample, seed: flags.seed ?? 0 } : {}) },
     repeat: config.repeat,
     passRate: config.passRate,
     timeoutMs: config.timeoutMs,

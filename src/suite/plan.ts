@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
 import type { JudgedDefaults } from '../judges/criterion-from-spec.js';
@@ -10,6 +10,9 @@ import { loadYamlEvalFile } from './load-yaml.js';
 import { loadTsEvalFile } from './load-ts.js';
 import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
+import { datasetCases, type DatasetColumns } from './dataset-cases.js';
+import { iterableRows, readDatasetFile } from './dataset-read.js';
+import type { DatasetPick } from './dataset-pick.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -61,6 +64,8 @@ export interface PlanDefaults {
   commandTargets?: readonly string[];
   /** How long importing one `*.eval.ts` may take. */
   loadTimeoutMs?: number;
+  /** --limit / --sample / --seed: the rows kept of each dataset. */
+  pick?: DatasetPick;
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -114,13 +119,33 @@ function dedupe(errors: UserError[]): UserError[] {
 async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   if (/\.ya?ml$/.test(file)) {
     const { data, caseLines, targetLine } = await loadYamlEvalFile(file, display);
-    return data.cases.map((c, i) => ({
-      ...planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: undefined }, d),
-      ...(targetLine ? { targetLine } : {}),
-    }));
+    const cases = (data.cases ?? []).map((c, i) => planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: undefined }, d));
+    if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], target: data.target, check: undefined, suite: data }, d)));
+    if (targetLine) for (const c of cases) c.targetLine = targetLine;
+    return cases;
   }
-  const { data, caseLines } = await loadTsEvalFile(file, display, d.loadTimeoutMs);
-  return data.cases.map((c, i) => planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: c.check }, d));
+  const out: PlannedCase[] = [];
+  for (const { data, caseLines } of await loadTsEvalFile(file, display, d.loadTimeoutMs)) {
+    out.push(...(data.cases ?? []).map((c, i) => planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: data.target, assertions: c.assert ?? [], check: c.check }, d)));
+    if (data.dataset !== undefined) out.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], target: data.target, check: data.check, suite: data }, d)));
+  }
+  return out;
+}
+
+type DatasetSource = string | ({ path: string } & DatasetColumns) | unknown[] | AsyncIterable<unknown>;
+
+/** A suite's dataset rows as cases: a file (relative to the eval file) or rows given in code. */
+async function rowsPlanned(
+  p: { file: string; display: string; dataset: DatasetSource; assertions: TsAssertionSpec[]; target: string | TargetFunction; check: PlannedCase['check']; suite: Settings & { suite: string } },
+  d: PlanDefaults,
+): Promise<PlannedCase[]> {
+  const ds = p.dataset;
+  const fromFile = typeof ds === 'string' ? { path: ds } : !Array.isArray(ds) && 'path' in ds && typeof ds.path === 'string' ? ds : undefined;
+  const shown = fromFile ? join(dirname(p.display), fromFile.path) : p.display;
+  const rows = fromFile ? readDatasetFile(resolve(dirname(p.file), fromFile.path), shown, fromFile.path) : iterableRows(ds as unknown[] | AsyncIterable<unknown>, p.display);
+  const columns: DatasetColumns = fromFile ? { ...(fromFile.inputColumn ? { inputColumn: fromFile.inputColumn } : {}), ...(fromFile.idColumn ? { idColumn: fromFile.idColumn } : {}) } : {};
+  const cases = await datasetCases(rows, { file: shown, columns, assertions: p.assertions, pick: d.pick ?? {} });
+  return cases.map((c) => planned({ suite: p.suite, c, file: shown, line: c.line, target: p.target, assertions: c.assertions, check: p.check }, d));
 }
 
 interface Settings {
