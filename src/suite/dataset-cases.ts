@@ -17,6 +17,8 @@ export interface DatasetColumns {
 /** A dataset row as a case: what plan.ts folds the suite's settings into. */
 export interface RowCase {
   id: string;
+  /** 1-based row number in the dataset. */
+  row: number;
   input?: string;
   messages?: ChatTurn[];
   turns?: Array<z.infer<typeof TurnSchema>>;
@@ -37,7 +39,7 @@ const VARIABLE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 export async function datasetCases(rows: AsyncIterable<DatasetRow>, ctx: { file: string; columns: DatasetColumns; assertions: TsAssertionSpec[]; pick: DatasetPick }): Promise<RowCase[]> {
   const used = variablesUsed(ctx.assertions);
   const firstRow = new Map<string, number>();
-  const picker = new RowPicker<Normalised>(ctx.pick);
+  const picker = new RowPicker<RowCase>(ctx.pick);
   for await (const r of rows) {
     const where = { file: ctx.file, ...(r.line ? { line: r.line } : {}) };
     const n = normalise(r, ctx.columns, where);
@@ -53,19 +55,21 @@ export async function datasetCases(rows: AsyncIterable<DatasetRow>, ctx: { file:
     ctx.assertions.forEach((spec, i) => {
       if (lacksReference(spec, n.reference)) throw new UserError(`row ${r.row}: ${missingReferenceMessage(spec.type)}`, { ...where, field: `assert[${i}]` });
     });
-    picker.offer(n);
+    // Only what the case needs is kept: the row's other fields are dropped once substituted.
+    picker.offer({
+      id: n.id,
+      row: n.row,
+      ...(n.input !== undefined ? { input: n.input } : {}),
+      ...(n.messages ? { messages: n.messages } : {}),
+      ...(n.turns ? { turns: n.turns } : {}),
+      ...(n.reference !== undefined ? { reference: n.reference } : {}),
+      ...(n.tags ? { tags: n.tags } : {}),
+      line: n.line ?? null,
+      assertions: used.length === 0 ? ctx.assertions : substitute(ctx.assertions, n.vars),
+    });
   }
   if (firstRow.size === 0) throw new UserError('the dataset has no rows', { file: ctx.file });
-  return picker.done().map((n) => ({
-    id: n.id,
-    ...(n.input !== undefined ? { input: n.input } : {}),
-    ...(n.messages ? { messages: n.messages } : {}),
-    ...(n.turns ? { turns: n.turns } : {}),
-    ...(n.reference !== undefined ? { reference: n.reference } : {}),
-    ...(n.tags ? { tags: n.tags } : {}),
-    line: n.line ?? null,
-    assertions: used.length === 0 ? ctx.assertions : substitute(ctx.assertions, n.vars),
-  }));
+  return picker.done();
 }
 
 interface Normalised {
