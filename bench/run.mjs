@@ -212,7 +212,11 @@ Counters variant (300 cases × 3 repeats, deterministic function target, half th
 judge calls skipped by gates ${c.judgeCallsSkippedByGates ?? 'n/a'}, judge calls from the cache ${c.judgeCallsFromCache ?? 'n/a'}
 (${c.judgeTokensSavedByCache ?? 'n/a'} tokens saved), trials not run by early stop ${c.trialsNotRunEarlyStop ?? 'n/a'}; requests ${counters.requests}.
 `;
-  writeFileSync(join(here, QUICK ? 'RESULTS.quick.md' : 'RESULTS.md'), md + targetsSection(rows, version, runnerOnly) + BOUNDS);
+  const resultsPath = join(here, QUICK ? 'RESULTS.quick.md' : 'RESULTS.md');
+  // The datasets section is bench/dataset.mjs's: kept as it was.
+  const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
+  const datasets = previous.includes('<!-- dataset bench -->') ? '\n' + previous.slice(previous.indexOf('<!-- dataset bench -->')) : '';
+  writeFileSync(resultsPath, md + targetsSection(rows, version, runnerOnly) + BOUNDS + datasets);
   console.log(md);
 }
 

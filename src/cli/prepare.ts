@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { collect, positiveInt } from './parse-number.js';
+import { collect, nonNegativeInt, positiveInt } from './parse-number.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { discoverEvalFiles } from '../suite/discover.js';
 import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
@@ -18,6 +18,9 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('-r, --repeat <n>', repeatHelp, positiveInt)
     .option('--target <name>', 'run every case against this one configured target')
     .option('--matrix <dimension=values>', 'run every case once per value, e.g. target=a,b (repeatable)', collect)
+    .option('--limit <n>', 'only the first n rows of each dataset', positiveInt)
+    .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', positiveInt)
+    .option('--seed <s>', 'the seed of --sample (default 0)', nonNegativeInt)
     .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt);
 }
 
@@ -30,6 +33,9 @@ export interface SelectionFlags {
   loadTimeout?: number;
   target?: string;
   matrix?: string[];
+  limit?: number;
+  sample?: number;
+  seed?: number;
 }
 
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
@@ -44,9 +50,12 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
   }
+  if (flags.limit !== undefined && flags.sample !== undefined) throw new UserError('--limit and --sample both choose dataset rows: give one');
+  if (flags.seed !== undefined && flags.sample === undefined) throw new UserError('--seed chooses the rows of --sample: give --sample n too');
   const override = targetOverride(flags, Object.keys(config.targets));
   const all = await loadCases(files, cwd, {
     ...(override ? { targetOverride: override } : {}),
+    pick: { ...(flags.limit !== undefined ? { limit: flags.limit } : {}), ...(flags.sample !== undefined ? { sample: flags.sample, seed: flags.seed ?? 0 } : {}) },
     repeat: config.repeat,
     passRate: config.passRate,
     timeoutMs: config.timeoutMs,

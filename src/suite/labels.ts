@@ -68,7 +68,7 @@ export function loadLabels(path: string, displayPath = path): LabelSet {
   return { file: displayPath, rows, unlabelled };
 }
 
-interface RawRow {
+export interface RawRow {
   value: unknown;
   line: number;
 }
@@ -98,13 +98,7 @@ function csvRows(text: string, file: string): RawRow[] {
     throw new UserError(`not valid CSV: ${(err as Error).message}`, { file, ...(line ? { line } : {}) });
   }
   return records.map(({ record, raw, info }) => {
-    // info.lines is where the record ends; a quoted cell may span lines.
-    const line =
-      info.lines -
-      (raw
-        .replace(/^(\r?\n)+/, '')
-        .replace(/\r?\n$/, '')
-        .match(/\n/g)?.length ?? 0);
+    const line = csvRecordLine(raw, info.lines);
     const value: Record<string, unknown> = {};
     for (const [key, cell] of Object.entries(record)) {
       if (cell === '') continue;
@@ -118,13 +112,25 @@ function csvRows(text: string, file: string): RawRow[] {
   });
 }
 
-function yamlRows(text: string, file: string): RawRow[] {
+/** The line a CSV record starts on: info.lines is where it ends, and a quoted cell may span lines. */
+export function csvRecordLine(raw: string, endLine: number): number {
+  return (
+    endLine -
+    (raw
+      .replace(/^(\r?\n)+/, '')
+      .replace(/\r?\n$/, '')
+      .match(/\n/g)?.length ?? 0)
+  );
+}
+
+/** A YAML list of rows, each with its line. */
+export function yamlRows(text: string, file: string, notAList = 'a YAML labels file is a list of rows'): RawRow[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const error = doc.errors[0];
   if (error) throw new UserError(`not valid YAML: ${error.message.split('\n')[0]}`, { file, line: lineCounter.linePos(error.pos[0]).line });
   const seq = doc.contents;
-  if (!isSeq(seq)) throw new UserError('a YAML labels file is a list of rows', { file });
+  if (!isSeq(seq)) throw new UserError(notAList, { file });
   return seq.items.map((item) => {
     const line = isMap(item) && item.range ? lineCounter.linePos(item.range[0]).line : 1;
     return { value: (item as { toJSON(): unknown } | null)?.toJSON?.() ?? item, line };

@@ -12,22 +12,33 @@ export interface LoadedTs {
   caseLines: Array<number | null>;
 }
 
-/** Imports and validates a `*.eval.ts` file (its default export, from `defineEval`). */
-export async function loadTsEvalFile(file: string, displayPath = file, loadTimeoutMs?: number): Promise<LoadedTs> {
+/**
+ * Imports and validates a `*.eval.ts` file: its default export, one `defineEval(...)` or an array
+ * of them.
+ */
+export async function loadTsEvalFile(file: string, displayPath = file, loadTimeoutMs?: number): Promise<LoadedTs[]> {
   const mod = await importUserModule(file, displayPath, loadTimeoutMs);
-  const parsed = TsEvalFileSchema.safeParse(mod);
-  if (!parsed.success) {
-    const text = await readFile(file, 'utf8');
-    throw new UserErrors(
-      parsed.error.issues.slice(0, 10).map((issue) => {
-        const { path, message } = describeIssue(issue, mod, allAssertionTypes);
-        return new UserError(message, { file: displayPath, line: guessLine(text, mod, path), field: formatPath(path) || undefined });
-      }),
-    );
-  }
-  const data = parsed.data as unknown as EvalDefinition;
   const text = await readFile(file, 'utf8');
-  return { file: displayPath, data, caseLines: data.cases.map((c) => lineOfId(text, c.id)) };
+  const many = Array.isArray(mod);
+  const defs: unknown[] = many ? mod : [mod];
+  if (defs.length === 0) throw new UserError('the default export is an empty array: export defineEval(...) or an array of them', { file: displayPath });
+  const errors: UserError[] = [];
+  const loaded: LoadedTs[] = [];
+  defs.forEach((def, k) => {
+    const parsed = TsEvalFileSchema.safeParse(def);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues.slice(0, 10)) {
+        const { path, message } = describeIssue(issue, def, allAssertionTypes);
+        const field = formatPath(many ? [k, ...path] : path);
+        errors.push(new UserError(message, { file: displayPath, line: guessLine(text, def, path), field: field || undefined }));
+      }
+      return;
+    }
+    const data = parsed.data as unknown as EvalDefinition;
+    loaded.push({ file: displayPath, data, caseLines: (data.cases ?? []).map((c) => lineOfId(text, c.id)) });
+  });
+  if (errors.length > 0) throw new UserErrors(errors);
+  return loaded;
 }
 
 /** A case's line in its source: where its id literal stands (TS modules carry no positions). */

@@ -43,7 +43,7 @@ export async function loadYamlEvalFile(file: string, displayPath = file): Promis
     data: parsed.data,
     caseLines: scanCaseLines(
       text,
-      parsed.data.cases.map((c) => c.id),
+      (parsed.data.cases ?? []).map((c) => c.id),
     ),
     targetLine: keyLine(text, 'target'),
     ...(parsed.data.matrix ? { matrixLine: keyLine(text, 'matrix') } : {}),

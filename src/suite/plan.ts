@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
 import type { JudgedDefaults } from '../judges/criterion-from-spec.js';
@@ -12,6 +12,9 @@ import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
 import { caseKey, type MatrixValues } from '../core/matrix.js';
 import { targetChoices, type TargetChoice, type TargetOverride } from './matrix-expand.js';
+import { datasetCases, type DatasetColumns } from './dataset-cases.js';
+import { iterableRows, readDatasetFile } from './dataset-read.js';
+import type { DatasetPick } from './dataset-pick.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -67,6 +70,8 @@ export interface PlanDefaults {
   loadTimeoutMs?: number;
   /** `--target` / `--matrix` from the command line. */
   targetOverride?: TargetOverride;
+  /** --limit / --sample / --seed: the rows kept of each dataset. */
+  pick?: DatasetPick;
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -120,23 +125,61 @@ function dedupe(errors: UserError[]): UserError[] {
 async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   if (/\.ya?ml$/.test(file)) {
     const { data, caseLines, targetLine, matrixLine } = await loadYamlEvalFile(file, display);
-    return data.cases.flatMap((c, i) =>
-      targetChoices(data, c, { suiteTarget: targetLine, matrix: matrixLine, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
+    const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine };
+    const cases = (data.cases ?? []).flatMap((c, i) =>
+      targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
         withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
       ),
     );
+    if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d)));
+    return cases;
   }
-  const { data, caseLines } = await loadTsEvalFile(file, display, d.loadTimeoutMs);
-  return data.cases.flatMap((c, i) =>
-    targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-      withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
-    ),
-  );
+  const out: PlannedCase[] = [];
+  for (const { data, caseLines } of await loadTsEvalFile(file, display, d.loadTimeoutMs)) {
+    out.push(
+      ...(data.cases ?? []).flatMap((c, i) =>
+        targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
+          withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
+        ),
+      ),
+    );
+    if (data.dataset !== undefined) out.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d)));
+  }
+  return out;
 }
 
 /** A matrix case's key carries its value (`support/refunds/verify [target=claude-support]`). */
 function withChoice(c: PlannedCase, choice: TargetChoice): PlannedCase {
   return { ...c, ...(choice.matrix ? { matrix: choice.matrix, key: caseKey({ suite: c.suite, id: c.id, matrix: choice.matrix }) } : {}), ...(choice.line ? { targetLine: choice.line } : {}) };
+}
+
+type DatasetSource = string | ({ path: string } & DatasetColumns) | unknown[] | AsyncIterable<unknown>;
+type TargetSuite = Settings & { suite: string; target?: string | TargetFunction | undefined; matrix?: { target: string[] } | undefined };
+
+/** A suite's dataset rows as cases (each once per target it runs against): a file (relative to the eval file) or rows given in code. */
+async function rowsPlanned(
+  p: {
+    file: string;
+    display: string;
+    dataset: DatasetSource;
+    assertions: TsAssertionSpec[];
+    check: PlannedCase['check'];
+    suite: TargetSuite;
+    where: { suiteTarget?: number | undefined; matrix?: number | undefined };
+  },
+  d: PlanDefaults,
+): Promise<PlannedCase[]> {
+  const ds = p.dataset;
+  const fromFile = typeof ds === 'string' ? { path: ds } : !Array.isArray(ds) && 'path' in ds && typeof ds.path === 'string' ? ds : undefined;
+  const shown = fromFile ? join(dirname(p.display), fromFile.path) : p.display;
+  const rows = fromFile ? readDatasetFile(resolve(dirname(p.file), fromFile.path), shown, fromFile.path) : iterableRows(ds as unknown[] | AsyncIterable<unknown>, p.display);
+  const columns: DatasetColumns = fromFile ? { ...(fromFile.inputColumn ? { inputColumn: fromFile.inputColumn } : {}), ...(fromFile.idColumn ? { idColumn: fromFile.idColumn } : {}) } : {};
+  const cases = await datasetCases(rows, { file: shown, columns, assertions: p.assertions, pick: d.pick ?? {} });
+  return cases.flatMap((c) =>
+    targetChoices(p.suite, {}, { ...p.where, case: c.line }, d.targetOverride).map((choice) =>
+      withChoice(planned({ suite: p.suite, c, file: shown, line: c.line, target: choice.target, assertions: c.assertions, check: p.check }, d), choice),
+    ),
+  );
 }
 
 interface Settings {

@@ -102,10 +102,33 @@ const targetOrMatrix = (v: { target?: unknown; matrix?: unknown }, ctx: z.Refine
   if (v.target === undefined && v.matrix === undefined) ctx.addIssue({ code: 'custom', message: 'a suite needs "target" (or "matrix: { target: [...] }")', path: ['target'] });
 };
 
+/** A dataset file, relative to the eval file; the object form names its input and id columns. */
+const DatasetFileSchema = z.union([z.string().min(1), z.object({ path: z.string().min(1), inputColumn: z.string().min(1).optional(), idColumn: z.string().min(1).optional() }).strict()]);
+
+/** A suite gives `cases`, a `dataset` (whose rows all take the suite's `assert`), or both. */
+function casesOrDataset(value: { cases?: unknown; dataset?: unknown; assert?: unknown[]; check?: unknown }, ctx: z.RefinementCtx): void {
+  if (value.cases === undefined && value.dataset === undefined) ctx.addIssue({ code: 'custom', message: 'a suite needs "cases" or a "dataset"', path: ['cases'] });
+  if (value.dataset !== undefined && !value.assert?.length && value.check === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'a dataset suite needs "assert" (applied to every row); without one every row can only pass', path: ['assert'] });
+  }
+  if (value.dataset === undefined && value.assert !== undefined) {
+    ctx.addIssue({ code: 'custom', message: 'a suite-level "assert" applies to dataset rows: add a "dataset" or move it onto the cases', path: ['assert'] });
+  }
+}
+
 export const EvalFileSchema = z
-  .object({ ...suiteFields, target: suiteFields.target.optional(), cases: z.array(CaseSchema).min(1) })
+  .object({
+    ...suiteFields,
+    target: suiteFields.target.optional(),
+    cases: z.array(CaseSchema).min(1).optional(),
+    dataset: DatasetFileSchema.optional(),
+    assert: z.array(AssertionSpecSchema).optional(),
+  })
   .strict()
-  .superRefine(targetOrMatrix);
+  .superRefine((v, ctx) => {
+    targetOrMatrix(v, ctx);
+    casesOrDataset(v, ctx);
+  });
 export type EvalFile = z.infer<typeof EvalFileSchema>;
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
@@ -121,7 +144,15 @@ export const TsEvalFileSchema = z
   .object({
     ...suiteFields,
     target: z.union([z.string().min(1), fn<(...args: never[]) => unknown>('a target')]).optional(),
-    cases: z.array(TsCaseSchema).min(1),
+    cases: z.array(TsCaseSchema).min(1).optional(),
+    /** A path, or the rows themselves: an array or an async iterable. */
+    dataset: z.union([DatasetFileSchema, z.array(z.unknown()), z.custom<AsyncIterable<unknown>>((v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v, 'expected rows')]).optional(),
+    assert: z.array(TsAssertionSpecSchema).optional(),
+    /** Runs on every dataset row's trials, like a case's `check`. */
+    check: fn<(t: never) => unknown>('check(t)').optional(),
   })
   .strict()
-  .superRefine(targetOrMatrix);
+  .superRefine((v, ctx) => {
+    targetOrMatrix(v, ctx);
+    casesOrDataset(v, ctx);
+  });

@@ -53,10 +53,11 @@ describe('the JSON Schema validator used by the CLI tests', () => {
       const doc: unknown = parse(readFileSync(join(REPO_ROOT, 'evals', f), 'utf8'));
       expect(validateJsonSchema(generated['eval-file.schema.json'] as Record<string, unknown>, doc), f).toEqual([]);
       // And a typo in an assertion type is caught by the published schema too.
-      const broken = structuredClone(doc) as { cases: Array<{ assert?: Array<{ type: string }> }> };
-      const withAssert = broken.cases.find((c) => c.assert?.length);
-      if (withAssert) {
-        withAssert.assert![0]!.type = 'no-such-type';
+      // (In a case's list, or a dataset suite's own.)
+      const broken = structuredClone(doc) as { cases?: Array<{ assert?: Array<{ type: string }> }>; assert?: Array<{ type: string }> };
+      const asserts = broken.cases?.find((c) => c.assert?.length)?.assert ?? broken.assert;
+      if (asserts?.length) {
+        asserts[0]!.type = 'no-such-type';
         expect(validateJsonSchema(generated['eval-file.schema.json'] as Record<string, unknown>, broken).length, f).toBeGreaterThan(0);
       }
     }

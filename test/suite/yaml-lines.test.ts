@@ -34,8 +34,8 @@ describe('YAML eval files: lines', () => {
 
   it('reads YAML 1.2 core: dates and yes/no stay strings', async () => {
     const loaded = await loadYamlEvalFile(file('suite: s\ntarget: t\ncases:\n  - id: a\n    input: 2024-01-01\n    reference: yes\n    assert: [{ type: isJson }]\n'));
-    expect(loaded.data.cases[0]!.input).toBe('2024-01-01');
-    expect(loaded.data.cases[0]!.reference).toBe('yes');
+    expect(loaded.data.cases![0]!.input).toBe('2024-01-01');
+    expect(loaded.data.cases![0]!.reference).toBe('yes');
   });
 
   it('a bad field is reported at its own line, a syntax error at its line', async () => {
@@ -53,7 +53,7 @@ describe('YAML eval files: judge choices', () => {
 
   it('are accepted on a free rubric', async () => {
     const loaded = await loadYamlEvalFile(withChoices(''));
-    expect(loaded.data.cases[0]!.assert?.[0]).toMatchObject({ type: 'judge', choices: { good: 1, bad: 0 } });
+    expect(loaded.data.cases![0]!.assert?.[0]).toMatchObject({ type: 'judge', choices: { good: 1, bad: 0 } });
   });
 
   it('cannot go with a scale, a min or dimensions, and need two labels, each named at its line', async () => {

@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parse as parseCsv } from 'csv-parse';
+import { UserError } from '../core/errors.js';
+import { csvRecordLine, yamlRows } from './labels.js';
+
+/** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
+export interface DatasetRow {
+  value: Record<string, unknown>;
+  row: number;
+  line: number | undefined;
+}
+
+export const DATASET_EXTENSIONS = ['.jsonl', '.csv', '.json', '.yaml', '.yml'];
+
+/**
+ * Reads a dataset file row by row. JSONL and CSV stream (one row held at a time); `.json` and
+ * `.yaml` are whole documents and are read whole. `written` is the path as the suite gives it.
+ */
+export async function* readDatasetFile(path: string, file: string, written: string): AsyncGenerator<DatasetRow> {
+  const ext = extname(path).toLowerCase();
+  if (!DATASET_EXTENSIONS.includes(ext)) throw new UserError(`a dataset is .jsonl, .csv, .json or .yaml (got ${ext || 'no extension'})`, { file });
+  try {
+    if (!(await stat(path)).isFile()) throw new Error('not a file');
+  } catch {
+    throw new UserError(`dataset "${written}" not found (resolved to ${path})`, { file });
+  }
+  if (ext === '.jsonl') yield* jsonlRows(path, file);
+  else if (ext === '.csv') yield* csvRows(path, file);
+  else {
+    const text = await readFile(path, 'utf8');
+    const raw = ext === '.json' ? jsonArray(text, file) : yamlRows(text, file, 'a YAML dataset is a list of rows');
+    let row = 0;
+    for (const { value, line } of raw) yield objectRow(value, ++row, line, file);
+  }
+}
+
+/** Rows given in code (a TypeScript suite's array or async iterable). */
+export async function* iterableRows(rows: Iterable<unknown> | AsyncIterable<unknown>, file: string): AsyncGenerator<DatasetRow> {
+  let row = 0;
+  for await (const value of rows) yield objectRow(value, ++row, undefined, file);
+}
+
+function objectRow(value: unknown, row: number, line: number | undefined, file: string): DatasetRow {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UserError(`row ${row} is not an object`, { file, ...(line ? { line } : {}) });
+  return { value: value as Record<string, unknown>, row, line };
+}
+
+async function* jsonlRows(path: string, file: string): AsyncGenerator<DatasetRow> {
+  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  let lineNo = 0;
+  let row = 0;
+  for await (const source of lines) {
+    lineNo += 1;
+    if (source.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(source);
+    } catch (err) {
+      lines.close();
+      throw new UserError(`line ${lineNo} is not JSON: ${(err as Error).message}`, { file, line: lineNo });
+    }
+    yield objectRow(value, ++row, lineNo, file);
+  }
+}
+
+/** CSV with a header row; empty cells are absent fields. */
+async function* csvRows(path: string, file: string): AsyncGenerator<DatasetRow> {
+  const parser = createReadStream(path).pipe(parseCsv({ columns: true, info: true, raw: true, skip_empty_lines: true, bom: true }));
+  let row = 0;
+  try {
+    for await (const rec of parser as AsyncIterable<{ record: Record<string, string>; raw: string; info: { lines: number } }>) {
+      const value: Record<string, unknown> = {};
+      for (const [key, cell] of Object.entries(rec.record)) if (cell !== '') value[key] = cell;
+      yield { value, row: ++row, line: csvRecordLine(rec.raw, rec.info.lines) };
+    }
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    const e = err as { code?: string; lines?: number; records?: number; record?: unknown[]; message: string };
+    if (e.code === 'CSV_RECORD_INCONSISTENT_COLUMNS') {
+      const header = /columns length is (\d+)/.exec(e.message)?.[1];
+      // The parser runs ahead of this loop: its own count of records says which row failed.
+      throw new UserError(`row ${(e.records ?? row) + 1} has ${e.record?.length ?? '?'} columns, the header has ${header ?? 'a different number'}`, { file, ...(e.lines ? { line: e.lines } : {}) });
+    }
+    throw new UserError(`not valid CSV: ${e.message}`, { file, ...(e.lines ? { line: e.lines } : {}) });
+  }
+}
+
+function jsonArray(text: string, file: string): Array<{ value: unknown; line: number | undefined }> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new UserError(`not JSON: ${(err as Error).message}`, { file });
+  }
+  if (!Array.isArray(doc)) throw new UserError('a JSON dataset is an array of rows', { file });
+  return (doc as unknown[]).map((value) => ({ value, line: undefined }));
+}
