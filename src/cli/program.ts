@@ -16,5 +16,6 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   if (command !== 'list' || wantsHelp) (await import('./run.js')).registerRun(program);
   if (command === 'compare' || wantsHelp) (await import('./compare.js')).registerCompare(program);
   if (command === 'calibrate' || wantsHelp) (await import('./calibrate.js')).registerCalibrate(program);
+  if (command === 'init' || wantsHelp) (await import('./init.js')).registerInit(program);
   return program;
 }
