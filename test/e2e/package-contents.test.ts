@@ -1,12 +1,12 @@
 /**
  * What the published package holds and exports: its JSON Schemas under
  * `agent-evals/schemas/<name>.json` (resolved from a project that has the package in node_modules,
- * by require and by ESM), and a LICENSE file in the tarball.
+ * by require and by ESM), the README's editor line pointing at it, and a LICENSE file in the tarball.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
@@ -38,6 +38,14 @@ describe('the package', () => {
     const dir = projectWithPackage();
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `process.stdout.write(import.meta.resolve('agent-evals/schemas/eval-file.json'))`], { cwd: dir });
     expect(stdout).toMatch(/\/schemas\/eval-file\.schema\.json$/);
+  });
+
+  it("the README's yaml-language-server line, from an evals/ file, names the installed eval-file schema", () => {
+    const dir = projectWithPackage();
+    const line = /^# yaml-language-server: \$schema=(\S+)$/m.exec(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'));
+    expect(line, 'no yaml-language-server line in the README').not.toBeNull();
+    const target = resolve(dir, 'evals', line![1]!);
+    expect(realpathSync(target)).toBe(realpathSync(join(REPO_ROOT, 'schemas', 'eval-file.schema.json')));
   });
 
   it('ships LICENSE (MIT, as package.json says) in the tarball', async () => {
