@@ -34,7 +34,10 @@ const FACTORIES: Record<string, Factory> = {
   },
   async github(target, ctx) {
     const { githubReporter } = await import('../report/github.js');
-    return githubReporter({ out: process.stdout, summaryFile: fileOf('github', target, ctx) });
+    const paths = { cwd: ctx.cwd, workspace: process.env.GITHUB_WORKSPACE || undefined };
+    const reporter = githubReporter({ out: process.stdout, summaryFile: fileOf('github', target, ctx), paths });
+    // The job summary GitHub hands out is not a file of the user's: only a named one is announced.
+    return target ? reporter : { ...reporter, written: () => [] };
   },
 };
 
@@ -75,7 +78,7 @@ export function reporterOutputs(specs: string[], ctx: ReporterContext): PlannedO
 
 export const REPORTER_NAMES = Object.keys(FACTORIES);
 
-/** `name` or `name=path` specs, e.g. `terminal`, `json=out.json`. */
+/** `name` or `name=path` specs, e.g. `terminal`, `json=out.json`; the terminal ends naming the files written. */
 export async function buildReporters(specs: string[], ctx: ReporterContext): Promise<Reporter[]> {
   const out: Reporter[] = [];
   for (const spec of specs) {
@@ -85,6 +88,10 @@ export async function buildReporters(specs: string[], ctx: ReporterContext): Pro
     const factory = FACTORIES[name];
     if (!factory) throw new UserError(`unknown reporter "${name}" (known: ${REPORTER_NAMES.join(', ')})`, { field: '--reporter' });
     out.push({ ...(await factory(target, ctx)), name });
+  }
+  if (specs.includes('terminal')) {
+    const { wroteReporter } = await import('../report/wrote-lines.js');
+    out.push({ ...wroteReporter({ out: process.stdout, cwd: ctx.cwd, reporters: [...out] }), name: 'terminal' });
   }
   return out;
 }

@@ -25,7 +25,7 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   timeoutMs: 60_000,
   /** Where results, streamed trial records and the judge cache live. */
   outputDir: '.agent-evals',
-  /** Reporters when none is given on the command line. */
+  /** Reporters when none is given on the command line (`github` joins them on GitHub Actions). */
   reporters: ['terminal'],
   /** What judges see of tool arguments and results. */
   trace: 'safe',
@@ -50,6 +50,14 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   /** How long importing a config or `*.eval.ts` file may take (a top-level await that never settles). */
   loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
 };
+
+/**
+ * The reporters of a run that chose none (no `--reporter`, no config `reporters`): the default, and
+ * on GitHub Actions (`GITHUB_ACTIONS=true`) its annotations and job summary too.
+ */
+export function defaultReporters(env: NodeJS.ProcessEnv): string[] {
+  return env.GITHUB_ACTIONS === 'true' ? [...DEFAULTS.reporters, 'github'] : [...DEFAULTS.reporters];
+}
 
 /** Defaults of run settings that are not config keys. */
 export const RUN_DEFAULTS = {

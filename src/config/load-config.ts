@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import { formatPath } from '../suite/zod-issues.js';
-import { CONFIG_FILE_NAMES, DEFAULTS } from './defaults.js';
+import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
 import { importUserModule } from '../suite/import-module.js';
 import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
@@ -105,7 +105,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     timeoutMs: user.timeoutMs ?? DEFAULTS.timeoutMs,
     loadTimeoutMs: user.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs,
     outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),
-    reporters: user.reporters ?? [...DEFAULTS.reporters],
+    reporters: user.reporters ?? defaultReporters(env),
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     earlyStop: user.earlyStop ?? DEFAULTS.earlyStop,

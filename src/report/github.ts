@@ -1,4 +1,5 @@
 import { appendFile } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Reporter } from './reporter.js';
 import { failureLines, scoredNote } from './failure-lines.js';
 import { formatCost, formatTokens } from './format.js';
@@ -28,15 +29,34 @@ export function mdCell(text: string): string {
 }
 
 /**
+ * The path GitHub annotates: relative to the checkout (`workspace`, from GITHUB_WORKSPACE), so a job
+ * with a `working-directory:` still names the right file; else the case's own (cwd-relative) path,
+ * as it is for a file outside the checkout.
+ */
+export function annotationPath(file: string, where: { cwd: string; workspace: string | undefined }): string {
+  if (!where.workspace) return file;
+  const rel = relative(where.workspace, resolve(where.cwd, file));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return file;
+  return rel.split(sep).join('/');
+}
+
+/**
  * GitHub Actions: an `::error` annotation per failing case at its file and line (a `scored` case is
  * a `::warning` unless the run is strict, as in the exit code), and a Markdown summary appended to
  * $GITHUB_STEP_SUMMARY when that file is given.
  */
-export function githubReporter(opts: { out: { write(text: string): unknown }; summaryFile: string | undefined }): Reporter {
+export function githubReporter(opts: {
+  out: { write(text: string): unknown };
+  summaryFile: string | undefined;
+  /** Where annotation paths are relative to (see `annotationPath`); the cwd when omitted. */
+  paths?: { cwd: string; workspace: string | undefined };
+}): Reporter {
   const failing: Array<{ key: string; verdict: string; detail: string }> = [];
   let strict = false;
   const flaky: string[] = [];
+  let appended = false;
   return {
+    written: () => (appended && opts.summaryFile ? [opts.summaryFile] : []),
     onBegin(info) {
       strict = info.strict;
     },
@@ -45,7 +65,11 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
       if (r.verdict !== 'failed' && r.verdict !== 'scored') return;
       const key = caseKey(r);
       const level = r.verdict === 'failed' || strict ? 'error' : 'warning';
-      const props = [`file=${ghProperty(r.file)}`, ...(r.line ? [`line=${r.line}`] : []), `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`)}`];
+      const props = [
+        `file=${ghProperty(opts.paths ? annotationPath(r.file, opts.paths) : r.file)}`,
+        ...(r.line ? [`line=${r.line}`] : []),
+        `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`)}`,
+      ];
       const lines = failureLines(r, 5);
       opts.out.write(`::${level} ${props.join(',')}::${ghData(lines.join('\n'))}\n`);
       failing.push({ key, verdict: r.verdict, detail: lines[0] ?? '' });
@@ -71,6 +95,7 @@ export function githubReporter(opts: { out: { write(text: string): unknown }; su
         '',
       ].join('\n');
       await appendFile(opts.summaryFile, md);
+      appended = true;
     },
   };
 }

@@ -23,7 +23,9 @@ export interface JsonReporterOptions {
  */
 export function jsonReporter(opts: JsonReporterOptions): Reporter {
   let store: CaseStore | undefined;
+  const written: string[] = [];
   return {
+    written: () => written,
     async onBegin(info) {
       store = new CaseStore(join(opts.outputDir, 'runs', info.runId, 'cases.jsonl'));
       await store.open();
@@ -46,6 +48,7 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
           }
           await write(first ? ']\n}\n' : '\n  ]\n}\n');
         });
+        written.push(path);
       }
       await s.close();
       if (opts.keepRuns !== undefined) await pruneRuns(join(opts.outputDir, 'runs'), opts.keepRuns);

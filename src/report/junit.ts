@@ -19,6 +19,8 @@ export function xmlEscape(text: string): string {
 }
 
 interface Row {
+  /** The case's place in the plan: rows arrive as cases finish, the file lists them as planned. */
+  index: number;
   suite: string;
   id: string;
   file: string;
@@ -39,12 +41,15 @@ interface Row {
 export function junitReporter(opts: { path: string }): Reporter {
   const rows: Row[] = [];
   let strict = false;
+  let written = false;
   return {
+    written: () => (written ? [opts.path] : []),
     onBegin(info) {
       strict = info.strict;
     },
-    onCaseEnd(r) {
+    onCaseEnd(r, c) {
       rows.push({
+        index: c.index,
         suite: r.suite,
         // A matrix case's name carries its value, so each variant is its own testcase.
         id: r.id + matrixSuffix(r.matrix),
@@ -58,7 +63,7 @@ export function junitReporter(opts: { path: string }): Reporter {
     },
     async onEnd({ summary, run, comparison }) {
       const suites = new Map<string, Row[]>();
-      for (const row of rows) suites.set(row.suite, [...(suites.get(row.suite) ?? []), row]);
+      for (const row of rows.sort((a, b) => a.index - b.index)) suites.set(row.suite, [...(suites.get(row.suite) ?? []), row]);
       // A compared run: each moved case carries its change as a property, each suite the headline.
       const changes = new Map((comparison?.cases ?? []).map((c) => [c.key, c]));
       const suiteProps = comparison
@@ -93,6 +98,7 @@ export function junitReporter(opts: { path: string }): Reporter {
         }
         await write('</testsuites>\n');
       });
+      written = true;
     },
   };
 }

@@ -51,7 +51,9 @@ export interface Reporter {
   onCaseEnd?(result: CaseResult, c: CaseView): void | Promise<void>;
   onWarning?(message: string): void;
   onEnd?(info: EndInfo): void | Promise<void>;
+  /** The files it has written so far (absolute paths), for the terminal to name at the end. */
+  written?(): readonly string[];
 }
 
 /** Every event hook, all present: what the runner talks to. */
-export type ReporterEvents = Required<Omit<Reporter, 'name'>>;
+export type ReporterEvents = Required<Omit<Reporter, 'name' | 'written'>>;

@@ -58,6 +58,17 @@ describe('reporterSpecs', () => {
     expect(reporterSpecs({ reporters: ['junit=out.xml'] }, { reporter: ['github'], json: true })).toEqual(['terminal', 'github', 'json']);
     expect(reporterSpecs(onDefaults, { json: 'r.json', silent: true })).toEqual(['json=r.json']);
   });
+
+  it('adds the github reporter on GitHub Actions when no reporter was chosen, by flag or config', () => {
+    const actions = { GITHUB_ACTIONS: 'true' };
+    const onActions = resolveConfig({}, '/project', null, actions);
+    expect(reporterSpecs(onActions, {})).toEqual(['terminal', 'github']);
+    // --json and --silent choose no reporter: a file on top, the terminal off.
+    expect(reporterSpecs(onActions, { json: true, silent: true })).toEqual(['github', 'json']);
+    expect(reporterSpecs(onActions, { reporter: ['junit'] })).toEqual(['terminal', 'junit']);
+    expect(reporterSpecs(resolveConfig({ reporters: ['terminal'] }, '/project', null, actions), {})).toEqual(['terminal']);
+    expect(reporterSpecs(resolveConfig({}, '/project', null, { GITHUB_ACTIONS: 'false' }), {})).toEqual(['terminal']);
+  });
 });
 
 describe('DEFAULTS', () => {

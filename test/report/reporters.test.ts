@@ -100,6 +100,14 @@ describe('file reporters escape untrusted text', () => {
     expect(lines[0]).toMatch(/^::error file=evals\/s\.eval\.yaml,line=7,title=s\/c failed 0\/1 \(needed 1\)::/);
     expect(ghData('a\nb%')).toBe('a%0Ab%25');
   });
+
+  it('github: the annotation names the file relative to the workspace it is given', async () => {
+    let out = '';
+    const paths = { cwd: join('/', 'checkout', 'packages', 'bot'), workspace: join('/', 'checkout') };
+    const r = githubReporter({ out: { write: (t: string) => (out += t) }, summaryFile: undefined, paths });
+    await r.onCaseEnd!(failingCase(), {} as CaseView);
+    expect(out).toMatch(/^::error file=packages\/bot\/evals\/s\.eval\.yaml,line=7,/);
+  });
 });
 
 /** Every character that can restyle a log or reorder what its reader sees: ESC/CSI, OSC, BEL, C1, bidi. */

@@ -41,7 +41,7 @@ export interface CliResult {
 
 export interface CliOptions {
   cwd: string;
-  /** Extra environment (NO_COLOR is always set, FORCE_COLOR and CI always removed). */
+  /** Extra environment (NO_COLOR is always set; FORCE_COLOR, CI, GITHUB_ACTIONS, GITHUB_WORKSPACE and GITHUB_STEP_SUMMARY removed). */
   env?: Record<string, string | undefined>;
   /** Kill the child (SIGKILL) and fail after this long. */
   timeoutMs?: number;
@@ -56,6 +56,10 @@ function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
   delete env.CI;
+  // A run inside GitHub Actions would add the github reporter and rebase its paths: a test opts in.
+  delete env.GITHUB_ACTIONS;
+  delete env.GITHUB_WORKSPACE;
+  delete env.GITHUB_STEP_SUMMARY;
   // The runner's own children (command targets) must not inherit vitest's worker settings.
   delete env.NODE_OPTIONS;
   for (const [k, v] of Object.entries(extra)) {
