@@ -161,6 +161,14 @@ describe('--shard k/n and merge', () => {
     expect(unsharded.stderr).toContain("full.json is not a shard's results");
   }, 60_000);
 
+  it('list --shard shows the part run --shard runs', async () => {
+    const r = await runCli(['list', '--shard', '2/3'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const listed = r.stdout.split('\n').flatMap((l) => (/^\S+\/c\d+ /.test(l) ? [l.split(' ')[0]] : []));
+    expect(listed).toEqual(shards[1]!.cases.map(key));
+    expect(r.stdout).toContain(`(shard 2/3 of 14 cases, ${full.summary.trials.planned} trials)`);
+  });
+
   it('a bad --shard is exit 2 before anything runs', async () => {
     for (const bad of ['0/3', '4/3', '1/0', 'two']) {
       const r = await runCli(['run', '--shard', bad], { cwd: dir });
