@@ -1,7 +1,7 @@
 import { UserError } from '../core/errors.js';
 import type { CaseResult, Results, ShardInfo, Summary } from '../core/results-schema.js';
 import { SummaryBuilder } from './summary.js';
-import { exitCodeFor, runGateFailures } from './exit-code.js';
+import { BUDGET_FAILURE, exitCodeFor, runGateFailures } from './exit-code.js';
 import { runIdAt } from './run-id.js';
 
 /** One shard's results document, with the name it is reported by. */
@@ -50,8 +50,8 @@ function checkShards(files: ShardFile[]): ShardInfo[] {
 
 /**
  * The shards of one run as one results document, as the unsharded run would have written it: cases in
- * plan order; summary, usage, cost, run gates and exit code recomputed from the cases. Budget stops
- * and warnings stay per shard (a budget is spent on one machine): their warnings are kept, each once.
+ * plan order; summary, usage, cost, run gates and exit code recomputed from the cases. A shard's
+ * budget stop is kept (named by its shard), and the warnings of every shard, each once.
  */
 export function mergeShards(files: ShardFile[], meta: { argv: string[]; version: string }): { results: Results; exitCode: number } {
   if (files.length === 0) throw new UserError('merge needs the shard results files');
@@ -74,7 +74,12 @@ export function mergeShards(files: ShardFile[], meta: { argv: string[]; version:
   const interrupted = files.some((f) => f.results.run.interrupted);
   const summary: Summary = {
     ...built,
-    failures: [...built.failures, ...runGateFailures(built, exit)],
+    // A budget is spent per machine: a part that stopped on its own fails the whole, as one machine would have.
+    failures: [
+      ...files.flatMap((f, i) => f.results.summary.failures.filter((t) => t.startsWith(BUDGET_FAILURE)).map((t) => `shard ${part(shards[i]!)}: ${t}`)),
+      ...built.failures,
+      ...runGateFailures(built, exit),
+    ],
     warnings: [...new Set(files.flatMap((f) => f.results.summary.warnings))],
   };
   const runs = files.map((f) => f.results.run);
