@@ -6,6 +6,8 @@ import { discoverEvalFiles } from '../suite/discover.js';
 import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
 import { selectCases } from '../suite/select.js';
 import { targetOverride } from './target-flags.js';
+import { parseShard, planDigest, shardOf, type PlanDigest, type ShardSpec } from '../suite/shard.js';
+import { caseFingerprint } from '../suite/fingerprint.js';
 
 /** The options that choose cases, shared by `run` and `list`. */
 export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
@@ -21,6 +23,7 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('--limit <n>', 'only the first n rows of each dataset', positiveInt)
     .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', positiveInt)
     .option('--seed <s>', 'the seed of --sample (default 0)', nonNegativeInt)
+    .option('--shard <k/n>', 'only part k of n of the selected cases (all trials of a case in one part); `agent-evals merge` joins the parts')
     .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt);
 }
 
@@ -36,16 +39,25 @@ export interface SelectionFlags {
   limit?: number;
   sample?: number;
   seed?: number;
+  shard?: string;
+}
+
+/** A shard's place in the whole plan: which part, the plan's digest, each case's position in it. */
+export interface ShardPlan extends ShardSpec {
+  plan: PlanDigest;
+  positions: number[];
 }
 
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
-export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig; cases: PlannedCase[]; total: number }> {
+export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig; cases: PlannedCase[]; total: number; shard?: ShardPlan }> {
   const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
   return { config, ...(await planCases(config, paths, flags, cwd)) };
 }
 
 /** The eval files of a resolved config (or `paths`), loaded and selected: the cases a run executes, indexed. */
-export async function planCases(config: ResolvedConfig, paths: string[], flags: SelectionFlags, cwd: string): Promise<{ cases: PlannedCase[]; total: number }> {
+export async function planCases(config: ResolvedConfig, paths: string[], flags: SelectionFlags, cwd: string): Promise<{ cases: PlannedCase[]; total: number; shard?: ShardPlan }> {
+  // A bad --shard is exit 2 before any file loads.
+  const spec = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths });
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
@@ -77,5 +89,10 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
-  return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length };
+  if (!spec) return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length };
+  const parts = shardOf(cases, spec.total);
+  const positions = cases.flatMap((_, i) => (parts[i] === spec.index ? [i] : []));
+  const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: caseFingerprint(c) })));
+  // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
+  return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, shard: { ...spec, plan, positions } };
 }

@@ -47,7 +47,7 @@ export function registerRun(program: Command): void {
     .option('--baseline <name|path.json>', 'compare the run with a saved baseline or a results file; too many regressions fail the run')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
-      const { config, cases } = await prepareCases(paths, flags, cwd);
+      const { config, cases, shard } = await prepareCases(paths, flags, cwd);
       const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha'] as const).find((k) => flags[k] !== undefined);
       if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
       // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
@@ -55,10 +55,11 @@ export function registerRun(program: Command): void {
       const base = baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined;
       // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
       if (base || flags.saveBaseline) flags.earlyStop = false;
-      const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }] = await Promise.all([
+      const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
         import('../config/run-settings.js'),
         import('../runner/judge-refs.js'),
         import('../runner/api-keys.js'),
+        import('../runner/shard-info.js'),
       ]);
       const settings = resolveRunSettings(config, flags, process.env);
       checkRunJudgeRefs(settings.judging, cases);
@@ -106,6 +107,7 @@ export function registerRun(program: Command): void {
           interrupt: interrupt.signal,
           argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
           version,
+          ...(shard ? { shard: shardInfo(settings, shard) } : {}),
           ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base) } } : {}),
         });
         process.exitCode = exitCode;

@@ -216,6 +216,24 @@ export const SummarySchema = z.object({
 });
 export type Summary = z.infer<typeof SummarySchema>;
 
+/**
+ * A run of one part of a plan (`--shard k/n`): what `agent-evals merge` needs to join the parts and to
+ * refuse parts of different runs.
+ */
+export const ShardInfoSchema = z.object({
+  index: z.number().int().positive(),
+  total: z.number().int().positive(),
+  /** Hash of the run's settings (targets, judging, gates): shards of one run agree on it. */
+  config: z.string(),
+  /** The whole selected plan, over every shard: its cases, trials and a hash of their sorted keys. */
+  plan: z.object({ cases: z.number().int().nonnegative(), trials: z.number().int().nonnegative(), hash: z.string() }),
+  /** Each of this file's cases' position in the whole plan, in order. */
+  positions: z.array(z.number().int().nonnegative()),
+  /** What the unsharded run's exit code depends on beyond its cases. */
+  exit: z.object({ strict: z.boolean(), failOnFlaky: z.boolean(), minScore: z.number().optional(), minPassRate: z.number().optional() }),
+});
+export type ShardInfo = z.infer<typeof ShardInfoSchema>;
+
 export const RunInfoSchema = z.object({
   id: z.string(),
   startedAt: z.string(),
@@ -224,6 +242,8 @@ export const RunInfoSchema = z.object({
   argv: z.array(z.string()),
   config: z.string().nullable(),
   interrupted: z.boolean(),
+  /** Present when the run ran one shard of its plan (`--shard k/n`). */
+  shard: ShardInfoSchema.optional(),
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
 import { redactingReporter } from './redacting-reporter.js';
-import type { Summary } from '../core/results-schema.js';
+import type { ShardInfo, Summary } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -23,6 +22,7 @@ import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from './self-preference.js';
+import { runIdAt } from './run-id.js';
 
 /** What the run hands its judge service: its pricing and warnings, environment and limiters. */
 export interface JudgeRunDeps {
@@ -50,6 +50,8 @@ export interface ExecuteOptions {
   redactor?: SecretRedactor;
   /** A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. */
   baseline?: { cases: ComparableCase[]; options: CompareOptions };
+  /** This run is one shard of a plan (`--shard k/n`): recorded in the results for `agent-evals merge`. */
+  shard?: ShardInfo;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -57,7 +59,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
   const { settings } = opts;
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
-  const runId = `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+  const runId = runIdAt(startedAt);
   // Asked now, in the background: a synchronous spawn at the end would add to every run's tail.
   const sha = gitSha(settings.rootDir);
 
@@ -217,6 +219,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       argv: opts.argv,
       config: settings.configFile,
       interrupted: outcome.interrupted,
+      ...(opts.shard ? { shard: opts.shard } : {}),
     },
     summary,
     exitCode,

@@ -20,6 +20,9 @@ export function withOutputs(code: number, outputFailed: boolean): number {
   return code === EXIT.ok && outputFailed ? EXIT.usage : code;
 }
 
+/** How a run's budget stop begins in the summary's failures (`merge` keeps a shard's). */
+export const BUDGET_FAILURE = 'cost budget of';
+
 /** Run-level gates: each miss is a sentence for the summary. */
 export function runGateFailures(summary: Pick<Summary, 'score' | 'trials' | 'cases'>, gates: { minScore?: number; minPassRate?: number; failOnFlaky?: boolean }): string[] {
   const out: string[] = [];

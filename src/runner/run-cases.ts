@@ -9,6 +9,7 @@ import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
 import { interruptedTrial, isDecided, requiredPasses } from './verdict.js';
+import { BUDGET_FAILURE } from './exit-code.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -111,7 +112,7 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
     spentUsd += (trial.usage.target.costUsd ?? knownCostUsd(trial.trace, opts.pricing)) + (trial.usage.judge.costUsd ?? 0);
     if (opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd && !stopped) {
       stopped = 'budget';
-      summary.failures.push(`cost budget of $${opts.maxCostUsd} spent ($${spentUsd.toFixed(4)}): no new trials were started`);
+      summary.failures.push(`${BUDGET_FAILURE} $${opts.maxCostUsd} spent ($${spentUsd.toFixed(4)}): no new trials were started`);
     }
     opts.listener.onTrialEnd?.(s.c, trial);
     return settle(s);

@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UserError, errorMessage } from '../core/errors.js';
+import { ResultsSchema, SCHEMA_VERSION } from '../core/results-schema.js';
+import { formatPath } from '../suite/zod-issues.js';
+import { packageVersion } from './version.js';
+import { redactArgv } from './redact-argv.js';
+
+interface MergeFlags {
+  output: string;
+  exitCode?: boolean;
+}
+
+/** Reads one shard's results file; a missing or invalid one is exit 2 naming it. */
+async function readShard(path: string, name: string): Promise<{ name: string; data: unknown; version: unknown }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UserError(`${name}: cannot read it: ${errorMessage(err)}`);
+  }
+  try {
+    const data: unknown = JSON.parse(text);
+    const version = typeof data === 'object' && data !== null ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
+    return { name, data, version };
+  } catch (err) {
+    throw new UserError(`${name}: not a results file: invalid JSON (${errorMessage(err)})`);
+  }
+}
+
+export function registerMerge(program: Command): void {
+  program
+    .command('merge')
+    .description('join the results files of a sharded run (--shard k/n) into one, as the unsharded run would have written it')
+    .argument('<files...>', 'the results file of every shard, once each')
+    .requiredOption('-o, --output <path>', 'where the merged results document is written')
+    .option('--exit-code', 'exit as the unsharded run would have (1 a failed case or gate); else 0 once merged')
+    .action(async (paths: string[], flags: MergeFlags, cmd: Command) => {
+      const cwd = process.cwd();
+      const read = await Promise.all(paths.map((p) => readShard(resolve(cwd, p), relative(cwd, resolve(cwd, p)) || p)));
+      // Versions first: a file of another version would otherwise fail validation with a less useful message.
+      const versions = new Set(read.map((r) => JSON.stringify(r.version)));
+      if (versions.size > 1) throw new UserError(`mixed schema versions: ${read.map((r) => `${r.name} has ${JSON.stringify(r.version)}`).join(', ')}`);
+      if (read[0]!.version !== SCHEMA_VERSION) throw new UserError(`${read[0]!.name}: schemaVersion ${JSON.stringify(read[0]!.version)}, this agent-evals reads ${SCHEMA_VERSION}`);
+      const files = read.map((r) => {
+        const parsed = ResultsSchema.safeParse(r.data);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw new UserError(`${r.name}: not an agent-evals results file: ${formatPath(issue.path) || '(top level)'}: ${issue.message}`);
+        }
+        return { name: r.name, results: parsed.data };
+      });
+      const [{ mergeShards }, { writeAtomic }, { roundedCosts }] = await Promise.all([import('../runner/merge-shards.js'), import('../report/atomic-write.js'), import('../report/json.js')]);
+      const { results, exitCode } = mergeShards(files, { argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)), version: packageVersion() });
+      const out = resolve(cwd, flags.output);
+      await writeAtomic(out, (write) => write(JSON.stringify(results, roundedCosts, 2) + '\n'));
+      const s = results.summary;
+      process.stdout.write(
+        `Merged ${files.length} shards: ${s.cases.total} cases (${s.cases.passed} passed, ${s.cases.failed} failed, ${s.cases.scored} scored, ${s.cases.skipped} skipped) → ${relative(cwd, out) || out}\n`,
+      );
+      for (const f of s.failures) process.stdout.write(`Failure: ${f}\n`);
+      process.exitCode = flags.exitCode ? exitCode : 0;
+    });
+}

@@ -1,0 +1,97 @@
+/**
+ * mergeShards over hand-built shard documents: plan order from `positions`, a shard's budget stop and
+ * interruption carried into the merged failures and exit code, and files that do not add up refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { mergeShards, type ShardFile } from '../../src/runner/merge-shards.js';
+import { UserError } from '../../src/core/errors.js';
+import { emptyUsage } from '../../src/core/usage.js';
+import type { CaseResult, CaseVerdict, Results } from '../../src/core/results-schema.js';
+
+const usage = { target: emptyUsage(), judge: emptyUsage() };
+
+function caseResult(id: string, verdict: CaseVerdict, notRunReason?: 'budget'): CaseResult {
+  const ran = verdict === 'skipped' ? 0 : 1;
+  return {
+    ...{ suite: 's', id, file: 's.eval.yaml', line: 1, tags: [] },
+    ...{ verdict, passed: verdict === 'passed' ? 1 : 0, required: 1, planned: 1, notRun: 1 - ran },
+    ...(notRunReason ? { notRunReason } : {}),
+    ...{ score: { mean: verdict === 'passed' ? 1 : 0, stddev: 0 }, judgeScore: null, usage },
+    trials: ran
+      ? [
+          {
+            index: 0,
+            verdict: verdict === 'passed' ? 'passed' : 'failed',
+            score: verdict === 'passed' ? 1 : 0,
+            durationMs: 1,
+            reply: '',
+            usage,
+            assertions: [],
+            trace: { steps: 0, toolCalls: [], usage: emptyUsage(), durationMs: 1 } as never,
+          },
+        ]
+      : [],
+  };
+}
+
+function shard(index: number, total: number, positions: number[], cases: CaseResult[], extra: { failures?: string[]; interrupted?: boolean } = {}): ShardFile {
+  const results = {
+    schemaVersion: 1,
+    tool: { name: 'agent-evals', version: 'test' },
+    run: {
+      id: `r${index}`,
+      startedAt: `2026-01-01T00:00:0${index}.000Z`,
+      durationMs: 100 * index,
+      gitSha: null,
+      argv: [],
+      config: null,
+      interrupted: extra.interrupted ?? false,
+      shard: { index, total, config: 'cfg', plan: { cases: 3, trials: 3, hash: 'plan' }, positions, exit: { strict: false, failOnFlaky: false } },
+    },
+    summary: { failures: extra.failures ?? [], warnings: [`warned by ${index}`, 'shared'] },
+    cases,
+  } as unknown as Results;
+  return { name: `s${index}.json`, results };
+}
+
+const meta = { argv: ['merge'], version: 'test' };
+
+describe('mergeShards', () => {
+  it('puts cases in plan order and recomputes the summary; a clean merge exits 0', () => {
+    const { results, exitCode } = mergeShards([shard(2, 2, [1], [caseResult('b', 'passed')]), shard(1, 2, [0, 2], [caseResult('a', 'passed'), caseResult('c', 'passed')])], meta);
+    expect(results.cases.map((c) => c.id)).toEqual(['a', 'b', 'c']);
+    expect(results.summary.cases).toMatchObject({ total: 3, passed: 3 });
+    expect(results.summary.trials).toMatchObject({ planned: 3, run: 3, passed: 3 });
+    expect(results.summary.warnings).toEqual(['warned by 2', 'shared', 'warned by 1']);
+    expect(results.run).toMatchObject({ startedAt: '2026-01-01T00:00:01.000Z', durationMs: 200, interrupted: false });
+    expect(exitCode).toBe(0);
+  });
+
+  it("keeps a shard's budget stop, named by its shard, and drops its own run gates", () => {
+    const stop = 'cost budget of $1 spent ($1.2000): no new trials were started';
+    const { results, exitCode } = mergeShards(
+      [
+        shard(1, 2, [0, 2], [caseResult('a', 'passed'), caseResult('c', 'passed')], { failures: ['mean score 0.500 is below --min-score 0.9'] }),
+        shard(2, 2, [1], [caseResult('b', 'skipped', 'budget')], { failures: [stop] }),
+      ],
+      meta,
+    );
+    expect(results.summary.failures).toEqual([`shard 2/2: ${stop}`]);
+    expect(exitCode).toBe(1);
+  });
+
+  it('an interrupted shard makes the merge interrupted (130)', () => {
+    const { results, exitCode } = mergeShards(
+      [shard(1, 2, [0, 2], [caseResult('a', 'passed'), caseResult('c', 'passed')]), shard(2, 2, [1], [caseResult('b', 'passed')], { interrupted: true })],
+      meta,
+    );
+    expect(results.run.interrupted).toBe(true);
+    expect(exitCode).toBe(130);
+  });
+
+  it('refuses positions that do not cover the plan', () => {
+    const merge = () => mergeShards([shard(1, 2, [0, 0], [caseResult('a', 'passed'), caseResult('c', 'passed')]), shard(2, 2, [1], [caseResult('b', 'passed')])], meta);
+    expect(merge).toThrow(UserError);
+    expect(merge).toThrow('s1.json: run.shard.positions names position 0 twice');
+  });
+});
