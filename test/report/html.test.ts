@@ -5,14 +5,16 @@
  * small stand-in DOM that has no innerHTML at all.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script, createContext, runInContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlReporter } from '../../src/report/html.js';
 import { scriptSafeJson } from '../../src/report/html-embed.js';
 import type { Results } from '../../src/core/results-schema.js';
-import { removeTempDirs } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { writeHtmlReport } from '../../src/report/html-page.js';
+import { caseKey } from '../../src/core/matrix.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { HOSTILE_REPLY, HOSTILE_RESULT, pageParts } from '../support/html-page.js';
 
@@ -27,6 +29,7 @@ cases:
 
 let html = '';
 let results: Results;
+let projectDir = '';
 
 beforeAll(async () => {
   let path = '';
@@ -44,6 +47,7 @@ beforeAll(async () => {
     },
   });
   results = run.results;
+  projectDir = run.dir;
   html = readFileSync(path, 'utf8');
 });
 
@@ -69,6 +73,43 @@ describe('the HTML report', () => {
     expect(trial.trace.steps![0]!.toolCalls![0]!.result).toBe(HOSTILE_RESULT);
     expect(parsed.keys).toEqual(['hostile/evil', 'hostile/fine']);
     expect(parsed.results.summary).toEqual(results.summary);
+  });
+
+  it('removes its scratch file once the page is written', () => {
+    const runs = join(projectDir, '.agent-evals', 'runs');
+    for (const id of readdirSync(runs)) expect(readdirSync(join(runs, id))).not.toContain('html-cases.jsonl');
+  });
+
+  it('lists regressions first when the results carry a comparison', async () => {
+    const { cases, ...head } = results;
+    const regressed = { verdict: 'failed' as const, passed: 0, run: 1, score: 0 };
+    const comparison = {
+      baseline: 'base.json',
+      epsilon: 0,
+      maxRegressions: 0,
+      counts: { regressed: 1 },
+      counted: 1,
+      failed: true,
+      cases: [{ key: 'hostile/fine', kind: 'regressed' as const, base: { ...regressed, verdict: 'passed' as const, passed: 1, score: 1 }, head: regressed, reason: 'verdict passed → failed' }],
+      warnings: [],
+    };
+    const path = join(tempDir(), 'compared.html');
+    await writeHtmlReport(
+      path,
+      { ...head, comparison },
+      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    const page = readFileSync(path, 'utf8');
+    const dom = fakeDom(pageParts(page).data);
+    runInContext(pageParts(page).script, dom.context);
+    const rows = dom.all(dom.app, (n) => n.tag === 'details').map((n) => dom.text(n));
+    expect(rows[0]).toContain('hostile/fine');
+    expect(rows[0]).toContain('regressed');
+    expect(rows[1]).toContain('hostile/evil');
+    // Without the comparison the same cases come in plan order.
+    const plain = fakeDom(pageParts(html).data);
+    runInContext(pageParts(html).script, plain.context);
+    expect(plain.all(plain.app, (n) => n.tag === 'details').map((n) => plain.text(n))[0]).toContain('hostile/evil');
   });
 
   it('has a CSP that loads nothing and allows only the page script, by its hash', () => {
@@ -172,12 +213,14 @@ function fakeDom(data: string) {
     }
     return undefined;
   };
+  const all = (n: FakeNode, pred: (n: FakeNode) => boolean): FakeNode[] => n.children.flatMap((c) => [...(pred(c) ? [c] : []), ...all(c, pred)]);
   const fire = (n: FakeNode, type: string) => (n.listeners[type] ?? []).forEach((fn) => fn());
   return {
     app,
     context,
     text,
     find,
+    all,
     open(n: FakeNode) {
       n.open = true;
       fire(n, 'toggle');
