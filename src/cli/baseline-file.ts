@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
-import { UserError, errorMessage } from '../core/errors.js';
 import { ComparableResultsSchema, type ComparableResults } from '../stats/compared-case.js';
-import { formatPath } from '../suite/zod-issues.js';
+import { readResultsFile } from './results-file.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -28,24 +26,5 @@ export function resolveBaseline(value: string, outputDir: string, cwd: string): 
  * is bad input (exit 2) that names the file and the field.
  */
 export async function loadComparable(path: string, cwd: string, flag: string): Promise<ComparableResults> {
-  const file = relative(cwd, path) || path;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new UserError(missing ? `no such results file (save one with \`agent-evals run --save-baseline\`)` : `cannot read it: ${errorMessage(err)}`, { file, field: flag });
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new UserError(`not a results file: invalid JSON (${errorMessage(err)})`, { file, field: flag });
-  }
-  const parsed = ComparableResultsSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new UserError(`not an agent-evals results file: ${formatPath(issue.path) || '(top level)'}: ${issue.message}`, { file, field: flag });
-  }
-  return parsed.data;
+  return readResultsFile(path, cwd, flag, ComparableResultsSchema, ' (save one with `agent-evals run --save-baseline`)');
 }

@@ -18,5 +18,6 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   if (command === 'merge' || wantsHelp) (await import('./merge.js')).registerMerge(program);
   if (command === 'calibrate' || wantsHelp) (await import('./calibrate.js')).registerCalibrate(program);
   if (command === 'init' || wantsHelp) (await import('./init.js')).registerInit(program);
+  if (command === 'report' || wantsHelp) (await import('./report.js')).registerReport(program);
   return program;
 }

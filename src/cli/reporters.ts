@@ -32,6 +32,10 @@ const FACTORIES: Record<string, Factory> = {
     const { junitReporter } = await import('../report/junit.js');
     return junitReporter({ path: fileOf('junit', target, ctx)! });
   },
+  async html(target, ctx) {
+    const { htmlReporter } = await import('../report/html.js');
+    return htmlReporter({ path: fileOf('html', target, ctx)!, outputDir: ctx.outputDir, version: ctx.version });
+  },
   async github(target, ctx) {
     const { githubReporter } = await import('../report/github.js');
     const paths = { cwd: ctx.cwd, workspace: process.env.GITHUB_WORKSPACE || undefined };
@@ -45,6 +49,7 @@ const FACTORIES: Record<string, Factory> = {
 function fileOf(name: string, target: string | undefined, ctx: ReporterContext): string | undefined {
   if (name === 'json') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'results.json'));
   if (name === 'junit') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'junit.xml'));
+  if (name === 'html') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'report.html'));
   if (name === 'github') return target ? resolve(ctx.cwd, target) : process.env.GITHUB_STEP_SUMMARY || undefined;
   return undefined;
 }

@@ -34,7 +34,7 @@ export function registerRun(program: Command): void {
     .option('--fail-on-flaky', 'a flaky case (both passing and failing trials) fails the run')
     .option('--no-fail-on-flaky', 'flaky cases do not fail the run, whatever `failOnFlaky` in the config says')
     .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
-    .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | github[=summary.md] (repeatable)', collect)
+    .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | html[=path] | github[=summary.md] (repeatable)', collect)
     .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
     .option('--judge <provider:model>', 'one judge model for every judged assertion of this run')

@@ -1,0 +1,26 @@
+import { relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ResultsSchema } from '../core/results-schema.js';
+import { caseKey } from '../core/matrix.js';
+import { readResultsFile } from './results-file.js';
+
+/** `agent-evals report results.json -o report.html`: the HTML report of a results file, nothing run. */
+export function registerReport(program: Command): void {
+  program
+    .command('report')
+    .description('write the self-contained HTML report of a results file (exit 0 written, 2 bad input)')
+    .argument('<results>', 'a results file (results.json)')
+    .option('-o, --output <file>', 'the HTML file to write', 'report.html')
+    .action(async (resultsArg: string, flags: { output: string }) => {
+      const cwd = process.cwd();
+      const { cases, ...head } = await readResultsFile(resolve(cwd, resultsArg), cwd, '<results>', ResultsSchema);
+      const { writeHtmlReport } = await import('../report/html-page.js');
+      const out = resolve(cwd, flags.output);
+      await writeHtmlReport(
+        out,
+        head,
+        cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+      );
+      process.stdout.write(`Wrote ${relative(cwd, out) || out}\n`);
+    });
+}

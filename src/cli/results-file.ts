@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import type { z } from 'zod';
+import { UserError, errorMessage } from '../core/errors.js';
+import { formatPath } from '../suite/zod-issues.js';
+
+/**
+ * Reads a results file a command was given: a missing, unreadable or invalid file is bad input
+ * (exit 2) that names the file, the argument and the first field at fault.
+ */
+export async function readResultsFile<S extends z.ZodType>(path: string, cwd: string, flag: string, schema: S, missingHint = ''): Promise<z.infer<S>> {
+  const file = relative(cwd, path) || path;
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new UserError(missing ? `no such results file${missingHint}` : `cannot read it: ${errorMessage(err)}`, { file, field: flag });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new UserError(`not a results file: invalid JSON (${errorMessage(err)})`, { file, field: flag });
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UserError(`not an agent-evals results file: ${formatPath(issue.path) || '(top level)'}: ${issue.message}`, { file, field: flag });
+  }
+  return parsed.data;
+}

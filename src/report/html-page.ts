@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { writeAtomic } from './atomic-write.js';
+import { scriptSafeJson } from './html-embed.js';
+import { PAGE_SCRIPT } from './html-script.js';
+
+const STYLE = `
+body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }
+h1 { font-size: 1.4rem; margin: 0 0 .5rem; } h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: .4rem 0; }
+dt { color: #5a6474; } dd { margin: 0; overflow-wrap: anywhere; }
+.cost { display: flex; align-items: center; gap: .6rem; margin: .5rem 0; }
+.split { display: flex; width: 240px; height: 12px; background: #e6e9ef; border-radius: 3px; overflow: hidden; }
+.split .target { background: #3b6fd8; } .split .judge { background: #b061c9; }
+.run-failure { color: #b3261e; font-weight: 600; }
+.tools { position: sticky; top: 0; background: #fff; padding: .6rem 0; display: flex; gap: 1rem; align-items: center; border-bottom: 1px solid #e6e9ef; }
+.tools input { flex: 1; padding: .35rem .5rem; font: inherit; }
+details { border-bottom: 1px solid #eef0f4; }
+summary { cursor: pointer; padding: .3rem 0; display: flex; gap: .6rem; align-items: center; flex-wrap: wrap; }
+.key { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+.verdict { font-size: .75rem; font-weight: 600; text-transform: uppercase; padding: 0 .35rem; border-radius: 3px; background: #e6e9ef; }
+.verdict.passed { background: #d7f0dc; color: #17622b; } .verdict.failed, .verdict.error { background: #fbdcd9; color: #8c1d15; }
+.verdict.scored { background: #fdf0c8; color: #7a5a00; } .verdict.skipped, .verdict.interrupted { background: #eceff3; color: #5a6474; }
+.change { font-size: .75rem; padding: 0 .35rem; border: 1px solid #8c1d15; border-radius: 3px; }
+.bar { display: inline-block; width: 120px; height: 8px; background: #fbdcd9; border-radius: 3px; overflow: hidden; }
+.bar .fill { display: block; height: 100%; background: #2f9e4f; }
+.rate, .score { color: #5a6474; font-size: .85rem; }
+.case-body, .trial-body { padding: .2rem 0 .6rem 1.2rem; }
+.block, .tool, .assertion { margin: .4rem 0; padding: .4rem .6rem; border-left: 3px solid #d5dae3; background: #f8f9fb; }
+.block.user { border-color: #3b6fd8; } .block.agent { border-color: #2f9e4f; } .block.error, .tool.error, .assertion.failed, .assertion.error { border-color: #b3261e; }
+.label { font-weight: 600; font-size: .85rem; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 12.5px/1.4 ui-monospace, monospace; }
+.more { margin: 1rem 0; }
+`;
+
+/** The page's Content-Security-Policy: nothing loads, only the page script (by hash) runs. */
+export function pageCsp(): string {
+  const hash = createHash('sha256').update(PAGE_SCRIPT, 'utf8').digest('base64');
+  return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
+}
+
+/** The results document's top (all but its cases), as the JSON reporter writes it. */
+export type ResultsHead = Record<string, unknown>;
+
+/** One case for the page: its JSON text and its key (`suite/id [target=…]`), which the comparison names. */
+export interface PageCase {
+  json: string;
+  key: string;
+}
+
+/**
+ * Writes the self-contained report atomically: inline style, the results as one JSON data block
+ * (`{ "results": …, "keys": […] }`, every `<` escaped), then the page script. Cases are written as
+ * they come, so a large run is never held whole as one string.
+ */
+export async function writeHtmlReport(path: string, head: ResultsHead, cases: AsyncIterable<PageCase> | Iterable<PageCase>): Promise<void> {
+  await writeAtomic(path, async (write) => {
+    await write(
+      '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+        `<meta http-equiv="Content-Security-Policy" content="${pageCsp()}">\n` +
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals report</title>\n' +
+        `<style>${STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="results">`,
+    );
+    await write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
+    const keys: string[] = [];
+    for await (const c of cases) {
+      await write((keys.length ? ',' : '') + scriptSafeJson(c.json));
+      keys.push(c.key);
+    }
+    await write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)}}`));
+    await write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
+  });
+}

@@ -1,0 +1,234 @@
+/**
+ * The HTML report keeps untrusted text as data: a hostile reply and tool result reach the page only
+ * inside the JSON data block, escaped, and the page's one script (allowed by hash in the CSP) is valid
+ * JS that builds the drill-down with textContent. No browser here: the page script runs against a
+ * small stand-in DOM that has no innerHTML at all.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Script, createContext, runInContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlReporter } from '../../src/report/html.js';
+import { scriptSafeJson } from '../../src/report/html-embed.js';
+import type { Results } from '../../src/core/results-schema.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { writeHtmlReport } from '../../src/report/html-page.js';
+import { caseKey } from '../../src/core/matrix.js';
+import { runInProcess } from '../support/run-in-process.js';
+import { HOSTILE_REPLY, HOSTILE_RESULT, pageParts } from '../support/html-page.js';
+
+afterAll(removeTempDirs);
+
+const EVALS = `suite: hostile
+target: agent
+cases:
+  - { id: evil, input: go, assert: [{ type: contains, value: nothing-like-this }] }
+  - { id: fine, input: ok, assert: [{ type: contains, value: ok }] }
+`;
+
+let html = '';
+let results: Results;
+let projectDir = '';
+
+beforeAll(async () => {
+  let path = '';
+  const run = await runInProcess({
+    files: { 'hostile.eval.yaml': EVALS },
+    config: {
+      trace: 'full',
+      targets: {
+        agent: (input: string) => (input === 'go' ? { reply: HOSTILE_REPLY, steps: [{ text: 'looking', toolCalls: [{ name: 'lookup', args: { q: '<b>' }, result: HOSTILE_RESULT }] }] } : 'ok'),
+      },
+    },
+    reporters: (dir) => {
+      path = join(dir, 'out', 'report.html');
+      return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
+    },
+  });
+  results = run.results;
+  projectDir = run.dir;
+  html = readFileSync(path, 'utf8');
+});
+
+describe('the HTML report', () => {
+  it('has exactly two script tags: the JSON data block and the page script', () => {
+    expect(html.match(/<script/gi)).toHaveLength(2);
+    expect(html.match(/<\/script/gi)).toHaveLength(2);
+    expect(html).toContain('<script type="application/json" id="results">');
+  });
+
+  it('carries the hostile reply and tool result only inside the data block, escaped', () => {
+    const { data, script, outside } = pageParts(html);
+    expect(html).not.toContain(HOSTILE_REPLY);
+    expect(html).not.toContain(HOSTILE_RESULT);
+    expect(outside + script).not.toContain('alert(');
+    expect(data).not.toMatch(/[<>]/);
+    expect(data).toContain('\\u003cimg src=x onerror=alert(1)\\u003e');
+    expect(data).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(2)\\u003c/script\\u003e');
+    // The block still parses back to the very results of the run.
+    const parsed = JSON.parse(data) as { results: Results; keys: string[] };
+    const trial = parsed.results.cases[0]!.trials[0]!;
+    expect(trial.reply).toBe(HOSTILE_REPLY);
+    expect(trial.trace.steps![0]!.toolCalls![0]!.result).toBe(HOSTILE_RESULT);
+    expect(parsed.keys).toEqual(['hostile/evil', 'hostile/fine']);
+    expect(parsed.results.summary).toEqual(results.summary);
+  });
+
+  it('removes its scratch file once the page is written', () => {
+    const runs = join(projectDir, '.agent-evals', 'runs');
+    for (const id of readdirSync(runs)) expect(readdirSync(join(runs, id))).not.toContain('html-cases.jsonl');
+  });
+
+  it('lists regressions first when the results carry a comparison', async () => {
+    const { cases, ...head } = results;
+    const regressed = { verdict: 'failed' as const, passed: 0, run: 1, score: 0 };
+    const comparison = {
+      baseline: 'base.json',
+      epsilon: 0,
+      maxRegressions: 0,
+      counts: { regressed: 1 },
+      counted: 1,
+      failed: true,
+      cases: [{ key: 'hostile/fine', kind: 'regressed' as const, base: { ...regressed, verdict: 'passed' as const, passed: 1, score: 1 }, head: regressed, reason: 'verdict passed → failed' }],
+      warnings: [],
+    };
+    const path = join(tempDir(), 'compared.html');
+    await writeHtmlReport(
+      path,
+      { ...head, comparison },
+      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    const page = readFileSync(path, 'utf8');
+    const dom = fakeDom(pageParts(page).data);
+    runInContext(pageParts(page).script, dom.context);
+    const rows = dom.all(dom.app, (n) => n.tag === 'details').map((n) => dom.text(n));
+    expect(rows[0]).toContain('hostile/fine');
+    expect(rows[0]).toContain('regressed');
+    expect(rows[1]).toContain('hostile/evil');
+    // Without the comparison the same cases come in plan order.
+    const plain = fakeDom(pageParts(html).data);
+    runInContext(pageParts(html).script, plain.context);
+    expect(plain.all(plain.app, (n) => n.tag === 'details').map((n) => plain.text(n))[0]).toContain('hostile/evil');
+  });
+
+  it('has a CSP that loads nothing and allows only the page script, by its hash', () => {
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
+    expect(csp).toBeDefined();
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("unsafe-inline'; script");
+    const hash = createHash('sha256').update(pageParts(html).script, 'utf8').digest('base64');
+    expect(csp).toContain(`script-src 'sha256-${hash}'`);
+    // No link, no external resource of any kind.
+    const { outside, script } = pageParts(html);
+    expect(outside + script).not.toMatch(/\b(src|href)=|url\(|@import/i);
+  });
+
+  it('escapes U+2028 and U+2029 too', () => {
+    expect(scriptSafeJson(JSON.stringify({ a: 'x\u2028y\u2029<&>' }))).toBe('{"a":"x\\u2028y\\u2029\\u003c\\u0026\\u003e"}');
+  });
+
+  it('has a page script that is valid JS and builds text nodes only', () => {
+    const { script } = pageParts(html);
+    expect(() => new Script(script)).not.toThrow();
+    expect(script).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(/);
+  });
+
+  it('renders the summary and case list, and a case only when opened, down to its tool call', () => {
+    const dom = fakeDom(pageParts(html).data);
+    runInContext(pageParts(html).script, dom.context);
+    const page = dom.text(dom.app);
+    expect(page).toContain('agent-evals report');
+    expect(page).toContain('hostile/evil');
+    expect(page).toContain('hostile/fine');
+    // Lazy: the trial is not built until its case is opened.
+    expect(page).not.toContain(HOSTILE_RESULT);
+    const evil = dom.find(dom.app, (n) => n.tag === 'details' && dom.text(n).includes('hostile/evil'))!;
+    dom.open(evil);
+    const trial = dom.find(evil, (n) => n.tag === 'details' && n.className.startsWith('trial'))!;
+    expect(dom.text(evil)).not.toContain(HOSTILE_RESULT);
+    dom.open(trial);
+    const text = dom.text(trial);
+    expect(text).toContain('Tool call: lookup');
+    expect(text).toContain(HOSTILE_RESULT);
+    expect(text).toContain(HOSTILE_REPLY);
+    expect(text).toContain('nothing-like-this');
+    // The filter narrows the list.
+    dom.filter('fine');
+    expect(dom.text(dom.app)).not.toContain('hostile/evil');
+    expect(dom.text(dom.app)).toContain('hostile/fine');
+  });
+});
+
+interface FakeNode {
+  tag: string;
+  className: string;
+  textContent: string;
+  children: FakeNode[];
+  open?: boolean;
+  value?: string;
+  listeners: Record<string, (() => void)[]>;
+}
+
+/** Just enough DOM for the page script: text set only through textContent, no HTML parsing at all. */
+function fakeDom(data: string) {
+  const node = (tag: string): FakeNode => {
+    const n: FakeNode & Record<string, unknown> = {
+      tag,
+      className: '',
+      children: [],
+      listeners: {},
+      style: {},
+      value: '',
+      get textContent() {
+        return this._text as string;
+      },
+      set textContent(v: string) {
+        this._text = v;
+        this.children = [];
+      },
+      _text: '',
+      appendChild(c: FakeNode) {
+        this.children.push(c);
+        return c;
+      },
+      addEventListener(type: string, fn: () => void) {
+        (this.listeners[type] ??= []).push(fn);
+      },
+      setAttribute() {},
+    };
+    return n;
+  };
+  const app = node('main');
+  const holder = node('script');
+  holder.textContent = data;
+  const document = { getElementById: (id: string) => (id === 'app' ? app : id === 'results' ? holder : null), createElement: node };
+  const context = createContext({ document, JSON, Math, Object, String });
+  const text = (n: FakeNode): string => n.textContent + n.children.map(text).join(' ');
+  const find = (n: FakeNode, pred: (n: FakeNode) => boolean): FakeNode | undefined => {
+    for (const c of n.children) {
+      if (pred(c)) return c;
+      const deep = find(c, pred);
+      if (deep) return deep;
+    }
+    return undefined;
+  };
+  const all = (n: FakeNode, pred: (n: FakeNode) => boolean): FakeNode[] => n.children.flatMap((c) => [...(pred(c) ? [c] : []), ...all(c, pred)]);
+  const fire = (n: FakeNode, type: string) => (n.listeners[type] ?? []).forEach((fn) => fn());
+  return {
+    app,
+    context,
+    text,
+    find,
+    all,
+    open(n: FakeNode) {
+      n.open = true;
+      fire(n, 'toggle');
+    },
+    filter(q: string) {
+      const input = find(app, (n) => n.tag === 'input')!;
+      input.value = q;
+      fire(input, 'input');
+    },
+  };
+}
