@@ -63,6 +63,9 @@ case); the rest of the peak is the run's per-trial garbage and V8's headroom abo
 const resultsPath = join(here, 'RESULTS.md');
 const before = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
 const at = before.indexOf('<!-- dataset bench -->');
-writeFileSync(resultsPath, (at === -1 ? before.trimEnd() + '\n\n' : before.slice(0, at)) + section);
+// Keep every other section: ours runs from its marker to the next marker or the end.
+const end = at === -1 ? -1 : before.indexOf('<!-- ', at + 1);
+const rest = end === -1 ? '' : '\n' + before.slice(end);
+writeFileSync(resultsPath, (at === -1 ? before.trimEnd() + '\n\n' : before.slice(0, at)) + section + rest);
 console.log(section);
 process.exitCode = ok ? 0 : 1;
