@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { writeResultsSection } from './results-section.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, '..', 'bin', 'agent-evals.js');
@@ -84,13 +85,7 @@ pages (all ${OPENS}: ${firstRows.map((x) => x.toFixed(0)).join(', ')} ms); page 
 | --- | --- | --- | --- | --- |
 | ${trials} | ${pageMb.toFixed(1)} | ${median.toFixed(0)} | ≤ ${GOAL_MS} ms | ${met ? 'met' : 'missed'} |
 `;
-const resultsPath = join(here, 'RESULTS.md');
-const before = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
-const at = before.indexOf('<!-- html bench -->');
-// Keep every other section: ours runs from its marker to the next marker or the end.
-const end = at === -1 ? -1 : before.indexOf('<!-- ', at + 1);
-const rest = end === -1 ? '' : '\n' + before.slice(end);
-writeFileSync(resultsPath, (at === -1 ? before.trimEnd() + '\n\n' : before.slice(0, at)) + section + rest);
+writeResultsSection(join(here, 'RESULTS.md'), '<!-- html bench -->', section);
 console.log(section);
 if (errors.length) console.error(errors.join('\n'));
 process.exitCode = met ? 0 : 1;
