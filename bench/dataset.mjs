@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeResultsSection } from './results-section.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, '..', 'bin', 'agent-evals.js');
@@ -60,9 +61,6 @@ case); the rest of the peak is the run's per-trial garbage and V8's headroom abo
 | --- | --- | --- | --- | --- | --- | --- |
 | ${ROWS} | ${cases ?? 'n/a'} | ${r.status} | ${wallS.toFixed(2)} | ${rssMb.toFixed(0)} | < ${LIMIT_MB} MB | ${ok && rssMb < LIMIT_MB ? 'met' : 'missed'} |
 `;
-const resultsPath = join(here, 'RESULTS.md');
-const before = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
-const at = before.indexOf('<!-- dataset bench -->');
-writeFileSync(resultsPath, (at === -1 ? before.trimEnd() + '\n\n' : before.slice(0, at)) + section);
+writeResultsSection(join(here, 'RESULTS.md'), '<!-- dataset bench -->', section);
 console.log(section);
 process.exitCode = ok ? 0 : 1;

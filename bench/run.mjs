@@ -213,9 +213,10 @@ judge calls skipped by gates ${c.judgeCallsSkippedByGates ?? 'n/a'}, judge calls
 (${c.judgeTokensSavedByCache ?? 'n/a'} tokens saved), trials not run by early stop ${c.trialsNotRunEarlyStop ?? 'n/a'}; requests ${counters.requests}.
 `;
   const resultsPath = join(here, QUICK ? 'RESULTS.quick.md' : 'RESULTS.md');
-  // The datasets section is bench/dataset.mjs's: kept as it was.
+  // The sections after the first `<!-- … bench -->` marker are the other bench scripts': kept as they were.
   const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
-  const datasets = previous.includes('<!-- dataset bench -->') ? '\n' + previous.slice(previous.indexOf('<!-- dataset bench -->')) : '';
+  const marker = previous.search(/<!-- \w+ bench -->/);
+  const datasets = marker === -1 ? '' : '\n' + previous.slice(marker);
   writeFileSync(resultsPath, md + targetsSection(rows, version, runnerOnly) + BOUNDS + datasets);
   console.log(md);
 }

@@ -9,46 +9,24 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script, createContext, runInContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlReporter } from '../../src/report/html.js';
 import { scriptSafeJson } from '../../src/report/html-embed.js';
 import type { Results } from '../../src/core/results-schema.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { caseKey } from '../../src/core/matrix.js';
-import { runInProcess } from '../support/run-in-process.js';
-import { HOSTILE_REPLY, HOSTILE_RESULT, pageParts } from '../support/html-page.js';
+import { HOSTILE_REPLY, HOSTILE_RESULT, pageParts, runHostile } from '../support/html-page.js';
 
 afterAll(removeTempDirs);
-
-const EVALS = `suite: hostile
-target: agent
-cases:
-  - { id: evil, input: go, assert: [{ type: contains, value: nothing-like-this }] }
-  - { id: fine, input: ok, assert: [{ type: contains, value: ok }] }
-`;
 
 let html = '';
 let results: Results;
 let projectDir = '';
 
 beforeAll(async () => {
-  let path = '';
-  const run = await runInProcess({
-    files: { 'hostile.eval.yaml': EVALS },
-    config: {
-      trace: 'full',
-      targets: {
-        agent: (input: string) => (input === 'go' ? { reply: HOSTILE_REPLY, steps: [{ text: 'looking', toolCalls: [{ name: 'lookup', args: { q: '<b>' }, result: HOSTILE_RESULT }] }] } : 'ok'),
-      },
-    },
-    reporters: (dir) => {
-      path = join(dir, 'out', 'report.html');
-      return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
-    },
-  });
-  results = run.results;
-  projectDir = run.dir;
-  html = readFileSync(path, 'utf8');
+  const hostile = await runHostile();
+  results = hostile.run.results;
+  projectDir = hostile.run.dir;
+  html = hostile.html;
 });
 
 describe('the HTML report', () => {

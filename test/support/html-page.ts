@@ -1,8 +1,41 @@
 /** Helpers for tests of the HTML report. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { htmlReporter } from '../../src/report/html.js';
+import { runInProcess, type InProcessRun } from './run-in-process.js';
 
 /** An agent reply and a tool result that would run script if a report rendered them as markup. */
 export const HOSTILE_REPLY = '<img src=x onerror=alert(1)>';
 export const HOSTILE_RESULT = '</script><script>alert(2)</script>';
+
+const HOSTILE_EVALS = `suite: hostile
+target: agent
+cases:
+  - { id: evil, input: go, assert: [{ type: contains, value: nothing-like-this }] }
+  - { id: fine, input: ok, assert: [{ type: contains, value: ok }] }
+`;
+
+/**
+ * Runs a two-case suite whose first case's agent replies with HOSTILE_REPLY after a `lookup` tool call
+ * that returned HOSTILE_RESULT, with the html reporter on; returns the run and the page it wrote.
+ */
+export async function runHostile(): Promise<{ run: InProcessRun; html: string; path: string }> {
+  let path = '';
+  const run = await runInProcess({
+    files: { 'hostile.eval.yaml': HOSTILE_EVALS },
+    config: {
+      trace: 'full',
+      targets: {
+        agent: (input: string) => (input === 'go' ? { reply: HOSTILE_REPLY, steps: [{ text: 'looking', toolCalls: [{ name: 'lookup', args: { q: '<b>' }, result: HOSTILE_RESULT }] }] } : 'ok'),
+      },
+    },
+    reporters: (dir) => {
+      path = join(dir, 'out', 'report.html');
+      return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
+    },
+  });
+  return { run, html: readFileSync(path, 'utf8'), path };
+}
 
 /** The page split at its two script blocks. */
 export function pageParts(html: string): { data: string; script: string; outside: string } {
