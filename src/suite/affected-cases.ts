@@ -11,6 +11,9 @@ export interface ChangeContext {
 /** Files whose change can alter what a target does or what a case holds; others (docs, images) are ignored. */
 const SOURCE = /\.(c|m)?(ts|js)x?$|\.(json|jsonl|csv|ya?ml|py|sh)$/;
 
+/** Whether a saved file can matter to a run at all: the watcher ignores every other file. */
+export const isSourceFile = (path: string): boolean => SOURCE.test(path);
+
 const norm = (p: string) => p.replace(/\\/g, '/').replace(/^\.\//, '');
 
 /**
@@ -35,7 +38,7 @@ export function affectedCases(cases: readonly PlannedCase[], changed: readonly s
     }
     const named = Object.entries(ctx.commands).filter(([, words]) => words.some((w) => namesFile(w, path)));
     if (named.length > 0) for (const [name] of named) targets.add(name);
-    else if (SOURCE.test(path)) return [...cases];
+    else if (isSourceFile(path)) return [...cases];
   }
   return cases.filter((c) => files.has(norm(c.file)) || targets.has(c.targetName));
 }

@@ -1,0 +1,67 @@
+/**
+ * `run --watch` through the real CLI: a normal first run, then a save of one eval file re-runs only
+ * that file's cases; a broken save prints the located error and keeps watching; SIGINT ends it with
+ * the last run's exit code. Waits are on output, never on elapsed time.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, spawnCli, STACK_FRAME } from '../support/cli.js';
+import { writeProject } from '../support/temp-project.js';
+
+afterAll(removeTempDirs);
+
+const CONFIG = `export default { targets: { echo: (input) => 'echo ' + input } };\n`;
+const A = `suite: a
+target: echo
+cases:
+  - id: a1
+    input: one
+    assert: [{ type: contains, value: one }]
+  - id: a2
+    input: two
+    assert: [{ type: contains, value: two }]
+`;
+const B = (value: string) => `suite: b
+target: echo
+cases:
+  - id: b1
+    input: three
+    assert: [{ type: contains, value: ${value} }]
+`;
+
+/** The case lines of the n-th terminal report (1-based) in stdout. */
+function reportCases(stdout: string, n: number): string[] {
+  const report = stdout.split(/^agent-evals · /m)[n] ?? '';
+  return [...report.matchAll(/^[✓✗~!] .*? {2}(\S+\/\S+) /gm)].map((m) => m[1]!);
+}
+
+describe('run --watch', () => {
+  it('re-runs only the cases of the saved eval file, survives a broken save, and ends on SIGINT with the last exit code', async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A, 'evals/b.eval.yaml': B('three') });
+    const cli = spawnCli(['run', '--watch'], { cwd: dir, timeoutMs: 60_000 });
+    await cli.waitForStderr(/Watching for changes/, 30_000);
+    expect(reportCases(cli.stdout(), 1)).toEqual(['a/a1', 'a/a2', 'b/b1']);
+
+    // The second report is of b alone, and b now fails.
+    writeFileSync(join(dir, 'evals/b.eval.yaml'), B('nope'));
+    await cli.waitForStdout(/(?:^Cases .*\n[\s\S]*){2}/m, 30_000);
+    expect(cli.stderr()).toContain('Changed: evals/b.eval.yaml; re-running 1 of 3 cases');
+    expect(reportCases(cli.stdout(), 2)).toEqual(['b/b1']);
+    expect(cli.stdout()).toMatch(/^Cases +1 failed \(1\)/m);
+
+    // A half-written file is a located error, and the watch goes on.
+    writeFileSync(join(dir, 'evals/b.eval.yaml'), 'suite: b\ntarget: echo\ncases:\n  - id: b1\n    input: [bad\n');
+    await cli.waitForStderr(/agent-evals: evals\/b\.eval\.yaml:\d+: YAML syntax error/, 30_000);
+    await cli.waitForStderr(/YAML syntax error[^\n]*\n\nWatching for changes/, 30_000);
+
+    expect(cli.child.kill('SIGINT')).toBe(true);
+    const r = await cli.done;
+    expect(r.signal, r.stderr).toBeNull();
+    // The last run was the load error: bad input, exit 2.
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).not.toMatch(STACK_FRAME);
+    // No third report: the broken file ran nothing.
+    expect(r.stdout.split(/^agent-evals · /m)).toHaveLength(3);
+  }, 90_000);
+});
