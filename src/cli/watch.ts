@@ -105,7 +105,9 @@ export function watchRuns(o: WatchOptions): Promise<number> {
 
   const onKey = (key: Buffer) => {
     const k = key.toString();
-    if (k === 'q' || k === '\u0003') quit();
+    // Raw mode turns Ctrl-C into a key: raise the signal, so a run in progress is interrupted as without --watch.
+    if (k === '\u0003') process.kill(process.pid, 'SIGINT');
+    else if (k === 'q') quit();
     else if (k === 'a') {
       everything = true;
       schedule();

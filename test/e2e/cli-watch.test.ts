@@ -3,10 +3,11 @@
  * that file's cases; a broken save prints the located error and keeps watching; SIGINT ends it with
  * the last run's exit code. Waits are on output, never on elapsed time.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, spawnCli, STACK_FRAME } from '../support/cli.js';
+import { CLI, removeTempDirs, spawnCli, STACK_FRAME, stripAnsi } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
 
 afterAll(removeTempDirs);
@@ -64,4 +65,46 @@ describe('run --watch', () => {
     // No third report: the broken file ran nothing.
     expect(r.stdout.split(/^agent-evals · /m)).toHaveLength(3);
   }, 90_000);
+
+  // Keys are read only from a terminal: util-linux `script` gives the CLI a pseudo-terminal.
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)(
+    'on a terminal, a re-runs every case and q quits with the last exit code (skipped without `script`)',
+    async () => {
+      // b fails, so exit code 1 is the last run's, not a default.
+      const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A, 'evals/b.eval.yaml': B('nope') });
+      const child = spawn('script', ['-qfec', `"${process.execPath}" "${CLI}" run --watch`, '/dev/null'], { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: undefined, NODE_OPTIONS: undefined } });
+      let out = '';
+      const waiters = new Set<() => void>();
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        for (const w of waiters) w();
+      });
+      const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      const waitFor = (count: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if ((stripAnsi(out).match(/press a to re-run all, q to quit/g) ?? []).length >= count) {
+              waiters.delete(check);
+              resolve();
+            }
+          };
+          waiters.add(check);
+          check();
+        });
+      try {
+        await waitFor(1);
+        child.stdin.write('a');
+        await waitFor(2);
+        child.stdin.write('q');
+        expect(await closed, out).toBe(1);
+        const reports = stripAnsi(out).split(/^agent-evals · /m);
+        expect(reports).toHaveLength(3);
+        expect(reports[2]).toMatch(/a\/a1[\s\S]*a\/a2[\s\S]*b\/b1/);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+    90_000,
+  );
 });
