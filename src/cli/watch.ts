@@ -1,5 +1,5 @@
-import { watch, type FSWatcher } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
 import { affectedCases, isSourceFile, type ChangeContext } from '../suite/affected-cases.js';
@@ -33,7 +33,6 @@ export function watchRuns(o: WatchOptions): Promise<number> {
   let quitting = false;
   let timer: NodeJS.Timeout | undefined;
   let watcher: FSWatcher | undefined;
-  let ignored: string[] = [];
   let end: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => (end = resolve));
 
@@ -47,7 +46,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
     try {
       if (!all) forgetLoadedModules();
       const { config, cases } = await prepareCases(o.paths, o.flags, o.cwd);
-      if (!watcher) startWatching(config);
+      if (!watcher) await startWatching(config);
       const chosen = all ? cases : affectedCases(cases, paths, changeContext(config, o.cwd));
       if (chosen.length === 0) {
         process.stderr.write(`\nNo case affected by ${paths.join(', ')}\n`);
@@ -60,7 +59,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
       const user = err instanceof UserError || err instanceof ProviderConfigError;
       process.stderr.write(`agent-evals: ${user ? '' : 'internal error: '}${redactEnv(errorMessage(err))}\n`);
       lastCode = user ? 2 : 1;
-      if (!watcher) startWatching(undefined);
+      if (!watcher) await startWatching(undefined);
     }
   };
 
@@ -82,18 +81,22 @@ export function watchRuns(o: WatchOptions): Promise<number> {
     timer = setTimeout(() => void kick(), DEBOUNCE_MS);
   };
 
-  function startWatching(config: ResolvedConfig | undefined): void {
+  /** Resolves once the initial scan is done: a save after "Watching for changes" is never missed. */
+  function startWatching(config: ResolvedConfig | undefined): Promise<void> {
     const dir = config?.rootDir ?? o.cwd;
     // What a run writes must not start the next one: the output folder and files named by flags.
     const written = [...(typeof o.flags.json === 'string' ? [o.flags.json] : []), ...(o.flags.reporter ?? []).flatMap((r) => (r.includes('=') ? [r.slice(r.indexOf('=') + 1)] : []))];
-    ignored = [...(config ? [config.outputDir] : []), ...written].map((p) => relative(o.cwd, resolve(o.cwd, p)));
-    watcher = watch(dir, { recursive: true }, (_event, name) => {
-      if (!name) return;
-      const path = relative(o.cwd, join(dir, name.toString()));
-      if (!isSourceFile(path) || isIgnored(path, ignored)) return;
-      changed.add(path.split(sep).join('/'));
+    const ignored = [...(config ? [config.outputDir] : []), ...written].map((p) => relative(o.cwd, resolve(o.cwd, p)));
+    // chokidar, not fs.watch: Node 20's recursive fs.watch loses later events after an editor's save-by-rename.
+    const w = watch(dir, { ignoreInitial: true, atomic: true, ignored: (path: string) => isIgnored(relative(o.cwd, resolve(o.cwd, path)), ignored) });
+    watcher = w;
+    w.on('all', (_event, path) => {
+      const rel = relative(o.cwd, resolve(o.cwd, path));
+      if (!isSourceFile(rel)) return;
+      changed.add(rel.split(sep).join('/'));
       schedule();
     });
+    return new Promise((ready) => w.once('ready', () => ready()));
   }
 
   const quit = () => {
@@ -115,7 +118,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
   };
 
   function finish(): void {
-    watcher?.close();
+    void watcher?.close();
     process.off('SIGINT', quit);
     process.off('SIGTERM', quit);
     if (tty) {

@@ -4,7 +4,7 @@
  * the last run's exit code. Waits are on output, never on elapsed time.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, removeTempDirs, spawnCli, STACK_FRAME, stripAnsi } from '../support/cli.js';
@@ -45,7 +45,9 @@ describe('run --watch', () => {
     expect(reportCases(cli.stdout(), 1)).toEqual(['a/a1', 'a/a2', 'b/b1']);
 
     // The second report is of b alone, and b now fails.
-    writeFileSync(join(dir, 'evals/b.eval.yaml'), B('nope'));
+    // Saved as many editors do: a new file renamed over the old one (later saves must still be seen).
+    writeFileSync(join(dir, 'evals/b.eval.yaml.tmp'), B('nope'));
+    renameSync(join(dir, 'evals/b.eval.yaml.tmp'), join(dir, 'evals/b.eval.yaml'));
     await cli.waitForStdout(/(?:^Cases .*\n[\s\S]*){2}/m, 30_000);
     expect(cli.stderr()).toContain('Changed: evals/b.eval.yaml; re-running 1 of 3 cases');
     expect(reportCases(cli.stdout(), 2)).toEqual(['b/b1']);
