@@ -28,6 +28,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
   const tty = process.stdin.isTTY === true;
   let lastCode = 0;
   let everything = true;
+  let first = true;
   const changed = new Set<string>();
   let running = false;
   let quitting = false;
@@ -44,7 +45,9 @@ export function watchRuns(o: WatchOptions): Promise<number> {
     everything = false;
     changed.clear();
     try {
-      if (!all) forgetLoadedModules();
+      // Every re-run (an `a` one too) reads the config and *.eval.ts from disk again.
+      if (!first) forgetLoadedModules();
+      first = false;
       const { config, cases } = await prepareCases(o.paths, o.flags, o.cwd);
       if (!watcher) await startWatching(config);
       const chosen = all ? cases : affectedCases(cases, paths, changeContext(config, o.cwd));
