@@ -1,10 +1,7 @@
 import { CommanderError } from 'commander';
 import { ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
 import { buildProgram } from './program.js';
-import { SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
-
-/** Messages that end the CLI never carry a secret value from the environment. */
-const redactEnv = (text: string) => new SecretRedactor(envSecretValues(process.env)).redact(text);
+import { redactEnv } from './env-redact.js';
 
 /** The CLI entry: maps user errors to exit 2 with a plain message, never a stack trace. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {

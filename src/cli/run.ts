@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepare.js';
+import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
 import { buildReporters, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
 import type { RunFlags } from '../config/run-settings.js';
+import type { ResolvedConfig } from '../config/load-config.js';
+import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, loadComparable, resolveBaseline } from './baseline-file.js';
@@ -15,6 +17,7 @@ interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
   verbose?: boolean;
   saveBaseline?: string | true;
   baseline?: string;
+  watch?: boolean;
 }
 
 export function registerRun(program: Command): void {
@@ -45,75 +48,87 @@ export function registerRun(program: Command): void {
     .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)
     .option('--save-baseline [name]', 'also write the results to <outputDir>/baselines/<name>.json (default name: main)', baselineName)
     .option('--baseline <name|path.json>', 'compare the run with a saved baseline or a results file; too many regressions fail the run')
+    .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
-      const { config, cases, shard } = await prepareCases(paths, flags, cwd);
-      const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha'] as const).find((k) => flags[k] !== undefined);
-      if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
-      // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
-      const baselineFile = flags.baseline !== undefined ? resolveBaseline(flags.baseline, config.outputDir, cwd) : undefined;
-      const base = baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined;
-      // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
-      if (base || flags.saveBaseline) flags.earlyStop = false;
-      const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
-        import('../config/run-settings.js'),
-        import('../runner/judge-refs.js'),
-        import('../runner/api-keys.js'),
-        import('../runner/shard-info.js'),
-      ]);
-      const settings = resolveRunSettings(config, flags, process.env);
-      checkRunJudgeRefs(settings.judging, cases);
-      // A dry run calls no model, so it needs no key.
-      if (!settings.dryRun) checkApiKeys(settings, cases);
-      const version = packageVersion();
-
-      const specs = reporterSpecs(config, flags);
-      const saveTo = flags.saveBaseline ? baselinePath(config.outputDir, flags.saveBaseline === true ? 'main' : flags.saveBaseline) : undefined;
-      // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
-      if (saveTo && !specs.some((s) => s === 'json' || s.startsWith('json='))) specs.push(`json=${saveTo}`);
-      const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
-      // Where the run will write is checked before the first trial, not found out after the last.
-      const outputs = reporterOutputs(specs, reporterContext);
-      if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
-      const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
-      if (judged && settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
-      await checkOutputs(outputs, config.file);
-      const reporters = await buildReporters(specs, reporterContext);
-
-      const [{ runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
-        import('../runner/run-secrets.js'),
-        import('../runner/execute-run.js'),
-        import('../runner/create-judge-service.js'),
-      ]);
-      const redactor = runRedactor(settings);
-
-      // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
-      // A second one exits at once.
-      const interrupt = new AbortController();
-      const onSigint = () => {
-        if (interrupt.signal.aborted) process.exit(130);
-        process.stderr.write('\nInterrupted: finishing in-flight trials, then writing results (Ctrl-C again to quit now)\n');
-        interrupt.abort();
-      };
-      process.on('SIGINT', onSigint);
-      process.on('SIGTERM', onSigint);
-      try {
-        const { exitCode } = await executeRun({
-          settings,
-          cases,
-          reporters,
-          redactor,
-          judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
-          interrupt: interrupt.signal,
-          argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
-          version,
-          ...(shard ? { shard: shardInfo(settings, shard) } : {}),
-          ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base) } } : {}),
-        });
-        process.exitCode = exitCode;
-      } finally {
-        process.off('SIGINT', onSigint);
-        process.off('SIGTERM', onSigint);
+      if (flags.watch) {
+        // A shard is one machine's part of a whole plan; a watch re-runs what changed on this machine.
+        if (flags.shard !== undefined) throw new UserError('--watch and --shard do not go together: a watch re-runs the cases a save affects');
+        const { watchRuns } = await import('./watch.js');
+        process.exitCode = await watchRuns({ paths, flags, cwd, runPlanned: (plan) => runPlanned(plan, flags, cmd, cwd) });
+        return;
       }
+      process.exitCode = await runPlanned(await prepareCases(paths, flags, cwd), flags, cmd, cwd);
     });
+}
+
+/** One run of planned cases, from checks before the first trial to the reporters; returns the exit code. */
+async function runPlanned({ config, cases, shard }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined }, flags: RunFlagsRaw, cmd: Command, cwd: string): Promise<number> {
+  const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha'] as const).find((k) => flags[k] !== undefined);
+  if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
+  // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
+  const baselineFile = flags.baseline !== undefined ? resolveBaseline(flags.baseline, config.outputDir, cwd) : undefined;
+  const base = baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined;
+  // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
+  if (base || flags.saveBaseline) flags.earlyStop = false;
+  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
+    import('../config/run-settings.js'),
+    import('../runner/judge-refs.js'),
+    import('../runner/api-keys.js'),
+    import('../runner/shard-info.js'),
+  ]);
+  const settings = resolveRunSettings(config, flags, process.env);
+  checkRunJudgeRefs(settings.judging, cases);
+  // A dry run calls no model, so it needs no key.
+  if (!settings.dryRun) checkApiKeys(settings, cases);
+  const version = packageVersion();
+
+  const specs = reporterSpecs(config, flags);
+  const saveTo = flags.saveBaseline ? baselinePath(config.outputDir, flags.saveBaseline === true ? 'main' : flags.saveBaseline) : undefined;
+  // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
+  if (saveTo && !specs.some((s) => s === 'json' || s.startsWith('json='))) specs.push(`json=${saveTo}`);
+  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
+  // Where the run will write is checked before the first trial, not found out after the last.
+  const outputs = reporterOutputs(specs, reporterContext);
+  if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
+  const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
+  if (judged && settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
+  await checkOutputs(outputs, config.file);
+  const reporters = await buildReporters(specs, reporterContext);
+
+  const [{ runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
+    import('../runner/run-secrets.js'),
+    import('../runner/execute-run.js'),
+    import('../runner/create-judge-service.js'),
+  ]);
+  const redactor = runRedactor(settings);
+
+  // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
+  // A second one exits at once.
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    process.stderr.write('\nInterrupted: finishing in-flight trials, then writing results (Ctrl-C again to quit now)\n');
+    interrupt.abort();
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+  try {
+    const { exitCode } = await executeRun({
+      settings,
+      cases,
+      reporters,
+      redactor,
+      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
+      interrupt: interrupt.signal,
+      argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
+      version,
+      ...(shard ? { shard: shardInfo(settings, shard) } : {}),
+      ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base) } } : {}),
+    });
+    return exitCode;
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
 }

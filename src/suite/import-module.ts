@@ -3,6 +3,17 @@ import { LoadTimeoutError, UserError, errorMessage } from '../core/errors.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown> };
 let jiti: Jiti | undefined;
+/** Bumped by `forgetLoadedModules`: a load after it evaluates the file anew (for `--watch`). */
+let generation = 0;
+
+/**
+ * The next loads read user modules from disk again, not from the module cache: a watch re-run
+ * sees the saved config and *.eval.ts. Node's cache of a plain-JS module's own imports stays.
+ */
+export function forgetLoadedModules(): void {
+  generation += 1;
+  jiti = undefined;
+}
 
 /** The `loadTimeoutMs` default (config/defaults.ts lists it with the others). */
 export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
@@ -37,11 +48,12 @@ async function load(file: string): Promise<unknown> {
   if (/\.(c|m)?ts$/.test(file)) {
     if (!jiti) {
       const { createJiti } = await import('jiti');
-      jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: true, fsCache: false }) as Jiti;
+      jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: generation === 0, fsCache: false }) as Jiti;
     }
     return await jiti.import(file, { default: true });
   }
-  const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  const href = pathToFileURL(file).href;
+  const mod = (await import(generation === 0 ? href : `${href}?watch=${generation}`)) as { default?: unknown };
   return mod.default ?? mod;
 }
 
