@@ -5,8 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    // CLI tests spawn the built CLI; two cores, so keep workers modest.
-    maxWorkers: 2,
+    // Two cores: a third worker keeps them busy while e2e tests wait on the CLIs they spawn.
+    maxWorkers: 3,
     // Test files share a worker's module cache: loading src/ once per worker instead of once per file
     // halves the suite's CPU. Tests restore what they change (env stubs, fake timers, fault guards), and
     // the suite passes with its files shuffled (`npx vitest run --sequence.shuffle.files`).
