@@ -1,8 +1,5 @@
 import type { PassRate, TrialVerdict } from '../core/results-schema.js';
-import { wilsonInterval } from '../stats/wilson.js';
-
-/** From this many trials on, a pass rate is reported with its interval (one trial says too little). */
-export const MIN_TRIALS_FOR_INTERVAL = 2;
+import { MIN_TRIALS_FOR_INTERVAL, wilsonInterval } from '../stats/wilson.js';
 
 /** `passed` of `trials` that ran to a verdict, with the 95% Wilson interval; undefined below 2 trials. */
 export function passRate(passed: number, trials: number): PassRate | undefined {

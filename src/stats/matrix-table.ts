@@ -1,5 +1,5 @@
 import type { MatrixColumn, MatrixRow, MatrixTable } from '../core/results-schema.js';
-import { wilsonInterval } from './wilson.js';
+import { MIN_TRIALS_FOR_INTERVAL, wilsonInterval } from './wilson.js';
 
 /** One matrix value's totals over a suite's cases, as the runner gathers them. */
 export interface VariantTotals {
@@ -15,9 +15,6 @@ export interface VariantTotals {
   judgeCostUsd: number | null;
   durationsMs: number[];
 }
-
-/** From this many trials on a value's pass rate carries its interval (as everywhere else). */
-const MIN_TRIALS_FOR_INTERVAL = 2;
 
 /** Nearest-rank 95th percentile: the smallest value with at least 95% of the values at or below it. */
 export function p95(values: readonly number[]): number {

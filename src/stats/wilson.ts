@@ -1,6 +1,9 @@
 /** Two-sided 95%: the standard normal quantile at 0.975. */
 export const Z_95 = 1.959963984540054;
 
+/** From this many trials on, a pass rate is reported with its interval (one trial says too little). */
+export const MIN_TRIALS_FOR_INTERVAL = 2;
+
 export interface Interval {
   low: number;
   high: number;
