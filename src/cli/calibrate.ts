@@ -41,16 +41,17 @@ export function registerCalibrate(program: Command): void {
     .option('--load-timeout <ms>', 'how long importing the config may take, in ms (default 30000)', positiveInt)
     .action(async (labelsPath: string, flags: CalibrateFlags) => {
       const cwd = process.cwd();
-      const [{ loadConfig }, { resolveRunSettings }, { checkRunJudgeRefs }, { runRedactor }, { loadLabels }, { calibrate, checkRows }, { calibrationText }, { writeAtomic }] = await Promise.all([
-        import('../config/load-config.js'),
-        import('../config/run-settings.js'),
-        import('../runner/judge-refs.js'),
-        import('../runner/run-secrets.js'),
-        import('../suite/labels.js'),
-        import('../runner/calibrate.js'),
-        import('./calibrate-text.js'),
-        import('../report/atomic-write.js'),
-      ]);
+      const [{ loadConfigFromFlags }, { resolveRunSettings }, { checkRunJudgeRefs }, { runRedactor }, { loadLabels }, { calibrate, checkRows }, { calibrationText }, { writeAtomic }] =
+        await Promise.all([
+          import('./prepare.js'),
+          import('../config/run-settings.js'),
+          import('../runner/judge-refs.js'),
+          import('../runner/run-secrets.js'),
+          import('../suite/labels.js'),
+          import('../runner/calibrate.js'),
+          import('./calibrate-text.js'),
+          import('../report/atomic-write.js'),
+        ]);
       const type = (flags.type ?? 'judge') as CalibrationCriterion['type'];
       if (!CALIBRATION_TYPES.includes(type)) throw new UserError(`--type ${flags.type}: expected one of ${CALIBRATION_TYPES.join(', ')}`);
       const needsCriteria = type === 'judge' || type === 'judgeAgainst' || type === 'closedQa';
@@ -59,7 +60,7 @@ export function registerCalibrate(program: Command): void {
       if (!needsCriteria && flags.criteria !== undefined) throw new UserError(`--criteria does not apply to --type ${type}`);
       if (flags.scale === 10 && !isRubricType(type)) throw new UserError(`--scale applies to a rubric (--criteria); --type ${type} scores 0 or 1`);
 
-      const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
+      const config = await loadConfigFromFlags(flags, cwd);
       const settings = resolveRunSettings(
         config,
         { ...(flags.judge !== undefined ? { judge: flags.judge } : {}), ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}), cache: flags.cache !== false },

@@ -48,9 +48,14 @@ export interface ShardPlan extends ShardSpec {
   positions: number[];
 }
 
+/** The config that `--config` and `--load-timeout` name (else the one found from `cwd`), as every command loads it. */
+export function loadConfigFromFlags(flags: { config?: string; loadTimeout?: number }, cwd: string): Promise<ResolvedConfig> {
+  return loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
+}
+
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
 export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig; cases: PlannedCase[]; total: number; shard?: ShardPlan }> {
-  const config = await loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
+  const config = await loadConfigFromFlags(flags, cwd);
   return { config, ...(await planCases(config, paths, flags, cwd)) };
 }
 
