@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { UserError, errorMessage } from '../core/errors.js';
+import { UserError } from '../core/errors.js';
 import { ResultsSchema, SCHEMA_VERSION } from '../core/results-schema.js';
-import { formatPath } from '../suite/zod-issues.js';
+import { parseResults, readResultsJson } from './results-file.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
 
@@ -12,21 +11,11 @@ interface MergeFlags {
   exitCode?: boolean;
 }
 
-/** Reads one shard's results file; a missing or invalid one is exit 2 naming it. */
+/** One shard's results JSON and the version it says it is; a missing or invalid file is exit 2 naming it. */
 async function readShard(path: string, name: string): Promise<{ name: string; data: unknown; version: unknown }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    throw new UserError(`${name}: cannot read it: ${errorMessage(err)}`);
-  }
-  try {
-    const data: unknown = JSON.parse(text);
-    const version = typeof data === 'object' && data !== null ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
-    return { name, data, version };
-  } catch (err) {
-    throw new UserError(`${name}: not a results file: invalid JSON (${errorMessage(err)})`);
-  }
+  const data = await readResultsJson(path, name, '<files>');
+  const version = typeof data === 'object' && data !== null ? (data as { schemaVersion?: unknown }).schemaVersion : undefined;
+  return { name, data, version };
 }
 
 export function registerMerge(program: Command): void {
@@ -43,14 +32,7 @@ export function registerMerge(program: Command): void {
       const versions = new Set(read.map((r) => JSON.stringify(r.version)));
       if (versions.size > 1) throw new UserError(`mixed schema versions: ${read.map((r) => `${r.name} has ${JSON.stringify(r.version)}`).join(', ')}`);
       if (read[0]!.version !== SCHEMA_VERSION) throw new UserError(`${read[0]!.name}: schemaVersion ${JSON.stringify(read[0]!.version)}, this agent-evals reads ${SCHEMA_VERSION}`);
-      const files = read.map((r) => {
-        const parsed = ResultsSchema.safeParse(r.data);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
-          throw new UserError(`${r.name}: not an agent-evals results file: ${formatPath(issue.path) || '(top level)'}: ${issue.message}`);
-        }
-        return { name: r.name, results: parsed.data };
-      });
+      const files = read.map((r) => ({ name: r.name, results: parseResults(r.data, r.name, '<files>', ResultsSchema) }));
       const [{ mergeShards }, { writeAtomic }, { roundedCosts }] = await Promise.all([import('../runner/merge-shards.js'), import('../report/atomic-write.js'), import('../report/json.js')]);
       const { results, exitCode } = mergeShards(files, { argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)), version: packageVersion() });
       const out = resolve(cwd, flags.output);

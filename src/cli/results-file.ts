@@ -10,6 +10,11 @@ import { formatPath } from '../suite/zod-issues.js';
  */
 export async function readResultsFile<S extends z.ZodType>(path: string, cwd: string, flag: string, schema: S, missingHint = ''): Promise<z.infer<S>> {
   const file = relative(cwd, path) || path;
+  return parseResults(await readResultsJson(path, file, flag, missingHint), file, flag, schema);
+}
+
+/** A results file's JSON, not yet checked against a schema (`merge` compares versions first). */
+export async function readResultsJson(path: string, file: string, flag: string, missingHint = ''): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -17,12 +22,15 @@ export async function readResultsFile<S extends z.ZodType>(path: string, cwd: st
     const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
     throw new UserError(missing ? `no such results file${missingHint}` : `cannot read it: ${errorMessage(err)}`, { file, field: flag });
   }
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (err) {
     throw new UserError(`not a results file: invalid JSON (${errorMessage(err)})`, { file, field: flag });
   }
+}
+
+/** Results JSON checked against `schema`; the first field at fault is named. */
+export function parseResults<S extends z.ZodType>(data: unknown, file: string, flag: string, schema: S): z.infer<S> {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
