@@ -1,8 +1,9 @@
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ResultsSchema } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { readResultsFile } from './results-file.js';
+import { wroteLine } from '../report/wrote-lines.js';
 
 /** `agent-evals report results.json -o report.html`: the HTML report of a results file, nothing run. */
 export function registerReport(program: Command): void {
@@ -21,6 +22,6 @@ export function registerReport(program: Command): void {
         head,
         cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
       );
-      process.stdout.write(`Wrote ${relative(cwd, out) || out}\n`);
+      process.stdout.write(`${wroteLine(out, cwd)}\n`);
     });
 }
