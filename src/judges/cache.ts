@@ -3,6 +3,7 @@ import { mkdir, open, readFile, readdir, unlink, type FileHandle } from 'node:fs
 import { join } from 'node:path';
 import type { TokenUsage } from '../core/usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import type { JudgeSettings } from './settings.js';
 
 /** A judge call's answer as the cache keeps it. */
 export interface CachedAnswer {
@@ -33,6 +34,11 @@ export function judgeCacheKey(parts: { spec: string; system: string; user: strin
  * a later run reads every segment once, on its first lookup. Past `maxEntries` the oldest segments
  * are deleted. Target calls never go through here: repeats must measure the agent.
  */
+/** The run's disk cache of judge answers, under `<outputDir>/cache/judge`; undefined when caching is off. */
+export function judgeCacheFor(settings: Pick<JudgeSettings, 'cache' | 'outputDir' | 'cacheMaxEntries'>, redactor?: SecretRedactor): JudgeCache | undefined {
+  return settings.cache ? new JudgeCache(join(settings.outputDir, 'cache', 'judge'), settings.cacheMaxEntries, redactor) : undefined;
+}
+
 export class JudgeCache {
   private readonly inRun = new Map<string, Promise<CachedAnswer>>();
   private index: Map<string, { answer: CachedAnswer; segment: string }> | undefined;

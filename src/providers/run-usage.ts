@@ -1,11 +1,22 @@
 import { isModelCall, type AgentRun } from '../core/agent-run.js';
 import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
-import { priceUsage, type PriceTable } from './pricing.js';
+import { priceUsage, PricingWarnings, unpricedMessage, type PriceTable } from './pricing.js';
 
 export interface Pricing {
   overrides: PriceTable;
   /** Called once per model with no known price. */
   warnUnpriced(model: string | undefined): void;
+}
+
+/** A run's pricing: the config's overrides, and `warn` once per model with no known price. */
+export function warningPricing(overrides: PriceTable, warn: (message: string) => void): Pricing {
+  const unpriced = new PricingWarnings();
+  return {
+    overrides,
+    warnUnpriced(model) {
+      if (unpriced.shouldWarn(model ?? '')) warn(unpricedMessage(model));
+    },
+  };
 }
 
 /**

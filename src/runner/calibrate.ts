@@ -1,16 +1,14 @@
-import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { buildJudgeRequest, type Criterion, type JudgeScore } from '../core/judge-port.js';
 import { errorMessage, spentOf, UserError } from '../core/errors.js';
 import { addUsage, type Usage } from '../core/usage.js';
-import { JudgeCache } from '../judges/cache.js';
+import { judgeCacheFor } from '../judges/cache.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeRef } from '../judges/resolve.js';
 import { lacksReference, type JudgeAssertionSpec } from '../judges/spec.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
-import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
-import type { Pricing } from '../providers/run-usage.js';
+import { warningPricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, accuracy, meanAbsoluteError, spearman, trueNegativeRate, truePositiveRate } from '../stats/agreement.js';
 import type { LabelRow, LabelSet } from '../suite/labels.js';
@@ -55,15 +53,9 @@ export async function calibrate(opts: CalibrationOptions): Promise<Calibration> 
   const { settings, criterion, labels } = opts;
   const judging = settings.judging;
   const scale = scaleOf(criterion);
-  const unpriced = new PricingWarnings();
-  const pricing: Pricing = {
-    overrides: settings.pricing,
-    warnUnpriced(model) {
-      if (unpriced.shouldWarn(model ?? '')) opts.warn(unpricedMessage(model));
-    },
-  };
+  const pricing = warningPricing(settings.pricing, opts.warn);
   const limiters = new ProviderLimiters(settings.concurrency);
-  const cache = judging.cache ? new JudgeCache(join(judging.outputDir, 'cache', 'judge'), judging.cacheMaxEntries, opts.redactor) : undefined;
+  const cache = judgeCacheFor(judging, opts.redactor);
   try {
     // Made before the first row: a missing key or an unknown judge is bad input, not a failed row.
     const judge = judgeInstances({ settings: judging, cache, pricing, env: settings.env, warn: opts.warn, limiters }).judgeFor(opts.judge);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { JudgeIdentity, JudgeService, JudgeTrialContext } from './judge-service.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Pricing } from '../providers/run-usage.js';
@@ -6,7 +5,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { AgentRun } from '../core/agent-run.js';
 import { errorMessage, JudgeError, spentOf, UserError } from '../core/errors.js';
 import { AGENT_MODEL_UNKNOWN } from '../judges/agent-judge.js';
-import { JudgeCache } from '../judges/cache.js';
+import { judgeCacheFor } from '../judges/cache.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { buildJudgeRequest, type Judge } from '../core/judge-port.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
@@ -39,7 +38,7 @@ export interface JudgeServiceOptions {
  */
 export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
   const { settings } = opts;
-  const cache = settings.cache ? new JudgeCache(join(settings.outputDir, 'cache', 'judge'), settings.cacheMaxEntries, opts.redactor) : undefined;
+  const cache = judgeCacheFor(settings, opts.redactor);
   const selfJudgeWarned = new Set<string>();
   const { judgeFor } = judgeInstances({ settings, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn, limiters: opts.limiters });
 

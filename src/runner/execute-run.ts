@@ -7,14 +7,13 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { PricingWarnings, unpricedMessage } from '../providers/pricing.js';
 import { createTarget } from '../targets/create-target.js';
 import type { JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
-import type { Pricing } from '../providers/run-usage.js';
+import { warningPricing, type Pricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { guardTargetFaults } from './fault-guard.js';
 import type { RunSettings } from './settings.js';
@@ -143,14 +142,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
 
   const { maxCostUsd, budgetField } = settings;
-  const unpriced = new PricingWarnings();
-  const pricing: Pricing = {
-    overrides: settings.pricing,
-    warnUnpriced(model) {
-      if (!unpriced.shouldWarn(model ?? '')) return;
-      warn(unpricedMessage(model) + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : ''));
-    },
-  };
+  const pricing = warningPricing(settings.pricing, (message) => warn(message + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : '')));
 
   const judges = opts.judges({ pricing, warn, env, limiters });
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
