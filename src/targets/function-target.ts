@@ -5,8 +5,9 @@ import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
-import { anthropicClient, openaiClient, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
+import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
 import { historyBeforeFirstTurn } from './session.js';
+import { dryRunFetch } from './dry-run-fetch.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
 import { runAttributed } from './target-faults.js';
@@ -32,6 +33,13 @@ export interface TargetContext {
   openai(options?: OpenAIClientOptions): Promise<OpenAI>;
   /** The same for Anthropic (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL): `const claude = await ctx.anthropic()`. */
   anthropic(options?: AnthropicClientOptions): Promise<Anthropic>;
+  /**
+   * A `fetch` that records every model call made through it (usage and model, streamed replies
+   * included) as this trial's target usage: hand it to a framework's own client, e.g.
+   * `createOpenAI({ fetch: ctx.fetch('openai') })`, and cost is exact with no adapter. The client
+   * keeps its own key and endpoint. Under `--dry-run` it answers in-process with the placeholder.
+   */
+  fetch(provider: 'openai' | 'anthropic'): typeof globalThis.fetch;
 }
 
 export type TargetFunction = (input: string, ctx: TargetContext) => string | AgentRun | Promise<string | AgentRun>;
@@ -91,6 +99,7 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     },
     openai: (options) => openaiClient(usageRecorder, options, env, dryRun),
     anthropic: (options) => anthropicClient(usageRecorder, options, env, dryRun),
+    fetch: (provider) => recordingFetch(provider, usageRecorder, dryRun ? dryRunFetch(provider) : undefined),
   };
   return {
     ctx,

@@ -55,7 +55,11 @@ function connection<K>(
   };
 }
 
-function recordingFetch(provider: ProviderId, recorder: UsageRecorder, base: FetchLike = globalThis.fetch): FetchLike {
+/**
+ * A fetch that records every successful model call's usage and model (JSON or streamed) on the
+ * recorder: what the SDK clients use, and what `ctx.fetch()` hands to a framework's own client.
+ */
+export function recordingFetch(provider: ProviderId, recorder: UsageRecorder, base: FetchLike = globalThis.fetch): FetchLike {
   return async (input, init) => {
     // Until its usage is read, a request naming a model is a call in flight (unknown usage if the trial ends first).
     const model = requestedModel(init?.body);

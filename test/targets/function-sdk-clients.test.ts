@@ -155,3 +155,38 @@ describe('function target failures', () => {
     expect(spentOf(err).run?.steps).toEqual([{ usage: expect.objectContaining({ inputTokens: 7, outputTokens: 3 }), model: 'openai:gpt-4.1-mini' }]);
   });
 });
+
+describe('ctx.fetch()', () => {
+  it('records the usage of calls a client of your own makes through it, with the client keeping its key and endpoint', async () => {
+    const { fake } = await startFake('openai', [{ text: 'own client', usage: { input: 40, output: 4, cached: 8 }, model: 'gpt-4.1-mini-2025-04-14' }]);
+    servers.push(fake);
+    const { default: OpenAI } = await import('openai');
+    const target = functionTarget('own-client', async (input, ctx) => {
+      const client = new OpenAI({ apiKey: 'sk-own-client-key', baseURL: fake.url, fetch: ctx.fetch('openai') });
+      const r = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: input }] });
+      return r.choices[0]!.message.content ?? '';
+    });
+    const run = await target.run(trialInput('hi'), never);
+    expect(run.reply).toBe('own client');
+    expect(fake.requests[0]!.headers['authorization']).toBe('Bearer sk-own-client-key');
+    expect(run.steps).toEqual([{ usage: { inputTokens: 40, outputTokens: 4, cachedInputTokens: 8, reasoningTokens: 0 }, model: 'openai:gpt-4.1-mini-2025-04-14' }]);
+  });
+
+  it('answers in-process with the placeholder under --dry-run: nothing is sent', async () => {
+    const { fake } = await startFake('anthropic', []);
+    servers.push(fake);
+    const { default: Anthropic } = await import('@anthropic-ai/sdk');
+    const target = functionTarget(
+      'dry',
+      async (input, ctx) => {
+        const client = new Anthropic({ apiKey: 'k', baseURL: fake.url, fetch: ctx.fetch('anthropic') });
+        const m = await client.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 10, messages: [{ role: 'user', content: input }] });
+        return m.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+      },
+      { dryRun: true },
+    );
+    const run = await target.run(trialInput('hi'), never);
+    expect(fake.requests).toHaveLength(0);
+    expect(run.steps).toEqual([{ usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, model: 'anthropic:claude-sonnet-4-5' }]);
+  });
+});
