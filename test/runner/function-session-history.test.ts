@@ -3,7 +3,7 @@
  * and tool result included) across the turns of a YAML `turns:` case, and each trial of a repeat
  * starts from a fresh session. Checked in the fake OpenAI server's request log.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { generateText, stepCountIs, tool, type ModelMessage } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
 import { runInProcess } from '../support/run-in-process.js';
+import { removeTempDirs } from '../support/cli.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
@@ -31,6 +32,8 @@ cases:
       - input: ${SECOND}
         assert: [{ type: contains, value: Friday }]
 `;
+
+afterAll(removeTempDirs);
 
 describe('ctx.session on a function target', () => {
   it("sends the framework's full history, first turn's tool call and result included, on turn 2; fresh per trial", async () => {
