@@ -1,7 +1,8 @@
 /**
  * A fake OpenAI Chat Completions endpoint speaking the real wire format, for the official SDK to
  * talk to through `baseURL`. Like the real API it rejects (400) tool messages that do not answer a
- * tool call of the preceding assistant turn.
+ * tool call of the preceding assistant turn. A `stream: true` request gets the same answer as
+ * server-sent events (fake-openai-stream.ts).
  */
 import {
   asFakeProvider,
@@ -17,6 +18,7 @@ import {
   type Script,
   type Scripted,
 } from './fake-server.js';
+import { asEventStream } from './fake-openai-stream.js';
 
 export interface FakeOpenAIOptions {
   script?: Script;
@@ -47,7 +49,8 @@ function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options
   const scripted = queue.next(req.body, index);
   if (!scripted) return error(418, `fake openai: no scripted reply for request #${index}`, index);
   const { reply, delayMs } = resolveDelay(scripted);
-  return { ...toHttp(reply, req.body, index, options, key), delayMs };
+  const http = toHttp(reply, req.body, index, options, key);
+  return { ...(req.body?.stream === true ? asEventStream(http, req.body) : http), delayMs };
 }
 
 function toHttp(s: Scripted, body: any, index: number, options: FakeOpenAIOptions, key: string): HttpReply {
