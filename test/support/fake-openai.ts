@@ -17,6 +17,7 @@ import {
   type Script,
   type Scripted,
 } from './fake-server.js';
+import { responsesReply } from './fake-openai-responses.js';
 
 export interface FakeOpenAIOptions {
   script?: Script;
@@ -36,6 +37,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 }
 
 function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeOpenAIOptions): HttpReply {
+  if (req.method === 'POST' && req.path.split('?')[0] === '/v1/responses') return responsesReply(req, index, queue, options, error);
   if (req.method !== 'POST' || req.path.split('?')[0] !== '/v1/chat/completions') {
     return error(404, `Unknown request URL: ${req.method} ${req.path}`, index);
   }
