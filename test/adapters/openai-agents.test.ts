@@ -144,3 +144,13 @@ describe('openAIAgentsTracing', () => {
     }
   });
 });
+
+describe('the fake OpenAI server, Responses API', () => {
+  it('rejects a function_call_output that answers no function_call of the input, as the real API does', async () => {
+    fake = await startFakeOpenAI({ script: [{ text: 'never' }] });
+    const client = new OpenAI({ baseURL: fake.url, apiKey: 'sk-fake', maxRetries: 0 });
+    const err = await client.responses.create({ model: 'gpt-4.1-mini', input: [{ type: 'function_call_output', call_id: 'call_x', output: 'y' }] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((err as Error).message).toContain('call_x');
+  });
+});

@@ -5,28 +5,17 @@
  * `stream: true`. Like the real API it rejects (400) a `function_call_output` that answers no
  * `function_call` of the input. Uses the same scripted replies as Chat Completions.
  */
-import { MALFORMED_BODY, resolveDelay, retryHeaders, type CapturedRequest, type FakeUsage, type HttpReply, type ScriptQueue, type Scripted } from './fake-server.js';
+import { MALFORMED_BODY, retryHeaders, type FakeUsage, type HttpReply, type Scripted } from './fake-server.js';
 
 /** The error reply of the OpenAI wire (fake-openai.ts's), passed in to keep one copy. */
 export type OpenAIErrorReply = (status: number, message: string | undefined, index: number, key?: string, headers?: Record<string, string>) => HttpReply;
 
 export interface ResponsesOptions {
   model?: string;
-  apiKey?: string;
 }
 
-export function responsesReply(req: CapturedRequest, index: number, queue: ScriptQueue, options: ResponsesOptions, error: OpenAIErrorReply): HttpReply {
-  const key = (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
-  if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, undefined, index, key);
-  const invalid = validate(req.body);
-  if (invalid) return error(400, invalid, index);
-  const scripted = queue.next(req.body, index);
-  if (!scripted) return error(418, `fake openai: no scripted reply for request #${index}`, index);
-  const { reply, delayMs } = resolveDelay(scripted);
-  return { ...toHttp(reply, req.body, index, options, key, error), delayMs };
-}
-
-function toHttp(s: Scripted, body: any, index: number, options: ResponsesOptions, key: string, error: OpenAIErrorReply): HttpReply {
+/** The HTTP reply to one scripted answer, once fake-openai.ts has checked the key and the body. */
+export function responsesHttp(s: Scripted, body: any, index: number, options: ResponsesOptions, key: string, error: OpenAIErrorReply): HttpReply {
   if ('drop' in s) return { drop: true };
   if ('endless' in s) return { endless: true };
   if ('malformed' in s) return { status: 200, body: MALFORMED_BODY };
@@ -131,7 +120,7 @@ function eventStream(response: ReturnType<typeof responseObject>): string {
 }
 
 /** The checks the real endpoint makes that a framework's mapping could get wrong. */
-function validate(body: any): string | undefined {
+export function validateResponses(body: any): string | undefined {
   if (!body || typeof body.model !== 'string') return "Missing required parameter: 'model'.";
   if (body.input === undefined && !body.previous_response_id && !body.conversation) return "Missing required parameter: 'input'.";
   if (!Array.isArray(body.input) || body.previous_response_id || body.conversation) return undefined;

@@ -12,15 +12,17 @@ const ORDERS: Record<string, { status: string; total: string; email: string; day
   A0990: { status: 'delivered', total: '$18.50', email: 'cy@example.com', daysSinceDelivery: 45 },
 };
 
+function findOrder(orderId: string) {
+  const order = ORDERS[orderId];
+  if (!order) throw new Error(`no order ${orderId}`);
+  return order;
+}
+
 const ordersLookup = tool({
   name: 'orders_lookup',
   description: 'Look up an order by its id.',
   parameters: z.object({ orderId: z.string() }),
-  execute: ({ orderId }) => {
-    const order = ORDERS[orderId];
-    if (!order) throw new Error(`no order ${orderId}`);
-    return { orderId, ...order };
-  },
+  execute: ({ orderId }) => ({ orderId, ...findOrder(orderId) }),
 });
 
 const refundsIssue = tool({
@@ -28,8 +30,7 @@ const refundsIssue = tool({
   description: 'Refund a delivered order in full. Only within 30 days of delivery.',
   parameters: z.object({ orderId: z.string() }),
   execute: ({ orderId }) => {
-    const order = ORDERS[orderId];
-    if (!order) throw new Error(`no order ${orderId}`);
+    const order = findOrder(orderId);
     // A throwing tool: the SDK shows the model the error as text, the trace keeps it as an error.
     if (order.daysSinceDelivery > 30) throw new Error(`order ${orderId} is outside the 30-day refund window`);
     return { refundId: `R-${orderId}`, amount: order.total };
