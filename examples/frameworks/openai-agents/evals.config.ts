@@ -9,15 +9,18 @@
  * It costs real tokens (cents) unless OPENAI_BASE_URL points elsewhere; the tests run it against the
  * fake OpenAI server.
  */
-import { addTraceProcessor } from '@openai/agents';
+import { setTraceProcessors } from '@openai/agents';
 import { defineConfig } from 'agent-evals';
 import { fromOpenAIAgents, openAIAgentsTracing } from 'agent-evals/openai-agents';
 import OpenAI from 'openai';
 import { runSupportAgent } from './agent.js';
 
-/** Registered once: it keeps each trace's tool spans, where a throwing tool's error is explicit. */
+/**
+ * Registered once: it keeps each trace's tool spans, where a throwing tool's error is explicit.
+ * As the only processor (`addTraceProcessor` would keep the SDK's exporter), no trace leaves the process.
+ */
 export const tracing = openAIAgentsTracing();
-addTraceProcessor(tracing);
+setTraceProcessors([tracing]);
 
 export default defineConfig({
   evals: ['*.eval.yaml'],
