@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { fromMastra } from '../../src/adapters/mastra.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
-import type { FakeProvider } from '../support/fake-server.js';
+import { startFakeServer, type FakeProvider, type FakeServer } from '../support/fake-server.js';
 
-let fakes: FakeProvider[] = [];
+let fakes: Array<FakeProvider | FakeServer> = [];
 afterEach(async () => {
   await Promise.all(fakes.map((f) => f.close()));
   fakes = [];
@@ -84,5 +84,44 @@ describe('fromMastra', () => {
       { name: 'crash', args: {}, result: 'database unreachable', isError: true },
     ]);
     expect(fromMastra(result).steps?.map((s) => s.model)).toEqual(['openai:gpt-4.1-mini', 'openai:gpt-4.1-mini', 'openai:gpt-4.1-mini']);
+  });
+
+  it('reads a streamed run once its full output is awaited', async () => {
+    // Chat Completions streamed as the AI SDK asks for it: deltas, then a usage-only chunk.
+    const sse = (chunks: object[]) =>
+      chunks.map((c) => `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'gpt-4.1-mini-2025-04-14', ...c })}\n\n`).join('') + 'data: [DONE]\n\n';
+    const server = await startFakeServer((_req, index) => ({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: sse([
+        index === 0
+          ? {
+              choices: [
+                {
+                  index: 0,
+                  delta: { role: 'assistant', tool_calls: [{ index: 0, id: 't1', type: 'function', function: { name: 'orders_lookup', arguments: '{"orderId":"A1"}' } }] },
+                  finish_reason: 'tool_calls',
+                },
+              ],
+            }
+          : { choices: [{ index: 0, delta: { role: 'assistant', content: 'Delivered.' }, finish_reason: 'stop' }] },
+        { choices: [], usage: { prompt_tokens: 100 + index, completion_tokens: 5, total_tokens: 105 + index, prompt_tokens_details: { cached_tokens: 64 } } },
+      ]),
+    }));
+    fakes.push(server);
+    const model = createOpenAI({ baseURL: `${server.origin}/v1`, apiKey: 'k' }).chat('gpt-4.1-mini');
+    const output = await agent(model).stream('Where is A1?', { maxSteps: 3 });
+
+    expect(fromMastra(await output.getFullOutput())).toEqual({
+      reply: 'Delivered.',
+      steps: [
+        {
+          toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1' }, result: { orderId: 'A1', status: 'delivered' }, isError: false }],
+          usage: { inputTokens: 100, outputTokens: 5, cachedInputTokens: 64 },
+          model: 'openai:gpt-4.1-mini-2025-04-14',
+        },
+        { text: 'Delivered.', usage: { inputTokens: 101, outputTokens: 5, cachedInputTokens: 64 }, model: 'openai:gpt-4.1-mini-2025-04-14' },
+      ],
+    });
   });
 });
