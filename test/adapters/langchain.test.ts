@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, mapChatMessagesToStoredMessages } from '@langchain/core/messages';
+import { tool } from '@langchain/core/tools';
+import { MemorySaver } from '@langchain/langgraph';
+import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { ChatOpenAI } from '@langchain/openai';
+import { z } from 'zod';
 import { fromLangChain } from '../../src/adapters/langchain.js';
+import { startFakeOpenAI } from '../support/fake-openai.js';
 
 const meta = { model_provider: 'anthropic', model_name: 'claude-haiku-4-5-20251001' };
 
@@ -85,5 +91,33 @@ describe('fromLangChain', () => {
   it('records tool calls whose arguments were not valid JSON as errors', () => {
     const run = fromLangChain([new AIMessage({ content: '', invalid_tool_calls: [{ id: 'bad', name: 'orders_lookup', args: '{"orderId":', error: 'Malformed args.', type: 'invalid_tool_call' }] })]);
     expect(run.steps?.[0]?.toolCalls).toEqual([{ name: 'orders_lookup', args: '{"orderId":', result: 'Malformed args.', isError: true }]);
+  });
+
+  it("keeps a checkpointed LangGraph conversation's second turn apart from its first with `since`", async () => {
+    const fake = await startFakeOpenAI({
+      script: [
+        { toolCalls: [{ id: 'turn1', name: 'orders_lookup', args: { orderId: 'A1' } }], usage: { input: 100, output: 10 } },
+        { text: 'A1 is delivered.', usage: { input: 150, output: 8 } },
+        { toolCalls: [{ id: 'turn2', name: 'orders_lookup', args: { orderId: 'B2' } }], usage: { input: 200, output: 10 } },
+        { text: 'B2 is on its way.', usage: { input: 250, output: 9 } },
+      ],
+    });
+    try {
+      const lookup = tool(({ orderId }) => JSON.stringify({ orderId }), { name: 'orders_lookup', description: 'Look an order up.', schema: z.object({ orderId: z.string() }) });
+      const llm = new ChatOpenAI({ model: 'gpt-4.1-mini', apiKey: 'k', configuration: { baseURL: fake.url } });
+      const graph = createReactAgent({ llm, tools: [lookup], checkpointSaver: new MemorySaver() });
+      const thread = { configurable: { thread_id: 't' } };
+      const first = await graph.invoke({ messages: [{ role: 'user', content: 'Where is A1?' }] }, thread);
+      const second = await graph.invoke({ messages: [{ role: 'user', content: 'And B2?' }] }, thread);
+
+      // The state holds both turns; the run of turn 2 holds only its own call and usage.
+      expect(second.messages.length).toBeGreaterThan(first.messages.length);
+      const run = fromLangChain(second.messages, { since: first.messages.length });
+      expect(run.reply).toBe('B2 is on its way.');
+      expect(run.steps?.flatMap((s) => s.toolCalls ?? [])).toEqual([{ name: 'orders_lookup', args: { orderId: 'B2' }, result: { orderId: 'B2' }, isError: false }]);
+      expect(run.steps?.map((s) => s.usage?.inputTokens)).toEqual([200, 250]);
+    } finally {
+      await fake.close();
+    }
   });
 });
