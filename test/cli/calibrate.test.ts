@@ -1,6 +1,6 @@
 /**
- * `agent-evals calibrate` through the built CLI against a fake OpenAI judge server (the real SDK
- * client) that answers each row with a scripted score. The test works out κ, accuracy, MAE and
+ * `agent-evals calibrate` through the built CLI's `main` in-process (exit 1 also from the spawned
+ * binary) against a fake OpenAI judge server (the real SDK client) that answers each row with a scripted score. The test works out κ, accuracy, MAE and
  * Spearman by hand for small tables (one with κ = 1, one with κ = 0) and finds the best threshold by
  * brute force, then checks the command's terminal output and JSON report against them.
  */
@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { REPO_ROOT, removeTempDirs, runCli, tempDir, type CliResult } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { CalibrationSchema } from '../../src/core/calibration-schema.js';
@@ -45,8 +46,8 @@ function project(rows: Row[], extra: string[] = []): { dir: string; outDir: stri
   return { dir, outDir };
 }
 
-async function calibrate(dir: string, fake: FakeProvider, args: string[] = []): Promise<CliResult> {
-  return runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'Answers the question accurately.', '--scale', '10', ...args], {
+async function calibrate(dir: string, fake: FakeProvider, args: string[] = [], run = runCliInProcess): Promise<CliResult> {
+  return run(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'Answers the question accurately.', '--scale', '10', ...args], {
     cwd: dir,
     env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined },
     timeoutMs: 30_000,
@@ -230,14 +231,14 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
   it("the example labelled set calibrates offline with the config's named fake judge, and is no eval file", async () => {
     const out = join(tempDir('agent-evals-calibrate-'), 'calibration.json');
     const args = ['calibrate', 'evals/calibration/labels.jsonl', '--judge', 'calibration-fake', '--scale', '10', '--criteria', 'Answers accurately and politely.', '--no-cache', '--output', out];
-    const res = await runCli(args, { cwd: REPO_ROOT, env: { EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined }, timeoutMs: 30_000 });
+    const res = await runCliInProcess(args, { cwd: REPO_ROOT, env: { EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined }, timeoutMs: 30_000 });
     expect(res.code, explain(res)).toBe(0);
     const r = readReport(out);
     expect([r.judge, r.rows, r.judged]).toEqual(['fake:fixtures', 30, 30]);
     // The fixtures are scores, not the constant 1 of an unmatched fake judge: the judge disagrees somewhere.
     expect(r.verdicts?.kappa).toBeGreaterThan(0);
     expect(r.verdicts?.accuracy).toBeLessThan(1);
-    const list = await runCli(['list', '--json'], { cwd: REPO_ROOT, timeoutMs: 30_000 });
+    const list = await runCliInProcess(['list', '--json'], { cwd: REPO_ROOT, timeoutMs: 30_000 });
     expect(list.code, explain(list)).toBe(0);
     expect(list.stdout).not.toContain('calibration');
   });
@@ -267,7 +268,8 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
 
     const allFail = await startFakeOpenAI({ script: () => ({ status: 400, message: 'refused' }) });
     t.onTestFinished(() => allFail.close());
-    const failed = await calibrate(dir, allFail, ['--no-cache']);
+    // The real binary's exit code.
+    const failed = await calibrate(dir, allFail, ['--no-cache'], runCli);
     expect(failed.code, explain(failed)).toBe(1);
     expect(failed.stderr).toContain('every judgment failed');
   });
@@ -281,7 +283,7 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
       [['--criteria', 'x'], { OPENAI_API_KEY: undefined }, 'OPENAI_API_KEY'],
     ];
     for (const [args, env, message] of cases) {
-      const res = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', ...args], {
+      const res = await runCliInProcess(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', ...args], {
         cwd: dir,
         env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'k', ...env },
         timeoutMs: 30_000,
@@ -297,7 +299,7 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     const fake = await startFakeOpenAI({ script: () => ({ json: { score: 0.2, reason: `leaked ${secret} \u001b[2Jcleared`, evidence: [] } }) });
     t.onTestFinished(() => fake.close());
     const { dir, outDir } = project([{ tag: 'r1', judge: 2, humanVerdict: 'pass' }]);
-    const res = await runCli(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'x'], {
+    const res = await runCliInProcess(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'x'], {
       cwd: dir,
       env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', SUPPORT_API_KEY: secret },
       timeoutMs: 30_000,

@@ -1,5 +1,6 @@
 /**
- * `agent-evals report` and `--reporter html=path` through the built CLI: the page is written whole
+ * `agent-evals report` and `--reporter html=path` through the CLI (the spawned binary writes the page
+ * from a results file; the rest runs the CLI's `main` in-process): the page is written whole
  * (no temp file left, a bad input leaves the previous page untouched), bad input is exit 2 naming the
  * file, and a run writes its page at the end and names it.
  */
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '../../src/core/results-schema.js';
 import { STACK_FRAME, runCli, removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { runFixture } from '../support/fixture-run.js';
 import { HOSTILE_REPLY, pageParts } from '../support/html-page.js';
 import { runInProcess } from '../support/run-in-process.js';
@@ -44,7 +46,7 @@ describe('agent-evals report', () => {
   });
 
   it('a missing results file is exit 2 naming it, and writes nothing', async () => {
-    const r = await runCli(['report', 'nope.json', '-o', 'missing.html'], { cwd: dir });
+    const r = await runCliInProcess(['report', 'nope.json', '-o', 'missing.html'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('nope.json');
     expect(r.stderr).toContain('no such results file');
@@ -58,10 +60,10 @@ describe('agent-evals report', () => {
     writeFileSync(join(sub, 'broken.json'), '{"schemaVersion": 1,');
     writeFileSync(join(sub, 'wrong.json'), JSON.stringify({ ...results, summary: 'no' }));
     writeFileSync(join(sub, 'report.html'), 'previous');
-    const broken = await runCli(['report', 'broken.json', '-o', 'report.html'], { cwd: sub });
+    const broken = await runCliInProcess(['report', 'broken.json', '-o', 'report.html'], { cwd: sub });
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('broken.json: <results>: not a results file: invalid JSON');
-    const wrong = await runCli(['report', 'wrong.json', '-o', 'report.html'], { cwd: sub });
+    const wrong = await runCliInProcess(['report', 'wrong.json', '-o', 'report.html'], { cwd: sub });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('wrong.json: <results>: not an agent-evals results file: summary');
     expect(readFileSync(join(sub, 'report.html'), 'utf8')).toBe('previous');
@@ -72,7 +74,7 @@ describe('agent-evals report', () => {
 describe('--reporter html=path', () => {
   it('writes the page at the end of a run, with every case, and the terminal names it', async () => {
     const out = join(tempDir(), 'run.html');
-    const r = await runFixture('runner', ['run', 'evals/command.eval.yaml', '--reporter', 'terminal', '--reporter', `html=${out}`, '--json', '$JSON']);
+    const r = await runFixture('runner', ['run', 'evals/command.eval.yaml', '--reporter', 'terminal', '--reporter', `html=${out}`, '--json', '$JSON'], runCliInProcess);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     const html = readFileSync(out, 'utf8');
     const data = JSON.parse(pageParts(html).data) as { results: Results; keys: string[] };

@@ -1,7 +1,7 @@
 /**
- * End to end through the built CLI: a fixture project whose config judge is `agentJudge(...)`
- * (with the example policy_lookup tool) and whose target is a model agent, each on its own fake
- * provider server. The results JSON shows the judge's evidence, steps, tool calls and usage on the
+ * End to end through the built CLI (its `main`, in-process): a fixture project whose config judge
+ * is `agentJudge(...)` (with the example policy_lookup tool) and whose target is a model agent, each
+ * on its own fake provider server. The results JSON shows the judge's evidence, steps, tool calls and usage on the
  * assertion; the trial's usage counts the judge's tokens as judge usage, never as target usage; a
  * protocol failure is a gate error even for a `.soft()` assertion; an injection cannot move the
  * verdict. Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
@@ -9,7 +9,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
-import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { REPO_ROOT, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import type { Scripted } from '../support/fake-server.js';
 import { explain } from '../support/fixture-run.js';
 import { caseOf, readResults } from '../support/results-helpers.js';
@@ -52,7 +53,7 @@ describe('agentJudge through the CLI', () => {
     const judge = await fakes.openai(judgeScript);
     const tmp = tempDir();
     const jsonPath = join(tmp, 'results.json');
-    const r = await runCli(['run', '--json', jsonPath], {
+    const r = await runCliInProcess(['run', '--json', jsonPath], {
       cwd: join(REPO_ROOT, 'test', 'fixtures', 'agent-judge'),
       env: { FAKE_TARGET_URL: target.url, FAKE_JUDGE_URL: judge.url, OPENAI_API_KEY: 'test', ANTHROPIC_API_KEY: 'test', OUT_DIR: join(tmp, 'out') },
       timeoutMs: 30_000,

@@ -1,12 +1,14 @@
 /**
  * The live agent-judge examples (examples/live/agent-judge*.eval.ts) run end to end through the
- * built CLI with the OpenAI endpoint pointed at the fake server (OPENAI_BASE_URL), so they cannot
- * rot unnoticed: they load, their judges call the example evidence tools (policy_lookup, run_sql)
- * and get real evidence back, and submit. Needs dist/ (`npm test` builds it).
+ * built CLI's `main` (in-process) with the OpenAI endpoint pointed at the fake server
+ * (OPENAI_BASE_URL), so they cannot rot unnoticed: they load, their judges call the example evidence
+ * tools (policy_lookup, run_sql) and get real evidence back, and submit. Needs dist/ (`npm test`
+ * builds it).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli, tempDir } from '../support/cli.js';
+import { REPO_ROOT, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import type { Scripted } from '../support/fake-server.js';
 import { explain } from '../support/fixture-run.js';
 import { caseOf, readResults } from '../support/results-helpers.js';
@@ -48,7 +50,7 @@ describe('live agent-judge examples (against the fake server)', () => {
     const fake = await fakes.openai(script);
     const tmp = tempDir();
     const jsonPath = join(tmp, 'results.json');
-    const r = await runCli(['run', 'examples/live/agent-judge.eval.ts', 'examples/live/agent-judge-sql.eval.ts', '--no-cache', '--json', jsonPath], {
+    const r = await runCliInProcess(['run', 'examples/live/agent-judge.eval.ts', 'examples/live/agent-judge-sql.eval.ts', '--no-cache', '--json', jsonPath], {
       cwd: REPO_ROOT,
       env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.url, ANTHROPIC_API_KEY: undefined, LIVE_JUDGE_MODEL: undefined },
       timeoutMs: 30_000,

@@ -1,12 +1,14 @@
 /**
- * Baselines through the real CLI: `run --save-baseline`, `run --baseline`, `compare`, and their exit
- * codes. The target passes the first PASSES trials of case `demo/drops` (5 without it), so the same
- * eval file yields 5/5 for the baseline and 2/5 for the head run.
+ * Baselines through the CLI: `run --save-baseline`, `run --baseline`, `compare`, and their exit
+ * codes (the built CLI's `main` in-process; `compare`'s exit codes 1 and 2 also from the spawned
+ * binary). The target passes the first PASSES trials of case `demo/drops` (5 without it), so the
+ * same eval file yields 5/5 for the baseline and 2/5 for the head run.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs, runCli, stripAnsi } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { expectStoppedBeforeTargets, runMarked, writeProject } from '../support/temp-project.js';
 import { ResultsSchema } from '../../src/core/results-schema.js';
 
@@ -46,7 +48,7 @@ function project(): string {
 }
 
 async function saveBaseline(dir: string): Promise<void> {
-  const r = await runCli(['run', '--save-baseline', '--json', 'base.json'], { cwd: dir });
+  const r = await runCliInProcess(['run', '--save-baseline', '--json', 'base.json'], { cwd: dir });
   expect(r.code, r.stdout + r.stderr).toBe(0);
   expect(existsSync(join(dir, '.agent-evals', 'baselines', 'main.json'))).toBe(true);
 }
@@ -62,11 +64,11 @@ describe('run --save-baseline / --baseline', () => {
       ['steady', 5, 5, 'string'],
     ]);
 
-    const same = await runCli(['run', '--baseline', 'main'], { cwd: dir });
+    const same = await runCliInProcess(['run', '--baseline', 'main'], { cwd: dir });
     expect(same.code, same.stdout + same.stderr).toBe(0);
     expect(stripAnsi(same.stdout)).toMatch(/0 regressed .* 2 unchanged/);
 
-    const worse = await runCli(['run', '--baseline', 'main', '--json', 'head.json'], { cwd: dir, env: { PASSES: '2' } });
+    const worse = await runCliInProcess(['run', '--baseline', 'main', '--json', 'head.json'], { cwd: dir, env: { PASSES: '2' } });
     const out = stripAnsi(worse.stdout);
     expect(worse.code, out + worse.stderr).toBe(1);
     expect(out).toContain(`regressed  demo/drops  5/5 → 2/5, ${P_TEXT}`);
@@ -82,7 +84,7 @@ describe('run --save-baseline / --baseline', () => {
   it('--regression-alpha 0.05 reports the same drop but exits 0', async () => {
     const dir = project();
     await saveBaseline(dir);
-    const r = await runCli(['run', '--baseline', 'main', '--regression-alpha', '0.05'], { cwd: dir, env: { PASSES: '2' } });
+    const r = await runCliInProcess(['run', '--baseline', 'main', '--regression-alpha', '0.05'], { cwd: dir, env: { PASSES: '2' } });
     const out = stripAnsi(r.stdout);
     expect(r.code, out + r.stderr).toBe(0);
     expect(out).toContain(`demo/drops  5/5 → 2/5, ${P_TEXT}`);
@@ -94,7 +96,7 @@ describe('run --save-baseline / --baseline', () => {
     await saveBaseline(dir);
     writeFileSync(join(dir, 'evals/demo.eval.yaml'), EVAL('drops, reworded'));
     // The same 5/5 → 2/5 drop as above, but the case was edited: not comparable, so not a regression.
-    const r = await runCli(['run', '--baseline', 'main'], { cwd: dir, env: { PASSES: '2' } });
+    const r = await runCliInProcess(['run', '--baseline', 'main'], { cwd: dir, env: { PASSES: '2' } });
     const out = stripAnsi(r.stdout);
     expect(r.code, out + r.stderr).toBe(0);
     expect(out).toMatch(/changed\s+demo\/drops\s+5\/5 → 2\/5 \(input, reference or assertions edited\)/);
@@ -103,12 +105,12 @@ describe('run --save-baseline / --baseline', () => {
 
   it('a missing or invalid baseline is exit 2 naming the file, before any target runs', async () => {
     const dir = project();
-    const missing = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'nightly']));
+    const missing = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'nightly'], {}, runCliInProcess));
     expect(missing).toContain(join('.agent-evals', 'baselines', 'nightly.json'));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ schemaVersion: 1, cases: [{ suite: 'demo' }] }));
-    const bad = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'bad.json']));
+    const bad = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'bad.json'], {}, runCliInProcess));
     expect(bad).toMatch(/bad\.json: --baseline: not an agent-evals results file: cases\[0\]\.id/);
-    const orphan = expectStoppedBeforeTargets(await runMarked(dir, ['--regression-alpha', '0.05']));
+    const orphan = expectStoppedBeforeTargets(await runMarked(dir, ['--regression-alpha', '0.05'], {}, runCliInProcess));
     expect(orphan).toContain('--regression-alpha needs --baseline');
   });
 });
@@ -118,21 +120,22 @@ describe('agent-evals compare', () => {
     const dir = project();
     await saveBaseline(dir);
     // A plain run stops a decided case early; every trial runs here so the pass rates compare.
-    const head = await runCli(['run', '--no-early-stop', '--json', 'head.json'], { cwd: dir, env: { PASSES: '2' } });
+    const head = await runCliInProcess(['run', '--no-early-stop', '--json', 'head.json'], { cwd: dir, env: { PASSES: '2' } });
     expect(head.code).toBe(0);
 
+    // The real binary's exit codes: 1 for a counted regression, 2 for a bad file.
     const worse = await runCli(['compare', 'base.json', 'head.json'], { cwd: dir });
     expect(worse.code, worse.stdout + worse.stderr).toBe(1);
     expect(stripAnsi(worse.stdout)).toContain(`regressed  demo/drops  5/5 → 2/5, ${P_TEXT}`);
 
-    const same = await runCli(['compare', 'main', 'base.json'], { cwd: dir });
+    const same = await runCliInProcess(['compare', 'main', 'base.json'], { cwd: dir });
     expect(same.code, same.stdout + same.stderr).toBe(0);
 
-    const alpha = await runCli(['compare', 'base.json', 'head.json', '--regression-alpha', '0.05'], { cwd: dir });
+    const alpha = await runCliInProcess(['compare', 'base.json', 'head.json', '--regression-alpha', '0.05'], { cwd: dir });
     expect(alpha.code).toBe(0);
     expect(stripAnsi(alpha.stdout)).toContain(P_TEXT);
 
-    const improved = await runCli(['compare', 'head.json', 'base.json'], { cwd: dir });
+    const improved = await runCliInProcess(['compare', 'head.json', 'base.json'], { cwd: dir });
     expect(improved.code).toBe(0);
     expect(stripAnsi(improved.stdout)).toMatch(/improved\s+demo\/drops\s+2\/5 → 5\/5/);
 
@@ -155,11 +158,11 @@ describe('agent-evals compare', () => {
     writeFileSync(join(dir, 'base.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(5)] }));
     writeFileSync(join(dir, 'outage.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(0, 5)] }));
     writeFileSync(join(dir, 'worse.json'), JSON.stringify({ schemaVersion: 1, cases: [kase(0)] }));
-    const outage = await runCli(['compare', 'base.json', 'outage.json'], { cwd: dir });
+    const outage = await runCliInProcess(['compare', 'base.json', 'outage.json'], { cwd: dir });
     expect(outage.code, outage.stdout + outage.stderr).toBe(0);
     expect(stripAnsi(outage.stdout)).toMatch(/could not compare: judge errors\s+demo\/judged/);
     // The same drop without judge errors is a regression: the judge errors are what kept it out.
-    const worse = await runCli(['compare', 'base.json', 'worse.json'], { cwd: dir });
+    const worse = await runCliInProcess(['compare', 'base.json', 'worse.json'], { cwd: dir });
     expect(worse.code).toBe(1);
   });
 });

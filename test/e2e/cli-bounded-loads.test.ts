@@ -1,13 +1,20 @@
 /**
  * Loads are bounded: a YAML alias bomb is a load error at its line, a module whose top-level
  * await never settles is a load error once the load timeout passes (not Node's silent exit 13 or
- * a hang), and a thrown non-Error reads as JSON. All exit 2 before any target runs.
+ * a hang), and a thrown non-Error reads as JSON. All exit 2 before any target runs. A module that
+ * never settles is loaded by the spawned CLI (the process is what must not hang or die silently, and
+ * the module stays pending); the rest by the CLI's `main` in-process.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs } from '../support/cli.js';
-import { expectStoppedBeforeTargets as expectLoadError, runMarked as run, writeProject } from '../support/temp-project.js';
+import { removeTempDirs, runCli } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { expectStoppedBeforeTargets as expectLoadError, runMarked, writeProject } from '../support/temp-project.js';
 
 afterAll(removeTempDirs);
+
+const run = (dir: string, args: string[] = []) => runMarked(dir, args, {}, runCliInProcess);
+/** The spawned CLI, for a load that never settles. */
+const spawned = (dir: string, args: string[] = []) => runMarked(dir, args, {}, runCli);
 
 /** A function target that leaves a marker file when it is ever called. */
 const CONFIG = (extra = '') => `import { writeFileSync } from 'node:fs';
@@ -63,7 +70,7 @@ describe.concurrent('bounded loads', () => {
       // A pending promise and nothing else: without the timer Node ends with exit 13 and no message.
       'evals/hang.eval.ts': `await new Promise(() => {});\nexport default { suite: 'hang', target: 'echo', ${CASE} };\n`,
     });
-    const err = expectLoadError(await run(dir));
+    const err = expectLoadError(await spawned(dir));
     expect(err).toMatch(/evals\/hang\.eval\.ts: cannot load: the module did not finish loading within 300 ms/);
     expect(err).not.toContain('ok.eval.ts');
   });
@@ -73,7 +80,7 @@ describe.concurrent('bounded loads', () => {
       'evals.config.mjs': CONFIG(),
       'evals/busy.eval.ts': `setInterval(() => {}, 1000);\nawait new Promise(() => {});\nexport default { suite: 'busy', target: 'echo', ${CASE} };\n`,
     });
-    const err = expectLoadError(await run(dir, ['--load-timeout', '300']));
+    const err = expectLoadError(await spawned(dir, ['--load-timeout', '300']));
     expect(err).toMatch(/evals\/busy\.eval\.ts: cannot load: the module did not finish loading within 300 ms/);
   });
 
@@ -82,7 +89,7 @@ describe.concurrent('bounded loads', () => {
       'evals.config.mjs': `await new Promise(() => {});\n${CONFIG()}`,
       'evals/ok.eval.ts': `export default { suite: 'ok', target: 'echo', ${CASE} };\n`,
     });
-    const err = expectLoadError(await run(dir, ['--load-timeout', '300']));
+    const err = expectLoadError(await spawned(dir, ['--load-timeout', '300']));
     expect(err).toMatch(/evals\.config\.mjs: cannot load: the module did not finish loading within 300 ms/);
   });
 

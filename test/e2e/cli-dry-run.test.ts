@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixtureDir, removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { fixtureDir, removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 
@@ -21,7 +22,7 @@ describe('--dry-run', () => {
     fake = await startFakeOpenAI({ script: () => ({ text: 'should not be asked' }) });
     const out = tempDir();
     const json = join(out, 'r.json');
-    const res = await runCli(['run', '--dry-run', '--json', json, 'evals/usage.eval.yaml'], {
+    const res = await runCliInProcess(['run', '--dry-run', '--json', json, 'evals/usage.eval.yaml'], {
       cwd: fixtureDir('model-agent'),
       env: { OUT_DIR: out, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: undefined },
     });
@@ -33,7 +34,7 @@ describe('--dry-run', () => {
   });
 
   it('without --dry-run the same suite needs its key (the dry run is what made the difference)', async () => {
-    const res = await runCli(['run', 'evals/usage.eval.yaml'], { cwd: fixtureDir('model-agent'), env: { OUT_DIR: tempDir(), OPENAI_API_KEY: undefined } });
+    const res = await runCliInProcess(['run', 'evals/usage.eval.yaml'], { cwd: fixtureDir('model-agent'), env: { OUT_DIR: tempDir(), OPENAI_API_KEY: undefined } });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/OPENAI_API_KEY/);
   });

@@ -3,12 +3,13 @@
  * needs the key; a bad `--judge` blames the flag, a bad config judge the config file; a config
  * target of the wrong shape names the shape; and what a file alone shows to be wrong (a missing
  * reference, a conversation on a command target) stops the run at load time. Every one exits 2
- * before any target or model is called.
+ * before any target or model is called. The CLI's `main` runs in-process (the messages are the subject).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { readCountFile, removeTempDirs, runCli, STACK_FRAME, tempDir, type CliResult } from '../support/cli.js';
+import { readCountFile, removeTempDirs, STACK_FRAME, tempDir, type CliResult } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { readResults } from '../support/results-helpers.js';
@@ -67,7 +68,7 @@ async function project(configBody: string, files: Record<string, string>): Promi
     dir,
     fake,
     countFile,
-    run: (args, env = {}) => runCli(args, { cwd: dir, env: { ...base, ...env } }),
+    run: (args, env = {}) => runCliInProcess(args, { cwd: dir, env: { ...base, ...env } }),
     calls: () => readCountFile(countFile),
   };
 }

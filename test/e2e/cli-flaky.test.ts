@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli } from '../support/cli.js';
+import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { ResultsSchema } from '../../src/core/results-schema.js';
 
@@ -40,7 +41,7 @@ describe('flaky cases', () => {
   const dir = writeProject({ 'evals.config.mjs': CONFIG, 'wobbly.eval.yaml': EVALS });
 
   it('names a 2-of-4 case flaky with its interval, and exits 0 without --fail-on-flaky', async () => {
-    const r = await runCli(['run', '--json', 'results.json'], { cwd: dir });
+    const r = await runCliInProcess(['run', '--json', 'results.json'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const coin = r.stdout.split('\n').find((l) => l.includes('wobbly/coin'));
     expect(coin).toContain('pass 2/4 (50%, 95% CI 15–85%)');
@@ -60,7 +61,7 @@ describe('flaky cases', () => {
   });
 
   it('--fail-on-flaky turns the exit code to 1 and says why', async () => {
-    const r = await runCli(['run', '--fail-on-flaky', '--json', 'flag.json'], { cwd: dir });
+    const r = await runCliInProcess(['run', '--fail-on-flaky', '--json', 'flag.json'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('✗ 1 flaky case (both passing and failing trials) fail the run: --fail-on-flaky (or failOnFlaky in the config)');
     const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'flag.json'), 'utf8')));
@@ -68,9 +69,9 @@ describe('flaky cases', () => {
   });
 
   it('failOnFlaky in the config does the same, and --no-fail-on-flaky overrides it', async () => {
-    const fromConfig = await runCli(['run'], { cwd: dir, env: { FAIL_ON_FLAKY: '1' } });
+    const fromConfig = await runCliInProcess(['run'], { cwd: dir, env: { FAIL_ON_FLAKY: '1' } });
     expect(fromConfig.code, fromConfig.stdout + fromConfig.stderr).toBe(1);
-    const overridden = await runCli(['run', '--no-fail-on-flaky'], { cwd: dir, env: { FAIL_ON_FLAKY: '1' } });
+    const overridden = await runCliInProcess(['run', '--no-fail-on-flaky'], { cwd: dir, env: { FAIL_ON_FLAKY: '1' } });
     expect(overridden.code, overridden.stdout + overridden.stderr).toBe(0);
   });
 });

@@ -7,7 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 
 afterAll(removeTempDirs);
 
@@ -32,14 +33,14 @@ const ANNOTATION = /^::error file=([^,]+),line=4,title=x\/fails failed 0\/1/m;
 describe.concurrent('on GitHub Actions', () => {
   it('annotates files relative to GITHUB_WORKSPACE, with the github reporter on by itself', async () => {
     const { workspace, project } = monorepo();
-    const r = await runCli(['run'], { cwd: project, env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace } });
+    const r = await runCliInProcess(['run'], { cwd: project, env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace } });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout.match(ANNOTATION)?.[1]).toBe('sub/evals/x.eval.yaml');
   });
 
   it('annotates cwd-relative paths without GITHUB_WORKSPACE', async () => {
     const { project } = monorepo();
-    const r = await runCli(['run'], { cwd: project, env: { GITHUB_ACTIONS: 'true' } });
+    const r = await runCliInProcess(['run'], { cwd: project, env: { GITHUB_ACTIONS: 'true' } });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout.match(ANNOTATION)?.[1]).toBe('evals/x.eval.yaml');
   });
@@ -49,7 +50,7 @@ describe.concurrent('on GitHub Actions', () => {
     ['reporters in the config', [`reporters: ['terminal']`], []],
   ])('stays off when a reporter was chosen: %s', async (_, config, args) => {
     const { workspace, project } = monorepo(config.join(''));
-    const r = await runCli(['run', ...args], { cwd: project, env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace } });
+    const r = await runCliInProcess(['run', ...args], { cwd: project, env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace } });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('x/fails');
     expect(r.stdout).not.toContain('::error');
@@ -57,7 +58,7 @@ describe.concurrent('on GitHub Actions', () => {
 
   it('is off outside GitHub Actions', async () => {
     const { workspace, project } = monorepo();
-    const r = await runCli(['run'], { cwd: project, env: { GITHUB_WORKSPACE: workspace } });
+    const r = await runCliInProcess(['run'], { cwd: project, env: { GITHUB_WORKSPACE: workspace } });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).not.toContain('::error');
   });
@@ -66,7 +67,7 @@ describe.concurrent('on GitHub Actions', () => {
 describe('the terminal', () => {
   it('ends naming each file the run wrote: results JSON, JUnit, saved baseline, a named step summary', async () => {
     const { project } = monorepo();
-    const r = await runCli(['run', '--json', 'reports/results.json', '--reporter', 'junit=junit.xml', '--reporter', 'github=summary.md', '--save-baseline'], { cwd: project });
+    const r = await runCliInProcess(['run', '--json', 'reports/results.json', '--reporter', 'junit=junit.xml', '--reporter', 'github=summary.md', '--save-baseline'], { cwd: project });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const wrote = r.stdout.split('\n').filter((l) => l.startsWith('wrote '));
     expect(wrote).toEqual(['wrote junit.xml', 'wrote summary.md', 'wrote reports/results.json', `wrote ${join('.out', 'baselines', 'main.json')}`]);
@@ -76,7 +77,7 @@ describe('the terminal', () => {
 
   it('names none with --silent', async () => {
     const { project } = monorepo();
-    const r = await runCli(['run', '--silent', '--json', 'results.json'], { cwd: project });
+    const r = await runCliInProcess(['run', '--silent', '--json', 'results.json'], { cwd: project });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).not.toContain('wrote');
   });

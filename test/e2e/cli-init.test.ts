@@ -1,11 +1,13 @@
 /**
  * `agent-evals init` scaffolds a project that runs green offline at once, keeps every existing file
- * unless --force, and picks a TypeScript or JavaScript config by what the project has.
+ * unless --force, and picks a TypeScript or JavaScript config by what the project has. The first
+ * test is the spawned binary end to end (init, then run); the others run the CLI's `main` in-process.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT, removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 
 afterEach(() => removeTempDirs());
 
@@ -64,10 +66,10 @@ describe('agent-evals init', () => {
 
   it('a second init leaves every file byte-identical and reports each as kept', async () => {
     const dir = project();
-    expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+    expect((await runCliInProcess(['init'], { cwd: dir })).code).toBe(0);
     const before = snapshot(dir);
     expect(Object.keys(before).sort()).toEqual(['.gitignore', 'evals.config.mjs', 'evals/example.eval.yaml']);
-    const again = await runCli(['init'], { cwd: dir });
+    const again = await runCliInProcess(['init'], { cwd: dir });
     expect(again.code, again.stderr).toBe(0);
     expect(snapshot(dir)).toEqual(before);
     expect(again.stdout).not.toContain('created');
@@ -78,14 +80,14 @@ describe('agent-evals init', () => {
     const dir = project({ 'evals.config.js': 'export default { targets: {} };\n' });
     mkdirSync(join(dir, 'evals'));
     writeFileSync(join(dir, 'evals/example.eval.yaml'), 'suite: mine\n');
-    const init = await runCli(['init'], { cwd: dir });
+    const init = await runCliInProcess(['init'], { cwd: dir });
     expect(init.code).toBe(0);
     expect(init.stdout).toMatch(/kept\s+evals\.config\.js/);
     expect(existsSync(join(dir, 'evals.config.mjs')), 'a second config beside the existing one').toBe(false);
     expect(readFileSync(join(dir, 'evals.config.js'), 'utf8')).toBe('export default { targets: {} };\n');
     expect(readFileSync(join(dir, 'evals/example.eval.yaml'), 'utf8')).toBe('suite: mine\n');
 
-    const forced = await runCli(['init', '--force'], { cwd: dir });
+    const forced = await runCliInProcess(['init', '--force'], { cwd: dir });
     expect(forced.code).toBe(0);
     expect(forced.stdout).toMatch(/overwritten\s+evals\.config\.js/);
     expect(forced.stdout).toMatch(/overwritten\s+evals\/example\.eval\.yaml/);
@@ -95,10 +97,10 @@ describe('agent-evals init', () => {
 
   it('appends the .gitignore entry only when missing, keeping the lines there', async () => {
     const dir = project({ '.gitignore': 'node_modules/\ndist' });
-    const first = await runCli(['init'], { cwd: dir });
+    const first = await runCliInProcess(['init'], { cwd: dir });
     expect(first.stdout).toMatch(/updated\s+\.gitignore/);
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\ndist\n.agent-evals/\n');
-    const second = await runCli(['init', '--force'], { cwd: dir });
+    const second = await runCliInProcess(['init', '--force'], { cwd: dir });
     expect(second.stdout).toMatch(/kept\s+\.gitignore/);
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\ndist\n.agent-evals/\n');
   });
@@ -108,17 +110,17 @@ describe('agent-evals init', () => {
     ['a typescript devDependency', { 'package.json': JSON.stringify({ devDependencies: { typescript: '5.0.0' } }) }],
   ])('writes evals.config.ts for a project with %s, and it runs', async (_, files) => {
     const dir = project(files);
-    const init = await runCli(['init'], { cwd: dir });
+    const init = await runCliInProcess(['init'], { cwd: dir });
     expect(init.stdout).toMatch(/created\s+evals\.config\.ts/);
     expect(existsSync(join(dir, 'evals.config.mjs'))).toBe(false);
     expect(readFileSync(join(dir, 'evals.config.ts'), 'utf8')).toContain('(input: string): string');
-    const run = await runCli(['run'], { cwd: dir });
+    const run = await runCliInProcess(['run'], { cwd: dir });
     expect(run.code, run.stdout + run.stderr).toBe(0);
   });
 
   it('writes evals.config.mjs for a JavaScript project (package.json without typescript)', async () => {
     const dir = project({ 'package.json': JSON.stringify({ devDependencies: { vitest: '1.0.0' } }) });
-    const init = await runCli(['init'], { cwd: dir });
+    const init = await runCliInProcess(['init'], { cwd: dir });
     expect(init.stdout).toMatch(/created\s+evals\.config\.mjs/);
     expect(existsSync(join(dir, 'evals.config.ts'))).toBe(false);
   });

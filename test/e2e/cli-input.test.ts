@@ -1,12 +1,14 @@
 /**
  * Bad input stops the run before any target is called (exit 2, file and line named, no stack
  * trace), and `list` (its JSON rows and its lines). Which cases a selection picks is tested
- * in-process in test/cli/selection.test.ts.
+ * in-process in test/cli/selection.test.ts. The CLI's `main` runs in-process; an unknown flag goes
+ * through the spawned binary (argv to exit code end to end).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { expectUsageError, explain, runFixture } from '../support/fixture-run.js';
 import { runJudgeCli } from '../judges/cli-helpers.js';
 
@@ -15,19 +17,19 @@ afterAll(removeTempDirs);
 describe.concurrent('bad input exits 2 before any target runs', () => {
   // Each bad file is loaded next to a valid file whose target counts its calls.
   it('broken YAML syntax names the file and line', async () => {
-    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/broken-syntax.eval.yaml']);
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/broken-syntax.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toMatch(/bad\/broken-syntax\.eval\.yaml:[78]: YAML syntax error/);
   });
 
   it('a TypeScript eval file that does not parse is named by its relative path and line', async () => {
-    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/broken-syntax.eval.ts']);
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/broken-syntax.eval.ts'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toMatch(/^agent-evals: bad\/broken-syntax\.eval\.ts:5: cannot load: /m);
   });
 
   it('an unknown assertion type names file, line, field and the type', async () => {
-    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/unknown-type.eval.yaml']);
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/unknown-type.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toContain('unknown assertion type');
     expect(err).toContain('"containz"');
@@ -38,7 +40,7 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
   });
 
   it('a duplicate case id across two files names both places', async () => {
-    const r = await runFixture('runner', ['run', 'bad/dup-a.eval.yaml', 'bad/dup-b.eval.yaml', 'evals/flaky.eval.yaml']);
+    const r = await runFixture('runner', ['run', 'bad/dup-a.eval.yaml', 'bad/dup-b.eval.yaml', 'evals/flaky.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toContain('duplicate case id "dup/same"');
     expect(err).toContain('bad/dup-b.eval.yaml:7');
@@ -46,28 +48,28 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
   });
 
   it('a target missing from the config names the file and the configured targets', async () => {
-    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/missing-target.eval.yaml']);
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', 'bad/missing-target.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toMatch(/bad\/missing-target\.eval\.yaml:\d+: target: unknown target "no-such-agent"/);
     expect(err).toContain('scripted');
   });
 
   it('several bad files are reported together', async () => {
-    const r = await runFixture('runner', ['run', 'bad/unknown-type.eval.yaml', 'bad/missing-target.eval.yaml', 'evals/flaky.eval.yaml']);
+    const r = await runFixture('runner', ['run', 'bad/unknown-type.eval.yaml', 'bad/missing-target.eval.yaml', 'evals/flaky.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toContain('unknown assertion type');
     expect(err).toContain('unknown target "no-such-agent"');
   });
 
   it('a config with an unknown key names the config file and the key', async () => {
-    const r = await runFixture('bad-config', ['run']);
+    const r = await runFixture('bad-config', ['run'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toContain('evals.config.mjs');
     expect(err).toContain('concurency');
   });
 
   it('--filter that matches nothing', async () => {
-    const r = await runFixture('runner', ['run', '--filter', 'nomatch']);
+    const r = await runFixture('runner', ['run', '--filter', 'nomatch'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toContain('no case matches --filter nomatch');
   });
@@ -79,13 +81,13 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
   });
 
   it('an invalid flag value', async () => {
-    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', '--repeat', '0']);
+    const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', '--repeat', '0'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toMatch(/--repeat/);
   });
 
   it('a path that does not exist', async () => {
-    const r = await runFixture('runner', ['run', 'evals/nope.eval.yaml']);
+    const r = await runFixture('runner', ['run', 'evals/nope.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
     expect(err).toContain('evals/nope.eval.yaml');
   });
@@ -103,7 +105,7 @@ interface ListRow {
 
 describe.concurrent('list', () => {
   it('list --json shows every case of the config globs, with file, line, target and tags', async () => {
-    const r = await runFixture('runner', ['list', '--json']);
+    const r = await runFixture('runner', ['list', '--json'], runCliInProcess);
     expect(r.code, explain(r)).toBe(0);
     const rows = JSON.parse(r.stdout) as ListRow[];
     const keys = rows.map((c) => c.key);
@@ -123,7 +125,7 @@ describe.concurrent('list', () => {
   });
 
   it('list prints one line per case and a total, honouring --repeat', async () => {
-    const r = await runFixture('runner', ['list', 'evals/select.eval.yaml', '--repeat', '4']);
+    const r = await runFixture('runner', ['list', 'evals/select.eval.yaml', '--repeat', '4'], runCliInProcess);
     expect(r.code, explain(r)).toBe(0);
     expect(r.stdout).toContain('select/alpha-only  ×4  evals/select.eval.yaml:5  → scripted  [sel, alpha]');
     expect(r.stdout).toContain('select/beta-only  ×4  evals/select.eval.yaml:9');

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli } from '../support/cli.js';
+import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { expectStoppedBeforeTargets, runMarked, writeProject } from '../support/temp-project.js';
 import { ResultsSchema } from '../../src/core/results-schema.js';
 import { matrixTableLines } from '../../src/report/matrix-lines.js';
@@ -35,7 +36,7 @@ const suite = (head: string) =>
 describe('agent-evals run --matrix', () => {
   it('runs 40 cases, prints the comparison table and writes the same table to the JSON', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': suite('suite: support\ntarget: good') });
-    const r = await runCli(['run', '--matrix', 'target=good,worse', '--json', 'results.json'], { cwd: dir });
+    const r = await runCliInProcess(['run', '--matrix', 'target=good,worse', '--json', 'results.json'], { cwd: dir });
     expect(r.code, r.stderr).toBe(1); // `worse` failed 5 cases
     const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')));
     expect(results.summary.cases.total).toBe(40);
@@ -51,7 +52,7 @@ describe('agent-evals run --matrix', () => {
 
   it('an unknown matrix dimension in a file is exit 2 naming file, line and field, before any target runs', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': suite('suite: support\nmatrix:\n  target: [good]\n  model: [x]') });
-    const stderr = expectStoppedBeforeTargets(await runMarked(dir));
+    const stderr = expectStoppedBeforeTargets(await runMarked(dir, [], {}, runCliInProcess));
     expect(stderr).toMatch(/evals\/support\.eval\.yaml:4.*matrix\.model.*unknown matrix dimension "model"/);
   });
 });

@@ -1,14 +1,15 @@
 /**
- * The built CLI over a model-agent target talking to a fake OpenAI server: usage scripted at the
- * server appears exactly in the results JSON per trial, case and run, priced from the bundled
- * table; an unpriced model reports null and warns once; --max-cost stops new trials.
- * Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
+ * The built CLI (its `main`, in-process) over a model-agent target talking to a fake OpenAI server:
+ * usage scripted at the server appears exactly in the results JSON per trial, case and run, priced
+ * from the bundled table; an unpriced model reports null and warns once; --max-cost stops new
+ * trials. Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultsSchema } from '../../src/core/results-schema.js';
-import { fixtureDir, runCli, tempDir } from '../support/cli.js';
+import { fixtureDir, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { GPT_41_MINI_TRIAL_COST, storeModel } from '../support/fake-store-model.js';
@@ -25,7 +26,7 @@ afterAll(async () => {
 async function run(args: string[]) {
   const out = tempDir();
   const json = join(out, 'results.json');
-  const result = await runCli(['run', ...args, '--json', json], {
+  const result = await runCliInProcess(['run', ...args, '--json', json], {
     cwd,
     env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url, OUT_DIR: join(out, '.agent-evals') },
   });

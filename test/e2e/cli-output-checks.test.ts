@@ -7,10 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { expectStoppedBeforeTargets as expectOutputError, runMarked, writeProject } from '../support/temp-project.js';
 
-/** GITHUB_STEP_SUMMARY from the parent never reaches these runs unless a test sets it. */
-const run = (dir: string, args: string[], env: Record<string, string> = {}) => runMarked(dir, args, { GITHUB_STEP_SUMMARY: undefined, ...env });
+/** The CLI's `main` in-process; GITHUB_STEP_SUMMARY from the parent never reaches these runs unless a test sets it. */
+const run = (dir: string, args: string[], env: Record<string, string> = {}) => runMarked(dir, args, { GITHUB_STEP_SUMMARY: undefined, ...env }, runCliInProcess);
 
 afterAll(removeTempDirs);
 

@@ -1,11 +1,13 @@
 /**
  * No user pattern can hang the run: nested quantifiers run in RE2, and a pattern RE2 cannot
- * express (backreference, lookaround) runs under a time budget that fails the assertion.
+ * express (backreference, lookaround) runs under a time budget that fails the assertion. Ctrl-C
+ * goes to the spawned binary; the rest runs the CLI's `main` in-process.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCountFile, removeTempDirs } from '../support/cli.js';
 import { explain, runFixture, spawnFixture } from '../support/fixture-run.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 
 afterAll(removeTempDirs);
 
@@ -13,7 +15,7 @@ const BUDGET = 'took longer than 1000 ms; patterns with backreferences or lookar
 
 describe('user regexes', () => {
   it('`^hello (a+)+$` on "hello" + 40 "a" + "!" fails cleanly, in `regex` and in a JSON Schema `pattern`', async () => {
-    const r = await runFixture('regex-budget', ['run', 'evals/nested.eval.yaml', '--json', '$JSON']);
+    const r = await runFixture('regex-budget', ['run', 'evals/nested.eval.yaml', '--json', '$JSON'], runCliInProcess);
     expect(r.code, explain(r)).toBe(1);
     expect(r.stdout).toContain('regex /^hello (a+)+$/: no match in reply (47 chars)');
     expect(r.stdout).toContain('$.word: must match pattern "^hello (a+)+$"');
@@ -23,7 +25,7 @@ describe('user regexes', () => {
   });
 
   it('a catastrophic backreference or lookahead fails with the time-budget message; a fine one passes', async () => {
-    const r = await runFixture('regex-budget', ['run', 'evals/backref.eval.yaml', '--json', '$JSON']);
+    const r = await runFixture('regex-budget', ['run', 'evals/backref.eval.yaml', '--json', '$JSON'], runCliInProcess);
     expect(r.code, explain(r)).toBe(1);
     expect(r.stdout).toContain(`regex /^(a|a)*\\1$/ ${BUDGET}`);
     expect(r.stdout).toContain(`regex /^(?=(a+)+$)/ ${BUDGET}`);

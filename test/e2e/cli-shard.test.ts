@@ -1,11 +1,13 @@
 /**
  * `--shard k/n` and `agent-evals merge`: three shards run every case once, their merge is the
  * unsharded run (case verdicts, summary, exit code), and merge refuses parts that are not one run.
+ * The CLI's `main` runs in-process; the merge that must exit as the unsharded run is the spawned binary.
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, STACK_FRAME } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { ResultsSchema, type CaseResult, type Results } from '../../src/core/results-schema.js';
 
@@ -76,8 +78,8 @@ describe('--shard k/n and merge', () => {
 
   beforeAll(async () => {
     const runs = await Promise.all([
-      runCli(['run', '--silent', '--json', 'full.json'], { cwd: dir }),
-      ...[1, 2, 3].map((k) => runCli(['run', '--silent', '--shard', `${k}/3`, '--json', `s${k}.json`], { cwd: dir })),
+      runCliInProcess(['run', '--silent', '--json', 'full.json'], { cwd: dir }),
+      ...[1, 2, 3].map((k) => runCliInProcess(['run', '--silent', '--shard', `${k}/3`, '--json', `s${k}.json`], { cwd: dir })),
     ]);
     for (const r of runs) expect(r.code === 0 || r.code === 1, r.stdout + r.stderr).toBe(true);
     fullCode = runs[0].code;
@@ -104,6 +106,7 @@ describe('--shard k/n and merge', () => {
 
   it('merging the three gives the unsharded run: case verdicts in plan order, summary and exit code', async () => {
     expect(fullCode).toBe(1);
+    // The real binary's exit code.
     const r = await runCli(['merge', 's3.json', 's1.json', 's2.json', '-o', 'merged.json', '--exit-code'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(fullCode);
     const merged = read(out('merged.json'));
@@ -112,16 +115,16 @@ describe('--shard k/n and merge', () => {
     expect(merged.summary.cases.failed).toBe(2);
     expect(merged.run.shard).toBeUndefined();
     // Without --exit-code a merge that succeeded exits 0.
-    const plain = await runCli(['merge', 's1.json', 's2.json', 's3.json', '-o', 'merged2.json'], { cwd: dir });
+    const plain = await runCliInProcess(['merge', 's1.json', 's2.json', 's3.json', '-o', 'merged2.json'], { cwd: dir });
     expect(plain.code, plain.stderr).toBe(0);
   });
 
   it('a run gate is recomputed over the whole plan, not taken from a shard', async () => {
     const runs = await Promise.all([
-      runCli(['run', '--silent', '--min-pass-rate', '0.95', '--json', 'g-full.json'], { cwd: dir }),
-      ...[1, 2, 3].map((k) => runCli(['run', '--silent', '--min-pass-rate', '0.95', '--shard', `${k}/3`, '--json', `g${k}.json`], { cwd: dir })),
+      runCliInProcess(['run', '--silent', '--min-pass-rate', '0.95', '--json', 'g-full.json'], { cwd: dir }),
+      ...[1, 2, 3].map((k) => runCliInProcess(['run', '--silent', '--min-pass-rate', '0.95', '--shard', `${k}/3`, '--json', `g${k}.json`], { cwd: dir })),
     ]);
-    const m = await runCli(['merge', 'g1.json', 'g2.json', 'g3.json', '-o', 'g-merged.json', '--exit-code'], { cwd: dir });
+    const m = await runCliInProcess(['merge', 'g1.json', 'g2.json', 'g3.json', '-o', 'g-merged.json', '--exit-code'], { cwd: dir });
     expect(m.code).toBe(runs[0].code);
     expect(read(out('g-merged.json')).summary.failures).toEqual(read(out('g-full.json')).summary.failures);
     expect(read(out('g-merged.json')).summary.failures.some((f) => f.includes('--min-pass-rate'))).toBe(true);
@@ -129,7 +132,7 @@ describe('--shard k/n and merge', () => {
 
   it('two copies of one shard: exit 2 naming the overlap, nothing written', async () => {
     copyFileSync(out('s1.json'), out('s1-copy.json'));
-    const r = await runCli(['merge', 's1.json', 's1-copy.json', 's2.json', 's3.json', '-o', 'bad.json'], { cwd: dir });
+    const r = await runCliInProcess(['merge', 's1.json', 's1-copy.json', 's2.json', 's3.json', '-o', 'bad.json'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('shard 1/3 appears twice: s1.json and s1-copy.json');
     expect(r.stderr).not.toMatch(STACK_FRAME);
@@ -137,7 +140,7 @@ describe('--shard k/n and merge', () => {
   });
 
   it('two of three shards: exit 2 naming the missing one', async () => {
-    const r = await runCli(['merge', 's1.json', 's3.json', '-o', 'bad.json'], { cwd: dir });
+    const r = await runCliInProcess(['merge', 's1.json', 's3.json', '-o', 'bad.json'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('missing shard 2/3 (got 1/3 from s1.json, 3/3 from s3.json)');
   });
@@ -146,23 +149,23 @@ describe('--shard k/n and merge', () => {
     const v2 = JSON.parse(readFileSync(out('s2.json'), 'utf8')) as { schemaVersion: number };
     v2.schemaVersion = 2;
     writeFileSync(out('s2-v2.json'), JSON.stringify(v2));
-    const versions = await runCli(['merge', 's1.json', 's2-v2.json', 's3.json', '-o', 'bad.json'], { cwd: dir });
+    const versions = await runCliInProcess(['merge', 's1.json', 's2-v2.json', 's3.json', '-o', 'bad.json'], { cwd: dir });
     expect(versions.code).toBe(2);
     expect(versions.stderr).toContain('mixed schema versions: s1.json has 1, s2-v2.json has 2, s3.json has 1');
 
-    const strict = await runCli(['run', '--silent', '--strict', '--shard', '3/3', '--json', 's3-strict.json'], { cwd: dir });
+    const strict = await runCliInProcess(['run', '--silent', '--strict', '--shard', '3/3', '--json', 's3-strict.json'], { cwd: dir });
     expect(strict.code === 0 || strict.code === 1, strict.stderr).toBe(true);
-    const config = await runCli(['merge', 's1.json', 's2.json', 's3-strict.json', '-o', 'bad.json'], { cwd: dir });
+    const config = await runCliInProcess(['merge', 's1.json', 's2.json', 's3-strict.json', '-o', 'bad.json'], { cwd: dir });
     expect(config.code).toBe(2);
     expect(config.stderr).toMatch(/s1\.json and s3-strict\.json ran with different settings \(config fingerprint \w+ vs \w+\)/);
 
-    const unsharded = await runCli(['merge', 'full.json', 's2.json', '-o', 'bad.json'], { cwd: dir });
+    const unsharded = await runCliInProcess(['merge', 'full.json', 's2.json', '-o', 'bad.json'], { cwd: dir });
     expect(unsharded.code).toBe(2);
     expect(unsharded.stderr).toContain("full.json is not a shard's results");
   }, 60_000);
 
   it('list --shard shows the part run --shard runs', async () => {
-    const r = await runCli(['list', '--shard', '2/3'], { cwd: dir });
+    const r = await runCliInProcess(['list', '--shard', '2/3'], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     const listed = r.stdout.split('\n').flatMap((l) => (/^\S+\/c\d+ /.test(l) ? [l.split(' ')[0]] : []));
     expect(listed).toEqual(shards[1]!.cases.map(key));
@@ -171,7 +174,7 @@ describe('--shard k/n and merge', () => {
 
   it('a bad --shard is exit 2 before anything runs', async () => {
     for (const bad of ['0/3', '4/3', '1/0', 'two']) {
-      const r = await runCli(['run', '--shard', bad], { cwd: dir });
+      const r = await runCliInProcess(['run', '--shard', bad], { cwd: dir });
       expect(r.code, bad).toBe(2);
       expect(r.stderr).toContain(`--shard ${bad}: expected k/n`);
     }

@@ -2,7 +2,9 @@
  * Every token counted, and the process ends with the run (issue 9, items 7, 9, 10, 12), through the
  * built CLI against the fake OpenAI server with the real SDK: a function target whose SDK call
  * outlives the trial timeout, `--dry-run` with ctx.openai(), `--max-cost` with unpriced spenders,
- * and a reader that closes the pipe early. Needs dist/ (`npm test` builds it).
+ * and a reader that closes the pipe early. Needs dist/ (`npm test` builds it). How the process ends
+ * (after the late answer, on a closed pipe) is the spawned binary's; the dry run and the price checks
+ * run the CLI's `main` in-process.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { CLI, fixtureDir, removeTempDirs, runCli, STACK_FRAME, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { storeModel } from '../support/fake-store-model.js';
@@ -118,7 +121,7 @@ export default {
     const dir = project(config, { 'a.eval.yaml': 'suite: dry\ntarget: agent\ncases:\n  - id: a\n    input: hi\n    assert: [{ type: contains, value: dry run }]\n' });
     const json = join(dir, 'results.json');
     // No API key either: a dry run needs none.
-    const res = await runCli(['run', '--dry-run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: fake.url } });
+    const res = await runCliInProcess(['run', '--dry-run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: fake.url } });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(fake.count).toBe(0);
     const trial = readResults(json).cases[0]!.trials[0]!;
@@ -131,7 +134,7 @@ describe('--max-cost with models of unknown price', () => {
   it('exits 2 before any call, naming them, when no spender can be priced', async () => {
     const fake = await startFakeOpenAI({ script: storeModel });
     fakes.push(fake);
-    const res = await runCli(['run', '--max-cost', '1', '--filter', 'unpriced/*'], {
+    const res = await runCliInProcess(['run', '--max-cost', '1', '--filter', 'unpriced/*'], {
       cwd: fixtureDir('model-agent'),
       env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url, OUT_DIR: tempDir() },
     });
@@ -146,7 +149,7 @@ describe('--max-cost with models of unknown price', () => {
     fakes.push(fake);
     const config = `export default { evals: ['evals/*.eval.yaml'], outputDir: '.out', judge: 'openai:my-judge-model', targets: { local: { model: 'openai:my-local-model' } } };`;
     const dir = project(config, { 'a.eval.yaml': 'suite: s\ntarget: local\ncases:\n  - id: a\n    input: hi\n    assert: [{ type: judge, criteria: Is it polite? }]\n' });
-    const res = await runCli(['run', '--max-cost', '1'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url } });
+    const res = await runCliInProcess(['run', '--max-cost', '1'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url } });
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('no price is known for target "local" (openai:my-local-model), judge (openai:my-judge-model)');
     expect(fake.count).toBe(0);
@@ -157,7 +160,7 @@ describe('--max-cost with models of unknown price', () => {
     const fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'polite' } }) });
     fakes.push(fake);
     const dir = project(config, { 'a.eval.yaml': 'suite: s\ntarget: fn\ncases:\n  - id: a\n    input: hi\n    assert: [{ type: judge, criteria: Is it polite? }]\n' });
-    const res = await runCli(['run', '--max-cost', '1'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url } });
+    const res = await runCliInProcess(['run', '--max-cost', '1'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url } });
     // The run went ahead (the judge was asked); how it graded is not the point here.
     expect(res.code, res.stdout + res.stderr).not.toBe(2);
     expect(fake.count).toBeGreaterThan(0);
@@ -169,7 +172,7 @@ describe('--max-cost with models of unknown price', () => {
     fakes.push(fake);
     const out = tempDir();
     const json = join(out, 'r.json');
-    const res = await runCli(['run', '--max-cost', '100', '--json', json], {
+    const res = await runCliInProcess(['run', '--max-cost', '100', '--json', json], {
       cwd: fixtureDir('model-agent'),
       env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url, OUT_DIR: join(out, '.agent-evals') },
     });

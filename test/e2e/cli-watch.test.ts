@@ -1,13 +1,15 @@
 /**
  * `run --watch` through the real CLI: a normal first run, then a save of one eval file re-runs only
  * that file's cases; a broken save prints the located error and keeps watching; SIGINT ends it with
- * the last run's exit code. Waits are on output, never on elapsed time.
+ * the last run's exit code. Waits are on output, never on elapsed time. The refused --shard runs the
+ * CLI's `main` in-process (no watch starts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, removeTempDirs, runCli, spawnCli, STACK_FRAME, stripAnsi } from '../support/cli.js';
+import { CLI, removeTempDirs, spawnCli, STACK_FRAME, stripAnsi } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 
 afterAll(removeTempDirs);
@@ -40,7 +42,7 @@ function reportCases(stdout: string, n: number): string[] {
 describe('run --watch', () => {
   it('refuses --shard (a shard is part of a whole plan, a watch re-runs what changed): exit 2 before any run', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A });
-    const r = await runCli(['run', '--watch', '--shard', '1/2'], { cwd: dir, timeoutMs: 30_000 });
+    const r = await runCliInProcess(['run', '--watch', '--shard', '1/2'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--watch and --shard do not go together');
     expect(r.stdout).not.toMatch(/^Cases/m);

@@ -8,7 +8,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 
 afterAll(removeTempDirs);
 
@@ -26,7 +27,7 @@ describe('run folders', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       const json = join(dir, `results-${i}.json`);
-      const r = await runCli(['run', '--json', json], { cwd: dir });
+      const r = await runCliInProcess(['run', '--json', json], { cwd: dir });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       ids.push(JSON.parse(readFileSync(json, 'utf8')).run.id);
     }
@@ -38,7 +39,7 @@ describe('run folders', () => {
     const runs = join(dir, 'out', 'runs');
     // 24 older runs, made by hand with increasing times.
     for (let i = 0; i < 24; i++) mkdirSync(join(runs, `20200101-0000${String(i).padStart(2, '0')}-old`), { recursive: true });
-    const r = await runCli(['run', '--json', join(dir, 'results.json')], { cwd: dir });
+    const r = await runCliInProcess(['run', '--json', join(dir, 'results.json')], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const left = readdirSync(runs);
     expect(left).toHaveLength(20);

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 
@@ -34,7 +35,7 @@ function project(judgeName: string): string {
 describe('named judges', () => {
   it('a YAML assertion names a judge of the config, which answers', async () => {
     fake = await startFakeOpenAI({ script: () => ({ json: { answer: 'yes', reason: 'says shipped', evidence: [] } }) });
-    const res = await runCli(['run'], { cwd: project('auditor'), env: { FAKE_URL: fake.url, OPENAI_API_KEY: 'test' } });
+    const res = await runCliInProcess(['run'], { cwd: project('auditor'), env: { FAKE_URL: fake.url, OPENAI_API_KEY: 'test' } });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(fake.count).toBe(1);
     expect(fake.bodies[0].model).toBe('gpt-4.1-nano');
@@ -42,7 +43,7 @@ describe('named judges', () => {
 
   it('an unknown name stops the run before any call, naming the file and line', async () => {
     fake = await startFakeOpenAI({ script: () => ({ json: { answer: 'yes', reason: 'x', evidence: [] } }) });
-    const res = await runCli(['run'], { cwd: project('auditr'), env: { FAKE_URL: fake.url, OPENAI_API_KEY: 'test' } });
+    const res = await runCliInProcess(['run'], { cwd: project('auditr'), env: { FAKE_URL: fake.url, OPENAI_API_KEY: 'test' } });
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/named\.eval\.yaml:4: judge: unknown judge "auditr" \(configured: auditor\)/);
     expect(fake.count).toBe(0);

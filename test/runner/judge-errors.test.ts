@@ -9,7 +9,8 @@ import { terminalReporter } from '../../src/report/terminal.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import { join } from 'node:path';
-import { removeTempDirs, runCli, stripAnsi } from '../support/cli.js';
+import { removeTempDirs, stripAnsi } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { runInProcess } from '../support/run-in-process.js';
 
 let fake: FakeProvider | undefined;
@@ -97,7 +98,7 @@ describe('a judge server answering 500 to everything', () => {
 
     // The CLI's own compare over the two results files: passed 3/3 -> failed 0/3 would be a
     // regression (p = 0.05) were it the agent; judge errors make it "could not compare".
-    const r = await runCli(['compare', join(healthy.dir, 'results.json'), join(outage.dir, 'results.json')], { cwd: outage.dir });
+    const r = await runCliInProcess(['compare', join(healthy.dir, 'results.json'), join(outage.dir, 'results.json')], { cwd: outage.dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const lines = stripAnsi(r.stdout).split('\n');
     expect(lines.find((l) => l.includes('outage/judged'))).toMatch(/could not compare: judge errors/);

@@ -52,17 +52,25 @@ export function stripAnsi(text: string): string {
   return text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 }
 
+/** What `runCli` changes in the environment it passes on: a value to set, or undefined to remove. */
+export function envChanges(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    NO_COLOR: '1',
+    FORCE_COLOR: undefined,
+    CI: undefined,
+    // A run inside GitHub Actions would add the github reporter and rebase its paths: a test opts in.
+    GITHUB_ACTIONS: undefined,
+    GITHUB_WORKSPACE: undefined,
+    GITHUB_STEP_SUMMARY: undefined,
+    // The runner's own children (command targets) must not inherit vitest's worker settings.
+    NODE_OPTIONS: undefined,
+    ...extra,
+  };
+}
+
 function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env.FORCE_COLOR;
-  delete env.CI;
-  // A run inside GitHub Actions would add the github reporter and rebase its paths: a test opts in.
-  delete env.GITHUB_ACTIONS;
-  delete env.GITHUB_WORKSPACE;
-  delete env.GITHUB_STEP_SUMMARY;
-  // The runner's own children (command targets) must not inherit vitest's worker settings.
-  delete env.NODE_OPTIONS;
-  for (const [k, v] of Object.entries(extra)) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const [k, v] of Object.entries(envChanges(extra))) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
@@ -143,6 +151,9 @@ export function spawnCli(args: string[], opts: CliOptions): SpawnedCli {
     });
   }
 }
+
+/** Runs the CLI to completion: `runCli`, or `runCliInProcess` (test/support/cli-in-process.ts) when the process is not the subject. */
+export type CliRunner = (args: string[], opts: CliOptions) => Promise<CliResult>;
 
 /** Runs the CLI to completion. */
 export function runCli(args: string[], opts: CliOptions): Promise<CliResult> {

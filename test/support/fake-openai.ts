@@ -1,7 +1,8 @@
 /**
  * A fake OpenAI Chat Completions endpoint speaking the real wire format, for the official SDK to
  * talk to through `baseURL`. Like the real API it rejects (400) tool messages that do not answer a
- * tool call of the preceding assistant turn.
+ * tool call of the preceding assistant turn. A `stream: true` request gets the same answer as
+ * server-sent events (fake-openai-stream.ts).
  */
 import {
   asFakeProvider,
@@ -17,6 +18,8 @@ import {
   type Script,
   type Scripted,
 } from './fake-server.js';
+import { asEventStream } from './fake-openai-stream.js';
+import { responsesHttp, validateResponses } from './fake-openai-responses.js';
 
 export interface FakeOpenAIOptions {
   script?: Script;
@@ -36,18 +39,22 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 }
 
 function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeOpenAIOptions): HttpReply {
-  if (req.method !== 'POST' || req.path.split('?')[0] !== '/v1/chat/completions') {
+  const path = req.path.split('?')[0];
+  const responses = req.method === 'POST' && path === '/v1/responses';
+  if (!responses && (req.method !== 'POST' || path !== '/v1/chat/completions')) {
     return error(404, `Unknown request URL: ${req.method} ${req.path}`, index);
   }
   const key = (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
   if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, undefined, index, key);
-  const invalid = validate(req.body);
+  const invalid = responses ? validateResponses(req.body) : validate(req.body);
   if (invalid) return error(400, invalid, index);
 
   const scripted = queue.next(req.body, index);
   if (!scripted) return error(418, `fake openai: no scripted reply for request #${index}`, index);
   const { reply, delayMs } = resolveDelay(scripted);
-  return { ...toHttp(reply, req.body, index, options, key), delayMs };
+  if (responses) return { ...responsesHttp(reply, req.body, index, options, key, error), delayMs };
+  const http = toHttp(reply, req.body, index, options, key);
+  return { ...(req.body?.stream === true ? asEventStream(http, req.body) : http), delayMs };
 }
 
 function toHttp(s: Scripted, body: any, index: number, options: FakeOpenAIOptions, key: string): HttpReply {

@@ -1,7 +1,7 @@
 /** Runs the CLI in a fixture project with per-test output, count file and results paths. */
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { STACK_FRAME, fixtureDir, readCountFile, runCli, spawnCli, tempDir, type CliResult, type SpawnedCli } from './cli.js';
+import { STACK_FRAME, fixtureDir, readCountFile, runCli, spawnCli, tempDir, type CliResult, type CliRunner, type SpawnedCli } from './cli.js';
 import { readResults } from './results-helpers.js';
 import type { Results } from '../../src/core/results-schema.js';
 
@@ -36,9 +36,10 @@ export function setupFixture(fixture: string, args: string[]): FixtureSetup {
   };
 }
 
-export async function runFixture(fixture: string, args: string[], timeoutMs = 30_000): Promise<FixtureRun> {
+/** The CLI in the fixture project, spawned (or as `run` runs it, e.g. `runCliInProcess`). */
+export async function runFixture(fixture: string, args: string[], run: CliRunner = runCli, timeoutMs = 30_000): Promise<FixtureRun> {
   const s = setupFixture(fixture, args);
-  const result = await runCli(s.args, { cwd: s.cwd, env: s.env, timeoutMs });
+  const result = await run(s.args, { cwd: s.cwd, env: s.env, timeoutMs });
   return {
     ...result,
     tmp: s.tmp,

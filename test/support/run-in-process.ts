@@ -91,9 +91,10 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
 
 /**
  * A run's fault guard stays on the process after the run, as in the CLI (where the process then
- * ends). One test worker makes many runs, some at once: what they added goes when none is running.
+ * ends). One test worker makes many runs, some at once: what they added goes when none is running
+ * (in-process CLI runs included).
  */
-const faultGuards = (() => {
+export const faultGuards = (() => {
   let running = 0;
   let before: { exception: unknown[]; rejection: unknown[] } = { exception: [], rejection: [] };
   return {

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect } from 'vitest';
-import { runCli, STACK_FRAME, tempDir, type CliResult } from './cli.js';
+import { runCli, STACK_FRAME, tempDir, type CliResult, type CliRunner } from './cli.js';
 
 /** Files by relative path, in a fresh temp dir. */
 export function writeProject(files: Record<string, string>): string {
@@ -16,10 +16,10 @@ export function writeProject(files: Record<string, string>): string {
 
 export type MarkedRun = CliResult & { called: boolean };
 
-/** `agent-evals run` in `dir`; the project's targets write the file named by MARKER when called. */
-export async function runMarked(dir: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<MarkedRun> {
+/** `agent-evals run` in `dir` (spawned, or as `run` runs it); the project's targets write the file named by MARKER when called. */
+export async function runMarked(dir: string, args: string[] = [], env: Record<string, string | undefined> = {}, run: CliRunner = runCli): Promise<MarkedRun> {
   const marker = join(dir, 'marker.txt');
-  const r = await runCli(['run', ...args], { cwd: dir, env: { MARKER: marker, ...env } });
+  const r = await run(['run', ...args], { cwd: dir, env: { MARKER: marker, ...env } });
   return { ...r, called: existsSync(marker) };
 }
 

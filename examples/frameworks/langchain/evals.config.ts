@@ -1,0 +1,26 @@
+/**
+ * The LangGraph agent as two function targets:
+ *
+ *   OPENAI_API_KEY=... npx agent-evals run --config examples/frameworks/langchain/evals.config.ts
+ *
+ * `langchain-support` turns the graph's messages into an AgentRun with the adapter (tool calls,
+ * errors, usage, model); `langchain-support-fetch` uses no adapter: `ctx.fetch('openai')` handed to
+ * ChatOpenAI records each model call, so usage and cost are exact while the tool calls are unseen.
+ */
+import { defineConfig } from 'agent-evals';
+import { fromLangChain } from 'agent-evals/langchain';
+import { supportAgent } from './agent.js';
+
+export default defineConfig({
+  evals: ['*.eval.ts'],
+  targets: {
+    'langchain-support': async (input, ctx) => {
+      const state = await supportAgent().invoke({ messages: [{ role: 'user', content: input }] }, { signal: ctx.signal });
+      return fromLangChain(state.messages);
+    },
+    'langchain-support-fetch': async (input, ctx) => {
+      const state = await supportAgent({ fetch: ctx.fetch('openai') }).invoke({ messages: [{ role: 'user', content: input }] }, { signal: ctx.signal });
+      return state.messages.at(-1)?.text ?? '';
+    },
+  },
+});

@@ -1,0 +1,9 @@
+/** The Mastra support agent through its adapter, and once through ctx.fetch alone. */
+import { defineEval } from 'agent-evals';
+import { supportCases } from '../support-cases.js';
+
+export default defineEval({
+  suite: 'frameworks/mastra',
+  target: 'mastra-support',
+  cases: supportCases('mastra-support-fetch'),
+});

@@ -1,0 +1,51 @@
+/**
+ * A small support agent built with the OpenAI Agents SDK: two tools (look an order up, issue a
+ * refund). Each run gets the OpenAI client it is handed, so a trial can pass one whose `fetch`
+ * records usage (`ctx.fetch('openai')`) and concurrent trials never share a client.
+ */
+import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents';
+import type OpenAI from 'openai';
+import { z } from 'zod';
+
+const ORDERS: Record<string, { status: string; total: string; email: string; daysSinceDelivery: number }> = {
+  A1049: { status: 'delivered', total: '$42.00', email: 'ann@example.com', daysSinceDelivery: 3 },
+  A0990: { status: 'delivered', total: '$18.50', email: 'cy@example.com', daysSinceDelivery: 45 },
+};
+
+function findOrder(orderId: string) {
+  const order = ORDERS[orderId];
+  if (!order) throw new Error(`no order ${orderId}`);
+  return order;
+}
+
+const ordersLookup = tool({
+  name: 'orders_lookup',
+  description: 'Look up an order by its id.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: ({ orderId }) => ({ orderId, ...findOrder(orderId) }),
+});
+
+const refundsIssue = tool({
+  name: 'refunds_issue',
+  description: 'Refund a delivered order in full. Only within 30 days of delivery.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: ({ orderId }) => {
+    const order = findOrder(orderId);
+    // A throwing tool: the SDK shows the model the error as text, the trace keeps it as an error.
+    if (order.daysSinceDelivery > 30) throw new Error(`order ${orderId} is outside the 30-day refund window`);
+    return { refundId: `R-${orderId}`, amount: order.total };
+  },
+});
+
+export const supportAgent = new Agent({
+  name: 'support',
+  instructions: 'You are a store support agent. Look an order up before acting on it. Refund only when the customer gave the email on the order.',
+  model: 'gpt-4.1-mini',
+  tools: [ordersLookup, refundsIssue],
+});
+
+/** Runs the agent on one message with the given client (the Responses API, as the SDK defaults to). */
+export function runSupportAgent(input: string, client: OpenAI) {
+  const runner = new Runner({ modelProvider: new OpenAIProvider({ openAIClient: client }) });
+  return runner.run(supportAgent, input);
+}

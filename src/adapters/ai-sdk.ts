@@ -1,0 +1,146 @@
+/**
+ * `agent-evals/ai-sdk`: an AI SDK `generateText` or `streamText` result as an AgentRun. The AI SDK
+ * is never imported: the input types below name only the fields read, so any AI SDK 6 result fits.
+ */
+import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
+import type { TokenUsage } from '../core/usage.js';
+import { errorMessage } from '../core/errors.js';
+
+/** A part of a step's `content`; only tool calls, results and errors are read. */
+export interface AISDKContentPart {
+  type: string;
+  toolCallId?: string | undefined;
+  toolName?: string | undefined;
+  input?: unknown;
+  output?: unknown;
+  error?: unknown;
+  /** A tool-call the SDK refused (arguments that fail the schema, an unknown tool). */
+  invalid?: boolean | undefined;
+  /** A streamed tool output that a later result of the same call replaces. */
+  preliminary?: boolean | undefined;
+}
+
+/** LanguageModelUsage: the whole prompt in `inputTokens`, its cache reads and writes in the details. */
+export interface AISDKUsage {
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
+  inputTokenDetails?: { cacheReadTokens?: number | undefined; cacheWriteTokens?: number | undefined } | undefined;
+  outputTokenDetails?: { reasoningTokens?: number | undefined } | undefined;
+  /** Older names of cacheReadTokens and reasoningTokens. */
+  cachedInputTokens?: number | undefined;
+  reasoningTokens?: number | undefined;
+}
+
+/** One StepResult: one model call and the tools it ran. */
+export interface AISDKStep {
+  content: readonly AISDKContentPart[];
+  text: string;
+  finishReason?: string | undefined;
+  usage?: AISDKUsage | undefined;
+  /** The model asked for: `provider` is the SDK's id, e.g. `openai.chat`. */
+  model?: { provider: string; modelId: string } | undefined;
+  /** The model that answered, as the provider named it (e.g. a dated snapshot). */
+  response?: { modelId?: string | undefined } | undefined;
+}
+
+/** What `generateText` resolves to. */
+export interface AISDKGenerateTextResult {
+  steps: readonly AISDKStep[];
+  text: string;
+  finishReason?: string | undefined;
+}
+
+/** What `streamText` returns: the same fields as promises, settled when the stream has finished. */
+export interface AISDKStreamTextResult {
+  steps: PromiseLike<readonly AISDKStep[]>;
+  text: PromiseLike<string>;
+  finishReason: PromiseLike<string>;
+}
+
+export interface FromAISDKOptions {
+  /** The system prompt the agent ran with, for judges (the result does not carry it). */
+  instructions?: string;
+}
+
+/**
+ * The AgentRun of an AI SDK call: one step per AI SDK step, each with its text, its tool calls
+ * (joined with their results or errors by `toolCallId`), its usage and `provider:model`. The reply
+ * is the final text and the stop reason the final finish reason. A `generateText` result converts
+ * at once; a `streamText` result gives a promise that settles when the stream has finished (its
+ * steps are awaited, which also drains a stream nobody read).
+ */
+export function fromAISDK(result: AISDKGenerateTextResult, options?: FromAISDKOptions): AgentRun;
+export function fromAISDK(result: AISDKStreamTextResult, options?: FromAISDKOptions): Promise<AgentRun>;
+export function fromAISDK(result: AISDKGenerateTextResult | AISDKStreamTextResult, options: FromAISDKOptions = {}): AgentRun | Promise<AgentRun> {
+  if (isGenerated(result)) return toRun(result.steps, result.text, result.finishReason, options);
+  return Promise.all([result.steps, result.text, result.finishReason]).then(([steps, text, finish]) => toRun(steps, text, finish, options));
+}
+
+function isGenerated(result: AISDKGenerateTextResult | AISDKStreamTextResult): result is AISDKGenerateTextResult {
+  return Array.isArray(result.steps);
+}
+
+function toRun(steps: readonly AISDKStep[], text: string, finishReason: string | undefined, options: FromAISDKOptions): AgentRun {
+  return {
+    reply: text,
+    steps: steps.map(toStep),
+    ...(finishReason ? { stopReason: finishReason } : {}),
+    ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+  };
+}
+
+function toStep(step: AISDKStep): Step {
+  const toolCalls = joinToolCalls(step.content);
+  const usage = step.usage ? tokenUsage(step.usage) : undefined;
+  const model = modelOf(step);
+  return {
+    ...(step.text ? { text: step.text } : {}),
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    // A call whose provider reported no tokens was still made: its cost is unknown, never 0.
+    ...(usage ? { usage } : { usageUnknown: true as const }),
+    ...(model ? { model } : {}),
+  };
+}
+
+/** Tool calls in the order the model made them, each with the result or error of the same id. */
+function joinToolCalls(content: readonly AISDKContentPart[]): ToolCall[] {
+  const outcomes = new Map<string, AISDKContentPart>();
+  for (const part of content) {
+    if ((part.type !== 'tool-result' && part.type !== 'tool-error') || part.toolCallId === undefined) continue;
+    const seen = outcomes.get(part.toolCallId);
+    if (seen && !seen.preliminary && part.preliminary) continue;
+    outcomes.set(part.toolCallId, part);
+  }
+  return content
+    .filter((part) => part.type === 'tool-call')
+    .map((call): ToolCall => {
+      const name = call.toolName || 'unknown';
+      const outcome = call.toolCallId !== undefined ? outcomes.get(call.toolCallId) : undefined;
+      if (outcome?.type === 'tool-result') return { name, args: call.input, result: outcome.output, isError: false };
+      if (outcome?.type === 'tool-error') return { name, args: call.input, result: errorMessage(outcome.error), isError: true };
+      // A refused call the SDK did not answer with a tool-error part is an error all the same.
+      if (call.invalid) return { name, args: call.input, result: errorMessage(call.error), isError: true };
+      return { name, args: call.input };
+    });
+}
+
+function tokenUsage(u: AISDKUsage): TokenUsage | undefined {
+  if (u.inputTokens === undefined && u.outputTokens === undefined) return undefined;
+  const cached = u.inputTokenDetails?.cacheReadTokens ?? u.cachedInputTokens;
+  const cacheWrite = u.inputTokenDetails?.cacheWriteTokens;
+  const reasoning = u.outputTokenDetails?.reasoningTokens ?? u.reasoningTokens;
+  return {
+    inputTokens: u.inputTokens ?? 0,
+    outputTokens: u.outputTokens ?? 0,
+    ...(cached !== undefined ? { cachedInputTokens: cached } : {}),
+    ...(reasoning !== undefined ? { reasoningTokens: reasoning } : {}),
+    ...(cacheWrite ? { cacheWriteTokens: cacheWrite } : {}),
+  };
+}
+
+/** `provider:model`: the provider id cut at its first `.` (`openai.chat` is `openai`), the model the response names. */
+function modelOf(step: AISDKStep): string | undefined {
+  const provider = step.model?.provider.split('.')[0];
+  const modelId = step.response?.modelId || step.model?.modelId;
+  return provider && modelId ? `${provider}:${modelId}` : undefined;
+}

@@ -1,0 +1,138 @@
+/**
+ * A Mastra `agent.generate()` result -> AgentRun. Mastra 0.24 wraps the AI SDK v5 shapes: its
+ * steps list tool calls and results as chunks whose fields sit under `payload`. Read by field,
+ * never through Mastra itself, so this entry imports nothing of Mastra.
+ */
+import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
+import { count, modelSpec, tokenUsage } from './token-counts.js';
+
+/** A tool call or result chunk: Mastra's `{ type, payload }`, or the AI SDK's own part with the fields inline. */
+export interface MastraToolChunk {
+  type?: string;
+  payload?: MastraToolChunk;
+  toolCallId?: string;
+  toolName?: string;
+  args?: unknown;
+  input?: unknown;
+  result?: unknown;
+  output?: unknown;
+  error?: unknown;
+  isError?: boolean;
+}
+
+/** The AI SDK v5 usage of one model call. */
+export interface MastraUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+}
+
+export interface MastraStep {
+  text?: string;
+  toolCalls?: MastraToolChunk[];
+  toolResults?: MastraToolChunk[];
+  /** AI SDK v5 content parts; only `tool-error` parts are read (errors Mastra did not fold into a result). */
+  content?: MastraToolChunk[];
+  usage?: MastraUsage;
+  response?: { modelId?: string; modelMetadata?: { modelId?: string; modelProvider?: string } };
+  providerMetadata?: { anthropic?: { cacheCreationInputTokens?: number | null } };
+}
+
+export interface MastraResult {
+  text?: string;
+  steps?: MastraStep[];
+}
+
+export interface FromMastraOptions {
+  /**
+   * The model's provider (`openai`, `anthropic`, ...): the prefix of each step's model for pricing,
+   * and how its usage reads. The AI SDK v5 Anthropic provider leaves cache reads and writes out of
+   * `inputTokens`; with `anthropic` they are added back, so `inputTokens` is the whole prompt.
+   * Omitted, it is read from each step's model metadata (`openai.chat` -> `openai`).
+   */
+  provider?: string;
+}
+
+/** A tool's failure as Mastra hands it back: a thrown Error, or a `{ error: true }` result (arguments that failed validation). */
+function failure(result: unknown): { result: unknown } | undefined {
+  if (result instanceof Error) return { result: result.message };
+  if (typeof result === 'object' && result !== null && (result as { error?: unknown }).error === true) return { result };
+  return undefined;
+}
+
+function fieldsOf(chunk: MastraToolChunk): MastraToolChunk {
+  return chunk.payload ?? chunk;
+}
+
+function toolCallsOf(step: MastraStep): ToolCall[] {
+  const byId = new Map<string, ToolCall>();
+  const calls: ToolCall[] = [];
+  for (const chunk of step.toolCalls ?? []) {
+    const p = fieldsOf(chunk);
+    if (!p.toolName) continue;
+    const call: ToolCall = { name: p.toolName, args: p.args ?? p.input };
+    calls.push(call);
+    if (p.toolCallId) byId.set(p.toolCallId, call);
+  }
+  const results = [...(step.toolResults ?? []), ...(step.content ?? []).filter((c) => c.type === 'tool-error')];
+  for (const chunk of results) {
+    const p = fieldsOf(chunk);
+    const call = p.toolCallId ? byId.get(p.toolCallId) : undefined;
+    if (!call) continue;
+    if (chunk.type === 'tool-error' || p.isError === true) {
+      const error = p.error ?? p.result ?? p.output;
+      call.result = error instanceof Error ? error.message : error;
+      call.isError = true;
+      continue;
+    }
+    const value = p.result ?? p.output;
+    const failed = failure(value);
+    call.result = failed ? failed.result : value;
+    call.isError = failed !== undefined;
+  }
+  return calls;
+}
+
+function providerOf(step: MastraStep, option: string | undefined): string | undefined {
+  if (option) return option;
+  const p = step.response?.modelMetadata?.modelProvider;
+  return p ? p.split('.')[0] : undefined;
+}
+
+function usageOf(step: MastraStep, provider: string | undefined): Step['usage'] {
+  const u = step.usage;
+  if (!u) return undefined;
+  if (provider !== 'anthropic') return tokenUsage({ input: u.inputTokens, output: u.outputTokens, cachedInput: u.cachedInputTokens, reasoning: u.reasoningTokens });
+  // Anthropic reports the uncached part of the prompt as input; reads and writes come beside it.
+  const read = count(u.cachedInputTokens) ?? 0;
+  const written = count(step.providerMetadata?.anthropic?.cacheCreationInputTokens) ?? 0;
+  const input = count(u.inputTokens);
+  return tokenUsage({
+    input: input === undefined ? undefined : input + read + written,
+    output: u.outputTokens,
+    cachedInput: u.cachedInputTokens,
+    cacheWrite: step.providerMetadata?.anthropic?.cacheCreationInputTokens ?? undefined,
+    reasoning: u.reasoningTokens,
+  });
+}
+
+/**
+ * The AgentRun of a Mastra `agent.generate()` result: one step per model call (its text, its tool
+ * calls joined with their results by `toolCallId`, usage and model), the reply being `text`.
+ */
+export function fromMastra(result: MastraResult, options: FromMastraOptions = {}): AgentRun {
+  const steps = (result.steps ?? []).map((s): Step => {
+    const step: Step = {};
+    if (s.text) step.text = s.text;
+    const toolCalls = toolCallsOf(s);
+    if (toolCalls.length > 0) step.toolCalls = toolCalls;
+    const provider = providerOf(s, options.provider);
+    const usage = usageOf(s, provider);
+    if (usage) step.usage = usage;
+    const model = modelSpec(provider, s.response?.modelId ?? s.response?.modelMetadata?.modelId);
+    if (model) step.model = model;
+    return step;
+  });
+  return { reply: typeof result.text === 'string' ? result.text : '', steps };
+}
