@@ -3,7 +3,7 @@
  * trace, and the run is built from the GenAI spans the agent emits under it. Loaded (with
  * OpenTelemetry) only when a target asks for it.
  */
-import { context, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type ProxyTracerProvider, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
@@ -37,8 +37,10 @@ function acquire(): () => void {
     if (released) return;
     released = true;
     if (--leases > 0) return;
-    if (owned.trace) trace.disable();
-    if (owned.context) context.disable();
+    // Unless someone reset the globals meanwhile (what is registered now is not ours to remove).
+    const stillOurs = (trace.getTracerProvider() as ProxyTracerProvider).getDelegate() === provider;
+    if (owned.trace && stillOurs) trace.disable();
+    if (owned.context && (stillOurs || !owned.trace)) context.disable();
     owned = { trace: false, context: false };
   };
 }

@@ -12,7 +12,7 @@ import type { Scripted } from './fake-server.js';
 export const MODEL_ID = 'gpt-4.1-mini';
 
 /** The agent for trial `k`: looks the order up, tries a refund (the tool throws), then answers. */
-export function runOrderAgent(baseURL: string, input: string, k: number) {
+export function runOrderAgent(baseURL: string, input: string, k: number, abortSignal?: AbortSignal) {
   const openai = createOpenAI({ baseURL, apiKey: 'sk-test-otel-000000' });
   return generateText({
     model: openai.chat(MODEL_ID),
@@ -31,6 +31,7 @@ export function runOrderAgent(baseURL: string, input: string, k: number) {
     },
     stopWhen: stepCountIs(4),
     experimental_telemetry: { isEnabled: true },
+    ...(abortSignal ? { abortSignal } : {}),
   });
 }
 

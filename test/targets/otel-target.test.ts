@@ -47,7 +47,7 @@ async function startFake() {
 
 function agentFor(url: string): TargetFunction {
   // The plain reply: everything else comes from the spans.
-  return async (input, ctx) => (await runOrderAgent(url, input, ctx.trial.trial)).text;
+  return async (input, ctx) => (await runOrderAgent(url, input, ctx.trial.trial, ctx.signal)).text;
 }
 
 function expectOwnSpans(trial: TrialResult) {
@@ -130,5 +130,22 @@ describe('otel: true on a function target', () => {
     const run = runInProcess({ files: evalFile, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     await expect(run).rejects.toThrow(/evals\.config\.ts: targets\.agent\.otel: otel: true: another OpenTelemetry tracer provider is registered.*otelSpanProcessor\(\)/);
     expect(fake.count).toBe(0);
+  });
+
+  it('keeps what the spans showed when the trial times out: finished tool calls, and the unanswered call as sent with unknown usage', async () => {
+    // The first request is answered, the second never is: the trial ends on its timeout.
+    fake = await startFakeOpenAI({ script: orderScript, hold: (index) => (index === 0 ? Promise.resolve() : new Promise<void>(() => {})) });
+    const timedOut = evalFile['evals/orders.eval.yaml'].replace('    input: Where is my order?\n', '    input: Where is my order?\n    timeoutMs: 2000\n');
+    const { results } = await runInProcess({ files: { 'evals/orders.eval.yaml': timedOut }, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const trial = results.cases[0]!.trials[0]!;
+    expect(trial.error).toMatch(/timed out/i);
+    const want = expectedTrial(0);
+    expect(trial.trace.steps?.flatMap((s) => s.toolCalls ?? []).map(({ durationMs: _d, ...c }) => c)).toEqual(want.toolCalls);
+    expect(trial.trace.steps?.filter((s) => s.usage || s.usageUnknown).map(({ usage, usageUnknown, model }) => ({ usage, usageUnknown, model }))).toEqual([
+      { usage: want.calls[0], usageUnknown: undefined, model: want.model },
+      { usage: undefined, usageUnknown: true, model: want.model },
+    ]);
+    expect(trial.usage.target).toMatchObject({ calls: 2, inputTokens: want.calls[0]!.inputTokens, costUsd: null });
+    expect(fake.count).toBe(2);
   });
 });
