@@ -12,8 +12,8 @@ import type { Scripted } from './fake-server.js';
 export const MODEL_ID = 'gpt-4.1-mini';
 
 /** The agent for trial `k`: looks the order up, tries a refund (the tool throws), then answers. */
-export function runOrderAgent(baseURL: string, input: string, k: number, abortSignal?: AbortSignal) {
-  const openai = createOpenAI({ baseURL, apiKey: 'sk-test-otel-000000' });
+export function runOrderAgent(baseURL: string, input: string, k: number, { abortSignal, fetch }: { abortSignal?: AbortSignal; fetch?: typeof globalThis.fetch } = {}) {
+  const openai = createOpenAI({ baseURL, apiKey: 'sk-test-otel-000000', ...(fetch ? { fetch } : {}) });
   return generateText({
     model: openai.chat(MODEL_ID),
     prompt: `${input} (trial ${k})`,
