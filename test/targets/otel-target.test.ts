@@ -163,4 +163,15 @@ describe('otel: true on a function target', () => {
     expect(trial.usage.target).toMatchObject({ calls: 2, inputTokens: want.calls[0]!.inputTokens, costUsd: null });
     expect(fake.count).toBe(2);
   });
+
+  it('keeps the spans of a trial whose agent throws: the answered call and the tool calls, not the refused call', async () => {
+    // The second request of the trial is refused (a 400 is not retried): generateText throws.
+    fake = await startFakeOpenAI({ script: (body, index) => (index === 0 ? orderScript(body) : { status: 400, message: 'context too long' }) });
+    const { results } = await runInProcess({ files: evalFile, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const trial = results.cases[0]!.trials[0]!;
+    expect(trial.error).toMatch(/context too long/);
+    const want = expectedTrial(0);
+    expect(trial.trace.steps?.flatMap((s) => s.toolCalls ?? []).map(({ durationMs: _d, ...c }) => c)).toEqual(want.toolCalls);
+    expect(trial.usage.target).toMatchObject({ calls: 1, inputTokens: want.calls[0]!.inputTokens, outputTokens: want.calls[0]!.outputTokens });
+  });
 });
