@@ -56,13 +56,24 @@ function startRoot(label: string): Span {
   throw new AgentEvalsError(FOREIGN_PROVIDER);
 }
 
-/** Checked when the target is built: a registration that hides the spans stops the run before any trial. */
-function checkCollector(name: string, configFile: string | null): void {
+const NO_ASYNC_CONTEXT =
+  'otel: true: the OpenTelemetry context manager registered in this process does not keep the active span across `await`, so spans cannot be told apart by trial; register an AsyncLocalStorage context manager, or none and agent-evals registers its own';
+
+/**
+ * Checked when the target is built: a registration that hides the spans, or a context manager
+ * that loses the active span across `await`, stops the run before any trial.
+ */
+async function checkSetup(name: string, configFile: string | null): Promise<void> {
   const release = acquire();
   try {
     const probe = startRoot(`check ${name}`);
+    const kept = await context.with(trace.setSpan(context.active(), probe), async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return trace.getActiveSpan() === probe;
+    });
     probe.end();
     trialSpans.close(probe.spanContext().traceId);
+    if (!kept) throw new AgentEvalsError(NO_ASYNC_CONTEXT);
   } catch (err) {
     throw new UserError(err instanceof Error ? err.message : String(err), { ...(configFile ? { file: configFile } : {}), field: `targets.${name}.otel` });
   } finally {
@@ -88,7 +99,7 @@ function traced(name: string, fn: TargetFunction, warn: ((message: string) => vo
       // beside what ctx recorded (that listener was added first, so its run is already there).
       const onAbort = () => {
         const reason: unknown = ctx.signal.reason;
-        if (reason instanceof AgentEvalsError) withSpent(reason, { run: { reply: '', steps: [...(reason.spent?.run?.steps ?? []), ...steps()] } });
+        if (reason instanceof AgentEvalsError) withSpent(reason, { run: { reply: '', steps: mergeReturnedRun(reason.spent?.run?.steps ?? [], { reply: '', steps: steps() }).run.steps ?? [] } });
       };
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       let value: string | AgentRun;
@@ -122,7 +133,7 @@ function withSpanSteps(name: string, value: string | AgentRun, steps: Step[], wa
   return merged.run;
 }
 
-export function otelTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions, configFile: string | null): Target {
-  checkCollector(name, configFile);
+export async function otelTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions, configFile: string | null): Promise<Target> {
+  await checkSetup(name, configFile);
   return functionTarget(name, traced(name, fn, options.warn), options);
 }

@@ -3,7 +3,7 @@
  * server, through the real runner; its tool calls and usage come from its spans alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, trace, type ContextManager } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
@@ -144,6 +144,22 @@ describe('otel: true on a function target', () => {
     expect(trace.setGlobalTracerProvider(new BasicTracerProvider())).toBe(true);
     const run = runInProcess({ files: evalFile, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     await expect(run).rejects.toThrow(/evals\.config\.ts: targets\.agent\.otel: otel: true: another OpenTelemetry tracer provider is registered.*otelSpanProcessor\(\)/);
+    expect(fake.count).toBe(0);
+  });
+
+  it("stops before any trial when the process's context manager loses the active span across await", async () => {
+    fake = await startFakeOpenAI({ script: orderScript });
+    // A context manager that never changes the active context.
+    const forgetful: ContextManager = {
+      active: () => ROOT_CONTEXT,
+      with: (_ctx, fn, thisArg, ...args) => fn.call(thisArg, ...args),
+      bind: (_ctx, target) => target,
+      enable: () => forgetful,
+      disable: () => forgetful,
+    };
+    expect(context.setGlobalContextManager(forgetful)).toBe(true);
+    const run = runInProcess({ files: evalFile, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    await expect(run).rejects.toThrow(/evals\.config\.ts: targets\.agent\.otel: otel: true: the OpenTelemetry context manager registered in this process does not keep the active span across `await`/);
     expect(fake.count).toBe(0);
   });
 
