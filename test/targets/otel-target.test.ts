@@ -124,6 +124,22 @@ describe('otel: true on a function target', () => {
     expect(warnings).toEqual([expect.stringMatching(/^target "agent" returned usage that .* already recorded \(2 calls with the same tokens\): each call is counted once$/)]);
   });
 
+  it("reads each turn of a conversation from that turn's spans", async () => {
+    fake = await startFakeOpenAI({ script: orderScript });
+    const yaml =
+      'suite: orders\ntarget: agent\ncases:\n  - id: twice\n    turns:\n      - input: Where is my order?\n      - input: Check it again please.\n    assert:\n      - { type: calledTool, tool: lookup_order, times: 2 }\n';
+    const { results } = await runInProcess({ files: { 'evals/orders.eval.yaml': yaml }, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const trial = results.cases[0]!.trials[0]!;
+    expect(trial.error).toBeUndefined();
+    const want = expectedTrial(0);
+    expect(trial.turns?.map((t) => [t.toolCalls.map((c) => `${c.name}:${String(c.isError)}`), t.usage.calls, t.usage.inputTokens])).toEqual([
+      [['lookup_order:false', 'refund:true'], 2, want.calls[0]!.inputTokens + want.calls[1]!.inputTokens],
+      [['lookup_order:false', 'refund:true'], 2, want.calls[0]!.inputTokens + want.calls[1]!.inputTokens],
+    ]);
+    expect(trial.usage.target.calls).toBe(4);
+    expect(trial.verdict).toBe('passed');
+  });
+
   it("reads the spans through the user's own tracer provider when otelSpanProcessor() is on it, and leaves that provider in place", async () => {
     const fake = await startFake();
     const exporter = new InMemorySpanExporter();
