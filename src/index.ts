@@ -17,4 +17,5 @@ export type { Judge, JudgeRequest, JudgeScore } from './core/judge-port.js';
 export { tool } from './targets/tool.js';
 export type { Tool, ToolContext, ToolDefinition } from './targets/tool.js';
 export type { Target, TargetSession, TrialInput } from './targets/types.js';
+export { otelSpanProcessor } from './targets/span-collector.js';
 export type { ChatTurn } from './core/chat-turn.js';
