@@ -18,3 +18,8 @@ export { tool } from './targets/tool.js';
 export type { Tool, ToolContext, ToolDefinition } from './targets/tool.js';
 export type { Target, TargetSession, TrialInput } from './targets/types.js';
 export type { ChatTurn } from './core/chat-turn.js';
+export { evaluate, EvalBuilder } from './api/evaluate.js';
+export type { EvalAgent, EvalJudge, EvalConfig, EvaluateOptions, AssertionInput, JudgeOptions, JudgeAgainstOptions, TurnInput } from './api/evaluate.js';
+export type { EvalResult } from './api/eval-result.js';
+export { EvalFailedError, UserError } from './core/errors.js';
+export type { Reporter } from './report/reporter.js';
