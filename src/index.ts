@@ -23,3 +23,5 @@ export type { EvalAgent, EvalJudge, EvalConfig, EvaluateOptions, AssertionInput,
 export type { EvalResult } from './api/eval-result.js';
 export { EvalFailedError, UserError } from './core/errors.js';
 export type { Reporter } from './report/reporter.js';
+export { evalMatchers } from './api/matchers.js';
+export type { EvalUnderTest } from './api/matchers.js';
