@@ -4,16 +4,17 @@
  * server, answering as a judge would), function targets as the agents.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { evaluate, EvalFailedError, UserError, type AgentRun, type Judge, type JudgeRequest, type TargetContext } from 'agent-evals';
+import { z } from 'zod';
+import { evaluate, EvalFailedError, tool, UserError, type AgentRun, type Judge, type JudgeRequest, type TargetContext } from 'agent-evals';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
 
 let judgeServer: FakeProvider;
 /** What the fake judge answers, per request body: the test decides from the graded reply. */
-let answer: (prompt: string) => Scripted;
+let answer: (prompt: string, body: { response_format?: unknown; messages: Array<{ role: string }> }) => Scripted;
 
 beforeEach(async () => {
-  judgeServer = await startFakeOpenAI({ script: (body: { messages: Array<{ role: string; content: string }> }) => answer(body.messages.map((m) => m.content).join('\n')) });
+  judgeServer = await startFakeOpenAI({ script: (body: { messages: Array<{ role: string; content: string }> }) => answer(body.messages.map((m) => m.content).join('\n'), body) });
   vi.stubEnv('OPENAI_BASE_URL', judgeServer.url);
   vi.stubEnv('OPENAI_API_KEY', 'sk-test-judge');
   vi.stubEnv('EVALS_JUDGE_PROVIDER', undefined);
@@ -167,6 +168,36 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(result.passed).toBe(false);
     expect(calls).toBe(1);
     expect(result.case).toMatchObject({ planned: 3, notRun: 2, notRunReason: 'early-stop' });
+  });
+
+  it("takes a target config object: a model agent with a tool, run by the CLI's tool loop and priced by the config's pricing", async () => {
+    // One fake server answers both: the agent's model (a tool call, then the reply) and the judge (structured output).
+    answer = (_prompt, body) =>
+      body.response_format
+        ? judgeSays(0.9, 'Gives the date from the lookup.', { input: 300, output: 40 })
+        : body.messages.some((m) => m.role === 'tool')
+          ? { text: 'Order 42 ships on Monday.', usage: { input: 150, output: 12 } }
+          : { toolCalls: [{ name: 'orders_lookup', args: { orderId: '42' } }], usage: { input: 100, output: 8 } };
+    const lookups: unknown[] = [];
+    const ordersLookup = tool({ name: 'orders_lookup', parameters: z.object({ orderId: z.string() }), execute: (args) => (lookups.push(args), { ships: 'Monday' }) });
+    const result = await evaluate({ model: 'openai:gpt-4.1-mini', instructions: 'You are a support agent.', tools: [ordersLookup] })
+      .input('Where is my order 42?')
+      .useJudge('openai:gpt-4.1-mini')
+      .calledTool('orders_lookup', { orderId: '42' })
+      .expectJudge(POLICY)
+      .config({ pricing: { 'openai:gpt-4.1-mini': { input: 1, output: 2 } } })
+      .run();
+    result.assertPasses();
+    expect(lookups).toEqual([{ orderId: '42' }]);
+    expect(result.trials[0]!.reply).toBe('Order 42 ships on Monday.');
+    expect(result.usage.target).toMatchObject({ calls: 2, inputTokens: 250, outputTokens: 20 });
+    expect(result.usage.target.costUsd).toBeCloseTo((250 * 1 + 20 * 2) / 1e6, 12);
+    expect(result.usage.judge).toMatchObject({ calls: 1, inputTokens: 300, outputTokens: 40 });
+    expect(result.usage.judge.costUsd).toBeCloseTo((300 * 1 + 40 * 2) / 1e6, 12);
+    // The run's warnings come back with the result, as the CLI prints them.
+    expect(result.warnings).toContain("the judge openai:gpt-4.1-mini is also the target's model: a model grading its own output tends to favour it");
+    // The judge saw the configured instructions (trusted), as the CLI shows them.
+    expect(JSON.stringify(judgeServer.bodies.at(-1))).toContain('You are a support agent.');
   });
 
   it('accepts a judge object (any implementation of the Judge port)', async () => {
