@@ -81,6 +81,22 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(message).toContain(POLICY);
   });
 
+  it("strict: false gives the CLI's default back (a soft miss is `scored`, not a failure); a reporter sees the run's events", async () => {
+    answer = () => judgeSays(0.2, 'Curt.');
+    const events: string[] = [];
+    const result = await evaluate((): string => 'Monday.')
+      .input('Where is my order 42?')
+      .useJudge('openai:gpt-4.1-mini')
+      .expectJudge(POLICY)
+      .config({ strict: false })
+      .reporter({ onBegin: () => void events.push('begin'), onCaseEnd: (r) => void events.push(`case ${r.verdict}`), onEnd: (e) => void events.push(`end ${e.exitCode}`) })
+      .run();
+    expect(result.verdict).toBe('scored');
+    expect(result.passed).toBe(true);
+    expect(() => result.assertPasses()).not.toThrow();
+    expect(events).toEqual(['begin', 'case scored', 'end 0']);
+  });
+
   it('lists every failed assertion, each with its score, and the judge against a reference', async () => {
     answer = () => judgeSays(0.3, 'Says Tuesday where the reference says Monday.');
     const noTools = (): string => 'It ships on Tuesday.';
