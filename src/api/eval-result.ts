@@ -76,7 +76,9 @@ function failureReport(c: CaseResult, summary: Summary): string[] {
   }
   const ran = c.trials.length;
   const lines = [...seen].map(([line, trials]) => (ran > 1 ? withTrials(line, trials, ran) : line));
-  return [...lines, ...summary.failures];
+  // An interrupted run is no verdict on the agent, but it is no pass either: say why trials are missing.
+  const interrupted = c.notRunReason === 'interrupted' ? [`${c.notRun} of ${c.planned} trials not run: the run was interrupted (its signal aborted)`] : [];
+  return [...lines, ...interrupted, ...summary.failures];
 }
 
 function assertionLine(a: AssertionResult): string {

@@ -280,6 +280,21 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(seen[2]).toEqual(['hello', 'you said: hello', 'bye']);
   });
 
+  it('an aborted signal stops the run as Ctrl-C stops the CLI: no pass, and the reason says so', async () => {
+    let ran = 0;
+    const aborted = new AbortController();
+    aborted.abort();
+    const result = await evaluate((): string => (ran++, 'hi'))
+      .input('x')
+      .expect({ type: 'contains', value: 'hi' })
+      .signal(aborted.signal)
+      .run();
+    expect(ran).toBe(0);
+    expect(result.passed).toBe(false);
+    expect(result.verdict).toBe('skipped');
+    expect(() => result.assertPasses()).toThrow(/1 of 1 trials not run: the run was interrupted/);
+  });
+
   it('leaves no process listeners behind', async () => {
     const before = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
     await evaluate(() => 'hi')
