@@ -41,7 +41,8 @@ export async function runEval(plan: EvalPlan): Promise<EvalResult> {
   const env = process.env;
   const user = parseUserConfig({ cache: false, strict: true, ...plan.config, targets: { [plan.target.name]: plan.target.spec } }, EVALUATE);
   const config = resolveConfig(user, process.cwd(), null, env);
-  if (plan.judge) config.judge = plan.judge;
+  // A judge object given to useJudge() is the eval's own, not the environment's (which resolveConfig fell back to).
+  if (plan.judge) Object.assign(config, { judge: plan.judge, judgeFromEnv: false });
   checkJudgeRefs(config, EVALUATE);
   const cases = await planDefinitions([plan.definition], EVALUATE, planDefaults(config));
   const settings = resolveRunSettings(config, {}, env);

@@ -88,9 +88,7 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
       else throw err;
     }
   }
-  errors.push(...caseErrors(cases, defaults));
-  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
-  return cases.map((c, index) => ({ ...c, index }));
+  return checked(cases, [...errors, ...caseErrors(cases, defaults)]);
 }
 
 /**
@@ -99,7 +97,11 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
  */
 export async function planDefinitions(defs: unknown[], display: string, defaults: PlanDefaults): Promise<PlannedCase[]> {
   const cases = await planTsDefinitions(validateTsDefinitions(defs, { display, text: '', many: defs.length > 1 }), display, display, defaults);
-  const errors = caseErrors(cases, defaults);
+  return checked(cases, caseErrors(cases, defaults));
+}
+
+/** The cases indexed in plan order, or every error at once. */
+function checked(cases: PlannedCase[], errors: UserError[]): PlannedCase[] {
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
   return cases.map((c, index) => ({ ...c, index }));
 }
