@@ -9,6 +9,7 @@ import { allAssertionTypes } from '../suite/assertion-types.js';
 import { describeIssue, formatPath } from '../suite/zod-issues.js';
 import { isJudgeInstance } from '../judges/resolve.js';
 import type { TargetConfig } from '../targets/config-schema.js';
+import type { TargetFunction } from '../targets/function-target.js';
 import { EVALUATE, runEval } from './run-eval.js';
 import type { EvalResult } from './eval-result.js';
 
@@ -22,7 +23,7 @@ export type JudgeAgainstOptions = Omit<JudgeAgainstInput, 'type' | 'reference'> 
 type CalledToolOptions = Omit<Extract<AssertionInput, { type: 'calledTool' }>, 'type' | 'tool' | 'args'>;
 
 /** The agent under test: whatever `targets:` in evals.config.ts takes (a function, a model agent, a command, an HTTP service). */
-export type EvalAgent = TargetConfig;
+export type EvalAgent = TargetFunction | Exclude<TargetConfig, (...args: never[]) => unknown>;
 /** A judge: `provider:model`, a model spec object, `fake`, or a judge object (`agentJudge(...)`, anything implementing Judge). */
 export type EvalJudge = NonNullable<UserConfig['judge']> | Judge;
 /** Keys of evals.config.ts an eval in a test file may set (its target is the agent; it has no eval files or reporters). */

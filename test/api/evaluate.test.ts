@@ -158,6 +158,19 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(judgeServer.count).toBe(0);
   });
 
+  it('an inline function target is typed as one: ctx.tool records the call a calledTool checks', async () => {
+    const result = await evaluate(async (input, ctx) => {
+      const order = await ctx.tool('orders_lookup', { orderId: input.replace(/\D/g, '') }, (args) => ({ id: args.orderId, ships: 'Monday' }));
+      return `Order ${order.id} ships on ${order.ships}.`;
+    })
+      .input('Where is order 42?')
+      .calledTool('orders_lookup', { orderId: '42' })
+      .expect({ type: 'contains', value: 'ships on Monday' })
+      .run();
+    result.assertPasses();
+    expect(result.trials[0]!.trace.steps?.[0]?.toolCalls?.[0]).toMatchObject({ name: 'orders_lookup', args: { orderId: '42' }, result: { id: '42', ships: 'Monday' } });
+  });
+
   it('repeat(3): the verdict is the pass rate over trials, as in the CLI', async () => {
     answer = () => judgeSays(0.9, 'fine');
     // One trial in three forgets the lookup.
