@@ -4,7 +4,7 @@ import type { ChatTurn } from '../core/chat-turn.js';
 import type { Judge } from '../core/judge-port.js';
 import type { UserConfig } from '../config/define-config.js';
 import type { Reporter } from '../report/reporter.js';
-import { TsAssertionSpecSchema } from '../suite/schema.js';
+import { AssertionSpecSchema, TsAssertionSpecSchema, TurnSchema } from '../suite/schema.js';
 import { allAssertionTypes } from '../suite/assertion-types.js';
 import { describeIssue, formatPath } from '../suite/zod-issues.js';
 import { isJudgeInstance } from '../judges/resolve.js';
@@ -28,8 +28,8 @@ export type EvalAgent = TargetFunction | Exclude<TargetConfig, (...args: never[]
 export type EvalJudge = NonNullable<UserConfig['judge']> | Judge;
 /** Keys of evals.config.ts an eval in a test file may set (its target is the agent; it has no eval files or reporters). */
 export type EvalConfig = Omit<UserConfig, 'targets' | 'evals' | 'reporters'>;
-/** One user turn of a multi-turn eval: its text, or its text and assertions on its reply. */
-export type TurnInput = string | { input: string; assert?: AssertionInput[] };
+/** One user turn of a multi-turn eval: its text, or its text and assertions on its reply (as in eval files, no `custom` there). */
+export type TurnInput = string | z.input<typeof TurnSchema>;
 
 export interface EvaluateOptions {
   /** The case id in results and messages (default `case`). */
@@ -81,7 +81,7 @@ export class EvalBuilder {
 
   /** User turns of one conversation, each optionally with assertions on its own reply (replaces `input` / `messages`). */
   turns(turns: TurnInput[]): EvalBuilder {
-    for (const t of turns) if (typeof t === 'object') for (const a of t.assert ?? []) checkSpec(a);
+    for (const t of turns) if (typeof t === 'object') for (const a of t.assert ?? []) checkSpec(a, AssertionSpecSchema, allAssertionTypes);
     return this.#with({ prompt: { turns } });
   }
 
@@ -97,7 +97,7 @@ export class EvalBuilder {
 
   /** Any assertion an eval file takes, checked now against the same schema: a bad one throws a UserError naming its field. */
   expect(spec: AssertionInput): EvalBuilder {
-    checkSpec(spec);
+    checkSpec(spec, TsAssertionSpecSchema, [...allAssertionTypes, 'custom']);
     return this.#with({ assertions: [...this.#state.assertions, spec] });
   }
 
@@ -182,7 +182,7 @@ export class EvalBuilder {
             ...(s.repeat !== undefined ? { repeat: s.repeat } : {}),
             ...(s.passRate !== undefined ? { passRate: s.passRate } : {}),
             ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
-          } as NonNullable<Parameters<typeof runEval>[0]['definition']['cases']>[number],
+          },
         ],
       },
       ...(s.judge !== undefined && isJudgeInstance(s.judge) ? { judge: s.judge } : {}),
@@ -202,12 +202,12 @@ export function evaluate(agent: EvalAgent, options: EvaluateOptions = {}): EvalB
 }
 
 /** One assertion checked against the eval-file schema when it is added, so the error points at the call that added it. */
-function checkSpec(spec: unknown): void {
-  const parsed = TsAssertionSpecSchema.safeParse(spec);
+function checkSpec(spec: unknown, schema: z.ZodType, known: readonly string[]): void {
+  const parsed = schema.safeParse(spec);
   if (parsed.success) return;
   const type = typeof spec === 'object' && spec !== null ? (spec as { type?: unknown }).type : undefined;
   const errors = parsed.error.issues.slice(0, 10).map((issue) => {
-    const { path, message } = describeIssue(issue, spec, [...allAssertionTypes, 'custom']);
+    const { path, message } = describeIssue(issue, spec, known);
     const field = formatPath(path);
     return new UserError(message, { file: `${EVALUATE}.expect(${typeof type === 'string' ? type : '…'})`, ...(field && field !== 'type' ? { field } : {}) });
   });

@@ -256,6 +256,8 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(() => evaluate(agent).expect({ type: 'contains' } as never)).toThrow(/^evaluate\(\)\.expect\(contains\): value: /);
     expect(() => evaluate(agent).expectJudge('ok', { threshold: 2 })).toThrow(/^evaluate\(\)\.expect\(judge\): threshold: /);
     expect(() => evaluate(agent).calledTool('x', {}, { times: 1, atLeast: 1 })).toThrow(/calledTool takes either times or atLeast\/atMost, not both/);
+    // A turn's assertions are an eval file's turn assertions: no `custom` predicate there.
+    expect(() => evaluate(agent).turns([{ input: 'x', assert: [{ type: 'custom', name: 'p', fn: () => true }] as never }])).toThrow(/unknown assertion type "custom"/);
   });
 
   it('a run without input or expectation, or with a bad target or judge, is a UserError before any agent runs', async () => {
