@@ -62,7 +62,11 @@ describe('evaluate(agent).run() in a test file', () => {
 
   it("fails for a bad agent: assertPasses() throws with the judge's score and reason", async () => {
     answer = (prompt) => (prompt.includes('Thanks for waiting!') ? judgeSays(0.95, 'Correct and polite.') : judgeSays(0.2, 'The reply refuses to give the shipping date and is rude.'));
-    const result = await evaluate(supportAgent('Figure it out yourself.')).input('Where is my order 42?').useJudge('openai:gpt-4.1-mini').expectJudge(POLICY, { threshold: 0.8 }).run();
+    const result = await evaluate(supportAgent('Figure it out yourself.'), { name: 'order-status' })
+      .input('Where is my order 42?')
+      .useJudge('openai:gpt-4.1-mini')
+      .expectJudge(POLICY, { threshold: 0.8 })
+      .run();
 
     // A judge below its threshold is a soft miss (`scored`); a test-file eval is strict, so it fails.
     expect(result.passed).toBe(false);
@@ -79,6 +83,7 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(message).toContain('The reply refuses to give the shipping date and is rude.');
     expect(message).toContain('score 0.20 < 0.80');
     expect(message).toContain(POLICY);
+    expect(message.split('\n')[0]).toMatch(/^evaluate\/order-status scored below a soft threshold/);
   });
 
   it("strict: false gives the CLI's default back (a soft miss is `scored`, not a failure); a reporter sees the run's events", async () => {
