@@ -13,6 +13,8 @@ import { priceUsage } from '../../src/providers/pricing.js';
 import { otelSpanProcessor } from '../../src/index.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
 import type { TrialResult } from '../../src/core/results-schema.js';
+import { fromAISDK } from '../../src/adapters/ai-sdk.js';
+import type { AgentRun } from '../../src/core/agent-run.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
@@ -97,6 +99,35 @@ describe('otel: true on a function target', () => {
     }
     // Nothing registered for the run is left behind: a provider of the user's can still be set.
     expect(trace.setGlobalTracerProvider(new BasicTracerProvider())).toBe(true);
+  });
+
+  it('gives the same tool calls, usage and model as fromAISDK reading the very same results, 8 trials at once', async () => {
+    const fake = await startFake();
+    const served = new Map<number, Awaited<ReturnType<typeof runOrderAgent>>>();
+    const agent: TargetFunction = async (input, ctx) => {
+      const result = await runOrderAgent(fake.url, input, ctx.trial.trial, { abortSignal: ctx.signal });
+      served.set(ctx.trial.trial, result);
+      return result.text;
+    };
+    const { results, exitCode } = await runInProcess({
+      files: evalFile,
+      config: { targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
+      selection: { repeat: TRIALS },
+    });
+    expect(exitCode).toBe(0);
+    expect(fake.maxInFlight).toBe(TRIALS);
+    // Durations differ by source (span vs none); zero counts may be written out or left off.
+    const view = (run: Pick<AgentRun, 'steps'>) => ({
+      toolCalls: (run.steps ?? []).flatMap((s) => s.toolCalls ?? []).map((c) => ({ name: c.name, args: c.args, result: c.result, isError: c.isError === true })),
+      calls: (run.steps ?? []).filter((s) => s.usage).map((s) => ({ model: s.model, usage: { cachedInputTokens: 0, reasoningTokens: 0, ...s.usage } })),
+    });
+    const trials = results.cases[0]!.trials;
+    expect(trials).toHaveLength(TRIALS);
+    for (const trial of trials) {
+      const adapted = fromAISDK(served.get(trial.index)!);
+      expect(view(trial.trace)).toEqual(view(adapted));
+      expect(view(trial.trace).toolCalls).toHaveLength(2);
+    }
   });
 
   it('without otel the same agent records no tool calls or usage (the spans are the only source)', async () => {
