@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { collect, nonNegativeInt, positiveInt } from './parse-number.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
+import { planDefaults } from '../config/plan-defaults.js';
 import { discoverEvalFiles } from '../suite/discover.js';
 import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
 import { selectCases } from '../suite/select.js';
@@ -73,15 +74,7 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   const all = await loadCases(files, cwd, {
     ...(override ? { targetOverride: override } : {}),
     pick: { ...(flags.limit !== undefined ? { limit: flags.limit } : {}), ...(flags.sample !== undefined ? { sample: flags.sample, seed: flags.seed ?? 0 } : {}) },
-    repeat: config.repeat,
-    passRate: config.passRate,
-    timeoutMs: config.timeoutMs,
-    loadTimeoutMs: config.loadTimeoutMs,
-    targets: Object.keys(config.targets),
-    judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
-    commandTargets: Object.entries(config.targets)
-      .filter(([, t]) => typeof t === 'object' && 'command' in t)
-      .map(([name]) => name),
+    ...planDefaults(config),
   });
   const selection: Selection = {
     filters: flags.filter ?? [],

@@ -8,6 +8,7 @@ import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
+import type { Judge } from '../core/judge-port.js';
 
 /** The config with every default applied; paths resolve against `rootDir`. */
 export interface ResolvedConfig {
@@ -16,7 +17,8 @@ export interface ResolvedConfig {
   file: string | null;
   evals: string[];
   targets: Record<string, TargetConfig>;
-  judge: UserConfig['judge'] | undefined;
+  /** A judge object (`evaluate().useJudge(judge)`) is set after the schema, which would copy it. */
+  judge: UserConfig['judge'] | Judge | undefined;
   /** `judge` came from EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, not the config file. */
   judgeFromEnv: boolean;
   judges: NonNullable<UserConfig['judges']>;
@@ -51,31 +53,30 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
   if (opts.configPath && (!file || !existsSync(file))) throw new UserError(`config file not found: ${opts.configPath}`);
   const display = file ? relative(opts.cwd, file) || file : null;
 
-  let user: UserConfig = {};
-  if (file) {
-    const loaded = await importUserModule(file, display ?? file, opts.loadTimeoutMs);
-    const parsed = ConfigSchema.safeParse(loaded);
-    if (!parsed.success) {
-      throw new UserErrors(
-        parsed.error.issues.slice(0, 10).map((i) => {
-          const { path, message } = describeTargetIssue(i, (loaded as { targets?: Record<string, unknown> }).targets?.[String(i.path[1])]) ?? i;
-          return new UserError(message, { file: display ?? file, field: formatPath(path) || undefined });
-        }),
-      );
-    }
-    user = parsed.data;
-  }
+  const user: UserConfig = file ? parseUserConfig(await importUserModule(file, display ?? file, opts.loadTimeoutMs), display ?? file) : {};
   const config = resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
   if (opts.loadTimeoutMs !== undefined) config.loadTimeoutMs = opts.loadTimeoutMs;
   checkJudgeRefs(config, display ?? undefined);
   return config;
 }
 
+/** A config object checked against the config schema; each bad field is one error naming `file` (or what stands for it). */
+export function parseUserConfig(loaded: unknown, file: string): UserConfig {
+  const parsed = ConfigSchema.safeParse(loaded);
+  if (parsed.success) return parsed.data;
+  throw new UserErrors(
+    parsed.error.issues.slice(0, 10).map((i) => {
+      const { path, message } = describeTargetIssue(i, (loaded as { targets?: Record<string, unknown> }).targets?.[String(i.path[1])]) ?? i;
+      return new UserError(message, { file, field: formatPath(path) || undefined });
+    }),
+  );
+}
+
 /**
  * A judge the config names (or the environment, when the config names none) must exist and parse
  * now, so the error blames the config file or the variables, not an eval file that uses it.
  */
-function checkJudgeRefs(config: ResolvedConfig, file: string | undefined): void {
+export function checkJudgeRefs(config: ResolvedConfig, file: string | undefined): void {
   const errors: UserError[] = [];
   for (const [name, ref] of Object.entries(config.judges)) {
     const problem = judgeRefProblem(ref, undefined);

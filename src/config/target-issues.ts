@@ -12,12 +12,13 @@ const KINDS = [
   { key: 'command', shape: '{ command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target)' },
   { key: 'model', shape: '{ model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target)' },
   { key: 'url', shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)' },
+  { key: 'function', shape: '{ function: (input, ctx) => reply, otel?: boolean } (a function target with options)' },
 ] as const;
 
 /**
  * One message for a target that matched no kind of the union: zod says only "Invalid input". The
  * keys present pick the kind the user meant (`command` → command target, `url` → HTTP, `model` →
- * model agent, a function → function target), and that kind's own problems are named.
+ * model agent, a function or `function` → function target), and that kind's own problems are named.
  */
 export function describeTargetIssue(issue: Issue, value: unknown): { path: PropertyKey[]; message: string } | undefined {
   if (issue.path[0] !== 'targets' || issue.path.length < 2) return undefined;

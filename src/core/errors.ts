@@ -165,6 +165,20 @@ function formatWhere(where: { file?: string; line?: number; field?: string }): s
   return place + (where.field ? `${where.field}: ` : '');
 }
 
+/**
+ * An eval run from a test file (`evaluate(...).run()`) did not pass: `assertPasses()` throws it,
+ * its message listing every failed assertion with its score and the judge's reason.
+ */
+export class EvalFailedError extends AgentEvalsError {
+  /** One line per distinct failure (an assertion, a trial error, a run gate). */
+  readonly failures: string[];
+
+  constructor(message: string, failures: string[]) {
+    super(message);
+    this.failures = failures;
+  }
+}
+
 /** Several user errors found in one pass, reported together so a user fixes them at once. */
 export class UserErrors extends UserError {
   readonly errors: UserError[];

@@ -51,6 +51,8 @@ export interface ExecuteOptions {
   baseline?: { cases: ComparableCase[]; options: CompareOptions };
   /** This run is one shard of a plan (`--shard k/n`): recorded in the results for `agent-evals merge`. */
   shard?: ShardInfo;
+  /** A run inside a test file (`evaluate()`): its fault guard leaves the process when the run ends. */
+  inProcess?: boolean;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -72,7 +74,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
     warnings.push(message);
     reporter.onWarning(message);
   };
-  const endFaultGuard = guardTargetFaults(warn);
+  const endFaultGuard = guardTargetFaults(warn, { remove: opts.inProcess === true });
   // The end of the run, as named steps that all run (each in turn, whatever the others did) even
   // when the run itself threw. The run adds its steps as what they close comes to exist.
   const steps: TeardownStep[] = [];

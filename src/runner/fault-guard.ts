@@ -5,9 +5,11 @@ import { attributeFault } from '../targets/target-faults.js';
  * While a run goes on, an uncaught exception or unhandled rejection (a function target's own
  * timer throwing) fails the trials it belongs to instead of killing the process; one no running
  * trial can take is a run warning. Once the run is over, a late one is a line on stderr: it
- * cannot change the results or the exit code any more. Returns the switch to that second mode.
+ * cannot change the results or the exit code any more. Returns the switch to that second mode;
+ * with `remove` (a run inside a test file, `evaluate()`) the switch takes the listeners off
+ * instead, leaving the process to its test framework as it was.
  */
-export function guardTargetFaults(warn: (message: string) => void): () => void {
+export function guardTargetFaults(warn: (message: string) => void, { remove = false } = {}): () => void {
   let over = false;
   const handle = (kind: 'uncaught exception' | 'unhandled rejection') => (err: unknown) => {
     if (over) {
@@ -16,9 +18,14 @@ export function guardTargetFaults(warn: (message: string) => void): () => void {
     }
     if (attributeFault(err, kind) === 0) warn(`${kind} outside any running trial (ignored): ${errorMessage(err)}`);
   };
-  process.on('uncaughtException', handle('uncaught exception'));
-  process.on('unhandledRejection', handle('unhandled rejection'));
+  const onException = handle('uncaught exception');
+  const onRejection = handle('unhandled rejection');
+  process.on('uncaughtException', onException);
+  process.on('unhandledRejection', onRejection);
   return () => {
     over = true;
+    if (!remove) return;
+    process.off('uncaughtException', onException);
+    process.off('unhandledRejection', onRejection);
   };
 }

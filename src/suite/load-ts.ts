@@ -22,6 +22,14 @@ export async function loadTsEvalFile(file: string, displayPath = file, loadTimeo
   const many = Array.isArray(mod);
   const defs: unknown[] = many ? mod : [mod];
   if (defs.length === 0) throw new UserError('the default export is an empty array: export defineEval(...) or an array of them', { file: displayPath });
+  return validateTsDefinitions(defs, { display: displayPath, text, many });
+}
+
+/**
+ * Eval definitions checked against the TS eval-file schema, every bad field an error naming
+ * `display` (the file, or what stands for it) and, from the source `text` when there is one, the line.
+ */
+export function validateTsDefinitions(defs: unknown[], { display: displayPath, text, many }: { display: string; text: string; many: boolean }): LoadedTs[] {
   const errors: UserError[] = [];
   const loaded: LoadedTs[] = [];
   defs.forEach((def, k) => {

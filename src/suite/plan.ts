@@ -7,7 +7,7 @@ import type { TargetFunction } from '../targets/function-target.js';
 import type { CheckApi } from './check-api.js';
 import type { TsAssertionSpec } from './schema.js';
 import { loadYamlEvalFile } from './load-yaml.js';
-import { loadTsEvalFile } from './load-ts.js';
+import { loadTsEvalFile, validateTsDefinitions, type LoadedTs } from './load-ts.js';
 import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
 import { caseKey, type MatrixValues } from '../core/matrix.js';
@@ -88,6 +88,27 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
       else throw err;
     }
   }
+  return checked(cases, [...errors, ...caseErrors(cases, defaults)]);
+}
+
+/**
+ * The cases of eval definitions given in memory (`evaluate()` in a test file): validated, planned
+ * and checked as a `*.eval.ts` file's would be; `display` stands for the file in errors.
+ */
+export async function planDefinitions(defs: unknown[], display: string, defaults: PlanDefaults): Promise<PlannedCase[]> {
+  const cases = await planTsDefinitions(validateTsDefinitions(defs, { display, text: '', many: defs.length > 1 }), display, display, defaults);
+  return checked(cases, caseErrors(cases, defaults));
+}
+
+/** The cases indexed in plan order, or every error at once. */
+function checked(cases: PlannedCase[], errors: UserError[]): PlannedCase[] {
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
+  return cases.map((c, index) => ({ ...c, index }));
+}
+
+/** What is wrong across the planned cases: duplicate ids, unknown targets, turns a command target cannot hold. */
+function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
+  const errors: UserError[] = [];
   const seen = new Map<string, PlannedCase>();
   for (const c of cases) {
     const first = seen.get(c.key);
@@ -113,8 +134,7 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
       );
     }
   }
-  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
-  return cases.map((c, index) => ({ ...c, index }));
+  return errors;
 }
 
 function dedupe(errors: UserError[]): UserError[] {
@@ -134,8 +154,13 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
     if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d)));
     return cases;
   }
+  return planTsDefinitions(await loadTsEvalFile(file, display, d.loadTimeoutMs), file, display, d);
+}
+
+/** The cases of validated TS definitions; `file` is where a dataset path is relative to. */
+async function planTsDefinitions(loaded: LoadedTs[], file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   const out: PlannedCase[] = [];
-  for (const { data, caseLines } of await loadTsEvalFile(file, display, d.loadTimeoutMs)) {
+  for (const { data, caseLines } of loaded) {
     out.push(
       ...(data.cases ?? []).flatMap((c, i) =>
         targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>

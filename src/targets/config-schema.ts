@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelRefSchema } from '../providers/model-ref.js';
+import type { TargetFunction } from './function-target.js';
 
 /** The targets of evals.config.ts, by kind; config/schema.ts puts them in the whole config. */
 
@@ -45,6 +46,14 @@ export const HttpTargetSchema = z
   })
   .strict();
 
-export const TargetConfigSchema = z.union([fn<(...args: never[]) => unknown>('a target function'), CommandTargetSchema, ModelTargetSchema, HttpTargetSchema]);
+/** A function target with options: `{ function: agent, otel: true }` builds each run from the agent's OpenTelemetry spans. */
+export const FunctionTargetSchema = z
+  .object({
+    function: fn<TargetFunction>('the target function'),
+    otel: z.boolean().optional(),
+  })
+  .strict();
+
+export const TargetConfigSchema = z.union([fn<(...args: never[]) => unknown>('a target function'), CommandTargetSchema, ModelTargetSchema, HttpTargetSchema, FunctionTargetSchema]);
 
 export type TargetConfig = z.infer<typeof TargetConfigSchema>;

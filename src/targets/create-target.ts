@@ -9,7 +9,7 @@ import type { ModelSpecInput } from '../providers/model-spec.js';
 import { ProviderConfigError } from '../core/errors.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { commandTarget } from './command-target.js';
-import { functionTarget, type TargetFunction } from './function-target.js';
+import { functionTarget, type FunctionTargetOptions, type TargetFunction } from './function-target.js';
 import { httpTarget } from './http-target.js';
 import { modelAgentTarget } from './model-agent.js';
 import { withTargetTimeout } from './target-timeout.js';
@@ -39,7 +39,14 @@ export interface TargetSettings {
  * misconfigured target stops the run with exit 2 instead of failing every trial.
  */
 export async function createTarget(name: string, spec: TargetConfig | TargetFunction, opts: TargetSettings): Promise<Target> {
-  if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}), env: opts.env });
+  const fnOptions: FunctionTargetOptions = { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}), env: opts.env };
+  if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, fnOptions);
+  if ('function' in spec) {
+    if (!spec.otel) return functionTarget(name, spec.function, fnOptions);
+    // Loaded here only: a run without an otel target never loads OpenTelemetry.
+    const { otelTarget } = await import('./otel-target.js');
+    return otelTarget(name, spec.function, fnOptions, opts.configFile);
+  }
   if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, opts.rootDir, opts.redactor, opts.env), spec.timeoutMs);
   if ('model' in spec) return withTargetTimeout(await modelTarget(name, spec, opts), spec.timeoutMs);
   if ('url' in spec) return withTargetTimeout(httpTarget(name, { ...spec, ...(opts.redactor ? { redactor: opts.redactor } : {}) }), spec.timeoutMs);

@@ -1,0 +1,73 @@
+import { checkJudgeRefs, parseUserConfig, resolveConfig } from '../config/load-config.js';
+import type { UserConfig } from '../config/define-config.js';
+import { planDefaults } from '../config/plan-defaults.js';
+import { resolveRunSettings } from '../config/run-settings.js';
+import { planDefinitions } from '../suite/plan.js';
+import type { EvalDefinition } from '../suite/define-eval.js';
+import { checkRunJudgeRefs } from '../runner/judge-refs.js';
+import { checkApiKeys } from '../runner/api-keys.js';
+import { runRedactor } from '../runner/run-secrets.js';
+import { executeRun } from '../runner/execute-run.js';
+import { createJudgeService } from '../runner/create-judge-service.js';
+import type { Reporter } from '../report/reporter.js';
+import type { CaseResult, Summary } from '../core/results-schema.js';
+import type { Judge } from '../core/judge-port.js';
+import type { TargetConfig } from '../targets/config-schema.js';
+import { evalResult, type EvalResult } from './eval-result.js';
+
+/** What stands for the file in errors about a fluent eval. */
+export const EVALUATE = 'evaluate()';
+
+/** One fluent eval, as the builder collected it. */
+export interface EvalPlan {
+  target: { name: string; spec: TargetConfig };
+  /** The suite: one case, the agent named as a configured target. */
+  definition: EvalDefinition;
+  /** A judge given as an object (`agentJudge(...)`, `promptJudge(...)`, any Judge), else in `config.judge`. */
+  judge?: Judge;
+  /** Config keys of evals.config.ts (no targets, evals or reporters): pricing, judges, concurrency, strict, … */
+  config: UserConfig;
+  reporters: Reporter[];
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs one fluent eval exactly as `agent-evals run` runs a case: the config schema and defaults,
+ * the TS eval-file schema and planner, the CLI's settings merge, its pre-run checks (judge
+ * references, API keys), its judge service and the runner. What is left out is the CLI's own:
+ * the config file, flags, terminal and files (nothing is written unless a reporter writes it).
+ */
+export async function runEval(plan: EvalPlan): Promise<EvalResult> {
+  const env = process.env;
+  const user = parseUserConfig({ cache: false, strict: true, ...plan.config, targets: { [plan.target.name]: plan.target.spec } }, EVALUATE);
+  const config = resolveConfig(user, process.cwd(), null, env);
+  // A judge object given to useJudge() is the eval's own, not the environment's (which resolveConfig fell back to).
+  if (plan.judge) Object.assign(config, { judge: plan.judge, judgeFromEnv: false });
+  checkJudgeRefs(config, EVALUATE);
+  const cases = await planDefinitions([plan.definition], EVALUATE, planDefaults(config));
+  const settings = resolveRunSettings(config, {}, env);
+  checkRunJudgeRefs(settings.judging, cases);
+  if (!settings.dryRun) checkApiKeys(settings, cases);
+  const redactor = runRedactor(settings);
+
+  let result: CaseResult | undefined;
+  let summary: Summary | undefined;
+  const collect: Reporter = {
+    name: 'evaluate',
+    onCaseEnd: (r) => void (result = r),
+    onEnd: (end) => void (summary = end.summary),
+  };
+  const { exitCode } = await executeRun({
+    settings,
+    cases,
+    reporters: [...plan.reporters, collect],
+    redactor,
+    judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
+    interrupt: plan.signal ?? new AbortController().signal,
+    argv: [],
+    version: 'api',
+    inProcess: true,
+  });
+  // Both are set: the run ends its one case, then its reporters, before it returns.
+  return evalResult(result!, summary!, exitCode);
+}

@@ -1,0 +1,17 @@
+import type { PlanDefaults } from '../suite/plan.js';
+import type { ResolvedConfig } from './load-config.js';
+
+/** What a resolved config gives every planned case that sets none of its own: one place for the CLI and `evaluate()`. */
+export function planDefaults(config: ResolvedConfig): PlanDefaults {
+  return {
+    repeat: config.repeat,
+    passRate: config.passRate,
+    timeoutMs: config.timeoutMs,
+    loadTimeoutMs: config.loadTimeoutMs,
+    targets: Object.keys(config.targets),
+    judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
+    commandTargets: Object.entries(config.targets)
+      .filter(([, t]) => typeof t === 'object' && 'command' in t)
+      .map(([name]) => name),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * examples/frameworks/otel: the AI SDK support agent with telemetry on, declared `otel: true`, run
+ * in-process against the fake OpenAI server. Its tool calls, errors and usage come from its spans.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, expect, it, vi } from 'vitest';
+import { context, propagation, trace } from '@opentelemetry/api';
+import config from '../../examples/frameworks/otel/evals.config.js';
+import { startFakeOpenAI } from '../support/fake-openai.js';
+import type { FakeProvider, Scripted } from '../support/fake-server.js';
+import { runInProcess } from '../support/run-in-process.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+
+const exampleDir = fileURLToPath(new URL('../../examples/frameworks/otel/', import.meta.url));
+
+let fake: FakeProvider | undefined;
+afterEach(async () => {
+  await fake?.close();
+  vi.unstubAllEnvs();
+  trace.disable();
+  context.disable();
+  propagation.disable();
+});
+afterAll(removeTempDirs);
+
+/** A model that looks the order up, tries the refund, then reports what the refund tool said. */
+function script(body: any): Scripted {
+  const orderId = /A\d{4}/.exec(String(body.messages.find((m: any) => m.role === 'user').content))![0];
+  const results = body.messages.filter((m: any) => m.role === 'tool');
+  if (results.length === 0) return { toolCalls: [{ name: 'orders_lookup', args: { orderId } }], usage: { input: 300, output: 20, cached: 256 } };
+  if (results.length === 1) return { toolCalls: [{ name: 'refunds_issue', args: { orderId } }], usage: { input: 400, output: 20, cached: 256 } };
+  return { text: `Refund of ${orderId}: ${String(results[1].content)}`, usage: { input: 500, output: 40 } };
+}
+
+it('the AI SDK example agent passes its trajectory assertions, with the refused refund as a tool error and usage as served', async () => {
+  fake = await startFakeOpenAI({ script });
+  vi.stubEnv('OPENAI_API_KEY', 'sk-test-example-000000');
+  vi.stubEnv('OPENAI_BASE_URL', fake.url);
+  const { results, exitCode, warnings } = await runInProcess({ dir: exampleDir, config: { ...config, outputDir: tempDir('agent-evals-otel-example-') } });
+
+  expect(warnings).toEqual([]);
+  expect(results.cases.map((c) => [c.id, c.trials[0]!.assertions.map((a) => `${a.kind}:${a.status}`)])).toEqual([
+    ['refund-eligible', ['calledTool:passed', 'toolOrder:passed', 'noToolErrors:passed']],
+    ['refund-refused', ['calledTool:passed', 'notCalledTool:passed', 'contains:passed']],
+  ]);
+  expect(exitCode).toBe(0);
+  const refused = results.cases[1]!.trials[0]!;
+  expect(refused.trace.steps!.flatMap((s) => s.toolCalls ?? []).map(({ name, isError, result }) => ({ name, isError, result }))).toEqual([
+    { name: 'orders_lookup', isError: false, result: { orderId: 'A1050', status: 'delivered 45 days ago', total: 19, refundable: false } },
+    { name: 'refunds_issue', isError: true, result: 'order A1050 is past the 30-day refund window' },
+  ]);
+  for (const c of results.cases) {
+    const usage = c.trials[0]!.usage.target;
+    expect(usage).toMatchObject({ calls: 3, inputTokens: 1200, outputTokens: 80, cachedInputTokens: 512 });
+    expect(usage.costUsd).toBeCloseTo(((1200 - 512) * 0.4 + 512 * 0.1 + 80 * 1.6) / 1e6, 12);
+  }
+});
