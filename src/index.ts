@@ -11,6 +11,8 @@ export type { AssertionContext } from './assertions/types.js';
 export type { Results, CaseResult, TrialResult, AssertionResult } from './core/results-schema.js';
 export { agentJudge } from './judges/agent-judge.js';
 export type { AgentJudge, AgentJudgeConfig, JudgeGuards, GuardProfile } from './judges/agent-judge.js';
+export { promptJudge } from './judges/prompt-judge.js';
+export type { PromptJudge, PromptJudgeFn, PromptJudgeAnswer, PromptJudgeCall, PromptJudgeOptions } from './judges/prompt-judge.js';
 export { JudgeError, JudgeProtocolError } from './core/errors.js';
 export type { JudgeErrorKind, Spent } from './core/errors.js';
 export type { Judge, JudgeRequest, JudgeScore } from './core/judge-port.js';

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { ModelRefSchema } from '../judges/spec.js';
-import { TracePolicySchema } from '../core/judge-port.js';
+import { TracePolicySchema, type Judge } from '../core/judge-port.js';
+import { isJudgeInstance } from '../judges/resolve.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
 import { SeveritySchema } from '../core/results-schema.js';
 import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
 
-/** A judge in the config: a model, the fake judge, or a judge object (`agentJudge(...)`). */
-const JudgeConfigSchema = z.union([ModelRefSchema, z.literal('fake'), z.looseObject({ provider: z.literal('fake'), fixtures: z.string().optional() })]);
+/**
+ * A judge in the config: a judge object (`agentJudge(...)`, `promptJudge(...)`: kept as it is, typed a
+ * Judge), a model, or the fake judge.
+ */
+const JudgeConfigSchema = z.union([z.custom<Judge>(isJudgeInstance), ModelRefSchema, z.literal('fake'), z.looseObject({ provider: z.literal('fake'), fixtures: z.string().optional() })]);
 
 /** evals.config.ts, as `defineConfig` accepts it; every key is optional (defaults in defaults.ts). */
 export const ConfigSchema = z

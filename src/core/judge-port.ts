@@ -72,6 +72,8 @@ export interface JudgeScore {
 export interface Judge {
   readonly provider: string;
   readonly model: string;
+  /** The persona (`system`) replacing the built-in first line of the judge's system prompt; recorded in the results. */
+  readonly system?: string;
   judge(request: JudgeRequest): Promise<JudgeScore>;
 }
 

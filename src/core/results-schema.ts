@@ -42,6 +42,8 @@ export const AssertionResultSchema = z.object({
     .object({
       provider: z.string(),
       model: z.string(),
+      /** The persona (`system`) the judge ran with in place of the built-in one; absent for the built-in persona. */
+      system: z.string().optional(),
       usage: UsageSchema,
       cached: z.boolean().optional(),
       /** Tokens a cached answer would have used. */

@@ -11,7 +11,7 @@ import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 import { judgeSections } from './prompt.js';
 import { projectTrace } from './trace-render.js';
 import { JudgeProtocolError } from '../core/errors.js';
-import { AGENT_JUDGE_SYSTEM, readSubmission, SKIPPED_AFTER_SUBMIT, SUBMIT_TOOL, SUBMIT_TOOL_SCHEMA, type Submission } from './agent-judge-protocol.js';
+import { agentJudgeSystem, readSubmission, SKIPPED_AFTER_SUBMIT, SUBMIT_TOOL, SUBMIT_TOOL_SCHEMA, type Submission } from './agent-judge-protocol.js';
 
 /** Limits the user sets; the judge adds none of its own. */
 export interface JudgeGuards {
@@ -25,6 +25,8 @@ export interface JudgeGuards {
 
 export interface AgentJudgeConfig {
   model: ModelSpecInput;
+  /** The judge's persona, replacing the built-in first line of its system prompt (the rules stay); recorded in the results. */
+  system?: string;
   tools?: Tool[];
   guards?: JudgeGuards;
   options?: { temperature?: number; maxTokensPerCall?: number; pricing?: PriceTable; env?: NodeJS.ProcessEnv };
@@ -86,6 +88,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   let profile: GuardProfile = profileOf(typeof factory === 'function' ? undefined : factory.guards);
   // A plain config names its model without a call; a factory's model is known once it ran.
   let latest: { id: string; model: string } | undefined = typeof factory === 'function' ? undefined : modelOf(factory.model);
+  let system: string | undefined = typeof factory === 'function' ? undefined : factory.system;
   const providers = new Map<string, Provider>();
   let run: AgentJudgeRunSettings = {
     price: (tokens, model, own) => usageFromTokens(tokens, priceUsage(model, tokens, own)),
@@ -115,6 +118,9 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     get model() {
       return latest?.model ?? AGENT_MODEL_UNKNOWN;
     },
+    get system() {
+      return system;
+    },
     events,
     onEvent(listener) {
       listeners.push(listener);
@@ -131,6 +137,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       profile = profileOf(cfg.guards);
       const provider = providerFor(cfg);
       latest = { id: provider.id, model: provider.model };
+      system = cfg.system;
       if (!profile.configured && !warnedNoGuards) {
         warnedNoGuards = true;
         emit({
@@ -207,7 +214,7 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
     if (guards.maxSteps !== undefined && step >= guards.maxSteps) fail(`judge stopped by maxSteps (${guards.maxSteps}) before calling ${SUBMIT_TOOL}`);
     if (guards.maxTokens !== undefined && usage.inputTokens + usage.outputTokens >= guards.maxTokens) fail(`judge stopped by maxTokens (${guards.maxTokens}) before calling ${SUBMIT_TOOL}`);
     const res = await provider.complete({
-      system: AGENT_JUDGE_SYSTEM,
+      system: agentJudgeSystem(cfg.system),
       messages,
       tools: [...tools.map(providerToolOf), { name: SUBMIT_TOOL, description: 'Submit the final judgment. Call exactly once.', parameters: SUBMIT_TOOL_SCHEMA }],
       toolChoice: 'auto',

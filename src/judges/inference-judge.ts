@@ -1,9 +1,8 @@
 import type { Provider } from '../providers/types.js';
 import type { TokenUsage, Usage } from '../core/usage.js';
 import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
-import { JudgeResponseError } from '../core/errors.js';
 import { buildJudgePrompt } from './prompt.js';
-import { parseJudgeAnswer } from './parse-answer.js';
+import { readJudgeAnswer } from './parse-answer.js';
 import { judgeCacheKey, type CachedAnswer, type JudgeCache } from './cache.js';
 
 export interface InferenceJudgeOptions {
@@ -14,6 +13,8 @@ export interface InferenceJudgeOptions {
   identity?: Record<string, unknown>;
   /** Used only at temperature 0 (see below). */
   cache?: JudgeCache;
+  /** The judge's persona, replacing the built-in first line of its system prompt (part of the cache key through it). */
+  system?: string;
   /** Prices one call's tokens for this judge's model. */
   price(tokens: TokenUsage): Usage;
 }
@@ -27,8 +28,9 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
   return {
     provider: provider.id,
     model: provider.model,
+    ...(opts.system !== undefined ? { system: opts.system } : {}),
     async judge(req: JudgeRequest): Promise<JudgeScore> {
-      const prompt = buildJudgePrompt(req);
+      const prompt = buildJudgePrompt(req, opts.system);
       const t = req.temperature ?? temperature;
       const schema = { name: prompt.contract.name, jsonSchema: prompt.contract.jsonSchema };
       const call = async (): Promise<CachedAnswer> => {
@@ -54,14 +56,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       const cache = t === 0 ? opts.cache : undefined;
       const answer = cache ? await cache.getOrCall(key, call) : { ...(await call()), cached: false };
       const spent = answer.cached ? opts.price({ inputTokens: 0, outputTokens: 0 }) : opts.price(answer.tokens);
-      let parsed: unknown;
-      try {
-        parsed = parseJudgeAnswer(answer.text);
-      } catch (err) {
-        throw new JudgeResponseError((err as Error).message, answer.text, spent);
-      }
-      const verdict = prompt.contract.read(parsed);
-      if (typeof verdict === 'string') throw new JudgeResponseError(verdict, answer.text, spent);
+      const verdict = readJudgeAnswer(prompt.contract, answer.text, spent);
       if (cache && !answer.cached) await cache.store(key, answer);
       return {
         ...verdict,

@@ -1,5 +1,6 @@
 import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import { isFakeRef, isJudgeInstance, type JudgeRef } from './resolve.js';
+import { splitJudgeSystem } from './judge-system.js';
 
 /** A string that names a judge of the config's `judges` (not `provider:model`, not `fake`). */
 export function isJudgeName(ref: unknown): ref is string {
@@ -23,8 +24,10 @@ export function judgeRefProblem(ref: unknown, judges: Record<string, unknown> | 
     return Object.hasOwn(judges, ref) ? undefined : unknownJudgeMessage(ref, judges);
   }
   if (isFakeRef(ref as JudgeRef)) return undefined;
+  const { model, problem } = splitJudgeSystem(ref);
+  if (problem) return problem;
   try {
-    parseModelSpec(ref);
+    parseModelSpec(model);
     return undefined;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
@@ -40,7 +43,7 @@ export function judgeModelSpec(ref: unknown, judges: Record<string, unknown>): {
   const target = name !== undefined ? judges[name] : ref;
   if (target === undefined || isJudgeInstance(target) || isJudgeName(target) || isFakeRef(target as JudgeRef)) return undefined;
   try {
-    return { spec: parseModelSpec(target), ...(name !== undefined ? { name } : {}) };
+    return { spec: parseModelSpec(splitJudgeSystem(target).model), ...(name !== undefined ? { name } : {}) };
   } catch {
     return undefined;
   }

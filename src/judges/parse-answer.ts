@@ -1,3 +1,23 @@
+import { JudgeResponseError } from '../core/errors.js';
+import type { Usage } from '../core/usage.js';
+import type { ResponseContract, Verdict } from './criteria/template.js';
+
+/**
+ * A judge's answer text read against its criterion's contract, as every text-answering judge does:
+ * an answer that is not JSON or breaks the contract is a JudgeResponseError carrying what it spent.
+ */
+export function readJudgeAnswer(contract: ResponseContract, text: string, spent: Usage): Verdict {
+  let parsed: unknown;
+  try {
+    parsed = parseJudgeAnswer(text);
+  } catch (err) {
+    throw new JudgeResponseError((err as Error).message, text, spent);
+  }
+  const verdict = contract.read(parsed);
+  if (typeof verdict === 'string') throw new JudgeResponseError(verdict, text, spent);
+  return verdict;
+}
+
 /**
  * The judge's answer as JSON: the whole text, else the first balanced JSON object in it (for
  * models or servers without structured output that wrap JSON in prose or code fences).

@@ -5,6 +5,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { AgentRun } from '../core/agent-run.js';
 import { errorMessage, JudgeError, spentOf, UserError } from '../core/errors.js';
 import { AGENT_MODEL_UNKNOWN } from '../judges/agent-judge.js';
+import { PROMPT_JUDGE_PROVIDER } from '../judges/prompt-judge.js';
 import { judgeCacheFor } from '../judges/cache.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { buildJudgeRequest, type Judge } from '../core/judge-port.js';
@@ -94,8 +95,9 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         for (const spec of staticJudgedSpecs(c)) {
           const ref = resolveFor(spec as JudgeAssertionSpec, c).ref;
           const judge = ref ? judgeFor(ref) : undefined;
-          // An agent judge built from a factory names its model only when it judges (priced then).
-          if (judge && judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN) models.add(`${judge.provider}:${judge.model}`);
+          // An agent judge built from a factory names its model only when it judges (priced then); a prompt
+          // judge's callable reports its model, if any, with its answer.
+          if (judge && judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN && judge.provider !== PROMPT_JUDGE_PROVIDER) models.add(`${judge.provider}:${judge.model}`);
         }
       }
       return [...models];
@@ -155,11 +157,12 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
 
 /**
  * The judge's provider and model as reported: an agent judge's run names the model that really
- * answered (its factory may pick one per judgment), else the judge's own.
+ * answered (its factory may pick one per judgment), else the judge's own; and its persona override.
  */
 function answeredBy(judge: Judge, run: AgentRun | undefined): JudgeIdentity {
   const colon = run?.model?.indexOf(':') ?? -1;
-  return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1) } : { provider: judge.provider, model: judge.model };
+  const system = judge.system !== undefined ? { system: judge.system } : {};
+  return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1), ...system } : { provider: judge.provider, model: judge.model, ...system };
 }
 
 /** What a judge threw, as a typed failure: anything not a JudgeError is a failed call. */

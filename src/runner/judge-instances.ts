@@ -9,6 +9,7 @@ import type { Judge } from '../core/judge-port.js';
 import { fakeJudge, loadFakeFixtures } from '../judges/fake-judge.js';
 import { inferenceJudge } from '../judges/inference-judge.js';
 import { judgeIdentity } from '../judges/judge-identity.js';
+import { splitJudgeSystem } from '../judges/judge-system.js';
 import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/resolve.js';
 import { isJudgeName, unknownJudgeMessage } from '../judges/judge-ref-check.js';
 import type { JudgeSettings } from '../judges/settings.js';
@@ -59,14 +60,17 @@ export function judgeInstances(opts: {
         const fixtures = typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? loadFakeFixtures(resolve(opts.settings.rootDir, ref.fixtures)) : [];
         judge = fakeJudge(fixtures);
       } else {
-        const provider = createProvider(ref as never, opts.env, { limiters: opts.limiters });
+        // `system` (the persona) is the judge's, not the provider's.
+        const { model, system } = splitJudgeSystem(ref);
+        const provider = createProvider(model as never, opts.env, { limiters: opts.limiters });
         // A judge spec's own temperature wins over the judge default of 0.
-        const temperature = typeof ref === 'object' ? (ref as unknown as { temperature?: number }).temperature : undefined;
+        const temperature = typeof model === 'object' ? (model as { temperature?: number }).temperature : undefined;
         judge = inferenceJudge(provider, {
-          identity: judgeIdentity(ref as never, opts.env),
+          identity: judgeIdentity(model as never, opts.env),
           price: (tokens) => priced(tokens, provider.spec, opts.pricing),
           ...(opts.cache ? { cache: opts.cache } : {}),
           ...(temperature !== undefined ? { temperature } : {}),
+          ...(system !== undefined ? { system } : {}),
         });
       }
       judges.set(key, judge);

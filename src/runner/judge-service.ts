@@ -25,6 +25,8 @@ export interface JudgeTrialContext {
 export interface JudgeIdentity {
   provider: string;
   model: string;
+  /** The judge's persona override, when it has one. */
+  system?: string;
 }
 
 /**

@@ -20,6 +20,12 @@ export interface TargetContext {
   readonly messages: ChatTurn[];
   /** 1-based turn of the conversation this call answers (always 1 in a single-turn case). */
   readonly turn: number;
+  /**
+   * State of this trial's conversation: the same object on every turn of one trial, a fresh empty
+   * one for each trial (and each repeat). Keep the framework's own message history here, tool
+   * calls and results included: `ctx.messages` holds only the text of earlier turns.
+   */
+  readonly session: Record<string, unknown>;
   /** Runs a tool implementation and records name, args, result, error flag and duration as a step. */
   tool<A, R>(name: string, args: A, fn: (args: A) => R | Promise<R>): Promise<R>;
   /** Adds token usage of a model call the agent made; `model` (`provider:model`) prices it. */
@@ -55,7 +61,7 @@ export interface FunctionTargetOptions {
 }
 
 /** Builds the recording context for one call of the function and folds what it recorded into the returned run. */
-export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1, options: { dryRun?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1, options: { dryRun?: boolean; env?: NodeJS.ProcessEnv; session?: Record<string, unknown> } = {}) {
   const steps: Step[] = [];
   const pending = new Set<Promise<void>>();
   // Model calls sent through ctx.openai() / ctx.anthropic() whose usage is not read yet.
@@ -79,6 +85,7 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     trial,
     messages: trial.messages,
     turn,
+    session: options.session ?? {},
     async tool(name, args, fn) {
       const started = performance.now();
       try {
@@ -125,8 +132,8 @@ interface CallOptions {
   warnOnce(kind: 'counted-once' | 'added-both', message: string): void;
 }
 
-async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, options: CallOptions): Promise<AgentRun> {
-  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, ...(options.env ? { env: options.env } : {}) });
+async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, session: Record<string, unknown>, options: CallOptions): Promise<AgentRun> {
+  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, session, ...(options.env ? { env: options.env } : {}) });
   // A timeout settles the trial without waiting for the function: what it did by then is kept.
   const release = keepPartialOnAbort(signal, () => recorder.partial());
   let value: string | AgentRun;
@@ -160,7 +167,8 @@ async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, sig
 
 /**
  * A function as a target. In a multi-turn case the function is called once per user turn with
- * `ctx.messages` holding the whole conversation so far (earlier replies as assistant turns).
+ * `ctx.messages` holding the whole conversation so far (earlier replies as assistant turns) and
+ * `ctx.session` the state it kept on earlier turns.
  */
 export function functionTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions = {}): Target {
   // Each kind of warning once per target, not once per trial.
@@ -176,15 +184,17 @@ export function functionTarget(name: string, fn: TargetFunction, options: Functi
   };
   return {
     name,
-    run: (trial, signal) => callOnce(name, fn, trial, signal, 1, once),
+    run: (trial, signal) => callOnce(name, fn, trial, signal, 1, {}, once),
     async openSession(trial): Promise<TargetSession> {
       const history: ChatTurn[] = historyBeforeFirstTurn(trial);
+      // One conversation, one ctx.session: a trial (each repeat opens its own) never sees another's.
+      const session: Record<string, unknown> = {};
       let turn = 0;
       return {
         async send(message, signal) {
           history.push({ role: 'user', content: message });
           turn += 1;
-          const run = await callOnce(name, fn, { ...trial, input: message, messages: [...history] }, signal, turn, once);
+          const run = await callOnce(name, fn, { ...trial, input: message, messages: [...history] }, signal, turn, session, once);
           history.push({ role: 'assistant', content: run.reply });
           return run;
         },

@@ -11,7 +11,6 @@ import { afterEach } from 'vitest';
 import { resolveConfig } from '../../src/config/load-config.js';
 import { resolveRunSettings } from '../../src/config/run-settings.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import type { UserConfig } from '../../src/config/schema.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { withGrade } from '../judges/helpers.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
@@ -146,7 +145,7 @@ export async function rejection(p: Promise<unknown>): Promise<Error & Record<str
 /** The runner's judge service with `judge` as the config's judge; warnings collected. */
 export function judgeService(judge: Judge, warnings: string[] = []) {
   const root = mkdtempSync(join(tmpdir(), 'agent-evals-agent-judge-'));
-  const config = resolveConfig({ judge: judge as unknown as UserConfig['judge'], outputDir: join(root, 'out') }, root, null, {});
+  const config = resolveConfig({ judge, outputDir: join(root, 'out') }, root, null, {});
   const env = { ...TEST_ENV };
   return withGrade(
     createJudgeService({

@@ -37,7 +37,7 @@ describe('an agent judge in a run', () => {
     const inference = await run({ provider: 'openai', model: UNPRICED, baseURL: inferenceFake.url });
 
     const agentFake = await fakes.openai(() => turn([submit(1)], { input: 1000, output: 100 }));
-    const agent = await run(fakeJudge(agentFake, { model: { provider: 'openai', model: UNPRICED, baseURL: agentFake.url }, guards: { maxSteps: 2 } }) as unknown as UserConfig['judge']);
+    const agent = await run(fakeJudge(agentFake, { model: { provider: 'openai', model: UNPRICED, baseURL: agentFake.url }, guards: { maxSteps: 2 } }));
 
     expect(agent.exitCode).toBe(0);
     expect(agentFake.count).toBe(2);
@@ -49,7 +49,7 @@ describe('an agent judge in a run', () => {
   it("is priced by the config's `pricing`: tokens x the configured price", async () => {
     const fake = await fakes.openai(() => turn([submit(1)], { input: 1000, output: 100 }));
     const judge = fakeJudge(fake, { model: { provider: 'openai', model: UNPRICED, baseURL: fake.url }, guards: { maxSteps: 2 } });
-    const { results, warnings, exitCode } = await run(judge as unknown as UserConfig['judge'], { pricing: { [`openai:${UNPRICED}`]: { input: 2, output: 10 } } });
+    const { results, warnings, exitCode } = await run(judge, { pricing: { [`openai:${UNPRICED}`]: { input: 2, output: 10 } } });
 
     expect(exitCode).toBe(0);
     expect(unpricedWarnings(warnings)).toEqual([]);
@@ -62,7 +62,7 @@ describe('an agent judge in a run', () => {
     const fake = await fakes.openai(() => turn([submit(1)], { input: 10, output: 2 }));
     const model = { provider: 'openai' as const, model: 'gpt-4.1-mini', baseURL: fake.url };
     const judge = fakeJudge(fake, { model, guards: { maxSteps: 2 } });
-    const { exitCode, limiters } = await run(judge as unknown as UserConfig['judge'], { concurrency: 3 }, 4);
+    const { exitCode, limiters } = await run(judge, { concurrency: 3 }, 4);
 
     expect(exitCode).toBe(0);
     expect(fake.count).toBe(4);

@@ -31,4 +31,19 @@ describe('function target sessions', () => {
       messages: [...history, { role: 'assistant', content: '#1 first' }, { role: 'user', content: 'second' }],
     });
   });
+
+  it('hands each single-turn call and each session its own ctx.session, kept across the turns of one session', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const target = functionTarget('counter', async (input, ctx) => {
+      seen.push(ctx.session);
+      ctx.session.count = ((ctx.session.count as number | undefined) ?? 0) + 1;
+      return String(ctx.session.count);
+    });
+    expect((await target.run(trialInput('a'), never)).reply).toBe('1');
+    expect((await target.run(trialInput('a'), never)).reply).toBe('1');
+    const one = await target.openSession!(trialInput('a'), never);
+    const two = await target.openSession!(trialInput('a'), never);
+    expect([(await one.send('a', never)).reply, (await one.send('b', never)).reply, (await two.send('a', never)).reply]).toEqual(['1', '2', '1']);
+    expect(new Set(seen).size).toBe(4);
+  });
 });
