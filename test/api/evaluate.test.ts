@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { evaluate, EvalFailedError, tool, UserError, type AgentRun, type Judge, type JudgeRequest, type TargetContext } from 'agent-evals';
+import { evaluate, EvalFailedError, promptJudge, tool, UserError, type AgentRun, type Judge, type JudgeRequest, type TargetContext } from 'agent-evals';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
 
@@ -251,6 +251,34 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(result.passed).toBe(false);
     expect(() => result.assertPasses()).toThrow(/Too curt for our tone guide\./);
     expect(result.usage.judge).toMatchObject({ calls: 1, costUsd: 0.001 });
+    expect(judgeServer.count).toBe(0);
+  });
+
+  it('takes promptJudge(callable): 0.82 passes at threshold 0.8, a score of 1.4 errors as a gate', async () => {
+    const prompts: string[] = [];
+    const says = (text: string) =>
+      promptJudge((prompt) => {
+        prompts.push(prompt);
+        return Promise.resolve(text);
+      });
+    const good = await evaluate(supportAgent('Order 42 ships on Monday.'))
+      .input('Where is order 42?')
+      .useJudge(says('Verdict: {"score":0.82,"reason":"Gives the Monday date."}'))
+      .expectJudge('Gives the shipping date', { threshold: 0.8 })
+      .run();
+    expect(() => good.assertPasses()).not.toThrow();
+    expect(good.score).toBeCloseTo(0.82, 12);
+    const bad = await evaluate(supportAgent('Order 42 ships on Monday.'))
+      .input('Where is order 42?')
+      .useJudge(says('{"score":1.4,"reason":"Very good."}'))
+      .expectJudge('Gives the shipping date', { threshold: 0.8 })
+      .run();
+    expect(bad.passed).toBe(false);
+    const assertion = bad.trials[0]!.assertions.find((a) => a.kind === 'judge');
+    expect(assertion?.status).toBe('error');
+    expect(() => bad.assertPasses()).toThrow(EvalFailedError);
+    // The callable saw the reply only inside the untrusted block.
+    expect(prompts[0]).toMatch(/<untrusted-target-trace>[\s\S]*Order 42 ships on Monday\.[\s\S]*<\/untrusted-target-trace>/);
     expect(judgeServer.count).toBe(0);
   });
 
