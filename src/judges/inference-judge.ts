@@ -17,6 +17,8 @@ export interface InferenceJudgeOptions {
   system?: string;
   /** Prices one call's tokens for this judge's model. */
   price(tokens: TokenUsage): Usage;
+  /** `provider` sends its calls through a batch API: the judge says so in the results. */
+  batch?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
     provider: provider.id,
     model: provider.model,
     ...(opts.system !== undefined ? { system: opts.system } : {}),
+    ...(opts.batch ? { batch: true } : {}),
     async judge(req: JudgeRequest): Promise<JudgeScore> {
       const prompt = buildJudgePrompt(req, opts.system);
       const t = req.temperature ?? temperature;
