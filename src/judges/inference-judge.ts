@@ -13,6 +13,11 @@ export interface InferenceJudgeOptions {
   identity?: Record<string, unknown>;
   /** Used only at temperature 0 (see below). */
   cache?: JudgeCache;
+  /**
+   * False: never wait on an identical call of this run (the disk cache still answers). A live judge
+   * of a `--judge-batch` run, whose caller holds a concurrency slot, must not wait on the batch.
+   */
+  shareInRun?: boolean;
   /** The judge's persona, replacing the built-in first line of its system prompt (part of the cache key through it). */
   system?: string;
   /** Prices one call's tokens for this judge's model. */
@@ -57,7 +62,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       // Above temperature 0 the user asked for independent samples: no sharing within the run and
       // no answer from (or for) the disk cache, so every trial gets its own judgment.
       const cache = t === 0 ? opts.cache : undefined;
-      const answer = cache ? await cache.getOrCall(key, call) : { ...(await call()), cached: false };
+      const answer = cache ? await cache.getOrCall(key, call, opts.shareInRun !== false) : { ...(await call()), cached: false };
       const spent = answer.cached ? opts.price({ inputTokens: 0, outputTokens: 0 }) : opts.price(answer.tokens);
       const verdict = readJudgeAnswer(prompt.contract, answer.text, spent);
       if (cache && !answer.cached) await cache.store(key, answer);

@@ -78,6 +78,8 @@ export function judgeInstances(opts: {
           identity: judgeIdentity(model as never, opts.env),
           price: (tokens) => priced(tokens, provider.spec, opts.pricing, { batch: batch !== undefined }),
           ...(batch ? { batch: true } : {}),
+          // A live read inside `check` holds its trial's slot: waiting on a batched twin would deadlock the flush.
+          ...(opts.batch && !batch ? { shareInRun: false } : {}),
           ...(opts.cache ? { cache: opts.cache } : {}),
           ...(temperature !== undefined ? { temperature } : {}),
           ...(system !== undefined ? { system } : {}),

@@ -143,4 +143,25 @@ describe('--judge-batch (OpenAI)', () => {
     expect(trials.every((t) => t.verdict === 'interrupted' && t.interrupted === true)).toBe(true);
     expect(r.progress).toContain('judge batch batch_fake1: cancelled');
   });
+
+  it('a judge read inside check() is asked live, and never waits on a batched twin holding the only slot', async () => {
+    const fake = await judgeServer();
+    // Concurrency 1: trial 0 queues judgment K in the batch; trial 1 reads the same K inside its check,
+    // holding the only slot. Waiting there on trial 0's batched call would never let the batch go out.
+    const evalTs = `let n = 0;
+export default { suite: 'ts', target: 'agent', repeat: 4, cases: [{ id: 'read', input: 'hi', check: async (t) => {
+  const h = t.judge().criteria('answers the question');
+  if (n++ % 2 === 1) await h.result();
+} }] };`;
+    const r = await runInProcess({
+      files: { 'evals/read.eval.ts': evalTs },
+      config: { evals: ['evals/*.eval.ts'], targets: { agent: () => 'answer 1' }, judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, concurrency: 1, earlyStop: false },
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+      flags: { judgeBatch: true },
+    });
+    expect(r.results.cases[0]!.trials.map((t) => t.verdict)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    // The early read went out live once (the later one came from the cache); the rest in one batch.
+    expect(chatCalls(fake)).toBe(1);
+    expect(fake.batches.creates).toEqual([expect.objectContaining({ lines: 1 })]);
+  });
 });
