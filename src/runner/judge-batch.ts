@@ -59,7 +59,7 @@ export class JudgeBatch {
     return this.#queue.length;
   }
 
-  /** Batches submitted and not yet read back (or cancelled). */
+  /** Batches being submitted, or submitted and not yet read back (or cancelled). */
   get submitted(): number {
     return this.#submitted;
   }
@@ -116,53 +116,63 @@ export class JudgeBatch {
     const taken = this.#queue.splice(0);
     const groups = new Map<BatchApi, Entry[]>();
     for (const e of taken) groups.set(e.api, [...(groups.get(e.api) ?? []), e]);
-    const chunks = [...groups].flatMap(([api, entries]) => splitAtLimits(api, entries));
+    let chunks: Entry[][];
+    try {
+      chunks = [...groups].flatMap(([api, entries]) => splitAtLimits(api, entries));
+    } catch (err) {
+      return failAll(taken, new Error(`the judge batch could not be built: ${errorMessage(err)}`));
+    }
     await Promise.all(chunks.map((chunk) => this.#run(chunk, signal)));
   }
 
   async #run(entries: Entry[], signal: AbortSignal): Promise<void> {
-    const api = entries[0]!.api;
     if (signal.aborted) return failAll(entries, new Error('interrupted before the judge batch was sent'));
+    this.#submitted += 1;
+    try {
+      await this.#send(entries, signal);
+    } catch (err) {
+      // Whatever went wrong, no call is left waiting (an answered one is not changed by this).
+      failAll(entries, new Error(`judge batch: ${errorMessage(err)}`));
+    } finally {
+      this.#submitted -= 1;
+    }
+  }
+
+  async #send(entries: Entry[], signal: AbortSignal): Promise<void> {
+    const api = entries[0]!.api;
     let id: string;
     try {
-      id = await api.submit(
-        entries.map((e) => e.item),
-        signal,
-      );
+      // Not cut off by Ctrl-C: a batch the provider created must be known here to be cancelled.
+      id = await api.submit(entries.map((e) => e.item));
     } catch (err) {
       return failAll(entries, new Error(`the judge batch could not be submitted: ${errorMessage(err)}`));
     }
-    this.#submitted += 1;
+    this.#progress(`judge batch ${id} (${api.spec}): ${entries.length} request${entries.length === 1 ? '' : 's'} submitted`);
+    let status: BatchStatus;
     try {
-      this.#progress(`judge batch ${id} (${api.spec}): ${entries.length} request${entries.length === 1 ? '' : 's'} submitted`);
-      let status: BatchStatus;
+      status = await this.#poll(api, id, entries.length, signal);
+    } catch (err) {
+      if (!signal.aborted) return failAll(entries, new Error(`judge batch ${id}: ${errorMessage(err)}`));
+      // Ctrl-C: the provider is told to stop (and to stop billing) before the run writes what finished.
+      await api.cancel(id).then(
+        () => this.#progress(`judge batch ${id}: cancelled`),
+        (e: unknown) => this.#progress(`judge batch ${id}: could not be cancelled: ${errorMessage(e)}`),
+      );
+      return failAll(entries, new Error(`interrupted: judge batch ${id} was cancelled`));
+    }
+    let results: BatchItemResult[] = [];
+    if (status.state !== 'failed') {
       try {
-        status = await this.#poll(api, id, entries.length, signal);
+        results = await api.results(id, signal);
       } catch (err) {
-        if (!signal.aborted) return failAll(entries, new Error(`judge batch ${id}: ${errorMessage(err)}`));
-        // Ctrl-C: the provider is told to stop (and to stop billing) before the run writes what finished.
-        await api.cancel(id).then(
-          () => this.#progress(`judge batch ${id}: cancelled`),
-          (e: unknown) => this.#progress(`judge batch ${id}: could not be cancelled: ${errorMessage(e)}`),
-        );
-        return failAll(entries, new Error(`interrupted: judge batch ${id} was cancelled`));
+        return failAll(entries, new Error(`judge batch ${id}: its results could not be read: ${errorMessage(err)}`));
       }
-      let results: BatchItemResult[] = [];
-      if (status.state !== 'failed') {
-        try {
-          results = await api.results(id, signal);
-        } catch (err) {
-          return failAll(entries, new Error(`judge batch ${id}: its results could not be read: ${errorMessage(err)}`));
-        }
-      }
-      const byId = new Map(results.map((r) => [r.customId, r]));
-      for (const e of entries) {
-        const r = byId.get(e.item.customId);
-        if (r?.ok) e.resolve(r.response);
-        else e.reject(new Error(r ? `judge batch ${id}: ${r.error}` : `judge batch ${id} ${status.state} without an answer to this request`));
-      }
-    } finally {
-      this.#submitted -= 1;
+    }
+    const byId = new Map(results.map((r) => [r.customId, r]));
+    for (const e of entries) {
+      const r = byId.get(e.item.customId);
+      if (r?.ok) e.resolve(r.response);
+      else e.reject(new Error(r ? `judge batch ${id}: ${r.error}` : `judge batch ${id} ${status.state} without an answer to this request`));
     }
   }
 
