@@ -17,14 +17,6 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
-const waitFor = async (ok: () => boolean, ms: number) => {
-  const until = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe('Ctrl-C with a judge batch pending', () => {
   it('cancels the batch at the provider and exits 130 with the trials interrupted', async () => {
     // The batch never gets past in_progress on its own.
@@ -42,7 +34,8 @@ describe('Ctrl-C with a judge batch pending', () => {
     );
     const json = join(dir, 'results.json');
     const cli = spawnCli(['run', '--judge-batch', '--no-cache', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 30_000 });
-    await waitFor(() => fake!.batches.creates.length === 1, 20_000);
+    // The CLI says the batch is submitted: it is pending at the fake, which never ends it.
+    await cli.waitForStderr(/judge batch \S+ \(openai:gpt-4\.1-mini\): 3 requests submitted/, 20_000);
     cli.child.kill('SIGINT');
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(130);
