@@ -144,6 +144,31 @@ describe('--judge-batch (OpenAI)', () => {
     expect(r.progress).toContain('judge batch batch_fake1: cancelled');
   });
 
+  it('after an interrupt no batch is sent: the trials that reached their judges are interrupted, the rest not run', async () => {
+    const fake = await judgeServer();
+    const interrupt = new AbortController();
+    const r = await runInProcess({
+      files: { 'batch.eval.yaml': evals(10, 1) },
+      config: {
+        // Ctrl-C comes during the first target call.
+        targets: { agent: (input: string) => (interrupt.abort(), `answer ${input}`) },
+        judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url },
+        concurrency: 2,
+      },
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+      flags: { judgeBatch: true, cache: false },
+      interrupt: interrupt.signal,
+    });
+    expect(fake.count).toBe(0);
+    expect(r.exitCode).toBe(130);
+    expect(r.results.run.interrupted).toBe(true);
+    const trials = r.results.cases.flatMap((c) => c.trials);
+    expect(trials.length).toBeGreaterThan(0);
+    expect(trials.length).toBeLessThan(10);
+    expect(trials.every((t) => t.verdict === 'interrupted')).toBe(true);
+    expect(r.results.summary.trials.notRun).toBe(10 - trials.length);
+  });
+
   it('a judge read inside check() is asked live, and never waits on a batched twin holding the only slot', async () => {
     const fake = await judgeServer();
     // Concurrency 1: trial 0 queues judgment K in the batch; trial 1 reads the same K inside its check,
