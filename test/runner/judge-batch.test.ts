@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
-import { removeTempDirs } from '../support/cli.js';
+import { removeTempDirs, stripAnsi } from '../support/cli.js';
+import { terminalReporter } from '../../src/report/terminal.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { runInProcess, type InProcessOptions } from '../support/run-in-process.js';
 import type { Results } from '../../src/core/results-schema.js';
@@ -167,6 +168,17 @@ describe('--judge-batch (OpenAI)', () => {
     expect(trials.length).toBeLessThan(10);
     expect(trials.every((t) => t.verdict === 'interrupted')).toBe(true);
     expect(r.results.summary.trials.notRun).toBe(10 - trials.length);
+  });
+
+  it('the verbose terminal marks a batched judgment', async () => {
+    const fake = await judgeServer();
+    let out = '';
+    await run(fake, {
+      files: { 'batch.eval.yaml': evals(1, 1) },
+      flags: { judgeBatch: true },
+      reporters: () => [{ name: 'terminal', ...terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: true }) }],
+    });
+    expect(stripAnsi(out)).toMatch(/judge openai:gpt-4\.1-mini · .* · batch/);
   });
 
   it('a judge read inside check() is asked live, and never waits on a batched twin holding the only slot', async () => {
