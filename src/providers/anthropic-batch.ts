@@ -9,8 +9,8 @@ import { fromAnthropicMessage } from './anthropic-wire.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
 import { redactSecrets, toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { requestScope } from './rate-limit-fetch.js';
-import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
+import { requestScope, retryAfterMs } from './rate-limit-fetch.js';
+import { errorContext, maxRetriesOf, sdkClientOptions, type ProviderSettings } from './settings.js';
 
 type MessageBatch = Anthropic.Messages.MessageBatch;
 type BatchLine = Anthropic.Messages.MessageBatchIndividualResponse;
@@ -52,7 +52,8 @@ export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
     sizeOf: (item) => Buffer.byteLength(JSON.stringify(line(item))) + 1,
 
     async submit(items, signal) {
-      const batch = await call(signal, (options) => client.messages.batches.create({ requests: items.map(line) }, options));
+      const body = { requests: items.map(line) };
+      const batch = await call(signal, (options) => createOnce(() => client.messages.batches.create(body, { ...options, maxRetries: 0 }), maxRetriesOf(settings), signal));
       schemaNames.set(batch.id, new Map(items.map((i) => [i.customId, i.request.schema?.name])));
       return batch.id;
     },
@@ -77,6 +78,39 @@ export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
 
     cancel: (id) => call(undefined, async (options) => void (await client.messages.batches.cancel(id, {}, options))),
   };
+}
+
+/**
+ * A create is resent only when the API answered that it failed (408, 409, 5xx; 429s were already
+ * waited out in the fetch): after a timeout or a dropped connection the batch may have been
+ * accepted, and a second one would be billed again, so that error is reported instead.
+ */
+async function createOnce<T>(send: () => Promise<T>, retries: number, signal: AbortSignal | undefined): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      const answered: { status?: number; headers?: Headers } = err instanceof Anthropic.APIError ? (err as { status?: number; headers?: Headers }) : {};
+      const { status } = answered;
+      const refused = status !== undefined && (status === 408 || status === 409 || status >= 500);
+      if (!refused || attempt >= retries || signal?.aborted) throw err;
+      const hinted = answered.headers instanceof Headers ? retryAfterMs(answered.headers) : undefined;
+      // The SDK's own schedule: 0.5 s doubling, at most 8 s, unless the API said how long.
+      await wait(Math.min(60_000, hinted ?? Math.min(8_000, 500 * 2 ** attempt)), signal);
+    }
+  }
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /**

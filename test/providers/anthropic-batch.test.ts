@@ -216,3 +216,20 @@ describe('the results stream size cap', () => {
     await expect(capped.results(small)).rejects.toThrow(/maxResponseBytes: 4000/);
   });
 });
+
+describe('creating a batch is never doubled', () => {
+  it('does not resend a create whose connection dropped: the batch may exist, a second would be billed again', async () => {
+    const { fake, api } = await setup(byContent, { createFaults: [{ drop: true }] });
+    const err = await api.submit([{ customId: 'a', request: judgeRequest('x') }]).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'connection' });
+    expect(fake.batches.createAttempts).toBe(1);
+    expect(fake.batches.created).toHaveLength(0);
+  });
+
+  it('resends a create the API refused with 529, after its retry-after', async () => {
+    const { fake, api } = await setup(byContent, { createFaults: [{ status: 529, message: 'Overloaded', retryAfterMs: 1 }] });
+    const id = await api.submit([{ customId: 'a', request: judgeRequest('x') }]);
+    expect(fake.batches.createAttempts).toBe(2);
+    expect(fake.batches.created.map((b) => b.id)).toEqual([id]);
+  });
+});

@@ -9,13 +9,15 @@
  * step, so a test polls its way to `ended`.
  */
 import { errorBody, error, toMessage, validate, type FakeAnthropicOptions } from './fake-anthropic.js';
-import { resolveDelay, type CapturedRequest, type HttpReply, type ScriptQueue } from './fake-server.js';
+import { resolveDelay, retryHeaders, type CapturedRequest, type HttpReply, type ScriptQueue } from './fake-server.js';
 
 export interface FakeBatchOptions {
   /** Retrieves it takes a batch to end; each one processes an equal share of its requests (default 2). */
   pollsToEnd?: number;
   /** custom_ids that expire (the 24 hours ran out) instead of being processed. */
   expire?: readonly string[];
+  /** Faults answered to the first create attempts, in order (an API error, a dropped connection); later ones are accepted. */
+  createFaults?: readonly ({ status: number; message?: string; retryAfterMs?: number } | { drop: true })[];
 }
 
 type BatchResult = { type: 'succeeded'; message: unknown } | { type: 'errored'; error: unknown } | { type: 'canceled' } | { type: 'expired' };
@@ -37,6 +39,8 @@ export interface FakeBatchLog {
   created: FakeBatch[];
   /** Ids of every cancel request that reached the fake. */
   cancelled: string[];
+  /** Create requests received, refused ones included. */
+  createAttempts: number;
   state: Map<string, FakeBatch>;
 }
 
@@ -78,6 +82,8 @@ export function handleBatch(req: CapturedRequest, path: string, index: number, c
 }
 
 function create(req: CapturedRequest, index: number, ctx: BatchContext): HttpReply {
+  const fault = ctx.options.batch?.createFaults?.[ctx.log.createAttempts++];
+  if (fault) return 'drop' in fault ? { drop: true } : error(fault.status, fault.message, index, retryHeaders(fault));
   if (Buffer.byteLength(req.rawBody) > MAX_BYTES) return error(413, `request body exceeds ${MAX_BYTES} bytes`, index);
   const requests: unknown = req.body?.requests;
   if (!Array.isArray(requests) || requests.length === 0) return error(400, 'requests: at least one request is required', index);

@@ -36,7 +36,7 @@ export interface FakeAnthropic extends FakeProvider {
 
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const queue = new ScriptQueue(options.script);
-  const batches: FakeBatchLog = { created: [], cancelled: [], state: new Map() };
+  const batches: FakeBatchLog = { created: [], cancelled: [], createAttempts: 0, state: new Map() };
   const server = await startFakeServer((req, index) => handle(req, index, queue, options, batches, server.origin));
   // Onto the object itself: a spread would freeze its live getters (count, bodies) at their first values.
   return Object.assign(asFakeProvider(server, server.origin, queue), { batches });
