@@ -147,6 +147,28 @@ describe('the stable prefix', () => {
     for (const stable of ['<task>', 'CRITERIA: answers the follow-up', '<target-instructions>', '<transcript>', 'TURN-1']) expect(shared).toContain(stable);
     expect(shared).not.toMatch(/arrive|address/);
   });
+
+  it('on Anthropic, a prefix long enough to cache is marked with cache_control and cached tokens are reported', async () => {
+    // claude-haiku-4-5 caches from 4,096 tokens: criteria of ~20,000 characters are surely that long.
+    const criteria = `CRITERIA-LONG: ${'The reply names the carrier, the day and the tracking number. '.repeat(320)}`;
+    const f = await fakes.anthropic(() => ({ json: { score: 1, reason: 'fine', evidence: [] }, usage: { input: 60, output: 20, cached: 5000 } }));
+    const service = judgeService({ judge: judgeRef('anthropic', f.url) });
+    const { result, usage } = await service.grade({ type: 'judge', criteria }, trialContext(plannedCase(), sampleRun()));
+    expect(result.status).toBe('passed');
+    const content = f.bodies[0].messages[0].content as any[];
+    expect(content).toHaveLength(2);
+    expect(content[0]).toMatchObject({ type: 'text', cache_control: { type: 'ephemeral' } });
+    expect(content[0].text).toContain('CRITERIA-LONG');
+    expect(content[0].text).toContain('<input>');
+    expect(content[1].text.startsWith(TRACE_OPEN)).toBe(true);
+    expect(content[1].cache_control).toBeUndefined();
+    expect(usage).toMatchObject({ inputTokens: 5060, cachedInputTokens: 5000 });
+
+    // A short one is not: the text goes as one plain string.
+    await service.grade({ type: 'judge', criteria: 'CRITERIA: short' }, trialContext(plannedCase(), sampleRun()));
+    expect(typeof f.bodies[1].messages[0].content).toBe('string');
+    expect(f.requests[1]!.rawBody).not.toContain('cache_control');
+  });
 });
 
 describe('a prompt judge (plain text answers)', () => {
