@@ -87,6 +87,6 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   // The reply is sent once: a step text that repeats a graded text is left out of the trace.
   const repeated = Object.values(graded).includes(req.output) ? { output: req.output } : {};
   const trace = projectTrace(req.run, req.tracePolicy, { usage: criterionAsksAboutUsage(req.criterion), ...repeated });
-  varying.push(untrustedBlock({ ...reported, ...replies, ...graded, trace }));
+  varying.push(untrustedBlock({ ...reported, ...replies, ...graded, ...(Object.keys(trace).length ? { trace } : {}) }));
   return { stable, varying, contract };
 }

@@ -50,8 +50,9 @@ export interface TraceView {
  * The target's trace as a judge sees it. `safe` (default): tool names, order, error flags, timing
  * and usage in clear; arguments, results and error text only as digests. `full`: everything.
  * With a `view` (the judge prompt's), zero and absent fields are left out too: usage unless asked
- * for (and then only its non-zero counts), a `stop` stop reason, `isError: false`, a step text that repeats the graded
- * output, a step left with nothing to show, an empty step list.
+ * for (and then only its non-zero counts), the policy when no tool was called, a `stop` stop
+ * reason, `isError: false`, a step text that repeats the graded output, a step left with nothing
+ * to show, an empty step list.
  */
 export function projectTrace(run: AgentRun, policy: TracePolicy, view?: TraceView): Record<string, unknown> {
   const conceal = (v: unknown) => (v === undefined ? undefined : policy === 'full' ? v : digest(v));
@@ -74,8 +75,10 @@ export function projectTrace(run: AgentRun, policy: TracePolicy, view?: TraceVie
     ...usageOf(s.usage),
   }));
   const shown = view ? steps.filter((s) => Object.keys(s).length > 1) : steps;
+  // The policy says how tool data is shown: with no tool call there is nothing it applies to.
+  const toolData = !view || steps.some((s) => s.toolCalls);
   return {
-    policy,
+    ...(toolData ? { policy } : {}),
     ...(run.model ? { model: run.model } : {}),
     // A plain `stop` is the ordinary end: only another reason (length, refusal, ...) tells a judge something.
     ...(run.stopReason && !(view && run.stopReason === 'stop') ? { stopReason: run.stopReason } : {}),

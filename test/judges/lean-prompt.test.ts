@@ -88,7 +88,8 @@ describe.each(['openai', 'anthropic'] as const)('a one-rubric judgment of a plai
     const { block } = splitPrompt(user);
     const inside = user.slice(user.indexOf(TRACE_OPEN) + TRACE_OPEN.length, user.indexOf(TRACE_CLOSE));
     expect(inside.trim()).not.toContain('\n');
-    expect(block).toEqual({ output: REPLY, trace: { policy: 'safe' } });
+    // Nothing else to show: no tool call (so no policy), a plain stop, no usage asked for.
+    expect(block).toEqual({ output: REPLY });
   });
 
   it('two trials with different replies share every request byte up to the untrusted block', async () => {
