@@ -1,9 +1,11 @@
 /** Where an Anthropic request gets its prompt-cache mark: the stable prefix, when long enough for the model's family. */
+import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { estimateTokensLow, minCacheableTokens } from '../../src/providers/anthropic-cache.js';
 import { toAnthropicParams } from '../../src/providers/anthropic-wire.js';
 import { toOpenAIParams } from '../../src/providers/openai-wire.js';
 import type { CompletionRequest } from '../../src/providers/types.js';
+import { startFakeAnthropic } from '../support/fake-anthropic.js';
 
 /** A user text whose first `stable` characters are marked stable, then a short per-request tail. */
 function request(stable: number): CompletionRequest {
@@ -50,5 +52,24 @@ describe('the Anthropic prompt-cache mark', () => {
   it('OpenAI needs no mark (its prefix cache is automatic): the user text goes as it is', () => {
     const params = toOpenAIParams('gpt-4.1-mini', request(6000));
     expect(params.messages[1]).toEqual({ role: 'user', content: `${'s'.repeat(6000)}TAIL` });
+  });
+});
+
+describe('the fake Anthropic server checks cache marks as the API does', () => {
+  it('takes the marked request through the real SDK, and refuses a mark the API would refuse', async () => {
+    const fake = await startFakeAnthropic({ script: () => ({ json: { ok: true } }) });
+    try {
+      const client = new Anthropic({ apiKey: 'test', baseURL: fake.url, maxRetries: 0 });
+      const marked = toAnthropicParams('claude-sonnet-4-5', request(6000), { maxTokens: 100 });
+      await expect(client.messages.create(marked)).resolves.toMatchObject({ type: 'message' });
+
+      const withMark = (block: Record<string, unknown>) => ({ ...marked, messages: [{ role: 'user' as const, content: [block as any, { type: 'text' as const, text: 'TAIL' }] }] });
+      await expect(client.messages.create(withMark({ type: 'text', text: '', cache_control: { type: 'ephemeral' } }))).rejects.toMatchObject({ status: 400 });
+      await expect(client.messages.create(withMark({ type: 'text', text: 'x', cache_control: { type: 'persistent' } }))).rejects.toMatchObject({ status: 400 });
+      const five = Array.from({ length: 5 }, () => ({ type: 'text' as const, text: 'x', cache_control: { type: 'ephemeral' as const } }));
+      await expect(client.messages.create({ ...marked, messages: [{ role: 'user', content: five }] })).rejects.toMatchObject({ status: 400 });
+    } finally {
+      await fake.close();
+    }
   });
 });
