@@ -144,6 +144,8 @@ export function validate(body: any): string | undefined {
   if (body.tool_choice?.type === 'tool' && !tools.has(body.tool_choice.name)) {
     return `tool_choice: tool '${body.tool_choice.name}' not found in tools`;
   }
+  const cacheInvalid = validateCacheControl(body);
+  if (cacheInvalid) return cacheInvalid;
   let pending: string[] = [];
   for (const [i, m] of body.messages.entries()) {
     if (m.role !== 'user' && m.role !== 'assistant') return `messages.${i}.role: Input should be 'user' or 'assistant'`;
@@ -164,6 +166,20 @@ export function validate(body: any): string | undefined {
       pending = pending.filter((id) => id !== b.tool_use_id);
     }
     if (pending.length > 0) return `messages.${i}: tool_use ids were found without tool_result blocks immediately after: ${pending.join(', ')}`;
+  }
+  return undefined;
+}
+
+/** Prompt-cache marks as the real endpoint takes them: `ephemeral` only, on non-empty text, at most 4 per request. */
+function validateCacheControl(body: any): string | undefined {
+  const blocks = [...(body.tools ?? []), ...(Array.isArray(body.system) ? body.system : []), ...body.messages.flatMap(blocksOf)];
+  const marked = blocks.filter((b) => b?.cache_control !== undefined && b.cache_control !== null);
+  if (marked.length > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${marked.length}.`;
+  for (const b of marked) {
+    const { type, ttl, ...rest } = b.cache_control;
+    if (type !== 'ephemeral' || Object.keys(rest).length > 0) return `cache_control: Input tag '${String(type)}' found using 'type' does not match any of the expected tags: 'ephemeral'`;
+    if (ttl !== undefined && ttl !== '5m' && ttl !== '1h') return `cache_control.ttl: Input should be '5m' or '1h'`;
+    if (b.type === 'text' && (typeof b.text !== 'string' || b.text === '')) return 'cache_control cannot be set for empty text blocks';
   }
   return undefined;
 }
