@@ -186,7 +186,8 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
   const tools = cfg.tools ?? [];
   const byName = new Map(tools.map((t) => [t.name, t]));
   const guards = cfg.guards ?? {};
-  const { sections } = judgeSections(req);
+  const { stable, varying } = judgeSections(req);
+  const sections = [...stable, ...varying];
   sections.push(
     `Submit your verdict with ${SUBMIT_TOOL}: score 1 means the criterion is fully met, 0 not at all (for a yes/no question, 1 is yes; for two responses, 1 means RESPONSE_A is better, 0 RESPONSE_B, 0.5 a tie).`,
   );

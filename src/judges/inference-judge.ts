@@ -38,13 +38,14 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
     ...(opts.system !== undefined ? { system: opts.system } : {}),
     ...(opts.batch ? { batch: true } : {}),
     async judge(req: JudgeRequest): Promise<JudgeScore> {
-      const prompt = buildJudgePrompt(req, opts.system);
+      // The provider enforces the answer's schema (structured output), so the prompt need not spell it out.
+      const prompt = buildJudgePrompt(req, { persona: opts.system });
       const t = req.temperature ?? temperature;
       const schema = { name: prompt.contract.name, jsonSchema: prompt.contract.jsonSchema };
       const call = async (): Promise<CachedAnswer> => {
         const res = await provider.complete({
           system: prompt.system,
-          messages: [{ role: 'user', content: prompt.user }],
+          messages: [{ role: 'user', content: prompt.user, stablePrefix: prompt.stablePrefix }],
           schema,
           temperature: t,
           ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),

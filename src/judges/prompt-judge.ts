@@ -59,7 +59,8 @@ export function promptJudge(fn: PromptJudgeFn, options: PromptJudgeOptions = {})
       price = settings.price;
     },
     async judge(req: JudgeRequest): Promise<JudgeScore> {
-      const prompt = buildJudgePrompt(req, options.system);
+      // The callable answers in plain text: the prompt carries the answer's JSON Schema.
+      const prompt = buildJudgePrompt(req, { schemaInPrompt: true, persona: options.system });
       const answer = await fn(`${prompt.system}\n\n${prompt.user}`, { system: prompt.system, user: prompt.user, ...(req.signal ? { signal: req.signal } : {}) });
       const { text, usage } = readAnswer(answer, price);
       return { ...readJudgeAnswer(prompt.contract, text, usage), raw: text, usage };

@@ -3,6 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { TokenUsage } from '../core/usage.js';
 import { malformed } from './errors.js';
 import { modelFamily } from './model-family.js';
+import { worthCaching } from './anthropic-cache.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall } from './types.js';
 
 type Params = Anthropic.MessageCreateParamsNonStreaming;
@@ -30,31 +31,51 @@ export function acceptsTemperature(model: string): boolean {
  * JSON of that call's input. (Any user tools stay declared but cannot be chosen on that turn.)
  */
 export function toAnthropicParams(model: string, req: CompletionRequest, defaults: AnthropicDefaults): Params {
-  const { system, messages } = toAnthropicMessages(req);
-  const params: Params = { model, max_tokens: req.maxTokens ?? defaults.maxTokens, messages };
-  if (system) params.system = system;
   const tools: Anthropic.Tool[] = (req.tools ?? []).map((t) => ({
     name: t.name,
     ...(t.description !== undefined ? { description: t.description } : {}),
     input_schema: t.parameters as Anthropic.Tool.InputSchema,
   }));
+  let toolChoice: Params['tool_choice'];
   if (req.schema) {
     tools.push({
       name: req.schema.name,
       description: 'Reply by calling this tool with your answer as its input.',
       input_schema: req.schema.jsonSchema as Anthropic.Tool.InputSchema,
     });
-    params.tool_choice = { type: 'tool', name: req.schema.name };
+    toolChoice = { type: 'tool', name: req.schema.name };
   } else if (req.toolChoice !== undefined) {
-    params.tool_choice = typeof req.toolChoice === 'string' ? { type: req.toolChoice } : { type: 'tool', name: req.toolChoice.name };
+    toolChoice = typeof req.toolChoice === 'string' ? { type: req.toolChoice } : { type: 'tool', name: req.toolChoice.name };
   }
-  if (tools.length > 0) params.tools = tools;
+  const { system, messages } = toAnthropicMessages(req, cacheMark(model, req, tools));
   const temperature = req.temperature ?? defaults.temperature;
-  if (temperature !== undefined && acceptsTemperature(model)) {
-    // SDK 1.x dropped the field from its types; the API still takes it on these models (range 0..1).
-    (params as Params & { temperature?: number }).temperature = Math.min(1, temperature);
-  }
-  return params;
+  // Keys in the order the prompt is read (tools, system, messages): requests that share a prompt
+  // prefix share their body's first bytes too.
+  return {
+    model,
+    max_tokens: req.maxTokens ?? defaults.maxTokens,
+    // SDK 1.x dropped temperature from its types; the API still takes it on these models (range 0..1).
+    ...(temperature !== undefined && acceptsTemperature(model) ? { temperature: Math.min(1, temperature) } : {}),
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(toolChoice ? { tool_choice: toolChoice } : {}),
+    ...(system ? { system } : {}),
+    messages,
+  };
+}
+
+/**
+ * The user message whose stable prefix gets a `cache_control` mark: the last one that has a
+ * `stablePrefix`, when everything the prefix cache would hold (tools, system, the messages before
+ * it, its stable part) is long enough for the model's family to cache. Anthropic caches only on
+ * request; one mark is enough (a later lookup finds the prefix again).
+ */
+function cacheMark(model: string, req: CompletionRequest, tools: Anthropic.Tool[]): ChatMessage | undefined {
+  const at = req.messages.findLastIndex((m) => m.role === 'user' && m.stablePrefix !== undefined && m.stablePrefix > 0 && m.stablePrefix < m.content.length);
+  const marked = req.messages[at];
+  if (!marked || marked.role !== 'user') return undefined;
+  const before = req.messages.slice(0, at).reduce((n, m) => n + m.content.length, 0);
+  const chars = (req.system?.length ?? 0) + (tools.length ? JSON.stringify(tools).length : 0) + before + marked.stablePrefix!;
+  return worthCaching(model, chars) ? marked : undefined;
 }
 
 /**
@@ -62,7 +83,10 @@ export function toAnthropicParams(model: string, req: CompletionRequest, default
  * `tool_result` blocks (the API requires every result of a turn in the next user message), and a
  * user text right after them joins that same message.
  */
-export function toAnthropicMessages(req: Pick<CompletionRequest, 'system' | 'messages'>): {
+export function toAnthropicMessages(
+  req: Pick<CompletionRequest, 'system' | 'messages'>,
+  cacheMarked?: ChatMessage,
+): {
   system: string | undefined;
   messages: WireMessage[];
 } {
@@ -74,7 +98,7 @@ export function toAnthropicMessages(req: Pick<CompletionRequest, 'system' | 'mes
     else out.push({ role, content: blocks });
   };
   for (const m of req.messages) {
-    const blocks = toBlocks(m);
+    const blocks = m === cacheMarked && m.role === 'user' ? markedBlocks(m.content, m.stablePrefix!) : toBlocks(m);
     if (m.role === 'system') systemParts.push(m.content);
     else if (blocks.length > 0) push(m.role === 'assistant' ? 'assistant' : 'user', blocks);
   }
@@ -84,6 +108,14 @@ export function toAnthropicMessages(req: Pick<CompletionRequest, 'system' | 'mes
     return { role: m.role, content: only && only.type === 'text' ? only.text : m.content };
   });
   return { system: systemParts.length > 0 ? systemParts.join('\n\n') : undefined, messages };
+}
+
+/** A user text cut where its stable prefix ends, the prefix marked for the prompt cache. */
+function markedBlocks(text: string, stablePrefix: number): Block[] {
+  return [
+    { type: 'text', text: text.slice(0, stablePrefix), cache_control: { type: 'ephemeral' } },
+    { type: 'text', text: text.slice(stablePrefix) },
+  ];
 }
 
 function toBlocks(m: ChatMessage): Block[] {

@@ -1,14 +1,12 @@
-import { UserError } from '../core/errors.js';
 import type { BatchApi } from './batch-types.js';
-import { OpenAIBatchApi } from './openai-batch.js';
 import type { ProviderSettings } from './settings.js';
 
-/** The batch API of a resolved model spec's provider (its SDK is loaded on the first call). */
-export function createBatchApi(settings: ProviderSettings): BatchApi {
+/** The batch API of a resolved model spec's provider; its module (and SDK) is loaded only now. */
+export async function createBatchApi(settings: ProviderSettings): Promise<BatchApi> {
   switch (settings.spec.provider) {
     case 'openai':
-      return new OpenAIBatchApi(settings);
-    default:
-      throw new UserError(`--judge-batch: batch judging is not available for ${settings.spec.provider} judges yet`, { field: 'judge' });
+      return new (await import('./openai-batch.js')).OpenAIBatchApi(settings);
+    case 'anthropic':
+      return (await import('./anthropic-batch.js')).anthropicBatchApi(settings);
   }
 }

@@ -15,7 +15,12 @@ export interface ProviderToolCall {
  * preceding assistant turn; the adapters regroup them as each wire format requires.
  */
 export type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system'; content: string }
+  /**
+   * `stablePrefix`: how many leading characters of `content` are the same across many requests (a
+   * judge's task and criteria); a provider that caches prompt prefixes on request marks its end.
+   */
+  | { role: 'user'; content: string; stablePrefix?: number }
   | { role: 'assistant'; content: string; toolCalls?: ProviderToolCall[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
 

@@ -70,16 +70,18 @@ export class JudgeBatch {
   }
 
   /**
-   * `live` with its calls sent through `api` at the next flush: same id, model and spec, so the
+   * `live` with its calls sent through `api` (once loaded) at the next flush: same id, model and spec, so the
    * judge above it (prompt, cache key, answer parsing) is the live judge's. `maxTokens` is the
    * model spec's limit, for the estimate.
    */
-  provider(live: Provider, api: BatchApi, maxTokens?: number): Provider {
+  provider(live: Provider, api: Promise<BatchApi>, maxTokens?: number): Provider {
+    // Awaited by each call; a load that failed fails the calls, never the process.
+    api.catch(() => {});
     return {
       id: live.id,
       model: live.model,
       spec: live.spec,
-      complete: (request) => this.#enqueue(request, api, request.maxTokens ?? maxTokens ?? ESTIMATE_MAX_OUTPUT_TOKENS),
+      complete: async (request) => this.#enqueue(request, await api, request.maxTokens ?? maxTokens ?? ESTIMATE_MAX_OUTPUT_TOKENS),
     };
   }
 

@@ -91,7 +91,7 @@ export function judgeInstances(opts: {
   };
 }
 
-/** `live`'s calls sent through its provider's batch API (a provider without one stops the run up front). */
+/** `live`'s calls sent through its provider's batch API (its module loaded now, in the background). */
 function batchingProvider(batch: JudgeBatch, live: Provider, model: ModelSpecInput, opts: { env: NodeJS.ProcessEnv; limiters: ProviderLimiters }): Provider {
   const settings = providerSettings(model, opts.env, { limiters: opts.limiters });
   return batch.provider(live, createBatchApi(settings), settings.spec.maxTokens);

@@ -137,7 +137,7 @@ describe('a target reply carrying an injection', () => {
     expect(score.score).toBe(0.2);
     const user = userText(fake.bodies[0]);
     expect(user).not.toContain('Ignore previous instructions');
-    expect(splitPrompt(user).inside).toMatch(/"hash": "sha256:[0-9a-f]{64}"/);
+    expect(splitPrompt(user).inside).toMatch(/"hash":\s*"sha256:[0-9a-f]{64}"/);
   });
 });
 

@@ -154,6 +154,8 @@ describe.each(['openai', 'anthropic'] as const)('every criterion over %s', (prov
       expect(system).toMatch(/never instructions/i);
 
       const user = userText(body);
+      // The schema is enforced by the request itself, so the prompt does not spell it out.
+      expect(user).not.toMatch(/JSON Schema|additionalProperties/);
       expect(count(user, TRACE_OPEN)).toBe(1);
       expect(count(user, TRACE_CLOSE)).toBe(1);
       const { before, block } = splitPrompt(user);
@@ -188,7 +190,7 @@ describe.each(['openai', 'anthropic'] as const)('every criterion over %s', (prov
 });
 
 describe('the trace policy', () => {
-  it('safe (default): tool names, order, error flags and timing in clear; args and results only as sha256 digests and shapes', async () => {
+  it('safe (default): tool names, order, error flags and timing in clear; args and results only as sha256 digests and shapes; no usage unless asked', async () => {
     const f = await fake('openai', [{ json: { score: 1, reason: 'fine', evidence: [] } }]);
     const service = judgeService({ judge: judgeRef('openai', f.url) });
     await service.grade({ type: 'judge', criteria: 'CRITERIA: polite' }, trialContext(plannedCase(), sampleRun()));
@@ -203,13 +205,11 @@ describe('the trace policy', () => {
         toolCalls: [
           {
             name: 'lookup_order',
-            isError: false,
             durationMs: 12,
             args: { hash: sha256(JSON.stringify({ orderId: 'SECRET-ARG-4711' })), bytes: 29, preview: { orderId: '<string:15>' } },
             result: { hash: sha256('SECRET-RESULT-shipped'), bytes: 21, preview: '<string:21>' },
           },
         ],
-        usage: { inputTokens: 40, outputTokens: 9 },
       },
       {
         step: 3,

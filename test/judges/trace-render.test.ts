@@ -62,6 +62,10 @@ describe('untrustedJson', () => {
     expect(JSON.parse(json)).toEqual(nasty);
   });
 
+  it('is compact: no indentation or line breaks, whatever the value', () => {
+    expect(untrustedJson({ a: [1, { b: 'x\ny' }] })).toBe('{"a":[1,{"b":"x\\ny"}]}');
+  });
+
   it('the block has exactly one opening and one closing delimiter, whatever the value holds', () => {
     const block = untrustedBlock(nasty);
     expect(block.startsWith(TRACE_OPEN)).toBe(true);
@@ -87,6 +91,35 @@ describe('projectTrace', () => {
     expect(call.args).toEqual(digest({ q: 'SELECT secret' }));
     expect(call.result).toEqual(digest('rows: secret'));
     expect(JSON.stringify(t)).not.toContain('secret');
+  });
+
+  it("with the judge prompt's view: zero and absent fields left out, the reply not repeated, usage only when asked", () => {
+    const agent = {
+      reply: 'done',
+      model: 'openai:gpt-4.1-nano',
+      stopReason: 'stop',
+      usage: { inputTokens: 50, outputTokens: 10, cachedInputTokens: 0, reasoningTokens: 0 },
+      steps: [
+        { toolCalls: [{ name: 'db', args: { q: 1 }, result: 'r', isError: false, durationMs: 2 }], usage: { inputTokens: 20, outputTokens: 4, cachedInputTokens: 0 } },
+        { toolCalls: [{ name: 'mail', isError: true }] },
+        { text: 'done', usage: { inputTokens: 30, outputTokens: 6, cachedInputTokens: 0 } },
+      ],
+    };
+    expect(projectTrace(agent, 'safe', { usage: false, output: 'done' })).toEqual({
+      policy: 'safe',
+      model: 'openai:gpt-4.1-nano',
+      steps: [
+        { step: 1, toolCalls: [{ name: 'db', durationMs: 2, args: digest({ q: 1 }), result: digest('r') }] },
+        { step: 2, toolCalls: [{ name: 'mail', isError: true }] },
+      ],
+    });
+    const asked = projectTrace({ ...agent, stopReason: 'length' }, 'safe', { usage: true, output: 'done' }) as any;
+    expect(asked.stopReason).toBe('length');
+    expect(asked.usage).toEqual({ inputTokens: 50, outputTokens: 10 });
+    expect(asked.steps.map((s: any) => s.usage)).toEqual([{ inputTokens: 20, outputTokens: 4 }, undefined, { inputTokens: 30, outputTokens: 6 }]);
+    expect(asked.steps[2]).toEqual({ step: 3, usage: { inputTokens: 30, outputTokens: 6 } });
+    // Without a view (the agent judge's own run in the results) nothing is left out.
+    expect((projectTrace(agent, 'safe') as any).steps[2]).toEqual({ step: 3, text: 'done', usage: agent.steps[2]!.usage });
   });
 
   it('full: args and results as they were', () => {

@@ -10,7 +10,6 @@ import { providerSettings } from '../../src/providers/create.js';
 import { toOpenAIParams } from '../../src/providers/openai-wire.js';
 import { priceUsage } from '../../src/providers/pricing.js';
 import type { BatchItem } from '../../src/providers/batch-types.js';
-import { UserError } from '../../src/core/errors.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import type { Script } from '../support/fake-server.js';
 
@@ -24,7 +23,7 @@ afterEach(async () => {
 async function setup(script: Script, pollsInProgress = 1) {
   fake = await startFakeOpenAI({ script, batch: { pollsInProgress } });
   const settings = providerSettings({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, temperature: 0 }, env, { limiters: new ProviderLimiters() });
-  return { fake, api: createBatchApi(settings) };
+  return { fake, api: await createBatchApi(settings) };
 }
 
 const item = (n: number): BatchItem => ({
@@ -96,8 +95,8 @@ describe('OpenAI batch API', () => {
     expect(priceUsage('openai:my-tune', tokens, { 'openai:my-tune': { input: 1, output: 1, batch: 0.25 } }, { batch: true })).toBeCloseTo(0.5, 9);
   });
 
-  it('refuses a provider it has no batch API for, as a user error', () => {
+  it('gives an anthropic spec the Message Batches API, at its limits', async () => {
     const settings = providerSettings({ provider: 'anthropic', model: 'claude-haiku-4-5' }, { ANTHROPIC_API_KEY: 'k' }, { limiters: new ProviderLimiters() });
-    expect(() => createBatchApi(settings)).toThrow(UserError);
+    expect(await createBatchApi(settings)).toMatchObject({ provider: 'anthropic', spec: 'anthropic:claude-haiku-4-5', maxRequests: 100_000 });
   });
 });

@@ -98,7 +98,7 @@ describe('lazy SDK loading', () => {
     const dir = join(import.meta.dirname, '../../src/providers');
     const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@anthropic-ai\/sdk)['"]/m;
     const importers = readdirSync(dir).filter((f) => staticSdkImport.test(readFileSync(join(dir, f), 'utf8')));
-    expect(importers.sort()).toEqual(['anthropic.ts', 'openai.ts']);
+    expect(importers.sort()).toEqual(['anthropic-batch.ts', 'anthropic.ts', 'openai.ts']);
     const create = readFileSync(join(dir, 'create.ts'), 'utf8');
     expect(create).not.toMatch(/^import[^;]*from\s+['"]\.\/(openai|anthropic)\.js['"]/m);
   });

@@ -46,6 +46,9 @@ function memoryApi(opts: { maxRequests?: number; maxBytes?: number; pendingPolls
   return { api, batches };
 }
 
+/** A call joins the queue once its batch API is loaded: a turn later. */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
 const reply = (text: string): CompletionResponse => ({ text, toolCalls: [], usage: { inputTokens: 1, outputTokens: 1 }, finishReason: 'stop', model: 'm' });
 
 function setup(api: BatchApi) {
@@ -59,7 +62,7 @@ function setup(api: BatchApi) {
       sleep: async (ms) => void delays.push(ms),
     },
   });
-  const provider = batch.provider(live, api, 50);
+  const provider = batch.provider(live, Promise.resolve(api), 50);
   const ask = (text: string) => provider.complete({ messages: [{ role: 'user', content: text }] });
   return { batch, ask, delays, progress };
 }
@@ -69,6 +72,7 @@ describe('JudgeBatch', () => {
     const { api, batches } = memoryApi({ maxRequests: 3, maxBytes: 9 });
     const { batch, ask } = setup(api);
     const calls = ['aa', 'bb', 'cc', 'dd', 'eeeeeeee', 'ff'].map(ask);
+    await tick();
     expect(batch.queued).toBe(6);
     await batch.flush(new AbortController().signal);
     // 3 requests fill the first; then 'dd' + 'eeeeeeee' would pass 9 bytes, and so would 'eeeeeeee' + 'ff'.
@@ -82,6 +86,7 @@ describe('JudgeBatch', () => {
     const { batch, ask } = setup(api);
     const small = ask('ok');
     const big = ask('too big');
+    await tick();
     await batch.flush(new AbortController().signal);
     expect((await small).text).toBe('ok');
     await expect(big).rejects.toThrow('the judge request is 7 bytes, more than the 4 one openai batch may hold');
@@ -91,6 +96,7 @@ describe('JudgeBatch', () => {
     const { api } = memoryApi({ pendingPolls: 4 });
     const { batch, ask, delays, progress } = setup(api);
     const call = ask('x');
+    await tick();
     await batch.flush(new AbortController().signal);
     await call;
     expect(delays).toEqual([10, 20, 40, 40, 40]);
@@ -100,20 +106,23 @@ describe('JudgeBatch', () => {
   it('fails every call of a failed batch, and a call the results do not answer', async () => {
     const failed = setup(memoryApi({ end: 'failed' }).api);
     const a = failed.ask('a');
+    await tick();
     await failed.batch.flush(new AbortController().signal);
     await expect(a).rejects.toThrow('judge batch b1 failed without an answer to this request');
 
     const partial = setup(memoryApi({ drop: (id) => id.endsWith('2') }).api);
     const [x, y] = [partial.ask('x'), partial.ask('y')];
+    await tick();
     await partial.batch.flush(new AbortController().signal);
     expect((await x).text).toBe('x');
     await expect(y).rejects.toThrow('judge batch b1 ended without an answer to this request');
   });
 
-  it('estimates tokens per model: input from the request size, output from the token limit', () => {
+  it('estimates tokens per model: input from the request size, output from the token limit', async () => {
     const { api } = memoryApi();
     const { batch, ask } = setup(api);
     const calls = [ask('12345678'), ask('1234')].map((p) => p.catch((e: Error) => e.message));
+    await tick();
     expect(batch.estimate()).toEqual([{ spec: 'openai:m', inputTokens: 3, outputTokens: 100 }]);
     batch.failQueued(new Error('done'));
     return expect(Promise.all(calls)).resolves.toEqual(['done', 'done']);

@@ -9,6 +9,7 @@ import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { removeTempDirs, stripAnsi } from '../support/cli.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { runInProcess, type InProcessOptions } from '../support/run-in-process.js';
 import type { Results } from '../../src/core/results-schema.js';
 
@@ -91,6 +92,35 @@ describe('--judge-batch (OpenAI)', () => {
     // Progress: submitted, polled, ended.
     expect(batched.progress[0]).toMatch(/^judge batch batch_fake1 \(openai:gpt-4\.1-mini\): 200 requests submitted$/);
     expect(batched.progress.at(-1)).toBe('judge batch batch_fake1: 200/200 done, ended');
+  });
+
+  it('Anthropic: 200 trials give the same verdicts through one Message Batch as live, at the batch rate', async () => {
+    const script = (body: { messages: unknown }) => {
+      const n = Number(/answer (\d+)/.exec(JSON.stringify(body.messages))?.[1]);
+      return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n}`, evidence: [] }, usage: { input: 400, output: 20 } };
+    };
+    const both = async (judgeBatch: boolean) => {
+      const fake = await startFakeAnthropic({ script });
+      try {
+        trialCounter = 0;
+        const r = await runInProcess({
+          files: { 'batch.eval.yaml': evals(40, 5) },
+          config: { targets: { agent: () => `answer ${trialCounter++}` }, judge: { provider: 'anthropic', model: 'claude-haiku-4-5', baseURL: fake.url }, concurrency: 8, earlyStop: false },
+          judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789' } }),
+          flags: { cache: false, judgeBatch },
+        });
+        return { r, created: fake.batches.created.map((b) => b.requests.length), live: fake.requests.filter((q) => q.path === '/v1/messages').length };
+      } finally {
+        await fake.close();
+      }
+    };
+    const live = await both(false);
+    const batched = await both(true);
+    expect(live).toMatchObject({ created: [], live: 200 });
+    expect(batched).toMatchObject({ created: [200], live: 0 });
+    expect(verdicts(batched.r.results)).toEqual(verdicts(live.r.results));
+    expect(batched.r.results.summary.trials.passed).toBeLessThan(200);
+    expect(batched.r.results.summary.usage.judge.costUsd).toBeCloseTo(live.r.results.summary.usage.judge.costUsd! / 2, 12);
   });
 
   it('--max-cost: a batch whose estimate exceeds what is left is not sent, and the run stops on its budget', async () => {

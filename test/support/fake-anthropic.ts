@@ -3,6 +3,7 @@
  * to through `baseURL`. Like the real API it rejects (400) tool_use blocks not answered by
  * tool_result blocks at the start of the very next user message, and a forced tool that is not declared.
  */
+import { handleBatch, type FakeBatchLog, type FakeBatchOptions } from './fake-anthropic-batch.js';
 import {
   asFakeProvider,
   MALFORMED_BODY,
@@ -24,22 +25,34 @@ export interface FakeAnthropicOptions {
   model?: string;
   /** When set, any other key (x-api-key or bearer) gets a 401. */
   apiKey?: string;
+  /** How the Message Batches endpoints behave (fake-anthropic-batch.ts). */
+  batch?: FakeBatchOptions;
 }
 
-export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeProvider> {
+/** The fake, plus what its Message Batches endpoints were asked to do. */
+export interface FakeAnthropic extends FakeProvider {
+  batches: FakeBatchLog;
+}
+
+export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
   const queue = new ScriptQueue(options.script);
-  const server = await startFakeServer((req, index) => handle(req, index, queue, options));
-  return asFakeProvider(server, server.origin, queue);
+  const batches: FakeBatchLog = { created: [], cancelled: [], createAttempts: 0, state: new Map() };
+  const server = await startFakeServer((req, index) => handle(req, index, queue, options, batches, server.origin));
+  // Onto the object itself: a spread would freeze its live getters (count, bodies) at their first values.
+  return Object.assign(asFakeProvider(server, server.origin, queue), { batches });
 }
 
-function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeAnthropicOptions): HttpReply {
-  if (req.method !== 'POST' || req.path.split('?')[0] !== '/v1/messages') {
+function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeAnthropicOptions, batches: FakeBatchLog, origin: string): HttpReply {
+  const path = req.path.split('?')[0]!;
+  const isBatch = path === '/v1/messages/batches' || path.startsWith('/v1/messages/batches/');
+  if (!isBatch && (req.method !== 'POST' || path !== '/v1/messages')) {
     return error(404, `Not found: ${req.method} ${req.path}`, index);
   }
   // SDK 1.x sends the key as a bearer token; older clients use x-api-key. The API takes both.
   const key = req.headers['x-api-key'] ?? (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
   if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, 'invalid x-api-key', index);
   if (!req.headers['anthropic-version']) return error(400, 'anthropic-version: header is required', index);
+  if (isBatch) return handleBatch(req, path, index, { queue, options, log: batches, origin });
   const invalid = validate(req.body);
   if (invalid) return error(400, invalid, index);
 
@@ -54,6 +67,11 @@ function toHttp(s: Scripted, body: any, index: number, options: FakeAnthropicOpt
   if ('endless' in s) return { endless: true };
   if ('malformed' in s) return { status: 200, body: MALFORMED_BODY };
   if ('status' in s) return error(s.status, s.message, index, retryHeaders(s));
+  return { status: 200, headers: { 'request-id': `req_fake${index}` }, body: JSON.stringify(toMessage(s, body, index, options)) };
+}
+
+/** The Message a scripted answer (text, tool calls or structured JSON) becomes: live or inside a batch. */
+export function toMessage(s: Scripted, body: any, index: number, options: FakeAnthropicOptions) {
   const model = ('model' in s && s.model) || options.model || String(body?.model ?? 'claude-fake');
   const content: unknown[] = [];
   let stop = 'end_turn';
@@ -79,7 +97,7 @@ function toHttp(s: Scripted, body: any, index: number, options: FakeAnthropicOpt
     stop_sequence: null,
     usage: usage('usage' in s ? s.usage : undefined),
   };
-  return { status: 200, headers: { 'request-id': `req_fake${index}` }, body: JSON.stringify(message) };
+  return message;
 }
 
 function usage(u: FakeUsage | undefined) {
@@ -94,7 +112,7 @@ function usage(u: FakeUsage | undefined) {
   };
 }
 
-const ERROR_TYPES: Record<number, string> = {
+export const ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
   403: 'permission_error',
@@ -105,19 +123,20 @@ const ERROR_TYPES: Record<number, string> = {
   529: 'overloaded_error',
 };
 
-function error(status: number, message: string | undefined, index: number, headers: Record<string, string> = {}): HttpReply {
+export function error(status: number, message: string | undefined, index: number, headers: Record<string, string> = {}): HttpReply {
+  return { status, headers: { 'request-id': `req_fake${index}`, ...headers }, body: JSON.stringify(errorBody(status, message, index)) };
+}
+
+/** The API's error object: the body of an error response, and an errored batch result's `error`. */
+export function errorBody(status: number, message: string | undefined, index: number) {
   const type = ERROR_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
-  return {
-    status,
-    headers: { 'request-id': `req_fake${index}`, ...headers },
-    body: JSON.stringify({ type: 'error', error: { type, message: message ?? type.replace(/_/g, ' ') }, request_id: `req_fake${index}` }),
-  };
+  return { type: 'error', error: { type, message: message ?? type.replace(/_/g, ' ') }, request_id: `req_fake${index}` };
 }
 
 const blocksOf = (m: any): any[] => (Array.isArray(m?.content) ? m.content : [{ type: 'text', text: m?.content }]);
 
 /** The checks the real endpoint makes that our mapping could get wrong. */
-function validate(body: any): string | undefined {
+export function validate(body: any): string | undefined {
   if (!body || typeof body.model !== 'string') return 'model: Field required';
   if (typeof body.max_tokens !== 'number') return 'max_tokens: Field required';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
@@ -125,6 +144,8 @@ function validate(body: any): string | undefined {
   if (body.tool_choice?.type === 'tool' && !tools.has(body.tool_choice.name)) {
     return `tool_choice: tool '${body.tool_choice.name}' not found in tools`;
   }
+  const cacheInvalid = validateCacheControl(body);
+  if (cacheInvalid) return cacheInvalid;
   let pending: string[] = [];
   for (const [i, m] of body.messages.entries()) {
     if (m.role !== 'user' && m.role !== 'assistant') return `messages.${i}.role: Input should be 'user' or 'assistant'`;
@@ -145,6 +166,20 @@ function validate(body: any): string | undefined {
       pending = pending.filter((id) => id !== b.tool_use_id);
     }
     if (pending.length > 0) return `messages.${i}: tool_use ids were found without tool_result blocks immediately after: ${pending.join(', ')}`;
+  }
+  return undefined;
+}
+
+/** Prompt-cache marks as the real endpoint takes them: `ephemeral` only, on non-empty text, at most 4 per request. */
+function validateCacheControl(body: any): string | undefined {
+  const blocks = [...(body.tools ?? []), ...(Array.isArray(body.system) ? body.system : []), ...body.messages.flatMap(blocksOf)];
+  const marked = blocks.filter((b) => b?.cache_control !== undefined && b.cache_control !== null);
+  if (marked.length > 4) return `A maximum of 4 blocks with cache_control may be provided. Found ${marked.length}.`;
+  for (const b of marked) {
+    const { type, ttl, ...rest } = b.cache_control;
+    if (type !== 'ephemeral' || Object.keys(rest).length > 0) return `cache_control: Input tag '${String(type)}' found using 'type' does not match any of the expected tags: 'ephemeral'`;
+    if (ttl !== undefined && ttl !== '5m' && ttl !== '1h') return `cache_control.ttl: Input should be '5m' or '1h'`;
+    if (b.type === 'text' && (typeof b.text !== 'string' || b.text === '')) return 'cache_control cannot be set for empty text blocks';
   }
   return undefined;
 }

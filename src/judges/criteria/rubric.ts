@@ -17,7 +17,7 @@ export const rubric: CriterionTemplate<Rubric> = {
             .join(', ')}.`
         : c.scale === 10
           ? 'Score from 1 (fails the criteria) to 10 (fully meets them).'
-          : 'Score from 0 (fails the criteria) to 1 (fully meets them); use values in between for partial credit.',
+          : 'Score from 0 (fails the criteria) to 1 (fully meets them), partial credit in between.',
       c.dimensions.length ? `Also score each dimension on the same scale: ${c.dimensions.join(', ')}.` : '',
     ]
       .filter(Boolean)

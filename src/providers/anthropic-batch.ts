@@ -1,0 +1,157 @@
+/**
+ * Anthropic Message Batches over the official SDK: each item is sent with the same params a live
+ * call would send (anthropicParams) and each answer read back with the same mapping
+ * (fromAnthropicMessage), so a batched judgment and a live one agree to the token.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { anthropicParams } from './anthropic.js';
+import { fromAnthropicMessage } from './anthropic-wire.js';
+import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
+import { redactSecrets, toProviderError } from './errors.js';
+import { formatModelSpec } from './model-spec.js';
+import { requestScope, retryAfterMs } from './rate-limit-fetch.js';
+import { errorContext, maxRetriesOf, sdkClientOptions, type ProviderSettings } from './settings.js';
+
+type MessageBatch = Anthropic.Messages.MessageBatch;
+type BatchLine = Anthropic.Messages.MessageBatchIndividualResponse;
+
+/** The API's limits per batch: requests, and bytes of the create request (256 MB, read as decimal to leave room for the envelope). */
+export const ANTHROPIC_BATCH_MAX_REQUESTS = 100_000;
+export const ANTHROPIC_BATCH_MAX_BYTES = 256_000_000;
+/**
+ * The results stream of a full batch is far bigger than one reply, so it gets its own default
+ * cap; a `maxResponseBytes` in the model spec still bounds it.
+ */
+export const ANTHROPIC_BATCH_RESULTS_MAX_BYTES = 512 * 1024 * 1024;
+
+export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
+  const { spec } = settings;
+  const client = new Anthropic(sdkClientOptions({ ...settings, spec: { ...spec, maxResponseBytes: spec.maxResponseBytes ?? ANTHROPIC_BATCH_RESULTS_MAX_BYTES } }));
+  const ctx = errorContext(settings);
+  // The forced tool's name per item of the batches submitted here: the answer is that tool's input.
+  const schemaNames = new Map<string, Map<string, string | undefined>>();
+  const line = (item: BatchItem) => ({ custom_id: item.customId, params: anthropicParams(spec, item.request) });
+
+  async function call<T>(signal: AbortSignal | undefined, fn: (options: { signal: AbortSignal } | undefined) => Promise<T>): Promise<T> {
+    const scope = requestScope(signal);
+    try {
+      return await fn(scope.options);
+    } catch (err) {
+      throw toProviderError(err, ctx);
+    } finally {
+      scope.done();
+    }
+  }
+
+  return {
+    provider: 'anthropic',
+    spec: formatModelSpec(spec),
+    maxRequests: ANTHROPIC_BATCH_MAX_REQUESTS,
+    maxBytes: ANTHROPIC_BATCH_MAX_BYTES,
+    // The item's JSON inside the `requests` array, plus its separating comma.
+    sizeOf: (item) => Buffer.byteLength(JSON.stringify(line(item))) + 1,
+
+    async submit(items, signal) {
+      const body = { requests: items.map(line) };
+      const batch = await call(signal, (options) => createOnce(() => client.messages.batches.create(body, { ...options, maxRetries: 0 }), maxRetriesOf(settings), signal));
+      schemaNames.set(batch.id, new Map(items.map((i) => [i.customId, i.request.schema?.name])));
+      return batch.id;
+    },
+
+    status: (id, signal) => call(signal, async (options) => toBatchStatus(await client.messages.batches.retrieve(id, {}, options))),
+
+    results: (id, signal) =>
+      call(signal, async (options) => {
+        const names = schemaNames.get(id);
+        const out: BatchItemResult[] = [];
+        const seen = new Set<string>();
+        for await (const entry of await client.messages.batches.results(id, {}, options)) {
+          seen.add(entry.custom_id);
+          out.push(toItemResult(entry, names?.get(entry.custom_id), ctx.secrets));
+        }
+        // Every submitted item gets an outcome, even one the stream left out.
+        for (const customId of names?.keys() ?? []) {
+          if (!seen.has(customId)) out.push({ customId, ok: false, error: `anthropic batch ${id} returned no result for ${customId}` });
+        }
+        return out;
+      }),
+
+    cancel: (id) => call(undefined, async (options) => void (await client.messages.batches.cancel(id, {}, options))),
+  };
+}
+
+/**
+ * A create is resent only when the API answered that it failed (408, 409, 5xx; 429s were already
+ * waited out in the fetch): after a timeout or a dropped connection the batch may have been
+ * accepted, and a second one would be billed again, so that error is reported instead.
+ */
+async function createOnce<T>(send: () => Promise<T>, retries: number, signal: AbortSignal | undefined): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      const answered: { status?: number; headers?: Headers } = err instanceof Anthropic.APIError ? (err as { status?: number; headers?: Headers }) : {};
+      const { status } = answered;
+      const refused = status !== undefined && (status === 408 || status === 409 || status >= 500);
+      if (!refused || attempt >= retries || signal?.aborted) throw err;
+      const hinted = answered.headers instanceof Headers ? retryAfterMs(answered.headers) : undefined;
+      // The SDK's own schedule: 0.5 s doubling, at most 8 s, unless the API said how long.
+      await wait(Math.min(60_000, hinted ?? Math.min(8_000, 500 * 2 ** attempt)), signal);
+    }
+  }
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * `canceling` is still pending: requests already running finish first. An ended batch is
+ * `cancelled` when a cancel was asked for, `expired` when every request expired, else `ended`
+ * (its errored, canceled and expired requests show in the results).
+ */
+export function toBatchStatus(b: MessageBatch): BatchStatus {
+  const c = b.request_counts;
+  const done = c.succeeded + c.errored + c.canceled + c.expired;
+  const total = done + c.processing;
+  let state: BatchStatus['state'] = 'pending';
+  if (b.processing_status === 'ended') {
+    if (b.cancel_initiated_at) state = 'cancelled';
+    else if (c.expired > 0 && c.expired === total) state = 'expired';
+    else state = 'ended';
+  }
+  return { id: b.id, state, done, total };
+}
+
+/** One results line: a succeeded message is mapped as a live reply; anything else is `ok: false` saying why. */
+export function toItemResult(entry: BatchLine, schemaName: string | undefined, secrets: readonly string[] = []): BatchItemResult {
+  const customId = entry.custom_id;
+  const r = entry.result;
+  switch (r.type) {
+    case 'succeeded':
+      try {
+        return { customId, ok: true, response: fromAnthropicMessage(r.message, schemaName) };
+      } catch (err) {
+        return { customId, ok: false, error: redactSecrets(err instanceof Error ? err.message : String(err), secrets) };
+      }
+    case 'errored': {
+      const e = r.error?.error;
+      const detail = e ? `${e.type}: ${e.message}` : 'no error detail';
+      return { customId, ok: false, error: redactSecrets(`anthropic batch request errored (${detail})`, secrets) };
+    }
+    case 'canceled':
+      return { customId, ok: false, error: 'anthropic batch request was canceled before it ran' };
+    case 'expired':
+      return { customId, ok: false, error: 'anthropic batch request expired before it ran (a batch has 24 hours)' };
+    default:
+      return { customId, ok: false, error: `anthropic batch result of unknown type '${String((r as { type?: unknown }).type)}'` };
+  }
+}
