@@ -123,6 +123,22 @@ describe('--judge-batch (OpenAI)', () => {
     expect(batched.r.results.summary.usage.judge.costUsd).toBeCloseTo(live.r.results.summary.usage.judge.costUsd! / 2, 12);
   });
 
+  it('pairwise asks both orders in the same batch', async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ json: { winner: 'A', reason: 'first', evidence: [] } }) });
+    fakes.push(fake);
+    const yaml = `suite: pair\ntarget: agent\nrepeat: 3\ncases:\n  - id: p\n    input: hi\n    assert:\n      - { type: pairwise, comparedTo: the other answer, criteria: which helps more }\n`;
+    trialCounter = 0;
+    const r = await run(fake, { files: { 'pair.eval.yaml': yaml }, flags: { judgeBatch: true } });
+    expect(fake.batches.creates.map((b) => b.lines)).toEqual([6]);
+    // The judge always picks the first: a verdict that flips with the order, read from the one batch.
+    const pairs = r.results.cases.flatMap((c) => c.trials.flatMap((t) => t.assertions.filter((a) => a.kind === 'pairwise')));
+    expect(pairs.map((a) => [a.positionInconsistent, a.judge?.batch])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+  });
+
   it('--max-cost: a batch whose estimate exceeds what is left is not sent, and the run stops on its budget', async () => {
     trialCounter = 0;
     const fake = await judgeServer();
