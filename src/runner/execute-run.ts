@@ -154,7 +154,9 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const pricing = warningPricing(settings.pricing, (message) => warn(message + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : '')));
 
   // A dry run asks the fake judge, which has nothing to batch.
-  const progress = opts.progress ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
+  const showProgress = opts.progress ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
+  // A provider's error text (a cancel that failed) may quote a secret: redacted like every other line.
+  const progress = (line: string) => showProgress(opts.redactor ? opts.redactor.redact(line) : line);
   const batch = settings.judging.batch && !settings.dryRun ? new JudgeBatch({ progress, ...(opts.batchPolling ? { polling: opts.batchPolling } : {}) }) : undefined;
   const judges = opts.judges({ pricing, warn, env, limiters, ...(batch ? { batch } : {}) });
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
