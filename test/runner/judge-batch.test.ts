@@ -150,6 +150,26 @@ describe('--judge-batch (OpenAI)', () => {
     expect(judgeResults(r.results).every((a) => a.status === 'error' && a.message.includes('not sent'))).toBe(true);
   });
 
+  it("--max-cost counts each target's spend as its judges start, so the budget stops new trials before any batch", async () => {
+    const fake = await judgeServer();
+    const r = await run(fake, {
+      files: { 'batch.eval.yaml': evals(10, 1) },
+      config: {
+        // $0.01 a trial: 25,000 input tokens of gpt-4.1-mini at $0.40 per 1M.
+        targets: { agent: (input: string) => ({ reply: `answer ${input}`, model: 'openai:gpt-4.1-mini', usage: { inputTokens: 25_000, outputTokens: 0 } }) },
+        judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url },
+        concurrency: 1,
+      },
+      flags: { judgeBatch: true, maxCost: 0.035 },
+    });
+    // Every trial waits on the batch, yet the fourth trial's target spend stops the run from starting a fifth.
+    expect(r.results.summary.trials.run).toBe(4);
+    expect(r.results.summary.trials.notRun).toBe(6);
+    expect(fake.batches.creates).toEqual([]);
+    expect(r.results.summary.failures.some((f) => f.startsWith('cost budget of $0.035 spent'))).toBe(true);
+    expect(r.exitCode).toBe(1);
+  });
+
   it('a cached answer never goes into the batch', async () => {
     trialCounter = 0;
     const first = await judgeServer();
