@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { removeTempDirs, stripAnsi } from '../support/cli.js';
 import { terminalReporter } from '../../src/report/terminal.js';
+import { promptJudge } from '../../src/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { runInProcess, type InProcessOptions } from '../support/run-in-process.js';
@@ -245,6 +246,32 @@ describe('--judge-batch (OpenAI)', () => {
       reporters: () => [{ name: 'terminal', ...terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: true }) }],
     });
     expect(stripAnsi(out)).toMatch(/judge openai:gpt-4\.1-mini · .* · batch/);
+  });
+
+  it('a judge that is not a single inference (promptJudge) stays live beside a batched one in the same trials', async () => {
+    const fake = await judgeServer();
+    let liveCalls = 0;
+    const live = promptJudge(() => (liveCalls++, '{"score": 0.95, "reason": "fine"}'));
+    const list = Array.from(
+      { length: 10 },
+      (_, n) => `  - id: c${n}\n    input: "${n}"\n    assert:\n      - { type: judge, criteria: polite }\n      - { type: judge, criteria: answers, judge: batched }`,
+    ).join('\n');
+    trialCounter = 0;
+    const r = await run(fake, {
+      files: { 'mixed.eval.yaml': `suite: mixed\ntarget: agent\ncases:\n${list}\n` },
+      config: {
+        targets: { agent: () => `answer ${++trialCounter}` },
+        judge: live,
+        judges: { batched: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url } },
+        concurrency: 2,
+      },
+      flags: { judgeBatch: true },
+    });
+    expect(liveCalls).toBe(10);
+    expect(fake.batches.creates.map((b) => b.lines)).toEqual([10]);
+    const judged = judgeResults(r.results);
+    expect(judged.filter((a) => a.judge?.batch === true)).toHaveLength(10);
+    expect(judged).toHaveLength(20);
   });
 
   it('a judge read inside check() is asked live, and never waits on a batched twin holding the only slot', async () => {
