@@ -43,6 +43,8 @@ export function registerRun(program: Command): void {
     .option('--judge <provider:model>', 'one judge model for every judged assertion of this run')
     .option('--dry-run', 'no model calls: judges answer from the fake judge, model targets with a placeholder reply')
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
+    .option('--judge-batch', "send the judges' calls through the providers' batch APIs, at the batch price (verdicts once the batch ends)")
+    .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
     .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', positiveNumber)
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
     .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)

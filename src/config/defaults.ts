@@ -35,6 +35,8 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   earlyStop: true,
   /** Reuse judge verdicts across runs from `<outputDir>/cache`. */
   cache: true,
+  /** Send inference judges' calls through the providers' batch APIs (half price; verdicts once the batch ends). */
+  judgeBatch: false,
   /** Upper bound of the judge cache on disk, in entries. */
   cacheMaxEntries: 50_000,
   /** A `scored` case (only soft assertions missed) fails the run, like `--strict`. */

@@ -33,6 +33,7 @@ export interface ResolvedConfig {
   skipJudgesOnGateFailure: boolean;
   earlyStop: boolean;
   cache: boolean;
+  judgeBatch: boolean;
   cacheMaxEntries: number;
   maxCostUsd: number | undefined;
   strict: boolean;
@@ -111,6 +112,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     earlyStop: user.earlyStop ?? DEFAULTS.earlyStop,
     cache: user.cache ?? DEFAULTS.cache,
+    judgeBatch: user.judgeBatch ?? DEFAULTS.judgeBatch,
     cacheMaxEntries: user.cacheMaxEntries ?? DEFAULTS.cacheMaxEntries,
     maxCostUsd: user.maxCostUsd,
     strict: user.strict ?? DEFAULTS.strict,

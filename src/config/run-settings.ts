@@ -17,6 +17,7 @@ export interface RunFlags {
   judge?: string;
   dryRun?: boolean;
   cache?: boolean;
+  judgeBatch?: boolean;
   reporter?: string[];
   json?: string | true;
   silent?: boolean;
@@ -48,6 +49,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
       cacheMaxEntries: config.cacheMaxEntries,
       trace: config.trace,
       judgeMaxOutputChars: config.judgeMaxOutputChars,
+      batch: flags.judgeBatch ?? config.judgeBatch,
     },
     concurrency: flags.concurrency ?? config.concurrency,
     // --no-early-stop can only turn it off; the config's `earlyStop: false` does too.

@@ -32,6 +32,8 @@ export const ConfigSchema = z
     skipJudgesOnGateFailure: z.boolean().optional(),
     earlyStop: z.boolean().optional(),
     cache: z.boolean().optional(),
+    /** Like `--judge-batch`: inference judges go through the providers' batch APIs at the batch price. */
+    judgeBatch: z.boolean().optional(),
     cacheMaxEntries: z.number().int().positive().optional(),
     maxCostUsd: z.number().positive().optional(),
     /** Like `--strict`: a case that ended `scored` fails the run. */

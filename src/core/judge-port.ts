@@ -74,6 +74,8 @@ export interface Judge {
   readonly model: string;
   /** The persona (`system`) replacing the built-in first line of the judge's system prompt; recorded in the results. */
   readonly system?: string;
+  /** Its calls go through the provider's batch API (`--judge-batch`); recorded in the results. */
+  readonly batch?: boolean;
   judge(request: JudgeRequest): Promise<JudgeScore>;
 }
 

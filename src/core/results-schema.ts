@@ -44,6 +44,8 @@ export const AssertionResultSchema = z.object({
       model: z.string(),
       /** The persona (`system`) the judge ran with in place of the built-in one; absent for the built-in persona. */
       system: z.string().optional(),
+      /** Answered through the provider's batch API (`--judge-batch`), priced at its batch rate; absent for a cached answer. */
+      batch: z.boolean().optional(),
       usage: UsageSchema,
       cached: z.boolean().optional(),
       /** Tokens a cached answer would have used. */

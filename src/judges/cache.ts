@@ -56,8 +56,12 @@ export class JudgeCache {
     private readonly redactor?: SecretRedactor,
   ) {}
 
-  async getOrCall(key: string, call: () => Promise<CachedAnswer>): Promise<CacheLookup> {
-    const shared = this.inRun.get(key);
+  /**
+   * The answer for `key`: shared with an identical call of this run, else from disk, else `call()`.
+   * `share: false` skips the sharing in this run (a live call must not wait on one queued in a batch).
+   */
+  async getOrCall(key: string, call: () => Promise<CachedAnswer>, share = true): Promise<CacheLookup> {
+    const shared = share ? this.inRun.get(key) : undefined;
     if (shared) return { ...(await shared), cached: true };
     let mine = false;
     const pending = (async () => {
@@ -66,13 +70,13 @@ export class JudgeCache {
       mine = true;
       return call();
     })();
-    this.inRun.set(key, pending);
+    if (share) this.inRun.set(key, pending);
     try {
       const answer = await pending;
       return { ...answer, cached: !mine };
     } catch (err) {
       // A failed call is not shared with later identical requests: they may try again.
-      this.inRun.delete(key);
+      if (share) this.inRun.delete(key);
       throw err;
     }
   }

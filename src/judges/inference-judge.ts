@@ -13,10 +13,17 @@ export interface InferenceJudgeOptions {
   identity?: Record<string, unknown>;
   /** Used only at temperature 0 (see below). */
   cache?: JudgeCache;
+  /**
+   * False: never wait on an identical call of this run (the disk cache still answers). A live judge
+   * of a `--judge-batch` run, whose caller holds a concurrency slot, must not wait on the batch.
+   */
+  shareInRun?: boolean;
   /** The judge's persona, replacing the built-in first line of its system prompt (part of the cache key through it). */
   system?: string;
   /** Prices one call's tokens for this judge's model. */
   price(tokens: TokenUsage): Usage;
+  /** `provider` sends its calls through a batch API: the judge says so in the results. */
+  batch?: boolean;
 }
 
 /**
@@ -29,6 +36,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
     provider: provider.id,
     model: provider.model,
     ...(opts.system !== undefined ? { system: opts.system } : {}),
+    ...(opts.batch ? { batch: true } : {}),
     async judge(req: JudgeRequest): Promise<JudgeScore> {
       // The provider enforces the answer's schema (structured output), so the prompt need not spell it out.
       const prompt = buildJudgePrompt(req, { persona: opts.system });
@@ -55,7 +63,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       // Above temperature 0 the user asked for independent samples: no sharing within the run and
       // no answer from (or for) the disk cache, so every trial gets its own judgment.
       const cache = t === 0 ? opts.cache : undefined;
-      const answer = cache ? await cache.getOrCall(key, call) : { ...(await call()), cached: false };
+      const answer = cache ? await cache.getOrCall(key, call, opts.shareInRun !== false) : { ...(await call()), cached: false };
       const spent = answer.cached ? opts.price({ inputTokens: 0, outputTokens: 0 }) : opts.price(answer.tokens);
       const verdict = readJudgeAnswer(prompt.contract, answer.text, spent);
       if (cache && !answer.cached) await cache.store(key, answer);

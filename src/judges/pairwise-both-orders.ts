@@ -25,8 +25,8 @@ export async function judgePairwise(judge: Judge, req: JudgeRequest, other: stri
       ...req,
       criterion: { ...base, actualPosition, first: actualPosition === 'A' ? req.output : other, second: actualPosition === 'A' ? other : req.output },
     });
-  const first = await ask('A');
-  const second = bothOrders ? await ask('B') : undefined;
+  // A batch judge asks both orders at once, so they go in the same batch rather than one after the other.
+  const [first, second] = judge.batch && bothOrders ? await Promise.all([ask('A'), ask('B')]) : [await ask('A'), bothOrders ? await ask('B') : undefined];
   const o1 = outcomeOf(first.choice, 'A');
   const o2 = second ? outcomeOf(second.choice, 'B') : o1;
   const positionInconsistent = o1 !== o2;

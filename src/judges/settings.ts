@@ -26,4 +26,6 @@ export interface JudgeSettings {
   trace: TracePolicy;
   /** Longest output a judge grades (default in graded-output.ts). */
   judgeMaxOutputChars: number | undefined;
+  /** `--judge-batch`: inference judges go through the providers' batch APIs, at the batch price. */
+  batch: boolean;
 }

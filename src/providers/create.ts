@@ -22,15 +22,11 @@ export function limiterKeyFor(input: ModelSpecInput, env: NodeJS.ProcessEnv = pr
   return limiterKey(spec.provider, resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider]);
 }
 
-/**
- * Build a provider from a model spec. Validation and the API key check happen now (a bad spec or a
- * missing key stops the run before any call); the SDK module is imported on the first call, so
- * starting the CLI never loads it.
- */
-export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = process.env, options: CreateProviderOptions): Provider {
+/** A model spec resolved against `env`: endpoint, key (checked now) and the endpoint's shared limiter. */
+export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, options: CreateProviderOptions): ProviderSettings {
   const spec = parseModelSpec(input);
   const baseURL = resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider];
-  const settings: ProviderSettings = {
+  return {
     spec,
     apiKey: resolveApiKey(spec, env),
     apiKeyEnv: apiKeyEnvOf(spec),
@@ -38,6 +34,16 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
     limiter: options.limiters.for(limiterKey(spec.provider, baseURL), spec.maxConcurrency),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
+}
+
+/**
+ * Build a provider from a model spec. Validation and the API key check happen now (a bad spec or a
+ * missing key stops the run before any call); the SDK module is imported on the first call, so
+ * starting the CLI never loads it.
+ */
+export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = process.env, options: CreateProviderOptions): Provider {
+  const settings = providerSettings(input, env, options);
+  const { spec } = settings;
 
   let loading: Promise<Provider> | undefined;
   const load = (): Promise<Provider> => {

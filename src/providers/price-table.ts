@@ -1,6 +1,6 @@
 /**
- * Bundled model prices: a dated SNAPSHOT of the providers' public list prices (standard tier, no
- * batch discount), in USD per 1M tokens. Prices change; a user table (`pricing` in
+ * Bundled model prices: a dated SNAPSHOT of the providers' public list prices (standard tier), in
+ * USD per 1M tokens; the batch APIs charge BATCH_RATE of them. Prices change; a user table (`pricing` in
  * evals.config.ts) overrides or extends this one. A model missing here is reported with cost null.
  *
  * Known simplifications:
@@ -23,6 +23,8 @@ export const PriceSchema = z
     cacheWrite: z.number().nonnegative().optional(),
     /** USD per 1M tokens written with the 1-hour lifetime; falls back to `cacheWrite`, then `input`. */
     cacheWrite1h: z.number().nonnegative().optional(),
+    /** Fraction of these prices charged through the provider's batch API; falls back to BATCH_RATE's. */
+    batch: z.number().min(0).max(1).optional(),
   })
   .strict();
 export type Price = z.infer<typeof PriceSchema>;
@@ -78,6 +80,9 @@ export const ANTHROPIC_PRICES: Record<string, Price> = withAnthropicCacheWrites(
   'claude-3-5-haiku': { input: 0.8, output: 4, cachedInput: 0.08 },
   'claude-3-haiku': { input: 0.25, output: 1.25, cachedInput: 0.03 },
 });
+
+/** Both providers' batch APIs (OpenAI Batch, Anthropic Message Batches) bill 50% of every standard rate. */
+export const BATCH_RATE: Record<string, number> = { openai: 0.5, anthropic: 0.5 };
 
 export const BUNDLED_PRICES: Record<string, Record<string, Price>> = {
   openai: OPENAI_PRICES,

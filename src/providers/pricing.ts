@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TokenUsage } from '../core/usage.js';
 import { modelFamily } from './model-family.js';
-import { BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price } from './price-table.js';
+import { BATCH_RATE, BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price } from './price-table.js';
 
 export { modelFamily, PRICES_AS_OF, PriceSchema, type Price };
 
@@ -38,16 +38,22 @@ export function resolvePrice(modelSpec: string, overrides: PriceOverrides = {}):
   return undefined;
 }
 
+/** How a call was made: `batch` through the provider's batch API, billed at its batch rate. */
+export interface PriceMode {
+  batch?: boolean;
+}
+
 /**
  * USD cost of one usage: cached input at `cachedInput` (else `input`), cache writes at `cacheWrite`
- * (1-hour ones at `cacheWrite1h`), the rest of the input at `input`, output at `output`. Null,
- * never 0, when the model has no known price. Rounded to 1e-12 USD so float noise does not show up
- * in reports.
+ * (1-hour ones at `cacheWrite1h`), the rest of the input at `input`, output at `output`; through a
+ * batch API, all of it at the batch rate. Null, never 0, when the model has no known price. Rounded
+ * to 1e-12 USD so float noise does not show up in reports.
  */
-export function priceUsage(modelSpec: string | undefined, usage: TokenUsage, overrides?: PriceOverrides): number | null {
+export function priceUsage(modelSpec: string | undefined, usage: TokenUsage, overrides?: PriceOverrides, mode: PriceMode = {}): number | null {
   if (!modelSpec) return null;
   const price = resolvePrice(modelSpec, overrides);
   if (!price) return null;
+  const rate = mode.batch ? batchRate(modelSpec, price) : 1;
   const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
   const writes = Math.min(usage.cacheWriteTokens ?? 0, usage.inputTokens - cached);
   const longWrites = Math.min(usage.cacheWrite1hTokens ?? 0, writes);
@@ -55,7 +61,14 @@ export function priceUsage(modelSpec: string | undefined, usage: TokenUsage, ove
   const writeRate = price.cacheWrite ?? price.input;
   const micro =
     plain * price.input + cached * (price.cachedInput ?? price.input) + (writes - longWrites) * writeRate + longWrites * (price.cacheWrite1h ?? writeRate) + usage.outputTokens * price.output;
-  return Math.round((micro / 1_000_000) * 1e12) / 1e12;
+  return Math.round(((micro * rate) / 1_000_000) * 1e12) / 1e12;
+}
+
+/** The fraction of a price a batch call pays: the price's own `batch`, else its provider's (else full price). */
+export function batchRate(modelSpec: string, price: Price): number {
+  if (price.batch !== undefined) return price.batch;
+  const colon = modelSpec.indexOf(':');
+  return (colon > 0 ? BATCH_RATE[modelSpec.slice(0, colon)] : undefined) ?? 1;
 }
 
 /** Remembers which unpriced models were already warned about, so a run warns once per model. */

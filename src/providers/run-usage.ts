@@ -1,6 +1,6 @@
 import { isModelCall, type AgentRun } from '../core/agent-run.js';
 import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
-import { priceUsage, PricingWarnings, unpricedMessage, type PriceTable } from './pricing.js';
+import { priceUsage, PricingWarnings, unpricedMessage, type PriceMode, type PriceTable } from './pricing.js';
 
 export interface Pricing {
   overrides: PriceTable;
@@ -48,10 +48,10 @@ export function unansweredCalls(run: AgentRun): number {
   return (run.steps ?? []).filter((s) => s.usageUnknown).length;
 }
 
-/** One call's usage, priced by its model: zero tokens cost 0; an unpriced model costs null (and warns). */
-export function priced(tokens: TokenUsage, model: string | undefined, pricing: Pricing): Usage {
+/** One call's usage, priced by its model (at the batch rate for a batch call): zero tokens cost 0; an unpriced model costs null (and warns). */
+export function priced(tokens: TokenUsage, model: string | undefined, pricing: Pricing, mode?: PriceMode): Usage {
   if (tokens.inputTokens + tokens.outputTokens === 0) return usageFromTokens(tokens, 0);
-  const cost = model ? priceUsage(model, tokens, pricing.overrides) : null;
+  const cost = model ? priceUsage(model, tokens, pricing.overrides, mode) : null;
   if (cost === null) pricing.warnUnpriced(model);
   return usageFromTokens(tokens, cost);
 }

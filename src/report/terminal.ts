@@ -165,7 +165,7 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
   if (verbose && a.evidence?.length) line += a.evidence.map((e) => `\n      ${pc.dim('• ' + terminalSafe(oneLine(e, 200)))}`).join('');
   if (verbose && a.judge) {
     const j = a.judge;
-    line += `\n      ${pc.dim(`judge ${terminalSafe(`${j.provider}:${j.model}`)} · ${formatUsage(j.usage)}${j.cached ? ' · cached' : ''}${j.steps !== undefined ? ` · ${j.steps} steps, ${j.toolCalls ?? 0} tool calls` : ''}`)}`;
+    line += `\n      ${pc.dim(`judge ${terminalSafe(`${j.provider}:${j.model}`)} · ${formatUsage(j.usage)}${j.cached ? ' · cached' : ''}${j.batch ? ' · batch' : ''}${j.steps !== undefined ? ` · ${j.steps} steps, ${j.toolCalls ?? 0} tool calls` : ''}`)}`;
   }
   return line;
 }

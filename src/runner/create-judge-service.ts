@@ -19,6 +19,7 @@ import type { JudgeAssertionSpec } from '../judges/spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
+import type { JudgeBatch } from './judge-batch.js';
 
 export interface JudgeServiceOptions {
   /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */
@@ -30,6 +31,8 @@ export interface JudgeServiceOptions {
   limiters: ProviderLimiters;
   /** Applied to what the judge cache writes to disk. */
   redactor?: SecretRedactor;
+  /** `--judge-batch`: inference judges' calls wait in this batch (judge-batch.ts). */
+  batch?: JudgeBatch;
 }
 
 /**
@@ -41,7 +44,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   const { settings } = opts;
   const cache = judgeCacheFor(settings, opts.redactor);
   const selfJudgeWarned = new Set<string>();
-  const { judgeFor } = judgeInstances({ settings, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn, limiters: opts.limiters });
+  const { judgeFor } = judgeInstances({ settings, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn, limiters: opts.limiters, ...(opts.batch ? { batch: opts.batch } : {}) });
 
   const notice = settings.override !== undefined ? new KeptJudgeNotice(refKey(settings.override), opts.warn) : undefined;
   /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
@@ -108,7 +111,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       if (!ref) return { kind: 'no-judge' };
       let judge: Judge;
       try {
-        judge = judgeFor(ref);
+        judge = judgeFor(ref, ctx.live === true);
       } catch (err) {
         return { kind: 'failed', error: new JudgeError('unavailable', errorMessage(err), { cause: err }) };
       }
@@ -161,7 +164,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
  */
 function answeredBy(judge: Judge, run: AgentRun | undefined): JudgeIdentity {
   const colon = run?.model?.indexOf(':') ?? -1;
-  const system = judge.system !== undefined ? { system: judge.system } : {};
+  const system = { ...(judge.system !== undefined ? { system: judge.system } : {}), ...(judge.batch ? { batch: true } : {}) };
   return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1), ...system } : { provider: judge.provider, model: judge.model, ...system };
 }
 

@@ -22,6 +22,7 @@ import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from './self-preference.js';
 import { runIdAt } from './run-id.js';
+import { JudgeBatch, type BatchPolling } from './judge-batch.js';
 
 /** What the run hands its judge service: its pricing and warnings, environment and limiters. */
 export interface JudgeRunDeps {
@@ -30,6 +31,8 @@ export interface JudgeRunDeps {
   env: NodeJS.ProcessEnv;
   /** The run's provider limiters: a judge's provider shares its endpoint's with the targets. */
   limiters: ProviderLimiters;
+  /** `--judge-batch`: the batch inference judges queue their calls in. */
+  batch?: JudgeBatch;
 }
 
 export interface ExecuteOptions {
@@ -53,6 +56,10 @@ export interface ExecuteOptions {
   shard?: ShardInfo;
   /** A run inside a test file (`evaluate()`): its fault guard leaves the process when the run ends. */
   inProcess?: boolean;
+  /** Where a judge batch's progress lines go; default stderr. */
+  progress?(line: string): void;
+  /** How a judge batch is polled (tests give a `sleep` that does not wait on the clock). */
+  batchPolling?: Partial<BatchPolling>;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -146,7 +153,12 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const { maxCostUsd, budgetField } = settings;
   const pricing = warningPricing(settings.pricing, (message) => warn(message + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : '')));
 
-  const judges = opts.judges({ pricing, warn, env, limiters });
+  // A dry run asks the fake judge, which has nothing to batch.
+  const showProgress = opts.progress ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
+  // A provider's error text (a cancel that failed) may quote a secret: redacted like every other line.
+  const progress = (line: string) => showProgress(opts.redactor ? opts.redactor.redact(line) : line);
+  const batch = settings.judging.batch && !settings.dryRun ? new JudgeBatch({ progress, ...(opts.batchPolling ? { polling: opts.batchPolling } : {}) }) : undefined;
+  const judges = opts.judges({ pricing, warn, env, limiters, ...(batch ? { batch } : {}) });
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
@@ -185,6 +197,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
     maxCostUsd,
     interrupt: opts.interrupt,
     graceMs: settings.interruptGraceMs,
+    ...(batch ? { batch } : {}),
     // Reporters see a read-only view of each case, not the planner's object with its functions.
     listener: {
       onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),

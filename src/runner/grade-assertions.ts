@@ -23,6 +23,8 @@ export interface GradeOptions {
   contextOf(turn: number | undefined): AssertionContext;
   judges: JudgeService;
   skipJudgesOnGateFailure: boolean;
+  /** Called once the gates are checked, before any judge is asked. */
+  beforeJudges?(): void;
   judgeContext: Omit<JudgeTrialContext, 'reply'>;
 }
 
@@ -39,6 +41,7 @@ export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions
     if (!isJudgeType(a.spec.type)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn)));
   }
   const skip = opts.skipJudgesOnGateFailure && [...checked.values()].some(isFailedGate);
+  opts.beforeJudges?.();
   const defaults = opts.judgeContext.plannedCase.judgeDefaults;
   const graded = await Promise.all(
     list.map(async (a): Promise<{ result: AssertionResult; usage?: Usage }> => {

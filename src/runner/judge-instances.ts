@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
-import { createProvider } from '../providers/create.js';
+import { createProvider, providerSettings } from '../providers/create.js';
+import { createBatchApi } from '../providers/batch-create.js';
+import type { ModelSpecInput } from '../providers/model-spec.js';
+import type { Provider } from '../providers/types.js';
+import type { JudgeBatch } from './judge-batch.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priced, type Pricing } from '../providers/run-usage.js';
 import type { JudgeCache } from '../judges/cache.js';
@@ -25,7 +29,9 @@ export function judgeInstances(opts: {
   env: NodeJS.ProcessEnv;
   warn(message: string): void;
   limiters: ProviderLimiters;
-}): { judgeFor(ref: JudgeRef): Judge } {
+  /** `--judge-batch`: an inference judge's calls wait in this batch, unless asked `live`. */
+  batch?: JudgeBatch;
+}): { judgeFor(ref: JudgeRef, live?: boolean): Judge } {
   const judges = new Map<string, Judge>();
   const subscribed = new WeakSet<object>();
   // `judge: auditor` in a file names a judge of the config's `judges`.
@@ -36,7 +42,7 @@ export function judgeInstances(opts: {
     return found;
   };
   return {
-    judgeFor(named) {
+    judgeFor(named, live = false) {
       const ref = byName(named);
       if (!opts.settings.dryRun && isJudgeInstance(ref)) {
         if (!subscribed.has(ref)) {
@@ -53,7 +59,8 @@ export function judgeInstances(opts: {
         }
         return ref;
       }
-      const key = opts.settings.dryRun ? 'dry-run' : refKey(ref);
+      const batch = opts.batch && !live && !opts.settings.dryRun && !isFakeRef(ref) ? opts.batch : undefined;
+      const key = opts.settings.dryRun ? 'dry-run' : `${refKey(ref)}${batch ? ' batch' : ''}`;
       let judge = judges.get(key);
       if (judge) return judge;
       if (opts.settings.dryRun || isFakeRef(ref)) {
@@ -62,12 +69,17 @@ export function judgeInstances(opts: {
       } else {
         // `system` (the persona) is the judge's, not the provider's.
         const { model, system } = splitJudgeSystem(ref);
-        const provider = createProvider(model as never, opts.env, { limiters: opts.limiters });
+        const live = createProvider(model as never, opts.env, { limiters: opts.limiters });
+        // The same judge either way: only where its calls go (and their price) differ.
+        const provider = batch ? batchingProvider(batch, live, model as never, opts) : live;
         // A judge spec's own temperature wins over the judge default of 0.
         const temperature = typeof model === 'object' ? (model as { temperature?: number }).temperature : undefined;
         judge = inferenceJudge(provider, {
           identity: judgeIdentity(model as never, opts.env),
-          price: (tokens) => priced(tokens, provider.spec, opts.pricing),
+          price: (tokens) => priced(tokens, provider.spec, opts.pricing, { batch: batch !== undefined }),
+          ...(batch ? { batch: true } : {}),
+          // A live read inside `check` holds its trial's slot: waiting on a batched twin would deadlock the flush.
+          ...(opts.batch && !batch ? { shareInRun: false } : {}),
           ...(opts.cache ? { cache: opts.cache } : {}),
           ...(temperature !== undefined ? { temperature } : {}),
           ...(system !== undefined ? { system } : {}),
@@ -77,4 +89,10 @@ export function judgeInstances(opts: {
       return judge;
     },
   };
+}
+
+/** `live`'s calls sent through its provider's batch API (its module loaded now, in the background). */
+function batchingProvider(batch: JudgeBatch, live: Provider, model: ModelSpecInput, opts: { env: NodeJS.ProcessEnv; limiters: ProviderLimiters }): Provider {
+  const settings = providerSettings(model, opts.env, { limiters: opts.limiters });
+  return batch.provider(live, createBatchApi(settings), settings.spec.maxTokens);
 }

@@ -19,6 +19,8 @@ export interface JudgeTrialContext {
   signal: AbortSignal;
   /** A multi-turn trial's whole conversation (history, then each user turn and its reply). */
   transcript?: ChatTurn[];
+  /** Read inside `check` (`.result()`): the check waits on the answer, so it is asked live even with `--judge-batch`. */
+  live?: boolean;
 }
 
 /** The judge's provider and model as reported (an agent judge's run names the model that answered). */
@@ -27,6 +29,8 @@ export interface JudgeIdentity {
   model: string;
   /** The judge's persona override, when it has one. */
   system?: string;
+  /** The judge's calls went through the provider's batch API. */
+  batch?: boolean;
 }
 
 /**

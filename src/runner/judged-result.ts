@@ -61,7 +61,9 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
       };
     }
     case 'scored': {
-      const { score, by, positionInconsistent } = judgment;
+      const { score, positionInconsistent } = judgment;
+      // A cached answer was never in the batch: only what the batch answered says `batch`.
+      const { batch, ...by } = judgment.by;
       const mins = dimensionMinimums(spec);
       const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
       const passed = score.score >= threshold && lowDims.length === 0;
@@ -85,6 +87,7 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
           ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
           judge: {
             ...by,
+            ...(batch && !score.cached ? { batch } : {}),
             usage: score.usage,
             ...(score.cached ? { cached: true } : {}),
             ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),

@@ -10,6 +10,10 @@ import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
 import { interruptedTrial, isDecided, requiredPasses } from './verdict.js';
 import { BUDGET_FAILURE } from './exit-code.js';
+import type { JudgeBatch } from './judge-batch.js';
+import { priced } from '../providers/run-usage.js';
+import type { Usage } from '../core/usage.js';
+import type { AgentRun } from '../core/agent-run.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -34,6 +38,8 @@ export interface RunOptions {
   interrupt: AbortSignal;
   graceMs: number;
   listener: RunListener;
+  /** `--judge-batch`: the run's judge batch, flushed here once no trial is left before its judges. */
+  batch?: JudgeBatch;
 }
 
 export interface RunOutcome {
@@ -67,7 +73,10 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
 
   const onInterrupt = () => {
     stopped ??= 'interrupted';
-    graceTimer = setTimeout(() => hardStop.abort(), opts.graceMs);
+    // A submitted batch means every trial is past its target: nothing is left to finish, so the
+    // batch is cancelled now rather than after the grace period.
+    if (opts.batch && opts.batch.submitted > 0) hardStop.abort();
+    else graceTimer = setTimeout(() => hardStop.abort(), opts.graceMs);
   };
   if (opts.interrupt.aborted) onInterrupt();
   else opts.interrupt.addEventListener('abort', onInterrupt, { once: true });
@@ -90,36 +99,107 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
     if (s.settled === s.c.repeat) await finishCase(s);
   };
 
-  const runTrial = async (s: CaseState, index: number) => {
+  const spend = (usd: number) => {
+    spentUsd += usd;
+    if (opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd && !stopped) {
+      stopped = 'budget';
+      summary.failures.push(`${BUDGET_FAILURE} $${opts.maxCostUsd} spent ($${spentUsd.toFixed(4)}): no new trials were started`);
+    }
+  };
+  // A target cost that is unknown as a whole (an unanswered or unpriced call) still has priced calls to count.
+  const targetCost = (usage: Usage, run: Omit<AgentRun, 'reply'>) => usage.costUsd ?? knownCostUsd(run, opts.pricing);
+
+  /** `onJudging`: the trial leaves its concurrency slot as its judges start (batch mode). */
+  const runTrial = async (s: CaseState, index: number, onJudging?: () => void) => {
     const reason: StopReason | undefined = stopped ?? (opts.earlyStop && isDecided(s.passes, s.trials.length, s.c.repeat, s.required) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);
     }
+    let counted: number | undefined;
     const ran = await executeTrial(s.c, index, {
       target: opts.targetFor(s.c),
       judges: opts.judges,
       pricing: opts.pricing,
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
       signal: hardStop.signal,
+      ...(onJudging
+        ? {
+            onJudging: (usage: Usage, run: AgentRun) => {
+              // Counted now: the judges may wait on a batch for long, and the budget should see the targets' spend.
+              counted = targetCost(usage, run);
+              spend(counted);
+              onJudging();
+            },
+          }
+        : {}),
     });
     // The hard stop is the only thing that aborts every trial: one that ends after it was cut off.
     const trial = hardStop.signal.aborted ? interruptedTrial(ran) : ran;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
     s.trials.push(trial);
     if (trial.verdict === 'passed') s.passes += 1;
-    // A target cost that is unknown as a whole (an unanswered or unpriced call) still has priced calls to count.
-    spentUsd += (trial.usage.target.costUsd ?? knownCostUsd(trial.trace, opts.pricing)) + (trial.usage.judge.costUsd ?? 0);
-    if (opts.maxCostUsd !== undefined && spentUsd >= opts.maxCostUsd && !stopped) {
-      stopped = 'budget';
-      summary.failures.push(`${BUDGET_FAILURE} $${opts.maxCostUsd} spent ($${spentUsd.toFixed(4)}): no new trials were started`);
-    }
+    spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0));
     opts.listener.onTrialEnd?.(s.c, trial);
     return settle(s);
   };
 
   const states = opts.cases.map((c): CaseState => ({ c, required: requiredPasses(c.repeat, c.passRate), trials: [], passes: 0, settled: 0 }));
-  await Promise.all(trialOrder(states, opts.concurrency).map(([s, i]) => limit(() => runTrial(s, i))));
+  const order = trialOrder(states, opts.concurrency);
+  if (opts.batch) await runBatched(opts.batch);
+  else await Promise.all(order.map(([s, i]) => limit(() => runTrial(s, i))));
+
+  /**
+   * Batch mode. A trial waiting on the batch would hold its slot forever, so it leaves the slot as
+   * its judges start, and the next trial takes it. Once no trial is before its judges (none running
+   * its target, none waiting to start), what the judges queued goes out together: one batch per
+   * provider and model for the whole run, however many trials and whatever the concurrency. Calls
+   * queued after a flush (a judge asked after an answer) make the next flush.
+   */
+  async function runBatched(batch: JudgeBatch): Promise<void> {
+    const trials: Array<Promise<void>> = [];
+    let checking = false;
+    const check = () => {
+      if (checking) return;
+      checking = true;
+      // After this turn's microtasks: the judges of trials that just left their slot have queued their calls by then.
+      setImmediate(() => {
+        checking = false;
+        if (limit.activeCount === 0 && limit.pendingCount === 0 && batch.queued > 0) void flush(batch);
+      });
+    };
+    batch.onQueued(check);
+    await Promise.all(
+      order.map(([s, i]) =>
+        limit(
+          () =>
+            new Promise<void>((leave) => {
+              const done = () => (leave(), check());
+              trials.push(runTrial(s, i, done).finally(done));
+            }),
+        ),
+      ),
+    );
+    await Promise.all(trials);
+  }
+
+  async function flush(batch: JudgeBatch): Promise<void> {
+    if (stopped === 'interrupted') {
+      // No trial is left before its judges: marking the cut-off ones interrupted is all that is left.
+      hardStop.abort();
+      return batch.failQueued(new Error('interrupted before the judge batch was sent'));
+    }
+    if (opts.maxCostUsd !== undefined) {
+      const estimate = batch.estimate().reduce((sum, e) => sum + (priced(e, e.spec, opts.pricing, { batch: true }).costUsd ?? 0), 0);
+      const left = opts.maxCostUsd - spentUsd;
+      if (estimate > left) {
+        stopped ??= 'budget';
+        summary.failures.push(`${BUDGET_FAILURE} $${opts.maxCostUsd} would be exceeded: the judge batch was not sent (estimated $${estimate.toFixed(4)}, $${Math.max(0, left).toFixed(4)} left)`);
+        return batch.failQueued(new Error(`not sent: the judge batch's estimated cost $${estimate.toFixed(4)} is over the $${Math.max(0, left).toFixed(4)} left of the cost budget`));
+      }
+    }
+    await batch.flush(hardStop.signal);
+  }
 
   opts.interrupt.removeEventListener('abort', onInterrupt);
   if (graceTimer) clearTimeout(graceTimer);

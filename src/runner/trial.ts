@@ -23,6 +23,8 @@ export interface TrialDeps {
   skipJudgesOnGateFailure: boolean;
   /** Aborts in-flight work (Ctrl-C after the grace period). */
   signal: AbortSignal;
+  /** Called once the target, the check and the gates are done and the judges start, with what the target spent. */
+  onJudging?(targetUsage: Usage, run: AgentRun): void;
 }
 
 /** One trial as a small pipeline: target → deterministic gates → judges → verdict. */
@@ -64,7 +66,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       if (isFailedGate(await deterministicResult(gate, ctxNow))) return GATE_FAILED;
     }
     const spec = entry.spec as JudgeAssertionSpec;
-    return deps.judges.judge(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal, ...trusted });
+    return deps.judges.judge(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted });
   };
   const readEarly = (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<AssertionResult> => {
     let read = early.get(entry);
@@ -133,6 +135,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     },
     judges: deps.judges,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
+    ...(deps.onJudging ? { beforeJudges: () => deps.onJudging!(targetUsage, run) } : {}),
     judgeContext: { plannedCase: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...trusted, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
   });
 

@@ -45,6 +45,14 @@ describe('resolveRunSettings', () => {
     expect(resolveRunSettings(configured, { earlyStop: true, cache: true }, env)).toMatchObject({ earlyStop: false, judging: { cache: false } });
   });
 
+  it('takes --judge-batch / --no-judge-batch over judgeBatch in the config, which is off by default', () => {
+    const batched = resolveConfig({ judgeBatch: true }, '/project', 'evals.config.ts');
+    expect(resolveRunSettings(onDefaults, {}, env).judging.batch).toBe(false);
+    expect(resolveRunSettings(onDefaults, { judgeBatch: true }, env).judging.batch).toBe(true);
+    expect(resolveRunSettings(batched, {}, env).judging.batch).toBe(true);
+    expect(resolveRunSettings(batched, { judgeBatch: false }, env).judging.batch).toBe(false);
+  });
+
   it('makes --bail one failed case and --max-failures n, the latter winning', () => {
     expect(resolveRunSettings(onDefaults, { bail: true }, env).bail).toBe(1);
     expect(resolveRunSettings(onDefaults, { bail: true, maxFailures: 3 }, env).bail).toBe(3);

@@ -20,6 +20,7 @@ import {
 } from './fake-server.js';
 import { asEventStream } from './fake-openai-stream.js';
 import { responsesHttp, validateResponses } from './fake-openai-responses.js';
+import { FakeOpenAIBatches, type FakeBatchLog, type FakeBatchOptions } from './fake-openai-batch.js';
 
 export interface FakeOpenAIOptions {
   script?: Script;
@@ -29,17 +30,37 @@ export interface FakeOpenAIOptions {
   apiKey?: string;
   /** Awaited before request `index` is answered: a test holds a reply until something else happened. */
   hold?: (index: number) => Promise<void>;
+  /** The Batch API (fake-openai-batch.ts): how long a batch stays in progress. */
+  batch?: FakeBatchOptions;
 }
 
-export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeProvider> {
+/** The fake, and what its Batch API was asked (batches created, cancels). */
+export type FakeOpenAI = FakeProvider & { batches: FakeBatchLog };
+
+export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const queue = new ScriptQueue(options.script);
   const { hold } = options;
-  const server = await startFakeServer(hold ? async (req, index) => (await hold(index), handle(req, index, queue, options)) : (req, index) => handle(req, index, queue, options));
-  return asFakeProvider(server, `${server.origin}/v1`, queue);
+  // A batch line gets what the same request would get live.
+  const batches = new FakeOpenAIBatches((body, index) => answerChat(body, index, queue, options), error, options.batch);
+  const server = await startFakeServer(hold ? async (req, index) => (await hold(index), handle(req, index, queue, options, batches)) : (req, index) => handle(req, index, queue, options, batches));
+  return Object.assign(asFakeProvider(server, `${server.origin}/v1`, queue), { batches: batches.log });
 }
 
-function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeOpenAIOptions): HttpReply {
-  const path = req.path.split('?')[0];
+function answerChat(body: any, index: number, queue: ScriptQueue, options: FakeOpenAIOptions): HttpReply {
+  const invalid = validate(body);
+  if (invalid) return error(400, invalid, index);
+  const scripted = queue.next(body, index);
+  if (!scripted) return error(418, `fake openai: no scripted reply for request #${index}`, index);
+  return toHttp(resolveDelay(scripted).reply, body, index, options, '');
+}
+
+function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeOpenAIOptions, batches: FakeOpenAIBatches): HttpReply | Promise<HttpReply> {
+  const path = req.path.split('?')[0]!;
+  if (FakeOpenAIBatches.handles(path)) {
+    const key = (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
+    if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, undefined, index, key);
+    return batches.handle(req, index);
+  }
   const responses = req.method === 'POST' && path === '/v1/responses';
   if (!responses && (req.method !== 'POST' || path !== '/v1/chat/completions')) {
     return error(404, `Unknown request URL: ${req.method} ${req.path}`, index);

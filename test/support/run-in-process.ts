@@ -26,6 +26,8 @@ export interface InProcessRun {
   warnings: string[];
   /** Run-level problem lines (a reporter or teardown step that failed), as the CLI prints them on stderr. */
   problems: string[];
+  /** A judge batch's progress lines, as the CLI prints them on stderr. */
+  progress: string[];
   /** The throwaway project folder. */
   dir: string;
   /** The run's provider limiters, as it left them. */
@@ -51,6 +53,10 @@ export interface InProcessOptions {
   env?: NodeJS.ProcessEnv;
   /** Checks the CLI makes once the cases are planned and the settings resolved, before any target runs. */
   beforeRun?(settings: RunSettings, cases: PlannedCase[]): void;
+  /** How a judge batch is polled (`--judge-batch`); default: no wait between polls. */
+  batchPolling?: ExecuteOptions['batchPolling'];
+  /** The run's interrupt (Ctrl-C). */
+  interrupt?: AbortSignal;
 }
 
 export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun> {
@@ -65,6 +71,7 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
 
   const warnings: string[] = [];
   const problems: string[] = [];
+  const progress: string[] = [];
   const judges = opts.judges;
   const path = join(opts.dir ? tempDir('agent-evals-results-') : dir, 'results.json');
   const settings = resolveRunSettings(config, { ...opts.flags }, opts.env ?? process.env);
@@ -78,15 +85,18 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
       cases,
       reporters: [...(opts.reporters?.(dir) ?? []), { name: 'json', ...jsonReporter({ path, outputDir: config.outputDir, version: 'test' }) }, { onWarning: (m) => warnings.push(m) }],
       problem: (line) => problems.push(line),
+      progress: (line) => progress.push(line),
+      // Polls of a fake batch need no wall-clock wait.
+      batchPolling: opts.batchPolling ?? { sleep: () => new Promise((resolve) => setImmediate(resolve)) },
       judges: typeof judges === 'function' ? (deps) => judges(settings, deps) : () => judges ?? noJudgeService,
-      interrupt: new AbortController().signal,
+      interrupt: opts.interrupt ?? new AbortController().signal,
       argv: [],
       version: 'test',
     }));
   } finally {
     faultGuards.end();
   }
-  return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings, problems, dir, limiters };
+  return { results: ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8'))), exitCode, warnings, problems, progress, dir, limiters };
 }
 
 /**

@@ -1,0 +1,124 @@
+import type OpenAI from 'openai';
+import { toProviderError } from './errors.js';
+import { formatModelSpec } from './model-spec.js';
+import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
+import { requestScope } from './rate-limit-fetch.js';
+import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
+import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
+
+/** The OpenAI Batch API's limits on one input file. */
+export const OPENAI_BATCH_MAX_REQUESTS = 50_000;
+export const OPENAI_BATCH_MAX_BYTES = 200 * 1024 * 1024;
+
+const ENDPOINT = '/v1/chat/completions';
+
+/** Where an OpenAI batch stands, as our states: everything before an end is `pending`. */
+const STATE: Record<OpenAI.Batch['status'], BatchStatus['state']> = {
+  validating: 'pending',
+  in_progress: 'pending',
+  finalizing: 'pending',
+  cancelling: 'pending',
+  completed: 'ended',
+  failed: 'failed',
+  expired: 'expired',
+  cancelled: 'cancelled',
+};
+
+/**
+ * OpenAI's Batch API over the official SDK: a JSONL file of Chat Completions requests (built by the
+ * same `toOpenAIParams` as a live call) uploaded with purpose `batch`, one batch over it, its output
+ * and error files read back through the same `fromOpenAICompletion`.
+ */
+export class OpenAIBatchApi implements BatchApi {
+  readonly provider = 'openai' as const;
+  readonly spec: string;
+  readonly maxRequests = OPENAI_BATCH_MAX_REQUESTS;
+  readonly maxBytes = OPENAI_BATCH_MAX_BYTES;
+  // Private: the client holds the API key. Made on first use, so building the judge loads no SDK.
+  #client: Promise<OpenAI> | undefined;
+  readonly #settings: ProviderSettings;
+
+  constructor(settings: ProviderSettings) {
+    this.#settings = settings;
+    this.spec = formatModelSpec(settings.spec);
+  }
+
+  sizeOf(item: BatchItem): number {
+    return Buffer.byteLength(this.#line(item)) + 1;
+  }
+
+  async submit(items: BatchItem[], signal?: AbortSignal): Promise<string> {
+    const jsonl = items.map((item) => `${this.#line(item)}\n`).join('');
+    return this.#call(signal, async (client, options) => {
+      const { toFile } = await import('openai');
+      const file = await client.files.create({ file: await toFile(Buffer.from(jsonl), 'judge-batch.jsonl'), purpose: 'batch' }, options);
+      const batch = await client.batches.create({ input_file_id: file.id, endpoint: ENDPOINT, completion_window: '24h' }, options);
+      return batch.id;
+    });
+  }
+
+  async status(id: string, signal?: AbortSignal): Promise<BatchStatus> {
+    const batch = await this.#call(signal, (client, options) => client.batches.retrieve(id, options));
+    const counts = batch.request_counts;
+    return { id, state: STATE[batch.status] ?? 'pending', done: (counts?.completed ?? 0) + (counts?.failed ?? 0), total: counts?.total ?? 0 };
+  }
+
+  async results(id: string, signal?: AbortSignal): Promise<BatchItemResult[]> {
+    return this.#call(signal, async (client, options) => {
+      const batch = await client.batches.retrieve(id, options);
+      const out: BatchItemResult[] = [];
+      for (const fileId of [batch.output_file_id, batch.error_file_id]) {
+        if (!fileId) continue;
+        const text = await (await client.files.content(fileId, options)).text();
+        for (const line of text.split('\n')) if (line.trim()) out.push(readLine(line));
+      }
+      return out;
+    });
+  }
+
+  async cancel(id: string): Promise<void> {
+    await this.#call(undefined, (client, options) => client.batches.cancel(id, options));
+  }
+
+  #line(item: BatchItem): string {
+    const { spec } = this.#settings;
+    const { signal: _signal, ...request } = item.request;
+    const body = toOpenAIParams(spec.model, request, {
+      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+      ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+    });
+    return JSON.stringify({ custom_id: item.customId, method: 'POST', url: ENDPOINT, body });
+  }
+
+  async #call<T>(signal: AbortSignal | undefined, fn: (client: OpenAI, options: { signal: AbortSignal } | undefined) => Promise<T>): Promise<T> {
+    this.#client ??= import('openai').then((m) => new m.default(sdkClientOptions(this.#settings)));
+    try {
+      const scope = requestScope(signal);
+      return await fn(await this.#client, scope.options).finally(scope.done);
+    } catch (err) {
+      throw toProviderError(err, errorContext(this.#settings));
+    }
+  }
+}
+
+/** One line of an output or error file: `{custom_id, response: {status_code, body}, error}`. */
+function readLine(line: string): BatchItemResult {
+  let parsed: { custom_id?: unknown; response?: { status_code?: number; body?: unknown } | null; error?: { message?: string; code?: string } | null };
+  try {
+    parsed = JSON.parse(line) as typeof parsed;
+  } catch {
+    return { customId: '', ok: false, error: 'malformed line in the batch output' };
+  }
+  const customId = typeof parsed.custom_id === 'string' ? parsed.custom_id : '';
+  const res = parsed.response;
+  if (res && res.status_code === 200) {
+    try {
+      return { customId, ok: true, response: fromOpenAICompletion(res.body as OpenAI.ChatCompletion) };
+    } catch (err) {
+      return { customId, ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  const bodyError = (res?.body as { error?: { message?: string } } | undefined)?.error?.message;
+  const message = bodyError ?? parsed.error?.message ?? parsed.error?.code ?? 'no response';
+  return { customId, ok: false, error: res?.status_code ? `HTTP ${res.status_code}: ${message}` : message };
+}

@@ -1,0 +1,222 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
+import { errorMessage } from '../core/errors.js';
+import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../providers/batch-types.js';
+import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../providers/settings.js';
+import type { CompletionRequest, CompletionResponse, Provider } from '../providers/types.js';
+
+/** How a pending batch is polled: the first wait, doubling up to the longest; `sleep` is injectable (tests). */
+export interface BatchPolling {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Waits `ms`, ending early (resolving or rejecting) when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const DEFAULT_BATCH_POLLING: BatchPolling = {
+  firstDelayMs: 2_000,
+  maxDelayMs: 60_000,
+  sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
+};
+
+/** Output tokens a request is assumed to spend, for the cost estimate, when it sets no limit. */
+export const ESTIMATE_MAX_OUTPUT_TOKENS = DEFAULT_ANTHROPIC_MAX_TOKENS;
+
+/** What a queued request would cost at most, in tokens: what `--max-cost` prices before a submit. */
+export interface BatchEstimate {
+  spec: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+interface Entry {
+  item: BatchItem;
+  api: BatchApi;
+  maxTokens: number;
+  resolve(res: CompletionResponse): void;
+  reject(err: Error): void;
+}
+
+/**
+ * A run's judge batch: inference judges' calls wait here instead of going out, and `flush` sends
+ * what waits as one batch per provider and model (split at the provider's limits), polls each with
+ * backoff, and answers every call from the results. When to flush is the runner's decision.
+ */
+export class JudgeBatch {
+  readonly #queue: Entry[] = [];
+  readonly #polling: BatchPolling;
+  readonly #progress: (line: string) => void;
+  readonly #listeners: Array<() => void> = [];
+  #next = 0;
+  #submitted = 0;
+
+  constructor(opts: { polling?: Partial<BatchPolling>; progress(line: string): void }) {
+    this.#polling = { ...DEFAULT_BATCH_POLLING, ...opts.polling };
+    this.#progress = opts.progress;
+  }
+
+  /** Calls waiting for the next flush. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** Batches being submitted, or submitted and not yet read back (or cancelled). */
+  get submitted(): number {
+    return this.#submitted;
+  }
+
+  /** Called after each call joins the queue. */
+  onQueued(listener: () => void): void {
+    this.#listeners.push(listener);
+  }
+
+  /**
+   * `live` with its calls sent through `api` (once loaded) at the next flush: same id, model and spec, so the
+   * judge above it (prompt, cache key, answer parsing) is the live judge's. `maxTokens` is the
+   * model spec's limit, for the estimate.
+   */
+  provider(live: Provider, api: Promise<BatchApi>, maxTokens?: number): Provider {
+    // Awaited by each call; a load that failed fails the calls, never the process.
+    api.catch(() => {});
+    return {
+      id: live.id,
+      model: live.model,
+      spec: live.spec,
+      complete: async (request) => this.#enqueue(request, await api, request.maxTokens ?? maxTokens ?? ESTIMATE_MAX_OUTPUT_TOKENS),
+    };
+  }
+
+  #enqueue(request: CompletionRequest, api: BatchApi, maxTokens: number): Promise<CompletionResponse> {
+    return new Promise<CompletionResponse>((resolve, reject) => {
+      const { signal } = request;
+      if (signal?.aborted) return reject(new Error('interrupted before the judge batch was sent'));
+      const entry: Entry = { item: { customId: `judge-${++this.#next}`, request }, api, maxTokens, resolve, reject };
+      this.#queue.push(entry);
+      for (const l of this.#listeners) l();
+    });
+  }
+
+  /** Token estimate of the queued calls per model: input from each request line's size, output from its token limit. */
+  estimate(): BatchEstimate[] {
+    const bySpec = new Map<string, BatchEstimate>();
+    for (const e of this.#queue) {
+      const est = bySpec.get(e.api.spec) ?? { spec: e.api.spec, inputTokens: 0, outputTokens: 0 };
+      // About four bytes a token; the line's JSON framing makes this an overestimate, as a budget wants.
+      est.inputTokens += Math.ceil(e.api.sizeOf(e.item) / 4);
+      est.outputTokens += e.maxTokens;
+      bySpec.set(e.api.spec, est);
+    }
+    return [...bySpec.values()];
+  }
+
+  /** Answers every queued call with `error` (a refused or interrupted batch). */
+  failQueued(error: Error): void {
+    for (const e of this.#queue.splice(0)) e.reject(error);
+  }
+
+  /** Sends what is queued, and resolves once every one of its calls is answered (or failed). */
+  async flush(signal: AbortSignal): Promise<void> {
+    const taken = this.#queue.splice(0);
+    const groups = new Map<BatchApi, Entry[]>();
+    for (const e of taken) groups.set(e.api, [...(groups.get(e.api) ?? []), e]);
+    let chunks: Entry[][];
+    try {
+      chunks = [...groups].flatMap(([api, entries]) => splitAtLimits(api, entries));
+    } catch (err) {
+      return failAll(taken, new Error(`the judge batch could not be built: ${errorMessage(err)}`));
+    }
+    await Promise.all(chunks.map((chunk) => this.#run(chunk, signal)));
+  }
+
+  async #run(entries: Entry[], signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return failAll(entries, new Error('interrupted before the judge batch was sent'));
+    this.#submitted += 1;
+    try {
+      await this.#send(entries, signal);
+    } catch (err) {
+      // Whatever went wrong, no call is left waiting (an answered one is not changed by this).
+      failAll(entries, new Error(`judge batch: ${errorMessage(err)}`));
+    } finally {
+      this.#submitted -= 1;
+    }
+  }
+
+  async #send(entries: Entry[], signal: AbortSignal): Promise<void> {
+    const api = entries[0]!.api;
+    let id: string;
+    try {
+      // Not cut off by Ctrl-C: a batch the provider created must be known here to be cancelled.
+      id = await api.submit(entries.map((e) => e.item));
+    } catch (err) {
+      return failAll(entries, new Error(`the judge batch could not be submitted: ${errorMessage(err)}`));
+    }
+    this.#progress(`judge batch ${id} (${api.spec}): ${entries.length} request${entries.length === 1 ? '' : 's'} submitted`);
+    let status: BatchStatus;
+    try {
+      status = await this.#poll(api, id, entries.length, signal);
+    } catch (err) {
+      if (!signal.aborted) return failAll(entries, new Error(`judge batch ${id}: ${errorMessage(err)}`));
+      // Ctrl-C: the provider is told to stop (and to stop billing) before the run writes what finished.
+      await api.cancel(id).then(
+        () => this.#progress(`judge batch ${id}: cancelled`),
+        (e: unknown) => this.#progress(`judge batch ${id}: could not be cancelled: ${errorMessage(e)}`),
+      );
+      return failAll(entries, new Error(`interrupted: judge batch ${id} was cancelled`));
+    }
+    let results: BatchItemResult[] = [];
+    if (status.state !== 'failed') {
+      try {
+        results = await api.results(id, signal);
+      } catch (err) {
+        return failAll(entries, new Error(`judge batch ${id}: its results could not be read: ${errorMessage(err)}`));
+      }
+    }
+    const byId = new Map(results.map((r) => [r.customId, r]));
+    for (const e of entries) {
+      const r = byId.get(e.item.customId);
+      if (r?.ok) e.resolve(r.response);
+      else e.reject(new Error(r ? `judge batch ${id}: ${r.error}` : `judge batch ${id} ${status.state} without an answer to this request`));
+    }
+  }
+
+  async #poll(api: BatchApi, id: string, total: number, signal: AbortSignal): Promise<BatchStatus> {
+    let delay = this.#polling.firstDelayMs;
+    let shown = '';
+    for (;;) {
+      await this.#polling.sleep(delay, signal);
+      signal.throwIfAborted();
+      const status = await api.status(id, signal);
+      const line = `${status.done}/${status.total || total} done${status.state === 'pending' ? '' : `, ${status.state}`}`;
+      if (line !== shown) this.#progress(`judge batch ${id}: ${line}`);
+      shown = line;
+      if (status.state !== 'pending') return status;
+      delay = Math.min(delay * 2, this.#polling.maxDelayMs);
+    }
+  }
+}
+
+function failAll(entries: Entry[], error: Error): void {
+  for (const e of entries) e.reject(error);
+}
+
+/** One provider's calls cut into batches no bigger than its limits; a call too big for any batch fails alone. */
+function splitAtLimits(api: BatchApi, entries: Entry[]): Entry[][] {
+  const chunks: Entry[][] = [];
+  let chunk: Entry[] = [];
+  let bytes = 0;
+  for (const e of entries) {
+    const size = api.sizeOf(e.item);
+    if (size > api.maxBytes) {
+      e.reject(new Error(`the judge request is ${size} bytes, more than the ${api.maxBytes} one ${api.provider} batch may hold`));
+      continue;
+    }
+    if (chunk.length >= api.maxRequests || bytes + size > api.maxBytes) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(e);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}

@@ -1,0 +1,297 @@
+/**
+ * `--judge-batch` against the fake OpenAI Batch API, in-process: the same verdicts as live judging,
+ * one batch for the run instead of a call per judgment (more trials than the concurrency, so no
+ * flush per window and no deadlock), the judge priced at the batch rate, the budget checked before
+ * the batch is sent, cached answers kept out of it, and an interrupt cancelling it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { removeTempDirs, stripAnsi } from '../support/cli.js';
+import { terminalReporter } from '../../src/report/terminal.js';
+import { promptJudge } from '../../src/index.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import { startFakeAnthropic } from '../support/fake-anthropic.js';
+import { runInProcess, type InProcessOptions } from '../support/run-in-process.js';
+import type { Results } from '../../src/core/results-schema.js';
+
+const env = { OPENAI_API_KEY: 'sk-test-batch-0123456789' };
+const fakes: FakeOpenAI[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((f) => f.close()));
+  removeTempDirs();
+});
+
+/** 40 cases × 5 trials; the target's reply names its case and trial, so every judgment differs. */
+function evals(cases: number, repeat: number): string {
+  const list = Array.from({ length: cases }, (_, n) => `  - { id: c${n}, input: "${n}", assert: [{ type: judge, criteria: the reply answers the question, severity: gate }] }`).join('\n');
+  return `suite: batch\ntarget: agent\nrepeat: ${repeat}\ncases:\n${list}\n`;
+}
+
+/** The judge scores by the reply it is shown: low for every third answer, so verdicts differ by trial. */
+async function judgeServer(pollsInProgress = 2): Promise<FakeOpenAI> {
+  const fake = await startFakeOpenAI({
+    batch: { pollsInProgress },
+    script: (body) => {
+      const n = Number(/answer (\d+)/.exec(String(body.messages.at(-1).content))?.[1]);
+      return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n}`, evidence: [] }, usage: { input: 400, output: 20 } };
+    },
+  });
+  fakes.push(fake);
+  return fake;
+}
+
+let trialCounter = 0;
+function run(fake: FakeOpenAI, extra: Partial<InProcessOptions> & { flags?: InProcessOptions['flags'] } = {}) {
+  return runInProcess({
+    files: { 'batch.eval.yaml': evals(40, 5) },
+    config: {
+      // Each trial's reply is its own: `answer <k>` with k counting every target call of the run.
+      targets: { agent: () => `answer ${trialCounter++}` },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url },
+      concurrency: 8,
+      earlyStop: false,
+    },
+    judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+    ...extra,
+    flags: { cache: false, ...extra.flags },
+  });
+}
+
+const chatCalls = (fake: FakeOpenAI) => fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
+const verdicts = (r: Results) => r.cases.flatMap((c) => c.trials.map((t) => `${c.id}#${t.index}:${t.verdict}:${t.reply}`)).sort();
+const judgeResults = (r: Results) => r.cases.flatMap((c) => c.trials.flatMap((t) => t.assertions.filter((a) => a.kind === 'judge')));
+
+describe('--judge-batch (OpenAI)', () => {
+  it('200 trials: the same verdicts as live judging, one batch instead of 200 calls, at the batch rate', async () => {
+    trialCounter = 0;
+    const liveFake = await judgeServer();
+    const live = await run(liveFake);
+    trialCounter = 0;
+    const batchFake = await judgeServer();
+    const batched = await run(batchFake, { flags: { judgeBatch: true } });
+
+    expect(live.results.summary.trials.run).toBe(200);
+    expect(chatCalls(liveFake)).toBe(200);
+    expect(liveFake.batches.creates).toEqual([]);
+    // One batch holding all 200 judgments, whatever the concurrency (8); no live judge call.
+    expect(batchFake.batches.creates).toHaveLength(1);
+    expect(batchFake.batches.creates[0]!.lines).toBe(200);
+    expect(chatCalls(batchFake)).toBe(0);
+
+    // Same verdict for every trial (passes and failures both present, so this compares something).
+    expect(verdicts(batched.results)).toEqual(verdicts(live.results));
+    expect(batched.results.summary.trials.passed).toBeGreaterThan(0);
+    expect(batched.results.summary.trials.passed).toBeLessThan(200);
+    expect(batched.exitCode).toBe(live.exitCode);
+
+    // The judge cost is half the live one, and each judged result says it went through the batch.
+    const liveCost = live.results.summary.usage.judge.costUsd!;
+    expect(liveCost).toBeGreaterThan(0);
+    expect(batched.results.summary.usage.judge.costUsd).toBeCloseTo(liveCost / 2, 12);
+    expect(judgeResults(batched.results).every((a) => a.judge?.batch === true)).toBe(true);
+    expect(judgeResults(live.results).some((a) => a.judge?.batch !== undefined)).toBe(false);
+    // Progress: submitted, polled, ended.
+    expect(batched.progress[0]).toMatch(/^judge batch batch_fake1 \(openai:gpt-4\.1-mini\): 200 requests submitted$/);
+    expect(batched.progress.at(-1)).toBe('judge batch batch_fake1: 200/200 done, ended');
+  });
+
+  it('Anthropic: 200 trials give the same verdicts through one Message Batch as live, at the batch rate', async () => {
+    const script = (body: { messages: unknown }) => {
+      const n = Number(/answer (\d+)/.exec(JSON.stringify(body.messages))?.[1]);
+      return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n}`, evidence: [] }, usage: { input: 400, output: 20 } };
+    };
+    const both = async (judgeBatch: boolean) => {
+      const fake = await startFakeAnthropic({ script });
+      try {
+        trialCounter = 0;
+        const r = await runInProcess({
+          files: { 'batch.eval.yaml': evals(40, 5) },
+          config: { targets: { agent: () => `answer ${trialCounter++}` }, judge: { provider: 'anthropic', model: 'claude-haiku-4-5', baseURL: fake.url }, concurrency: 8, earlyStop: false },
+          judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789' } }),
+          flags: { cache: false, judgeBatch },
+        });
+        return { r, created: fake.batches.created.map((b) => b.requests.length), live: fake.requests.filter((q) => q.path === '/v1/messages').length };
+      } finally {
+        await fake.close();
+      }
+    };
+    const live = await both(false);
+    const batched = await both(true);
+    expect(live).toMatchObject({ created: [], live: 200 });
+    expect(batched).toMatchObject({ created: [200], live: 0 });
+    expect(verdicts(batched.r.results)).toEqual(verdicts(live.r.results));
+    expect(batched.r.results.summary.trials.passed).toBeLessThan(200);
+    expect(batched.r.results.summary.usage.judge.costUsd).toBeCloseTo(live.r.results.summary.usage.judge.costUsd! / 2, 12);
+  });
+
+  it('pairwise asks both orders in the same batch', async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ json: { winner: 'A', reason: 'first', evidence: [] } }) });
+    fakes.push(fake);
+    const yaml = `suite: pair\ntarget: agent\nrepeat: 3\ncases:\n  - id: p\n    input: hi\n    assert:\n      - { type: pairwise, comparedTo: the other answer, criteria: which helps more }\n`;
+    trialCounter = 0;
+    const r = await run(fake, { files: { 'pair.eval.yaml': yaml }, flags: { judgeBatch: true } });
+    expect(fake.batches.creates.map((b) => b.lines)).toEqual([6]);
+    // The judge always picks the first: a verdict that flips with the order, read from the one batch.
+    const pairs = r.results.cases.flatMap((c) => c.trials.flatMap((t) => t.assertions.filter((a) => a.kind === 'pairwise')));
+    expect(pairs.map((a) => [a.positionInconsistent, a.judge?.batch])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+  });
+
+  it('--max-cost: a batch whose estimate exceeds what is left is not sent, and the run stops on its budget', async () => {
+    trialCounter = 0;
+    const fake = await judgeServer();
+    const r = await run(fake, { flags: { judgeBatch: true, maxCost: 0.001 } });
+    expect(fake.batches.creates).toEqual([]);
+    expect(fake.count).toBe(0);
+    expect(r.exitCode).toBe(1);
+    expect(r.results.summary.failures.some((f) => f.startsWith('cost budget of $0.001 would be exceeded: the judge batch was not sent'))).toBe(true);
+    expect(judgeResults(r.results).every((a) => a.status === 'error' && a.message.includes('not sent'))).toBe(true);
+  });
+
+  it("--max-cost counts each target's spend as its judges start, so the budget stops new trials before any batch", async () => {
+    const fake = await judgeServer();
+    const r = await run(fake, {
+      files: { 'batch.eval.yaml': evals(10, 1) },
+      config: {
+        // $0.01 a trial: 25,000 input tokens of gpt-4.1-mini at $0.40 per 1M.
+        targets: { agent: (input: string) => ({ reply: `answer ${input}`, model: 'openai:gpt-4.1-mini', usage: { inputTokens: 25_000, outputTokens: 0 } }) },
+        judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url },
+        concurrency: 1,
+      },
+      flags: { judgeBatch: true, maxCost: 0.035 },
+    });
+    // Every trial waits on the batch, yet the fourth trial's target spend stops the run from starting a fifth.
+    expect(r.results.summary.trials.run).toBe(4);
+    expect(r.results.summary.trials.notRun).toBe(6);
+    expect(fake.batches.creates).toEqual([]);
+    expect(r.results.summary.failures.some((f) => f.startsWith('cost budget of $0.035 spent'))).toBe(true);
+    expect(r.exitCode).toBe(1);
+  });
+
+  it('a cached answer never goes into the batch', async () => {
+    trialCounter = 0;
+    const first = await judgeServer();
+    const one = await run(first, { flags: { judgeBatch: true, cache: true } });
+    expect(first.batches.creates[0]!.lines).toBe(200);
+    trialCounter = 0;
+    const before = first.count;
+    // Same judge (the endpoint is part of the cache key), same project folder and its cache.
+    const again = await run(first, { dir: one.dir, files: {}, flags: { judgeBatch: true, cache: true } });
+    expect(first.count).toBe(before);
+    expect(first.batches.creates).toHaveLength(1);
+    expect(verdicts(again.results)).toEqual(verdicts(one.results));
+    expect(judgeResults(again.results).every((a) => a.judge?.cached === true && a.judge.batch === undefined)).toBe(true);
+  });
+
+  it('an interrupt while the batch is pending cancels it at the provider and marks the trials interrupted', async () => {
+    trialCounter = 0;
+    const fake = await judgeServer(1_000);
+    const interrupt = new AbortController();
+    const r = await run(fake, {
+      flags: { judgeBatch: true },
+      interrupt: interrupt.signal,
+      // The first wait between polls is where Ctrl-C comes; the wait ends with it.
+      batchPolling: {
+        sleep: (_ms, signal) =>
+          new Promise((resolve) => {
+            signal.addEventListener('abort', () => resolve(), { once: true });
+            interrupt.abort();
+          }),
+      },
+    });
+    expect(fake.batches.creates).toHaveLength(1);
+    expect(fake.batches.cancels).toEqual([fake.batches.creates[0]!.id]);
+    expect(r.exitCode).toBe(130);
+    expect(r.results.run.interrupted).toBe(true);
+    const trials = r.results.cases.flatMap((c) => c.trials);
+    expect(trials).toHaveLength(200);
+    expect(trials.every((t) => t.verdict === 'interrupted' && t.interrupted === true)).toBe(true);
+    expect(r.progress).toContain('judge batch batch_fake1: cancelled');
+  });
+
+  it('after an interrupt no batch is sent: the trials that reached their judges are interrupted, the rest not run', async () => {
+    const fake = await judgeServer();
+    const interrupt = new AbortController();
+    const r = await runInProcess({
+      files: { 'batch.eval.yaml': evals(10, 1) },
+      config: {
+        // Ctrl-C comes during the first target call.
+        targets: { agent: (input: string) => (interrupt.abort(), `answer ${input}`) },
+        judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url },
+        concurrency: 2,
+      },
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+      flags: { judgeBatch: true, cache: false },
+      interrupt: interrupt.signal,
+    });
+    expect(fake.count).toBe(0);
+    expect(r.exitCode).toBe(130);
+    expect(r.results.run.interrupted).toBe(true);
+    const trials = r.results.cases.flatMap((c) => c.trials);
+    expect(trials.length).toBeGreaterThan(0);
+    expect(trials.length).toBeLessThan(10);
+    expect(trials.every((t) => t.verdict === 'interrupted')).toBe(true);
+    expect(r.results.summary.trials.notRun).toBe(10 - trials.length);
+  });
+
+  it('the verbose terminal marks a batched judgment', async () => {
+    const fake = await judgeServer();
+    let out = '';
+    await run(fake, {
+      files: { 'batch.eval.yaml': evals(1, 1) },
+      flags: { judgeBatch: true },
+      reporters: () => [{ name: 'terminal', ...terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: true }) }],
+    });
+    expect(stripAnsi(out)).toMatch(/judge openai:gpt-4\.1-mini · .* · batch/);
+  });
+
+  it('a judge that is not a single inference (promptJudge) stays live beside a batched one in the same trials', async () => {
+    const fake = await judgeServer();
+    let liveCalls = 0;
+    const live = promptJudge(() => (liveCalls++, '{"score": 0.95, "reason": "fine"}'));
+    const list = Array.from(
+      { length: 10 },
+      (_, n) => `  - id: c${n}\n    input: "${n}"\n    assert:\n      - { type: judge, criteria: polite }\n      - { type: judge, criteria: answers, judge: batched }`,
+    ).join('\n');
+    trialCounter = 0;
+    const r = await run(fake, {
+      files: { 'mixed.eval.yaml': `suite: mixed\ntarget: agent\ncases:\n${list}\n` },
+      config: {
+        targets: { agent: () => `answer ${++trialCounter}` },
+        judge: live,
+        judges: { batched: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url } },
+        concurrency: 2,
+      },
+      flags: { judgeBatch: true },
+    });
+    expect(liveCalls).toBe(10);
+    expect(fake.batches.creates.map((b) => b.lines)).toEqual([10]);
+    const judged = judgeResults(r.results);
+    expect(judged.filter((a) => a.judge?.batch === true)).toHaveLength(10);
+    expect(judged).toHaveLength(20);
+  });
+
+  it('a judge read inside check() is asked live, and never waits on a batched twin holding the only slot', async () => {
+    const fake = await judgeServer();
+    // Concurrency 1: trial 0 queues judgment K in the batch; trial 1 reads the same K inside its check,
+    // holding the only slot. Waiting there on trial 0's batched call would never let the batch go out.
+    const evalTs = `let n = 0;
+export default { suite: 'ts', target: 'agent', repeat: 4, cases: [{ id: 'read', input: 'hi', check: async (t) => {
+  const h = t.judge().criteria('answers the question');
+  if (n++ % 2 === 1) await h.result();
+} }] };`;
+    const r = await runInProcess({
+      files: { 'evals/read.eval.ts': evalTs },
+      config: { evals: ['evals/*.eval.ts'], targets: { agent: () => 'answer 1' }, judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, concurrency: 1, earlyStop: false },
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+      flags: { judgeBatch: true },
+    });
+    expect(r.results.cases[0]!.trials.map((t) => t.verdict)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    // The early read went out live once (the later one came from the cache); the rest in one batch.
+    expect(chatCalls(fake)).toBe(1);
+    expect(fake.batches.creates).toEqual([expect.objectContaining({ lines: 1 })]);
+  });
+});
