@@ -11,7 +11,7 @@
 // Writes bench/judge-tokens.json (the raw figures, with the commit measured) and the "Judge tokens per
 // judgment" section of bench/RESULTS.md; the last judge request of each configuration is kept in
 // bench/work/judge/<name>/judge-request.json to look at.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { startMockLlm } from './mock-llm.mjs';
 import { judgeFigures, judgeTable, judgeUsageOf } from './judge-tokens.mjs';
 import { writeResultsSection } from './results-section.mjs';
+import { measuredCommit } from './measured-commit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -81,13 +82,6 @@ function runCli(args, cwd) {
   });
 }
 
-function commitOf() {
-  const sha = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown';
-  // Uncommitted changes under src/ change what is measured: say so.
-  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== '';
-  return dirty ? `${sha}+uncommitted` : sha;
-}
-
 async function main() {
   // Read first: `--before bench/judge-tokens.json` names the file this run overwrites.
   const before = flags.before ? JSON.parse(readFileSync(flags.before, 'utf8')) : undefined;
@@ -119,7 +113,7 @@ async function main() {
   } finally {
     await mock.close();
   }
-  const run = { commit: commitOf(), date: new Date().toISOString().slice(0, 10), node: process.version, casesPerType: CASES, rows };
+  const run = { commit: measuredCommit(root), date: new Date().toISOString().slice(0, 10), node: process.version, casesPerType: CASES, rows };
   writeFileSync(flags.out ?? join(here, 'judge-tokens.json'), JSON.stringify(run, null, 2) + '\n');
   const measured = before ? `before: commit ${before.commit} (${before.date}); after: commit ${run.commit} (${run.date})` : `measured on commit ${run.commit} (${run.date})`;
   const section = `${MARKER}
