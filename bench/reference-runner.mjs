@@ -77,7 +77,8 @@ async function trial(i) {
 }
 
 const queue = [];
-for (let i = 0; i < N; i++) for (let k = 0; k < REPEAT; k++) queue.push(i);
+// Round by round, as a plain loop over the repeats would go: a repeat's judge prompt is then already answered.
+for (let k = 0; k < REPEAT; k++) for (let i = 0; i < N; i++) queue.push(i);
 let next = 0;
 let passed = 0;
 await Promise.all(
