@@ -161,7 +161,8 @@ const BOUNDS = `
   fake judge: no model call at all, results streamed to JSON) is the runner's own overhead per trial.
   The plain-Node reference rows measure the same two SDK calls per trial with no runner around them
   (the SDK with its default \`fetch\`, a minimal judge prompt about a quarter the size of ours), so the
-  side-by-side ratio is the runner's own share on this machine at the time of the run.
+  side-by-side ratio is the runner's own share on this machine at the time of the run; where the
+  reference's CPU per trial is well under ours, the SDK calls alone do not explain the difference.
   Small runs show more per trial because the
   fixed start-up (about 0.5 s of CPU: loading the CLI, the SDK and the suite) is shared by fewer trials.
 - **Efficiency at N=1,000.** Measured at the mock (spawn → first request → last answer → exit): about
