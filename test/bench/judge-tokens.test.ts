@@ -52,7 +52,7 @@ describe("the bench's judge-token parser", () => {
   it("reads a real run's results file, and the runner's judge tokens equal what the mock counted", async () => {
     const mock = await startMockLlm({ latencyMs: 0 });
     try {
-      const env = { OPENAI_API_KEY: 'bench-key' };
+      const env = { OPENAI_API_KEY: 'bench-key', ANTHROPIC_API_KEY: 'bench-key' };
       const run = await runInProcess({
         files: {
           'evals/b.eval.yaml': `suite: b
@@ -68,22 +68,28 @@ cases:
     input: where is order B22?
     assert:
       - { type: closedQa, question: Does it name an order? }
+      - { type: judge, criteria: Is brief., judge: claude }
 `,
         },
-        config: { targets: { agent: (input: string) => `Order ${input.split(' ').pop()} has shipped.` }, judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: `${mock.url}/v1` } },
+        config: {
+          targets: { agent: (input: string) => `Order ${input.split(' ').pop()} has shipped.` },
+          judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: `${mock.url}/v1` },
+          judges: { claude: { provider: 'anthropic', model: 'claude-haiku-4-5', baseURL: mock.url } },
+        },
         flags: { cache: false },
         env,
         judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
       });
       const stats = mock.stats();
-      // A rubric, a pairwise in both orders, a closedQa.
-      expect(stats.judge).toBe(4);
+      // A rubric, a pairwise in both orders, a closedQa through OpenAI; a rubric through Anthropic.
+      expect(stats.judge).toBe(5);
+      expect(stats.anthropic).toBe(1);
       const usage = judgeUsageOf(run.results);
-      expect(usage).toEqual({ calls: 4, inputTokens: stats.judgeInputTokens, outputTokens: stats.judgeOutputTokens });
-      expect(usage.inputTokens).toBeGreaterThan(4 * 100);
+      expect(usage).toEqual({ calls: 5, inputTokens: stats.judgeInputTokens, outputTokens: stats.judgeOutputTokens });
+      expect(usage.inputTokens).toBeGreaterThan(5 * 100);
 
       const figures = judgeFigures(stats, usage);
-      expect(figures).toMatchObject({ judgments: 4, runnerAgrees: true, inputTokensPerJudgment: Math.round((stats.judgeInputTokens / 4) * 10) / 10 });
+      expect(figures).toMatchObject({ judgments: 5, runnerAgrees: true, inputTokensPerJudgment: Math.round((stats.judgeInputTokens / 5) * 10) / 10 });
       expect(figures.requestBytesPerJudgment).toBeGreaterThan(figures.userCharsPerJudgment);
       expect(figures.messageCharsPerJudgment).toBeGreaterThan(figures.userCharsPerJudgment);
       // Other tokens in the results than the mock counted: the bench says so.
