@@ -131,9 +131,10 @@ Every figure is per judgment (one judge request; \`pairwise\` makes two per asse
 Tokens are the mock's deterministic estimate (bench/mock-llm.mjs: cl100k-style pieces, one token per
 started six characters, 3 per message, the response schema or tool counted as its JSON); request bytes
 are the raw HTTP body; message chars are the system and user text, user message chars the user text
-alone. ${agreement} The figures do not depend on the machine or its load. The raw figures are in
-bench/judge-tokens.json; \`npm run bench:judge -- --before bench/judge-tokens.json\` reads them, measures
-the tree again and puts both side by side.
+alone. The figures do not depend on the machine or its load.
+${agreement}
+The raw figures are in bench/judge-tokens.json; \`npm run bench:judge -- --before bench/judge-tokens.json\`
+reads them, measures the tree again and puts both side by side.
 
 ${judgeTable(run, before)}
 `;
