@@ -34,6 +34,8 @@ const RUBRIC = 'Answers the question directly and names the order.';
 /** One configuration per criterion type the judges support: the assertion as an eval file writes it. */
 const CRITERION_TYPES = [
   { type: 'judge (rubric)', assertion: `{ type: judge, criteria: "${RUBRIC}" }` },
+  // The same rubric over a trace with two tool calls (previews under the default safe policy).
+  { type: 'judge (rubric), tool-call trace', assertion: `{ type: judge, criteria: "${RUBRIC}" }`, target: 'tools' },
   { type: 'judge, scale: 10', assertion: `{ type: judge, criteria: "${RUBRIC}", scale: 10, min: 7 }` },
   { type: 'judge, choices', assertion: `{ type: judge, criteria: "${RUBRIC}", choices: { excellent: 1, acceptable: 0.6, poor: 0 }, threshold: 0.6 }` },
   { type: 'judge, dimensions', assertion: `{ type: judge, criteria: "${RUBRIC}", dimensions: { accuracy: 0.7, tone: 0.6 } }` },
@@ -49,8 +51,8 @@ const JUDGES = [
   { judge: 'anthropic', spec: (url) => `{ provider: 'anthropic', model: 'claude-haiku-4-5', baseURL: '${url}' }` },
 ];
 
-function suiteYaml({ assertion, sql }) {
-  const lines = ['suite: judge-bench', 'target: agent', 'cases:'];
+function suiteYaml({ assertion, sql, target = 'agent' }) {
+  const lines = ['suite: judge-bench', `target: ${target}`, 'cases:'];
   for (let i = 0; i < CASES; i++) {
     const reference = sql ? `SELECT status FROM orders WHERE id = 'A${1000 + i}'` : `Order A${1000 + i} has shipped and arrives on Friday.`;
     lines.push(`  - id: c${i}`, `    input: "Question number ${i}: what is the status of order A${1000 + i}?"`, `    reference: "${reference}"`, `    assert:`, `      - ${assertion}`);
@@ -61,7 +63,23 @@ function suiteYaml({ assertion, sql }) {
 function configMjs(url, judgeSpec) {
   return `export default {
   evals: ['*.eval.yaml'],
-  targets: { agent: { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: '${url}/v1' }, instructions: 'You answer order questions briefly.' } },
+  targets: {
+    agent: { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: '${url}/v1' }, instructions: 'You answer order questions briefly.' },
+    // A tool-using agent's run, returned whole: fixed durations and usage keep the judge request the same on every run.
+    tools: async (input) => {
+      const id = /A\\d+/.exec(input)?.[0] ?? 'A0';
+      const reply = \`Order \${id} has shipped (tracking 1Z\${id.slice(1)}99) and arrives on Friday.\`;
+      return {
+        reply,
+        model: 'openai:gpt-4.1-mini',
+        steps: [
+          { toolCalls: [{ name: 'lookup_order', args: { id }, result: { id, status: 'shipped', carrier: 'UPS', eta: 'Friday' }, durationMs: 12 }], usage: { inputTokens: 180, outputTokens: 24 } },
+          { toolCalls: [{ name: 'get_tracking', args: { id }, result: { tracking: \`1Z\${id.slice(1)}99\`, events: 3 }, durationMs: 9 }], usage: { inputTokens: 240, outputTokens: 20 } },
+          { text: reply, usage: { inputTokens: 300, outputTokens: 28 } },
+        ],
+      };
+    },
+  },
   judge: ${judgeSpec},
   concurrency: 10,
   outputDir: '.agent-evals',
