@@ -33,10 +33,68 @@ function lastUserText(messages) {
   return '';
 }
 
-const tokensOf = (text) => Math.max(1, Math.ceil(text.length / 4));
+/**
+ * The mock's token count: a deterministic estimate, not a real tokenizer. Text is cut into pieces by
+ * the pre-tokenisation pattern of OpenAI's cl100k tokenizers (a word with the character before it,
+ * up to three digits, a run of punctuation, a run of white space), and a piece costs one token per
+ * started six characters. English prose comes out near a real tokenizer's count; what matters here is
+ * that the same text always counts the same and a longer or more fragmented text counts more.
+ */
+const PIECES = /'(?:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+/giu;
+export function estimateTokens(text) {
+  let tokens = 0;
+  for (const [piece] of text.matchAll(PIECES)) tokens += Math.ceil(piece.length / 6);
+  return tokens;
+}
+
+/** The text of a message's content: a string, or the text of its blocks (Chat Completions and Messages alike). */
+function contentText(content) {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((b) => (typeof b?.text === 'string' ? b.text : b?.type === 'tool_result' ? contentText(b.content) : '')).join('');
+  return '';
+}
+
+/**
+ * Input tokens of a request, counted the way the providers bill them: every message's text plus a
+ * fixed 3 tokens of framing per message and 3 for the reply (as OpenAI counts chat messages), the
+ * system text (Anthropic's top-level `system`, a string or text blocks), and the response
+ * contract the request carries (OpenAI `response_format`, Anthropic `tools`) as its JSON.
+ * `messageChars` is the length of all message text, system included: the prompt a judge reads;
+ * `userChars` that of the user messages alone.
+ */
+export function requestTokens(body) {
+  const texts = (body.messages ?? []).map((m) => contentText(m.content));
+  if (body.system !== undefined) texts.unshift(contentText(body.system));
+  let tokens = 3;
+  for (const t of texts) tokens += 3 + estimateTokens(t);
+  if (body.response_format) tokens += estimateTokens(JSON.stringify(body.response_format));
+  if (body.tools) tokens += estimateTokens(JSON.stringify(body.tools));
+  const userChars = (body.messages ?? []).filter((m) => m.role === 'user').reduce((n, m) => n + contentText(m.content).length, 0);
+  return { inputTokens: tokens, messageChars: texts.reduce((n, t) => n + t.length, 0), userChars };
+}
+
+function emptyStats() {
+  return {
+    requests: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    openai: 0,
+    anthropic: 0,
+    judge: 0,
+    // Totals over the judge requests (structured output asked for): what the usage of their answers says.
+    judgeInputTokens: 0,
+    judgeOutputTokens: 0,
+    judgeRequestBytes: 0,
+    judgeMessageChars: 0,
+    judgeUserChars: 0,
+    firstAt: undefined,
+    lastAt: undefined,
+  };
+}
 
 export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 60_000 } = {}) {
-  const stats = { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0, firstAt: undefined, lastAt: undefined };
+  const stats = emptyStats();
+  let lastJudgeRequest;
   const cpuStart = process.cpuUsage();
 
   const server = createServer((req, res) => {
@@ -47,7 +105,7 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
       return;
     }
     if (req.method === 'POST' && req.url === '/reset') {
-      Object.assign(stats, { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0, firstAt: undefined, lastAt: undefined });
+      Object.assign(stats, emptyStats());
       res.end('{}');
       return;
     }
@@ -58,9 +116,10 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
       stats.firstAt ??= Date.now();
       stats.inFlight++;
       stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+      const raw = Buffer.concat(chunks);
       let body;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        body = JSON.parse(raw.toString('utf8'));
       } catch {
         body = {};
       }
@@ -69,8 +128,16 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
         stats.lastAt = Date.now();
         const anthropic = req.url.endsWith('/messages');
         const reply = anthropic ? anthropicReply(body, stats) : openaiReply(body, stats);
+        if (reply.judge) {
+          stats.judgeRequestBytes += raw.length;
+          stats.judgeMessageChars += reply.judge.messageChars;
+          stats.judgeUserChars += reply.judge.userChars;
+          stats.judgeInputTokens += reply.judge.inputTokens;
+          stats.judgeOutputTokens += reply.judge.outputTokens;
+          lastJudgeRequest = raw.toString('utf8');
+        }
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(reply));
+        res.end(JSON.stringify(reply.body));
       }, latencyMs);
     });
   });
@@ -89,7 +156,12 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
             return (c.user + c.system) / 1e6;
           })(),
         }),
-        reset: () => Object.assign(stats, { requests: 0, inFlight: 0, maxInFlight: 0, openai: 0, anthropic: 0, judge: 0, firstAt: undefined, lastAt: undefined }),
+        reset: () => {
+          Object.assign(stats, emptyStats());
+          lastJudgeRequest = undefined;
+        },
+        /** The raw body of the last judge request, to look at what a judge was sent. */
+        lastJudgeRequest: () => lastJudgeRequest,
         close: () =>
           new Promise((r) => {
             clearTimeout(lifetime);
@@ -103,7 +175,6 @@ export function startMockLlm({ latencyMs = 100, port = 0, maxLifetimeMs = 15 * 6
 
 function openaiReply(body, stats) {
   stats.openai++;
-  const prompt = JSON.stringify(body.messages ?? []);
   const schema = body.response_format?.json_schema?.schema;
   let content;
   if (schema) {
@@ -112,20 +183,23 @@ function openaiReply(body, stats) {
   } else {
     content = `Answer to: ${lastUserText(body.messages ?? []).slice(0, 80)}`;
   }
-  const input = tokensOf(prompt);
-  const output = tokensOf(content);
+  const { inputTokens: input, messageChars, userChars } = requestTokens(body);
+  const output = estimateTokens(content);
   return {
-    id: `chatcmpl-${stats.requests}`,
-    object: 'chat.completion',
-    created: 1_700_000_000,
-    model: body.model ?? 'gpt-4.1-mini',
-    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-    usage: {
-      prompt_tokens: input,
-      completion_tokens: output,
-      total_tokens: input + output,
-      prompt_tokens_details: { cached_tokens: 0 },
-      completion_tokens_details: { reasoning_tokens: 0 },
+    judge: schema ? { inputTokens: input, outputTokens: output, messageChars, userChars } : undefined,
+    body: {
+      id: `chatcmpl-${stats.requests}`,
+      object: 'chat.completion',
+      created: 1_700_000_000,
+      model: body.model ?? 'gpt-4.1-mini',
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+      usage: {
+        prompt_tokens: input,
+        completion_tokens: output,
+        total_tokens: input + output,
+        prompt_tokens_details: { cached_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 0 },
+      },
     },
   };
 }
@@ -133,18 +207,25 @@ function openaiReply(body, stats) {
 function anthropicReply(body, stats) {
   stats.anthropic++;
   const forced = body.tool_choice?.type === 'tool' ? (body.tools ?? []).find((t) => t.name === body.tool_choice.name) : undefined;
+  if (forced) stats.judge++;
   const content = forced
-    ? (stats.judge++, [{ type: 'tool_use', id: `toolu_${stats.requests}`, name: forced.name, input: fill(forced.input_schema) }])
+    ? [{ type: 'tool_use', id: `toolu_${stats.requests}`, name: forced.name, input: fill(forced.input_schema) }]
     : [{ type: 'text', text: `Answer to: ${lastUserText(body.messages ?? []).slice(0, 80)}` }];
+  const { inputTokens: input, messageChars, userChars } = requestTokens(body);
+  // What the model wrote: the tool call's input as JSON, or the text.
+  const output = estimateTokens(forced ? JSON.stringify(content[0].input) : content[0].text);
   return {
-    id: `msg_${stats.requests}`,
-    type: 'message',
-    role: 'assistant',
-    model: body.model ?? 'claude-sonnet-4-6',
-    content,
-    stop_reason: forced ? 'tool_use' : 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: tokensOf(JSON.stringify(body.messages ?? [])), output_tokens: tokensOf(JSON.stringify(content)), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+    judge: forced ? { inputTokens: input, outputTokens: output, messageChars, userChars } : undefined,
+    body: {
+      id: `msg_${stats.requests}`,
+      type: 'message',
+      role: 'assistant',
+      model: body.model ?? 'claude-sonnet-4-6',
+      content,
+      stop_reason: forced ? 'tool_use' : 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: input, output_tokens: output, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+    },
   };
 }
 

@@ -1,13 +1,17 @@
 // Benchmarks of the runner against a loopback mock LLM (not a test: `npm run bench`).
 // For each configuration it generates a suite, runs `agent-evals run` as a child process, and
 // reports wall time against the ideal (requests ÷ concurrency × latency), runner CPU per trial,
-// peak RSS, requests seen and the maximum in flight. Writes bench/RESULTS.md.
+// peak RSS, requests seen and the maximum in flight, and the judge's tokens and request bytes per
+// judgment (the mock's counts). Each configuration with model calls also runs through a plain-Node
+// reference runner (bench/reference-runner.mjs) for a side-by-side row. Writes bench/RESULTS.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, totalmem, platform, release } from 'node:os';
+import { cpus, loadavg, totalmem, platform, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockLlm } from './mock-llm.mjs';
+import { judgeFigures, judgeUsageOf } from './judge-tokens.mjs';
+import { measuredCommit } from './measured-commit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -42,9 +46,10 @@ function configMjs(mockUrl, { deterministic = false, fakeJudge = false } = {}) {
 `;
 }
 
-function runChild(args, cwd, env) {
+/** Runs `node <script> ...args` under /usr/bin/time: wall, CPU and peak RSS of that process alone. */
+function runChild(script, args, cwd, env) {
   const cmd = hasTime ? '/usr/bin/time' : process.execPath;
-  const argv = hasTime ? ['-f', '__TIME__ %e %U %S %M', process.execPath, cli, ...args] : [cli, ...args];
+  const argv = hasTime ? ['-f', '__TIME__ %e %U %S %M', process.execPath, script, ...args] : [script, ...args];
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env, CI: '1', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -68,15 +73,33 @@ async function runConfig(mock, { name, n, repeat = 1, deterministic = false, fak
   writeFileSync(join(dir, 'evals.config.mjs'), configMjs(mock.url, { deterministic, fakeJudge }));
   mock.reset();
   const args = ['run', '--json', 'results.json', '--repeat', String(repeat)];
-  const r = await runChild(args, dir, { OPENAI_API_KEY: 'bench-key' });
+  const r = await runChild(cli, args, dir, { OPENAI_API_KEY: 'bench-key' });
   const stats = mock.stats();
   const results = existsSync(join(dir, 'results.json')) ? JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) : undefined;
   const trials = results?.summary.trials.run ?? n * repeat;
+  return measured(r, stats, { name, n, repeat, trials, counters: results?.summary.counters, judge: judgeFigures(stats, results ? judgeUsageOf(results) : undefined) });
+}
+
+/** The same workload through the plain-Node reference runner. */
+async function runReference(mock, { name, n, repeat = 1 }) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  const out = join(dir, 'reference.json');
+  rmSync(out, { force: true });
+  mock.reset();
+  const args = ['--url', mock.url, '--n', String(n), '--repeat', String(repeat), '--concurrency', String(CONCURRENCY), '--out', out];
+  const r = await runChild(join(here, 'reference-runner.mjs'), args, dir, {});
+  const stats = mock.stats();
+  const summary = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
+  return measured(r, stats, { name: `${name} reference`, n, repeat, trials: summary?.trials ?? n * repeat, reference: true, judge: judgeFigures(stats, summary?.usage.judge) });
+}
+
+/** A row of the speed table from a finished child and the mock's counts. */
+function measured(r, stats, row) {
   const idealMs = (stats.requests / CONCURRENCY) * LATENCY_MS;
+  const { trials } = row;
   return {
-    name,
-    n,
-    repeat,
+    ...row,
     exit: r.code,
     wallS: r.wallMs / 1000,
     idealS: idealMs / 1000,
@@ -86,8 +109,8 @@ async function runConfig(mock, { name, n, repeat = 1, deterministic = false, fak
     rssMb: r.rssMb,
     requests: stats.requests,
     maxInFlight: stats.maxInFlight,
-    counters: results?.summary.counters,
-    trials,
+    // The machine is shared: the 1-minute load average when the run ended says how busy it was.
+    load: loadavg()[0],
     stderr: r.code === 0 || r.code === 1 ? '' : r.err.slice(-500),
   };
 }
@@ -136,6 +159,10 @@ const BOUNDS = `
   N=10,000: the calls, not the runner, bound it, and the 1 ms target is out of reach while the
   official SDKs are used (a requirement of the design). The runner-only row (a function target and the
   fake judge: no model call at all, results streamed to JSON) is the runner's own overhead per trial.
+  The plain-Node reference rows measure the same two SDK calls per trial with no runner around them
+  (the SDK with its default \`fetch\`, a minimal judge prompt about a quarter the size of ours), so the
+  side-by-side ratio is the runner's own share on this machine at the time of the run; where the
+  reference's CPU per trial is well under ours, the SDK calls alone do not explain the difference.
   Small runs show more per trial because the
   fixed start-up (about 0.5 s of CPU: loading the CLI, the SDK and the suite) is shared by fewer trials.
 - **Efficiency at N=1,000.** Measured at the mock (spawn → first request → last answer → exit): about
@@ -169,13 +196,20 @@ async function main() {
         { name: 'n1000-repeat5', n: 1000, repeat: 5 },
       ];
   const rows = [];
+  const references = [];
+  const progress = (row) =>
+    process.stderr.write(
+      `  wall ${fmt(row.wallS)} s, ideal ${fmt(row.idealS)} s, efficiency ${fmt(row.efficiency)}, cpu ${fmt(row.cpuMsPerTrial)} ms/trial, rss ${fmt(row.rssMb, 0)} MB, load ${fmt(row.load)}${row.stderr ? `\n  ${row.stderr}` : ''}\n`,
+    );
   for (const cfg of series) {
     process.stderr.write(`running ${cfg.name}…\n`);
     const row = await runConfig(mock, cfg);
     rows.push(row);
-    process.stderr.write(
-      `  wall ${fmt(row.wallS)} s, ideal ${fmt(row.idealS)} s, efficiency ${fmt(row.efficiency)}, cpu ${fmt(row.cpuMsPerTrial)} ms/trial, rss ${fmt(row.rssMb, 0)} MB${row.stderr ? `\n  ${row.stderr}` : ''}\n`,
-    );
+    progress(row);
+    process.stderr.write(`running ${cfg.name} through the plain-Node reference runner…\n`);
+    const ref = await runReference(mock, cfg);
+    references.push(ref);
+    progress(ref);
   }
   process.stderr.write('running counters variant…\n');
   const counters = await runConfig(mock, { name: 'counters', n: 300, repeat: 3, deterministic: true, gateFailHalf: true });
@@ -186,14 +220,27 @@ async function main() {
   const list = await startup(['list'], join(work, 'n100'));
   await mock.close();
 
+  const label = (r) => `N=${r.n}${r.repeat > 1 ? ` ×${r.repeat}` : ''}${r.reference ? ', plain-Node reference' : ''}`;
+  const perJudgment = (r) =>
+    r.judge?.judgments ? `${fmt(r.judge.inputTokensPerJudgment, 0)} | ${fmt(r.judge.outputTokensPerJudgment, 0)} | ${fmt(r.judge.requestBytesPerJudgment, 0)}` : 'n/a | n/a | n/a';
   const table = [
-    '| configuration | trials | exit | wall s | ideal s | efficiency | runner CPU ms/trial | peak RSS MB | requests | max in flight |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...[...rows, { ...counters, n: '300 (counters)' }, ...(runnerOnly ? [{ ...runnerOnly, n: '10000 (runner only)' }] : [])].map(
+    '| configuration | trials | exit | wall s | ideal s | efficiency | runner CPU ms/trial | peak RSS MB | requests | max in flight | judge input tokens/judgment | judge output tokens/judgment | judge request bytes/judgment | load (1 min) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...[...rows.flatMap((r, i) => [r, references[i]]), { ...counters, n: '300 (counters)' }, ...(runnerOnly ? [{ ...runnerOnly, n: '10000 (runner only)' }] : [])].map(
       (r) =>
-        `| N=${r.n}${r.repeat > 1 ? ` ×${r.repeat}` : ''} | ${r.trials} | ${r.exit} | ${fmt(r.wallS)} | ${fmt(r.idealS)} | ${fmt(r.efficiency)} | ${fmt(r.cpuMsPerTrial)} | ${fmt(r.rssMb, 0)} | ${r.requests} | ${r.maxInFlight} |`,
+        `| ${label(r)} | ${r.trials} | ${r.exit} | ${fmt(r.wallS)} | ${fmt(r.idealS)} | ${fmt(r.efficiency)} | ${fmt(r.cpuMsPerTrial)} | ${fmt(r.rssMb, 0)} | ${r.requests} | ${r.maxInFlight} | ${perJudgment(r)} | ${fmt(r.load)} |`,
     ),
   ].join('\n');
+  const sideBySide = [
+    '| configuration | wall s, agent-evals | wall s, reference | wall ratio | CPU ms/trial, agent-evals | CPU ms/trial, reference | CPU ratio | peak RSS MB, agent-evals | peak RSS MB, reference |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r, i) => {
+      const ref = references[i];
+      return `| ${label(r)} | ${fmt(r.wallS)} | ${fmt(ref.wallS)} | ${fmt(r.wallS / ref.wallS)}× | ${fmt(r.cpuMsPerTrial)} | ${fmt(ref.cpuMsPerTrial)} | ${fmt(r.cpuMsPerTrial / ref.cpuMsPerTrial)}× | ${fmt(r.rssMb, 0)} | ${fmt(ref.rssMb, 0)} |`;
+    }),
+  ].join('\n');
+  const disagree = [...rows, ...references, counters].filter((r) => r.judge?.runnerAgrees === false).map((r) => r.name);
+  const loads = [...rows, ...references, counters, ...(runnerOnly ? [runnerOnly] : [])].map((r) => r.load);
   const c = counters.counters ?? {};
   const md = `# Benchmark results
 
@@ -202,9 +249,22 @@ Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 
 Mock LLM on 127.0.0.1 with ${LATENCY_MS} ms per request; run concurrency ${CONCURRENCY}; each trial is one
 model-agent call and one judge call (2 requests). Ideal wall = requests ÷ concurrency × latency.
 CPU and peak RSS are the \`agent-evals\` child process's own (from /usr/bin/time), so the mock's CPU is
-not counted.
+not counted. Measured on commit ${measuredCommit(root)}.
+
+Each configuration with model calls is run a second time through a plain-Node reference runner
+(bench/reference-runner.mjs: the same target call and one judge call per trial through the official
+\`openai\` SDK with its defaults, at most ${CONCURRENCY} trials at a time, a minimal rubric prompt, identical judge
+prompts sharing one call; no agent-evals). Judge columns are per judgment, from the mock's counts
+(tokens by the mock's deterministic rule, see bench/mock-llm.mjs; request bytes are the raw HTTP body);
+${disagree.length ? `the runner's reported judge tokens differ from the mock's in: ${disagree.join(', ')}.` : "in every row the judge tokens the run reports equal the mock's counts."}
+Token and byte counts are deterministic; wall and CPU are not: the machine is shared with other work,
+and the 1-minute load average at the end of each run was ${fmt(Math.min(...loads))}–${fmt(Math.max(...loads))} on ${cpus().length} cores.
 
 ${table}
+
+Side by side with the plain-Node reference runner (ratio = agent-evals ÷ reference):
+
+${sideBySide}
 
 Start-up (median of 5): \`agent-evals --version\` ${fmt(version, 0)} ms, \`agent-evals list\` (100 YAML cases, .mjs config) ${fmt(list, 0)} ms.
 
