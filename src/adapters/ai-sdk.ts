@@ -5,6 +5,7 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
+import { providerId } from './token-counts.js';
 
 /** A part of a step's `content`; only tool calls, results and errors are read. */
 export interface AISDKContentPart {
@@ -140,7 +141,7 @@ function tokenUsage(u: AISDKUsage): TokenUsage | undefined {
 
 /** `provider:model`: the provider id cut at its first `.` (`openai.chat` is `openai`), the model the response names. */
 function modelOf(step: AISDKStep): string | undefined {
-  const provider = step.model?.provider.split('.')[0];
+  const provider = step.model ? providerId(step.model.provider) : undefined;
   const modelId = step.response?.modelId || step.model?.modelId;
   return provider && modelId ? `${provider}:${modelId}` : undefined;
 }

@@ -6,6 +6,7 @@
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { modelSpec, tokenUsage } from './token-counts.js';
+import { jsonOrText } from './json-text.js';
 
 /** A tool call as an AI message lists it (`tool_calls`), or in OpenAI's wire form (`additional_kwargs.tool_calls`). */
 export interface LangChainToolCall {
@@ -98,21 +99,13 @@ function resultOf(content: unknown): unknown {
   const text = textOf(content);
   const t = text.trim();
   if (!(t.startsWith('{') || t.startsWith('['))) return text;
-  try {
-    return JSON.parse(t) as unknown;
-  } catch {
-    return text;
-  }
+  const value = jsonOrText(t);
+  return value === t ? text : value;
 }
 
 function argsOf(call: LangChainToolCall): unknown {
   if (call.args !== undefined || !call.function) return call.args;
-  const raw = call.function.arguments ?? '';
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
+  return jsonOrText(call.function.arguments ?? '');
 }
 
 /** The messages of this turn. */

@@ -4,7 +4,7 @@
  * never through Mastra itself, so this entry imports nothing of Mastra.
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
-import { count, modelSpec, tokenUsage } from './token-counts.js';
+import { count, modelSpec, providerId, tokenUsage } from './token-counts.js';
 
 /** A tool call or result chunk: Mastra's `{ type, payload }`, or the AI SDK's own part with the fields inline. */
 export interface MastraToolChunk {
@@ -97,7 +97,7 @@ function toolCallsOf(step: MastraStep): ToolCall[] {
 function providerOf(step: MastraStep, option: string | undefined): string | undefined {
   if (option) return option;
   const p = step.response?.modelMetadata?.modelProvider;
-  return p ? p.split('.')[0] : undefined;
+  return p ? providerId(p) : undefined;
 }
 
 function usageOf(step: MastraStep, provider: string | undefined): Step['usage'] {

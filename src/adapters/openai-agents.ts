@@ -5,6 +5,7 @@
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
+import { jsonOrText } from './json-text.js';
 import { recordedFunctionSpans, type FunctionSpanRecord } from './openai-agents-tracing.js';
 
 export { openAIAgentsTracing, type OpenAIAgentsTracing, type OpenAIAgentsTracingOptions } from './openai-agents-tracing.js';
@@ -84,20 +85,12 @@ function toolOutputs(items: OpenAIAgentsResultLike['newItems']): Map<string, unk
 }
 
 function toolCall(call: FunctionCallItem, outputs: Map<string, unknown>, spans: SpanMatcher): ToolCall {
-  const out: ToolCall = { name: call.name, args: parseArgs(call.arguments) };
+  const out: ToolCall = { name: call.name, args: jsonOrText(call.arguments) }; // arguments the model got wrong stay visible as they were sent
   if (outputs.has(call.callId)) out.result = outputs.get(call.callId);
   const span = spans.take(call.name, call.arguments);
   if (span?.error) out.isError = true;
   if (span?.durationMs !== undefined) out.durationMs = span.durationMs;
   return out;
-}
-
-function parseArgs(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // arguments the model got wrong stay visible as they were sent
-  }
 }
 
 /**

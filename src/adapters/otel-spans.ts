@@ -1,5 +1,7 @@
 import type { Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
+import { jsonOrText } from './json-text.js';
+import { count, providerId } from './token-counts.js';
 
 /**
  * One OpenTelemetry span as plain data: what the target edge reads off the SDK's spans, so the
@@ -25,7 +27,6 @@ const AI_SDK_CALL = /^ai\.[A-Za-z]+\.do(Generate|Stream)$/;
 const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const count = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined);
 const first = <T>(a: Readonly<Record<string, unknown>>, read: (v: unknown) => T | undefined, keys: string[]): T | undefined => {
   for (const k of keys) {
     const v = read(a[k]);
@@ -115,7 +116,8 @@ function usageOf(a: Readonly<Record<string, unknown>>): TokenUsage | undefined {
 
 /** `provider:model`, the provider cut at its first `.` (`openai.chat` → `openai`); the answering model first. */
 function modelOf(a: Readonly<Record<string, unknown>>): string | undefined {
-  const provider = first(a, str, ['ai.model.provider', 'gen_ai.provider.name', 'gen_ai.system'])?.split('.')[0];
+  const named = first(a, str, ['ai.model.provider', 'gen_ai.provider.name', 'gen_ai.system']);
+  const provider = named === undefined ? undefined : providerId(named);
   const id = first(a, str, ['gen_ai.response.model', 'ai.response.model', 'gen_ai.request.model', 'ai.model.id']);
   return provider && id ? `${provider}:${id}` : undefined;
 }
@@ -130,10 +132,5 @@ function toolCall(s: SpanRecord, name: string, endMs: number): ToolCall {
 
 /** Span attributes hold JSON as text: parsed when it is JSON, kept as text otherwise. */
 function parsed(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    return v;
-  }
+  return typeof v === 'string' ? jsonOrText(v) : v;
 }

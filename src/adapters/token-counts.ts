@@ -33,6 +33,11 @@ export function tokenUsage(c: TokenCounts): TokenUsage | undefined {
   return usage;
 }
 
+/** A framework's provider id cut at its first `.` (`openai.chat` is `openai`, `anthropic.messages` is `anthropic`). */
+export function providerId(raw: string): string {
+  return raw.split('.')[0] ?? raw;
+}
+
 /** `provider:model`, or the bare model id when the provider is unknown (the price table then tries every provider). */
 export function modelSpec(provider: unknown, model: unknown): string | undefined {
   if (typeof model !== 'string' || model === '') return undefined;
