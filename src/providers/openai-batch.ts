@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
+import { fromOpenAICompletion, openAIParams } from './openai-wire.js';
 import { requestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
@@ -81,12 +81,8 @@ export class OpenAIBatchApi implements BatchApi {
   }
 
   #line(item: BatchItem): string {
-    const { spec } = this.#settings;
     const { signal: _signal, ...request } = item.request;
-    const body = toOpenAIParams(spec.model, request, {
-      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
-      ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
-    });
+    const body = openAIParams(this.#settings.spec, request);
     return JSON.stringify({ custom_id: item.customId, method: 'POST', url: ENDPOINT, body });
   }
 

@@ -2,6 +2,7 @@
 import type OpenAI from 'openai';
 import type { TokenUsage } from '../core/usage.js';
 import { malformed } from './errors.js';
+import type { ModelSpec } from './model-spec.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall } from './types.js';
 
 type Params = OpenAI.ChatCompletionCreateParamsNonStreaming;
@@ -20,6 +21,14 @@ export function acceptsTemperature(model: string): boolean {
   if (/^o\d/.test(model)) return false;
   if (/^gpt-5/.test(model) && !/^gpt-5(\.\d+)?-chat/.test(model)) return false;
   return true;
+}
+
+/** What a model spec sends for `req`, live or as a batch line: the spec's sampling settings are the defaults. */
+export function openAIParams(spec: ModelSpec, req: CompletionRequest): Params {
+  return toOpenAIParams(spec.model, req, {
+    ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+    ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+  });
 }
 
 export function toOpenAIParams(model: string, req: CompletionRequest, defaults: OpenAIDefaults = {}): Params {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { fromOpenAICompletion, toOpenAIParams } from './openai-wire.js';
+import { fromOpenAICompletion, openAIParams } from './openai-wire.js';
 import { requestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
@@ -23,11 +23,7 @@ export class OpenAIProvider implements Provider {
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {
-    const { spec } = this.#settings;
-    const params = toOpenAIParams(spec.model, req, {
-      ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
-      ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
-    });
+    const params = openAIParams(this.#settings.spec, req);
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
       const scope = requestScope(req.signal);
