@@ -12,6 +12,7 @@ import type { ComparableCase } from '../../src/stats/compared-case.js';
 import type { CaseResult, Summary } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { CaseView, EndInfo } from '../../src/report/reporter.js';
+import { caseResult } from '../support/case-result.js';
 
 const usage = { target: emptyUsage(), judge: emptyUsage() };
 const INJECTED = 'x\x1b[31m</property><y>|**';
@@ -35,24 +36,7 @@ const comparison = compareRuns(
   { baseline: 'main', epsilon: 0.05, maxRegressions: 0 },
 );
 
-function caseResult(id: string): CaseResult {
-  return {
-    suite: 'demo',
-    id,
-    file: 'evals/demo.eval.yaml',
-    line: 1,
-    tags: [],
-    verdict: 'passed',
-    passed: 2,
-    required: 2,
-    planned: 5,
-    notRun: 0,
-    score: { mean: 0.4, stddev: 0 },
-    judgeScore: null,
-    usage,
-    trials: [],
-  };
-}
+const demoCase = (id: string): CaseResult => caseResult({ suite: 'demo', id, file: 'evals/demo.eval.yaml', passed: 2, required: 2, planned: 5, score: { mean: 0.4, stddev: 0 }, usage });
 const view = (id: string): CaseView => ({ index: 0, key: `demo/${id}`, suite: 'demo', id, file: 'evals/demo.eval.yaml', line: 1, tags: [], targetName: 't', repeat: 5 });
 const summary: Summary = {
   cases: { total: 1, passed: 1, failed: 0, scored: 0, skipped: 0 },
@@ -100,9 +84,9 @@ describe('comparison output', () => {
   it('JUnit: each moved case carries a comparison property, each suite the headline', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cmp-')), 'junit.xml');
     const r = junitReporter({ path: file });
-    void r.onCaseEnd!(caseResult('drops'), view('drops'));
-    void r.onCaseEnd!(caseResult('steady'), view('steady'));
-    void r.onCaseEnd!(caseResult(INJECTED), view(INJECTED));
+    void r.onCaseEnd!(demoCase('drops'), view('drops'));
+    void r.onCaseEnd!(demoCase('steady'), view('steady'));
+    void r.onCaseEnd!(demoCase(INJECTED), view(INJECTED));
     await r.onEnd!(end);
     const xml = readFileSync(file, 'utf8');
     expect(xml).toContain('<property name="comparison" value="regressed: 5/5 → 2/5, p = 0.083 (verdict passed → failed, score 1.00 → 0.40)"/>');

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonReporter } from '../../src/report/json.js';
-import type { CaseResult, Summary } from '../../src/core/results-schema.js';
+import type { Summary } from '../../src/core/results-schema.js';
+import { caseResult } from '../support/case-result.js';
 import { emptyUsage, type Usage } from '../../src/core/usage.js';
 import type { CaseView } from '../../src/report/reporter.js';
 
@@ -22,22 +23,10 @@ describe('costUsd in the results JSON', () => {
     const path = join(dir, 'results.json');
     const reporter = jsonReporter({ path, outputDir: dir, version: 'test' });
     const trialUsage = { target: noisy(0.1 + 0.2), judge: { ...emptyUsage(), costUsd: null } };
-    const result: CaseResult = {
-      suite: 's',
-      id: 'c',
-      file: 'e.yaml',
-      line: 1,
-      tags: [],
-      verdict: 'passed',
-      passed: 1,
-      required: 1,
-      planned: 1,
-      notRun: 0,
-      score: { mean: 1, stddev: 0 },
-      judgeScore: null,
+    const result = caseResult({
       usage: { target: noisy(0.0005759999999999999), judge: emptyUsage() },
       trials: [{ index: 0, verdict: 'passed', score: 1, durationMs: 1, reply: 'ok', usage: trialUsage, assertions: [], trace: {} }],
-    };
+    });
     const summary: Summary = {
       cases: { total: 1, passed: 1, failed: 0, scored: 0, skipped: 0 },
       trials: { planned: 1, run: 1, notRun: 0, passed: 1 },

@@ -4,26 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonReporter } from '../../src/report/json.js';
 import type { CaseResult, Summary } from '../../src/core/results-schema.js';
-import { emptyUsage } from '../../src/core/usage.js';
+import { caseResult } from '../support/case-result.js';
 
-const usage = { target: emptyUsage(), judge: emptyUsage() };
-const result: CaseResult = {
-  suite: 's',
-  id: 'c',
-  file: 'f',
-  line: 1,
-  tags: [],
-  fingerprint: 'abc',
-  verdict: 'passed',
-  passed: 1,
-  required: 1,
-  planned: 1,
-  notRun: 0,
-  score: { mean: 1, stddev: 0 },
-  judgeScore: null,
-  usage,
-  trials: [],
-};
+const result = caseResult({ file: 'f', fingerprint: 'abc' });
 const summary = { cases: { total: 1, passed: 1, failed: 0, scored: 0, skipped: 0 } } as Summary;
 
 async function write(interrupted: boolean): Promise<{ path: string; baseline: string }> {
