@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProviderConfigError } from '../core/errors.js';
+import { capabilitiesOf, CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
 import type { ProviderId } from './types.js';
 
 export const ProviderIdSchema = z.enum(['openai', 'anthropic']);
@@ -25,6 +26,10 @@ export const ModelSpecObjectSchema = z
     rateLimitBackoffMs: z.number().int().nonnegative().optional(),
     /** Largest response body accepted (bytes); a bigger one fails the call. */
     maxResponseBytes: z.number().int().positive().optional(),
+    /** What the model accepts, over the bundled table's row for its family (a model the table does not know). */
+    capabilities: CapabilityOverridesSchema.optional(),
+    /** Reasoning effort for models that take one (OpenAI `reasoning_effort`, Anthropic `output_config.effort`). */
+    reasoningEffort: z.string().min(1).optional(),
   })
   .strict();
 
@@ -75,4 +80,9 @@ export function resolveApiKey(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>, e
 export function resolveBaseURL(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const fromEnv = env[BASE_URL_ENV[spec.provider]]?.trim();
   return spec.baseURL ?? (fromEnv ? fromEnv : undefined);
+}
+
+/** What the spec's model accepts: its family's row in the table, under the spec's own overrides. */
+export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
+  return capabilitiesOf(spec.provider, spec.model, spec.capabilities);
 }

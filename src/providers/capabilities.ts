@@ -1,0 +1,96 @@
+/**
+ * What a model accepts, as one record per model family: the request builders read it instead of
+ * guessing from today's model names. The rows live in model-table.ts; a model spec may override any
+ * field for a model the table does not know (`capabilities: {...}` in the config).
+ */
+import { z } from 'zod';
+import { modelFamily } from './model-family.js';
+import { MODEL_TABLE } from './model-table.js';
+
+export const CapabilitiesSchema = z
+  .object({
+    /**
+     * Which sampling parameters (temperature, top_p, top_k) a request may carry:
+     * `any` — sent when asked for; `none` — never sent (Anthropic from API version 2026-10-21, OpenAI
+     * reasoning models); `reasoning-off` — only when the request's reasoning effort is `none`.
+     */
+    sampling: z.enum(['any', 'none', 'reasoning-off']),
+    /**
+     * How a structured (JSON-schema) answer is asked for: `json_schema` (OpenAI strict response format),
+     * `output_config` (Anthropic `output_config.format`), `forced_tool` (a tool the model must call),
+     * `text` (the schema in the prompt, JSON read from the reply: servers without structured output).
+     */
+    structuredOutput: z.enum(['json_schema', 'output_config', 'forced_tool', 'text']),
+    /**
+     * Thinking / reasoning: `off` (the model does not think), `optional` (off unless asked), `default-on`
+     * (thinks unless turned off), `always` (cannot be turned off). Thinking tokens count against the token
+     * limit, and in tool loops a thinking model's thinking blocks go back with its tool calls.
+     */
+    thinking: z.enum(['off', 'optional', 'default-on', 'always']),
+    /** The name of the output-token limit in a request. */
+    tokenParam: z.enum(['max_tokens', 'max_completion_tokens']),
+    /** Reasoning-effort values the model accepts (OpenAI `reasoning_effort`, Anthropic `output_config.effort`); absent: none. */
+    reasoningEfforts: z.array(z.string().min(1)).optional(),
+    /** The largest output-token limit the model accepts. */
+    maxOutputTokens: z.number().int().positive().optional(),
+    /** The shortest prompt prefix, in tokens, the provider caches for this model. */
+    promptCacheMinTokens: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+export type ModelCapabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** A model spec's override: any subset of the fields. */
+export const CapabilityOverridesSchema = CapabilitiesSchema.partial().strict();
+export type CapabilityOverrides = z.infer<typeof CapabilityOverridesSchema>;
+
+/** The wire formats the project speaks; every provider speaks one of them. */
+export type Wire = 'openai' | 'anthropic';
+
+/** One row of the table: a model family of one wire, what it accepts, where that was read and when. */
+export interface ModelFamilyRow {
+  wire: Wire;
+  /** The family id as modelFamily() returns it (`gpt-5.5`, `claude-sonnet-5-5`). */
+  family: string;
+  /** Also matches ids that continue the family after `-` or `.` (`gpt-6` covers `gpt-6.1-terra`). */
+  prefix?: boolean;
+  capabilities: ModelCapabilities;
+  /** Lifecycle dates where the provider announced them (YYYY-MM-DD). */
+  deprecated?: string;
+  shutdown?: string;
+  /** Where the facts were read, in words (never a link), and the date they were read. */
+  source: string;
+  asOf: string;
+}
+
+/**
+ * The capabilities of `model` on `wire`: its family's row (exact family first, then the longest
+ * prefix row), else the wire's default row; `overrides` (a provider preset's quirks, then the model
+ * spec's own `capabilities`) win field by field.
+ */
+export function capabilitiesOf(wire: Wire, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
+  const row = familyRow(wire, model);
+  const base = row?.capabilities ?? DEFAULT_CAPABILITIES[wire];
+  return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
+}
+
+/** The table row for a model, or undefined when the table does not know its family. */
+export function familyRow(wire: Wire, model: string): ModelFamilyRow | undefined {
+  const family = modelFamily(model);
+  let best: ModelFamilyRow | undefined;
+  for (const row of MODEL_TABLE) {
+    if (row.wire !== wire) continue;
+    if (row.family === family) return row;
+    const continues = row.prefix && family.startsWith(row.family) && /^[-.]/.test(family.slice(row.family.length));
+    if (continues && (!best || row.family.length > best.family.length)) best = row;
+  }
+  return best;
+}
+
+/**
+ * A model the table does not know gets what the wire's newest models accept, the conservative
+ * choice: no sampling parameters, the structured-output mode every current model takes.
+ */
+export const DEFAULT_CAPABILITIES: Record<Wire, ModelCapabilities> = {
+  openai: { sampling: 'any', structuredOutput: 'json_schema', thinking: 'off', tokenParam: 'max_completion_tokens' },
+  anthropic: { sampling: 'none', structuredOutput: 'output_config', thinking: 'optional', tokenParam: 'max_tokens' },
+};
