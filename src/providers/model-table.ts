@@ -119,7 +119,13 @@ const ANTHROPIC_ROWS: ModelFamilyRow[] = [
     { reasoningEfforts: CLAUDE_EFFORTS_XHIGH, maxOutputTokens: 128_000, promptCacheMinTokens: 1024 },
     'Anthropic docs: Claude Opus 5 model page comparison table (Sonnet 5: Adaptive, 128K) and Effort page',
   ),
-  claude('claude-mythos-preview', 'default-on', { reasoningEfforts: CLAUDE_EFFORTS_MAX }, 'Anthropic docs: Adaptive thinking page (adaptive only) and Effort page (max, no xhigh)'),
+  claude(
+    'claude-mythos-preview',
+    'default-on',
+    { reasoningEfforts: CLAUDE_EFFORTS_MAX },
+    'Anthropic docs: Adaptive thinking page (adaptive only) and Effort page (max, no xhigh); Fable 5 migration guide (Mythos 5 succeeds it); deprecated 2026-06-09, retired 2026-06-30 per a third-party model index',
+    { deprecated: '2026-06-09', shutdown: '2026-06-30' },
+  ),
 
   // Claude 4.x: thinking off unless the request turns it on; forced tool use accepted then.
   claude(
@@ -343,3 +349,16 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
 ];
 
 export const MODEL_TABLE: readonly ModelFamilyRow[] = [...ANTHROPIC_ROWS, ...OPENAI_ROWS];
+
+/**
+ * The line rows, `wire:family`: no model has these ids; they only give an unknown id of a line its
+ * rules. They have no price (an unknown model's cost stays unknown); every other row has one.
+ */
+export const MODEL_LINES: ReadonlySet<string> = new Set([
+  'anthropic:claude-fable',
+  'anthropic:claude-mythos',
+  'anthropic:claude-opus',
+  'anthropic:claude-sonnet',
+  'anthropic:claude-haiku',
+  'openai:gpt-6',
+]);
