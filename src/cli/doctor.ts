@@ -22,7 +22,7 @@ export function registerDoctor(program: Command): void {
     .command('doctor')
     .description('list every model a run of the config would call, with its endpoint, key, capabilities and price (exit 0); --live checks each with one short request (exit 1 on a failure)')
     .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
-    .option('--live', 'one short request per model (and one structured answer per judge model): a few hundred tokens in all')
+    .option('--live', 'one short request per model (and one small judgment per judge model): a few hundred tokens per model at most')
     .option('--json', 'print the report as JSON')
     .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt)
     .action(async (flags: DoctorFlags) => {
