@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import { positiveInt } from './parse-number.js';
+import { loadConfigFromFlags, planCases } from './prepare.js';
+import { doctorReport, type DoctorReport } from './doctor-report.js';
+import { doctorText } from './doctor-text.js';
+import type { ResolvedConfig } from '../config/load-config.js';
+import { configModels } from '../config/config-models.js';
+import { discoverEvalFiles } from '../suite/discover.js';
+import type { PlannedCase } from '../suite/plan.js';
+import { checkRunJudgeRefs } from '../runner/judge-refs.js';
+import { runRedactor } from '../runner/run-secrets.js';
+
+interface DoctorFlags {
+  config?: string;
+  loadTimeout?: number;
+  live?: boolean;
+  json?: boolean;
+}
+
+export function registerDoctor(program: Command): void {
+  program
+    .command('doctor')
+    .description('list every model a run of the config would call, with its endpoint, key, capabilities and price (exit 0); --live checks each with one short request (exit 1 on a failure)')
+    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('--live', 'one short request per model (and one small judgment per judge model): a few hundred tokens per model at most')
+    .option('--json', 'print the report as JSON')
+    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt)
+    .action(async (flags: DoctorFlags) => {
+      const cwd = process.cwd();
+      const env = process.env;
+      const config = await loadConfigFromFlags(flags, cwd);
+      const found = configModels(config, await evalCases(config, cwd));
+      const report = doctorReport(config, found, env);
+      if (flags.live) await checkLive(report, found.models, config, env);
+      // Key values never appear; this is the guard for anything a provider's message could echo.
+      const redactor = runRedactor({ targets: config.targets, env, judging: { judge: config.judge, judges: config.judges } });
+      process.stdout.write(redactor.redact(flags.json ? JSON.stringify(report, null, 2) + '\n' : doctorText(report, Boolean(flags.live))));
+      // Offline, a missing key is a warning: the config is sound, and a run on this machine would stop before its first call.
+      if (!flags.live && !flags.json && report.missingKeys.length > 0) {
+        process.stderr.write(
+          `warning: ${report.missingKeys.join(', ')} not set: a run that calls ${report.missingKeys.length === 1 ? 'its models' : 'their models'} stops before its first call (exit 2)\n`,
+        );
+      }
+      process.exitCode = flags.live && report.models.some((m) => (m.live ?? []).length > 0) ? 1 : 0;
+    });
+}
+
+/** The cases of the config's eval files, for the judges and matrix variants they name; none when no file matches. */
+async function evalCases(config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
+  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths: [] });
+  if (files.length === 0) return [];
+  const { cases } = await planCases(config, [], {}, cwd);
+  checkRunJudgeRefs({ judges: config.judges }, cases);
+  return cases;
+}
+
+/** Every model checked at once (each is one or two small requests); results land on the report's models. */
+async function checkLive(report: DoctorReport, uses: ReturnType<typeof configModels>['models'], config: ResolvedConfig, env: NodeJS.ProcessEnv): Promise<void> {
+  const [{ probeModel }, { ProviderLimiters }] = await Promise.all([import('../runner/model-probe.js'), import('../providers/adaptive-limit.js')]);
+  const limiters = new ProviderLimiters();
+  const options = { env, limiters, rootDir: config.rootDir, judges: config.judges, pricing: config.pricing };
+  const results = await Promise.all(uses.map((use) => probeModel(use, options)));
+  results.forEach((failures, i) => (report.models[i]!.live = failures));
+}

@@ -1,0 +1,107 @@
+import { UserError } from '../core/errors.js';
+import { AGENT_MODEL_UNKNOWN, type AgentJudge } from '../judges/agent-judge.js';
+import { isJudgeName } from '../judges/judge-ref-check.js';
+import { isFakeRef, isJudgeInstance, type JudgeRef } from '../judges/resolve.js';
+import { splitJudgeSystem } from '../judges/judge-system.js';
+import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
+import type { PlannedCase } from '../suite/plan.js';
+import { staticJudgedSpecs } from '../runner/judge-refs.js';
+import type { ResolvedConfig } from './load-config.js';
+
+/** One model a run of the config would call, once per endpoint, with everyone who calls it. */
+export interface ModelUse {
+  spec: ModelSpec;
+  /** Who calls it, in words: `target "x"`, `judge`, `judge "name"`, `judge in <file>`, `matrix variant ...`. */
+  users: string[];
+  /** The first inference-judge reference that calls it (its structured answer is checked live); none when no inference judge does. */
+  judgeRef?: JudgeRef;
+  /** An agent judge calls it (in a tool loop, not through a structured answer). */
+  agentJudge?: boolean;
+}
+
+/** The config's models, and who calls models that are known only as they run (`notes`). */
+export interface ConfigModels {
+  models: ModelUse[];
+  notes: string[];
+}
+
+/**
+ * Every model a run of `config` (with the planned `cases` of its eval files) would call: model
+ * targets, the default judge, the named judges (an agent judge's own model included), judges named
+ * in eval files, and the targets of matrix variants. Function, command and HTTP targets and judge
+ * objects of other kinds call models of their own, known only as they run: they are `notes`.
+ */
+export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | 'judge' | 'judgeFromEnv' | 'judges'>, cases: readonly PlannedCase[]): ConfigModels {
+  const file = config.file ?? undefined;
+  const byKey = new Map<string, ModelUse>();
+  const notes: string[] = [];
+  const add = (spec: ModelSpec, user: string, judge?: { ref: JudgeRef } | { agent: true }): void => {
+    const key = endpointKey(spec);
+    let use = byKey.get(key);
+    if (!use) byKey.set(key, (use = { spec, users: [] }));
+    if (!use.users.includes(user)) use.users.push(user);
+    if (judge && 'ref' in judge) use.judgeRef ??= judge.ref;
+    if (judge && 'agent' in judge) use.agentJudge = true;
+  };
+  const note = (text: string) => {
+    if (!notes.includes(text)) notes.push(text);
+  };
+
+  for (const [name, target] of Object.entries(config.targets)) {
+    if (typeof target === 'object' && 'model' in target) add(specOf(target.model, { file, field: `targets.${name}.model` }), `target "${name}"`);
+    else note(`target "${name}": ${targetKind(target)}: the models it calls are known only as it runs`);
+  }
+
+  /** A judge reference (a name resolved through `judges`) as `user` calls it. */
+  const addJudge = (ref: JudgeRef | undefined, user: string): void => {
+    if (ref === undefined) return;
+    if (isJudgeName(ref)) return addJudge(config.judges[ref], user);
+    if (isJudgeInstance(ref)) {
+      const agent = (ref as Partial<AgentJudge>).kind === 'agent';
+      if (agent && ref.model !== AGENT_MODEL_UNKNOWN) add(specOf(`${ref.provider}:${ref.model}`, { file }), `${user} (agent judge)`, { agent: true });
+      else note(`${user}: ${agent ? 'an agent judge built by a function: its model is known only as it runs' : 'a judge object: the models it calls are its own, known only as it runs'}`);
+      return;
+    }
+    if (isFakeRef(ref)) return note(`${user}: the fake judge (offline, no model)`);
+    // References were checked when the config and the eval files loaded.
+    add(specOf(splitJudgeSystem(ref).model, { file }), user, { ref });
+  };
+
+  addJudge(config.judge, config.judgeFromEnv ? 'judge (EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL)' : 'judge');
+  for (const [name, ref] of Object.entries(config.judges)) addJudge(ref, `judge "${name}"`);
+
+  for (const c of cases) {
+    if (typeof c.target !== 'string') note(`an inline function target in ${c.file}: the models it calls are known only as it runs`);
+    const target = typeof c.target === 'string' ? config.targets[c.target] : undefined;
+    if (c.matrix && target && typeof target === 'object' && 'model' in target) {
+      const values = Object.entries(c.matrix)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ');
+      add(specOf(target.model, { file, field: `targets.${c.targetName}.model` }), `matrix variant ${values} (suite ${c.suite})`);
+    }
+    for (const ref of [c.judge, ...staticJudgedSpecs(c).map((s) => (s as { judge?: JudgeRef }).judge)]) {
+      // A name is the config's judge, listed above under its name.
+      if (ref !== undefined && !isJudgeName(ref)) addJudge(ref, `judge in ${c.file}`);
+    }
+  }
+  return { models: [...byKey.values()], notes };
+}
+
+/** Distinct models: the same `provider:model` at another endpoint or with other overrides is another check. */
+function endpointKey(spec: ModelSpec): string {
+  return JSON.stringify([spec.provider, spec.model, spec.baseURL ?? null, spec.apiKeyEnv ?? null, spec.capabilities ?? null, spec.reasoningEffort ?? null]);
+}
+
+function specOf(model: unknown, where: { file: string | undefined; field?: string }): ModelSpec {
+  try {
+    return parseModelSpec(model);
+  } catch (err) {
+    throw new UserError(err instanceof Error ? err.message : String(err), where);
+  }
+}
+
+function targetKind(target: unknown): string {
+  if (typeof target === 'function' || (typeof target === 'object' && target !== null && 'function' in target)) return 'a function target';
+  if (typeof target === 'object' && target !== null && 'command' in target) return 'a command target';
+  return 'an HTTP target';
+}

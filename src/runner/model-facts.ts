@@ -1,0 +1,60 @@
+import { familyRow, type ModelCapabilities } from '../providers/capabilities.js';
+import { apiKeyEnvOf, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
+import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';
+import { DEFAULT_BASE_URL } from '../providers/settings.js';
+
+/** What a run would use to call one model, known without a request. Never holds a secret value. */
+export interface ModelFacts {
+  /** `provider:model`. */
+  model: string;
+  provider: string;
+  /** The endpoint, without any credentials or query a URL may carry. */
+  baseURL: string;
+  /** Where the endpoint came from: the model spec, the provider's base-URL variable, or the provider's default. */
+  baseURLFrom: 'config' | 'environment' | 'default';
+  keyEnv: string;
+  /** Whether the key variable is set (its value is never read out). */
+  keyPresent: boolean;
+  /** What requests to the model will carry (the table's row for its family, under the spec's overrides). */
+  capabilities: ModelCapabilities;
+  /** The spec's reasoning effort, when it sets one. */
+  reasoningEffort?: string;
+  /** USD per 1M tokens, from the config's `pricing` or the bundled table; undefined: unknown. */
+  price?: Price;
+  /** Things to know: a model the capability table does not know, an announced shutdown. */
+  notes: string[];
+}
+
+/** The facts of `spec` under `env` and the config's price overrides: pure, no request. */
+export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides): ModelFacts {
+  const keyEnv = apiKeyEnvOf(spec);
+  const resolved = resolveBaseURL(spec, env);
+  const price = resolvePrice(formatModelSpec(spec), pricing);
+  const row = familyRow(spec.provider, spec.model);
+  const notes: string[] = [];
+  if (!row && !spec.capabilities) notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
+  if (row?.shutdown) notes.push(`${row.family} is announced to shut down on ${row.shutdown} (${row.source}, read ${row.asOf})`);
+  else if (row?.deprecated) notes.push(`${row.family} is deprecated since ${row.deprecated} (${row.source}, read ${row.asOf})`);
+  return {
+    model: formatModelSpec(spec),
+    provider: spec.provider,
+    baseURL: displayURL(resolved ?? DEFAULT_BASE_URL[spec.provider]),
+    baseURLFrom: spec.baseURL ? 'config' : resolved ? 'environment' : 'default',
+    keyEnv,
+    keyPresent: Boolean(env[keyEnv]?.trim()),
+    capabilities: specCapabilities(spec),
+    ...(spec.reasoningEffort !== undefined ? { reasoningEffort: spec.reasoningEffort } : {}),
+    ...(price ? { price } : {}),
+    notes,
+  };
+}
+
+/** A URL as shown: user info (a password) and the query (a token) are left out. */
+export function displayURL(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
