@@ -11,7 +11,7 @@ export default defineConfig({
     'order-status-cli': { command: ['node', 'evals/agents/order-status.mjs'] },
   },
   // Offline judge: answers come from evals/judge-fixtures.yaml, else a fixed passing score. To judge
-  // with a real model, set e.g. judge: 'openai:gpt-4.1-mini' (or run with --judge provider:model).
+  // with a real model, set e.g. judge: 'openai:gpt-5.4-mini' (or run with --judge provider:model).
   judge: { provider: 'fake', fixtures: 'evals/judge-fixtures.yaml' },
   // Offline answers for `agent-evals calibrate evals/calibration/labels.jsonl --judge calibration-fake`.
   judges: { 'calibration-fake': { provider: 'fake', fixtures: 'evals/calibration/fake-judge.yaml' } },
