@@ -217,8 +217,8 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
   ),
   openai(
     'gpt-6-astra',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: ['minimal', ...GPT6_COMMON_EFFORTS], maxOutputTokens: 128_000 },
-    'OpenAI docs: GPT-6 Astra model page and Using GPT-6 guide (effort none refused)',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, maxOutputTokens: 128_000 },
+    'OpenAI docs: GPT-6 Astra model page and Using GPT-6 guide (effort low..max; none refused, and minimal, which every GPT-6 model refuses)',
   ),
   openai(
     'gpt-6.1-sol',

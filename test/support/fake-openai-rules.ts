@@ -5,7 +5,9 @@
  * - OpenAI docs: Reasoning models guide (limitations: no temperature / top_p, `max_completion_tokens`);
  * - OpenAI docs: "Using GPT-6" latest-model guide and the deployment checklist ("when reasoning effort
  *   is not none, remove temperature, top_p and top_logprobs"; no GPT-6 model defaults to `none`);
- * - OpenAI docs: the GPT-5, GPT-5.5, GPT-5.6, GPT-6 Astra, GPT-6.1 Terra model pages (reasoning.effort values);
+ * - OpenAI docs: the GPT-5, GPT-5.5, GPT-5.6 Luna, GPT-6 Luna, GPT-6.1 Terra model pages (reasoning.effort
+ *   values; every GPT-5.6 and GPT-6 Sol / Luna / Terra model takes none..max); GPT-6 Astra and GPT-6.1 Sol take
+ *   low..max (no none; `minimal` is refused by every GPT-6 model), GPT-6.2 low..xhigh;
  * - OpenAI docs: Structured Outputs guide, "Supported schemas" (strict mode subset);
  * - the API's own error texts as quoted in public issue threads (unsupported_parameter / unsupported_value).
  */
@@ -32,6 +34,7 @@ const GPT5: FakeModelRule = { reasoning: true, efforts: ['minimal', 'low', 'medi
 const GPT51: FakeModelRule = { reasoning: true, efforts: ['none', 'low', 'medium', 'high'], sampling: 'effort-none' };
 const GPT5X: FakeModelRule = { reasoning: true, efforts: ['none', 'low', 'medium', 'high', 'xhigh'], sampling: 'effort-none' };
 const GPT5X_MAX: FakeModelRule = { reasoning: true, efforts: ['none', 'low', 'medium', 'high', 'xhigh', 'max'], sampling: 'effort-none' };
+const CODEX: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh'], sampling: 'never' };
 // GPT-6 Astra, GPT-6.1 Sol and the GPT-6.2 models have no `none`: sampling parameters are always refused.
 const GPT6_NO_NONE: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh', 'max'], sampling: 'effort-none' };
 const GPT62: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh'], sampling: 'effort-none' };
@@ -50,13 +53,13 @@ const RULES: Record<string, FakeModelRule> = {
   'gpt-5.2': GPT5X,
   'gpt-5.4': GPT5X,
   'gpt-5.5': GPT5X,
-  'gpt-5.6': GPT5X,
-  'gpt-5.6-sol': GPT5X_MAX,
+  'gpt-5.3-codex': CODEX,
+  'gpt-5.6': GPT5X_MAX,
   // Unknown GPT-6 ids get the strictest GPT-6 rule.
   'gpt-6': GPT62,
   'gpt-6-astra': GPT6_NO_NONE,
-  'gpt-6-sol': GPT5X,
-  'gpt-6-luna': GPT5X,
+  'gpt-6-sol': GPT5X_MAX,
+  'gpt-6-luna': GPT5X_MAX,
   'gpt-6.1-sol': GPT6_NO_NONE,
   'gpt-6.1-terra': GPT5X_MAX,
   'gpt-6.2': GPT62,
