@@ -76,6 +76,25 @@ describe('reasoning effort', () => {
   });
 });
 
+describe('function tools on Chat Completions', () => {
+  const tools: OpenAI.ChatCompletionFunctionTool[] = [{ type: 'function', function: { name: 'orders_lookup', parameters: { type: 'object', properties: {} } } }];
+
+  it('refuses them on a model that takes them only on the Responses API', async () => {
+    expect(await refusal({ model: 'gpt-6-astra', messages, tools })).toEqual({
+      message: 'Function tools are not supported for gpt-6-astra in /v1/chat/completions. To use function tools, use /v1/responses.',
+      param: 'tools',
+      code: null,
+    });
+  });
+
+  it('takes them on GPT-6 Luna only at reasoning_effort none', async () => {
+    expect((await refusal({ model: 'gpt-6-luna', messages, tools })).message).toBe(
+      "Function tools with reasoning_effort are not supported for gpt-6-luna in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to 'none'.",
+    );
+    await expect(client.chat.completions.create({ model: 'gpt-6-luna', messages, tools, reasoning_effort: 'none' })).resolves.toBeDefined();
+  });
+});
+
 describe('strict json_schema outside the supported subset', () => {
   const ok = { type: 'object', properties: { score: { type: 'number', minimum: 0 } }, required: ['score'], additionalProperties: false };
 

@@ -73,3 +73,24 @@ describe('reasoning effort from the model spec', () => {
     );
   });
 });
+
+describe('function tools on Chat Completions', () => {
+  const tools = [{ name: 'orders_lookup', parameters: { type: 'object', properties: {} } }];
+  const withTools: CompletionRequest = { ...req, tools, toolChoice: 'auto' };
+
+  it('go out at reasoning effort none on a model that takes them only with reasoning off', () => {
+    const caps: ModelCapabilities = { ...reasoning, chatTools: 'reasoning-off' };
+    expect(toOpenAIParams('m', withTools, { capabilities: caps })).toMatchObject({ reasoning_effort: 'none', temperature: 0 });
+    expect(toOpenAIParams('m', req, { capabilities: caps })).not.toHaveProperty('reasoning_effort');
+    expect(() => toOpenAIParams('m', withTools, { capabilities: caps, reasoningEffort: 'high' })).toThrow(
+      'model m takes function tools on Chat Completions only at reasoningEffort "none", not "high"',
+    );
+  });
+
+  it('are a configuration error on a model that takes them only on the Responses API', () => {
+    const caps: ModelCapabilities = { ...reasoning, chatTools: 'none' };
+    expect(() => toOpenAIParams('m', withTools, { capabilities: caps })).toThrow(ProviderConfigError);
+    expect(() => toOpenAIParams('m', withTools, { capabilities: caps })).toThrow('model m takes function tools only on the Responses API');
+    expect(toOpenAIParams('m', req, { capabilities: caps }).messages).toHaveLength(2);
+  });
+});

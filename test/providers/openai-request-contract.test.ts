@@ -3,12 +3,15 @@
  * pairwise in both orders, the agent judge, a model-agent target with tools, batch lines — for a
  * model of every OpenAI family in the capability table at its default reasoning effort, and the
  * judge, agent judge and target requests again at each effort it takes. Each goes through the real code path (the real judges and target, the real SDK)
- * to the fake server, which refuses what the real API refuses: every one is accepted. Each body is
+ * to the fake server, which refuses what the real API refuses: every one is accepted. A model that
+ * takes no function tools on Chat Completions (or none at that effort) gets no tool request: the
+ * target and agent judge fail first with a configuration error saying so. Each body is
  * also rebuilt as the SDK's own `ChatCompletionCreateParamsNonStreaming` (compiled by tsc) and is
  * exactly what the server received.
  */
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderConfigError } from '../../src/core/errors.js';
 import type { Criterion, JudgeRequest } from '../../src/core/judge-port.js';
 import { usageFromTokens } from '../../src/core/usage.js';
 import { agentJudge } from '../../src/judges/agent-judge.js';
@@ -105,24 +108,31 @@ describe.each(FAMILIES)('OpenAI family %s', (model) => {
     const pairwise: JudgeRequest = { ...judgeRequest(), criterion: { kind: 'pairwise', criteria: 'More careful reply.', first: '', second: '' } };
     expect(await judgePairwise(judge, pairwise, 'Refunded at once.', 'actual', true)).toHaveProperty('outcome');
 
-    // The agent judge, with an evidence tool beside submit_judgment.
+    // The agent judge, with an evidence tool beside submit_judgment, and a model-agent target with
+    // tools (two steps, at a temperature of its own). A model that takes no function tools on Chat
+    // Completions, or none at this effort, is told so before anything is sent.
     const agent = agentJudge({ model: spec, tools: [storeTools[1]!], guards: { maxSteps: 3 }, options: { env: TEST_ENV } });
-    expect((await agent.judge(judgeRequest())).score).toBe(1);
-
-    // A model-agent target with tools, two steps, at a temperature of its own.
     const target = modelAgentTarget('store-agent', { provider, tools: storeTools, instructions: 'You are a store agent.', temperature: 0.3, maxTokens: 2000 });
-    const run = await target.run(trialInput('Refund A1049'), new AbortController().signal);
-    expect(run.stopReason).toBe('stop');
-    expect(run.steps).toHaveLength(2);
+    const tools = specCapabilities(spec).chatTools;
+    const toolsSent = tools === undefined || tools === 'any' || (tools === 'reasoning-off' && (effort === 'default' || effort === 'none'));
+    if (toolsSent) {
+      expect((await agent.judge(judgeRequest())).score).toBe(1);
+      const run = await target.run(trialInput('Refund A1049'), new AbortController().signal);
+      expect(run.stopReason).toBe('stop');
+      expect(run.steps).toHaveLength(2);
+    } else {
+      await expect(agent.judge(judgeRequest())).rejects.toThrow(ProviderConfigError);
+      await expect(target.run(trialInput('Refund A1049'), new AbortController().signal)).rejects.toThrow(/function tools/);
+    }
 
     // Each recorded request rebuilt as the SDK's own type is exactly the body the server took.
     const live = fake.bodies.filter((_, i) => fake!.requests[i]!.path === '/v1/chat/completions');
-    for (const req of sent) {
+    for (const req of sent.filter((r) => toolsSent || !r.tools?.length)) {
       const body: OpenAI.ChatCompletionCreateParamsNonStreaming = openAIParams(spec, req);
       expect(live).toContainEqual(JSON.parse(JSON.stringify(body)));
     }
     // Every criterion, pairwise twice, the agent judge once (through its own provider), the target twice.
-    expect(live).toHaveLength(criteria.length + 2 + 1 + 2);
+    expect(live).toHaveLength(criteria.length + 2 + (toolsSent ? 1 + 2 : 0));
     if (!full) return;
 
     // The same judge requests as batch lines: validated line by line, every one answered.

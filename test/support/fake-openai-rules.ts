@@ -8,6 +8,9 @@
  * - OpenAI docs: the GPT-5, GPT-5.5, GPT-5.6 Luna, GPT-6 Luna, GPT-6.1 Terra model pages (reasoning.effort
  *   values; every GPT-5.6 and GPT-6 Sol / Luna / Terra model takes none..max); GPT-6 Astra and GPT-6.1 Sol take
  *   low..max (no none; `minimal` is refused by every GPT-6 model), GPT-6.2 low..xhigh;
+ * - OpenAI docs: deployment checklist and the GPT-6 Luna / GPT-6.1 Terra model pages (function tools on
+ *   Chat Completions: none on GPT-6 Astra, 6.1 Sol, 6.1 Terra; only at reasoning_effort none on GPT-6
+ *   Sol and Luna), and the API's own error for gpt-5.6-luna (the same rule);
  * - OpenAI docs: Structured Outputs guide, "Supported schemas" (strict mode subset);
  * - the API's own error texts as quoted in public issue threads (unsupported_parameter / unsupported_value).
  */
@@ -26,6 +29,8 @@ interface FakeModelRule {
   efforts?: readonly string[];
   /** `never`: temperature/top_p other than 1 refused; `effort-none`: only with reasoning_effort "none". */
   sampling?: 'never' | 'effort-none';
+  /** Function tools on Chat Completions: `never` (Responses only), `effort-none` (only at reasoning_effort none). */
+  chatTools?: 'never' | 'effort-none';
 }
 
 const NON_REASONING: FakeModelRule = { reasoning: false };
@@ -36,8 +41,10 @@ const GPT5X: FakeModelRule = { reasoning: true, efforts: ['none', 'low', 'medium
 const GPT5X_MAX: FakeModelRule = { reasoning: true, efforts: ['none', 'low', 'medium', 'high', 'xhigh', 'max'], sampling: 'effort-none' };
 const CODEX: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh'], sampling: 'never' };
 // GPT-6 Astra, GPT-6.1 Sol and the GPT-6.2 models have no `none`: sampling parameters are always refused.
-const GPT6_NO_NONE: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh', 'max'], sampling: 'effort-none' };
-const GPT62: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh'], sampling: 'effort-none' };
+const GPT6_NO_NONE: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh', 'max'], sampling: 'effort-none', chatTools: 'never' };
+const GPT62: FakeModelRule = { reasoning: true, efforts: ['low', 'medium', 'high', 'xhigh'], sampling: 'effort-none', chatTools: 'never' };
+const TERRA61: FakeModelRule = { ...GPT5X_MAX, chatTools: 'never' };
+const TOOLS_AT_NONE: FakeModelRule = { ...GPT5X_MAX, chatTools: 'effort-none' };
 
 /** By model id: exact (date suffix removed) first, then the longest prefix ending at `-` or `.`. */
 const RULES: Record<string, FakeModelRule> = {
@@ -55,13 +62,14 @@ const RULES: Record<string, FakeModelRule> = {
   'gpt-5.5': GPT5X,
   'gpt-5.3-codex': CODEX,
   'gpt-5.6': GPT5X_MAX,
+  'gpt-5.6-luna': TOOLS_AT_NONE,
   // Unknown GPT-6 ids get the strictest GPT-6 rule.
   'gpt-6': GPT62,
   'gpt-6-astra': GPT6_NO_NONE,
-  'gpt-6-sol': GPT5X_MAX,
-  'gpt-6-luna': GPT5X_MAX,
+  'gpt-6-sol': TOOLS_AT_NONE,
+  'gpt-6-luna': TOOLS_AT_NONE,
   'gpt-6.1-sol': GPT6_NO_NONE,
-  'gpt-6.1-terra': GPT5X_MAX,
+  'gpt-6.1-terra': TERRA61,
   'gpt-6.2': GPT62,
 };
 
@@ -92,6 +100,17 @@ export function refuseParameters(body: any, effort: unknown, api: 'chat' | 'resp
         code: 'unsupported_value',
       };
     }
+  }
+  const tools = api === 'chat' && Array.isArray(body.tools) && body.tools.some((t: any) => t?.type === 'function');
+  if (tools && rule.chatTools === 'never') {
+    return { message: `Function tools are not supported for ${String(body.model)} in /v1/chat/completions. To use function tools, use /v1/responses.`, param: 'tools', code: null };
+  }
+  if (tools && rule.chatTools === 'effort-none' && effort !== 'none') {
+    return {
+      message: `Function tools with reasoning_effort are not supported for ${String(body.model)} in /v1/chat/completions. To use function tools, use /v1/responses or set reasoning_effort to 'none'.`,
+      param: 'reasoning_effort',
+      code: null,
+    };
   }
   if (rule.reasoning && api === 'chat' && body.max_tokens !== undefined && body.max_tokens !== null) {
     return { message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", param: 'max_tokens', code: 'unsupported_parameter' };
