@@ -143,6 +143,8 @@ const STRICT_KEYWORDS = new Set([
   'const',
   'description',
   'title',
+  // The JSON Schema dialect tag the Agents SDK's zod schemas carry: an annotation the API takes.
+  '$schema',
   '$defs',
   'definitions',
   '$ref',
