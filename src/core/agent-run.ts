@@ -21,6 +21,11 @@ export const StepSchema = z
     /** The model that produced this step, `provider:model`; prices its usage. */
     model: z.string().optional(),
     /**
+     * The model refused in this step (OpenAI `refusal` or content filter, Anthropic `refusal` stop):
+     * its refusal message, or empty when it gave none. A refusal mid-conversation stays on its step.
+     */
+    refusal: z.string().optional(),
+    /**
      * A model call still waiting for its answer when the trial ended (timeout, interrupt): it was
      * sent and may be billed, but its tokens are unknown, so its cost is unknown (null), never 0.
      */

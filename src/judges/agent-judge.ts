@@ -11,6 +11,7 @@ import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 import { judgeSections } from './prompt.js';
 import { projectTrace } from './trace-render.js';
 import { JudgeProtocolError } from '../core/errors.js';
+import { answerStop } from './answer-stopped.js';
 import { agentJudgeSystem, readSubmission, SKIPPED_AFTER_SUBMIT, SUBMIT_TOOL, SUBMIT_TOOL_SCHEMA, type Submission } from './agent-judge-protocol.js';
 
 /** Limits the user sets; the judge adds none of its own. */
@@ -228,6 +229,9 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
     const calls: ToolCall[] = [];
     steps.push({ ...(res.text ? { text: res.text } : {}), toolCalls: calls, usage: res.usage, model: provider.spec });
     if (guards.failOnFinishReasons?.includes(res.finishReason)) fail(`judge stopped: finish reason "${res.finishReason}"`);
+    // A cut reply may hold half-written tool calls (never run), and a refusal submits nothing: say which.
+    const stopped = answerStop(provider.spec, res, cfg.options?.maxTokensPerCall);
+    if (stopped) fail(stopped.message);
     if (res.toolCalls.length === 0) fail(`the judge answered in plain text without calling ${SUBMIT_TOOL}`);
 
     messages.push({ role: 'assistant', content: res.text, toolCalls: res.toolCalls });

@@ -10,6 +10,13 @@ export interface CachedAnswer {
   text: string;
   tokens: TokenUsage;
   model: string;
+  /**
+   * How the reply ended, when not normally (`length`, `refusal`), and the refusal's words: shared
+   * with identical calls of the run so each reports the cut or refusal. Never on disk: only answers
+   * that validated are stored.
+   */
+  finishReason?: string;
+  refusal?: string;
 }
 
 export interface CacheLookup extends CachedAnswer {

@@ -3,6 +3,7 @@ import type { TokenUsage, Usage } from '../core/usage.js';
 import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
 import { buildJudgePrompt } from './prompt.js';
 import { readJudgeAnswer } from './parse-answer.js';
+import { answerStop, JudgeAnswerStoppedError } from './answer-stopped.js';
 import { judgeCacheKey, type CachedAnswer, type JudgeCache } from './cache.js';
 
 export interface InferenceJudgeOptions {
@@ -51,7 +52,8 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
           ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
           ...(req.signal ? { signal: req.signal } : {}),
         });
-        return { text: res.text, tokens: res.usage, model: res.model };
+        const ended = res.finishReason === 'stop' || res.finishReason === 'tool_calls' ? {} : { finishReason: res.finishReason };
+        return { text: res.text, tokens: res.usage, model: res.model, ...ended, ...(res.refusal !== undefined ? { refusal: res.refusal } : {}) };
       };
       const key = judgeCacheKey({
         spec: provider.spec,
@@ -65,8 +67,11 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       const cache = t === 0 ? opts.cache : undefined;
       const answer = cache ? await cache.getOrCall(key, call, opts.shareInRun !== false) : { ...(await call()), cached: false };
       const spent = answer.cached ? opts.price({ inputTokens: 0, outputTokens: 0 }) : opts.price(answer.tokens);
+      // A cut or refused reply is named as such, never read as a malformed answer.
+      const stopped = answerStop(provider.spec, { finishReason: answer.finishReason ?? 'stop', refusal: answer.refusal, text: answer.text, usage: answer.tokens }, opts.maxTokens);
+      if (stopped) throw new JudgeAnswerStoppedError(stopped.stop, stopped.message, answer.text, spent);
       const verdict = readJudgeAnswer(prompt.contract, answer.text, spent);
-      if (cache && !answer.cached) await cache.store(key, answer);
+      if (cache && !answer.cached) await cache.store(key, { text: answer.text, tokens: answer.tokens, model: answer.model });
       return {
         ...verdict,
         raw: answer.text,

@@ -31,6 +31,12 @@ export const CapabilitiesSchema = z
     tokenParam: z.enum(['max_tokens', 'max_completion_tokens']),
     /** Reasoning-effort values the model accepts (OpenAI `reasoning_effort`, Anthropic `output_config.effort`); absent: none. */
     reasoningEfforts: z.array(z.string().min(1)).optional(),
+    /**
+     * Function tools on OpenAI Chat Completions: `any` (absent means this); `reasoning-off` — only at
+     * reasoning effort `none` (a tool request with no effort set is sent at `none`); `none` — the model
+     * takes function tools only on the Responses API, so a tool request is a configuration error.
+     */
+    chatTools: z.enum(['any', 'reasoning-off', 'none']).optional(),
     /** The largest output-token limit the model accepts. */
     maxOutputTokens: z.number().int().positive().optional(),
     /** The shortest prompt prefix, in tokens, the provider caches for this model. */

@@ -195,11 +195,17 @@ const NON_REASONING = { sampling: 'any', thinking: 'off' } as const;
 const GPT4_SHUTDOWN = { deprecated: '2026-10-14', shutdown: '2027-01-14' };
 const GPT5_SHUTDOWN = { deprecated: '2026-06-11', shutdown: '2026-12-11' };
 
+// chatTools (function tools on Chat Completions), read 2026-12-01: OpenAI docs, deployment checklist
+// (GPT-6 Astra and GPT-6.1 Sol take tools only on Responses; GPT-6 Sol and GPT-6 Luna on Chat
+// Completions only at reasoning_effort none), GPT-6.1 Terra model page (tool calling needs the
+// Responses API), GPT-6 Luna model page; the API's error for gpt-5.6-luna ("Function tools with
+// reasoning_effort are not supported ... set reasoning_effort to 'none'"). GPT-6.2 and unknown GPT-6
+// ids are taken as Responses-only, GPT-5.6 as Luna.
 const OPENAI_ROWS: ModelFamilyRow[] = [
   // GPT-6: reasoning models; the prefix row is what an unknown gpt-6.x id gets.
   openai(
     'gpt-6',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
     'OpenAI docs: Using GPT-6 guide (family rule: efforts every GPT-6 model accepts, no sampling parameters)',
     {
       prefix: true,
@@ -207,37 +213,37 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
   ),
   openai(
     'gpt-6.2-astra',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6.2 Astra model page (reasoning effort none and minimal refused)',
   ),
   openai(
     'gpt-6.2-sol',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6.2 Sol model page (reasoning effort none and minimal refused)',
   ),
   openai(
     'gpt-6-astra',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: ['minimal', ...GPT6_COMMON_EFFORTS], maxOutputTokens: 128_000 },
-    'OpenAI docs: GPT-6 Astra model page and Using GPT-6 guide (effort none refused)',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'OpenAI docs: GPT-6 Astra model page and Using GPT-6 guide (effort low..max; none refused, and minimal, which every GPT-6 model refuses)',
   ),
   openai(
     'gpt-6.1-sol',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6.1 Sol model page and Using GPT-6 guide (effort none and minimal refused)',
   ),
   openai(
     'gpt-6.1-terra',
-    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6.1 Terra model page (reasoning.effort none..max, default medium; temperature/top_p only at none)',
   ),
   openai(
     'gpt-6-sol',
-    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, chatTools: 'reasoning-off', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6 Sol model page (legacy; reasoning effort none..max, default medium)',
   ),
   openai(
     'gpt-6-luna',
-    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, chatTools: 'reasoning-off', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6 Luna model page (reasoning.effort none..max, default medium; Chat Completions function calling only at none)',
   ),
 
@@ -253,7 +259,7 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
   ),
   openai(
     'gpt-5.6',
-    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, maxOutputTokens: 128_000 },
+    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, chatTools: 'reasoning-off', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-5.6 Sol / Terra / Luna model pages (reasoning.effort none..max, default medium; gpt-5.6 is an alias of gpt-5.6-sol)',
     {
       prefix: true,

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { fromOpenAICompletion, openAIParams } from './openai-wire.js';
+import { checkOpenAISpec, fromOpenAICompletion, openAIParams } from './openai-wire.js';
 import { requestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
@@ -26,7 +26,7 @@ const STATE: Record<OpenAI.Batch['status'], BatchStatus['state']> = {
 
 /**
  * OpenAI's Batch API over the official SDK: a JSONL file of Chat Completions requests (built by the
- * same `toOpenAIParams` as a live call) uploaded with purpose `batch`, one batch over it, its output
+ * same `openAIParams` as a live call) uploaded with purpose `batch`, one batch over it, its output
  * and error files read back through the same `fromOpenAICompletion`.
  */
 export class OpenAIBatchApi implements BatchApi {
@@ -39,6 +39,8 @@ export class OpenAIBatchApi implements BatchApi {
   readonly #settings: ProviderSettings;
 
   constructor(settings: ProviderSettings) {
+    // A setting the model refuses fails here, before any request is sent.
+    checkOpenAISpec(settings.spec);
     this.#settings = settings;
     this.spec = formatModelSpec(settings.spec);
   }

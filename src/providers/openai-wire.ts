@@ -1,38 +1,81 @@
 /** Pure mapping between our request/response shapes and OpenAI Chat Completions. */
 import type OpenAI from 'openai';
 import type { TokenUsage } from '../core/usage.js';
+import { ProviderConfigError } from '../core/errors.js';
+import { capabilitiesOf, type ModelCapabilities } from './capabilities.js';
 import { malformed } from './errors.js';
-import type { ModelSpec } from './model-spec.js';
-import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall } from './types.js';
+import { formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
+import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall, StructuredOutput } from './types.js';
 
 type Params = OpenAI.ChatCompletionCreateParamsNonStreaming;
 type WireMessage = OpenAI.ChatCompletionMessageParam;
+type Effort = NonNullable<OpenAI.ReasoningEffort>;
 
-export interface OpenAIDefaults {
+/** How one request is shaped for its model: what the model accepts, and the spec's own settings. */
+export interface OpenAIRequestOptions {
+  /** What the model accepts (default: the table's row for `model`, else the wire's default). */
+  capabilities?: ModelCapabilities;
+  /** Sent as `reasoning_effort`; already checked against `capabilities.reasoningEfforts` (see reasoningEffortOf). */
+  reasoningEffort?: string;
   temperature?: number;
   maxTokens?: number;
 }
 
-/**
- * Reasoning models (o1/o3/o4 families, gpt-5 except the chat variants) reject any temperature
- * but the default, so it is not sent to them rather than failing every judge call at temperature 0.
- */
-export function acceptsTemperature(model: string): boolean {
-  if (/^o\d/.test(model)) return false;
-  if (/^gpt-5/.test(model) && !/^gpt-5(\.\d+)?-chat/.test(model)) return false;
-  return true;
+/** The efforts the SDK's `reasoning_effort` type names; a value outside it cannot be sent as typed. */
+const SDK_EFFORTS: readonly Effort[] = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
+
+function isSdkEffort(value: string): value is Effort {
+  return (SDK_EFFORTS as readonly string[]).includes(value);
 }
 
-/** What a model spec sends for `req`, live or as a batch line: the spec's sampling settings are the defaults. */
+/**
+ * The spec's reasoning effort, checked against what its model takes. A value the model does not
+ * take is a configuration error naming the model and the values it does take, raised when the
+ * provider is built: the API would refuse every call with a 400, and dropping it silently would
+ * grade with an effort the user did not ask for.
+ */
+export function reasoningEffortOf(spec: Pick<ModelSpec, 'provider' | 'model' | 'reasoningEffort'>, caps: ModelCapabilities): string | undefined {
+  const effort = spec.reasoningEffort;
+  if (effort === undefined) return undefined;
+  const allowed = caps.reasoningEfforts ?? [];
+  const where = `${formatModelSpec(spec)}: reasoningEffort "${effort}"`;
+  const fix = 'set capabilities.reasoningEfforts in the model spec if the model takes it';
+  if (allowed.length === 0) throw new ProviderConfigError(`${where}: the model takes no reasoning effort (${fix})`);
+  if (!allowed.includes(effort)) throw new ProviderConfigError(`${where} is not one the model takes: ${allowed.join(', ')} (${fix})`);
+  if (!isSdkEffort(effort)) throw new ProviderConfigError(`${where} is not a reasoning_effort the OpenAI SDK knows: ${SDK_EFFORTS.join(', ')}`);
+  return effort;
+}
+
+/**
+ * The checks a spec must pass before its first call (a reasoning effort its model does not take):
+ * throws ProviderConfigError. Pure, and loads no SDK, so a provider can run it when it is built.
+ */
+export function checkOpenAISpec(spec: ModelSpec): void {
+  reasoningEffortOf(spec, specCapabilities(spec));
+}
+
+/** What a model spec sends for `req`, live or as a batch line: the spec's settings are the defaults. */
 export function openAIParams(spec: ModelSpec, req: CompletionRequest): Params {
+  const capabilities = specCapabilities(spec);
+  const reasoningEffort = reasoningEffortOf(spec, capabilities);
   return toOpenAIParams(spec.model, req, {
+    capabilities,
+    ...(reasoningEffort !== undefined ? { reasoningEffort } : {}),
     ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
     ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
   });
 }
 
-export function toOpenAIParams(model: string, req: CompletionRequest, defaults: OpenAIDefaults = {}): Params {
-  const params: Params = { model, messages: toOpenAIMessages(req) };
+/**
+ * One Chat Completions body, shaped by what the model accepts: sampling parameters only where the
+ * model takes them, the token limit under the model's parameter name, `reasoning_effort` when set,
+ * and a structured answer as a strict `json_schema` response format or, for servers without one,
+ * as the schema stated in the system prompt (the JSON is then read from the reply).
+ */
+export function toOpenAIParams(model: string, req: CompletionRequest, options: OpenAIRequestOptions = {}): Params {
+  const caps = options.capabilities ?? capabilitiesOf('openai', model);
+  const textSchema = req.schema !== undefined && caps.structuredOutput === 'text';
+  const params: Params = { model, messages: toOpenAIMessages(textSchema ? { ...req, system: withSchemaStated(req.system, req.schema!) } : req) };
   if (req.tools && req.tools.length > 0) {
     params.tools = req.tools.map((t) => ({
       type: 'function',
@@ -46,18 +89,57 @@ export function toOpenAIParams(model: string, req: CompletionRequest, defaults: 
   if (req.toolChoice !== undefined) {
     params.tool_choice = typeof req.toolChoice === 'string' ? req.toolChoice : { type: 'function', function: { name: req.toolChoice.name } };
   }
-  if (req.schema) {
+  // Every structured mode but `text` is asked for the OpenAI way: forced tools and output_config
+  // are other wires' answers to the same need.
+  if (req.schema && !textSchema) {
     params.response_format = {
       type: 'json_schema',
       json_schema: { name: req.schema.name, schema: req.schema.jsonSchema, strict: true },
     };
   }
-  const temperature = req.temperature ?? defaults.temperature;
-  if (temperature !== undefined && acceptsTemperature(model)) params.temperature = temperature;
-  const maxTokens = req.maxTokens ?? defaults.maxTokens;
-  // max_tokens is deprecated and refused by reasoning models; max_completion_tokens works for all.
-  if (maxTokens !== undefined) params.max_completion_tokens = maxTokens;
+  const effort = req.tools && req.tools.length > 0 ? effortWithTools(model, caps, options.reasoningEffort) : options.reasoningEffort;
+  if (effort !== undefined && isSdkEffort(effort)) params.reasoning_effort = effort;
+  const temperature = req.temperature ?? options.temperature;
+  if (temperature !== undefined && takesSampling(caps, effort)) params.temperature = temperature;
+  const maxTokens = req.maxTokens ?? options.maxTokens;
+  if (maxTokens !== undefined) {
+    // Reasoning models refuse the deprecated max_tokens; some OpenAI-compatible servers know only it.
+    if (caps.tokenParam === 'max_tokens') params.max_tokens = maxTokens;
+    else params.max_completion_tokens = maxTokens;
+  }
   return params;
+}
+
+/**
+ * The reasoning effort of a request that carries function tools: some models take tools on Chat
+ * Completions only with reasoning off, others only on the Responses API (OpenAI docs: deployment
+ * checklist and the GPT-6 Luna model page, read 2026-12-01). Either is said before a request is sent.
+ */
+function effortWithTools(model: string, caps: ModelCapabilities, effort: string | undefined): string | undefined {
+  if (caps.chatTools === 'none') {
+    throw new ProviderConfigError(
+      `model ${model} takes function tools only on the Responses API, and agent-evals calls Chat Completions: give this model-agent target or agent judge a model that takes tools there`,
+    );
+  }
+  if (caps.chatTools !== 'reasoning-off') return effort;
+  if (effort === undefined || effort === 'none') return 'none';
+  throw new ProviderConfigError(`model ${model} takes function tools on Chat Completions only at reasoningEffort "none", not "${effort}"`);
+}
+
+/**
+ * Whether sampling parameters may go out: `reasoning-off` models take them only when the request
+ * turns reasoning off (effort `none`); with no effort set they run at their own default effort,
+ * which for these families is not `none`, so nothing is sent.
+ */
+function takesSampling(caps: ModelCapabilities, effort: string | undefined): boolean {
+  if (caps.sampling === 'any') return true;
+  return caps.sampling === 'reasoning-off' && effort === 'none';
+}
+
+/** The system prompt with the answer's schema spelled out, for a server that cannot enforce it. */
+function withSchemaStated(system: string | undefined, schema: StructuredOutput): string {
+  const stated = `Respond with only a JSON object that matches this JSON Schema:\n${JSON.stringify(schema.jsonSchema)}`;
+  return system ? `${system}\n\n${stated}` : stated;
 }
 
 export function toOpenAIMessages(req: Pick<CompletionRequest, 'system' | 'messages'>): WireMessage[] {
@@ -112,11 +194,14 @@ export function fromOpenAICompletion(c: OpenAI.ChatCompletion): CompletionRespon
     toolCalls.push({ id: call.id, name: call.function.name, args: parseArgs(call.function.arguments) });
   }
   const reason = choice.finish_reason ?? 'stop';
+  // A structured-output refusal comes as `message.refusal` with finish_reason `stop`: it is a refusal.
+  const refusal = typeof msg.refusal === 'string' && msg.refusal !== '' ? msg.refusal : undefined;
   return {
-    text: msg.content ?? msg.refusal ?? '',
+    text: msg.content ?? refusal ?? '',
     toolCalls,
     usage: fromOpenAIUsage(c.usage),
-    finishReason: FINISH[reason] ?? reason,
+    finishReason: refusal !== undefined ? 'refusal' : (FINISH[reason] ?? reason),
+    ...(refusal !== undefined ? { refusal } : {}),
     model: c.model,
     raw: JSON.stringify(c),
   };

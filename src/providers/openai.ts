@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { fromOpenAICompletion, openAIParams } from './openai-wire.js';
+import { checkOpenAISpec, fromOpenAICompletion, openAIParams } from './openai-wire.js';
 import { requestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
@@ -16,6 +16,8 @@ export class OpenAIProvider implements Provider {
   readonly #settings: ProviderSettings;
 
   constructor(settings: ProviderSettings) {
+    // A setting the model refuses fails here, before any request is sent.
+    checkOpenAISpec(settings.spec);
     this.#settings = settings;
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);

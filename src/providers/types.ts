@@ -64,6 +64,8 @@ export interface CompletionResponse {
   toolCalls: ProviderToolCall[];
   usage: TokenUsage;
   finishReason: FinishReason;
+  /** The model's refusal message, where the wire carries one apart from the text (OpenAI `message.refusal`). */
+  refusal?: string;
   /** The model id the server reports (often dated: `gpt-4.1-mini-2025-04-14`). */
   model: string;
   /** The response body as received, for debugging. */

@@ -41,7 +41,8 @@ export async function agentTurn(opts: AgentLoopOptions, history: ChatMessage[], 
         ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
         signal,
       });
-      const step: Step = { ...(res.text ? { text: res.text } : {}), usage: res.usage, model: modelOf(opts.provider, res) };
+      const refused = res.finishReason === 'refusal' ? { refusal: res.refusal ?? res.text } : {};
+      const step: Step = { ...(res.text ? { text: res.text } : {}), usage: res.usage, model: modelOf(opts.provider, res), ...refused };
       steps.push(step);
 
       // A reply cut at maxTokens may hold half-written tool calls: they are not run.

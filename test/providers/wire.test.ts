@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acceptsTemperature as anthropicTakesTemperature, toAnthropicMessages } from '../../src/providers/anthropic-wire.js';
-import { acceptsTemperature as openaiTakesTemperature, toOpenAIMessages } from '../../src/providers/openai-wire.js';
+import { toOpenAIMessages } from '../../src/providers/openai-wire.js';
 import { redactSecrets } from '../../src/providers/errors.js';
 
 describe('Anthropic message mapping', () => {
@@ -75,13 +75,6 @@ describe('OpenAI message mapping', () => {
       { role: 'user', content: 'u' },
       { role: 'assistant', content: 'a' },
     ]);
-  });
-
-  it('sends temperature except to reasoning models', () => {
-    expect(openaiTakesTemperature('gpt-4.1-mini')).toBe(true);
-    expect(openaiTakesTemperature('gpt-5-chat-latest')).toBe(true);
-    expect(openaiTakesTemperature('gpt-5-mini')).toBe(false);
-    expect(openaiTakesTemperature('o3')).toBe(false);
   });
 });
 

@@ -1,8 +1,11 @@
 /**
  * A fake OpenAI Chat Completions endpoint speaking the real wire format, for the official SDK to
  * talk to through `baseURL`. Like the real API it rejects (400) tool messages that do not answer a
- * tool call of the preceding assistant turn. A `stream: true` request gets the same answer as
- * server-sent events (fake-openai-stream.ts).
+ * tool call of the preceding assistant turn, and what fake-openai-rules.ts lists from OpenAI's docs:
+ * sampling parameters and `max_tokens` on reasoning models, a `reasoning_effort` the model does not
+ * take, a strict schema outside the supported subset. A `stream: true` request gets the same answer
+ * as server-sent events (fake-openai-stream.ts). A scripted `{text, finishReason: 'refusal'}` is
+ * answered as a structured-output refusal (`message.refusal`), `finishReason: 'length'` as a cut.
  */
 import {
   asFakeProvider,
@@ -21,6 +24,7 @@ import {
 import { asEventStream } from './fake-openai-stream.js';
 import { responsesHttp, validateResponses } from './fake-openai-responses.js';
 import { FakeOpenAIBatches, type FakeBatchLog, type FakeBatchOptions } from './fake-openai-batch.js';
+import { refuseParameters, refuseStrictSchema, type OpenAIRefusal } from './fake-openai-rules.js';
 
 export interface FakeOpenAIOptions {
   script?: Script;
@@ -67,7 +71,7 @@ function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options
   }
   const key = (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
   if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, undefined, index, key);
-  const invalid = responses ? validateResponses(req.body) : validate(req.body);
+  const invalid = responses ? (validateResponses(req.body) ?? refuseResponsesParameters(req.body)) : validate(req.body);
   if (invalid) return error(400, invalid, index);
 
   const scripted = queue.next(req.body, index);
@@ -85,6 +89,7 @@ function toHttp(s: Scripted, body: any, index: number, options: FakeOpenAIOption
   if ('status' in s) return error(s.status, s.message, index, key, retryHeaders(s));
   const model = ('model' in s && s.model) || options.model || String(body?.model ?? 'gpt-fake');
   let content: string | null = null;
+  let refusal: string | null = null;
   let toolCalls: unknown[] | undefined;
   let finish = 'stop';
   if ('json' in s) content = JSON.stringify(s.json);
@@ -96,6 +101,9 @@ function toHttp(s: Scripted, body: any, index: number, options: FakeOpenAIOption
       function: { name: c.name, arguments: typeof c.args === 'string' ? c.args : JSON.stringify(c.args) },
     }));
     finish = 'tool_calls';
+  } else if ('text' in s && s.finishReason === 'refusal') {
+    // A structured-output refusal: the message carries `refusal`, no content, and finishes with `stop`.
+    refusal = s.text;
   } else if ('text' in s) {
     content = s.text;
     finish = s.finishReason ?? 'stop';
@@ -111,7 +119,7 @@ function toHttp(s: Scripted, body: any, index: number, options: FakeOpenAIOption
         message: {
           role: 'assistant',
           content,
-          refusal: null,
+          refusal,
           annotations: [],
           ...(toolCalls ? { tool_calls: toolCalls } : {}),
         },
@@ -152,18 +160,30 @@ const ERROR_TYPES: Record<number, { type: string; code: string | null; message: 
   500: { type: 'server_error', code: null, message: 'The server had an error while processing your request. Sorry about that!' },
 };
 
-function error(status: number, message: string | undefined, index: number, key = '', headers: Record<string, string> = {}): HttpReply {
+function error(status: number, message: string | OpenAIRefusal | undefined, index: number, key = '', headers: Record<string, string> = {}): HttpReply {
   const known = ERROR_TYPES[status] ?? { type: status >= 500 ? 'server_error' : 'invalid_request_error', code: null, message: `HTTP ${status}` };
-  const text = message ?? (status === 401 ? `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.` : known.message);
+  // A refusal of one parameter names it (`param`) and says why (`code`), as the real API does.
+  const detail = typeof message === 'object' ? message : undefined;
+  const text = detail?.message ?? message ?? (status === 401 ? `Incorrect API key provided: ${key}. You can find your API key at https://platform.openai.com/account/api-keys.` : known.message);
   return {
     status,
     headers: { 'x-request-id': `req_fake${index}`, ...headers },
-    body: JSON.stringify({ error: { message: text, type: known.type, param: null, code: known.code } }),
+    body: JSON.stringify({ error: { message: text, type: known.type, param: detail?.param ?? null, code: detail ? detail.code : known.code } }),
   };
 }
 
+/** The Responses API's own refusals of the same rules: `reasoning.effort`, `text.format` strict schemas. */
+function refuseResponsesParameters(body: any): OpenAIRefusal | undefined {
+  const format = body?.text?.format;
+  if (format?.type === 'json_schema' && format.strict === true) {
+    const refused = refuseStrictSchema(String(format.name), format.schema, 'text.format');
+    if (refused) return refused;
+  }
+  return refuseParameters(body, body?.reasoning?.effort, 'responses');
+}
+
 /** The checks the real endpoint makes that our mapping could get wrong. */
-function validate(body: any): string | undefined {
+function validate(body: any): string | OpenAIRefusal | undefined {
   if (!body || typeof body.model !== 'string') return 'you must provide a model parameter';
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must be a non-empty array";
   let open: Set<string> | undefined;
@@ -189,5 +209,9 @@ function validate(body: any): string | undefined {
   if (body.response_format?.type === 'json_schema' && !body.response_format.json_schema?.name) {
     return "Missing required parameter: 'response_format.json_schema.name'.";
   }
-  return undefined;
+  if (body.response_format?.type === 'json_schema' && body.response_format.json_schema.strict === true) {
+    const refused = refuseStrictSchema(body.response_format.json_schema.name, body.response_format.json_schema.schema);
+    if (refused) return refused;
+  }
+  return refuseParameters(body, body.reasoning_effort, 'chat');
 }
