@@ -1,6 +1,7 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
+import { providerList } from '../providers/registry.js';
 import { CALIBRATION_TYPES, isRubricType, type CalibrationCriterion } from '../core/calibration-schema.js';
 import { fraction, positiveInt } from './parse-number.js';
 import { checkOutputs } from './output-check.js';
@@ -30,7 +31,7 @@ export function registerCalibrate(program: Command): void {
     .description('judge a labelled set and measure how far the judge agrees with the humans (exit 0 done, 1 every judgment failed, 2 bad input)')
     .argument('<labels>', 'labelled rows: .jsonl, .csv or .yaml, each with output and humanScore and/or humanVerdict')
     .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
-    .option('--judge <provider:model>', "the judge: provider:model, fake, or a name from the config's judges (default: the config's judge)")
+    .option('--judge <provider:model>', `the judge: provider:model (provider: ${providerList()}), fake, or a name from the config's judges (default: the config's judge)`)
     .option('--criteria <text>', 'the rubric to grade by (the question, with --type closedQa)')
     .option('--type <type>', 'judge (default) | judgeAgainst | factuality | closedQa | sql')
     .option('--scale <n>', 'the rubric scale, 1 (0..1, default) or 10 (1..10); human scores are on it', scaleArg)

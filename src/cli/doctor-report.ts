@@ -28,6 +28,6 @@ export function doctorReport(config: Pick<ResolvedConfig, 'file' | 'pricing'>, f
     if (use.agentJudge) facts.notes.push("an agent judge's model: shown with the provider's own endpoint and key variable (a baseURL or apiKeyEnv in its spec is not visible before it runs)");
     return { ...facts, usedBy: use.users, judge: use.judgeRef !== undefined };
   });
-  const missingKeys = [...new Set(models.filter((m) => !m.keyPresent).map((m) => m.keyEnv))];
+  const missingKeys = [...new Set(models.filter((m) => m.keyRequired && !m.keyPresent).map((m) => m.keyEnv))];
   return { config: config.file, models, notes: found.notes, missingKeys };
 }

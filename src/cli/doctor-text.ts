@@ -26,7 +26,7 @@ function modelBlock(m: DoctorModel): string[] {
     m.model,
     row('used by', m.usedBy.join('; ')),
     row('endpoint', `${m.baseURL} (${m.baseURLFrom === 'default' ? `${m.provider} default` : `from the ${m.baseURLFrom}`})`),
-    row('key', `${m.keyEnv}: ${m.keyPresent ? 'set' : 'missing'}`),
+    row('key', `${m.keyEnv}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : 'not set (not needed: a local server)'}`),
     row('called with', calledWith(m.capabilities, m.reasoningEffort, m.judge)),
     row('price', m.price ? priceText(m.price) : 'unknown price (add it under `pricing` in the config)'),
     ...m.notes.map((n) => row('note', n)),

@@ -10,6 +10,7 @@ import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
+import { providerList } from '../providers/registry.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, loadComparable, resolveBaseline } from './baseline-file.js';
 
@@ -40,10 +41,10 @@ export function registerRun(program: Command): void {
     .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | html[=path] | github[=summary.md] (repeatable)', collect)
     .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
-    .option('--judge <provider:model>', 'one judge model for every judged assertion of this run')
+    .option('--judge <provider:model>', `one judge model for every judged assertion of this run (provider: ${providerList()})`)
     .option('--dry-run', 'no model calls: judges answer from the fake judge, model targets with a placeholder reply')
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
-    .option('--judge-batch', "send the judges' calls through the providers' batch APIs, at the batch price (verdicts once the batch ends)")
+    .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}; the others judge live), at the batch price (verdicts once the batch ends)`)
     .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
     .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', positiveNumber)
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)

@@ -1,5 +1,4 @@
-import { parseModelSpec, resolveBaseURL, type ModelSpecInput } from '../providers/model-spec.js';
-import { DEFAULT_BASE_URL } from '../providers/settings.js';
+import { parseModelSpec, resolveEndpoint, type ModelSpecInput } from '../providers/model-spec.js';
 
 /**
  * Everything about an inference judge, besides its prompt, that can change its answer: provider,
@@ -12,7 +11,7 @@ export function judgeIdentity(input: ModelSpecInput, env: NodeJS.ProcessEnv): Re
   return {
     provider: spec.provider,
     model: spec.model,
-    baseURL: (resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider]).replace(/\/+$/, ''),
+    baseURL: resolveEndpoint(spec, env).replace(/\/+$/, ''),
     headers: spec.headers ?? {},
     maxTokens: spec.maxTokens ?? null,
   };

@@ -1,12 +1,17 @@
+import { ProviderConfigError } from '../core/errors.js';
 import type { BatchApi } from './batch-types.js';
+import { providerDescriptor } from './registry.js';
 import type { ProviderSettings } from './settings.js';
+import { WIRES } from './wires.js';
 
 /** The batch API of a resolved model spec's provider; its module (and SDK) is loaded only now. */
 export async function createBatchApi(settings: ProviderSettings): Promise<BatchApi> {
-  switch (settings.spec.provider) {
-    case 'openai':
-      return new (await import('./openai-batch.js')).OpenAIBatchApi(settings);
-    case 'anthropic':
-      return (await import('./anthropic-batch.js')).anthropicBatchApi(settings);
-  }
+  const d = providerDescriptor(settings.spec.provider);
+  if (!d.batch) throw new ProviderConfigError(`${d.id} has no batch API: its judge calls are made live`);
+  return WIRES[d.wire].batchApi(settings);
+}
+
+/** Whether `--judge-batch` can batch this provider's calls. */
+export function hasBatchApi(provider: ProviderSettings['spec']['provider']): boolean {
+  return providerDescriptor(provider).batch;
 }

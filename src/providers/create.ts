@@ -1,8 +1,10 @@
 import type { ProviderLimiters } from './adaptive-limit.js';
-import { apiKeyEnvOf, formatModelSpec, parseModelSpec, resolveApiKey, resolveBaseURL, type ModelSpecInput } from './model-spec.js';
+import { apiKeyEnvOf, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpecInput } from './model-spec.js';
 import type { FetchLike } from './rate-limit-fetch.js';
-import { DEFAULT_BASE_URL, type ProviderSettings } from './settings.js';
+import { wireOf } from './registry.js';
+import type { ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
+import { WIRES } from './wires.js';
 
 export interface CreateProviderOptions {
   /** The run's limiters: the provider takes its endpoint's, shared with the run's other providers there. */
@@ -19,13 +21,13 @@ export function limiterKey(provider: ProviderId, baseURL: string): string {
 /** The limiter key a spec resolves to under `env` (what tests and reports use to find its limiter). */
 export function limiterKeyFor(input: ModelSpecInput, env: NodeJS.ProcessEnv = process.env): string {
   const spec = parseModelSpec(input);
-  return limiterKey(spec.provider, resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider]);
+  return limiterKey(spec.provider, resolveEndpoint(spec, env));
 }
 
 /** A model spec resolved against `env`: endpoint, key (checked now) and the endpoint's shared limiter. */
 export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, options: CreateProviderOptions): ProviderSettings {
   const spec = parseModelSpec(input);
-  const baseURL = resolveBaseURL(spec, env) ?? DEFAULT_BASE_URL[spec.provider];
+  const baseURL = resolveEndpoint(spec, env);
   return {
     spec,
     apiKey: resolveApiKey(spec, env),
@@ -38,8 +40,8 @@ export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, 
 
 /**
  * Build a provider from a model spec. Validation and the API key check happen now (a bad spec or a
- * missing key stops the run before any call); the SDK module is imported on the first call, so
- * starting the CLI never loads it.
+ * missing key stops the run before any call); the SDK of the provider's wire format is imported on
+ * the first call, so starting the CLI never loads it.
  */
 export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = process.env, options: CreateProviderOptions): Provider {
   const settings = providerSettings(input, env, options);
@@ -47,12 +49,10 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
 
   let loading: Promise<Provider> | undefined;
   const load = (): Promise<Provider> => {
-    loading ??= (spec.provider === 'openai' ? import('./openai.js').then((m) => new m.OpenAIProvider(settings)) : import('./anthropic.js').then((m) => new m.AnthropicProvider(settings))).catch(
-      (err: unknown) => {
-        loading = undefined; // let a later call try again
-        throw err;
-      },
-    );
+    loading ??= WIRES[wireOf(spec.provider)].provider(settings).catch((err: unknown) => {
+      loading = undefined; // let a later call try again
+      throw err;
+    });
     return loading;
   };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProviderIdSchema } from './model-spec.js';
 
 /**
  * A model as written in files: `provider:model`, the name of a judge in the config's `judges`
@@ -7,6 +8,8 @@ import { z } from 'zod';
  */
 export const ModelRefSchema = z.union([
   z.string().regex(/^([a-z][\w-]*:.+|[A-Za-z][\w.-]*)$/, 'expected "provider:model" (e.g. "openai:gpt-4.1-mini") or the name of a judge in the config\'s `judges`'),
-  z.looseObject({ provider: z.string(), model: z.string() }),
+  // The registry's ids first, so the published eval-file schema offers them; any string after, since a
+  // judge object of the TS config (an agent judge: provider `agent`) passes here too.
+  z.looseObject({ provider: z.union([ProviderIdSchema, z.string()]), model: z.string() }),
 ]);
 export type ModelRef = z.infer<typeof ModelRefSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ProviderConfigError } from '../core/errors.js';
 import { capabilitiesOf, CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
-import type { ProviderId } from './types.js';
+import { PROVIDER_IDS, providerDescriptor, providerList, wireOf, type ProviderId } from './registry.js';
 
-export const ProviderIdSchema = z.enum(['openai', 'anthropic']);
+/** The registry's ids. */
+export const ProviderIdSchema = z.enum(PROVIDER_IDS);
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -33,17 +34,19 @@ export const ModelSpecObjectSchema = z
   })
   .strict();
 
+const escape = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `provider:model` for every provider of the registry (the model part may itself contain colons). */
+export const MODEL_SPEC_PATTERN = new RegExp(`^(${PROVIDER_IDS.map(escape).join('|')}):.+$`);
+
 /** `provider:model`; the model part may itself contain colons (fine-tuned ids such as `ft:gpt-4o-mini:org::id`). */
-export const ModelSpecStringSchema = z.string().regex(/^(openai|anthropic):.+$/, 'expected "openai:<model>" or "anthropic:<model>"');
+export const ModelSpecStringSchema = z.string().regex(MODEL_SPEC_PATTERN, `expected "<provider>:<model>" with provider one of: ${providerList()}`);
 
 /** What a user may write: `'openai:gpt-4.1-mini'` or the object form. */
 export const ModelSpecInputSchema = z.union([ModelSpecStringSchema, ModelSpecObjectSchema]);
 
 export type ModelSpec = z.infer<typeof ModelSpecObjectSchema>;
 export type ModelSpecInput = z.input<typeof ModelSpecInputSchema>;
-
-const DEFAULT_KEY_ENV: Record<ProviderId, string> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY' };
-const BASE_URL_ENV: Record<ProviderId, string> = { openai: 'OPENAI_BASE_URL', anthropic: 'ANTHROPIC_BASE_URL' };
 
 /** Validate and normalize a spec to its object form; throws ProviderConfigError naming the problem. */
 export function parseModelSpec(input: unknown): ModelSpec {
@@ -65,24 +68,52 @@ export function formatModelSpec(spec: Pick<ModelSpec, 'provider' | 'model'>): st
 }
 
 export function apiKeyEnvOf(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>): string {
-  return spec.apiKeyEnv ?? DEFAULT_KEY_ENV[spec.provider];
+  return spec.apiKeyEnv ?? providerDescriptor(spec.provider).keyEnv;
 }
+
+/** Whether a call needs a key: local servers do not, unless the spec names a variable of its own. */
+export function apiKeyRequired(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>): boolean {
+  return spec.apiKeyEnv !== undefined || providerDescriptor(spec.provider).keyRequired;
+}
+
+/**
+ * What a keyless server is sent when its variable is unset: the SDK refuses an empty key, and these
+ * servers ignore it.
+ */
+export const NO_KEY = 'no-key';
 
 /** The API key from the environment; a missing or blank key is a configuration error naming the variable. */
 export function resolveApiKey(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>, env: NodeJS.ProcessEnv = process.env): string {
   const name = apiKeyEnvOf(spec);
   const key = env[name]?.trim();
-  if (!key) throw new ProviderConfigError(`missing API key for ${spec.provider}: set ${name}`);
-  return key;
+  if (key) return key;
+  if (!apiKeyRequired(spec)) return NO_KEY;
+  throw new ProviderConfigError(`missing API key for ${spec.provider}: set ${name}`);
 }
 
-/** The spec's baseURL, else OPENAI_BASE_URL / ANTHROPIC_BASE_URL, else undefined (the SDK default). */
+/** The spec's baseURL, else the provider's base-URL variable (OPENAI_BASE_URL, OLLAMA_BASE_URL, ...), else undefined. */
 export function resolveBaseURL(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const fromEnv = env[BASE_URL_ENV[spec.provider]]?.trim();
+  const fromEnv = env[providerDescriptor(spec.provider).baseURLEnv]?.trim();
   return spec.baseURL ?? (fromEnv ? fromEnv : undefined);
 }
 
-/** What the spec's model accepts: its family's row in the table, under the spec's own overrides. */
+/**
+ * The endpoint a spec calls: resolveBaseURL, else the provider's default. A provider without a
+ * default (Azure: the URL names the resource) is a configuration error naming the variable.
+ */
+export function resolveEndpoint(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, env: NodeJS.ProcessEnv = process.env): string {
+  const d = providerDescriptor(spec.provider);
+  const url = resolveBaseURL(spec, env) ?? d.defaultBaseURL;
+  if (url === undefined) {
+    throw new ProviderConfigError(`no endpoint for ${spec.provider}: set ${d.baseURLEnv}${d.baseURLHint ? ` (${d.baseURLHint})` : ''} or \`baseURL\` in the model spec`);
+  }
+  return url;
+}
+
+/**
+ * What the spec's model accepts: its family's row in the table (of its provider's wire), under the
+ * provider's quirks, under the spec's own overrides.
+ */
 export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
-  return capabilitiesOf(spec.provider, spec.model, spec.capabilities);
+  return capabilitiesOf(wireOf(spec.provider), spec.model, providerDescriptor(spec.provider).quirks, spec.capabilities);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TokenUsage } from '../core/usage.js';
 import { modelFamily } from './model-family.js';
 import { BATCH_RATE, BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price, type PriceTier } from './price-table.js';
+import { isProviderId, providerDescriptor } from './registry.js';
 
 export { modelFamily, PRICES_AS_OF, PriceSchema, type Price };
 
@@ -14,7 +15,7 @@ function splitSpec(modelSpec: string, overrides: PriceOverrides): { provider: st
   const colon = modelSpec.indexOf(':');
   const prefix = colon > 0 ? modelSpec.slice(0, colon) : '';
   // Only a known provider counts as a prefix: fine-tuned ids (`ft:gpt-4o-mini:org::id`) have colons of their own.
-  const known = prefix in BUNDLED_PRICES || Object.keys(overrides).some((k) => k.startsWith(`${prefix}:`));
+  const known = isProviderId(prefix) || prefix in BUNDLED_PRICES || Object.keys(overrides).some((k) => k.startsWith(`${prefix}:`));
   return known && prefix ? { provider: prefix, model: modelSpec.slice(colon + 1) } : { provider: undefined, model: modelSpec };
 }
 
@@ -35,8 +36,12 @@ export function resolvePrice(modelSpec: string, overrides: PriceOverrides = {}):
     const hit = table?.[model] ?? table?.[family];
     if (hit) return hit;
   }
+  // A server on the user's machine (Ollama, vLLM, LM Studio) bills nothing.
+  if (provider && isProviderId(provider) && providerDescriptor(provider).local) return LOCAL_PRICE;
   return undefined;
 }
+
+const LOCAL_PRICE: Price = { input: 0, output: 0 };
 
 /** How a call was made: `batch` through the provider's batch API, billed at its batch rate. */
 export interface PriceMode {

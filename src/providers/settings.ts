@@ -11,11 +11,6 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Anthropic requires max_tokens; OpenAI gets none unless asked. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
 
-export const DEFAULT_BASE_URL = {
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com',
-} as const;
-
 /** Everything an adapter needs, resolved once by createProvider. */
 export interface ProviderSettings {
   spec: ModelSpec;

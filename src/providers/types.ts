@@ -1,7 +1,8 @@
 import type { TokenUsage } from '../core/usage.js';
+import type { ProviderId } from './registry.js';
 
-/** The providers we speak to, each over its official SDK. */
-export type ProviderId = 'openai' | 'anthropic';
+/** The providers we speak to (the registry's ids), each over the official SDK of its wire format. */
+export type { ProviderId };
 
 /** A tool call the model asked for. `args` is the parsed JSON arguments (the raw string if they were not valid JSON). */
 export interface ProviderToolCall {

@@ -2,7 +2,7 @@ import { UserError, UserErrors } from '../core/errors.js';
 import { judgeModelSpec } from '../judges/judge-ref-check.js';
 import { resolveAssertionJudge } from '../judges/kept-judges.js';
 import type { JudgeOrigin, JudgeRef } from '../judges/resolve.js';
-import { apiKeyEnvOf, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
+import { apiKeyEnvOf, apiKeyRequired, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { staticJudgedSpecs } from './judge-refs.js';
 import type { RunSettings } from './settings.js';
@@ -28,7 +28,8 @@ export function checkApiKeys(settings: Pick<RunSettings, 'targets' | 'judging' |
   const needs = new Map<string, Need>();
   const need = (spec: ModelSpec): Need | undefined => {
     const name = apiKeyEnvOf(spec);
-    if (env[name]?.trim()) return undefined;
+    // A local server (Ollama, vLLM, LM Studio) needs no key unless the spec names one.
+    if (!apiKeyRequired(spec) || env[name]?.trim()) return undefined;
     let n = needs.get(name);
     if (!n) needs.set(name, (n = { targets: new Set(), judges: new Map() }));
     return n;

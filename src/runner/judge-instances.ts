@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { createProvider, providerSettings } from '../providers/create.js';
-import { createBatchApi } from '../providers/batch-create.js';
-import type { ModelSpecInput } from '../providers/model-spec.js';
+import { createBatchApi, hasBatchApi } from '../providers/batch-create.js';
+import { parseModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
 import type { Provider } from '../providers/types.js';
 import type { JudgeBatch } from './judge-batch.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -34,6 +34,22 @@ export function judgeInstances(opts: {
 }): { judgeFor(ref: JudgeRef, live?: boolean): Judge } {
   const judges = new Map<string, Judge>();
   const subscribed = new WeakSet<object>();
+  // A provider without a batch API (the OpenAI-compatible presets) judges live under --judge-batch, said once.
+  const liveWarned = new Set<string>();
+  const batchable = (ref: JudgeRef): boolean => {
+    let provider;
+    try {
+      provider = parseModelSpec(splitJudgeSystem(ref).model).provider;
+    } catch {
+      return true; // an invalid spec fails where the judge is built, as without --judge-batch
+    }
+    if (hasBatchApi(provider)) return true;
+    if (!liveWarned.has(provider)) {
+      liveWarned.add(provider);
+      opts.warn(`--judge-batch: ${provider} has no batch API; its judge calls are made live, at the full price`);
+    }
+    return false;
+  };
   // `judge: auditor` in a file names a judge of the config's `judges`.
   const byName = (ref: JudgeRef): JudgeRef => {
     if (!isJudgeName(ref)) return ref;
@@ -59,7 +75,7 @@ export function judgeInstances(opts: {
         }
         return ref;
       }
-      const batch = opts.batch && !live && !opts.settings.dryRun && !isFakeRef(ref) ? opts.batch : undefined;
+      const batch = opts.batch && !live && !opts.settings.dryRun && !isFakeRef(ref) && batchable(ref) ? opts.batch : undefined;
       const key = opts.settings.dryRun ? 'dry-run' : `${refKey(ref)}${batch ? ' batch' : ''}`;
       let judge = judges.get(key);
       if (judge) return judge;

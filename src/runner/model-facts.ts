@@ -1,7 +1,7 @@
 import { familyRow, type ModelCapabilities } from '../providers/capabilities.js';
-import { apiKeyEnvOf, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
+import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';
-import { DEFAULT_BASE_URL } from '../providers/settings.js';
+import { providerDescriptor, wireOf } from '../providers/registry.js';
 
 /** What a run would use to call one model, known without a request. Never holds a secret value. */
 export interface ModelFacts {
@@ -15,6 +15,8 @@ export interface ModelFacts {
   keyEnv: string;
   /** Whether the key variable is set (its value is never read out). */
   keyPresent: boolean;
+  /** Whether calls need the key (a local server takes none). */
+  keyRequired: boolean;
   /** What requests to the model will carry (the table's row for its family, under the spec's overrides). */
   capabilities: ModelCapabilities;
   /** The spec's reasoning effort, when it sets one. */
@@ -30,7 +32,9 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
   const keyEnv = apiKeyEnvOf(spec);
   const resolved = resolveBaseURL(spec, env);
   const price = resolvePrice(formatModelSpec(spec), pricing);
-  const row = familyRow(spec.provider, spec.model);
+  const row = familyRow(wireOf(spec.provider), spec.model);
+  const descriptor = providerDescriptor(spec.provider);
+  const endpoint = resolved ?? descriptor.defaultBaseURL;
   const notes: string[] = [];
   if (!row && !spec.capabilities) notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
   if (row?.shutdown) notes.push(`${row.family} is announced to shut down on ${row.shutdown} (${row.source}, read ${row.asOf})`);
@@ -38,10 +42,12 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
   return {
     model: formatModelSpec(spec),
     provider: spec.provider,
-    baseURL: displayURL(resolved ?? DEFAULT_BASE_URL[spec.provider]),
+    // A provider without a default (Azure) and no variable set: say what to set rather than fail the listing.
+    baseURL: endpoint !== undefined ? displayURL(endpoint) : `(none: set ${descriptor.baseURLEnv})`,
     baseURLFrom: spec.baseURL ? 'config' : resolved ? 'environment' : 'default',
     keyEnv,
     keyPresent: Boolean(env[keyEnv]?.trim()),
+    keyRequired: apiKeyRequired(spec),
     capabilities: specCapabilities(spec),
     ...(spec.reasoningEffort !== undefined ? { reasoningEffort: spec.reasoningEffort } : {}),
     ...(price ? { price } : {}),

@@ -1,4 +1,5 @@
 import { DRY_RUN_REPLY } from '../providers/create.js';
+import { wireOf } from '../providers/registry.js';
 import type { ProviderId } from '../providers/types.js';
 import type { FetchLike } from '../providers/rate-limit-fetch.js';
 
@@ -14,9 +15,10 @@ export function dryRunFetch(provider: ProviderId): FetchLike {
     const model = typeof body.model === 'string' ? body.model : 'dry-run';
     const stream = body.stream === true;
     const path = new URL(url).pathname;
-    if (provider === 'anthropic' && path.endsWith('/messages')) return stream ? sse(anthropicEvents(model)) : json(anthropicMessage(model));
-    if (provider === 'openai' && path.endsWith('/chat/completions')) return stream ? sse(chatChunks(model)) : json(chatCompletion(model));
-    if (provider === 'openai' && path.endsWith('/responses')) return stream ? sse(responseEvents(model)) : json(response(model));
+    const wire = wireOf(provider);
+    if (wire === 'anthropic' && path.endsWith('/messages')) return stream ? sse(anthropicEvents(model)) : json(anthropicMessage(model));
+    if (wire === 'openai' && path.endsWith('/chat/completions')) return stream ? sse(chatChunks(model)) : json(chatCompletion(model));
+    if (wire === 'openai' && path.endsWith('/responses')) return stream ? sse(responseEvents(model)) : json(response(model));
     return json({ error: { type: 'invalid_request_error', message: `dry run: ${path} has no placeholder answer (the model was not called)` } }, 400);
   };
 }

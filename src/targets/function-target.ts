@@ -4,6 +4,8 @@ import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
+import { isProviderId, providerList } from '../providers/registry.js';
+import type { ProviderId } from '../providers/types.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
 import { historyBeforeFirstTurn } from './session.js';
@@ -43,9 +45,11 @@ export interface TargetContext {
    * A `fetch` that records every model call made through it (usage and model, streamed replies
    * included) as this trial's target usage: hand it to a framework's own client, e.g.
    * `createOpenAI({ fetch: ctx.fetch('openai') })`, and cost is exact with no adapter. The client
-   * keeps its own key and endpoint. Under `--dry-run` it answers in-process with the placeholder.
+   * keeps its own key and endpoint. Any provider id of the registry (a preset such as groq too): its wire
+   * format says how usage is read, and its id prefixes the model the call is priced under. Under
+   * `--dry-run` it answers in-process with the placeholder.
    */
-  fetch(provider: 'openai' | 'anthropic'): typeof globalThis.fetch;
+  fetch(provider: ProviderId): typeof globalThis.fetch;
 }
 
 export type TargetFunction = (input: string, ctx: TargetContext) => string | AgentRun | Promise<string | AgentRun>;
@@ -106,7 +110,11 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     },
     openai: (options) => openaiClient(usageRecorder, options, env, dryRun),
     anthropic: (options) => anthropicClient(usageRecorder, options, env, dryRun),
-    fetch: (provider) => recordingFetch(provider, usageRecorder, dryRun ? dryRunFetch(provider) : undefined),
+    fetch: (provider) => {
+      // A JS caller's typo would otherwise surface only as usage never counted.
+      if (!isProviderId(provider)) throw new TypeError(`ctx.fetch: unknown provider ${JSON.stringify(provider)} (one of: ${providerList()})`);
+      return recordingFetch(provider, usageRecorder, dryRun ? dryRunFetch(provider) : undefined);
+    },
   };
   return {
     ctx,

@@ -1,6 +1,7 @@
 import type { TokenUsage } from '../core/usage.js';
 import { fromOpenAIUsage } from '../providers/openai-wire.js';
 import { fromAnthropicUsage } from '../providers/anthropic-wire.js';
+import { wireOf } from '../providers/registry.js';
 import type { ProviderId } from '../providers/types.js';
 
 /** One model call's usage as read off a response body, and the model the server says answered. */
@@ -23,7 +24,7 @@ export function usageFromJson(provider: ProviderId, body: unknown): BodyUsage | 
 }
 
 function tokenUsage(provider: ProviderId, u: Json): TokenUsage {
-  if (provider === 'anthropic') return fromAnthropicUsage(u as never);
+  if (wireOf(provider) === 'anthropic') return fromAnthropicUsage(u as never);
   if (typeof u.prompt_tokens === 'number') return fromOpenAIUsage(u as never);
   return {
     inputTokens: num(u.input_tokens),
@@ -53,7 +54,7 @@ export function usageFromEventStream(provider: ProviderId, text: string): BodyUs
       continue;
     }
     if (!isObject(event)) continue;
-    if (provider === 'anthropic') {
+    if (wireOf(provider) === 'anthropic') {
       if (event.type === 'message_start' && isObject(event.message)) {
         model = typeof event.message.model === 'string' ? event.message.model : model;
         anthropicUsage = isObject(event.message.usage) ? { ...event.message.usage } : {};
@@ -66,7 +67,7 @@ export function usageFromEventStream(provider: ProviderId, text: string): BodyUs
     if (isObject(event.usage)) found = { usage: tokenUsage(provider, event.usage), model };
     else if (event.type === 'response.completed' && isObject(event.response)) found = usageFromJson(provider, event.response);
   }
-  if (provider === 'anthropic') return anthropicUsage ? { usage: fromAnthropicUsage(anthropicUsage as never), model } : undefined;
+  if (wireOf(provider) === 'anthropic') return anthropicUsage ? { usage: fromAnthropicUsage(anthropicUsage as never), model } : undefined;
   return found;
 }
 
