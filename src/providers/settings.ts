@@ -8,8 +8,15 @@ import { boundedNodeFetch } from './node-fetch.js';
 export const DEFAULT_MAX_RETRIES = 3;
 /** Per attempt. The SDK default (10 min) would stall a whole eval run on one hung call. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-/** Anthropic requires max_tokens; OpenAI gets none unless asked. */
+/** Anthropic requires max_tokens; OpenAI gets none unless asked. For a model that thinks only when asked: */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
+/**
+ * For a model that thinks by default or always: thinking tokens count against max_tokens (SDK 1.14
+ * MessageCreateParams.thinking; Anthropic docs: What's new in Claude Haiku 5.5, "existing max_tokens
+ * values still work, but thinking tokens count toward them", read 2026-12-01), so the answer (a
+ * judge's JSON after its thinking) needs room beyond it. A ceiling, not a spend.
+ */
+export const DEFAULT_ANTHROPIC_THINKING_MAX_TOKENS = 16_000;
 
 export const DEFAULT_BASE_URL = {
   openai: 'https://api.openai.com/v1',
