@@ -11,7 +11,7 @@
 import { agentJudge, defineEval, type TargetContext } from 'agent-evals';
 import { ORDERS_SCHEMA, sqlRunner } from '../../evals/tools/sql-runner.js';
 
-const LIVE_JUDGE_MODEL = process.env.LIVE_JUDGE_MODEL ?? (process.env.OPENAI_API_KEY || !process.env.ANTHROPIC_API_KEY ? 'openai:gpt-4.1-mini' : 'anthropic:claude-haiku-4-5');
+const LIVE_JUDGE_MODEL = process.env.LIVE_JUDGE_MODEL ?? (process.env.OPENAI_API_KEY || !process.env.ANTHROPIC_API_KEY ? 'openai:gpt-5.4-mini' : 'anthropic:claude-haiku-5-5');
 
 const sqlJudge = agentJudge(() => ({
   model: LIVE_JUDGE_MODEL,
@@ -28,8 +28,8 @@ async function sqlWriter(question: string, ctx: TargetContext): Promise<string> 
     const openai = await ctx.openai();
     const res = await openai.chat.completions.create(
       {
-        model: 'gpt-4.1-mini',
-        temperature: 0,
+        // A reasoning model: no temperature (refused unless reasoning effort is none).
+        model: 'gpt-5.4-mini',
         messages: [
           { role: 'system', content: INSTRUCTIONS },
           { role: 'user', content: question },
@@ -40,7 +40,8 @@ async function sqlWriter(question: string, ctx: TargetContext): Promise<string> 
     text = res.choices[0]?.message.content ?? '';
   } else {
     const claude = await ctx.anthropic();
-    const res = await claude.messages.create({ model: 'claude-haiku-4-5', max_tokens: 400, system: INSTRUCTIONS, messages: [{ role: 'user', content: question }] }, { signal: ctx.signal });
+    // Claude Haiku 5.5 thinks by default, and thinking counts against max_tokens: leave it room.
+    const res = await claude.messages.create({ model: 'claude-haiku-5-5', max_tokens: 4000, system: INSTRUCTIONS, messages: [{ role: 'user', content: question }] }, { signal: ctx.signal });
     text = res.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
   }
   return text.replace(/^\s*```(?:sql)?\s*|\s*```\s*$/gi, '').trim();

@@ -13,7 +13,7 @@ import { supportAgent } from '../../evals/agents/support-agent.js';
 import { policyLookup } from '../../evals/tools/policy-lookup.js';
 import { sqlRunner } from '../../evals/tools/sql-runner.js';
 
-const LIVE_JUDGE_MODEL = process.env.LIVE_JUDGE_MODEL ?? (process.env.OPENAI_API_KEY || !process.env.ANTHROPIC_API_KEY ? 'openai:gpt-4.1-mini' : 'anthropic:claude-haiku-4-5');
+const LIVE_JUDGE_MODEL = process.env.LIVE_JUDGE_MODEL ?? (process.env.OPENAI_API_KEY || !process.env.ANTHROPIC_API_KEY ? 'openai:gpt-5.4-mini' : 'anthropic:claude-haiku-5-5');
 
 /** A fresh loop, tools and tool state per judgment; bounded by the guards we choose. */
 const policyJudge = agentJudge(() => ({

@@ -21,7 +21,7 @@ export default defineConfig({
     },
   },
   // The offline \`fake\` judge gives every judged assertion a fixed passing score: no model, no tokens.
-  // To judge with a real model, set e.g. judge: 'openai:gpt-4.1-mini' and OPENAI_API_KEY.
+  // To judge with a real model, set e.g. judge: 'openai:gpt-5.4-mini' and OPENAI_API_KEY.
   judge: 'fake',
 });
 `;

@@ -1,31 +1,16 @@
-import { modelFamily } from './model-family.js';
+import { familyRow } from './capabilities.js';
+import { MODEL_TABLE } from './model-table.js';
+
+/** A family without a known minimum (a newer model) is held to the largest known one, not assumed to cache more. */
+const UNKNOWN_FAMILY_MIN = Math.max(...MODEL_TABLE.filter((row) => row.wire === 'anthropic').map((row) => row.capabilities.promptCacheMinTokens ?? 0));
 
 /**
- * The shortest prefix, in tokens, that Anthropic caches, by model family. A shorter prefix marked
- * with `cache_control` is simply processed without caching (no error), so these only decide when
- * marking is worth it.
+ * The shortest prefix, in tokens, that Anthropic caches for a model: its family's
+ * `promptCacheMinTokens` in the capability table. A shorter prefix marked with `cache_control` is
+ * simply processed without caching (no error), so this only decides when marking is worth it.
  */
-const MIN_CACHEABLE_TOKENS: Record<string, number> = {
-  'claude-opus-4-6': 4096,
-  'claude-opus-4-5': 4096,
-  'claude-haiku-4-5': 4096,
-  'claude-sonnet-4-6': 2048,
-  'claude-sonnet-4-5': 1024,
-  'claude-opus-4-1': 1024,
-  'claude-opus-4': 1024,
-  'claude-sonnet-4': 1024,
-  'claude-3-7-sonnet': 1024,
-  'claude-3-5-sonnet': 1024,
-  'claude-3-opus': 1024,
-  'claude-3-5-haiku': 2048,
-  'claude-3-haiku': 2048,
-};
-
-/** A family not in the table (a newer model) is held to the largest known minimum, not assumed to cache more. */
-const UNKNOWN_FAMILY_MIN = Math.max(...Object.values(MIN_CACHEABLE_TOKENS));
-
 export function minCacheableTokens(model: string): number {
-  return MIN_CACHEABLE_TOKENS[modelFamily(model)] ?? UNKNOWN_FAMILY_MIN;
+  return familyRow('anthropic', model)?.capabilities.promptCacheMinTokens ?? UNKNOWN_FAMILY_MIN;
 }
 
 /**

@@ -2,83 +2,166 @@
  * Bundled model prices: a dated SNAPSHOT of the providers' public list prices (standard tier), in
  * USD per 1M tokens; the batch APIs charge BATCH_RATE of them. Prices change; a user table (`pricing` in
  * evals.config.ts) overrides or extends this one. A model missing here is reported with cost null.
- *
- * Known simplifications:
- * - Long-context surcharges (e.g. Sonnet 4/4.5 prompts over 200K tokens) are not modelled.
+ * Every row says where it was read (`source`, in words) and when (`asOf`). Where a provider charges
+ * another rate above a prompt size (long-prompt tiers), the row's `tiers` hold it; pricing.ts picks
+ * the tier from the input size of the one call.
  */
 import { z } from 'zod';
 
-export const PRICES_AS_OF = '2026-11-01';
+export const PRICES_AS_OF = '2026-12-01';
+
+/** The rates a price (or one of its tiers) sets: USD per 1M tokens. */
+const RatesShape = {
+  /** USD per 1M uncached input tokens. */
+  input: z.number().nonnegative(),
+  /** USD per 1M output tokens (reasoning tokens included: they are billed as output). */
+  output: z.number().nonnegative(),
+  /** USD per 1M cached input tokens; falls back to `input` when absent. */
+  cachedInput: z.number().nonnegative().optional(),
+  /** USD per 1M input tokens written to the prompt cache (5-minute lifetime); falls back to `input`. */
+  cacheWrite: z.number().nonnegative().optional(),
+  /** USD per 1M tokens written with the 1-hour lifetime; falls back to `cacheWrite`, then `input`. */
+  cacheWrite1h: z.number().nonnegative().optional(),
+};
+
+/** The rates of a call whose input is larger than `aboveInputTokens` (the whole call is billed at them). */
+export const PriceTierSchema = z
+  .object({
+    aboveInputTokens: z.number().int().nonnegative(),
+    ...RatesShape,
+  })
+  .strict();
+export type PriceTier = z.infer<typeof PriceTierSchema>;
 
 /** One model's price: the bundled table and the config's `pricing` entries share this schema. */
 export const PriceSchema = z
   .object({
-    /** USD per 1M uncached input tokens. */
-    input: z.number().nonnegative(),
-    /** USD per 1M output tokens (reasoning tokens included: they are billed as output). */
-    output: z.number().nonnegative(),
-    /** USD per 1M cached input tokens; falls back to `input` when absent. */
-    cachedInput: z.number().nonnegative().optional(),
-    /** USD per 1M input tokens written to the prompt cache (5-minute lifetime); falls back to `input`. */
-    cacheWrite: z.number().nonnegative().optional(),
-    /** USD per 1M tokens written with the 1-hour lifetime; falls back to `cacheWrite`, then `input`. */
-    cacheWrite1h: z.number().nonnegative().optional(),
+    ...RatesShape,
     /** Fraction of these prices charged through the provider's batch API; falls back to BATCH_RATE's. */
     batch: z.number().min(0).max(1).optional(),
+    /** Long-prompt tiers: a call with more input tokens than a tier's `aboveInputTokens` pays that tier's rates. */
+    tiers: z.array(PriceTierSchema).optional(),
+    /** Where the price was read, in words, and the date it was read. */
+    source: z.string().min(1).optional(),
+    asOf: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+      .optional(),
   })
   .strict();
 export type Price = z.infer<typeof PriceSchema>;
 
-/** Anthropic bills cache writes at 1.25x base input (5 minutes) and 2x (1 hour), for every model. */
+const READ = PRICES_AS_OF;
+/** Rows carried over from the table of 2026-11-01 and not re-read: retired or shut-down models. */
+const CARRIED = '2026-11-01';
+
+/** Anthropic bills cache writes at 1.25x base input (5 minutes) and 2x (1 hour), for every model and tier. */
 function withAnthropicCacheWrites(table: Record<string, Price>): Record<string, Price> {
-  return Object.fromEntries(Object.entries(table).map(([model, p]) => [model, { cacheWrite: p.input * 1.25, cacheWrite1h: p.input * 2, ...p }]));
+  const writes = <T extends { input: number }>(p: T): T => ({ cacheWrite: p.input * 1.25, cacheWrite1h: p.input * 2, ...p });
+  return Object.fromEntries(Object.entries(table).map(([model, p]) => [model, writes({ ...p, ...(p.tiers ? { tiers: p.tiers.map(writes) } : {}) })]));
 }
 
+/**
+ * OpenAI's long-context rule for the models with a 1M window: a prompt over 272K input tokens pays
+ * 2x input and cache rates and 1.5x output for the whole request.
+ */
+function over272k(p: Omit<Price, 'tiers'>): Price {
+  const tier: PriceTier = { aboveInputTokens: 272_000, input: p.input * 2, output: p.output * 1.5 };
+  if (p.cachedInput !== undefined) tier.cachedInput = p.cachedInput * 2;
+  if (p.cacheWrite !== undefined) tier.cacheWrite = p.cacheWrite * 2;
+  return { ...p, tiers: [tier] };
+}
+
+/** OpenAI list prices read today from third-party price tables that quote the pricing page (the page itself was not reached). */
+const OPENAI_QUOTED = 'OpenAI list price as quoted by third-party price tables';
+
 export const OPENAI_PRICES: Record<string, Price> = {
-  // GPT-5 family: cached input at 10% of input.
-  'gpt-5': { input: 1.25, output: 10, cachedInput: 0.125 },
-  'gpt-5-mini': { input: 0.25, output: 2, cachedInput: 0.025 },
-  'gpt-5-nano': { input: 0.05, output: 0.4, cachedInput: 0.005 },
-  'gpt-5.1': { input: 1.25, output: 10, cachedInput: 0.125 },
-  // Less sure: gpt-5.2 and gpt-5.4 rows come from secondary write-ups quoting OpenAI's page.
-  'gpt-5.2': { input: 1.75, output: 14, cachedInput: 0.175 },
-  'gpt-5.4': { input: 2.5, output: 15, cachedInput: 0.25 },
-  'gpt-5.4-mini': { input: 0.75, output: 4.5, cachedInput: 0.075 },
-  'gpt-5.4-nano': { input: 0.2, output: 1.25, cachedInput: 0.02 },
+  // GPT-6 family: cache writes 1.25x input; the >272K tier on every model.
+  'gpt-6.2-astra': over272k({ input: 8, output: 40, cachedInput: 0.4, source: 'OpenAI docs: GPT-6.2 Astra model page (20% under GPT-6 Astra, cached input 60% cheaper)', asOf: READ }),
+  'gpt-6.2-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, source: 'OpenAI docs: GPT-6.2 Sol model page (same as GPT-6.1 Sol)', asOf: READ }),
+  'gpt-6-astra': over272k({ input: 10, output: 50, cachedInput: 1, cacheWrite: 12.5, source: 'OpenAI docs: GPT-6 Astra model page', asOf: READ }),
+  'gpt-6.1-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6.1 Sol model page', asOf: READ }),
+  'gpt-6-sol': over272k({ input: 2, output: 10, cachedInput: 0.2, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6 Sol model page (cached input 90% off)', asOf: READ }),
+  'gpt-6.1-terra': over272k({ input: 1, output: 5, cachedInput: 0.05, cacheWrite: 1.25, source: 'OpenAI docs: GPT-6.1 Terra model page', asOf: READ }),
+  'gpt-6-luna': over272k({ input: 0.1, output: 0.5, cachedInput: 0.01, cacheWrite: 0.125, source: 'OpenAI docs: GPT-6 Luna model page', asOf: READ }),
+  // GPT-5.6 family (gpt-5.6 is an alias of gpt-5.6-sol): cache writes 1.25x input.
+  'gpt-5.6': over272k({ input: 4, output: 20, cachedInput: 0.4, cacheWrite: 5, source: 'OpenAI docs: GPT-5.6 Sol model page (the gpt-5.6 alias routes to Sol)', asOf: READ }),
+  'gpt-5.6-sol': over272k({ input: 4, output: 20, cachedInput: 0.4, cacheWrite: 5, source: 'OpenAI docs: GPT-5.6 Sol model page', asOf: READ }),
+  'gpt-5.6-terra': over272k({ input: 2, output: 12, cachedInput: 0.2, cacheWrite: 2.5, source: 'OpenAI docs: GPT-5.6 Luna model page, quick comparison (Terra)', asOf: READ }),
+  'gpt-5.6-luna': over272k({ input: 0.2, output: 1.2, cachedInput: 0.02, cacheWrite: 0.25, source: 'OpenAI docs: GPT-5.6 Luna model page', asOf: READ }),
+  // GPT-5.x: cached input at 10% of input.
+  'gpt-5.5': over272k({ input: 5, output: 30, cachedInput: 0.5, source: 'OpenAI docs: GPT-5.6 Sol model page, quick comparison (GPT-5.5); >272K rule from the GPT-5.5 model page', asOf: READ }),
+  'gpt-5.5-pro': over272k({ input: 30, output: 180, cachedInput: 3, source: OPENAI_QUOTED, asOf: READ }),
+  'gpt-5.4': over272k({ input: 2.5, output: 15, cachedInput: 0.25, source: 'OpenAI docs: GPT-5.6 Sol model page, quick comparison (GPT-5.4)', asOf: READ }),
+  'gpt-5.4-mini': { input: 0.75, output: 4.5, cachedInput: 0.075, source: OPENAI_QUOTED, asOf: READ },
+  'gpt-5.4-nano': { input: 0.2, output: 1.25, cachedInput: 0.02, source: 'OpenAI docs: GPT-5.6 Luna model page, quick comparison (GPT-5.4 nano)', asOf: READ },
+  'gpt-5.3-codex': { input: 1.75, output: 14, cachedInput: 0.175, source: OPENAI_QUOTED, asOf: READ },
+  'gpt-5.2': { input: 1.75, output: 14, cachedInput: 0.175, source: OPENAI_QUOTED, asOf: READ },
+  'gpt-5.1': { input: 1.25, output: 10, cachedInput: 0.125, source: 'Earlier bundled table (shuts down 2027-04-01)', asOf: CARRIED },
+  'gpt-5': { input: 1.25, output: 10, cachedInput: 0.125, source: 'OpenAI docs: GPT-5-Codex model page, quick comparison (GPT-5)', asOf: READ },
+  'gpt-5-mini': { input: 0.25, output: 2, cachedInput: 0.025, source: OPENAI_QUOTED, asOf: READ },
+  'gpt-5-nano': { input: 0.05, output: 0.4, cachedInput: 0.005, source: OPENAI_QUOTED, asOf: READ },
+  'gpt-5-pro': { input: 15, output: 120, source: OPENAI_QUOTED, asOf: READ },
+  // Chat variants bill as their base model (the chat variants' own rows were not read: see the source).
+  'gpt-5-chat': { input: 1.25, output: 10, cachedInput: 0.125, source: 'OpenAI list price as quoted by third-party price tables (GPT-5 Chat at the GPT-5 rate)', asOf: READ },
+  'gpt-5.1-chat': { input: 1.25, output: 10, cachedInput: 0.125, source: 'Assumed at the GPT-5.1 rate (row not read)', asOf: READ },
+  'gpt-5.2-chat': { input: 1.75, output: 14, cachedInput: 0.175, source: 'Assumed at the GPT-5.2 rate (row not read)', asOf: READ },
+  'gpt-5.3-chat': { input: 1.75, output: 14, cachedInput: 0.175, source: 'Assumed at the GPT-5.3-Codex rate (row not read)', asOf: READ },
   // GPT-4.1 family: cached input at 25% of input.
-  'gpt-4.1': { input: 2, output: 8, cachedInput: 0.5 },
-  'gpt-4.1-mini': { input: 0.4, output: 1.6, cachedInput: 0.1 },
-  'gpt-4.1-nano': { input: 0.1, output: 0.4, cachedInput: 0.025 },
+  'gpt-4.1': { input: 2, output: 8, cachedInput: 0.5, source: OPENAI_QUOTED, asOf: READ },
+  'gpt-4.1-mini': { input: 0.4, output: 1.6, cachedInput: 0.1, source: 'Earlier bundled table (shuts down 2027-01-14)', asOf: CARRIED },
+  'gpt-4.1-nano': { input: 0.1, output: 0.4, cachedInput: 0.025, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
   // GPT-4o family: cached input at 50% of input. The first gpt-4o snapshot kept its launch price.
-  'gpt-4o': { input: 2.5, output: 10, cachedInput: 1.25 },
-  'gpt-4o-2024-05-13': { input: 5, output: 15 },
-  'gpt-4o-mini': { input: 0.15, output: 0.6, cachedInput: 0.075 },
+  'gpt-4o': { input: 2.5, output: 10, cachedInput: 1.25, source: 'Earlier bundled table (shuts down 2027-01-14)', asOf: CARRIED },
+  'gpt-4o-2024-05-13': { input: 5, output: 15, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
+  'gpt-4o-mini': { input: 0.15, output: 0.6, cachedInput: 0.075, source: 'Earlier bundled table (shuts down 2027-01-14)', asOf: CARRIED },
+  'chatgpt-4o': { input: 5, output: 15, source: 'Earlier bundled table (chatgpt-4o-latest at the first gpt-4o snapshot rate)', asOf: CARRIED },
   // o-series (o3 after its June 2025 price cut).
-  o3: { input: 2, output: 8, cachedInput: 0.5 },
-  'o4-mini': { input: 1.1, output: 4.4, cachedInput: 0.275 },
-  'o3-mini': { input: 1.1, output: 4.4, cachedInput: 0.55 },
-  o1: { input: 15, output: 60, cachedInput: 7.5 },
+  o3: { input: 2, output: 8, cachedInput: 0.5, source: 'Earlier bundled table (shuts down 2026-12-11)', asOf: CARRIED },
+  'o4-mini': { input: 1.1, output: 4.4, cachedInput: 0.275, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
+  'o3-mini': { input: 1.1, output: 4.4, cachedInput: 0.55, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
+  o1: { input: 15, output: 60, cachedInput: 7.5, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
 };
 
+const ANTHROPIC_PRICING = 'Anthropic docs: Pricing page';
+
 export const ANTHROPIC_PRICES: Record<string, Price> = withAnthropicCacheWrites({
-  // "Cache hits and refreshes" are 10% of base input.
-  'claude-opus-5': { input: 5, output: 25, cachedInput: 0.5 },
-  'claude-opus-4-8': { input: 5, output: 25, cachedInput: 0.5 },
-  'claude-opus-4-7': { input: 5, output: 25, cachedInput: 0.5 },
-  'claude-opus-4-6': { input: 5, output: 25, cachedInput: 0.5 },
-  'claude-opus-4-5': { input: 5, output: 25, cachedInput: 0.5 },
-  'claude-opus-4-1': { input: 15, output: 75, cachedInput: 1.5 },
-  'claude-opus-4': { input: 15, output: 75, cachedInput: 1.5 },
-  // Less sure: Sonnet 5.5's cache-read price was reportedly cut to 5% of input in Oct 2026.
-  'claude-sonnet-5-5': { input: 2, output: 10, cachedInput: 0.1 },
-  'claude-sonnet-5': { input: 2, output: 10, cachedInput: 0.2 },
-  'claude-sonnet-4-6': { input: 3, output: 15, cachedInput: 0.3 },
-  'claude-sonnet-4-5': { input: 3, output: 15, cachedInput: 0.3 },
-  'claude-sonnet-4': { input: 3, output: 15, cachedInput: 0.3 },
-  'claude-3-7-sonnet': { input: 3, output: 15, cachedInput: 0.3 },
-  'claude-haiku-4-5': { input: 1, output: 5, cachedInput: 0.1 },
-  'claude-3-5-haiku': { input: 0.8, output: 4, cachedInput: 0.08 },
-  'claude-3-haiku': { input: 0.25, output: 1.25, cachedInput: 0.03 },
+  // "Cache hits and refreshes" are 10% of base input, except where a row says otherwise.
+  'claude-fable-5-2': { input: 8, output: 40, cachedInput: 0.2, source: "Anthropic docs: What's new in Claude Fable 5.2 (pricing)", asOf: READ },
+  'claude-mythos-5-2': { input: 8, output: 40, cachedInput: 0.2, source: "Anthropic docs: What's new in Claude Fable 5.2 (Mythos 5.2 shares Fable 5.2's pricing)", asOf: READ },
+  'claude-fable-5-1': { input: 10, output: 50, cachedInput: 0.25, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-mythos-5-1': { input: 10, output: 50, cachedInput: 0.25, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-fable-5': { input: 10, output: 50, cachedInput: 1, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-mythos-5': { input: 10, output: 50, cachedInput: 1, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-mythos-preview': { input: 25, output: 125, cachedInput: 2.5, source: 'Anthropic Project Glasswing announcement as reported (retired 2026-06-30)', asOf: READ },
+  'claude-opus-5-5': { input: 4, output: 20, cachedInput: 0.2, source: 'Anthropic docs: Claude Opus 5.5 model page (cache read 5% of input)', asOf: READ },
+  'claude-opus-5': { input: 5, output: 25, cachedInput: 0.5, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-opus-4-8': { input: 5, output: 25, cachedInput: 0.5, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-opus-4-7': { input: 5, output: 25, cachedInput: 0.5, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-opus-4-6': { input: 5, output: 25, cachedInput: 0.5, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-opus-4-5': { input: 5, output: 25, cachedInput: 0.5, source: ANTHROPIC_PRICING, asOf: READ },
+  'claude-opus-4-1': { input: 15, output: 75, cachedInput: 1.5, source: `${ANTHROPIC_PRICING} (retired on the Claude API)`, asOf: READ },
+  'claude-opus-4': { input: 15, output: 75, cachedInput: 1.5, source: `${ANTHROPIC_PRICING} (retired on the Claude API)`, asOf: READ },
+  'claude-3-opus': { input: 15, output: 75, cachedInput: 1.5, source: 'Earlier Anthropic pricing (retired 2026-01-05)', asOf: CARRIED },
+  'claude-sonnet-5-5': { input: 2, output: 10, cachedInput: 0.2, source: 'Anthropic docs: Claude Sonnet 5.5 model page (no long-context premium)', asOf: READ },
+  'claude-sonnet-5': { input: 2, output: 10, cachedInput: 0.2, source: 'Anthropic docs: Claude Sonnet 5 model page', asOf: READ },
+  'claude-sonnet-4-6': { input: 3, output: 15, cachedInput: 0.3, source: ANTHROPIC_PRICING, asOf: CARRIED },
+  'claude-sonnet-4-5': { input: 3, output: 15, cachedInput: 0.3, source: 'Anthropic docs: Claude Sonnet 4.5 model page (retired 2026-11-30)', asOf: READ },
+  'claude-sonnet-4': { input: 3, output: 15, cachedInput: 0.3, source: 'Earlier bundled table (retired 2026-06-15)', asOf: CARRIED },
+  'claude-3-7-sonnet': { input: 3, output: 15, cachedInput: 0.3, source: 'Earlier bundled table', asOf: CARRIED },
+  'claude-3-5-sonnet': { input: 3, output: 15, cachedInput: 0.3, source: 'Earlier Anthropic pricing (retired)', asOf: CARRIED },
+  // Haiku 5.5 bills a prompt over 100,000 tokens at 5x, every rate, for the whole call.
+  'claude-haiku-5-5': {
+    input: 0.1,
+    output: 0.5,
+    cachedInput: 0.01,
+    tiers: [{ aboveInputTokens: 100_000, input: 0.5, output: 2.5, cachedInput: 0.05 }],
+    source: 'Anthropic docs: Claude Haiku 5.5 model page (prompts up to / over 100,000 tokens)',
+    asOf: READ,
+  },
+  'claude-haiku-4-5': { input: 1, output: 5, cachedInput: 0.1, source: 'Anthropic docs: Claude Opus 5.5 model page comparison table (Haiku 4.5)', asOf: READ },
+  'claude-3-5-haiku': { input: 0.8, output: 4, cachedInput: 0.08, source: 'Earlier bundled table (retired 2026-02-19)', asOf: CARRIED },
+  'claude-3-haiku': { input: 0.25, output: 1.25, cachedInput: 0.03, source: 'Earlier bundled table', asOf: CARRIED },
 });
 
 /** Both providers' batch APIs (OpenAI Batch, Anthropic Message Batches) bill 50% of every standard rate. */

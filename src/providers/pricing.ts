@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TokenUsage } from '../core/usage.js';
 import { modelFamily } from './model-family.js';
-import { BATCH_RATE, BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price } from './price-table.js';
+import { BATCH_RATE, BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price, type PriceTier } from './price-table.js';
 
 export { modelFamily, PRICES_AS_OF, PriceSchema, type Price };
 
@@ -43,17 +43,28 @@ export interface PriceMode {
   batch?: boolean;
 }
 
+/** The rates one call pays: the highest long-prompt tier its input exceeds, else the base price. */
+export function ratesFor(price: Price, inputTokens: number): Price | PriceTier {
+  let tier: PriceTier | undefined;
+  for (const t of price.tiers ?? []) {
+    if (inputTokens > t.aboveInputTokens && (!tier || t.aboveInputTokens > tier.aboveInputTokens)) tier = t;
+  }
+  return tier ?? price;
+}
+
 /**
- * USD cost of one usage: cached input at `cachedInput` (else `input`), cache writes at `cacheWrite`
- * (1-hour ones at `cacheWrite1h`), the rest of the input at `input`, output at `output`; through a
- * batch API, all of it at the batch rate. Null, never 0, when the model has no known price. Rounded
- * to 1e-12 USD so float noise does not show up in reports.
+ * USD cost of one usage (one call): cached input at `cachedInput` (else `input`), cache writes at
+ * `cacheWrite` (1-hour ones at `cacheWrite1h`), the rest of the input at `input`, output at `output`,
+ * all at the long-prompt tier the call's input size reaches; through a batch API, all of it at the
+ * batch rate. Null, never 0, when the model has no known price. Rounded to 1e-12 USD so float noise
+ * does not show up in reports.
  */
 export function priceUsage(modelSpec: string | undefined, usage: TokenUsage, overrides?: PriceOverrides, mode: PriceMode = {}): number | null {
   if (!modelSpec) return null;
-  const price = resolvePrice(modelSpec, overrides);
-  if (!price) return null;
-  const rate = mode.batch ? batchRate(modelSpec, price) : 1;
+  const found = resolvePrice(modelSpec, overrides);
+  if (!found) return null;
+  const rate = mode.batch ? batchRate(modelSpec, found) : 1;
+  const price = ratesFor(found, usage.inputTokens);
   const cached = Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens);
   const writes = Math.min(usage.cacheWriteTokens ?? 0, usage.inputTokens - cached);
   const longWrites = Math.min(usage.cacheWrite1hTokens ?? 0, writes);

@@ -68,7 +68,7 @@ describe('live agent-judge examples (against the fake server)', () => {
 
     const refund = caseOf(res, 'live/agent-judge/verify-before-refund').trials[0]!;
     const judged = refund.assertions.find((a) => a.kind === 'judge')!;
-    expect(judged).toMatchObject({ status: 'passed', evidence: ['policy:refunds', 'run_sql: A0990, A1049'], judge: { provider: 'openai', model: 'gpt-4.1-mini', steps: 2, toolCalls: 3 } });
+    expect(judged).toMatchObject({ status: 'passed', evidence: ['policy:refunds', 'run_sql: A0990, A1049'], judge: { provider: 'openai', model: 'gpt-5.4-mini', steps: 2, toolCalls: 3 } });
     // The support agent is offline: all tokens of this trial are the judge's.
     expect(refund.usage.target.calls).toBe(0);
     expect(refund.usage.judge).toMatchObject({ calls: 2, inputTokens: 1000, outputTokens: 70 });
@@ -84,10 +84,11 @@ describe('live agent-judge examples (against the fake server)', () => {
     expect(late.usage.target).toMatchObject({ calls: 1, inputTokens: 50, outputTokens: 15 });
     expect(late.usage.judge).toMatchObject({ calls: 2, inputTokens: 1000, outputTokens: 70 });
 
-    // Every judge request ran at temperature 0 and no guard warning was raised (guards are set).
+    // The examples' default judge, gpt-5.4-mini, is a reasoning model: no judge request carries a
+    // temperature (refused unless reasoning effort is none), and no guard warning was raised (guards are set).
     const judgeBodies = fake.bodies.filter((b) => systemText(b).includes('impartial evaluator'));
     expect(judgeBodies).toHaveLength(12);
-    expect(judgeBodies.every((b) => b.temperature === 0)).toBe(true);
+    expect(judgeBodies.every((b) => b.temperature === undefined)).toBe(true);
     expect(res.summary.warnings.filter((w) => w.includes('no guards'))).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ describe('the live example config', () => {
       'live/refunds/shipping-policy:passed',
       'live/refunds/verify-before-refund:passed',
     ]);
-    // The instructions file reached the model, and every call was priced as gpt-4.1-mini.
+    // The instructions file reached the model, and every call was priced (the config's default model, gpt-5.4-mini, has a bundled price).
     expect(fake.bodies[0].messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('customer support agent') });
     expect(results.summary.usage.target.costUsd).toBeGreaterThan(0);
   });

@@ -52,6 +52,7 @@ it('the AI SDK example agent passes its trajectory assertions, with the refused 
   for (const c of results.cases) {
     const usage = c.trials[0]!.usage.target;
     expect(usage).toMatchObject({ calls: 3, inputTokens: 1200, outputTokens: 80, cachedInputTokens: 512 });
-    expect(usage.costUsd).toBeCloseTo(((1200 - 512) * 0.4 + 512 * 0.1 + 80 * 1.6) / 1e6, 12);
+    // Priced as the example's model, gpt-5.4-mini: $0.75 / M input, $0.075 / M cached input, $4.50 / M output.
+    expect(usage.costUsd).toBeCloseTo(((1200 - 512) * 0.75 + 512 * 0.075 + 80 * 4.5) / 1e6, 12);
   }
 });

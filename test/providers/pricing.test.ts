@@ -20,11 +20,12 @@ describe('resolvePrice', () => {
   it('resolves dated ids to their family', () => {
     expect(resolvePrice('openai:gpt-4.1-mini-2025-04-14')).toEqual(OPENAI_PRICES['gpt-4.1-mini']);
     expect(resolvePrice('anthropic:claude-sonnet-4-5-20250929')).toEqual(ANTHROPIC_PRICES['claude-sonnet-4-5']);
-    expect(resolvePrice('anthropic:claude-haiku-4-5-20251001')).toEqual({ input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 });
+    expect(resolvePrice('anthropic:claude-haiku-4-5-20251001')).toMatchObject({ input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25, cacheWrite1h: 2 });
   });
 
   it('prefers an exact dated entry over the family', () => {
-    expect(resolvePrice('openai:gpt-4o-2024-05-13')).toEqual({ input: 5, output: 15 });
+    expect(resolvePrice('openai:gpt-4o-2024-05-13')).toMatchObject({ input: 5, output: 15 });
+    expect(resolvePrice('openai:gpt-4o-2024-05-13')?.cachedInput).toBeUndefined();
   });
 
   it('finds a bare model id under any provider', () => {

@@ -43,7 +43,7 @@ export interface AgentOptions {
 
 /** Key and endpoint from OPENAI_API_KEY and OPENAI_BASE_URL, read when the agent runs. */
 function chatModel(options: AgentOptions) {
-  return createOpenAI(options.fetch ? { fetch: options.fetch } : {}).chat('gpt-4.1-mini');
+  return createOpenAI(options.fetch ? { fetch: options.fetch } : {}).chat('gpt-5.4-mini');
 }
 
 function call(input: string, options: AgentOptions) {

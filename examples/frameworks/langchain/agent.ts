@@ -22,8 +22,8 @@ const refundsIssue = tool(({ orderId }) => JSON.stringify(issueRefund(orderId)),
 
 export function supportAgent(options: { fetch?: typeof globalThis.fetch } = {}) {
   const llm = new ChatOpenAI({
-    model: 'gpt-4.1-mini',
-    temperature: 0,
+    // A reasoning model: it takes no temperature (the API refuses one unless reasoning effort is none).
+    model: 'gpt-5.4-mini',
     // The key comes from OPENAI_API_KEY; OPENAI_BASE_URL points the client at another endpoint.
     configuration: { baseURL: process.env.OPENAI_BASE_URL, ...(options.fetch ? { fetch: options.fetch } : {}) },
   });

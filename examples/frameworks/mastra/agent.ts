@@ -29,7 +29,7 @@ const refundsIssue = createTool({
 export function supportAgent(options: { fetch?: typeof globalThis.fetch } = {}) {
   // The key comes from OPENAI_API_KEY; OPENAI_BASE_URL points the provider at another endpoint.
   const openai = createOpenAI(options.fetch ? { fetch: options.fetch } : {});
-  const support = new Agent({ name: 'support', instructions: INSTRUCTIONS, model: openai.chat('gpt-4.1-mini'), tools: { orders_lookup: ordersLookup, refunds_issue: refundsIssue } });
+  const support = new Agent({ name: 'support', instructions: INSTRUCTIONS, model: openai.chat('gpt-5.4-mini'), tools: { orders_lookup: ordersLookup, refunds_issue: refundsIssue } });
   // Registered with logging off: Mastra would log each tool error with its stack to the console.
   return new Mastra({ agents: { support }, logger: false }).getAgent('support');
 }

@@ -40,7 +40,7 @@ const refundsIssue = tool({
 export const supportAgent = new Agent({
   name: 'support',
   instructions: 'You are a store support agent. Look an order up before acting on it. Refund only when the customer gave the email on the order.',
-  model: 'gpt-4.1-mini',
+  model: 'gpt-5.4-mini',
   tools: [ordersLookup, refundsIssue],
 });
 

@@ -34,7 +34,7 @@ const refundsIssue = tool({
 export async function supportAgent(message: string, abortSignal?: AbortSignal): Promise<string> {
   const openai = createOpenAI({ ...(process.env['OPENAI_BASE_URL'] ? { baseURL: process.env['OPENAI_BASE_URL'] } : {}) });
   const result = await generateText({
-    model: openai.chat('gpt-4.1-mini'),
+    model: openai.chat('gpt-5.4-mini'),
     system: 'You are a store support agent. Look orders up before answering; refund only refundable orders.',
     prompt: message,
     tools: { orders_lookup: ordersLookup, refunds_issue: refundsIssue },
