@@ -7,17 +7,31 @@
 /**
  * Forced tool use (`tool_choice` `tool` or `any`) is a 400. Anthropic docs: What's new in Claude
  * Sonnet 5.5 ("Forced tool use returns an error"); What's new in Claude Opus 5.5 (same, and "the
- * first three also apply on Claude Fable 5.1").
+ * first three also apply on Claude Fable 5.1"); What's new in Claude Fable 5.2 (Fable 5.2 and Mythos
+ * 5.2 change none of that from Fable 5.1 / Mythos 5.1).
  */
-export const REFUSES_FORCED_TOOL: readonly string[] = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-fable-5-1'];
+export const REFUSES_FORCED_TOOL: readonly string[] = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-fable-5-1', 'claude-mythos-5-1', 'claude-fable-5-2', 'claude-mythos-5-2'];
 
 /**
  * Models that think without being asked, so a tool loop must send back each assistant turn's
  * thinking blocks. Anthropic docs: What's new in Claude Sonnet 5.5 (adaptive thinking on by
  * default), Opus 5.5 (always on; also Fable 5.1), Haiku 5.5 (adaptive thinking; select blocks by
- * type); the Sonnet 5 / Opus 5 pages (on by default from those models on).
+ * type); What's new in Claude Fable 5.2 (always on, Fable and Mythos 5.2); the Sonnet 5 / Opus 5
+ * pages (on by default from those models on).
  */
-export const THINKS_BY_DEFAULT: readonly string[] = ['claude-sonnet-5', 'claude-opus-5', 'claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5', 'claude-fable-5', 'claude-fable-5-1'];
+export const THINKS_BY_DEFAULT: readonly string[] = [
+  'claude-sonnet-5',
+  'claude-opus-5',
+  'claude-sonnet-5-5',
+  'claude-opus-5-5',
+  'claude-haiku-5-5',
+  'claude-fable-5',
+  'claude-fable-5-1',
+  'claude-fable-5-2',
+  'claude-mythos-5',
+  'claude-mythos-5-1',
+  'claude-mythos-5-2',
+];
 
 /**
  * Models without structured outputs (`output_config.format`). Anthropic docs: Structured outputs
