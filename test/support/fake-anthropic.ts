@@ -55,6 +55,8 @@ export interface FakeAnthropicState {
 /** The fake, plus what its Message Batches endpoints were asked to do. */
 export interface FakeAnthropic extends FakeProvider {
   batches: FakeBatchLog;
+  /** The thinking blocks it issued (a replay is checked against them). */
+  thinking: FakeAnthropicState;
 }
 
 export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
@@ -63,7 +65,7 @@ export async function startFakeAnthropic(options: FakeAnthropicOptions = {}): Pr
   const state: FakeAnthropicState = { signatures: new Map(), redacted: new Set() };
   const server = await startFakeServer((req, index) => handle(req, index, { queue, options, log: batches, origin: server.origin, state }));
   // Onto the object itself: a spread would freeze its live getters (count, bodies) at their first values.
-  return Object.assign(asFakeProvider(server, server.origin, queue), { batches });
+  return Object.assign(asFakeProvider(server, server.origin, queue), { batches, thinking: state });
 }
 
 function handle(req: CapturedRequest, index: number, ctx: BatchContext): HttpReply {
