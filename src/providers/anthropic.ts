@@ -1,27 +1,18 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ModelCapabilities } from './capabilities.js';
 import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
 import { requestScope } from './rate-limit-fetch.js';
-import { DEFAULT_ANTHROPIC_MAX_TOKENS, DEFAULT_ANTHROPIC_THINKING_MAX_TOKENS, errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
+import { DEFAULT_ANTHROPIC_MAX_TOKENS, errorContext, maxTokensOf, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
 /** The Messages params for `req` under the spec's defaults: what a live call sends, and a batch line. */
 export function anthropicParams(spec: ModelSpec, req: CompletionRequest): Anthropic.MessageCreateParamsNonStreaming {
-  const capabilities = specCapabilities(spec);
   return toAnthropicParams(spec.model, req, {
-    maxTokens: spec.maxTokens ?? defaultAnthropicMaxTokens(capabilities),
-    capabilities,
+    maxTokens: maxTokensOf(spec) ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    capabilities: specCapabilities(spec),
     ...(spec.reasoningEffort !== undefined ? { effort: spec.reasoningEffort } : {}),
   });
-}
-
-/** Room for thinking where the model thinks unasked, within the largest limit the model takes. */
-export function defaultAnthropicMaxTokens(caps: ModelCapabilities): number {
-  const thinks = caps.thinking === 'default-on' || caps.thinking === 'always';
-  const wanted = thinks ? DEFAULT_ANTHROPIC_THINKING_MAX_TOKENS : DEFAULT_ANTHROPIC_MAX_TOKENS;
-  return caps.maxOutputTokens !== undefined ? Math.min(wanted, caps.maxOutputTokens) : wanted;
 }
 
 /**

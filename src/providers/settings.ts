@@ -1,6 +1,7 @@
 import type { AdaptiveLimiter } from './adaptive-limit.js';
 import type { ErrorContext } from './errors.js';
-import type { ModelSpec } from './model-spec.js';
+import type { ModelCapabilities } from './capabilities.js';
+import { specCapabilities, type ModelSpec } from './model-spec.js';
 import { DEFAULT_RATE_LIMIT_WAIT_MS, rateLimitedFetch, type FetchLike } from './rate-limit-fetch.js';
 import { boundedNodeFetch } from './node-fetch.js';
 
@@ -17,6 +18,18 @@ export const DEFAULT_ANTHROPIC_MAX_TOKENS = 4096;
  * judge's JSON after its thinking) needs room beyond it. A ceiling, not a spend.
  */
 export const DEFAULT_ANTHROPIC_THINKING_MAX_TOKENS = 16_000;
+
+/** Room for thinking where the model thinks unasked, within the largest limit the model takes. */
+export function defaultAnthropicMaxTokens(caps: ModelCapabilities): number {
+  const thinks = caps.thinking === 'default-on' || caps.thinking === 'always';
+  const wanted = thinks ? DEFAULT_ANTHROPIC_THINKING_MAX_TOKENS : DEFAULT_ANTHROPIC_MAX_TOKENS;
+  return caps.maxOutputTokens !== undefined ? Math.min(wanted, caps.maxOutputTokens) : wanted;
+}
+
+/** The output-token limit a call under `spec` gets when the call sets none: the spec's, else Anthropic's default; OpenAI sends none. */
+export function maxTokensOf(spec: ModelSpec): number | undefined {
+  return spec.maxTokens ?? (spec.provider === 'anthropic' ? defaultAnthropicMaxTokens(specCapabilities(spec)) : undefined);
+}
 
 export const DEFAULT_BASE_URL = {
   openai: 'https://api.openai.com/v1',
