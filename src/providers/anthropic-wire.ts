@@ -56,7 +56,7 @@ export function toAnthropicParams(model: string, req: CompletionRequest, options
       outputConfig.format = { type: 'json_schema', schema: toOutputSchema(req.schema.jsonSchema) };
     }
   }
-  if (options.effort !== undefined) outputConfig.effort = effortOf(options.effort, model);
+  if (options.effort !== undefined) outputConfig.effort = effortOf(options.effort, model, caps);
   const { system, messages } = toAnthropicMessages({ system: systemText, messages: req.messages }, cacheMark(model, req, tools));
   // Keys in the order the prompt is read (tools, system, messages): requests that share a prompt
   // prefix share their body's first bytes too.
@@ -73,10 +73,13 @@ export function toAnthropicParams(model: string, req: CompletionRequest, options
 
 const EFFORTS: readonly Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
 
-function effortOf(value: string, model: string): Effort {
-  const effort = EFFORTS.find((e) => e === value);
-  if (!effort) throw new ProviderConfigError(`reasoningEffort "${value}" for anthropic:${model}: expected one of ${EFFORTS.join(', ')}`);
-  return effort;
+/** The spec's effort as the SDK types it, if the model takes it (its capabilities' `reasoningEfforts`). */
+function effortOf(value: string, model: string, caps: ModelCapabilities): Effort {
+  const taken = caps.reasoningEfforts ?? [];
+  const effort = EFFORTS.find((e) => e === value && taken.includes(e));
+  if (effort) return effort;
+  const expected = taken.length > 0 ? `expected one of ${taken.join(', ')}` : 'the model takes none (set capabilities.reasoningEfforts for a model the table does not know)';
+  throw new ProviderConfigError(`reasoningEffort "${value}" for anthropic:${model}: ${expected}`);
 }
 
 /**
