@@ -74,7 +74,7 @@ describe('Anthropic judge structured output, by model', () => {
     expect(f.thinking.signatures.size).toBe(0);
   });
 
-  it('the fake refuses what the real API refuses: a forced tool on claude-sonnet-5-5, a schema outside the output_config subset', async () => {
+  it('the fake refuses what the real API refuses: a forced tool on claude-sonnet-5-5, a schema outside the output_config subset, output_config on an old model', async () => {
     fake = await startFakeAnthropic({ script: () => ({ text: 'ok' }) });
     const client = new Anthropic({ apiKey: 'test', baseURL: fake.url, maxRetries: 0 });
     const messages: Anthropic.MessageParam[] = [{ role: 'user', content: 'grade this' }];
@@ -98,5 +98,10 @@ describe('Anthropic judge structured output, by model', () => {
     await expect(client.messages.create({ model: 'claude-sonnet-5-5', max_tokens: 100, messages, output_config: { format: { type: 'json_schema', schema: fitted } } })).resolves.toMatchObject({
       type: 'message',
     });
+    // A model from before structured outputs refuses output_config.format: those get the forced tool.
+    const old = await client.messages
+      .create({ model: 'claude-3-5-haiku-20241022', max_tokens: 100, messages, output_config: { format: { type: 'json_schema', schema: fitted } } })
+      .catch((e: unknown) => e);
+    expect(old).toMatchObject({ status: 400, error: { error: { message: 'output_config.format: structured outputs are not supported on claude-3-5-haiku-20241022' } } });
   });
 });
