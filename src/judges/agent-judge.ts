@@ -234,7 +234,8 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
     if (stopped) fail(stopped.message);
     if (res.toolCalls.length === 0) fail(`the judge answered in plain text without calling ${SUBMIT_TOOL}`);
 
-    messages.push({ role: 'assistant', content: res.text, toolCalls: res.toolCalls });
+    // A thinking model's turn goes back as it came (its thinking blocks), or the provider refuses the next call.
+    messages.push({ role: 'assistant', content: res.text, toolCalls: res.toolCalls, ...(res.providerBlocks ? { providerBlocks: res.providerBlocks } : {}) });
     let submission: Submission | undefined;
     for (const call of res.toolCalls) {
       const outcome = await handleCall(call, submission, byName, toolCtx, fail);

@@ -4,7 +4,7 @@
  * (fromAnthropicMessage), so a batched judgment and a live one agree to the token.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { anthropicParams } from './anthropic.js';
+import { anthropicParams, warnIgnoredTemperature } from './anthropic.js';
 import { fromAnthropicMessage } from './anthropic-wire.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
 import { redactSecrets, toProviderError } from './errors.js';
@@ -28,7 +28,8 @@ export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
   const { spec } = settings;
   const client = new Anthropic(sdkClientOptions({ ...settings, spec: { ...spec, maxResponseBytes: spec.maxResponseBytes ?? ANTHROPIC_BATCH_RESULTS_MAX_BYTES } }));
   const ctx = errorContext(settings);
-  // The forced tool's name per item of the batches submitted here: the answer is that tool's input.
+  warnIgnoredTemperature(spec);
+  // Per item of the batches submitted here, the name of the forced tool whose input is the answer (forced-tool models).
   const schemaNames = new Map<string, Map<string, string | undefined>>();
   const line = (item: BatchItem) => ({ custom_id: item.customId, params: anthropicParams(spec, item.request) });
 

@@ -1,66 +1,85 @@
 /** Pure mapping between our request/response shapes and the Anthropic Messages API. */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { TokenUsage } from '../core/usage.js';
+import { ProviderConfigError } from '../core/errors.js';
+import { capabilitiesOf, type ModelCapabilities } from './capabilities.js';
 import { malformed } from './errors.js';
-import { modelFamily } from './model-family.js';
 import { worthCaching } from './anthropic-cache.js';
-import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall } from './types.js';
+import { toOutputSchema } from './anthropic-output-schema.js';
+import { schemaInstruction } from './schema-instruction.js';
+import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderBlocks, ProviderToolCall } from './types.js';
 
 type Params = Anthropic.MessageCreateParamsNonStreaming;
 type WireMessage = Anthropic.MessageParam;
 type Block = Anthropic.ContentBlockParam;
+type Effort = NonNullable<Anthropic.OutputConfig['effort']>;
 
-export interface AnthropicDefaults {
-  temperature?: number;
+export interface AnthropicOptions {
   maxTokens: number;
+  /** What the model accepts (structured-output mode); default: its family's row in the capability table. */
+  capabilities?: ModelCapabilities;
+  /** The model spec's `reasoningEffort`, sent as `output_config.effort`. */
+  effort?: string;
 }
 
 /**
- * Sampling parameters are deprecated on Claude: models from Opus 4.7 on answer 400 to any
- * temperature. Only the older families known to take it get one; any other model gets its default.
+ * The Messages params for `req`. Never a temperature, top_p or top_k: the SDK's API version
+ * (2026-10-21) answers 400 to them on every model, and its types have no such fields (Anthropic
+ * docs: API versioning and the 2026-10-21 migration guide, read 2026-12-01); `req.temperature` is
+ * ignored. A structured answer is asked for the way the model takes it (capabilities.ts):
+ * `output_config.format` (the reply's text is the JSON), or a forced call of a tool named after the
+ * schema (its input is the answer; user tools stay declared but cannot be chosen on that turn).
  */
-const TAKES_TEMPERATURE = new Set(['claude-opus-4', 'claude-opus-4-1', 'claude-opus-4-5', 'claude-opus-4-6', 'claude-sonnet-4', 'claude-sonnet-4-5', 'claude-sonnet-4-6', 'claude-haiku-4-5']);
-
-export function acceptsTemperature(model: string): boolean {
-  const family = modelFamily(model);
-  return TAKES_TEMPERATURE.has(family) || family.startsWith('claude-3');
-}
-
-/**
- * Structured output is a forced call of a tool named after the schema; the reply text is then the
- * JSON of that call's input. (Any user tools stay declared but cannot be chosen on that turn.)
- */
-export function toAnthropicParams(model: string, req: CompletionRequest, defaults: AnthropicDefaults): Params {
+export function toAnthropicParams(model: string, req: CompletionRequest, options: AnthropicOptions): Params {
+  const caps = options.capabilities ?? capabilitiesOf('anthropic', model);
   const tools: Anthropic.Tool[] = (req.tools ?? []).map((t) => ({
     name: t.name,
     ...(t.description !== undefined ? { description: t.description } : {}),
     input_schema: t.parameters as Anthropic.Tool.InputSchema,
   }));
-  let toolChoice: Params['tool_choice'];
+  let toolChoice: Params['tool_choice'] = req.toolChoice === undefined ? undefined : typeof req.toolChoice === 'string' ? { type: req.toolChoice } : { type: 'tool', name: req.toolChoice.name };
+  const outputConfig: Anthropic.OutputConfig = {};
+  let systemText = req.system;
   if (req.schema) {
-    tools.push({
-      name: req.schema.name,
-      description: 'Reply by calling this tool with your answer as its input.',
-      input_schema: req.schema.jsonSchema as Anthropic.Tool.InputSchema,
-    });
-    toolChoice = { type: 'tool', name: req.schema.name };
-  } else if (req.toolChoice !== undefined) {
-    toolChoice = typeof req.toolChoice === 'string' ? { type: req.toolChoice } : { type: 'tool', name: req.toolChoice.name };
+    const mode = caps.structuredOutput;
+    if (mode === 'forced_tool') {
+      tools.push({
+        name: req.schema.name,
+        description: 'Reply by calling this tool with your answer as its input.',
+        input_schema: req.schema.jsonSchema as Anthropic.Tool.InputSchema,
+      });
+      toolChoice = { type: 'tool', name: req.schema.name };
+    } else if (mode === 'text') {
+      // A server without structured output: the schema goes in the prompt, the JSON is read from the reply.
+      systemText = [systemText, schemaInstruction(req.schema.jsonSchema)].filter(Boolean).join('\n\n');
+    } else {
+      outputConfig.format = { type: 'json_schema', schema: toOutputSchema(req.schema.jsonSchema) };
+    }
   }
-  const { system, messages } = toAnthropicMessages(req, cacheMark(model, req, tools));
-  const temperature = req.temperature ?? defaults.temperature;
+  if (options.effort !== undefined) outputConfig.effort = effortOf(options.effort, model, caps);
+  const { system, messages } = toAnthropicMessages({ system: systemText, messages: req.messages }, cacheMark(model, req, tools));
   // Keys in the order the prompt is read (tools, system, messages): requests that share a prompt
   // prefix share their body's first bytes too.
   return {
     model,
-    max_tokens: req.maxTokens ?? defaults.maxTokens,
-    // SDK 1.x dropped temperature from its types; the API still takes it on these models (range 0..1).
-    ...(temperature !== undefined && acceptsTemperature(model) ? { temperature: Math.min(1, temperature) } : {}),
+    max_tokens: req.maxTokens ?? options.maxTokens,
     ...(tools.length > 0 ? { tools } : {}),
     ...(toolChoice ? { tool_choice: toolChoice } : {}),
     ...(system ? { system } : {}),
     messages,
+    ...(Object.keys(outputConfig).length > 0 ? { output_config: outputConfig } : {}),
   };
+}
+
+const EFFORTS: readonly Effort[] = ['low', 'medium', 'high', 'xhigh', 'max'];
+
+/** The spec's effort as the SDK types it, if the model takes it (its capabilities' `reasoningEfforts`). */
+function effortOf(value: string, model: string, caps: ModelCapabilities): Effort {
+  const taken = caps.reasoningEfforts ?? [];
+  const effort = EFFORTS.find((e) => e === value && taken.includes(e));
+  if (effort) return effort;
+  const expected = taken.length > 0 ? `expected one of ${taken.join(', ')}` : 'the model takes none (set capabilities.reasoningEfforts for a model the table does not know)';
+  throw new ProviderConfigError(`reasoningEffort "${value}" for anthropic:${model}: ${expected}`);
 }
 
 /**
@@ -125,6 +144,7 @@ function toBlocks(m: ChatMessage): Block[] {
     case 'user':
       return [{ type: 'text', text: m.content }];
     case 'assistant': {
+      if (m.providerBlocks?.wire === 'anthropic') return replayBlocks(m.providerBlocks);
       const blocks: Block[] = m.content !== '' ? [{ type: 'text', text: m.content }] : [];
       for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: asInput(c.args) });
       return blocks;
@@ -139,6 +159,35 @@ function toBlocks(m: ChatMessage): Block[] {
         },
       ];
   }
+}
+
+/**
+ * An assistant turn sent back as it came: its `thinking` blocks (text and signature unchanged),
+ * `redacted_thinking` blocks (data unchanged), text and `tool_use` blocks, in their order. A model
+ * that thinks refuses a tool loop whose assistant turn lost its thinking block (400 "Expected
+ * `thinking` or `redacted_thinking`, but found `tool_use`"), and a block whose content changed
+ * (its signature covers it). Anthropic docs: Extended thinking, "Preserving thinking blocks";
+ * What's new in Claude Sonnet 5.5 / Opus 5.5, read 2026-12-01.
+ */
+function replayBlocks(turn: ProviderBlocks): Block[] {
+  const out: Block[] = [];
+  for (const raw of turn.blocks) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const b = raw as Record<string, unknown>;
+    if (b.type === 'thinking' && typeof b.thinking === 'string' && typeof b.signature === 'string') out.push({ type: 'thinking', thinking: b.thinking, signature: b.signature });
+    else if (b.type === 'redacted_thinking' && typeof b.data === 'string') out.push({ type: 'redacted_thinking', data: b.data });
+    else if (b.type === 'text' && typeof b.text === 'string' && b.text !== '') out.push({ type: 'text', text: b.text });
+    else if (b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string') out.push({ type: 'tool_use', id: b.id, name: b.name, input: asInput(b.input) });
+  }
+  return out;
+}
+
+/** The blocks of a reply that its next request must carry as they came: all of them, when it thought. */
+const REPLAYED = new Set(['thinking', 'redacted_thinking', 'text', 'tool_use']);
+
+function turnToReplay(content: readonly Anthropic.ContentBlock[]): ProviderBlocks | undefined {
+  if (!content.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking')) return undefined;
+  return { wire: 'anthropic', blocks: content.filter((b) => REPLAYED.has(b.type)) };
 }
 
 /** tool_use input must be an object. */
@@ -174,7 +223,7 @@ const FINISH: Record<string, string> = {
   refusal: 'refusal',
 };
 
-/** With `schemaName`, the forced tool call is the answer: its input becomes the text. */
+/** With `schemaName`, a forced tool call of that name is the answer: its input becomes the text. */
 export function fromAnthropicMessage(msg: Anthropic.Message, schemaName?: string): CompletionResponse {
   if (!msg || !Array.isArray(msg.content)) throw malformed('anthropic', 'no content array in the message');
   const texts: string[] = [];
@@ -190,9 +239,11 @@ export function fromAnthropicMessage(msg: Anthropic.Message, schemaName?: string
       } else toolCalls.push({ id: block.id, name: block.name, args: block.input });
     }
   }
-  // Without the forced call the text is returned as it came: the caller (a judge) may still find
-  // the JSON in it, and the tokens spent are reported either way.
+  // Without the forced call the text is returned as it came: under `output_config.format` it is the
+  // JSON; otherwise the caller (a judge) may still find the JSON in it. Thinking blocks are not part
+  // of the text. The tokens spent are reported either way.
   const reason = msg.stop_reason ?? 'stop';
+  const replay = turnToReplay(msg.content);
   return {
     text: haveStructured ? JSON.stringify(structured) : texts.join(''),
     toolCalls,
@@ -200,5 +251,6 @@ export function fromAnthropicMessage(msg: Anthropic.Message, schemaName?: string
     finishReason: haveStructured && reason === 'tool_use' ? 'stop' : (FINISH[reason] ?? reason),
     model: msg.model,
     raw: JSON.stringify(msg),
+    ...(replay ? { providerBlocks: replay } : {}),
   };
 }

@@ -1,17 +1,40 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
-import { formatModelSpec, type ModelSpec } from './model-spec.js';
+import { formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
 import { requestScope } from './rate-limit-fetch.js';
-import { DEFAULT_ANTHROPIC_MAX_TOKENS, errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
+import { DEFAULT_ANTHROPIC_MAX_TOKENS, errorContext, maxTokensOf, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
 /** The Messages params for `req` under the spec's defaults: what a live call sends, and a batch line. */
 export function anthropicParams(spec: ModelSpec, req: CompletionRequest): Anthropic.MessageCreateParamsNonStreaming {
   return toAnthropicParams(spec.model, req, {
-    maxTokens: spec.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
-    ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+    maxTokens: maxTokensOf(spec) ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
+    capabilities: specCapabilities(spec),
+    ...(spec.reasoningEffort !== undefined ? { effort: spec.reasoningEffort } : {}),
   });
+}
+
+/**
+ * A `temperature` in an Anthropic model spec (a config written for the older API version) is
+ * ignored, not a config error, so existing configs keep running: the run says so once per spec.
+ */
+export function ignoredTemperatureWarning(spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>): string | undefined {
+  if (spec.temperature === undefined) return undefined;
+  return (
+    `${formatModelSpec(spec)}: temperature ${spec.temperature} is ignored: the Anthropic API version this SDK speaks (2026-10-21) ` +
+    'refuses temperature, top_p and top_k on every model; remove it from the model spec'
+  );
+}
+
+const warned = new Set<string>();
+
+/** Writes the warning for `spec` to stderr the first time that spec is seen in this process. */
+export function warnIgnoredTemperature(spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>, write: (line: string) => void = (l) => void process.stderr.write(l)): void {
+  const message = ignoredTemperatureWarning(spec);
+  if (message === undefined || warned.has(message)) return;
+  warned.add(message);
+  write(`agent-evals: warning: ${message}\n`);
 }
 
 /** Anthropic Messages over the official SDK; retries and backoff are the SDK's. */
@@ -28,6 +51,7 @@ export class AnthropicProvider implements Provider {
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
     this.#client = new Anthropic(sdkClientOptions(settings));
+    warnIgnoredTemperature(settings.spec);
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {

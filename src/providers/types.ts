@@ -22,8 +22,19 @@ export type ChatMessage =
    * judge's task and criteria); a provider that caches prompt prefixes on request marks its end.
    */
   | { role: 'user'; content: string; stablePrefix?: number }
-  | { role: 'assistant'; content: string; toolCalls?: ProviderToolCall[] }
+  | { role: 'assistant'; content: string; toolCalls?: ProviderToolCall[]; providerBlocks?: ProviderBlocks }
   | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+
+/**
+ * An assistant turn as its provider sent it, for a provider that requires the turn back unchanged
+ * in the next request of a tool loop (Anthropic: `thinking` / `redacted_thinking` blocks with their
+ * signatures, in their place among the turn's text and `tool_use` blocks). Opaque outside that
+ * provider's wire mapping, which alone reads `blocks`; another wire ignores it.
+ */
+export interface ProviderBlocks {
+  wire: 'openai' | 'anthropic';
+  blocks: readonly unknown[];
+}
 
 /** A tool the model may call; `parameters` is a JSON Schema object. */
 export interface ProviderTool {
@@ -46,7 +57,7 @@ export interface CompletionRequest {
   tools?: ProviderTool[];
   toolChoice?: ToolChoice;
   schema?: StructuredOutput;
-  /** Overrides the model spec's temperature for this call. */
+  /** Overrides the model spec's temperature for this call, where the model takes one (never on Anthropic: see anthropic-wire.ts). */
   temperature?: number;
   /** Overrides the model spec's maxTokens for this call. */
   maxTokens?: number;
@@ -71,6 +82,8 @@ export interface CompletionResponse {
   model: string;
   /** The response body as received, for debugging. */
   raw?: string;
+  /** Set when the provider needs this turn back as it came (see ProviderBlocks): a tool loop keeps it on the assistant message. */
+  providerBlocks?: ProviderBlocks;
 }
 
 export interface Provider {

@@ -7,6 +7,7 @@ import type { Provider } from '../providers/types.js';
 import type { JudgeBatch } from './judge-batch.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priced, type Pricing } from '../providers/run-usage.js';
+import { maxTokensOf } from '../providers/settings.js';
 import type { JudgeCache } from '../judges/cache.js';
 import type { AgentJudgeRunSettings } from '../judges/agent-judge.js';
 import type { Judge } from '../core/judge-port.js';
@@ -110,5 +111,6 @@ export function judgeInstances(opts: {
 /** `live`'s calls sent through its provider's batch API (its module loaded now, in the background). */
 function batchingProvider(batch: JudgeBatch, live: Provider, model: ModelSpecInput, opts: { env: NodeJS.ProcessEnv; limiters: ProviderLimiters }): Provider {
   const settings = providerSettings(model, opts.env, { limiters: opts.limiters });
-  return batch.provider(live, createBatchApi(settings), settings.spec.maxTokens);
+  // The limit a call really gets (Anthropic's thinking models default higher), for the cost estimate.
+  return batch.provider(live, createBatchApi(settings), maxTokensOf(settings.spec));
 }

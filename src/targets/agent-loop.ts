@@ -49,7 +49,9 @@ export async function agentTurn(opts: AgentLoopOptions, history: ChatMessage[], 
       if (res.finishReason === 'length') return finish(partial(res.text), 'max_tokens');
       if (res.toolCalls.length === 0) return finish(partial(res.text), res.finishReason === 'refusal' ? 'refusal' : 'stop');
 
-      history.push({ role: 'assistant', content: res.text, toolCalls: res.toolCalls });
+      // A thinking model's turn goes back as it came (thinking blocks and their signatures included):
+      // the provider refuses a tool loop that drops or edits them.
+      history.push({ role: 'assistant', content: res.text, toolCalls: res.toolCalls, ...(res.providerBlocks ? { providerBlocks: res.providerBlocks } : {}) });
       const calls = await Promise.all(res.toolCalls.map((call) => runCall(call, byName, toolCtx)));
       step.toolCalls = calls.map((c) => c.record);
       for (const [i, call] of res.toolCalls.entries()) {

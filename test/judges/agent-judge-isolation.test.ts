@@ -189,7 +189,7 @@ describe('the prompt and the request', () => {
 });
 
 describe("the judge's model is independent of the target's", () => {
-  it('an Anthropic judge grades an OpenAI target: its own provider, model, tools, temperature and usage', async () => {
+  it('an Anthropic judge grades an OpenAI target: its own provider, model, tools, no temperature, and usage', async () => {
     const openai = await fakes.openai([]);
     const anthropic = await fakes.anthropic([
       turn([call('policy_lookup', { topic: 'refunds' })], { input: 1000, output: 50 }),
@@ -216,7 +216,8 @@ describe("the judge's model is independent of the target's", () => {
     expect(anthropic.count).toBe(2);
     for (const body of anthropic.bodies) {
       expect(body.model).toBe('claude-haiku-4-5');
-      expect(body.temperature).toBe(0);
+      // No temperature on Anthropic: API version 2026-10-21 refuses it on every model.
+      expect(body).not.toHaveProperty('temperature');
       // Only the judge's tools: none of the target's.
       expect(body.tools.map((t: any) => t.name)).toEqual(['policy_lookup', 'submit_judgment']);
     }

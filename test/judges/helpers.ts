@@ -17,6 +17,7 @@ import { judgedResult } from '../../src/runner/judged-result.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import type { JudgeService, JudgeTrialContext } from '../../src/runner/judge-service.js';
+import type { JudgeBatch } from '../../src/runner/judge-batch.js';
 import type { Graded } from '../../src/runner/judged-result.js';
 import type { Pricing } from '../../src/providers/run-usage.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
@@ -43,6 +44,8 @@ export interface ServiceSetup {
   /** `--judge` (an object ref points a model at a fake server). */
   override?: JudgeRef;
   warnings?: string[];
+  /** `--judge-batch`: inference judges' calls wait in this batch until it is flushed. */
+  batch?: JudgeBatch;
 }
 
 /**
@@ -62,6 +65,7 @@ export function judgeService(s: ServiceSetup) {
       env,
       warn: (m) => s.warnings?.push(m),
       limiters: new ProviderLimiters(),
+      ...(s.batch ? { batch: s.batch } : {}),
     }),
   );
 }

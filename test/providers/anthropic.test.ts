@@ -53,7 +53,6 @@ describe('Anthropic provider against a fake Messages server', () => {
       max_tokens: 4096,
       system: 'Be brief.',
       messages: [{ role: 'user', content: 'hi' }],
-      temperature: 0,
     });
     // At the Sonnet 4.6 family price: 50 plain input at $3, 30 cache reads at $0.30, 15 five-minute
     // cache writes at 1.25x ($3.75), 5 one-hour writes at 2x ($6), 12 out at $15.
@@ -121,7 +120,7 @@ describe('Anthropic provider against a fake Messages server', () => {
       properties: { score: { type: 'number' }, reason: { type: 'string' } },
       required: ['score', 'reason'],
     };
-    const { fake, provider } = await setup([{ json: { score: 0.8, reason: 'cites policy' } }]);
+    const { fake, provider } = await setup([{ json: { score: 0.8, reason: 'cites policy' } }], { capabilities: { structuredOutput: 'forced_tool' } });
     const res = await provider.complete({
       system: 'You grade answers.',
       messages: [{ role: 'user', content: 'grade this' }],
@@ -134,7 +133,7 @@ describe('Anthropic provider against a fake Messages server', () => {
     expect(res.finishReason).toBe('stop');
   });
 
-  it('sends no temperature to models that reject sampling parameters', async () => {
+  it('sends no temperature to any model, from the spec or the request (API version 2026-10-21 refuses it)', async () => {
     const { fake, provider } = await setup([{ text: 'ok' }, { text: 'ok' }], { model: 'claude-opus-4-7', temperature: 0 });
     await provider.complete({ messages: [{ role: 'user', content: 'x' }] });
     await provider.complete({ messages: [{ role: 'user', content: 'x' }], temperature: 0.5 });

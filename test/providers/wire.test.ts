@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acceptsTemperature as anthropicTakesTemperature, toAnthropicMessages } from '../../src/providers/anthropic-wire.js';
+import { toAnthropicMessages, toAnthropicParams } from '../../src/providers/anthropic-wire.js';
 import { toOpenAIMessages } from '../../src/providers/openai-wire.js';
 import { redactSecrets } from '../../src/providers/errors.js';
 
@@ -52,11 +52,11 @@ describe('Anthropic message mapping', () => {
     ]);
   });
 
-  it('sends temperature only to families that still take it', () => {
-    expect(anthropicTakesTemperature('claude-sonnet-4-5-20250929')).toBe(true);
-    expect(anthropicTakesTemperature('claude-3-5-haiku-latest')).toBe(true);
-    expect(anthropicTakesTemperature('claude-opus-4-7')).toBe(false);
-    expect(anthropicTakesTemperature('claude-sonnet-5')).toBe(false);
+  it('sends no temperature to any family: API version 2026-10-21 refuses it on every model', () => {
+    for (const model of ['claude-sonnet-4-5-20250929', 'claude-3-5-haiku-latest', 'claude-opus-4-7', 'claude-sonnet-5']) {
+      const params = toAnthropicParams(model, { messages: [{ role: 'user', content: 'x' }], temperature: 0 }, { maxTokens: 100 });
+      expect(Object.keys(params)).not.toContain('temperature');
+    }
   });
 });
 

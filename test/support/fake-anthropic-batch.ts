@@ -8,7 +8,7 @@
  * by the same scripted replies as a live call. No clocks: each retrieve moves the batch on by one
  * step, so a test polls its way to `ended`.
  */
-import { errorBody, error, toMessage, validate, type FakeAnthropicOptions } from './fake-anthropic.js';
+import { errorBody, error, toMessage, validate, type FakeAnthropicOptions, type FakeAnthropicState } from './fake-anthropic.js';
 import { resolveDelay, retryHeaders, type CapturedRequest, type HttpReply, type ScriptQueue } from './fake-server.js';
 
 export interface FakeBatchOptions {
@@ -29,6 +29,8 @@ export interface FakeBatch {
   results: { custom_id: string; result: BatchResult }[];
   status: 'in_progress' | 'canceling' | 'ended';
   createdAt: string;
+  /** The create request's `anthropic-version`: its requests are checked under it. */
+  apiVersion: string;
   cancelInitiatedAt: string | null;
   endedAt: string | null;
 }
@@ -49,6 +51,8 @@ export interface BatchContext {
   options: FakeAnthropicOptions;
   log: FakeBatchLog;
   origin: string;
+  /** The thinking blocks the fake issued, live or in a batch. */
+  state: FakeAnthropicState;
 }
 
 const CUSTOM_ID = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -102,6 +106,7 @@ function create(req: CapturedRequest, index: number, ctx: BatchContext): HttpRep
     results: [],
     status: 'in_progress',
     createdAt: new Date().toISOString(),
+    apiVersion: req.headers['anthropic-version'] ?? '',
     cancelInitiatedAt: null,
     endedAt: null,
   };
@@ -118,7 +123,7 @@ function advance(batch: FakeBatch, ctx: BatchContext): void {
     for (const r of pending) batch.results.push({ custom_id: r.custom_id, result: { type: 'canceled' } });
   } else {
     const step = Math.ceil(batch.requests.length / Math.max(1, ctx.options.batch?.pollsToEnd ?? 2));
-    for (const r of pending.slice(0, step)) batch.results.push({ custom_id: r.custom_id, result: answer(r, ctx) });
+    for (const r of pending.slice(0, step)) batch.results.push({ custom_id: r.custom_id, result: answer(r, batch.apiVersion, ctx) });
   }
   if (batch.results.length === batch.requests.length) {
     batch.status = 'ended';
@@ -127,10 +132,10 @@ function advance(batch: FakeBatch, ctx: BatchContext): void {
 }
 
 /** What a live /v1/messages call with these params would have answered, as a batch result. */
-function answer(r: FakeBatch['requests'][number], ctx: BatchContext): BatchResult {
+function answer(r: FakeBatch['requests'][number], apiVersion: string, ctx: BatchContext): BatchResult {
   const n = ctx.log.created.reduce((sum, b) => sum + b.results.length, 0);
   if (ctx.options.batch?.expire?.includes(r.custom_id)) return { type: 'expired' };
-  const invalid = validate(r.params);
+  const invalid = validate(r.params, ctx.state, apiVersion);
   if (invalid) return { type: 'errored', error: errorBody(400, invalid, n) };
   const scripted = ctx.queue.next(r.params, n);
   if (!scripted) return { type: 'errored', error: errorBody(500, `fake anthropic: no scripted reply for batch request ${r.custom_id}`, n) };
@@ -138,7 +143,7 @@ function answer(r: FakeBatch['requests'][number], ctx: BatchContext): BatchResul
   const { reply } = resolveDelay(scripted);
   if ('status' in reply) return { type: 'errored', error: errorBody(reply.status, reply.message, n) };
   if ('drop' in reply || 'endless' in reply || 'malformed' in reply) return { type: 'errored', error: errorBody(500, 'fake anthropic: internal error', n) };
-  return { type: 'succeeded', message: toMessage(reply, r.params, n, ctx.options) };
+  return { type: 'succeeded', message: toMessage(reply, r.params, n, ctx) };
 }
 
 function view(batch: FakeBatch, ctx: BatchContext) {
