@@ -47,10 +47,10 @@ describe('Anthropic sampling parameters', () => {
     expect(fake.bodies[0]).not.toHaveProperty('top_p');
 
     const lines: string[] = [];
-    const other = { ...spec, model: 'claude-opus-4-8', temperature: 0 };
+    const other = { ...spec, model: 'claude-opus-4-8-sampling-test', temperature: 0 };
     for (const s of [other, other, { ...other }]) warnIgnoredTemperature(s, (l) => lines.push(l));
     expect(lines).toEqual([`agent-evals: warning: ${ignoredTemperatureWarning(other)!}\n`]);
-    expect(lines[0]).toContain('anthropic:claude-opus-4-8: temperature 0 is ignored');
+    expect(lines[0]).toContain('anthropic:claude-opus-4-8-sampling-test: temperature 0 is ignored');
     expect(ignoredTemperatureWarning({ provider: 'anthropic', model: 'claude-opus-4-8' })).toBeUndefined();
   });
 });

@@ -13,6 +13,13 @@ export const ANTHROPIC_KEY = 'sk-ant-test-secret-0123456789';
 /** Tool activity, so tests can see that the calls of one step overlap. */
 export const activity: string[] = [];
 
+/**
+ * A refund in the same step ends the policy lookup's wait: an event, not a clock, decides the order
+ * when the calls run at once. Run one after the other, the lookup waits out its backstop and ends
+ * first, which the overlap test sees.
+ */
+let refundEnded: (() => void) | undefined;
+
 /** One store per trial, shared by that trial's tools (ToolContext.state). */
 const storeOf = (ctx: { state<T>(key: string, init: () => T): T }) => ctx.state('store', createStore);
 
@@ -29,7 +36,15 @@ export const policyLookup = tool({
   parameters: z.object({ topic: z.enum(['refunds', 'shipping']) }),
   async execute({ topic }) {
     activity.push('policy:start');
-    await new Promise((r) => setTimeout(r, 40)); // slower than refunds_issue: results must still come back in call order
+    // Slower than refunds_issue: results must still come back in call order.
+    await new Promise<void>((resolve) => {
+      const backstop = setTimeout(resolve, 1_000);
+      refundEnded = () => {
+        clearTimeout(backstop);
+        resolve();
+      };
+    });
+    refundEnded = undefined;
     activity.push('policy:end');
     return POLICIES[topic]!;
   },
@@ -43,6 +58,7 @@ export const refundsIssue = tool({
     activity.push('refund:start');
     const r = storeOf(ctx).refund(orderId);
     activity.push('refund:end');
+    refundEnded?.();
     return r;
   },
 });

@@ -24,16 +24,22 @@ afterEach(async () => {
 
 describe('a trial timeout', () => {
   it("keeps a model-agent target's finished steps on the timeout error itself", async () => {
-    const { fake, env } = await startFake('openai', [
-      { toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1050' } }], usage: { input: 100, output: 20 } },
-      { delayMs: 5_000, then: { text: 'too late' } },
-    ]);
+    // The trial's clock is faked: it runs out when the second model call reaches the server (an event
+    // the test controls), however long the first step took on a busy machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fake, env } = await startFake('openai', (_body, index) => {
+      if (index === 0) return { toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1050' } }], usage: { input: 100, output: 20 } };
+      setImmediate(() => vi.advanceTimersByTime(400));
+      return { delayMs: 5_000, then: { text: 'too late' } };
+    });
     fakes.push(fake);
     const target = modelAgentTarget('agent', {
       provider: createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, env, { limiters: new ProviderLimiters() }),
       tools: storeTools,
     });
-    const err = await withTimeout((signal) => target.run(trialInput('Where is A1050?'), signal), 400, never).catch((e: unknown) => e);
+    const err = await withTimeout((signal) => target.run(trialInput('Where is A1050?'), signal), 400, never)
+      .catch((e: unknown) => e)
+      .finally(() => vi.useRealTimers());
     expect(err).toBeInstanceOf(TimeoutError);
     expect(spentOf(err).run?.steps).toEqual([
       expect.objectContaining({ usage: expect.objectContaining({ inputTokens: 100, outputTokens: 20 }), toolCalls: [expect.objectContaining({ name: 'orders_lookup' })] }),
