@@ -1,4 +1,5 @@
 import type { JudgeRequest } from '../core/judge-port.js';
+import { schemaInstruction } from '../providers/schema-instruction.js';
 import { templateFor } from './criteria/index.js';
 import type { ResponseContract } from './criteria/template.js';
 import { projectTrace, TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from './trace-render.js';
@@ -61,7 +62,7 @@ const SEPARATOR = '\n\n';
  */
 export function buildJudgePrompt(req: JudgeRequest, opts: JudgePromptOptions = {}): JudgePrompt {
   const { stable, varying, contract } = judgeSections(req);
-  if (opts.schemaInPrompt) stable.push(`Respond with only a JSON object that matches this JSON Schema:\n${JSON.stringify(contract.jsonSchema)}`);
+  if (opts.schemaInPrompt) stable.push(schemaInstruction(contract.jsonSchema));
   const prefix = stable.join(SEPARATOR) + SEPARATOR;
   return { system: judgeSystem(opts.persona), user: prefix + varying.join(SEPARATOR), stablePrefix: prefix.length, contract };
 }

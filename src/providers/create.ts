@@ -1,5 +1,5 @@
 import type { ProviderLimiters } from './adaptive-limit.js';
-import { apiKeyEnvOf, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpecInput } from './model-spec.js';
+import { apiKeyEnvOf, checkedReasoningEffort, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpecInput } from './model-spec.js';
 import type { FetchLike } from './rate-limit-fetch.js';
 import { wireOf } from './registry.js';
 import type { ProviderSettings } from './settings.js';
@@ -28,6 +28,7 @@ export function limiterKeyFor(input: ModelSpecInput, env: NodeJS.ProcessEnv = pr
 export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, options: CreateProviderOptions): ProviderSettings {
   const spec = parseModelSpec(input);
   const baseURL = resolveEndpoint(spec, env);
+  checkedReasoningEffort(spec);
   return {
     spec,
     apiKey: resolveApiKey(spec, env),

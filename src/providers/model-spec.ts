@@ -117,3 +117,19 @@ export function resolveEndpoint(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, e
 export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
   return capabilitiesOf(wireOf(spec.provider), spec.model, providerDescriptor(spec.provider).quirks, spec.capabilities);
 }
+
+/**
+ * The spec's reasoning effort, when it sets one the model takes (its capabilities' `reasoningEfforts`);
+ * another value is a configuration error naming the model and the values it takes. Checked when the
+ * provider is built, so a typo stops the run before any call.
+ */
+export function checkedReasoningEffort(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities' | 'reasoningEffort'>, caps: ModelCapabilities = specCapabilities(spec)): string | undefined {
+  const effort = spec.reasoningEffort;
+  if (effort === undefined) return undefined;
+  const allowed = caps.reasoningEfforts ?? [];
+  const where = `${formatModelSpec(spec)}: reasoningEffort "${effort}"`;
+  const fix = 'set capabilities.reasoningEfforts in the model spec if the model takes it';
+  if (allowed.length === 0) throw new ProviderConfigError(`${where}: the model takes no reasoning effort (${fix})`);
+  if (!allowed.includes(effort)) throw new ProviderConfigError(`${where} is not one the model takes: ${allowed.join(', ')} (${fix})`);
+  return effort;
+}

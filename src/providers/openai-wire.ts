@@ -4,7 +4,8 @@ import type { TokenUsage } from '../core/usage.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { capabilitiesOf, type ModelCapabilities } from './capabilities.js';
 import { malformed } from './errors.js';
-import { formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
+import { schemaInstruction } from './schema-instruction.js';
+import { checkedReasoningEffort, formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall, StructuredOutput } from './types.js';
 
 type Params = OpenAI.ChatCompletionCreateParamsNonStreaming;
@@ -35,14 +36,10 @@ function isSdkEffort(value: string): value is Effort {
  * grade with an effort the user did not ask for.
  */
 export function reasoningEffortOf(spec: Pick<ModelSpec, 'provider' | 'model' | 'reasoningEffort'>, caps: ModelCapabilities): string | undefined {
-  const effort = spec.reasoningEffort;
-  if (effort === undefined) return undefined;
-  const allowed = caps.reasoningEfforts ?? [];
-  const where = `${formatModelSpec(spec)}: reasoningEffort "${effort}"`;
-  const fix = 'set capabilities.reasoningEfforts in the model spec if the model takes it';
-  if (allowed.length === 0) throw new ProviderConfigError(`${where}: the model takes no reasoning effort (${fix})`);
-  if (!allowed.includes(effort)) throw new ProviderConfigError(`${where} is not one the model takes: ${allowed.join(', ')} (${fix})`);
-  if (!isSdkEffort(effort)) throw new ProviderConfigError(`${where} is not a reasoning_effort the OpenAI SDK knows: ${SDK_EFFORTS.join(', ')}`);
+  const effort = checkedReasoningEffort(spec, caps);
+  if (effort !== undefined && !isSdkEffort(effort)) {
+    throw new ProviderConfigError(`${formatModelSpec(spec)}: reasoningEffort "${effort}" is not a reasoning_effort the OpenAI SDK knows: ${SDK_EFFORTS.join(', ')}`);
+  }
   return effort;
 }
 
@@ -138,7 +135,7 @@ function takesSampling(caps: ModelCapabilities, effort: string | undefined): boo
 
 /** The system prompt with the answer's schema spelled out, for a server that cannot enforce it. */
 function withSchemaStated(system: string | undefined, schema: StructuredOutput): string {
-  const stated = `Respond with only a JSON object that matches this JSON Schema:\n${JSON.stringify(schema.jsonSchema)}`;
+  const stated = schemaInstruction(schema.jsonSchema);
   return system ? `${system}\n\n${stated}` : stated;
 }
 

@@ -21,7 +21,7 @@ export class OpenAIProvider implements Provider {
     this.#settings = settings;
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
-    this.#client = new OpenAI(sdkClientOptions(settings));
+    this.#client = new OpenAI(openAIClientOptions(settings));
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {
@@ -35,4 +35,13 @@ export class OpenAIProvider implements Provider {
       throw toProviderError(err, errorContext(this.#settings));
     }
   }
+}
+
+/**
+ * The client options of an OpenAI-wire provider. The SDK adds OPENAI_ORG_ID and OPENAI_PROJECT_ID from
+ * the environment as headers: an OpenAI-compatible server of another company (a preset) must not get them.
+ */
+export function openAIClientOptions(settings: ProviderSettings): ConstructorParameters<typeof OpenAI>[0] {
+  const options = sdkClientOptions(settings);
+  return settings.spec.provider === 'openai' ? options : { ...options, organization: null, project: null };
 }

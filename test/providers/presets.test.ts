@@ -118,6 +118,68 @@ describe('a run with presets', () => {
     expect(run.warnings.filter((w) => w.includes('no price known'))).toEqual([]);
   });
 
+  it('a groq judge (structured output in text): no response_format, the schema stated in the prompt, the JSON read from the reply', async () => {
+    const fake = await startFakeOpenAI({
+      script: (body) => ({ text: /Is it polite/.test(JSON.stringify(body)) ? 'Here: {"score": 0.1, "reason": "rude", "evidence": []}' : '{"score": 0.9, "reason": "answers", "evidence": []}' }),
+    });
+    fakes.push(fake);
+    const env = { GROQ_API_KEY: 'gsk-test-0123456789', GROQ_BASE_URL: fake.url };
+    const files = {
+      'p.eval.yaml':
+        'suite: presets\ntarget: agent\ncases:\n  - { id: a, input: "1", assert: [{ type: judge, criteria: the reply answers, severity: gate }] }\n  - { id: b, input: "2", assert: [{ type: judge, criteria: Is it polite?, severity: gate }] }\n',
+    };
+    const run = await runInProcess({
+      files,
+      config: { targets: { agent: (input: string) => `answer ${input}` }, judge: 'groq:llama-3.3-70b-versatile', earlyStop: false },
+      env,
+      flags: { cache: false },
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+    });
+
+    expect(run.results.cases.map((c) => c.trials[0]!.verdict)).toEqual(['passed', 'failed']);
+    expect(fake.bodies).toHaveLength(2);
+    for (const body of fake.bodies) {
+      expect(body).not.toHaveProperty('response_format');
+      const system = String(body.messages[0].content);
+      expect(system).toContain('Respond with only a JSON object that matches this JSON Schema:');
+      expect(system).toMatch(/"score"/);
+    }
+  });
+
+  it('an ollama model with maxTokens sends max_tokens (its quirk), never max_completion_tokens', async () => {
+    const fake = await fakeFor(PROVIDERS.find((p) => p.id === 'ollama')!);
+    await createProvider({ provider: 'ollama', model: 'llama3.2', maxTokens: 300 }, { OLLAMA_BASE_URL: fake.url }, { limiters: new ProviderLimiters() }).complete({
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(fake.bodies[0]).toMatchObject({ max_tokens: 300 });
+    expect(fake.bodies[0]).not.toHaveProperty('max_completion_tokens');
+  });
+
+  it("a preset never gets OpenAI's organization and project headers from the environment", async () => {
+    const fake = await fakeFor(PROVIDERS.find((p) => p.id === 'groq')!);
+    fake.push({ text: 'again' });
+    const env = { GROQ_API_KEY: 'gsk-test-0123456789', GROQ_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test-0000', OPENAI_BASE_URL: fake.url };
+    const ask = { messages: [{ role: 'user' as const, content: 'hi' }] };
+    const saved = { org: process.env.OPENAI_ORG_ID, project: process.env.OPENAI_PROJECT_ID };
+    process.env.OPENAI_ORG_ID = 'org-secret-team';
+    process.env.OPENAI_PROJECT_ID = 'proj-secret';
+    try {
+      await createProvider('groq:llama-3.3-70b-versatile', env, { limiters: new ProviderLimiters() }).complete(ask);
+      await createProvider('openai:gpt-5.4-mini', env, { limiters: new ProviderLimiters() }).complete(ask);
+    } finally {
+      for (const [name, value] of [
+        ['OPENAI_ORG_ID', saved.org],
+        ['OPENAI_PROJECT_ID', saved.project],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+    const [groq, openai] = fake.requests;
+    expect([groq!.headers['openai-organization'], groq!.headers['openai-project']]).toEqual([undefined, undefined]);
+    expect([openai!.headers['openai-organization'], openai!.headers['openai-project']]).toEqual(['org-secret-team', 'proj-secret']);
+  });
+
   it("the key check before a run names a hosted preset's variable", async () => {
     await expect(
       runInProcess({
