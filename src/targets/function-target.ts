@@ -1,11 +1,12 @@
 import type OpenAI from 'openai';
 import type Anthropic from '@anthropic-ai/sdk';
-import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
+import { AgentRunSchema, toolCallsOf, type AgentRun, type Step } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
-import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
+import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type CallRecorder } from './sdk-clients.js';
+import { WireToolCalls, withoutReportedCalls } from './wire-tool-calls.js';
 import { historyBeforeFirstTurn } from './session.js';
 import { dryRunFetch } from './dry-run-fetch.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
@@ -66,8 +67,17 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
   const pending = new Set<Promise<void>>();
   // Model calls sent through ctx.openai() / ctx.anthropic() whose usage is not read yet.
   const inFlight = new Set<{ model: string }>();
-  const usageRecorder: UsageRecorder = {
-    record: (usage, model) => steps.push({ usage, model }),
+  // Tool calls read off the responses of ctx.fetch / ctx.openai() / ctx.anthropic(), with their results.
+  const wire = new WireToolCalls();
+  const usageRecorder: CallRecorder = {
+    record({ usage, model, toolCalls }) {
+      const calls = wire.add(toolCalls);
+      // A response without usage (a stream without its usage chunk) still tells which tools were asked for.
+      const step: Step = usage ? { usage, model } : {};
+      if (calls.length > 0) step.toolCalls = calls;
+      if (usage || calls.length > 0) steps.push(step);
+    },
+    answered: (results) => wire.answer(results),
     track(work) {
       pending.add(work);
       void work.finally(() => pending.delete(work));
@@ -116,11 +126,12 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     },
     /** What was recorded so far, for a call that failed; calls still unanswered count with unknown usage. */
     partial(): AgentRun {
-      return { reply: '', steps: [...steps, ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
+      return { reply: '', steps: [...withoutReportedCalls(steps, [], wire), ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
     },
     finish(value: string | AgentRun): MergedRun {
-      if (typeof value === 'string') return { run: { reply: value, steps }, countedOnce: 0, addedBoth: false };
-      return mergeReturnedRun(steps, AgentRunSchema.parse(value));
+      if (typeof value === 'string') return { run: { reply: value, steps: withoutReportedCalls(steps, [], wire) }, countedOnce: 0, addedBoth: false };
+      const returned = AgentRunSchema.parse(value);
+      return mergeReturnedRun(withoutReportedCalls(steps, toolCallsOf(returned), wire), returned);
     },
   };
 }
