@@ -33,9 +33,10 @@ function openaiOutput(name: string, argsJson: string): string {
   return out.ok ? JSON.stringify(out.value) : `Error: ${out.error}`;
 }
 
-export async function chatAgent(input: string, client: OpenAI, stream: boolean): Promise<string> {
+/** `input`: the user message, or the conversation so far (kept by the caller across turns, added to here). */
+export async function chatAgent(input: string | OpenAI.Chat.ChatCompletionMessageParam[], client: OpenAI, stream: boolean): Promise<string> {
   const tools: OpenAI.Chat.ChatCompletionFunctionTool[] = TOOLS.map((t) => ({ type: 'function', function: { ...t, parameters: orderIdSchema } }));
-  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: 'user', content: input }];
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = typeof input === 'string' ? [{ role: 'user', content: input }] : input;
   for (let step = 0; step < 5; step++) {
     const params: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: OPENAI_MODEL, messages, tools };
     const completion = stream
