@@ -42,9 +42,11 @@ export interface TargetContext {
   anthropic(options?: AnthropicClientOptions): Promise<Anthropic>;
   /**
    * A `fetch` that records every model call made through it (usage and model, streamed replies
-   * included) as this trial's target usage: hand it to a framework's own client, e.g.
-   * `createOpenAI({ fetch: ctx.fetch('openai') })`, and cost is exact with no adapter. The client
-   * keeps its own key and endpoint. Under `--dry-run` it answers in-process with the placeholder.
+   * included) as this trial's target usage, and the tool calls its responses ask for with the
+   * results the next requests send back, as the trial's tool calls: hand it to a framework's own
+   * client, e.g. `createOpenAI({ fetch: ctx.fetch('openai') })` or `new OpenAI({ fetch: ctx.fetch('openai') })`,
+   * and cost and trajectory are exact with no adapter. The client keeps its own key and endpoint.
+   * Under `--dry-run` it answers in-process with the placeholder.
    */
   fetch(provider: 'openai' | 'anthropic'): typeof globalThis.fetch;
 }
