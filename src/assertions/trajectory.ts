@@ -9,13 +9,15 @@ import type { AssertionContext, CheckOutcome } from './types.js';
 
 /**
  * Whether a run recorded a trajectory: a step that is a model call (it carries usage, or its usage
- * is unknown) or holds tool calls. That is what ctx.fetch, ctx.openai() / ctx.anthropic(), ctx.tool,
- * ctx.usage, the adapters, model-agent targets, OpenTelemetry spans and a command or HTTP target's
- * reported steps record; a reply alone (text steps at most) is none. A model call that asked for no
- * tool is a trajectory without tool calls: "called 0 times" is then the truth.
+ * is unknown) or holds tool calls, or an empty step list (a target reporting that it did nothing
+ * but reply). That is what ctx.fetch, ctx.openai() / ctx.anthropic(), ctx.tool, ctx.usage, the
+ * adapters, model-agent targets, OpenTelemetry spans and a command or HTTP target's steps record;
+ * a reply alone (no step list, or text steps only) is none. A model call that asked for no tool is
+ * a trajectory without tool calls: "called 0 times" is then the truth.
  */
 export function recordedTrajectory(run: AgentRun): boolean {
-  return (run.steps ?? []).some((s) => isModelCall(s) || s.toolCalls !== undefined);
+  if (run.steps === undefined) return false;
+  return run.steps.length === 0 || run.steps.some((s) => isModelCall(s) || s.toolCalls !== undefined);
 }
 
 /** The failure of every trajectory assertion on a trial whose target recorded no trajectory at all. */

@@ -131,7 +131,11 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
       return { reply: '', steps: [...withoutReportedCalls(steps, [], wire), ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
     },
     finish(value: string | AgentRun): MergedRun {
-      if (typeof value === 'string') return { run: { reply: value, steps: withoutReportedCalls(steps, [], wire) }, countedOnce: 0, addedBoth: false };
+      if (typeof value === 'string') {
+        // Nothing recorded: no step list at all, which would say "recorded, and did nothing" (recordedTrajectory).
+        const run: AgentRun = steps.length > 0 ? { reply: value, steps: withoutReportedCalls(steps, [], wire) } : { reply: value };
+        return { run, countedOnce: 0, addedBoth: false };
+      }
       const returned = AgentRunSchema.parse(value);
       return mergeReturnedRun(withoutReportedCalls(steps, toolCallsOf(returned), wire), returned);
     },
