@@ -71,7 +71,7 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
   const inFlight = new Set<{ model: string }>();
   // Tool calls read off the responses of ctx.fetch / ctx.openai() / ctx.anthropic(), with their results.
   const wire = new WireToolCalls();
-  const usageRecorder: CallRecorder = {
+  const callRecorder: CallRecorder = {
     record({ usage, model, toolCalls }) {
       const calls = wire.add(toolCalls);
       // A response without usage (a stream without its usage chunk) still tells which tools were asked for.
@@ -116,9 +116,9 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     step(text) {
       steps.push({ text });
     },
-    openai: (options) => openaiClient(usageRecorder, options, env, dryRun),
-    anthropic: (options) => anthropicClient(usageRecorder, options, env, dryRun),
-    fetch: (provider) => recordingFetch(provider, usageRecorder, dryRun ? dryRunFetch(provider) : undefined),
+    openai: (options) => openaiClient(callRecorder, options, env, dryRun),
+    anthropic: (options) => anthropicClient(callRecorder, options, env, dryRun),
+    fetch: (provider) => recordingFetch(provider, callRecorder, dryRun ? dryRunFetch(provider) : undefined),
   };
   return {
     ctx,
@@ -131,15 +131,22 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
       return { reply: '', steps: [...withoutReportedCalls(steps, [], wire), ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
     },
     finish(value: string | AgentRun): MergedRun {
-      if (typeof value === 'string') {
-        // Nothing recorded: no step list at all, which would say "recorded, and did nothing" (recordedTrajectory).
-        const run: AgentRun = steps.length > 0 ? { reply: value, steps: withoutReportedCalls(steps, [], wire) } : { reply: value };
-        return { run, countedOnce: 0, addedBoth: false };
-      }
+      if (typeof value === 'string') return { run: replyAlone({ reply: value, steps: withoutReportedCalls(steps, [], wire) }, false), countedOnce: 0, addedBoth: false };
       const returned = AgentRunSchema.parse(value);
-      return mergeReturnedRun(withoutReportedCalls(steps, toolCallsOf(returned), wire), returned);
+      const merged = mergeReturnedRun(withoutReportedCalls(steps, toolCallsOf(returned), wire), returned);
+      return { ...merged, run: replyAlone(merged.run, returned.steps !== undefined) };
     },
   };
+}
+
+/**
+ * A run with nothing recorded and no step list returned has none: an empty list would say the
+ * target recorded that it did nothing but reply (a trajectory, see recordedTrajectory).
+ */
+function replyAlone(run: AgentRun, returnedSteps: boolean): AgentRun {
+  if (returnedSteps || (run.steps?.length ?? 0) > 0) return run;
+  const { steps: _none, ...rest } = run;
+  return rest;
 }
 
 /** One call of the function: its value checked, SDK usage awaited, partial work kept on failure or timeout. */

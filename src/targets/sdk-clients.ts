@@ -35,7 +35,7 @@ export interface CallRecorder {
 
 /**
  * A real OpenAI SDK client whose usage counts as the trial's target usage. Nothing is mocked: the
- * client gets a `fetch` that reads `usage` off a copy of each successful response.
+ * client gets a `fetch` that reads `usage` and tool calls off a copy of each successful response.
  */
 export async function openaiClient(recorder: CallRecorder, options: OpenAIClientOptions = {}, env: NodeJS.ProcessEnv = process.env, dryRun = false): Promise<OpenAI> {
   const { default: OpenAISdk } = await import('openai');
