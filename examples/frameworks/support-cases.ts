@@ -1,6 +1,6 @@
 /**
  * The cases every framework example runs: which tools the support agent calls, in which order,
- * how a refused refund shows, and (on the target that uses only `ctx.fetch`) what it costs.
+ * how a refused refund shows, and (on the target that uses only `ctx.fetch`) the tool it called and what it costs.
  */
 import type { AssertionContext, EvalCase } from 'agent-evals';
 
@@ -42,11 +42,12 @@ export function supportCases(fetchTarget: string): EvalCase[] {
       },
     },
     {
-      // No adapter here: the tool calls are unseen, usage and cost come from ctx.fetch.
+      // No adapter here: ctx.fetch reads the tool calls, usage and cost off the model calls.
       id: 'order-status-cost',
       target: fetchTarget,
       input: 'What is the status of order A1?',
       check: (t) => {
+        t.calledTool('orders_lookup', { args: { orderId: 'A1' } });
         t.contains('delivered');
         t.maxCostUsd(0.01);
       },

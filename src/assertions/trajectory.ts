@@ -1,11 +1,38 @@
 import { z } from 'zod';
-import { toolCallsOf, type ToolCall } from '../core/agent-run.js';
+import { isModelCall, toolCallsOf, type AgentRun, type ToolCall } from '../core/agent-run.js';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, nameList, plural, show } from './format.js';
 import { matchesSubset } from './json-value.js';
-import type { AssertionContext } from './types.js';
+import type { AssertionContext, CheckOutcome } from './types.js';
 
 /** Assertions over the tool calls of the run, in call order across steps. */
+
+/**
+ * Whether a run recorded a trajectory: a step that is a model call (it carries usage, or its usage
+ * is unknown) or holds tool calls, or an empty step list (a target reporting that it did nothing
+ * but reply). That is what ctx.fetch, ctx.openai() / ctx.anthropic(), ctx.tool, ctx.usage, the
+ * adapters, model-agent targets, OpenTelemetry spans and a command or HTTP target's steps record;
+ * a reply alone (no step list, or text steps only) is none. A model call that asked for no tool is
+ * a trajectory without tool calls: "called 0 times" is then the truth.
+ */
+export function recordedTrajectory(run: AgentRun): boolean {
+  if (run.steps === undefined) return false;
+  return run.steps.length === 0 || run.steps.some((s) => isModelCall(s) || s.toolCalls !== undefined);
+}
+
+/** The failure of every trajectory assertion on a trial whose target recorded no trajectory at all. */
+function untraced(assertion: string, ctx: AssertionContext): CheckOutcome | undefined {
+  if (!ctx.target || ctx.target.recordedTrajectory) return undefined;
+  return {
+    score: 0,
+    message: `${assertion}: target "${ctx.target.name}" recorded no tool calls: use ctx.fetch, ctx.tool or an adapter (a command or HTTP target reports them as steps)`,
+  };
+}
+
+/** A trajectory assertion's check, preceded by the no-trajectory failure. */
+function trajectoryCheck<S>(subjectOf: (spec: S) => string, check: (spec: S, ctx: AssertionContext) => CheckOutcome): (spec: S, ctx: AssertionContext) => CheckOutcome {
+  return (spec, ctx) => untraced(subjectOf(spec), ctx) ?? check(spec, ctx);
+}
 
 const toolName = z.string().min(1);
 const count = z.number().int().nonnegative();
@@ -35,17 +62,20 @@ export const calledTool = defineAssertion(
       ctx.addIssue({ code: 'custom', path: ['atLeast'], message: `calledTool atLeast ${spec.atLeast} is greater than atMost ${spec.atMost}` });
     }
   }),
-  (spec, ctx) => {
-    const calls = toolCallsOf(ctx.run);
-    const n = matching(calls, spec.tool, spec.args).length;
-    // With no bound given, "called" means at least once.
-    const min = spec.times ?? spec.atLeast ?? (spec.atMost === undefined ? 1 : 0);
-    const max = spec.times ?? spec.atMost ?? Infinity;
-    return {
-      score: binary(n >= min && n <= max),
-      message: `calledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')} (expected ${expectedCount(spec.times, min, max)})${otherArgsNote(calls, spec.tool, spec.args, n)}`,
-    };
-  },
+  trajectoryCheck(
+    (spec) => `calledTool ${subject(spec.tool, spec.args)}`,
+    (spec, ctx) => {
+      const calls = toolCallsOf(ctx.run);
+      const n = matching(calls, spec.tool, spec.args).length;
+      // With no bound given, "called" means at least once.
+      const min = spec.times ?? spec.atLeast ?? (spec.atMost === undefined ? 1 : 0);
+      const max = spec.times ?? spec.atMost ?? Infinity;
+      return {
+        score: binary(n >= min && n <= max),
+        message: `calledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')} (expected ${expectedCount(spec.times, min, max)})${otherArgsNote(calls, spec.tool, spec.args, n)}`,
+      };
+    },
+  ),
 );
 
 function expectedCount(times: number | undefined, min: number, max: number): string {
@@ -54,14 +84,20 @@ function expectedCount(times: number | undefined, min: number, max: number): str
   return min === 0 ? `at most ${max}` : `between ${min} and ${max}`;
 }
 
-export const notCalledTool = defineAssertion(assertionObject('notCalledTool', { tool: toolName, args: argsSubset }), (spec, ctx) => {
-  const calls = toolCallsOf(ctx.run);
-  const n = matching(calls, spec.tool, spec.args).length;
-  return {
-    score: binary(n === 0),
-    message: `notCalledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')}${otherArgsNote(calls, spec.tool, spec.args, n)}`,
-  };
-});
+export const notCalledTool = defineAssertion(
+  assertionObject('notCalledTool', { tool: toolName, args: argsSubset }),
+  trajectoryCheck(
+    (spec) => `notCalledTool ${subject(spec.tool, spec.args)}`,
+    (spec, ctx) => {
+      const calls = toolCallsOf(ctx.run);
+      const n = matching(calls, spec.tool, spec.args).length;
+      return {
+        score: binary(n === 0),
+        message: `notCalledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')}${otherArgsNote(calls, spec.tool, spec.args, n)}`,
+      };
+    },
+  ),
+);
 
 function isSubsequence(wanted: readonly string[], actual: readonly string[]): boolean {
   let i = 0;
@@ -72,38 +108,68 @@ function isSubsequence(wanted: readonly string[], actual: readonly string[]): bo
 const names = (ctx: AssertionContext): string[] => toolCallsOf(ctx.run).map((c) => c.name);
 
 /** The tools appear in this order; other calls may come before, between or after them. */
-export const toolOrder = defineAssertion(assertionObject('toolOrder', { tools: z.array(toolName).min(1) }), (spec, ctx) => {
-  const actual = names(ctx);
-  return { score: binary(isSubsequence(spec.tools, actual)), message: `toolOrder ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
-});
+export const toolOrder = defineAssertion(
+  assertionObject('toolOrder', { tools: z.array(toolName).min(1) }),
+  trajectoryCheck(
+    (spec) => `toolOrder ${nameList(spec.tools)}`,
+    (spec, ctx) => {
+      const actual = names(ctx);
+      return { score: binary(isSubsequence(spec.tools, actual)), message: `toolOrder ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
+    },
+  ),
+);
 
 /** Exactly these calls, in this order, and nothing else. An empty list means no calls. */
-export const toolSequence = defineAssertion(assertionObject('toolSequence', { tools: z.array(toolName) }), (spec, ctx) => {
-  const actual = names(ctx);
-  const ok = actual.length === spec.tools.length && actual.every((n, i) => n === spec.tools[i]);
-  return { score: binary(ok), message: `toolSequence ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
-});
+export const toolSequence = defineAssertion(
+  assertionObject('toolSequence', { tools: z.array(toolName) }),
+  trajectoryCheck(
+    (spec) => `toolSequence ${nameList(spec.tools)}`,
+    (spec, ctx) => {
+      const actual = names(ctx);
+      const ok = actual.length === spec.tools.length && actual.every((n, i) => n === spec.tools[i]);
+      return { score: binary(ok), message: `toolSequence ${nameList(spec.tools)}: actual sequence ${nameList(actual)}` };
+    },
+  ),
+);
 
-export const usedNoTools = defineAssertion(assertionObject('usedNoTools', {}), (_spec, ctx) => {
-  const actual = names(ctx);
-  return {
-    score: binary(actual.length === 0),
-    message: `usedNoTools: ${plural(actual.length, 'tool call')}${actual.length > 0 ? ` ${nameList(actual)}` : ''}`,
-  };
-});
+export const usedNoTools = defineAssertion(
+  assertionObject('usedNoTools', {}),
+  trajectoryCheck(
+    () => 'usedNoTools',
+    (_spec, ctx) => {
+      const actual = names(ctx);
+      return {
+        score: binary(actual.length === 0),
+        message: `usedNoTools: ${plural(actual.length, 'tool call')}${actual.length > 0 ? ` ${nameList(actual)}` : ''}`,
+      };
+    },
+  ),
+);
 
-export const maxToolCalls = defineAssertion(assertionObject('maxToolCalls', { max: count }), (spec, ctx) => {
-  const n = toolCallsOf(ctx.run).length;
-  return { score: binary(n <= spec.max), message: `maxToolCalls ${spec.max}: ${plural(n, 'tool call')}` };
-});
+export const maxToolCalls = defineAssertion(
+  assertionObject('maxToolCalls', { max: count }),
+  trajectoryCheck(
+    (spec) => `maxToolCalls ${spec.max}`,
+    (spec, ctx) => {
+      const n = toolCallsOf(ctx.run).length;
+      return { score: binary(n <= spec.max), message: `maxToolCalls ${spec.max}: ${plural(n, 'tool call')}` };
+    },
+  ),
+);
 
-export const noToolErrors = defineAssertion(assertionObject('noToolErrors', {}), (_spec, ctx) => {
-  const calls = toolCallsOf(ctx.run);
-  const failed = calls.filter((c) => c.isError === true).map((c) => c.name);
-  return {
-    score: binary(failed.length === 0),
-    message: `noToolErrors: ${failed.length} of ${plural(calls.length, 'tool call')} errored${failed.length > 0 ? ` ${nameList(failed)}` : ''}`,
-  };
-});
+export const noToolErrors = defineAssertion(
+  assertionObject('noToolErrors', {}),
+  trajectoryCheck(
+    () => 'noToolErrors',
+    (_spec, ctx) => {
+      const calls = toolCallsOf(ctx.run);
+      const failed = calls.filter((c) => c.isError === true).map((c) => c.name);
+      return {
+        score: binary(failed.length === 0),
+        message: `noToolErrors: ${failed.length} of ${plural(calls.length, 'tool call')} errored${failed.length > 0 ? ` ${nameList(failed)}` : ''}`,
+      };
+    },
+  ),
+);
 
 export const trajectoryAssertions = [calledTool, notCalledTool, toolOrder, toolSequence, usedNoTools, maxToolCalls, noToolErrors] as const;

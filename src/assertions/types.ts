@@ -19,6 +19,11 @@ export interface AssertionContext {
   durationMs: number;
   /** Target usage of the trial, priced (costUsd null when the model has no known price). */
   usage: Usage;
+  /**
+   * The target under test and whether it recorded a trajectory at all (`recordedTrajectory`): when
+   * it did not, the trajectory assertions fail saying so rather than counting 0 calls. Set by the runner.
+   */
+  target?: { name: string; recordedTrajectory: boolean };
 }
 
 /**

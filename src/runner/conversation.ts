@@ -1,6 +1,7 @@
 import { toolCallsOf, type AgentRun, type Step } from '../core/agent-run.js';
 import type { TurnResult } from '../core/results-schema.js';
 import type { AssertionContext } from '../assertions/types.js';
+import { recordedTrajectory } from '../assertions/trajectory.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
@@ -137,7 +138,16 @@ export class Conversation {
   /** What a turn's assertions read: that turn's reply, run, time and usage. */
   turnContext(turn: number, pricing: Pricing): AssertionContext {
     const t = this.turns[turn - 1]!;
-    return { reply: t.run.reply, run: t.run, durationMs: t.durationMs, usage: usageOfRun(t.run, pricing) };
+    return { reply: t.run.reply, run: t.run, durationMs: t.durationMs, usage: usageOfRun(t.run, pricing), target: { name: this.#target.name, recordedTrajectory: recordedTrajectory(t.run) } };
+  }
+
+  /**
+   * The target, and whether any turn recorded a trajectory. Read off each turn's own run: the merged
+   * run turns a turn's run-level usage into a step, which is no trajectory.
+   */
+  get target(): { name: string; recordedTrajectory: boolean } {
+    const runs = [...this.turns.map((t) => t.run), ...(this.#partial ? [this.#partial] : [])];
+    return { name: this.#target.name, recordedTrajectory: runs.some(recordedTrajectory) };
   }
 
   async #turn(message: string, work: (signal: AbortSignal) => Promise<AgentRun>): Promise<boolean> {

@@ -60,7 +60,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   const early = new Map<RecordedAssertion, { judgment: Promise<Judgment>; result: Promise<AssertionResult> }>();
   const judgeEarly = async (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<Judgment> => {
     const now = conversation.run();
-    const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing) };
+    const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target };
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
     for (const gate of before.filter((s) => !isJudgeType(s.type))) {
       if (isFailedGate(await deterministicResult(gate, ctxNow))) return GATE_FAILED;
@@ -124,7 +124,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   }
   await conversation.close();
 
-  const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage };
+  const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage, target: conversation.target };
   const turnContexts = new Map<number, AssertionContext>();
   const graded = await gradeAssertions(assertions, {
     // Turn assertions check their turn's reply, tool calls, timing and usage; the rest the whole run.

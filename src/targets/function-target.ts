@@ -1,13 +1,14 @@
 import type OpenAI from 'openai';
 import type Anthropic from '@anthropic-ai/sdk';
-import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
+import { AgentRunSchema, toolCallsOf, type AgentRun, type Step } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import { isProviderId, providerList } from '../providers/registry.js';
 import type { ProviderId } from '../providers/types.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
-import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type UsageRecorder } from './sdk-clients.js';
+import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type CallRecorder } from './sdk-clients.js';
+import { WireToolCalls, withoutReportedCalls } from './wire-tool-calls.js';
 import { historyBeforeFirstTurn } from './session.js';
 import { dryRunFetch } from './dry-run-fetch.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
@@ -43,11 +44,13 @@ export interface TargetContext {
   anthropic(options?: AnthropicClientOptions): Promise<Anthropic>;
   /**
    * A `fetch` that records every model call made through it (usage and model, streamed replies
-   * included) as this trial's target usage: hand it to a framework's own client, e.g.
-   * `createOpenAI({ fetch: ctx.fetch('openai') })`, and cost is exact with no adapter. The client
-   * keeps its own key and endpoint. Any provider id of the registry (a preset such as groq too): its wire
-   * format says how usage is read, and its id prefixes the model the call is priced under. Under
-   * `--dry-run` it answers in-process with the placeholder.
+   * included) as this trial's target usage, and the tool calls its responses ask for with the
+   * results the next requests send back, as the trial's tool calls: hand it to a framework's own
+   * client, e.g. `createOpenAI({ fetch: ctx.fetch('openai') })` or `new OpenAI({ fetch: ctx.fetch('openai') })`,
+   * and cost and trajectory are exact with no adapter. The client keeps its own key and endpoint.
+   * Any provider id of the registry (a preset such as groq too): its wire format says how usage and
+   * tool calls are read, and its id prefixes the model the call is priced under. Under `--dry-run` it
+   * answers in-process with the placeholder.
    */
   fetch(provider: ProviderId): typeof globalThis.fetch;
 }
@@ -70,8 +73,17 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
   const pending = new Set<Promise<void>>();
   // Model calls sent through ctx.openai() / ctx.anthropic() whose usage is not read yet.
   const inFlight = new Set<{ model: string }>();
-  const usageRecorder: UsageRecorder = {
-    record: (usage, model) => steps.push({ usage, model }),
+  // Tool calls read off the responses of ctx.fetch / ctx.openai() / ctx.anthropic(), with their results.
+  const wire = new WireToolCalls();
+  const callRecorder: CallRecorder = {
+    record({ usage, model, toolCalls }) {
+      const calls = wire.add(toolCalls);
+      // A response without usage (a stream without its usage chunk) still tells which tools were asked for.
+      const step: Step = usage ? { usage, model } : {};
+      if (calls.length > 0) step.toolCalls = calls;
+      if (usage || calls.length > 0) steps.push(step);
+    },
+    answered: (results) => wire.answer(results),
     track(work) {
       pending.add(work);
       void work.finally(() => pending.delete(work));
@@ -108,12 +120,12 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     step(text) {
       steps.push({ text });
     },
-    openai: (options) => openaiClient(usageRecorder, options, env, dryRun),
-    anthropic: (options) => anthropicClient(usageRecorder, options, env, dryRun),
+    openai: (options) => openaiClient(callRecorder, options, env, dryRun),
+    anthropic: (options) => anthropicClient(callRecorder, options, env, dryRun),
     fetch: (provider) => {
       // A JS caller's typo would otherwise surface only as usage never counted.
       if (!isProviderId(provider)) throw new TypeError(`ctx.fetch: unknown provider ${JSON.stringify(provider)} (one of: ${providerList()})`);
-      return recordingFetch(provider, usageRecorder, dryRun ? dryRunFetch(provider) : undefined);
+      return recordingFetch(provider, callRecorder, dryRun ? dryRunFetch(provider) : undefined);
     },
   };
   return {
@@ -124,13 +136,25 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     },
     /** What was recorded so far, for a call that failed; calls still unanswered count with unknown usage. */
     partial(): AgentRun {
-      return { reply: '', steps: [...steps, ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
+      return { reply: '', steps: [...withoutReportedCalls(steps, [], wire), ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
     },
     finish(value: string | AgentRun): MergedRun {
-      if (typeof value === 'string') return { run: { reply: value, steps }, countedOnce: 0, addedBoth: false };
-      return mergeReturnedRun(steps, AgentRunSchema.parse(value));
+      if (typeof value === 'string') return { run: replyAlone({ reply: value, steps: withoutReportedCalls(steps, [], wire) }, false), countedOnce: 0, addedBoth: false };
+      const returned = AgentRunSchema.parse(value);
+      const merged = mergeReturnedRun(withoutReportedCalls(steps, toolCallsOf(returned), wire), returned);
+      return { ...merged, run: replyAlone(merged.run, returned.steps !== undefined) };
     },
   };
+}
+
+/**
+ * A run with nothing recorded and no step list returned has none: an empty list would say the
+ * target recorded that it did nothing but reply (a trajectory, see recordedTrajectory).
+ */
+function replyAlone(run: AgentRun, returnedSteps: boolean): AgentRun {
+  if (returnedSteps || (run.steps?.length ?? 0) > 0) return run;
+  const { steps: _none, ...rest } = run;
+  return rest;
 }
 
 /** One call of the function: its value checked, SDK usage awaited, partial work kept on failure or timeout. */

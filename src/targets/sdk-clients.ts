@@ -4,17 +4,31 @@ import type { ClientOptions as OpenAIClientOptions } from 'openai';
 import type { ClientOptions as AnthropicClientOptions } from '@anthropic-ai/sdk';
 import type { TokenUsage } from '../core/usage.js';
 import type { ProviderId } from '../providers/types.js';
+import { wireOf } from '../providers/registry.js';
 import type { FetchLike } from '../providers/rate-limit-fetch.js';
 import { resolveApiKey, resolveBaseURL } from '../providers/model-spec.js';
-import { usageFromEventStream, usageFromJson } from './usage-from-body.js';
+import type { Wire } from '../providers/capabilities.js';
+import { streamUsage, usageFromJson, type BodyUsage } from './usage-from-body.js';
+import { streamToolCalls, toolCallsFromJson, toolResultsFromRequest, type WireToolCall, type WireToolResult } from './tool-calls-from-body.js';
+import { forEachEvent, isObject, safeParse } from './json-body.js';
 import { dryRunFetch } from './dry-run-fetch.js';
 
 export type { OpenAIClientOptions, AnthropicClientOptions };
 
-/** Where a client's calls are recorded: one step per call, priced by `provider:model`. */
-export interface UsageRecorder {
-  record(usage: TokenUsage, model: string): void;
-  /** Reading a response's usage runs beside the caller; the trial waits for it before it ends. */
+/** One model call as read off its response: its usage (when the body reports it), model and tool calls. */
+export interface RecordedCall {
+  usage: TokenUsage | undefined;
+  /** `provider:model`, what prices the usage. */
+  model: string;
+  toolCalls: WireToolCall[];
+}
+
+/** Where a client's calls are recorded: one step per call, priced by `provider:model`, with its tool calls. */
+export interface CallRecorder {
+  record(call: RecordedCall): void;
+  /** Tool results a request sent back to the model (joined with their calls by id). */
+  answered(results: WireToolResult[]): void;
+  /** Reading a response runs beside the caller; the trial waits for it before it ends. */
   track(work: Promise<void>): void;
   /** A model call was sent; `done` once its usage is read or it turned out to bill nothing. */
   begin(model: string): { done(): void };
@@ -22,15 +36,15 @@ export interface UsageRecorder {
 
 /**
  * A real OpenAI SDK client whose usage counts as the trial's target usage. Nothing is mocked: the
- * client gets a `fetch` that reads `usage` off a copy of each successful response.
+ * client gets a `fetch` that reads `usage` and tool calls off a copy of each successful response.
  */
-export async function openaiClient(recorder: UsageRecorder, options: OpenAIClientOptions = {}, env: NodeJS.ProcessEnv = process.env, dryRun = false): Promise<OpenAI> {
+export async function openaiClient(recorder: CallRecorder, options: OpenAIClientOptions = {}, env: NodeJS.ProcessEnv = process.env, dryRun = false): Promise<OpenAI> {
   const { default: OpenAISdk } = await import('openai');
   return new OpenAISdk({ ...options, ...connection('openai', recorder, options, env, dryRun) });
 }
 
 /** A real Anthropic SDK client whose usage counts as the trial's target usage (see openaiClient). */
-export async function anthropicClient(recorder: UsageRecorder, options: AnthropicClientOptions = {}, env: NodeJS.ProcessEnv = process.env, dryRun = false): Promise<Anthropic> {
+export async function anthropicClient(recorder: CallRecorder, options: AnthropicClientOptions = {}, env: NodeJS.ProcessEnv = process.env, dryRun = false): Promise<Anthropic> {
   const { default: AnthropicSdk } = await import('@anthropic-ai/sdk');
   return new AnthropicSdk({ ...options, ...connection('anthropic', recorder, options, env, dryRun) });
 }
@@ -41,7 +55,7 @@ export async function anthropicClient(recorder: UsageRecorder, options: Anthropi
  */
 function connection<K>(
   provider: ProviderId,
-  recorder: UsageRecorder,
+  recorder: CallRecorder,
   options: { apiKey?: K | null | undefined; baseURL?: string | null | undefined; fetch?: unknown },
   env: NodeJS.ProcessEnv,
   dryRun: boolean,
@@ -56,13 +70,19 @@ function connection<K>(
 }
 
 /**
- * A fetch that records every successful model call's usage and model (JSON or streamed) on the
- * recorder: what the SDK clients use, and what `ctx.fetch()` hands to a framework's own client.
+ * A fetch that records every successful model call's usage, model and tool calls (JSON or
+ * streamed) on the recorder, and the tool results each request sends back: what the SDK clients
+ * use, and what `ctx.fetch()` hands to a framework's own client.
  */
-export function recordingFetch(provider: ProviderId, recorder: UsageRecorder, base: FetchLike = globalThis.fetch): FetchLike {
+export function recordingFetch(provider: ProviderId, recorder: CallRecorder, base: FetchLike = globalThis.fetch): FetchLike {
+  const wire = wireOf(provider);
   return async (input, init) => {
+    // The request body is parsed once: its model, and the tool results it carries.
+    const body = typeof init?.body === 'string' ? safeParse(init.body) : undefined;
+    const results = toolResultsFromRequest(wire, body);
+    if (results.length > 0) recorder.answered(results);
     // Until its usage is read, a request naming a model is a call in flight (unknown usage if the trial ends first).
-    const model = requestedModel(init?.body);
+    const model = isObject(body) && typeof body.model === 'string' ? body.model : undefined;
     const call = model === undefined ? undefined : recorder.begin(`${provider}:${model}`);
     let res: Response;
     try {
@@ -72,34 +92,35 @@ export function recordingFetch(provider: ProviderId, recorder: UsageRecorder, ba
       throw err;
     }
     // Failed attempts (429s the SDK retries, errors) bill nothing; the successful one is the call.
-    if (res.ok && res.body) recorder.track(readUsage(provider, res.clone(), recorder).finally(() => call?.done()));
+    if (res.ok && res.body) recorder.track(readResponse(provider, wire, res.clone(), recorder).finally(() => call?.done()));
     else call?.done();
     return res;
   };
 }
 
-/** The `model` of a JSON request body (what every model call of both SDKs sends). */
-function requestedModel(body: unknown): string | undefined {
-  if (typeof body !== 'string') return undefined;
-  const model = (safeParse(body) as { model?: unknown } | undefined)?.model;
-  return typeof model === 'string' ? model : undefined;
-}
-
-async function readUsage(provider: ProviderId, res: Response, recorder: UsageRecorder): Promise<void> {
+/** A response read once, to its end: usage, model and tool calls in one pass over its text. */
+async function readResponse(provider: ProviderId, wire: Wire, res: Response, recorder: CallRecorder): Promise<void> {
   try {
     const type = res.headers.get('content-type') ?? '';
     const text = await res.text();
-    const found = type.includes('text/event-stream') ? usageFromEventStream(provider, text) : usageFromJson(provider, safeParse(text));
-    if (found) recorder.record(found.usage, `${provider}:${found.model ?? 'unknown'}`);
+    let found: BodyUsage | undefined;
+    let toolCalls: WireToolCall[];
+    if (type.includes('text/event-stream')) {
+      const usage = streamUsage(wire);
+      const calls = streamToolCalls(wire);
+      forEachEvent(text, (event) => {
+        usage.event(event);
+        calls.event(event);
+      });
+      found = usage.result();
+      toolCalls = calls.result();
+    } else {
+      const body = safeParse(text);
+      found = usageFromJson(wire, body);
+      toolCalls = toolCallsFromJson(wire, body);
+    }
+    if (found || toolCalls.length > 0) recorder.record({ usage: found?.usage, model: `${provider}:${found?.model ?? 'unknown'}`, toolCalls });
   } catch {
     // The caller cancelled the stream or the body was not JSON: nothing to count.
-  }
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

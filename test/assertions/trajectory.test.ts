@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { call, check, loadErrors, makeCtx } from './helpers.js';
+import { recordedTrajectory } from '../../src/assertions/trajectory.js';
 
 const lookupA = call('orders_lookup', { id: 'A1', filter: { status: 'open', limit: 5 }, tags: ['x', 'y'] });
 const lookupB = call('orders_lookup', { id: 'B2' });
@@ -126,5 +127,42 @@ describe('noToolErrors', () => {
   it('names the failing tools', () => {
     const failing = makeCtx({ calls: [call('a', {}, true), call('b', {}, false), call('c', undefined, true)] });
     expect(check({ type: 'noToolErrors' }, failing)).toEqual({ score: 0, message: 'noToolErrors: 2 of 3 tool calls errored [a, c]' });
+  });
+});
+
+describe('a trial that recorded no trajectory', () => {
+  const usage = { inputTokens: 10, outputTokens: 2 };
+
+  it('is one whose run has no step list, or text steps only; a model call, a tool call or an empty list is a trajectory', () => {
+    expect(recordedTrajectory({ reply: 'hi' })).toBe(false);
+    expect(recordedTrajectory({ reply: 'hi', steps: [{ text: 'thinking' }] })).toBe(false);
+    expect(recordedTrajectory({ reply: 'hi', steps: [] })).toBe(true);
+    expect(recordedTrajectory({ reply: 'hi', steps: [{ usage }] })).toBe(true);
+    expect(recordedTrajectory({ reply: 'hi', steps: [{ model: 'openai:gpt-4.1-mini', usageUnknown: true }] })).toBe(true);
+    expect(recordedTrajectory({ reply: 'hi', steps: [{ toolCalls: [call('ping')] }] })).toBe(true);
+  });
+
+  it('fails every trajectory assertion naming the target, those that would pass on no calls included', () => {
+    const untraced = { ...makeCtx({ reply: 'hi' }), target: { name: 'plain', recordedTrajectory: false } };
+    const specs = [
+      { type: 'calledTool', tool: 'orders_lookup' },
+      { type: 'notCalledTool', tool: 'refunds_issue' },
+      { type: 'toolOrder', tools: ['orders_lookup'] },
+      { type: 'toolSequence', tools: [] },
+      { type: 'usedNoTools' },
+      { type: 'maxToolCalls', max: 3 },
+      { type: 'noToolErrors' },
+    ];
+    for (const spec of specs) {
+      const outcome = check(spec, untraced);
+      expect(outcome.score, spec.type).toBe(0);
+      expect(outcome.message).toMatch(new RegExp(`^${spec.type}\\b.*: target "plain" recorded no tool calls: use ctx.fetch, ctx.tool or an adapter`));
+    }
+  });
+
+  it('a recorded trajectory without tool calls counts 0 calls as before', () => {
+    const traced = { ...makeCtx({ steps: [{ usage }] }), target: { name: 'sdk-agent', recordedTrajectory: true } };
+    expect(check({ type: 'calledTool', tool: 'orders_lookup' }, traced)).toEqual({ score: 0, message: 'calledTool orders_lookup: called 0 times (expected at least 1)' });
+    expect(check({ type: 'notCalledTool', tool: 'refunds_issue' }, traced).score).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * One framework example (examples/frameworks/<name>) run in-process by the real runner against the
  * fake OpenAI server, with the real framework: its cases through the adapter target, and the case
- * on the target that hands only `ctx.fetch('openai')` to the framework's client.
+ * on the target that hands only `ctx.fetch('openai')` to the framework's client (tool calls read off the wire).
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,15 @@ export function describeFrameworkExample(framework: string, config: UserConfig):
   });
 
   describe(`examples/frameworks/${framework} with ctx.fetch and no adapter`, () => {
+    it('passes calledTool with args on the tool call read off the wire', () => {
+      expect(checks('order-status-cost')).toEqual([
+        ['calledTool', 'passed'],
+        ['contains', 'passed'],
+        ['maxCostUsd', 'passed'],
+      ]);
+      expect(toolCalls('order-status-cost')).toEqual([{ name: 'orders_lookup', args: { orderId: 'A1' }, result: { orderId: 'A1', status: 'delivered', totalUsd: 42 }, isError: false }]);
+    });
+
     it('reports exactly the usage and cost the fake served', () => {
       const t = trial('order-status-cost');
       expect(t.reply).toContain('"status":"delivered"');

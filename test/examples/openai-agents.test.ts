@@ -1,7 +1,7 @@
 /**
  * The OpenAI Agents SDK example (examples/frameworks/openai-agents) run in-process against the fake
  * OpenAI server's Responses API, with the real SDK: through the adapter (tool calls, a throwing
- * tool's error via the tracing processor, usage and cost) and with only ctx.fetch (usage and cost).
+ * tool's error via the tracing processor, usage and cost) and with only ctx.fetch (usage, cost and tool calls).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,5 +134,11 @@ describe('examples/frameworks/openai-agents', () => {
     const [c] = results.cases;
     expect(c!.trials[0]!.reply).toBe('Refunded $42.00 to your card (R-A1049).');
     expectUsage(c!, 'A1049_refund');
+    // The tool calls were read off the Responses API's wire.
+    expect(c!.trials[0]!.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['calledTool', 'passed'],
+      ['toolOrder', 'passed'],
+      ['contains', 'passed'],
+    ]);
   });
 });

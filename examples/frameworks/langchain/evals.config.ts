@@ -5,7 +5,7 @@
  *
  * `langchain-support` turns the graph's messages into an AgentRun with the adapter (tool calls,
  * errors, usage, model); `langchain-support-fetch` uses no adapter: `ctx.fetch('openai')` handed to
- * ChatOpenAI records each model call, so usage and cost are exact while the tool calls are unseen.
+ * ChatOpenAI records each model call, so usage and cost are exact and the tool calls are read off the wire.
  */
 import { defineConfig } from 'agent-evals';
 import { fromLangChain } from 'agent-evals/langchain';

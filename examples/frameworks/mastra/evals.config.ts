@@ -5,7 +5,7 @@
  *
  * `mastra-support` turns the `generate()` result into an AgentRun with the adapter (tool calls,
  * errors, usage, model); `mastra-support-fetch` uses no adapter: `ctx.fetch('openai')` handed to
- * the provider records each model call, so usage and cost are exact while the tool calls are unseen.
+ * the provider records each model call, so usage and cost are exact and the tool calls are read off the wire.
  */
 import { defineConfig } from 'agent-evals';
 import { fromMastra } from 'agent-evals/mastra';
