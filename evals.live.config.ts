@@ -20,7 +20,7 @@ export default defineConfig({
       instructionsFile: 'examples/live/support.md',
       tools: storeTools,
       maxSteps: 8,
-      temperature: 0,
+      // No temperature: neither default model takes one (Claude 5.x under API 2026-10-21, gpt-5.4-mini unless reasoning effort is none).
       timeoutMs: 60_000,
     },
   },

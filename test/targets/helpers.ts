@@ -10,16 +10,6 @@ import type { Script } from '../support/fake-server.js';
 export const OPENAI_KEY = 'sk-test-openai-secret-0123456789';
 export const ANTHROPIC_KEY = 'sk-ant-test-secret-0123456789';
 
-/** Tool activity, so tests can see that the calls of one step overlap. */
-export const activity: string[] = [];
-
-/**
- * A refund in the same step ends the policy lookup's wait: an event, not a clock, decides the order
- * when the calls run at once. Run one after the other, the lookup waits out its backstop and ends
- * first, which the overlap test sees.
- */
-let refundEnded: (() => void) | undefined;
-
 /** One store per trial, shared by that trial's tools (ToolContext.state). */
 const storeOf = (ctx: { state<T>(key: string, init: () => T): T }) => ctx.state('store', createStore);
 
@@ -34,36 +24,56 @@ export const policyLookup = tool({
   name: 'policy_lookup',
   description: 'Read a store policy',
   parameters: z.object({ topic: z.enum(['refunds', 'shipping']) }),
-  async execute({ topic }) {
-    activity.push('policy:start');
-    // Slower than refunds_issue: results must still come back in call order.
-    await new Promise<void>((resolve) => {
-      const backstop = setTimeout(resolve, 1_000);
-      refundEnded = () => {
-        clearTimeout(backstop);
-        resolve();
-      };
-    });
-    refundEnded = undefined;
-    activity.push('policy:end');
-    return POLICIES[topic]!;
-  },
+  execute: ({ topic }) => POLICIES[topic]!,
 });
 
 export const refundsIssue = tool({
   name: 'refunds_issue',
   description: 'Refund an order',
   parameters: z.object({ orderId: z.string() }),
-  async execute({ orderId }, ctx) {
-    activity.push('refund:start');
-    const r = storeOf(ctx).refund(orderId);
-    activity.push('refund:end');
-    refundEnded?.();
-    return r;
-  },
+  execute: ({ orderId }, ctx) => storeOf(ctx).refund(orderId),
 });
 
 export const storeTools = [ordersLookup, policyLookup, refundsIssue];
+
+/**
+ * The store tools with their activity logged, for a test that two calls of one step overlap: the
+ * policy lookup ends only once the refund has ended, an event rather than a clock, so it is slower
+ * than the refund however busy the machine. Run one after the other, the lookup would wait for a
+ * refund that has not started: it gives up after a backstop and logs that, which the test sees.
+ */
+export function overlappingStoreTools(): { tools: typeof storeTools; activity: string[] } {
+  const activity: string[] = [];
+  let refundEnded: () => void = () => {};
+  const refunded = new Promise<void>((resolve) => (refundEnded = resolve));
+  const policy = tool({
+    name: 'policy_lookup',
+    description: 'Read a store policy',
+    parameters: z.object({ topic: z.enum(['refunds', 'shipping']) }),
+    async execute({ topic }) {
+      activity.push('policy:start');
+      let backstop: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<string>((resolve) => (backstop = setTimeout(() => resolve('policy:gave-up-waiting'), 5_000)));
+      const how = await Promise.race([refunded.then(() => 'policy:end'), gaveUp]);
+      clearTimeout(backstop);
+      activity.push(how);
+      return POLICIES[topic]!;
+    },
+  });
+  const refund = tool({
+    name: 'refunds_issue',
+    description: 'Refund an order',
+    parameters: z.object({ orderId: z.string() }),
+    async execute({ orderId }, ctx) {
+      activity.push('refund:start');
+      const r = storeOf(ctx).refund(orderId);
+      activity.push('refund:end');
+      refundEnded();
+      return r;
+    },
+  });
+  return { tools: [ordersLookup, policy, refund], activity };
+}
 
 export function trialInput(input: string, extra: Partial<TrialInput> = {}): TrialInput {
   return { suite: 'store', id: 'case', trial: 0, input, messages: [{ role: 'user', content: input }], ...extra };

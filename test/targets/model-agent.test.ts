@@ -8,7 +8,7 @@ import { createProvider } from '../../src/providers/create.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
 import { usageOfRun } from '../../src/providers/run-usage.js';
 import type { FakeProvider, Script } from '../support/fake-server.js';
-import { activity, never, startFake, storeTools, trialInput, type ProviderName } from './helpers.js';
+import { never, overlappingStoreTools, startFake, storeTools, trialInput, type ProviderName } from './helpers.js';
 
 const pricing = { overrides: {}, warnUnpriced: () => {} };
 const MODELS: Record<ProviderName, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-sonnet-4-6' };
@@ -17,10 +17,9 @@ let fake: FakeProvider | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
-  activity.length = 0;
 });
 
-async function agent(provider: ProviderName, script: Script, opts: { maxSteps?: number; maxTokens?: number; instructions?: string } = {}) {
+async function agent(provider: ProviderName, script: Script, opts: { maxSteps?: number; maxTokens?: number; instructions?: string; tools?: typeof storeTools } = {}) {
   const started = await startFake(provider, script);
   fake = started.fake;
   const p = createProvider({ provider, model: MODELS[provider], baseURL: started.fake.url }, started.env, { limiters: new ProviderLimiters() });
@@ -37,18 +36,23 @@ function toolResults(provider: ProviderName, body: any): Array<[string, string, 
 
 describe.each(['openai', 'anthropic'] as const)('model-agent target over %s', (provider) => {
   it('runs a multi-step tool loop with two parallel calls in one step, and sums usage per step', async () => {
-    const { fake, target } = await agent(provider, [
-      { toolCalls: [{ id: 'c1', name: 'orders_lookup', args: { orderId: 'A1049' } }], usage: { input: 100, output: 10 } },
-      {
-        text: 'Checking policy and refunding.',
-        toolCalls: [
-          { id: 'c2', name: 'policy_lookup', args: { topic: 'refunds' } },
-          { id: 'c3', name: 'refunds_issue', args: { orderId: 'A1049' } },
-        ],
-        usage: { input: 200, output: 20, cached: 50 },
-      },
-      { text: 'Refunded $42.00 for order A1049.', usage: { input: 300, output: 30 } },
-    ]);
+    const { tools, activity } = overlappingStoreTools();
+    const { fake, target } = await agent(
+      provider,
+      [
+        { toolCalls: [{ id: 'c1', name: 'orders_lookup', args: { orderId: 'A1049' } }], usage: { input: 100, output: 10 } },
+        {
+          text: 'Checking policy and refunding.',
+          toolCalls: [
+            { id: 'c2', name: 'policy_lookup', args: { topic: 'refunds' } },
+            { id: 'c3', name: 'refunds_issue', args: { orderId: 'A1049' } },
+          ],
+          usage: { input: 200, output: 20, cached: 50 },
+        },
+        { text: 'Refunded $42.00 for order A1049.', usage: { input: 300, output: 30 } },
+      ],
+      { tools },
+    );
 
     const run = await target.run(trialInput('Refund A1049, I am ann@example.com'), never);
 
