@@ -1,6 +1,8 @@
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import { ComparableResultsSchema, type ComparableResults } from '../stats/compared-case.js';
+import { caseKey } from '../core/matrix.js';
+import { UserError } from '../core/errors.js';
 import { readResultsFile } from './results-file.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -27,4 +29,22 @@ export function resolveBaseline(value: string, outputDir: string, cwd: string): 
  */
 export async function loadComparable(path: string, cwd: string, flag: string): Promise<ComparableResults> {
   return readResultsFile(path, cwd, flag, ComparableResultsSchema, ' (save one with `agent-evals run --save-baseline`)');
+}
+
+/**
+ * A baseline that shares no case with what it is compared with compares nothing: every case would be
+ * `new` or `removed` and the comparison would pass. That is a stranger's file (another suite's, one a
+ * CI cache's fallback key restored), so it is bad input naming the file, before any target runs.
+ */
+export function checkSharesCases(base: ComparableResults, headKeys: readonly string[], where: { path: string; cwd: string; flag: string; head: string }): void {
+  const baseKeys = new Set(base.cases.map(caseKey));
+  if (headKeys.some((k) => baseKeys.has(k))) return;
+  const held = (keys: readonly string[]) => (keys.length === 0 ? 'no case' : `${keys.length} case${keys.length === 1 ? '' : 's'} (${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', ...' : ''})`);
+  throw new UserError(
+    `shares no case with ${where.head}: the baseline holds ${held([...baseKeys])}, ${where.head} ${held(headKeys)}; is it from another suite or project? (save this one's with \`agent-evals run --save-baseline\`)`,
+    {
+      file: relative(where.cwd, where.path) || where.path,
+      field: where.flag,
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import { caseKey } from '../core/matrix.js';
 import type { Command } from 'commander';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
-import { loadComparable, resolveBaseline } from './baseline-file.js';
+import { checkSharesCases, loadComparable, resolveBaseline } from './baseline-file.js';
 
 /** `agent-evals compare base.json head.json`: two results files, compared without running anything. */
 export function registerCompare(program: Command): void {
@@ -18,6 +19,7 @@ export function registerCompare(program: Command): void {
     const basePath = resolveBaseline(baseArg, outputDir, cwd);
     const base = await loadComparable(basePath, cwd, '<base>');
     const head = await loadComparable(resolveBaseline(headArg, outputDir, cwd), cwd, '<head>');
+    checkSharesCases(base, head.cases.map(caseKey), { path: basePath, cwd, flag: '<base>', head: '<head>' });
     const [{ compareRuns }, { comparisonFailure, comparisonTerminalLines }, { terminalSafe }] = await Promise.all([
       import('../stats/compare-runs.js'),
       import('../report/comparison-lines.js'),

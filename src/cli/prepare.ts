@@ -9,6 +9,7 @@ import { selectCases } from '../suite/select.js';
 import { targetOverride } from './target-flags.js';
 import { parseShard, planDigest, shardOf, type PlanDigest, type ShardSpec } from '../suite/shard.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
+import { partialReasons } from './partial-selection.js';
 
 /** The options that choose cases, shared by `run` and `list`. */
 export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
@@ -55,13 +56,21 @@ export function loadConfigFromFlags(flags: { config?: string; loadTimeout?: numb
 }
 
 /** Config, files and the selected cases: everything before a target runs, so bad input exits 2 early. */
-export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig; cases: PlannedCase[]; total: number; shard?: ShardPlan }> {
+export async function prepareCases(paths: string[], flags: SelectionFlags, cwd = process.cwd()): Promise<{ config: ResolvedConfig } & PlannedRun> {
   const config = await loadConfigFromFlags(flags, cwd);
   return { config, ...(await planCases(config, paths, flags, cwd)) };
 }
 
+/** The cases a run executes, indexed; `partial` says what cut them from the whole suite (empty: nothing). */
+export interface PlannedRun {
+  cases: PlannedCase[];
+  total: number;
+  partial: string[];
+  shard?: ShardPlan;
+}
+
 /** The eval files of a resolved config (or `paths`), loaded and selected: the cases a run executes, indexed. */
-export async function planCases(config: ResolvedConfig, paths: string[], flags: SelectionFlags, cwd: string): Promise<{ cases: PlannedCase[]; total: number; shard?: ShardPlan }> {
+export async function planCases(config: ResolvedConfig, paths: string[], flags: SelectionFlags, cwd: string): Promise<PlannedRun> {
   // A bad --shard is exit 2 before any file loads.
   const spec = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths });
@@ -87,10 +96,13 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
-  if (!spec) return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length };
+  // Paths that name fewer files than the config's globs find run part of the suite.
+  const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths: [] })).some((f) => !files.includes(f));
+  const partial = partialReasons({ flags, paths, pathsLeaveOutFiles, loaded: all.length, selected: cases.length, shardParts: spec?.total });
+  if (!spec) return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length, partial };
   const parts = shardOf(cases, spec.total);
   const positions = cases.flatMap((_, i) => (parts[i] === spec.index ? [i] : []));
   const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: caseFingerprint(c) })));
   // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
-  return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, shard: { ...spec, plan, positions } };
+  return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions } };
 }

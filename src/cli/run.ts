@@ -12,11 +12,12 @@ import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
 import { providerList } from '../providers/registry.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
-import { baselineName, baselinePath, loadComparable, resolveBaseline } from './baseline-file.js';
+import { baselineName, baselinePath, checkSharesCases, loadComparable, resolveBaseline } from './baseline-file.js';
 
 interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
   verbose?: boolean;
   saveBaseline?: string | true;
+  allowPartial?: boolean;
   baseline?: string;
   watch?: boolean;
 }
@@ -50,6 +51,7 @@ export function registerRun(program: Command): void {
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
     .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)
     .option('--save-baseline [name]', 'also write the results to <outputDir>/baselines/<name>.json (default name: main)', baselineName)
+    .option('--allow-partial', 'let --save-baseline save a filtered or sharded run (the baseline then holds only its cases)')
     .option('--baseline <name|path.json>', 'compare the run with a saved baseline or a results file; too many regressions fail the run')
     .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
@@ -57,6 +59,9 @@ export function registerRun(program: Command): void {
       if (flags.watch) {
         // A shard is one machine's part of a whole plan; a watch re-runs what changed on this machine.
         if (flags.shard !== undefined) throw new UserError('--watch and --shard do not go together: a watch re-runs the cases a save affects');
+        // Each re-run would replace the saved baseline with the few cases a save affected.
+        if (flags.saveBaseline && !flags.allowPartial)
+          throw new UserError('--watch re-runs only the cases a save affects, so --save-baseline would keep just those: drop --watch, or add --allow-partial');
         const { watchRuns } = await import('./watch.js');
         process.exitCode = await watchRuns({ paths, flags, cwd, runPlanned: (plan) => runPlanned(plan, flags, cmd, cwd) });
         return;
@@ -66,12 +71,29 @@ export function registerRun(program: Command): void {
 }
 
 /** One run of planned cases, from checks before the first trial to the reporters; returns the exit code. */
-async function runPlanned({ config, cases, shard }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined }, flags: RunFlagsRaw, cmd: Command, cwd: string): Promise<number> {
+async function runPlanned(
+  { config, cases, shard, partial = [] }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined; partial?: string[] },
+  flags: RunFlagsRaw,
+  cmd: Command,
+  cwd: string,
+): Promise<number> {
   const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha'] as const).find((k) => flags[k] !== undefined);
   if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
+  if (flags.allowPartial && !flags.saveBaseline) throw new UserError('--allow-partial needs --save-baseline: it lets a filtered or sharded run save its baseline');
+  const saveName = flags.saveBaseline === true ? 'main' : flags.saveBaseline;
+  // A baseline saved from part of the suite would replace the whole one without a word.
+  if (saveName !== undefined && partial.length > 0 && !flags.allowPartial) {
+    throw new UserError(
+      `this run covers part of the suite (${partial.join(', ')}): the baseline "${saveName}" would hold only its ${cases.length} case${cases.length === 1 ? '' : 's'}. Run without them to save the whole suite, or add --allow-partial to save this part`,
+      { field: '--save-baseline' },
+    );
+  }
   // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
   const baselineFile = flags.baseline !== undefined ? resolveBaseline(flags.baseline, config.outputDir, cwd) : undefined;
   const base = baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined;
+  // A stranger's baseline (another suite's, a CI cache's fallback) would compare nothing and pass.
+  const runKeys = cases.map((c) => c.key);
+  if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
   if (base || flags.saveBaseline) flags.earlyStop = false;
   const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
@@ -87,7 +109,7 @@ async function runPlanned({ config, cases, shard }: { config: ResolvedConfig; ca
   const version = packageVersion();
 
   const specs = reporterSpecs(config, flags);
-  const saveTo = flags.saveBaseline ? baselinePath(config.outputDir, flags.saveBaseline === true ? 'main' : flags.saveBaseline) : undefined;
+  const saveTo = saveName !== undefined ? baselinePath(config.outputDir, saveName) : undefined;
   // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
   if (saveTo && !specs.some((s) => s === 'json' || s.startsWith('json='))) specs.push(`json=${saveTo}`);
   const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };

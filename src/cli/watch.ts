@@ -15,8 +15,8 @@ export interface WatchOptions {
   paths: string[];
   flags: SelectionFlags & { json?: string | true; reporter?: string[] };
   cwd: string;
-  /** One normal run of the planned cases; returns its exit code. */
-  runPlanned(plan: { config: ResolvedConfig; cases: PlannedCase[] }): Promise<number>;
+  /** One normal run of the planned cases (`partial`: what cut them from the whole suite); returns its exit code. */
+  runPlanned(plan: { config: ResolvedConfig; cases: PlannedCase[]; partial: string[] }): Promise<number>;
 }
 
 /**
@@ -48,7 +48,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
       // Every re-run (an `a` one too) reads the config and *.eval.ts from disk again.
       if (!first) forgetLoadedModules();
       first = false;
-      const { config, cases } = await prepareCases(o.paths, o.flags, o.cwd);
+      const { config, cases, partial } = await prepareCases(o.paths, o.flags, o.cwd);
       if (!watcher) await startWatching(config);
       const chosen = all ? cases : affectedCases(cases, paths, changeContext(config, o.cwd));
       if (chosen.length === 0) {
@@ -56,7 +56,8 @@ export function watchRuns(o: WatchOptions): Promise<number> {
         return;
       }
       if (paths.length > 0) process.stderr.write(`\nChanged: ${paths.join(', ')}; re-running ${chosen.length} of ${cases.length} case${cases.length === 1 ? '' : 's'}\n`);
-      lastCode = await o.runPlanned({ config, cases: chosen.map((c, index) => ({ ...c, index })) });
+      const subset = chosen.length < cases.length ? ['--watch re-running the affected cases'] : [];
+      lastCode = await o.runPlanned({ config, cases: chosen.map((c, index) => ({ ...c, index })), partial: [...partial, ...subset] });
     } catch (err) {
       // A file saved half-way is bad input for now: say where, keep watching, never exit.
       const user = err instanceof UserError || err instanceof ProviderConfigError;

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeTempDirs, runCli, stripAnsi } from '../support/cli.js';
+import { removeTempDirs, runCli, STACK_FRAME, stripAnsi } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { expectStoppedBeforeTargets, runMarked, writeProject } from '../support/temp-project.js';
 import { ResultsSchema } from '../../src/core/results-schema.js';
@@ -112,6 +112,63 @@ describe('run --save-baseline / --baseline', () => {
     expect(bad).toMatch(/bad\.json: --baseline: not an agent-evals results file: cases\[0\]\.id/);
     const orphan = expectStoppedBeforeTargets(await runMarked(dir, ['--regression-alpha', '0.05'], {}, runCliInProcess));
     expect(orphan).toContain('--regression-alpha needs --baseline');
+  });
+});
+
+describe('baselines that compare nothing, and baselines of part of the suite', () => {
+  /** A results file of another suite: valid, but no case of this project's. */
+  const stranger = (dir: string) =>
+    writeFileSync(
+      join(dir, 'stranger.json'),
+      JSON.stringify({
+        schemaVersion: 1,
+        cases: [{ suite: 'billing', id: 'refund', verdict: 'passed', passed: 5, score: { mean: 1 }, trials: Array.from({ length: 5 }, () => ({ verdict: 'passed' })) }],
+      }),
+    );
+
+  it('run --baseline with a baseline that shares no case is exit 2 naming it, before any target runs', async () => {
+    const dir = project();
+    stranger(dir);
+    const err = expectStoppedBeforeTargets(await runMarked(dir, ['--baseline', 'stranger.json'], {}, runCliInProcess));
+    expect(err).toContain('stranger.json: --baseline: shares no case with this run: the baseline holds 1 case (billing/refund), this run 2 cases (demo/drops, demo/steady)');
+    // A baseline that holds one of the run's cases is compared as before.
+    await saveBaseline(dir);
+    const shared = await runMarked(dir, ['--baseline', 'main', '--filter', 'demo/drops'], {}, runCliInProcess);
+    expect(shared.code, shared.stdout + shared.stderr).toBe(0);
+    expect(shared.called).toBe(true);
+  });
+
+  it('compare with a baseline that shares no case is exit 2 naming the baseline, no stack', async () => {
+    const dir = project();
+    await saveBaseline(dir);
+    stranger(dir);
+    const r = await runCliInProcess(['compare', 'stranger.json', 'base.json'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('stranger.json: <base>: shares no case with <head>');
+    expect(r.stderr).not.toMatch(STACK_FRAME);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--save-baseline from a filtered, sharded or path-limited run is exit 2 before any target runs, unless --allow-partial', async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/demo.eval.yaml': EVAL(), 'evals/other.eval.yaml': EVAL().replace('suite: demo', 'suite: other') });
+    const main = join(dir, '.agent-evals', 'baselines', 'main.json');
+    const filtered = expectStoppedBeforeTargets(await runMarked(dir, ['--save-baseline', '--filter', 'demo/*'], {}, runCliInProcess));
+    expect(filtered).toContain('--save-baseline: this run covers part of the suite (--filter demo/*): the baseline "main" would hold only its 2 cases');
+    expect(filtered).toContain('add --allow-partial');
+    expect(existsSync(main)).toBe(false);
+    expect(expectStoppedBeforeTargets(await runMarked(dir, ['--save-baseline', 'nightly', '--shard', '1/2'], {}, runCliInProcess))).toContain('(--shard 1/2)');
+    expect(expectStoppedBeforeTargets(await runMarked(dir, ['evals/other.eval.yaml', '--save-baseline'], {}, runCliInProcess))).toContain('(eval paths evals/other.eval.yaml)');
+    expect(expectStoppedBeforeTargets(await runMarked(dir, ['--watch', '--save-baseline'], {}, runCliInProcess))).toContain('--watch re-runs only the cases a save affects');
+    expect(expectStoppedBeforeTargets(await runMarked(dir, ['--allow-partial'], {}, runCliInProcess))).toContain('--allow-partial needs --save-baseline');
+
+    // A selection that keeps every case, or paths naming every file, is the whole suite.
+    const whole = await runCliInProcess(['run', 'evals', '--save-baseline', '--filter', '*/*'], { cwd: dir });
+    expect(whole.code, whole.stdout + whole.stderr).toBe(0);
+    expect(ResultsSchema.parse(JSON.parse(readFileSync(main, 'utf8'))).cases).toHaveLength(4);
+
+    const allowed = await runCliInProcess(['run', '--save-baseline', '--filter', 'demo/drops', '--allow-partial'], { cwd: dir });
+    expect(allowed.code, allowed.stdout + allowed.stderr).toBe(0);
+    expect(ResultsSchema.parse(JSON.parse(readFileSync(main, 'utf8'))).cases.map((c) => `${c.suite}/${c.id}`)).toEqual(['demo/drops']);
   });
 });
 
