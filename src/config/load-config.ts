@@ -31,6 +31,7 @@ export interface ResolvedConfig {
   reporters: string[];
   trace: 'safe' | 'full';
   skipJudgesOnGateFailure: boolean;
+  judgeEmptyReplies: boolean;
   earlyStop: boolean;
   cache: boolean;
   judgeBatch: boolean;
@@ -110,6 +111,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     reporters: user.reporters ?? defaultReporters(env),
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
+    judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,
     earlyStop: user.earlyStop ?? DEFAULTS.earlyStop,
     cache: user.cache ?? DEFAULTS.cache,
     judgeBatch: user.judgeBatch ?? DEFAULTS.judgeBatch,

@@ -64,6 +64,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
     dryRun: flags.dryRun === true,
     skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
+    judgeEmptyReplies: config.judgeEmptyReplies,
     interruptGraceMs: RUN_DEFAULTS.interruptGraceMs,
     pricing: config.pricing,
   };

@@ -8,7 +8,7 @@ import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { createTarget } from '../targets/create-target.js';
-import type { JudgeService } from './judge-service.js';
+import { skipEmptyReplies, type JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
@@ -188,7 +188,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const outcome = await runCases({
     cases,
     targetFor,
-    judges,
+    judges: settings.judgeEmptyReplies ? judges : skipEmptyReplies(judges),
     pricing,
     concurrency: settings.concurrency,
     earlyStop: settings.earlyStop,

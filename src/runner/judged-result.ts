@@ -42,6 +42,8 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
         },
         usage: emptyUsage(),
       };
+    case 'empty-reply':
+      return { result: { ...base, severity: severityOf(spec, defaults), status: 'failed', score: 0, message: `${head}: empty reply (not judged)` }, usage: emptyUsage() };
     case 'no-judge':
       return { result: { name, kind: spec.type, severity: 'gate', status: 'failed', score: 0, threshold, weight, message: 'No judge configured.' }, usage: emptyUsage() };
     case 'failed': {
