@@ -32,6 +32,7 @@ export interface ResolvedConfig {
   trace: 'safe' | 'full';
   skipJudgesOnGateFailure: boolean;
   judgeEmptyReplies: boolean;
+  selfJudgingWarning: boolean;
   earlyStop: boolean;
   cache: boolean;
   judgeBatch: boolean;
@@ -112,6 +113,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,
+    selfJudgingWarning: user.selfJudgingWarning ?? DEFAULTS.selfJudgingWarning,
     earlyStop: user.earlyStop ?? DEFAULTS.earlyStop,
     cache: user.cache ?? DEFAULTS.cache,
     judgeBatch: user.judgeBatch ?? DEFAULTS.judgeBatch,

@@ -50,6 +50,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
       trace: config.trace,
       judgeMaxOutputChars: config.judgeMaxOutputChars,
       batch: flags.judgeBatch ?? config.judgeBatch,
+      selfJudgingWarning: config.selfJudgingWarning,
     },
     concurrency: flags.concurrency ?? config.concurrency,
     // --no-early-stop can only turn it off; the config's `earlyStop: false` does too.

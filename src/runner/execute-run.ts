@@ -163,7 +163,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
   const matrixTargets = new Map(cases.filter((c) => c.matrix).map((c) => [targetKey(c), targetFor(c)]));
-  if (matrixTargets.size) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
+  if (matrixTargets.size && settings.judging.selfJudgingWarning) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
   if (maxCostUsd !== undefined && !settings.dryRun) {
     const all = [...targets.values()];
     const spenders = {
