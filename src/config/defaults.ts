@@ -31,6 +31,10 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   trace: 'safe',
   /** Skip a trial's judges once one of its gates failed. */
   skipJudgesOnGateFailure: true,
+  /** Ask judges about empty replies (off: an empty reply fails its judged assertions without a judge call). */
+  judgeEmptyReplies: false,
+  /** Warn when a judge grades its own model's or its own family's answers (self-preference). */
+  selfJudgingWarning: true,
   /** Stop starting a case's trials once its verdict cannot change. */
   earlyStop: true,
   /** Reuse judge verdicts across runs from `<outputDir>/cache`. */

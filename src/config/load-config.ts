@@ -31,6 +31,8 @@ export interface ResolvedConfig {
   reporters: string[];
   trace: 'safe' | 'full';
   skipJudgesOnGateFailure: boolean;
+  judgeEmptyReplies: boolean;
+  selfJudgingWarning: boolean;
   earlyStop: boolean;
   cache: boolean;
   judgeBatch: boolean;
@@ -110,6 +112,8 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     reporters: user.reporters ?? defaultReporters(env),
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
+    judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,
+    selfJudgingWarning: user.selfJudgingWarning ?? DEFAULTS.selfJudgingWarning,
     earlyStop: user.earlyStop ?? DEFAULTS.earlyStop,
     cache: user.cache ?? DEFAULTS.cache,
     judgeBatch: user.judgeBatch ?? DEFAULTS.judgeBatch,

@@ -50,6 +50,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
       trace: config.trace,
       judgeMaxOutputChars: config.judgeMaxOutputChars,
       batch: flags.judgeBatch ?? config.judgeBatch,
+      selfJudgingWarning: config.selfJudgingWarning,
     },
     concurrency: flags.concurrency ?? config.concurrency,
     // --no-early-stop can only turn it off; the config's `earlyStop: false` does too.
@@ -64,6 +65,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
     dryRun: flags.dryRun === true,
     skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
+    judgeEmptyReplies: config.judgeEmptyReplies,
     interruptGraceMs: RUN_DEFAULTS.interruptGraceMs,
     pricing: config.pricing,
   };

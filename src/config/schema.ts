@@ -30,6 +30,10 @@ export const ConfigSchema = z
     reporters: z.array(z.string()).optional(),
     trace: TracePolicySchema.optional(),
     skipJudgesOnGateFailure: z.boolean().optional(),
+    /** Ask judges about empty replies too (default false: an empty reply fails its judged assertions unasked). */
+    judgeEmptyReplies: z.boolean().optional(),
+    /** Warn when a judge grades its own model's or its own model family's answers (default true). */
+    selfJudgingWarning: z.boolean().optional(),
     earlyStop: z.boolean().optional(),
     cache: z.boolean().optional(),
     /** Like `--judge-batch`: inference judges go through the providers' batch APIs at the batch price. */

@@ -27,6 +27,8 @@ export const AssertionResultSchema = z.object({
   threshold: z.number().min(0).max(1),
   weight: z.number().positive(),
   message: z.string(),
+  /** The scale a judged assertion's author wrote (`scale: 10`): reports show its score and threshold on it (`7/10`); score and threshold stay 0..1. */
+  scale: z.literal(10).optional(),
   /** Why a `skipped` assertion was not asked: `gate-failed`, a gate of its trial failed first. */
   skipped: z.enum(['gate-failed']).optional(),
   /** 1-based turn of a multi-turn case this assertion checked; absent for the final reply. */

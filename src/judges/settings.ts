@@ -28,4 +28,6 @@ export interface JudgeSettings {
   judgeMaxOutputChars: number | undefined;
   /** `--judge-batch`: inference judges go through the providers' batch APIs, at the batch price. */
   batch: boolean;
+  /** Warn when a judge grades its own model's or its own family's answers (off: `selfJudgingWarning: false`). */
+  selfJudgingWarning: boolean;
 }

@@ -211,7 +211,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
     add(top, el('span', 'verdict ' + a.status, a.status));
     add(top, el('span', null, ' ' + a.name + ' (' + a.kind + ', ' + a.severity + (a.turn ? ', turn ' + a.turn : '') + ')'));
     facts(box, [
-      ['Score', a.score.toFixed(3) + ' (threshold ' + a.threshold + ', weight ' + a.weight + ')'],
+      // On the author's scale when it was 1..10 (7/10), as the terminal shows it.
+      ['Score', a.scale ? +(a.score * 10).toFixed(1) + '/10 (min ' + +(a.threshold * 10).toFixed(1) + '/10, weight ' + a.weight + ')' : a.score.toFixed(3) + ' (threshold ' + a.threshold + ', weight ' + a.weight + ')'],
       ['Message', a.message],
       ['Reason', a.reason],
       ['Choice', a.choice],

@@ -1,7 +1,7 @@
 import pc from 'picocolors';
 import type { Reporter } from './reporter.js';
 import type { AssertionResult, CaseResult } from '../core/results-schema.js';
-import { formatCost, formatDuration, formatTokens, formatUsage } from './format.js';
+import { formatCost, formatDuration, formatScore, formatTokens, formatUsage } from './format.js';
 import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
 import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js';
@@ -156,7 +156,9 @@ function failureDetails(r: CaseResult, verbose: boolean): string[] {
 
 function assertionLine(a: AssertionResult, verbose: boolean): string {
   const mark = a.status === 'passed' ? pc.green('✓') : a.status === 'skipped' ? pc.dim('-') : a.severity === 'gate' ? pc.red('✗') : pc.yellow('~');
-  const score = a.judge || a.severity === 'soft' ? ` ${a.score.toFixed(2)}/${a.threshold.toFixed(2)}` : '';
+  // On the author's scale (`7/10 (min 7/10)`); the 0..1 scale reads score/threshold.
+  const shown = a.scale ? `${formatScore(a.score, a.scale)} (min ${formatScore(a.threshold, a.scale)})` : `${a.score.toFixed(2)}/${a.threshold.toFixed(2)}`;
+  const score = a.judge || a.severity === 'soft' ? ` ${shown}` : '';
   const label = `${a.severity === 'soft' ? pc.dim('[soft] ') : ''}${a.status === 'error' ? pc.red('[error] ') : ''}`;
   const text = assertionText(a);
   const turn = a.turn !== undefined ? pc.dim(`turn ${a.turn} `) : '';

@@ -20,6 +20,7 @@ import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { JudgeBatch } from './judge-batch.js';
+import { selfJudgingWarning } from './self-preference.js';
 
 export interface JudgeServiceOptions {
   /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */
@@ -148,12 +149,18 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     },
   };
 
+  /** Once per judge and target model: the judge is that model, or of its family (self-preference). */
   function warnSelfJudging(ctx: JudgeTrialContext, judge: { provider: string; model: string }): void {
+    if (!settings.selfJudgingWarning) return;
     const spec = `${judge.provider}:${judge.model}`;
-    const targetModels = new Set([ctx.run.model, ...(ctx.run.steps ?? []).map((s) => s.model)].filter(Boolean));
-    if (targetModels.has(spec) && !selfJudgeWarned.has(spec)) {
-      selfJudgeWarned.add(spec);
-      opts.warn(`the judge ${spec} is also the target's model: a model grading its own output tends to favour it`);
+    const targetModels = new Set([ctx.run.model, ...(ctx.run.steps ?? []).map((s) => s.model)].filter((m): m is string => Boolean(m)));
+    for (const target of targetModels) {
+      const pair = `${spec} ${target}`;
+      if (selfJudgeWarned.has(pair)) continue;
+      const warning = selfJudgingWarning(spec, target);
+      if (!warning) continue;
+      selfJudgeWarned.add(pair);
+      opts.warn(warning);
     }
   }
 }

@@ -8,7 +8,7 @@ import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { createTarget } from '../targets/create-target.js';
-import type { JudgeService } from './judge-service.js';
+import { skipEmptyReplies, type JudgeService } from './judge-service.js';
 import { runCases } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
@@ -163,7 +163,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
   const matrixTargets = new Map(cases.filter((c) => c.matrix).map((c) => [targetKey(c), targetFor(c)]));
-  if (matrixTargets.size) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
+  if (matrixTargets.size && settings.judging.selfJudgingWarning) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
   if (maxCostUsd !== undefined && !settings.dryRun) {
     const all = [...targets.values()];
     const spenders = {
@@ -188,7 +188,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const outcome = await runCases({
     cases,
     targetFor,
-    judges,
+    judges: settings.judgeEmptyReplies ? judges : skipEmptyReplies(judges),
     pricing,
     concurrency: settings.concurrency,
     earlyStop: settings.earlyStop,

@@ -42,11 +42,22 @@ export type Judgment =
   | { kind: 'scored'; score: JudgeScore; by: JudgeIdentity; positionInconsistent?: boolean }
   | { kind: 'failed'; error: JudgeError; by?: JudgeIdentity }
   | { kind: 'no-judge' }
-  | { kind: 'skipped'; skipped: 'gate-failed' };
+  | { kind: 'skipped'; skipped: 'gate-failed' }
+  | { kind: 'empty-reply' };
 
 /** The runner's only view of judges: judge one judged assertion of one trial. */
 export interface JudgeService {
   judge(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<Judgment>;
+}
+
+/**
+ * An empty reply fails its judged assertions without a judge call (an empty response never costs
+ * judge tokens); `judgeEmptyReplies: true` in the config turns this off.
+ */
+export function skipEmptyReplies(inner: JudgeService): JudgeService {
+  return {
+    judge: (spec, ctx) => (ctx.reply.trim() === '' ? Promise.resolve({ kind: 'empty-reply' }) : inner.judge(spec, ctx)),
+  };
 }
 
 /** No judge anywhere in the resolution order. */

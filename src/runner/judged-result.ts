@@ -6,6 +6,7 @@ import { dimensionMinimums, severityOf, thresholdOf, type JudgedDefaults } from 
 import type { JudgeAssertionSpec } from '../judges/spec.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Judgment } from './judge-service.js';
+import { formatScore } from '../report/format.js';
 
 /** An assertion's result and what grading it spent. */
 export interface Graded {
@@ -22,8 +23,10 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
   const name = assertionName(spec);
   const threshold = thresholdOf(spec, defaults);
   const weight = spec.weight ?? 1;
+  const scale = 'scale' in spec && spec.scale === 10 ? (10 as const) : undefined;
+  const on = (x: number) => formatScore(x, scale);
   // Scored and failed results list these first, as the results have always shown them.
-  const base = { name, kind: spec.type, threshold, weight };
+  const base = { name, kind: spec.type, threshold, weight, ...(scale ? { scale } : {}) };
   // Messages lead with what was asked, not the label: reporters put a label in front once.
   const head = assertionName({ ...spec, label: undefined });
   switch (judgment.kind) {
@@ -42,6 +45,8 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
         },
         usage: emptyUsage(),
       };
+    case 'empty-reply':
+      return { result: { ...base, severity: severityOf(spec, defaults), status: 'failed', score: 0, message: `${head}: empty reply (not judged)` }, usage: emptyUsage() };
     case 'no-judge':
       return { result: { name, kind: spec.type, severity: 'gate', status: 'failed', score: 0, threshold, weight, message: 'No judge configured.' }, usage: emptyUsage() };
     case 'failed': {
@@ -68,10 +73,10 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
       const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
       const passed = score.score >= threshold && lowDims.length === 0;
       const verdictText = passed
-        ? `score ${score.score.toFixed(2)} ≥ ${threshold.toFixed(2)}`
+        ? `score ${on(score.score)} ≥ ${on(threshold)}`
         : score.score < threshold
-          ? `score ${score.score.toFixed(2)} < ${threshold.toFixed(2)}`
-          : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${(score.dimensions?.[d] ?? 0).toFixed(2)} < ${min.toFixed(2)}`).join(', ')}`;
+          ? `score ${on(score.score)} < ${on(threshold)}`
+          : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${on(score.dimensions?.[d] ?? 0)} < ${on(min)}`).join(', ')}`;
       return {
         result: {
           ...base,

@@ -34,6 +34,8 @@ export interface RunSettings {
   /** Model targets answer without calling their model (`--dry-run`). */
   dryRun: boolean;
   skipJudgesOnGateFailure: boolean;
+  /** Ask judges about empty replies too (else they fail unasked). */
+  judgeEmptyReplies: boolean;
   /** How long in-flight trials may finish after Ctrl-C before they are aborted. */
   interruptGraceMs: number;
   /** USD per 1M tokens over the bundled table (the config's `pricing`). */

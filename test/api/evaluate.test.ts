@@ -235,7 +235,9 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(result.usage.judge).toMatchObject({ calls: 1, inputTokens: 300, outputTokens: 40 });
     expect(result.usage.judge.costUsd).toBeCloseTo((300 * 1 + 40 * 2) / 1e6, 12);
     // The run's warnings come back with the result, as the CLI prints them.
-    expect(result.warnings).toContain("the judge openai:gpt-4.1-mini is also the target's model: a model grading its own output tends to favour it");
+    expect(result.warnings).toContainEqual(
+      expect.stringContaining("the judge openai:gpt-4.1-mini is also the target's model (openai:gpt-4.1-mini): a model grading its own output tends to favour it"),
+    );
     // The judge saw the configured instructions (trusted), as the CLI shows them.
     expect(JSON.stringify(judgeServer.bodies.at(-1))).toContain('You are a support agent.');
   });

@@ -106,7 +106,7 @@ describe('dimension minimums are on the assertion scale, like min', () => {
     const assertion: JudgeAssertionSpec = { type: 'judge', criteria: 'helpful', scale: 10, dimensions: { accuracy: 7 } };
     const six = await grade(assertion, { json: { score: 9, reason: 'x', evidence: [], dimensions: { accuracy: 6 } } });
     expect(six.result).toMatchObject({ status: 'failed', score: 0.9, dimensions: { accuracy: { score: 0.6, min: 0.7 } } });
-    expect(six.result.message).toContain('accuracy 0.60 < 0.70');
+    expect(six.result.message).toContain('accuracy 6/10 < 7/10');
     const seven = await grade(assertion, { json: { score: 9, reason: 'x', evidence: [], dimensions: { accuracy: 7 } } });
     expect(seven.result).toMatchObject({ status: 'passed', dimensions: { accuracy: { score: 0.7, min: 0.7 } } });
   });
