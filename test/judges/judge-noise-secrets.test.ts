@@ -4,7 +4,7 @@
  * differ on every trial, so while they were in the prompt, three trials with the same reply and
  * tool calls made three judge calls; a secret in the reply went to the judge in clear.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { runRedactor } from '../../src/runner/run-secrets.js';
 import { REDACTED } from '../../src/providers/secret-redactor.js';
@@ -12,11 +12,20 @@ import { criterionAsksAboutTime } from '../../src/judges/usage-relevance.js';
 import type { AgentRun } from '../../src/core/agent-run.js';
 import type { Criterion } from '../../src/core/judge-port.js';
 import { runInProcess } from '../support/run-in-process.js';
+import { startFakeOpenAI } from '../support/fake-openai.js';
+import type { FakeProvider } from '../support/fake-server.js';
+import { redactJudgeRequest } from '../../src/runner/judge-request-redaction.js';
+import { SecretRedactor } from '../../src/providers/secret-redactor.js';
+import type { JudgeRequest } from '../../src/core/judge-port.js';
 import { removeTempDirs } from '../support/cli.js';
 import { count, judgeRef, oneRubricYaml, splitPrompt, userText } from './helpers.js';
 import { useFakes } from './agent-judge-helpers.js';
 
 const fakes = useFakes();
+const batchFakes: FakeProvider[] = [];
+afterEach(async () => {
+  await Promise.all(batchFakes.splice(0).map((f) => f.close()));
+});
 afterAll(removeTempDirs);
 
 const SECRET = 'sk-test-9f3a7c21e4b84d05a6e1';
@@ -33,13 +42,15 @@ function toolRun(trial: number, reply = REPLY): AgentRun {
 }
 
 /** A function target over `--repeat 3`, judged by a fake OpenAI judge with the run's own redactor (as the CLI builds it). */
-async function run(criteria: string, reply?: string) {
-  const fake = await fakes.openai(() => ({ json: { score: 1, reason: 'names the day', evidence: [] } }));
+async function run(criteria: string, reply?: string, judgeBatch = false) {
+  const answer = () => ({ json: { score: 1, reason: 'names the day', evidence: [] } });
+  const fake = judgeBatch ? await startFakeOpenAI({ batch: { pollsInProgress: 0 }, script: answer }) : await fakes.openai(answer);
+  if (judgeBatch) batchFakes.push(fake);
   let trial = 0;
   const result = await runInProcess({
     files: { 'evals/noise.eval.yaml': oneRubricYaml('noise', criteria) },
     config: { targets: { agent: () => toolRun(trial++, reply) }, judge: judgeRef('openai', fake.url), concurrency: 1 },
-    flags: { earlyStop: false },
+    flags: { earlyStop: false, judgeBatch },
     selection: { repeat: 3 },
     env: ENV,
     judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: ENV, redactor: runRedactor(settings) }),
@@ -91,5 +102,33 @@ describe('secrets in judge requests', () => {
       expect(count(r.rawBody, SECRET)).toBe(0);
       expect(userText(r.body)).toContain(`the key I used is ${REDACTED}`);
     }
+  });
+
+  it('batch lines too: the uploaded batch file holds the marker, never the value', async () => {
+    const { fake } = await run('Says when the order arrives.', `The key is ${SECRET}.`, true);
+    const upload = fake.requests.find((r) => r.path === '/v1/files');
+    expect(upload?.rawBody).toContain(`The key is ${REDACTED}`);
+    for (const r of fake.requests) expect(count(r.rawBody, SECRET)).toBe(0);
+  });
+
+  it('every text a judge reads is redacted: a pairwise answer, the conversation, instructions, tool data; the abort signal stays', () => {
+    const signal = new AbortController().signal;
+    const req: JudgeRequest = {
+      criterion: { kind: 'pairwise', criteria: 'Which is better?', first: `a ${SECRET}`, second: `b ${SECRET}` },
+      output: `out ${SECRET}`,
+      input: `in ${SECRET}`,
+      transcript: [{ role: 'user', content: `hi ${SECRET}` }],
+      reportedInstructions: `do ${SECRET}`,
+      run: { reply: `out ${SECRET}`, steps: [{ toolCalls: [{ name: 'env', args: { key: SECRET }, result: SECRET }] }] },
+      tracePolicy: 'full',
+      signal,
+    };
+    const redacted = redactJudgeRequest(req, new SecretRedactor([SECRET]));
+    expect(JSON.stringify(redacted)).not.toContain(SECRET);
+    expect(redacted.criterion).toMatchObject({ second: `b ${REDACTED}` });
+    expect(redacted.run.steps![0]!.toolCalls![0]).toEqual({ name: 'env', args: { key: REDACTED }, result: REDACTED });
+    expect(redacted.signal).toBe(signal);
+    // No secret known: the request as it was.
+    expect(redactJudgeRequest(req, new SecretRedactor([]))).toBe(req);
   });
 });
