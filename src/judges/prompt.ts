@@ -4,7 +4,7 @@ import { templateFor } from './criteria/index.js';
 import type { ResponseContract } from './criteria/template.js';
 import { projectTrace, TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from './trace-render.js';
 import { splitTranscript } from './transcript-render.js';
-import { criterionAsksAboutUsage } from './usage-relevance.js';
+import { criterionAsksAboutTime, criterionAsksAboutUsage } from './usage-relevance.js';
 
 export interface JudgePrompt {
   system: string;
@@ -87,7 +87,7 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   const graded = template.graded(req.criterion, req.output);
   // The reply is sent once: a step text that repeats a graded text is left out of the trace.
   const repeated = Object.values(graded).includes(req.output) ? { output: req.output } : {};
-  const trace = projectTrace(req.run, req.tracePolicy, { usage: criterionAsksAboutUsage(req.criterion), ...repeated });
+  const trace = projectTrace(req.run, req.tracePolicy, { usage: criterionAsksAboutUsage(req.criterion), timings: criterionAsksAboutTime(req.criterion), ...repeated });
   varying.push(untrustedBlock({ ...reported, ...replies, ...graded, ...(Object.keys(trace).length ? { trace } : {}) }));
   return { stable, varying, contract };
 }

@@ -42,6 +42,11 @@ export function digest(value: unknown): Digest {
 export interface TraceView {
   /** Token usage (the run's and each step's) is shown only when the criterion asks about cost or length. */
   usage: boolean;
+  /**
+   * Tool timings (`durationMs`) are shown only when the criterion asks about time: they differ on
+   * every trial, so otherwise identical trials would make different prompts (and judge calls).
+   */
+  timings?: boolean;
   /** The graded output: a step text identical to it is not repeated (the block holds it as `output`). */
   output?: string;
 }
@@ -50,7 +55,7 @@ export interface TraceView {
  * The target's trace as a judge sees it. `safe` (default): tool names, order, error flags, timing
  * and usage in clear; arguments, results and error text only as digests. `full`: everything.
  * With a `view` (the judge prompt's), zero and absent fields are left out too: usage unless asked
- * for (and then only its non-zero counts), the policy when no tool was called, a `stop` stop
+ * for (and then only its non-zero counts), tool timings unless asked for, the policy when no tool was called, a `stop` stop
  * reason, `isError: false`, a step text that repeats the graded output, a step left with nothing
  * to show, an empty step list.
  */
@@ -66,7 +71,7 @@ export function projectTrace(run: AgentRun, policy: TracePolicy, view?: TraceVie
           toolCalls: s.toolCalls.map((c) => ({
             name: c.name,
             ...(c.isError !== undefined && !(view && !c.isError) ? { isError: c.isError } : {}),
-            ...(c.durationMs !== undefined ? { durationMs: Math.round(c.durationMs) } : {}),
+            ...(c.durationMs !== undefined && (!view || view.timings) ? { durationMs: Math.round(c.durationMs) } : {}),
             ...(c.args !== undefined ? { args: conceal(c.args) } : {}),
             ...(c.result !== undefined ? { result: conceal(c.result) } : {}),
           })),

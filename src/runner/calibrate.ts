@@ -10,6 +10,7 @@ import { lacksReference, type JudgeAssertionSpec } from '../judges/spec.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { warningPricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import { redactJudgeRequest } from './judge-request-redaction.js';
 import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, accuracy, meanAbsoluteError, spearman, trueNegativeRate, truePositiveRate } from '../stats/agreement.js';
 import type { LabelRow, LabelSet } from '../suite/labels.js';
 import { judgeInstances } from './judge-instances.js';
@@ -24,6 +25,7 @@ export interface CalibrationOptions {
   threshold: number;
   labels: LabelSet;
   warn(message: string): void;
+  /** Applied to every judge request and to what the judge cache writes to disk. */
   redactor?: SecretRedactor;
 }
 
@@ -67,7 +69,7 @@ export async function calibrate(opts: CalibrationOptions): Promise<Calibration> 
           const human = { ...(row.humanScore !== undefined ? { humanScore: row.humanScore } : {}), ...(row.humanVerdict ? { humanVerdict: row.humanVerdict } : {}) };
           let score: JudgeScore;
           try {
-            score = await judge.judge(requestFor(row, criterion, judging));
+            score = await judge.judge(redactJudgeRequest(requestFor(row, criterion, judging), opts.redactor));
           } catch (err) {
             const spent = spentOf(err).usage;
             if (spent) usages.push(spent);

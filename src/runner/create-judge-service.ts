@@ -20,6 +20,7 @@ import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { JudgeBatch } from './judge-batch.js';
+import { redactJudgeRequest } from './judge-request-redaction.js';
 import { selfJudgingWarning } from './self-preference.js';
 
 export interface JudgeServiceOptions {
@@ -30,7 +31,7 @@ export interface JudgeServiceOptions {
   warn(message: string): void;
   /** The run's provider limiters, for every judge's provider (an agent judge's too). */
   limiters: ProviderLimiters;
-  /** Applied to what the judge cache writes to disk. */
+  /** Applied to every judge request and to what the judge cache writes to disk. */
   redactor?: SecretRedactor;
   /** `--judge-batch`: inference judges' calls wait in this batch (judge-batch.ts). */
   batch?: JudgeBatch;
@@ -119,7 +120,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       // A multi-turn trial's whole conversation, else the case's own history.
       const transcript = ctx.transcript ?? (ctx.plannedCase.messages.length > 1 ? ctx.plannedCase.messages : undefined);
       try {
-        const request = buildJudgeRequest({
+        const built = buildJudgeRequest({
           criterion: criterionFromSpec(spec, ctx.plannedCase.reference),
           output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
           input: ctx.plannedCase.input,
@@ -130,6 +131,8 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           subject: { case: ctx.plannedCase.key, assertion: assertionName(spec), type: spec.type },
           signal: ctx.signal,
         });
+        // The run's secrets never reach a judge (possibly another provider), nor its cache key.
+        const request = redactJudgeRequest(built, opts.redactor);
         if (spec.type === 'pairwise') {
           const criterion = request.criterion as Extract<typeof request.criterion, { kind: 'pairwise' }>;
           const { outcome: _outcome, positionInconsistent, ...score } = await judgePairwise(judge, request, criterion.second, spec.prefer ?? 'actual', spec.positionSwap !== false);

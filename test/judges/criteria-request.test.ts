@@ -192,7 +192,7 @@ describe.each(['openai', 'anthropic'] as const)('every criterion over %s', (prov
 });
 
 describe('the trace policy', () => {
-  it('safe (default): tool names, order, error flags and timing in clear; args and results only as sha256 digests and shapes; no usage unless asked', async () => {
+  it('safe (default): tool names, order and error flags in clear; args and results only as sha256 digests and shapes; no usage or timing unless asked', async () => {
     const f = await fake('openai', [{ json: { score: 1, reason: 'fine', evidence: [] } }]);
     const service = judgeService({ judge: judgeRef('openai', f.url) });
     await service.grade({ type: 'judge', criteria: 'CRITERIA: polite' }, trialContext(plannedCase(), sampleRun()));
@@ -207,7 +207,6 @@ describe('the trace policy', () => {
         toolCalls: [
           {
             name: 'lookup_order',
-            durationMs: 12,
             args: { hash: sha256(JSON.stringify({ orderId: 'SECRET-ARG-4711' })), bytes: 29, preview: { orderId: '<string:15>' } },
             result: { hash: sha256('SECRET-RESULT-shipped'), bytes: 21, preview: '<string:21>' },
           },

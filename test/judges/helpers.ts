@@ -146,3 +146,15 @@ export function splitPrompt(user: string): { before: string; block: any; after: 
   const inner = user.slice(open + TRACE_OPEN.length, close);
   return { before: user.slice(0, open), block: JSON.parse(inner), after: user.slice(close + TRACE_CLOSE.length) };
 }
+
+/** An eval file of one case (order A1049 asked about, target `agent`) with one rubric judge. */
+export function oneRubricYaml(suite: string, criteria: string): string {
+  return `suite: ${suite}
+target: agent
+cases:
+  - id: plain
+    input: Where is my order A1049?
+    assert:
+      - { type: judge, criteria: ${JSON.stringify(criteria)} }
+`;
+}

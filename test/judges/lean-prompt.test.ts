@@ -14,7 +14,7 @@ import type { Criterion } from '../../src/core/judge-port.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs } from '../support/cli.js';
-import { count, judgeRef, judgeService, plannedCase, sampleRun, splitPrompt, systemText, trialContext, userText, type ProviderName } from './helpers.js';
+import { count, judgeRef, oneRubricYaml, judgeService, plannedCase, sampleRun, splitPrompt, systemText, trialContext, userText, type ProviderName } from './helpers.js';
 import { TEST_ENV, useFakes } from './agent-judge-helpers.js';
 
 const fakes = useFakes();
@@ -22,15 +22,6 @@ afterAll(removeTempDirs);
 
 const REPLY = 'Your order A1049 shipped yesterday and arrives on Friday.';
 const TARGET_MODEL: Record<ProviderName, string> = { openai: 'gpt-4.1-nano', anthropic: 'claude-haiku-4-5' };
-
-const yaml = (criteria: string) => `suite: lean
-target: agent
-cases:
-  - id: plain
-    input: Where is my order A1049?
-    assert:
-      - { type: judge, criteria: ${JSON.stringify(criteria)} }
-`;
 
 /** A judge request is the one that asks for structured output; the model agent's is plain chat. */
 const isJudge = (body: any) => body.response_format !== undefined || body.tool_choice?.type === 'tool';
@@ -47,7 +38,7 @@ async function plainRun(provider: ProviderName, opts: { criteria?: string; repli
   );
   const model = { provider, model: TARGET_MODEL[provider], baseURL: fake.url };
   const run = await runInProcess({
-    files: { 'evals/lean.eval.yaml': yaml(opts.criteria ?? 'Says when the order arrives.') },
+    files: { 'evals/lean.eval.yaml': oneRubricYaml('lean', opts.criteria ?? 'Says when the order arrives.') },
     config: { targets: { agent: { model, instructions: 'You answer order questions briefly.' } }, judge: judgeRef(provider, fake.url), concurrency: 1 },
     flags: { earlyStop: false },
     selection: { repeat: opts.repeat ?? 1 },

@@ -93,7 +93,7 @@ describe('projectTrace', () => {
     expect(JSON.stringify(t)).not.toContain('secret');
   });
 
-  it("with the judge prompt's view: zero and absent fields left out, the reply not repeated, usage only when asked", () => {
+  it("with the judge prompt's view: zero and absent fields left out, the reply not repeated, usage and timings only when asked", () => {
     const agent = {
       reply: 'done',
       model: 'openai:gpt-4.1-nano',
@@ -109,10 +109,12 @@ describe('projectTrace', () => {
       policy: 'safe',
       model: 'openai:gpt-4.1-nano',
       steps: [
-        { step: 1, toolCalls: [{ name: 'db', durationMs: 2, args: digest({ q: 1 }), result: digest('r') }] },
+        { step: 1, toolCalls: [{ name: 'db', args: digest({ q: 1 }), result: digest('r') }] },
         { step: 2, toolCalls: [{ name: 'mail', isError: true }] },
       ],
     });
+    // A criterion about time gets the timings back.
+    expect((projectTrace(agent, 'safe', { usage: false, timings: true, output: 'done' }) as any).steps[0].toolCalls[0].durationMs).toBe(2);
     const asked = projectTrace({ ...agent, stopReason: 'length' }, 'safe', { usage: true, output: 'done' }) as any;
     expect(asked.stopReason).toBe('length');
     expect(asked.usage).toEqual({ inputTokens: 50, outputTokens: 10 });
@@ -120,6 +122,7 @@ describe('projectTrace', () => {
     expect(asked.steps[2]).toEqual({ step: 3, usage: { inputTokens: 30, outputTokens: 6 } });
     // Without a view (the agent judge's own run in the results) nothing is left out.
     expect((projectTrace(agent, 'safe') as any).steps[2]).toEqual({ step: 3, text: 'done', usage: agent.steps[2]!.usage });
+    expect((projectTrace(agent, 'safe') as any).steps[0].toolCalls[0].durationMs).toBe(2);
   });
 
   it('full: args and results as they were', () => {
