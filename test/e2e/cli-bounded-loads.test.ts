@@ -65,13 +65,14 @@ describe.concurrent('bounded loads', () => {
 
   it('an eval .ts whose top-level await never settles is exit 2 naming it after the load timeout (config loadTimeoutMs)', async () => {
     const dir = writeProject({
-      'evals.config.mjs': CONFIG('loadTimeoutMs: 300,'),
+      // 2 s: room for ok.eval.ts to load on a busy machine; hang.eval.ts never finishes however long the bound.
+      'evals.config.mjs': CONFIG('loadTimeoutMs: 2000,'),
       'evals/ok.eval.ts': `export default { suite: 'ok', target: 'echo', ${CASE} };\n`,
       // A pending promise and nothing else: without the timer Node ends with exit 13 and no message.
       'evals/hang.eval.ts': `await new Promise(() => {});\nexport default { suite: 'hang', target: 'echo', ${CASE} };\n`,
     });
     const err = expectLoadError(await spawned(dir));
-    expect(err).toMatch(/evals\/hang\.eval\.ts: cannot load: the module did not finish loading within 300 ms/);
+    expect(err).toMatch(/evals\/hang\.eval\.ts: cannot load: the module did not finish loading within 2000 ms/);
     expect(err).not.toContain('ok.eval.ts');
   });
 
@@ -80,8 +81,10 @@ describe.concurrent('bounded loads', () => {
       'evals.config.mjs': CONFIG(),
       'evals/busy.eval.ts': `setInterval(() => {}, 1000);\nawait new Promise(() => {});\nexport default { suite: 'busy', target: 'echo', ${CASE} };\n`,
     });
-    const err = expectLoadError(await spawned(dir, ['--load-timeout', '300']));
-    expect(err).toMatch(/evals\/busy\.eval\.ts: cannot load: the module did not finish loading within 300 ms/);
+    // The bound covers the config's load too: 2 s leaves a busy machine room to load the config, while
+    // the eval file never finishes however long the bound.
+    const err = expectLoadError(await spawned(dir, ['--load-timeout', '2000']));
+    expect(err).toMatch(/evals\/busy\.eval\.ts: cannot load: the module did not finish loading within 2000 ms/);
   });
 
   it('a config whose top-level await never settles is exit 2 naming it (--load-timeout bounds the config itself)', async () => {
