@@ -2,6 +2,7 @@ import type { AdaptiveLimiter } from './adaptive-limit.js';
 import type { ErrorContext } from './errors.js';
 import type { ModelCapabilities } from './capabilities.js';
 import { specCapabilities, type ModelSpec } from './model-spec.js';
+import { wireOf } from './registry.js';
 import { DEFAULT_RATE_LIMIT_WAIT_MS, rateLimitedFetch, type FetchLike } from './rate-limit-fetch.js';
 import { boundedNodeFetch } from './node-fetch.js';
 
@@ -26,9 +27,12 @@ export function defaultAnthropicMaxTokens(caps: ModelCapabilities): number {
   return caps.maxOutputTokens !== undefined ? Math.min(wanted, caps.maxOutputTokens) : wanted;
 }
 
-/** The output-token limit a call under `spec` gets when the call sets none: the spec's, else Anthropic's default; OpenAI sends none. */
+/**
+ * The output-token limit a call under `spec` gets when the call sets none: the spec's, else the
+ * Anthropic wire's default (its API requires one); the OpenAI wire sends none.
+ */
 export function maxTokensOf(spec: ModelSpec): number | undefined {
-  return spec.maxTokens ?? (spec.provider === 'anthropic' ? defaultAnthropicMaxTokens(specCapabilities(spec)) : undefined);
+  return spec.maxTokens ?? (wireOf(spec.provider) === 'anthropic' ? defaultAnthropicMaxTokens(specCapabilities(spec)) : undefined);
 }
 
 /** Everything an adapter needs, resolved once by createProvider. */
