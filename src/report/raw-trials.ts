@@ -1,0 +1,76 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { TraceSchema, TurnResultSchema } from '../core/results-schema.js';
+import { safeJson } from '../core/safe-json.js';
+
+/**
+ * What a re-judge needs of a trial that the shareable artifacts hold only as digests under
+ * `trace: safe`: its trace and turns in clear (the run's secrets already redacted). Kept in the run
+ * folder (`<outputDir>/runs/<id>/`, pruned with it), never in results, JUnit, summary, HTML or baselines.
+ */
+export const RAW_TRIALS_FILE = 'raw-trials.jsonl';
+
+export const RawTrialSchema = z.object({
+  index: z.number().int().nonnegative(),
+  trace: TraceSchema,
+  turns: z.array(TurnResultSchema).optional(),
+});
+export type RawTrial = z.infer<typeof RawTrialSchema>;
+
+/** One line per case: its key (`suite/id`, with matrix values as `caseKey` writes them) and its trials. */
+export const RawCaseSchema = z.object({ key: z.string(), trials: z.array(RawTrialSchema) });
+export type RawCase = z.infer<typeof RawCaseSchema>;
+
+export function rawTrialsPath(outputDir: string, runId: string): string {
+  return join(outputDir, 'runs', runId, RAW_TRIALS_FILE);
+}
+
+/** Appends one case's raw trials (one line); lines of one run are written in the order given. */
+export class RawTrialsWriter {
+  private chain: Promise<void> = Promise.resolve();
+  private made = false;
+
+  constructor(readonly path: string) {}
+
+  append(rawCase: RawCase): Promise<void> {
+    const line = `${safeJson(rawCase) ?? 'null'}\n`;
+    this.chain = this.chain.then(async () => {
+      if (!this.made) await mkdir(dirname(this.path), { recursive: true });
+      this.made = true;
+      await appendFile(this.path, line, 'utf8');
+    });
+    return this.chain;
+  }
+
+  /** Resolves once every line appended so far is on disk. */
+  flush(): Promise<void> {
+    return this.chain;
+  }
+}
+
+/**
+ * The raw trials a run kept, by case key; undefined when the run kept none (a `full` run, a pruned
+ * folder, another machine's results). A torn or foreign line is skipped, never an error.
+ */
+export async function readRawTrials(outputDir: string, runId: string): Promise<Map<string, RawCase> | undefined> {
+  let text: string;
+  try {
+    text = await readFile(rawTrialsPath(outputDir, runId), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const byKey = new Map<string, RawCase>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const parsed = RawCaseSchema.safeParse(value);
+    if (parsed.success) byKey.set(parsed.data.key, parsed.data);
+  }
+  return byKey;
+}
