@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 import { MatrixValuesSchema } from './matrix.js';
+import { ChatTurnSchema } from './chat-turn.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -124,6 +125,16 @@ export const CaseResultSchema = z.object({
   matrix: MatrixValuesSchema.optional(),
   /** Hash of the case's input or turns, reference and assertions: a baseline tells an edited case from a regressed one. */
   fingerprint: z.string().optional(),
+  /**
+   * What the case asked, as its eval file or dataset row gave it: one of `input`, `messages` (a
+   * history, when it is more than one user message) or `turns` (each turn's user message); and its
+   * `reference`. The run's secret values are redacted; each text past 20,000 characters is cut with a
+   * marker. Absent in results written before they were kept.
+   */
+  input: z.string().optional(),
+  messages: z.array(ChatTurnSchema).optional(),
+  turns: z.array(z.object({ input: z.string() })).optional(),
+  reference: z.string().optional(),
   verdict: CaseVerdictSchema,
   passed: z.number().int().nonnegative(),
   required: z.number().int().nonnegative(),

@@ -4,6 +4,7 @@ import { addUsage, emptyUsage } from '../core/usage.js';
 import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasses } from './verdict.js';
 import { isFlaky, passRate } from './pass-rate.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
+import { caseAsked } from './case-asked.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
@@ -28,6 +29,8 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     tags: c.tags,
     ...(c.matrix ? { matrix: { ...c.matrix } } : {}),
     fingerprint: caseFingerprint(c),
+    // Whole here; the reporter edge redacts the run's secrets, then cuts (case-asked.ts).
+    ...caseAsked(c),
     verdict: caseVerdict(
       sorted.map((t) => t.verdict),
       required,
