@@ -14,7 +14,7 @@ import type { Results } from '../../src/core/results-schema.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { caseKey } from '../../src/core/matrix.js';
-import { HOSTILE_REPLY, HOSTILE_RESULT, pageParts, runHostile } from '../support/html-page.js';
+import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, pageParts, runHostile } from '../support/html-page.js';
 
 afterAll(removeTempDirs);
 
@@ -40,6 +40,7 @@ describe('the HTML report', () => {
     const { data, script, outside } = pageParts(html);
     expect(html).not.toContain(HOSTILE_REPLY);
     expect(html).not.toContain(HOSTILE_RESULT);
+    expect(html).not.toContain(HOSTILE_INPUT);
     expect(outside + script).not.toContain('alert(');
     expect(data).not.toMatch(/[<>]/);
     expect(data).toContain('\\u003cimg src=x onerror=alert(1)\\u003e');
@@ -48,6 +49,7 @@ describe('the HTML report', () => {
     const parsed = JSON.parse(data) as { results: Results; keys: string[] };
     const trial = parsed.results.cases[0]!.trials[0]!;
     expect(trial.reply).toBe(HOSTILE_REPLY);
+    expect(parsed.results.cases[0]!.input).toBe(HOSTILE_INPUT);
     expect(trial.trace.steps![0]!.toolCalls![0]!.result).toBe(HOSTILE_RESULT);
     expect(parsed.keys).toEqual(['hostile/evil', 'hostile/fine']);
     expect(parsed.results.summary).toEqual(results.summary);
