@@ -6,7 +6,7 @@
  * across the cut is never kept in part).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli } from '../support/cli.js';
@@ -114,5 +114,13 @@ describe('results.json keeps what each case asked', () => {
     const text = readFileSync(json, 'utf8');
     expect(text).not.toContain(SECRET.slice(0, 12));
     expect(text).not.toContain(SECRET.slice(-12));
+
+    // A results file written before cases kept what they asked still compares and reports.
+    const old = { ...res, cases: res.cases.map(({ input: _i, messages: _m, turns: _t, reference: _r, ...c }) => c) };
+    writeFileSync(join(dir, 'old.json'), JSON.stringify(old));
+    const compared = await runCli(['compare', 'old.json', json], { cwd: dir });
+    expect(compared.code, compared.stdout + compared.stderr).toBe(0);
+    const reported = await runCli(['report', 'old.json', '-o', 'old.html'], { cwd: dir });
+    expect(reported.code, reported.stderr).toBe(0);
   });
 });

@@ -92,6 +92,29 @@ describe('the HTML report', () => {
     expect(plain.all(plain.app, (n) => n.tag === 'details').map((n) => plain.text(n))[0]).toContain('hostile/evil');
   });
 
+  it('opens a trial of results written before cases kept what they asked at its first step, as before', async () => {
+    const { cases, ...head } = results;
+    const old = cases.map(({ input: _input, messages: _messages, turns: _turns, reference: _reference, ...c }) => c);
+    const path = join(tempDir(), 'old.html');
+    await writeHtmlReport(
+      path,
+      head,
+      old.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    const page = readFileSync(path, 'utf8');
+    const dom = fakeDom(pageParts(page).data);
+    runInContext(pageParts(page).script, dom.context);
+    const evil = dom.find(dom.app, (n) => n.tag === 'details' && dom.text(n).includes('hostile/evil'))!;
+    dom.open(evil);
+    const trial = dom.find(evil, (n) => n.tag === 'details' && n.className.startsWith('trial'))!;
+    dom.open(trial);
+    const text = dom.text(trial);
+    expect(text).toContain(HOSTILE_RESULT);
+    expect(text).not.toContain(HOSTILE_INPUT);
+    expect(text).not.toContain('Reference');
+    expect(text.indexOf('Conversation')).toBeLessThan(text.indexOf('Step 1'));
+  });
+
   it('has a CSP that loads nothing and allows only the page script, by its hash', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
     expect(csp).toBeDefined();
