@@ -195,7 +195,7 @@ export const MatrixTableSchema = z.object({
   suite: z.string(),
   dimension: z.string(),
   rows: z.array(MatrixRowSchema),
-  /** `no clear winner on pass rate (…)` when the leader's interval overlaps another value's. */
+  /** Why a column marks no best: values run on unequal trial or case counts, or `no clear winner on pass rate (…)` when the leader's interval overlaps another value's. */
   notes: z.array(z.string()),
 });
 export type MatrixTable = z.infer<typeof MatrixTableSchema>;
