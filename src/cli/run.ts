@@ -111,7 +111,7 @@ async function runPlanned(
   const specs = reporterSpecs(config, flags);
   const saveTo = saveName !== undefined ? baselinePath(config.outputDir, saveName) : undefined;
   // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
-  if (saveTo && !specs.some((s) => s === 'json' || s.startsWith('json='))) specs.push(`json=${saveTo}`);
+  if (saveTo && !writesResults(specs)) specs.push(`json=${saveTo}`);
   const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
@@ -121,12 +121,16 @@ async function runPlanned(
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);
 
-  const [{ runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
+  const [{ runRedactor }, { executeRun }, { createJudgeService }, { rawTrialsReporter }] = await Promise.all([
     import('../runner/run-secrets.js'),
     import('../runner/execute-run.js'),
     import('../runner/create-judge-service.js'),
+    import('../report/raw-trials.js'),
   ]);
   const redactor = runRedactor(settings);
+  // Under `safe` the results hold digests: what a re-judge needs stays in the run folder, beside
+  // the cases the JSON reporter streams there (and pruned with them). No results file, no re-judge.
+  const rawReporters = settings.judging.trace === 'safe' && writesResults(specs) ? [rawTrialsReporter({ outputDir: config.outputDir })] : [];
 
   // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
   // A second one exits at once.
@@ -143,6 +147,7 @@ async function runPlanned(
       settings,
       cases,
       reporters,
+      rawReporters,
       redactor,
       judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
       interrupt: interrupt.signal,
@@ -156,4 +161,9 @@ async function runPlanned(
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
   }
+}
+
+/** The reporters include the JSON one: the run writes a results document. */
+function writesResults(specs: string[]): boolean {
+  return specs.some((s) => s === 'json' || s.startsWith('json='));
 }

@@ -3,6 +3,7 @@ import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 import { MatrixValuesSchema } from './matrix.js';
 import { ChatTurnSchema } from './chat-turn.js';
+import { TracePolicySchema } from './judge-port.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -259,6 +260,12 @@ export const RunInfoSchema = z.object({
   argv: z.array(z.string()),
   config: z.string().nullable(),
   interrupted: z.boolean(),
+  /**
+   * The trace policy the document was written under: `safe`, its trials' tool arguments, results
+   * and error text are digests (the raw ones stay in the run folder for a re-judge); `full`, raw.
+   * Absent in files written before the policy reached the results.
+   */
+  trace: TracePolicySchema.optional(),
   /** Present when the run ran one shard of its plan (`--shard k/n`). */
   shard: ShardInfoSchema.optional(),
 });
