@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 import { MatrixValuesSchema } from './matrix.js';
+import { ChatTurnSchema } from './chat-turn.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -185,6 +186,16 @@ export const CaseResultSchema = z.object({
   fingerprint: z.string().optional(),
   /** The judges of its judged assertions: `hash` over each one's fingerprint, by its place among them; what a baseline compares to tell a judge change. */
   judgeFingerprint: CaseJudgeFingerprintSchema.optional(),
+  /**
+   * What the case asked, as its eval file or dataset row gave it: one of `input`, `messages` (a
+   * history, when it is more than one user message) or `turns` (each turn's user message); and its
+   * `reference`. The run's secret values are redacted; each text past 20,000 characters is cut with a
+   * marker. Absent in results written before they were kept.
+   */
+  input: z.string().optional(),
+  messages: z.array(ChatTurnSchema).optional(),
+  turns: z.array(z.object({ input: z.string() })).optional(),
+  reference: z.string().optional(),
   verdict: CaseVerdictSchema,
   passed: z.number().int().nonnegative(),
   required: z.number().int().nonnegative(),
