@@ -110,7 +110,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
     var c = doc.cases[i];
     var hay = [keys[i], c.file, c.verdict].concat(c.tags).join(' ').toLowerCase();
     var ch = changes[keys[i]];
-    if (ch) hay += ' ' + ch.kind;
+    // 'judge changed' finds judge-changed, as the terminal names it.
+    if (ch) hay += ' ' + ch.kind + ' ' + ch.kind.split('-').join(' ');
     return hay.indexOf(q) !== -1;
   }
   function renderMore() {

@@ -3,6 +3,7 @@ import { CaseChangeKindSchema } from '../core/results-schema.js';
 import type { ComparableCase } from './compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { fisherDropP, fisherRiseP } from './fisher.js';
+import { judgeChanges as describeJudgeChanges } from './judge-changes.js';
 
 export interface CompareOptions {
   /** The baseline, as the user named it (shown in the table). */
@@ -20,7 +21,7 @@ export interface CompareOptions {
 export const MIN_SIGNIFICANT_TRIALS = 3;
 
 const RANK: Record<Exclude<CaseVerdict, 'skipped'>, number> = { passed: 3, scored: 2, failed: 1 };
-const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'changed', 'improved', 'new', 'removed', 'unchanged'];
+const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'changed', 'judge-changed', 'improved', 'new', 'removed', 'unchanged'];
 
 /**
  * Compares a run's cases with a baseline's, matched by `suite/id`. Pure: the files are read and the
@@ -39,7 +40,7 @@ export function compareRuns(base: readonly ComparableCase[], head: readonly Comp
   const counts = Object.fromEntries(CaseChangeKindSchema.options.map((k) => [k, 0])) as Record<CaseChangeKind, number>;
   for (const c of changes) counts[c.kind] += 1;
   const counted = changes.filter((c) => c.counted).length;
-  const compared = changes.filter((c) => c.base && c.head && c.kind !== 'changed');
+  const compared = changes.filter((c) => c.base && c.head && c.kind !== 'changed' && c.kind !== 'judge-changed');
   const few = compared.filter((c) => Math.min(c.base!.run, c.head!.run) < MIN_SIGNIFICANT_TRIALS).length;
   const warnings: string[] = [];
   if (few > 0) {
@@ -47,6 +48,8 @@ export function compareRuns(base: readonly ComparableCase[], head: readonly Comp
       `${few} compared case${few === 1 ? ' has' : 's have'} fewer than ${MIN_SIGNIFICANT_TRIALS} trials on a side: no pass-rate drop there can be significant (run more trials with --repeat)`,
     );
   }
+  const touched = counts['judge-changed'];
+  if (touched > 0) warnings.push(judgeChangeLine(touched));
   return {
     baseline: opts.baseline,
     ...(opts.baseRun ? { baseRun: opts.baseRun } : {}),
@@ -67,6 +70,13 @@ function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions)
   const change = { key: keyOf(h), base, head };
   // A case without a fingerprint (a baseline from before they existed) is compared as it stands.
   if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference or assertions edited' };
+  // The same case judged by another judge or criterion: its verdicts moved with the judge, so they say
+  // nothing about the agent; listed with what changed, never counted. A side without judge
+  // fingerprints (a baseline from before them) is compared as it stands.
+  if (b.judgeFingerprint && h.judgeFingerprint && b.judgeFingerprint.hash !== h.judgeFingerprint.hash) {
+    const judgeChanges = describeJudgeChanges(b.judgeFingerprint, h.judgeFingerprint);
+    return { ...change, kind: 'judge-changed', reason: judgeChanges.join('; '), judgeChanges };
+  }
   // A judge outage says nothing about the agent: such a case is listed, never counted.
   if ((b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0) return { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' };
   // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
@@ -86,6 +96,11 @@ function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions)
 }
 
 const keyOf = (c: ComparableCase) => caseKey(c);
+
+/** The summary line of the cases a judge change kept out of the comparison. */
+export function judgeChangeLine(n: number): string {
+  return `${n} case${n === 1 ? '' : 's'} touched by a judge change: not compared (the judge, its criterion or our judge prompt differ from the baseline's; re-judge the baseline with --rejudge to measure the agent apart from the judge)`;
+}
 
 /** Interrupted trials say nothing about the target: they are left out of `run`. */
 function side(c: ComparableCase): ComparedSide {

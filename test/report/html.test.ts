@@ -115,6 +115,44 @@ describe('the HTML report', () => {
     expect(text.indexOf('Conversation')).toBeLessThan(text.indexOf('Step 1'));
   });
 
+  it('shows a judge-changed case with what changed, and the filter finds it as "judge changed"', async () => {
+    const { cases, ...head } = results;
+    const side = { verdict: 'passed' as const, passed: 1, run: 1, score: 1 };
+    const comparison = {
+      baseline: 'base.json',
+      epsilon: 0,
+      maxRegressions: 0,
+      counts: { 'judge-changed': 1 },
+      counted: 0,
+      failed: false,
+      cases: [
+        {
+          key: 'hostile/fine',
+          kind: 'judge-changed' as const,
+          base: side,
+          head: { ...side, verdict: 'scored' as const, passed: 0, score: 0 },
+          reason: 'criteria edited',
+          judgeChanges: ['criteria edited'],
+        },
+      ],
+      warnings: [],
+    };
+    const path = join(tempDir(), 'judge-changed.html');
+    await writeHtmlReport(
+      path,
+      { ...head, comparison },
+      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    const page = readFileSync(path, 'utf8');
+    const dom = fakeDom(pageParts(page).data);
+    runInContext(pageParts(page).script, dom.context);
+    dom.filter('judge changed');
+    const rows = dom.all(dom.app, (n) => n.tag === 'details');
+    expect(rows.map((n) => dom.text(n))).toEqual([expect.stringContaining('hostile/fine')]);
+    dom.open(rows[0]!);
+    expect(dom.text(rows[0]!)).toContain('judge-changed: criteria edited');
+  });
+
   it('has a CSP that loads nothing and allows only the page script, by its hash', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
     expect(csp).toBeDefined();
