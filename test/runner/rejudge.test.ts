@@ -13,6 +13,8 @@ import { planCases } from '../../src/cli/prepare.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { rejudgeRecorded } from '../../src/runner/rejudge.js';
 import { rawTrialsPath } from '../../src/report/raw-trials.js';
+import { digest } from '../../src/core/digest.js';
+import { digestCase } from '../../src/core/trace-digest.js';
 import type { CaseResult, Results } from '../../src/core/results-schema.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
@@ -65,6 +67,8 @@ function project() {
       },
     },
     judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake!.url, maxRetries: 0 },
+    // Recorded in clear, so a re-judge needs no run folder (the `safe` test below makes it need one).
+    trace: 'full',
   };
   return { calls, config };
 }
@@ -164,9 +168,9 @@ describe('rejudgeRecorded', () => {
     const tools = results.cases.find((c) => c.id === 'tools')!;
     const raw = { key: 's/tools', trials: tools.trials.map((t) => ({ index: t.index, trace: t.trace })) };
     // The recording as `trace: safe` keeps it: the tool's arguments and result as digests only.
-    const digest = { hash: 'sha256:0000', bytes: 12, preview: 'object' };
-    const safe: Results = structuredClone(results);
-    for (const t of safe.cases.find((c) => c.id === 'tools')!.trials) for (const s of t.trace.steps ?? []) for (const call of s.toolCalls ?? []) Object.assign(call, { args: digest, result: digest });
+    const hidden = digest({ q: 'order 7' });
+    const safe: Results = { ...results, cases: results.cases.map((c) => (c.id === 'tools' ? digestCase(c) : c)) };
+    expect(JSON.stringify(safe.cases.find((c) => c.id === 'tools'))).not.toContain('order 7');
 
     const gone = await rejudge(dir, config, safe);
     expect(gone.rejudgedFrom.cannotRejudge).toEqual([
@@ -188,7 +192,7 @@ describe('rejudgeRecorded', () => {
     expect(toolsAsked).toHaveLength(2);
     for (const r of toolsAsked) {
       expect(JSON.stringify(r.body)).toContain('order 7');
-      expect(JSON.stringify(r.body)).not.toContain('sha256:0000');
+      expect(JSON.stringify(r.body)).not.toContain(hidden.hash);
     }
   });
 
@@ -207,6 +211,7 @@ describe('rejudgeRecorded', () => {
         },
       },
       judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      trace: 'full',
     };
     const evals = `suite: m
 target: agent
@@ -273,6 +278,7 @@ cases:
         agent: () => ({ reply: 'ok, hello', model: 'openai:gpt-4.1-mini', usage: { inputTokens: 2_000_000, outputTokens: 0 } }),
       },
       judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      trace: 'full',
     };
     const evals = 'suite: c\ntarget: agent\nrepeat: 3\ncases:\n  - id: costly\n    input: hi\n    assert: [{ type: judge, criteria: is polite }]\n';
     const { results, dir } = await record(evals, { calls: [], config });
