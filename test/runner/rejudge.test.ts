@@ -90,8 +90,11 @@ async function rejudge(dir: string, config: UserConfig, recorded: Results, flags
       settings,
       reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }],
       problem: () => {},
+      progress: () => {},
       judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
       interrupt: new AbortController().signal,
+      // Polls of a fake batch need no wall-clock wait.
+      batchPolling: { sleep: () => new Promise((resolve) => setImmediate(resolve)) },
       argv: [],
       version: 'test',
     });
@@ -303,5 +306,20 @@ cases:
     expect(out.full('gated')).toMatchObject({ verdict: 'failed', planned: 3, notRun: 2, notRunReason: 'early-stop' });
     expect(out.full('gated').trials.map((t) => t.index)).toEqual(gated.trials.map((t) => t.index));
     expect(out.full('polite')).toMatchObject({ verdict: 'passed', planned: 3, notRun: 0 });
+  });
+
+  it("--judge-batch: the re-judge's judged assertions go out as one batch, none live", async () => {
+    const { results, calls, config, dir } = await record();
+    const live = judgeRequests(fake!).length;
+    const out = await rejudge(dir, config, results, { judgeBatch: true });
+    expect(calls).toHaveLength(6);
+    expect(judgeRequests(fake!)).toHaveLength(live);
+    expect(fake!.batches.creates).toHaveLength(1);
+    expect(fake!.batches.creates[0]!.lines).toBe(4);
+    expect(out.cases.map((c) => [c.id, c.verdict])).toEqual([
+      ['polite', 'passed'],
+      ['gated', 'failed'],
+      ['tools', 'passed'],
+    ]);
   });
 });
