@@ -322,4 +322,55 @@ cases:
       ['tools', 'passed'],
     ]);
   });
+
+  it('runs a TS check again on the replay: its t.send gets the recorded next turn, its judge is asked again', async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const calls: string[] = [];
+    const config: UserConfig = {
+      evals: ['**/*.eval.ts'],
+      targets: {
+        agent: (input, ctx) => {
+          calls.push(input);
+          return `#${ctx.turn} ${input}`;
+        },
+      },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+    };
+    const evalTs = `export default {
+  suite: 'ts',
+  target: 'agent',
+  cases: [
+    {
+      id: 'follow-up',
+      input: 'first',
+      check: async (t) => {
+        t.contains('#1 first');
+        await t.send('more');
+        t.contains('#2 more');
+        t.expectJudge('answers the follow-up');
+      },
+    },
+  ],
+};
+`;
+    const run = await runInProcess({
+      files: { 'evals/ts.eval.ts': evalTs },
+      config,
+      flags: { cache: false },
+      env: judgeEnv,
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: judgeEnv }),
+    });
+    expect(calls).toEqual(['first', 'more']);
+    const before = judgeRequests(fake).length;
+    const out = await rejudge(run.dir, config, run.results);
+    expect(calls).toHaveLength(2);
+    expect(judgeRequests(fake).length - before).toBe(1);
+    const trial = out.full('follow-up').trials[0]!;
+    expect(trial.turns).toEqual(run.results.cases[0]!.trials[0]!.turns);
+    expect(trial.assertions.map((a) => [a.kind, a.status, a.turn])).toEqual([
+      ['contains', 'passed', 1],
+      ['contains', 'passed', 2],
+      ['judge', 'passed', 2],
+    ]);
+  });
 });
