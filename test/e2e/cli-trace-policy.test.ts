@@ -5,7 +5,7 @@
  * file a run shares (results, JUnit, HTML page, GitHub step summary and annotations, the saved
  * baseline, `agent-evals report`'s page) nor on stdout, while a gate on the tool's arguments still
  * passes and the run folder's raw trials keep them for a re-judge. Under `trace: full` the results
- * hold them, and no raw file is written.
+ * hold them, and no raw file is written. Each test spawns several CLI processes, hence its bound.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -137,7 +137,7 @@ describe('trace: safe', () => {
     expect([...raw.keys()].sort()).toEqual(['shop/conversation', 'shop/no-stock-check', 'shop/order-status']);
     expect(raw.get('shop/order-status')!.trials[0]!.trace.steps![0]!.toolCalls![0]!.args).toEqual({ orderId: ARG, region: 'eu-west' });
     expect(raw.get('shop/conversation')!.trials[0]!.turns![1]!.toolCalls[0]!.result).toEqual({ status: RESULT });
-  });
+  }, 60_000);
 });
 
 describe('trace: full', () => {
@@ -158,5 +158,5 @@ describe('trace: full', () => {
     const old = await runCli(['report', 'old.json', '-o', 'old.html'], { cwd: dir });
     expect(old.code, old.stderr).toBe(0);
     expect(leaked(readFileSync(join(dir, 'old.html'), 'utf8'))).toEqual([]);
-  });
+  }, 60_000);
 });
