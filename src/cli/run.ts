@@ -1,11 +1,11 @@
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
 import { buildReporters, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
-import { redactArgv } from './redact-argv.js';
+import { withInterrupt } from './interrupt.js';
+import { judgeCacheOutput, runBase, writesResults } from './run-base.js';
 import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -96,7 +96,7 @@ async function runPlanned(
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
   if (base || flags.saveBaseline) flags.earlyStop = false;
-  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
+  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/judge-refs.js'),
     import('../runner/api-keys.js'),
@@ -116,54 +116,20 @@ async function runPlanned(
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
   if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
-  const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
-  if (judged && settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
+  outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);
 
-  const [{ runRedactor }, { executeRun }, { createJudgeService }, { rawTrialsReporter }] = await Promise.all([
-    import('../runner/run-secrets.js'),
-    import('../runner/execute-run.js'),
-    import('../runner/create-judge-service.js'),
-    import('../report/raw-trials.js'),
-  ]);
-  const redactor = runRedactor(settings);
-  // Under `safe` the results hold digests: what a re-judge needs stays in the run folder, beside
-  // the cases the JSON reporter streams there (and pruned with them). No results file, no re-judge.
-  const rawReporters = settings.judging.trace === 'safe' && writesResults(specs) ? [rawTrialsReporter({ outputDir: config.outputDir })] : [];
-
-  // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
-  // A second one exits at once.
-  const interrupt = new AbortController();
-  const onSigint = () => {
-    if (interrupt.signal.aborted) process.exit(130);
-    process.stderr.write('\nInterrupted: finishing in-flight trials, then writing results (Ctrl-C again to quit now)\n');
-    interrupt.abort();
-  };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
-  try {
+  const [{ executeRun }, runOptions] = await Promise.all([import('../runner/execute-run.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
+  return withInterrupt(async (interrupt) => {
     const { exitCode } = await executeRun({
-      settings,
+      ...runOptions,
       cases,
       reporters,
-      rawReporters,
-      redactor,
-      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
-      interrupt: interrupt.signal,
-      argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
-      version,
+      interrupt,
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base) } } : {}),
     });
     return exitCode;
-  } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
-  }
-}
-
-/** The reporters include the JSON one: the run writes a results document. */
-function writesResults(specs: string[]): boolean {
-  return specs.some((s) => s === 'json' || s.startsWith('json='));
+  });
 }
