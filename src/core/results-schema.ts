@@ -240,6 +240,24 @@ export const ShardInfoSchema = z.object({
 });
 export type ShardInfo = z.infer<typeof ShardInfoSchema>;
 
+/** Why a recorded case was left out of a re-judge (`agent-evals rejudge`). */
+export const CannotRejudgeReasonSchema = z.enum(['not-in-config', 'edited', 'no-fingerprint', 'raw-trace-gone']);
+export type CannotRejudgeReason = z.infer<typeof CannotRejudgeReasonSchema>;
+
+/**
+ * The run a re-judged document came from: its trials were graded again by the judges of the current
+ * config (or `--judge`) without calling any target. Cases that could not be re-judged are listed, not kept.
+ */
+export const RejudgedFromSchema = z.object({
+  /** The recorded run's id and start. */
+  runId: z.string(),
+  startedAt: z.string(),
+  /** The results file re-judged, as given. */
+  file: z.string(),
+  cannotRejudge: z.array(z.object({ key: z.string(), reason: CannotRejudgeReasonSchema, message: z.string() })),
+});
+export type RejudgedFrom = z.infer<typeof RejudgedFromSchema>;
+
 export const RunInfoSchema = z.object({
   id: z.string(),
   startedAt: z.string(),
@@ -250,6 +268,8 @@ export const RunInfoSchema = z.object({
   interrupted: z.boolean(),
   /** Present when the run ran one shard of its plan (`--shard k/n`). */
   shard: ShardInfoSchema.optional(),
+  /** Present when this document re-judged a recorded run (`agent-evals rejudge`): no target was called. */
+  rejudgedFrom: RejudgedFromSchema.optional(),
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 

@@ -154,7 +154,7 @@ export class Conversation {
     const started = performance.now();
     try {
       const run = await withTimeout(work, this.#c.timeoutMs, this.#signal);
-      this.turns.push({ message, run, durationMs: performance.now() - started });
+      this.turns.push({ message, run, durationMs: this.#target.recordedDurationMs?.(run) ?? performance.now() - started });
       return true;
     } catch (err) {
       this.#failedMs = performance.now() - started;

@@ -2,14 +2,14 @@ import { execFile } from 'node:child_process';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
 import { redactingReporter } from './redacting-reporter.js';
-import type { ShardInfo, Summary } from '../core/results-schema.js';
+import type { RejudgedFrom, ShardInfo, Summary } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { createTarget } from '../targets/create-target.js';
 import { skipEmptyReplies, type JudgeService } from './judge-service.js';
-import { runCases } from './run-cases.js';
+import { runCases, type TrialReplay } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
@@ -60,6 +60,11 @@ export interface ExecuteOptions {
   progress?(line: string): void;
   /** How a judge batch is polled (tests give a `sleep` that does not wait on the clock). */
   batchPolling?: Partial<BatchPolling>;
+  /**
+   * A re-judge (runner/rejudge.ts): no target is built; each case's trials are replayed from the
+   * recording, and the run says which run it re-judged and which cases it could not.
+   */
+  replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -131,7 +136,8 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   // invokes it afresh.
   const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.file}#inline`);
   const targets = new Map<string, Target>();
-  for (const c of cases) {
+  // A re-judge builds none: its replays stand in for them.
+  for (const c of opts.replay ? [] : cases) {
     const key = targetKey(c);
     if (targets.has(key)) continue;
     const spec = typeof c.target === 'string' ? settings.targets[c.target]! : c.target;
@@ -148,7 +154,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       }),
     );
   }
-  const targetFor = (c: PlannedCase) => targets.get(targetKey(c))!;
+  const targetFor = opts.replay ? opts.replay.targetFor : (c: PlannedCase) => targets.get(targetKey(c))!;
 
   const { maxCostUsd, budgetField } = settings;
   const pricing = warningPricing(settings.pricing, (message) => warn(message + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : '')));
@@ -162,6 +168,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
+  for (const { key, message } of opts.replay?.from.cannotRejudge ?? []) warn(`cannot rejudge ${key}: ${message}`);
   const matrixTargets = new Map(cases.filter((c) => c.matrix).map((c) => [targetKey(c), targetFor(c)]));
   if (matrixTargets.size && settings.judging.selfJudgingWarning) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
   if (maxCostUsd !== undefined && !settings.dryRun) {
@@ -198,6 +205,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
     interrupt: opts.interrupt,
     graceMs: settings.interruptGraceMs,
     ...(batch ? { batch } : {}),
+    ...(opts.replay ? { replay: opts.replay } : {}),
     // Reporters see a read-only view of each case, not the planner's object with its functions.
     listener: {
       onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
@@ -227,6 +235,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       config: settings.configFile,
       interrupted: outcome.interrupted,
       ...(opts.shard ? { shard: opts.shard } : {}),
+      ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
     },
     summary,
     exitCode,

@@ -40,6 +40,18 @@ export interface RunOptions {
   listener: RunListener;
   /** `--judge-batch`: the run's judge batch, flushed here once no trial is left before its judges. */
   batch?: JudgeBatch;
+  /** A re-judge of recorded trials (`agent-evals rejudge`): see `TrialReplay`. */
+  replay?: TrialReplay;
+}
+
+/**
+ * How a re-judge runs trials its targets only replay: the trials the recording lacks stay not run
+ * (with the recorded reason), each trial that ran keeps what the recording says the agent did and
+ * spent, and that spend is not counted again against `--max-cost` (a re-judge pays only its judges).
+ */
+export interface TrialReplay {
+  notRun(c: PlannedCase, index: number): StopReason | undefined;
+  restore(c: PlannedCase, trial: TrialResult): TrialResult;
 }
 
 export interface RunOutcome {
@@ -48,7 +60,7 @@ export interface RunOutcome {
   interrupted: boolean;
 }
 
-type StopReason = NonNullable<CaseResult['notRunReason']>;
+export type StopReason = NonNullable<CaseResult['notRunReason']>;
 
 interface CaseState {
   c: PlannedCase;
@@ -107,11 +119,11 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
     }
   };
   // A target cost that is unknown as a whole (an unanswered or unpriced call) still has priced calls to count.
-  const targetCost = (usage: Usage, run: Omit<AgentRun, 'reply'>) => usage.costUsd ?? knownCostUsd(run, opts.pricing);
+  const targetCost = (usage: Usage, run: Omit<AgentRun, 'reply'>) => (opts.replay ? 0 : (usage.costUsd ?? knownCostUsd(run, opts.pricing)));
 
   /** `onJudging`: the trial leaves its concurrency slot as its judges start (batch mode). */
   const runTrial = async (s: CaseState, index: number, onJudging?: () => void) => {
-    const reason: StopReason | undefined = stopped ?? (opts.earlyStop && isDecided(s.passes, s.trials.length, s.c.repeat, s.required) ? 'early-stop' : undefined);
+    const reason: StopReason | undefined = stopped ?? opts.replay?.notRun(s.c, index) ?? (opts.earlyStop && isDecided(s.passes, s.trials.length, s.c.repeat, s.required) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);
@@ -135,7 +147,8 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
         : {}),
     });
     // The hard stop is the only thing that aborts every trial: one that ends after it was cut off.
-    const trial = hardStop.signal.aborted ? interruptedTrial(ran) : ran;
+    const done = opts.replay ? opts.replay.restore(s.c, ran) : ran;
+    const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
     s.trials.push(trial);
     if (trial.verdict === 'passed') s.passes += 1;

@@ -53,21 +53,30 @@ export async function createTarget(name: string, spec: TargetConfig | TargetFunc
   throw new UserError(`target "${name}": this kind of target is not supported yet`, { file: opts.configFile ?? undefined, field: `targets.${name}` });
 }
 
-async function modelTarget(name: string, spec: ModelTargetConfig, settings: TargetSettings): Promise<Target> {
-  const where = (field: string) => ({ file: settings.configFile ?? undefined, field: `targets.${name}${field}` });
+const whereIn = (settings: Pick<TargetSettings, 'configFile'>, name: string) => (field: string) => ({ file: settings.configFile ?? undefined, field: `targets.${name}${field}` });
+
+/**
+ * A model target's instructions as the config gives them (inline or from their file): the only ones
+ * a judge trusts. Also what a re-judge's replay of the target hands its judges, without building it.
+ */
+export async function configuredInstructions(name: string, spec: ModelTargetConfig, settings: Pick<TargetSettings, 'configFile' | 'rootDir'>): Promise<string | undefined> {
+  const where = whereIn(settings, name);
   if (spec.instructions !== undefined && spec.instructionsFile !== undefined) {
     throw new UserError('give "instructions" or "instructionsFile", not both', where(''));
   }
-  const tools = checkTools(spec.tools ?? [], where);
-  let instructions = spec.instructions;
-  if (spec.instructionsFile !== undefined) {
-    const file = resolve(settings.rootDir, spec.instructionsFile);
-    try {
-      instructions = await readFile(file, 'utf8');
-    } catch {
-      throw new UserError(`cannot read instructions file ${spec.instructionsFile} (resolved to ${file})`, where('.instructionsFile'));
-    }
+  if (spec.instructionsFile === undefined) return spec.instructions;
+  const file = resolve(settings.rootDir, spec.instructionsFile);
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    throw new UserError(`cannot read instructions file ${spec.instructionsFile} (resolved to ${file})`, where('.instructionsFile'));
   }
+}
+
+async function modelTarget(name: string, spec: ModelTargetConfig, settings: TargetSettings): Promise<Target> {
+  const where = whereIn(settings, name);
+  const instructions = await configuredInstructions(name, spec, settings);
+  const tools = checkTools(spec.tools ?? [], where);
   let provider;
   try {
     // Now, not at the first trial: a missing API key must stop the run before it starts.

@@ -33,6 +33,11 @@ export interface Target {
    */
   readonly instructions?: string;
   run(trial: TrialInput, signal: AbortSignal): Promise<AgentRun>;
+  /**
+   * How long the run it just returned took, when the target knows better than the clock: a replay of
+   * a recorded trial (`agent-evals rejudge`) gives the recorded time, so latency gates judge the agent.
+   */
+  recordedDurationMs?(run: AgentRun): number | undefined;
   /** Present when the target can hold a conversation: multi-turn cases need it. */
   openSession?(trial: TrialInput, signal: AbortSignal): Promise<TargetSession>;
 }

@@ -1,0 +1,193 @@
+/**
+ * `rejudgeRecorded` (runner/rejudge.ts) over a run recorded in-process: the targets are replayed,
+ * never called; gates and judges run again on the recorded output; cases that cannot be re-judged
+ * (not in the config, edited, a `safe` recording whose raw traces are gone) are listed with why.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/config/load-config.js';
+import type { UserConfig } from '../../src/config/define-config.js';
+import { resolveRunSettings, type RunFlags } from '../../src/config/run-settings.js';
+import { planCases } from '../../src/cli/prepare.js';
+import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { rejudgeRecorded } from '../../src/runner/rejudge.js';
+import { rawTrialsPath } from '../../src/report/raw-trials.js';
+import type { Results } from '../../src/core/results-schema.js';
+import { removeTempDirs } from '../support/cli.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import { faultGuards, runInProcess } from '../support/run-in-process.js';
+
+let fake: FakeOpenAI | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+afterAll(removeTempDirs);
+
+const judgeEnv = { OPENAI_API_KEY: 'sk-test-dummy-key-000000' };
+const EVALS = (politeInput = 'hi') => `suite: s
+target: agent
+repeat: 2
+cases:
+  - id: polite
+    input: ${politeInput}
+    assert:
+      - { type: contains, value: ok }
+      - { type: judge, criteria: is polite }
+  - id: gated
+    input: bad
+    assert:
+      - { type: contains, value: ok }
+      - { type: judge, criteria: is polite }
+  - id: tools
+    input: look it up
+    assert:
+      - { type: calledTool, tool: lookup }
+      - { type: judge, criteria: used the lookup result }
+`;
+
+/** The judge scores 1 as gpt-4.1-mini and 0 as any other model: a judge change shows in the verdicts. */
+const judgeReply = (body: { model?: string }) => ({ json: { score: body.model === 'gpt-4.1-mini' ? 1 : 0, reason: 'r', evidence: [] } });
+const judgeRequests = (f: FakeOpenAI) => f.requests.filter((r) => r.path === '/v1/chat/completions');
+
+function project() {
+  const calls: string[] = [];
+  const config: UserConfig = {
+    targets: {
+      agent: async (input, ctx) => {
+        calls.push(input);
+        if (input === 'look it up') {
+          const found = await ctx.tool('lookup', { q: 'order 7' }, () => ({ status: 'shipped' }));
+          return `ok, it is ${found.status}`;
+        }
+        return input === 'bad' ? 'nope' : 'ok, hello there';
+      },
+    },
+    judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake!.url, maxRetries: 0 },
+  };
+  return { calls, config };
+}
+
+async function rejudge(dir: string, config: UserConfig, recorded: Results, flags: RunFlags = {}) {
+  // `--judge provider:model` finds its endpoint by the provider's base-URL variable.
+  const env = { ...judgeEnv, OPENAI_BASE_URL: fake!.url };
+  const resolved = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...config }, dir, 'evals.config.ts', env);
+  const { cases } = await planCases(resolved, [], {}, dir);
+  const settings = resolveRunSettings(resolved, { cache: false, ...flags }, env);
+  const warnings: string[] = [];
+  faultGuards.begin();
+  try {
+    const outcome = await rejudgeRecorded({
+      recorded,
+      file: 'r.json',
+      cases,
+      settings,
+      reporters: [{ onWarning: (m) => warnings.push(m) }],
+      problem: () => {},
+      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+      interrupt: new AbortController().signal,
+      argv: [],
+      version: 'test',
+    });
+    return { ...outcome, warnings };
+  } finally {
+    faultGuards.end();
+  }
+}
+
+async function record() {
+  fake = await startFakeOpenAI({ script: judgeReply });
+  const { calls, config } = project();
+  const run = await runInProcess({
+    files: { 'evals/s.eval.yaml': EVALS() },
+    config,
+    flags: { cache: false, earlyStop: false },
+    env: judgeEnv,
+    judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: judgeEnv }),
+  });
+  return { ...run, calls, config };
+}
+
+describe('rejudgeRecorded', () => {
+  it('calls no target, asks one judge request per judged assertion of the recorded trials, and re-runs gates', async () => {
+    const { results, calls, config, dir } = await record();
+    expect(calls).toHaveLength(6);
+    // polite ×2 and tools ×2 judged; gated's gate failed, so its judge was skipped.
+    expect(judgeRequests(fake!)).toHaveLength(4);
+    const before = fake!.count;
+
+    const out = await rejudge(dir, config, results);
+    expect(calls).toHaveLength(6);
+    expect(fake!.count - before).toBe(4);
+    expect(out.rejudgedFrom).toEqual({ runId: results.run.id, startedAt: results.run.startedAt, file: 'r.json', cannotRejudge: [] });
+    expect(out.cases.map((c) => [`${c.suite}/${c.id}`, c.verdict, c.passed])).toEqual([
+      ['s/polite', 'passed', 2],
+      ['s/gated', 'failed', 0],
+      ['s/tools', 'passed', 2],
+    ]);
+    expect(out.exitCode).toBe(1);
+  });
+
+  it('with another judge (--judge) the verdicts follow that judge; the recorded gate failure stays with its judge skipped', async () => {
+    const { results, calls, config, dir } = await record();
+    const before = judgeRequests(fake!).length;
+    const out = await rejudge(dir, config, results, { judge: 'openai:gpt-4.1-nano' });
+    expect(calls).toHaveLength(6);
+    const asked = judgeRequests(fake!).slice(before);
+    expect(asked.map((r) => r.body.model)).toEqual(['gpt-4.1-nano', 'gpt-4.1-nano', 'gpt-4.1-nano', 'gpt-4.1-nano']);
+    // The judge scores 0 as gpt-4.1-nano: judged assertions are soft by default, so the cases score.
+    expect(out.cases.map((c) => [c.id, c.verdict])).toEqual([
+      ['polite', 'scored'],
+      ['gated', 'failed'],
+      ['tools', 'scored'],
+    ]);
+  });
+
+  it('lists a case not in the config and an edited case as "cannot rejudge", with why, and re-judges the rest', async () => {
+    const { results, config, dir } = await record();
+    writeFileSync(join(dir, 'evals/s.eval.yaml'), EVALS('hello').replace(/ {2}- id: gated[\s\S]*?(?= {2}- id: tools)/, ''));
+    const out = await rejudge(dir, config, results);
+    expect(out.rejudgedFrom.cannotRejudge).toEqual([
+      { key: 's/polite', reason: 'edited', message: expect.stringMatching(/^edited since the run: its case fingerprint differs/) },
+      { key: 's/gated', reason: 'not-in-config', message: 'not in the current config (or not selected)' },
+    ]);
+    expect(out.warnings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^cannot rejudge s\/polite: edited since the run/), 'cannot rejudge s/gated: not in the current config (or not selected)']),
+    );
+    expect(out.cases.map((c) => c.id)).toEqual(['tools']);
+  });
+
+  it("a `safe` recording (tool data as digests) is re-judged from the run folder's raw trials, and listed when they are gone", async () => {
+    const { results, config, dir } = await record();
+    const tools = results.cases.find((c) => c.id === 'tools')!;
+    const raw = { key: 's/tools', trials: tools.trials.map((t) => ({ index: t.index, trace: t.trace })) };
+    // The recording as `trace: safe` keeps it: the tool's arguments and result as digests only.
+    const digest = { hash: 'sha256:0000', bytes: 12, preview: 'object' };
+    const safe: Results = structuredClone(results);
+    for (const t of safe.cases.find((c) => c.id === 'tools')!.trials) for (const s of t.trace.steps ?? []) for (const call of s.toolCalls ?? []) Object.assign(call, { args: digest, result: digest });
+
+    const gone = await rejudge(dir, config, safe);
+    expect(gone.rejudgedFrom.cannotRejudge).toEqual([
+      { key: 's/tools', reason: 'raw-trace-gone', message: `recorded under \`trace: safe\` and the run folder's raw traces are gone (${rawTrialsPath(join(dir, '.out'), results.run.id)})` },
+    ]);
+
+    const path = rawTrialsPath(join(dir, '.out'), results.run.id);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${JSON.stringify(raw)}\n`);
+    const before = judgeRequests(fake!).length;
+    // The judges see tool data in clear (`trace: full`), so their requests show which data they were given.
+    const kept = await rejudge(dir, { ...config, trace: 'full' }, safe);
+    expect(kept.rejudgedFrom.cannotRejudge).toEqual([]);
+    expect(kept.cases.find((c) => c.id === 'tools')).toMatchObject({ verdict: 'passed', passed: 2 });
+    // The judge read the raw tool arguments, not the recording's digests.
+    const toolsAsked = judgeRequests(fake!)
+      .slice(before)
+      .filter((r) => JSON.stringify(r.body).includes('used the lookup result'));
+    expect(toolsAsked).toHaveLength(2);
+    for (const r of toolsAsked) {
+      expect(JSON.stringify(r.body)).toContain('order 7');
+      expect(JSON.stringify(r.body)).not.toContain('sha256:0000');
+    }
+  });
+});
