@@ -19,6 +19,8 @@ import { guardTargetFaults } from './fault-guard.js';
 import type { RunSettings } from './settings.js';
 import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
+import { caseJudges, compareEffects, type RejudgedBaseline } from '../stats/effects.js';
+import { caseKey } from '../core/matrix.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from './self-preference.js';
 import { runIdAt } from './run-id.js';
@@ -50,8 +52,12 @@ export interface ExecuteOptions {
   version: string;
   /** The run's secret values: targets redact them before cutting an error body short. */
   redactor?: SecretRedactor;
-  /** A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. */
-  baseline?: { cases: ComparableCase[]; options: CompareOptions };
+  /**
+   * A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. With
+   * `rejudged` (`--rejudge`), the baseline re-judged by this run's judges: the agent effect counts, the
+   * judge effect is shown (stats/effects.ts).
+   */
+  baseline?: { cases: ComparableCase[]; options: CompareOptions; rejudged?: RejudgedBaseline };
   /** This run is one shard of a plan (`--shard k/n`): recorded in the results for `agent-evals merge`. */
   shard?: ShardInfo;
   /** A run inside a test file (`evaluate()`): its fault guard leaves the process when the run ends. */
@@ -129,6 +135,8 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
   const compared: ComparableCase[] = [];
+  // Under --rejudge, which judges graded each case: the re-judged baseline's should be the same.
+  const headJudges = new Map<string, string[]>();
   // `--timeout` bounds every trial, over what a case or its file set.
   if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
 
@@ -211,12 +219,18 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
       onCaseEnd: (result, c) => {
         if (opts.baseline) compared.push(comparableCase(result));
+        if (opts.baseline?.rejudged) headJudges.set(caseKey(result), caseJudges(result));
         return reporter.onCaseEnd(result, caseView(c));
       },
       onWarning: (message) => reporter.onWarning(message),
     },
   });
-  const comparison = opts.baseline ? compareRuns(opts.baseline.cases, compared, opts.baseline.options) : undefined;
+  const { baseline } = opts;
+  const comparison = baseline?.rejudged
+    ? compareEffects(baseline.rejudged, compared, baseline.options, { name: 'this run', byCase: headJudges })
+    : baseline
+      ? compareRuns(baseline.cases, compared, baseline.options)
+      : undefined;
   const summary: Summary = {
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],

@@ -1,0 +1,59 @@
+import type { Results, Comparison } from '../core/results-schema.js';
+import { caseKey } from '../core/matrix.js';
+import type { CompareOptions } from '../stats/compare-runs.js';
+import { loadConfigFromFlags, planCases } from './prepare.js';
+import { withInterrupt } from './interrupt.js';
+import { packageVersion } from './version.js';
+import { redactArgv } from './redact-argv.js';
+
+/** The flags of `compare --rejudge` that choose head's judges. */
+export interface CompareRejudgeFlags {
+  config?: string;
+  judge?: string;
+  cache?: boolean;
+}
+
+/**
+ * `compare base.json head.json --rejudge`: the baseline re-judged by head's judges, taken to be the
+ * judges a run would use now (the config's, or `--judge`), then compared with head (stats/effects.ts).
+ * Returns undefined when Ctrl-C stopped the re-judge.
+ */
+export async function compareRejudged(
+  args: { recorded: Results; baseArg: string; head: Results; headArg: string; options: CompareOptions },
+  flags: CompareRejudgeFlags,
+  cwd: string,
+): Promise<Comparison | undefined> {
+  const [{ resolveRunSettings }, { checkRunJudgeRefs }, { checkApiKeys }, { runRedactor }, { createJudgeService }, { rejudgeBaseline, rejudgeLine }, { caseJudges, compareEffects }] =
+    await Promise.all([
+      import('../config/run-settings.js'),
+      import('../runner/judge-refs.js'),
+      import('../runner/api-keys.js'),
+      import('../runner/run-secrets.js'),
+      import('../runner/create-judge-service.js'),
+      import('../runner/rejudge-baseline.js'),
+      import('../stats/effects.js'),
+    ]);
+  const config = await loadConfigFromFlags(flags, cwd);
+  const { cases } = await planCases(config, [], {}, cwd);
+  const settings = resolveRunSettings(config, { ...(flags.judge !== undefined ? { judge: flags.judge } : {}), ...(flags.cache === false ? { cache: false } : {}) }, process.env);
+  checkRunJudgeRefs(settings.judging, cases);
+  // No target runs: only the judges' keys are needed.
+  checkApiKeys({ ...settings, targets: {} }, cases);
+  const redactor = runRedactor(settings);
+  return withInterrupt(async (interrupt) => {
+    process.stderr.write(`agent-evals: ${rejudgeLine(args.baseArg, args.recorded)}\n`);
+    const r = await rejudgeBaseline({
+      recorded: args.recorded,
+      file: args.baseArg,
+      cases,
+      settings,
+      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
+      interrupt,
+      argv: redactArgv(process.argv.slice(2)),
+      version: packageVersion(),
+      redactor,
+    });
+    if (r.interrupted) return undefined;
+    return compareEffects(r.baseline, args.head.cases, args.options, { name: args.headArg, byCase: new Map(args.head.cases.map((c) => [caseKey(c), caseJudges(c)])) });
+  });
+}
