@@ -8,7 +8,7 @@
  * exit code is the comparison's.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs, stripAnsi } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
@@ -26,8 +26,14 @@ afterEach(async () => {
 afterAll(removeTempDirs);
 
 const GOOD = 'Parcel A1 left the depot this morning.';
-const CONFIG = `export default {
-  targets: { agent: () => (process.env.BROKEN ? 'Sorry, I cannot help with that.' : ${JSON.stringify(GOOD)}) },
+const CONFIG = `import { writeFileSync } from 'node:fs';
+export default {
+  targets: {
+    agent() {
+      if (process.env.MARKER) writeFileSync(process.env.MARKER, 'called');
+      return process.env.BROKEN ? 'Sorry, I cannot help with that.' : ${JSON.stringify(GOOD)};
+    },
+  },
   judge: 'openai:judge-a',
   concurrency: 1,
 };
@@ -154,5 +160,16 @@ describe('--rejudge: what it needs and what it warns about', () => {
     expect(cmp.code).toBe(2);
     expect(cmp.stderr).toContain('--judge needs --rejudge');
     expect(fake.requests.length).toBe(asked);
+  });
+
+  it('a baseline none of whose cases can be re-judged (both edited since) is exit 2 before any target runs', async () => {
+    const { dir, env } = await project();
+    writeFileSync(join(dir, 'evals/orders.eval.yaml'), EVAL.replaceAll('parcel A1?', 'parcel B2?'));
+    const marker = join(dir, 'marker.txt');
+    const r = await runCliInProcess(['run', '--baseline', 'base.json', '--rejudge'], { cwd: dir, env: { ...env, MARKER: marker } });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('nothing to re-judge in base.json');
+    expect(r.stderr).toContain('orders/strict: edited since the run');
+    expect(existsSync(marker)).toBe(false);
   });
 });
