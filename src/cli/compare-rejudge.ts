@@ -1,10 +1,12 @@
+import type { Command } from 'commander';
 import type { Results, Comparison } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import type { CompareOptions } from '../stats/compare-runs.js';
-import { loadConfigFromFlags, planCases } from './prepare.js';
+import { loadConfigFromFlags } from './prepare.js';
 import { withInterrupt } from './interrupt.js';
 import { packageVersion } from './version.js';
-import { redactArgv } from './redact-argv.js';
+import { runBase } from './run-base.js';
+import { plannedFor } from './rejudge.js';
 
 /** The flags of `compare --rejudge` that choose head's judges. */
 export interface CompareRejudgeFlags {
@@ -21,38 +23,27 @@ export interface CompareRejudgeFlags {
 export async function compareRejudged(
   args: { recorded: Results; baseArg: string; head: Results; headArg: string; options: CompareOptions },
   flags: CompareRejudgeFlags,
+  cmd: Command,
   cwd: string,
 ): Promise<Comparison | undefined> {
-  const [{ resolveRunSettings }, { checkRunJudgeRefs }, { checkApiKeys }, { runRedactor }, { createJudgeService }, { rejudgeBaseline, rejudgeLine }, { caseJudges, compareEffects }] =
-    await Promise.all([
-      import('../config/run-settings.js'),
-      import('../runner/judge-refs.js'),
-      import('../runner/api-keys.js'),
-      import('../runner/run-secrets.js'),
-      import('../runner/create-judge-service.js'),
-      import('../runner/rejudge-baseline.js'),
-      import('../stats/effects.js'),
-    ]);
+  const [{ resolveRunSettings }, { checkRunJudgeRefs }, { checkApiKeys }, { rejudgeBaseline, rejudgeLine }, { caseJudges, compareEffects }] = await Promise.all([
+    import('../config/run-settings.js'),
+    import('../runner/judge-refs.js'),
+    import('../runner/api-keys.js'),
+    import('../runner/rejudge-baseline.js'),
+    import('../stats/effects.js'),
+  ]);
   const config = await loadConfigFromFlags(flags, cwd);
-  const { cases } = await planCases(config, [], {}, cwd);
+  // The current config's cases, as `agent-evals rejudge` plans them for a recording (its matrix values too).
+  const cases = await plannedFor(args.recorded, config, cwd);
   const settings = resolveRunSettings(config, { ...(flags.judge !== undefined ? { judge: flags.judge } : {}), ...(flags.cache === false ? { cache: false } : {}) }, process.env);
   checkRunJudgeRefs(settings.judging, cases);
   // No target runs: only the judges' keys are needed.
   checkApiKeys({ ...settings, targets: {} }, cases);
-  const redactor = runRedactor(settings);
+  const base = await runBase(settings, cmd, packageVersion());
   return withInterrupt(async (interrupt) => {
     process.stderr.write(`agent-evals: ${rejudgeLine(args.baseArg, args.recorded)}\n`);
-    const r = await rejudgeBaseline({
-      recorded: args.recorded,
-      file: args.baseArg,
-      cases,
-      settings,
-      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
-      interrupt,
-      argv: redactArgv(process.argv.slice(2)),
-      version: packageVersion(),
-      redactor,
-    });
+    const r = await rejudgeBaseline({ ...base, recorded: args.recorded, file: args.baseArg, cases, interrupt });
     if (r.interrupted) return undefined;
     return compareEffects(r.baseline, args.head.cases, args.options, { name: args.headArg, byCase: new Map(args.head.cases.map((c) => [caseKey(c), caseJudges(c)])) });
   });

@@ -26,7 +26,7 @@ export function registerCompare(program: Command): void {
     .option('-c, --config <path>', 'with --rejudge: the config whose judges and cases re-judge the baseline (default: evals.config.{ts,mts,js,mjs})')
     .option('--no-cache', 'with --rejudge: make every judge call anew')
     .option('--json [path]', "write the comparison as JSON (the results document's `comparison`) to path, or to stdout in place of the table")
-    .action(async (baseArg: string, headArg: string, flags: CompareCliFlags) => {
+    .action(async (baseArg: string, headArg: string, flags: CompareCliFlags, cmd: Command) => {
       const cwd = process.cwd();
       const orphan = (['judge', 'config'] as const).find((k) => flags[k] !== undefined) ?? (flags.cache === false ? 'no-cache' : undefined);
       if (orphan && !flags.rejudge) throw new UserError(`--${orphan} needs --rejudge: it chooses how the baseline is re-judged`);
@@ -46,7 +46,7 @@ export function registerCompare(program: Command): void {
         const [recorded, head] = [await loadRecorded(basePath, cwd, '<base>'), await loadRecorded(headPath, cwd, '<head>')];
         shares(recorded, head);
         const { compareRejudged } = await import('./compare-rejudge.js');
-        comparison = await compareRejudged({ recorded, baseArg, head, headArg, options: compareOptions(flags, baseArg, recorded) }, flags, cwd);
+        comparison = await compareRejudged({ recorded, baseArg, head, headArg, options: compareOptions(flags, baseArg, recorded) }, flags, cmd, cwd);
       } else {
         const [base, head] = [await loadComparable(basePath, cwd, '<base>'), await loadComparable(headPath, cwd, '<head>')];
         shares(base, head);

@@ -1,8 +1,8 @@
 /**
- * Ctrl-C (or SIGTERM) while `fn` runs: the first stops scheduling (the signal aborts) and lets
- * in-flight work finish briefly so what finished is written; a second exits at once.
+ * Runs `work` with Ctrl-C (and SIGTERM) as its interrupt. The first stops scheduling: in-flight
+ * trials finish briefly and what finished is written. A second one exits at once.
  */
-export async function withInterrupt<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withInterrupt<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const interrupt = new AbortController();
   const onSigint = () => {
     if (interrupt.signal.aborted) process.exit(130);
@@ -12,7 +12,7 @@ export async function withInterrupt<T>(fn: (signal: AbortSignal) => Promise<T>):
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
   try {
-    return await fn(interrupt.signal);
+    return await work(interrupt.signal);
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);

@@ -1,11 +1,11 @@
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
 import { buildReporters, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
-import { redactArgv } from './redact-argv.js';
+import { withInterrupt } from './interrupt.js';
+import { judgeCacheOutput, runBase } from './run-base.js';
 import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -14,7 +14,6 @@ import { providerList } from '../providers/registry.js';
 import type { RejudgedBaseline } from '../stats/effects.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecorded, resolveBaseline } from './baseline-file.js';
-import { withInterrupt } from './interrupt.js';
 
 interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
   verbose?: boolean;
@@ -100,7 +99,7 @@ async function runPlanned(
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
   if (base || flags.saveBaseline) flags.earlyStop = false;
-  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs, staticJudgedSpecs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
+  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/judge-refs.js'),
     import('../runner/api-keys.js'),
@@ -120,41 +119,26 @@ async function runPlanned(
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
   if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
-  const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
-  if (judged && settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
+  outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);
 
-  const [{ runRedactor }, { executeRun }, { createJudgeService }] = await Promise.all([
-    import('../runner/run-secrets.js'),
-    import('../runner/execute-run.js'),
-    import('../runner/create-judge-service.js'),
-  ]);
-  const redactor = runRedactor(settings);
-
-  const argv = redactArgv(cmd.parent?.args ?? process.argv.slice(2));
-  const judges: Parameters<typeof executeRun>[0]['judges'] = (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor });
-  // First Ctrl-C: stop scheduling, let in-flight trials finish briefly, write what finished.
-  // A second one exits at once.
+  const [{ executeRun }, runOptions] = await Promise.all([import('../runner/execute-run.js'), runBase(settings, cmd, version)]);
   return withInterrupt(async (interrupt) => {
     // --rejudge: the baseline's trials are graded by this run's judges before any target runs.
     let rejudged: RejudgedBaseline | undefined;
     if (recorded && flags.baseline !== undefined) {
       const { rejudgeBaseline, rejudgeLine } = await import('../runner/rejudge-baseline.js');
       process.stderr.write(`agent-evals: ${rejudgeLine(flags.baseline, recorded)}\n`);
-      const r = await rejudgeBaseline({ recorded, file: flags.baseline, cases, settings, judges, interrupt, argv, version, redactor });
+      const r = await rejudgeBaseline({ ...runOptions, recorded, file: flags.baseline, cases, interrupt });
       if (r.interrupted) return 130;
       rejudged = r.baseline;
     }
     const { exitCode } = await executeRun({
-      settings,
+      ...runOptions,
       cases,
       reporters,
-      redactor,
-      judges,
       interrupt,
-      argv,
-      version,
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });

@@ -13,7 +13,7 @@ import { planCases } from '../../src/cli/prepare.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { rejudgeRecorded } from '../../src/runner/rejudge.js';
 import { rawTrialsPath } from '../../src/report/raw-trials.js';
-import type { Results } from '../../src/core/results-schema.js';
+import type { CaseResult, Results } from '../../src/core/results-schema.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { faultGuards, runInProcess } from '../support/run-in-process.js';
@@ -76,6 +76,7 @@ async function rejudge(dir: string, config: UserConfig, recorded: Results, flags
   const { cases } = await planCases(resolved, [], {}, dir);
   const settings = resolveRunSettings(resolved, { cache: false, ...flags }, env);
   const warnings: string[] = [];
+  const full: CaseResult[] = [];
   faultGuards.begin();
   try {
     const outcome = await rejudgeRecorded({
@@ -83,26 +84,26 @@ async function rejudge(dir: string, config: UserConfig, recorded: Results, flags
       file: 'r.json',
       cases,
       settings,
-      reporters: [{ onWarning: (m) => warnings.push(m) }],
+      reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }],
       problem: () => {},
       judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
       interrupt: new AbortController().signal,
       argv: [],
       version: 'test',
     });
-    return { ...outcome, warnings };
+    return { ...outcome, warnings, full: (id: string) => full.find((c) => c.id === id)! };
   } finally {
     faultGuards.end();
   }
 }
 
-async function record() {
-  fake = await startFakeOpenAI({ script: judgeReply });
-  const { calls, config } = project();
+async function record(evals = EVALS(), made?: { calls: string[]; config: UserConfig }, flags: RunFlags = { earlyStop: false }) {
+  fake ??= await startFakeOpenAI({ script: judgeReply });
+  const { calls, config } = made ?? project();
   const run = await runInProcess({
-    files: { 'evals/s.eval.yaml': EVALS() },
+    files: { 'evals/s.eval.yaml': evals },
     config,
-    flags: { cache: false, earlyStop: false },
+    flags: { cache: false, ...flags },
     env: judgeEnv,
     judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: judgeEnv }),
   });
@@ -189,5 +190,112 @@ describe('rejudgeRecorded', () => {
       expect(JSON.stringify(r.body)).toContain('order 7');
       expect(JSON.stringify(r.body)).not.toContain('sha256:0000');
     }
+  });
+
+  it('replays a conversation turn by turn, a target error as recorded, and the recorded time for latency gates', async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const calls: string[] = [];
+    const config: UserConfig = {
+      targets: {
+        agent: async (input, ctx) => {
+          calls.push(input);
+          if (input === 'boom') throw new Error('service down');
+          // At least 120 ms: over the 50 ms bound whatever the machine's speed.
+          if (input === 'slow') await new Promise((r) => setTimeout(r, 120));
+          await ctx.tool('note', { input }, () => 'noted');
+          return `#${ctx.turn} ${input}`;
+        },
+      },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+    };
+    const evals = `suite: m
+target: agent
+cases:
+  - id: talk
+    turns:
+      - input: first
+        assert: [{ type: contains, value: '#1 first' }]
+      - input: second
+    assert:
+      - { type: contains, value: '#2 second' }
+      - { type: judge, criteria: answers each turn }
+  - id: broken
+    input: boom
+    assert: [{ type: judge, criteria: is polite }]
+  - id: slow
+    input: slow
+    assert:
+      - { type: maxLatencyMs, max: 50 }
+      - { type: judge, criteria: is polite }
+`;
+    const { results, dir } = await record(evals, { calls, config });
+    expect([...calls].sort()).toEqual(['boom', 'first', 'second', 'slow']);
+    const before = judgeRequests(fake).length;
+    expect(before).toBe(1);
+
+    const out = await rejudge(dir, config, results, { concurrency: 1 });
+    expect(calls).toHaveLength(4);
+    const asked = judgeRequests(fake).slice(before);
+    // Only talk reaches its judge, which reads the whole replayed conversation.
+    expect(asked).toHaveLength(1);
+    expect(JSON.stringify(asked[0]!.body)).toContain('#2 second');
+    expect(JSON.stringify(asked[0]!.body)).toContain('#1 first');
+    expect(out.cases.map((c) => [c.id, c.verdict])).toEqual([
+      ['talk', 'passed'],
+      ['broken', 'failed'],
+      ['slow', 'failed'],
+    ]);
+    const was = (id: string) => results.cases.find((c) => c.id === id)!.trials[0]!;
+    const talk = out.full('talk').trials[0]!;
+    expect(talk.turns).toEqual(was('talk').turns);
+    expect(talk.assertions.map((a) => [a.kind, a.status, a.turn])).toEqual([
+      ['contains', 'passed', 1],
+      ['contains', 'passed', undefined],
+      ['judge', 'passed', undefined],
+    ]);
+    // The target error is the recorded one, word for word; no judge was asked.
+    expect(out.full('broken').trials[0]).toMatchObject({ verdict: 'failed', error: 'target agent: service down', assertions: [] });
+    expect(was('broken').error).toBe('target agent: service down');
+    // The gate reads the recorded time (a replay takes none), and its judge is skipped again.
+    const slow = out.full('slow').trials[0]!;
+    expect(slow.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['maxLatencyMs', 'failed'],
+      ['judge', 'skipped'],
+    ]);
+    expect(slow.assertions[0]!.message).toBe(was('slow').assertions[0]!.message);
+  });
+
+  it('keeps what the recording says the agent did and spent, and --max-cost counts only the judges', async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const config: UserConfig = {
+      targets: {
+        // 2M input tokens of gpt-4.1-mini per trial: more dollars than a budget of $0.5 holds.
+        agent: () => ({ reply: 'ok, hello', model: 'openai:gpt-4.1-mini', usage: { inputTokens: 2_000_000, outputTokens: 0 } }),
+      },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+    };
+    const evals = 'suite: c\ntarget: agent\nrepeat: 3\ncases:\n  - id: costly\n    input: hi\n    assert: [{ type: judge, criteria: is polite }]\n';
+    const { results, dir } = await record(evals, { calls: [], config });
+    const recordedCost = results.cases[0]!.usage.target.costUsd!;
+    expect(recordedCost).toBeGreaterThan(1);
+    const before = judgeRequests(fake).length;
+
+    const out = await rejudge(dir, config, results, { maxCost: 0.5, concurrency: 1 });
+    expect(judgeRequests(fake).length - before).toBe(3);
+    expect(out.summary.failures).toEqual([]);
+    expect(out.summary.usage.target.costUsd).toBeCloseTo(recordedCost, 10);
+    expect(out.summary.usage.judge.calls).toBe(3);
+  });
+
+  it('re-judges the trials the recording ran: those early stop left out stay not run, with its reason', async () => {
+    const { results, calls, config, dir } = await record(EVALS().replace('repeat: 2', 'repeat: 3'), undefined, { concurrency: 1 });
+    const gated = results.cases.find((c) => c.id === 'gated')!;
+    expect(gated).toMatchObject({ planned: 3, notRun: 2, notRunReason: 'early-stop' });
+    const n = calls.length;
+    const out = await rejudge(dir, config, results, { concurrency: 1 });
+    expect(calls).toHaveLength(n);
+    expect(out.full('gated')).toMatchObject({ verdict: 'failed', planned: 3, notRun: 2, notRunReason: 'early-stop' });
+    expect(out.full('gated').trials.map((t) => t.index)).toEqual(gated.trials.map((t) => t.index));
+    expect(out.full('polite')).toMatchObject({ verdict: 'passed', planned: 3, notRun: 0 });
   });
 });

@@ -1,0 +1,109 @@
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UserError } from '../core/errors.js';
+import { caseKey } from '../core/matrix.js';
+import { ResultsSchema, type Results } from '../core/results-schema.js';
+import { providerList } from '../providers/registry.js';
+import type { RunFlags } from '../config/run-settings.js';
+import type { ResolvedConfig } from '../config/load-config.js';
+import type { PlannedCase } from '../suite/plan.js';
+import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
+import { loadConfigFromFlags, planCases } from './prepare.js';
+import { readResultsFile } from './results-file.js';
+import { buildReporters, reporterOutputs } from './reporters.js';
+import { checkOutputs } from './output-check.js';
+import { packageVersion } from './version.js';
+import { withInterrupt } from './interrupt.js';
+import { judgeCacheOutput, runBase } from './run-base.js';
+
+interface RejudgeFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'failOnFlaky' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'reporter' | 'silent'> {
+  config?: string;
+  loadTimeout?: number;
+  json?: string;
+  verbose?: boolean;
+}
+
+export function registerRejudge(program: Command): void {
+  program
+    .command('rejudge')
+    .description('re-grade a recorded run with the judges of the current config (or --judge) without calling any target; writes a new results document (exit 0 pass, 1 fail, 2 bad input)')
+    .argument('<results>', 'the results file of the run to re-judge')
+    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt)
+    .option('--judge <provider:model>', `one judge model for every judged assertion (provider: ${providerList()})`)
+    .option('--json <path>', 'where the re-judged results document goes (default: <results>.rejudged.json beside the input; never the input itself)')
+    .option('--reporter <name[=path]>', "terminal | json[=path] | junit[=path] | html[=path] | github[=summary.md] (repeatable; the config's `reporters` are for runs)", collect)
+    .option('--silent', 'no terminal reporter (file reporters still write)')
+    .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
+    .option('-j, --concurrency <n>', 'trials judged at once', positiveInt)
+    .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
+    .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}), at the batch price`)
+    .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
+    .option('--max-cost <usd>', "stop starting trials once the judges spent this many dollars (the recorded targets' spend is not counted again)", positiveNumber)
+    .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails')
+    .option('--no-strict', 'scored cases do not fail, whatever `strict` in the config says')
+    .option('--fail-on-flaky', 'a flaky case (both passing and failing trials) fails')
+    .option('--no-fail-on-flaky', 'flaky cases do not fail, whatever `failOnFlaky` in the config says')
+    .option('--min-score <x>', 'fail when the mean trial score is below x', fraction)
+    .option('--min-pass-rate <x>', 'fail when the fraction of passed trials is below x', fraction)
+    .action(async (resultsArg: string, flags: RejudgeFlags, cmd: Command) => {
+      process.exitCode = await rejudgeCommand(resultsArg, flags, cmd, process.cwd());
+    });
+}
+
+async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Command, cwd: string): Promise<number> {
+  // The recording first: a missing or invalid file is exit 2 before the config loads.
+  const input = resolve(cwd, resultsArg);
+  const recorded = await readResultsFile(input, cwd, '<results>', ResultsSchema);
+  const file = relative(cwd, input) || input;
+  const out = resolve(cwd, flags.json ?? join(dirname(input), `${basename(input, '.json')}.rejudged.json`));
+
+  const config = await loadConfigFromFlags(flags, cwd);
+  const cases = await plannedFor(recorded, config, cwd);
+  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs }, { checkApiKeys }] = await Promise.all([
+    import('../config/run-settings.js'),
+    import('../runner/judge-refs.js'),
+    import('../runner/api-keys.js'),
+  ]);
+  const settings = resolveRunSettings(config, flags, process.env);
+  checkRunJudgeRefs(settings.judging, cases);
+  // No target runs, so only the judges need their keys.
+  checkApiKeys({ ...settings, targets: {} }, cases);
+
+  const version = packageVersion();
+  const specs = reporterSpecs({ reporters: ['terminal'] }, { ...flags, json: out });
+  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) };
+  const outputs = reporterOutputs(specs, reporterContext);
+  // A re-judge never replaces the run it re-judged.
+  const over = outputs.find((o) => o.kind === 'file' && resolve(o.path) === input);
+  if (over) throw new UserError(`would overwrite the recorded run ${file}: give the re-judged results another path`, { field: over.field === 'json reporter' ? '--json' : over.field });
+  outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
+  await checkOutputs(outputs, config.file);
+  const reporters = await buildReporters(specs, reporterContext);
+
+  const [{ rejudgeRecorded }, base] = await Promise.all([import('../runner/rejudge.js'), runBase(settings, cmd, version)]);
+  process.stderr.write(`agent-evals: re-judging run ${recorded.run.id} (started ${recorded.run.startedAt}) from ${file}: no target is called; writing ${relative(cwd, out) || out}\n`);
+  return withInterrupt(async (interrupt) => {
+    const { exitCode } = await rejudgeRecorded({ ...base, recorded, file, cases, reporters, interrupt });
+    return exitCode;
+  });
+}
+
+/**
+ * The current config's cases, planned as `run` plans them. A recording made with `--matrix` holds
+ * cases the config alone does not plan: its matrix values are planned too, so its keys can match.
+ */
+export async function plannedFor(recorded: Results, config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
+  const { cases } = await planCases(config, [], {}, cwd);
+  const keys = new Set(cases.map((c) => c.key));
+  const values = [...new Set(recorded.cases.filter((c) => c.matrix?.target !== undefined && !keys.has(caseKey(c))).map((c) => c.matrix!.target!))];
+  if (values.length === 0) return cases;
+  try {
+    const matrix = (await planCases(config, [], { matrix: [`target=${values.join(',')}`] }, cwd)).cases;
+    return [...cases, ...matrix.filter((c) => !keys.has(c.key))];
+  } catch (err) {
+    // A value the config no longer has: those cases are listed as not in the config.
+    if (err instanceof UserError) return cases;
+    throw err;
+  }
+}

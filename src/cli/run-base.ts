@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import type { ExecuteOptions } from '../runner/execute-run.js';
+import type { RunSettings } from '../runner/settings.js';
+import type { PlannedCase } from '../suite/plan.js';
+import type { PlannedOutput } from './reporters.js';
+import { redactArgv } from './redact-argv.js';
+
+/** What `run` and `rejudge` hand the runner alike: the settings, the run's secrets redactor, its judges, argv and version. */
+export async function runBase(settings: RunSettings, cmd: Command, version: string): Promise<Pick<ExecuteOptions, 'settings' | 'redactor' | 'judges' | 'argv' | 'version'>> {
+  const [{ runRedactor }, { createJudgeService }] = await Promise.all([import('../runner/run-secrets.js'), import('../runner/create-judge-service.js')]);
+  const redactor = runRedactor(settings);
+  return {
+    settings,
+    redactor,
+    judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
+    argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
+    version,
+  };
+}
+
+/** The judge cache's folder, when the run's judges will write it: checked with the other outputs before the first trial. */
+export async function judgeCacheOutput(cases: PlannedCase[], settings: RunSettings, outputDir: string): Promise<PlannedOutput[]> {
+  const { staticJudgedSpecs } = await import('../runner/judge-refs.js');
+  const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
+  return judged && settings.judging.cache ? [{ path: join(outputDir, 'cache'), kind: 'dir', field: 'outputDir' }] : [];
+}
