@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Results, Comparison } from '../core/results-schema.js';
-import { caseKey } from '../core/matrix.js';
 import type { CompareOptions } from '../stats/compare-runs.js';
+import type { ComparableResults } from '../stats/compared-case.js';
 import { loadConfigFromFlags } from './prepare.js';
 import { withInterrupt } from './interrupt.js';
 import { packageVersion } from './version.js';
@@ -21,12 +21,12 @@ export interface CompareRejudgeFlags {
  * Returns undefined when Ctrl-C stopped the re-judge.
  */
 export async function compareRejudged(
-  args: { recorded: Results; baseArg: string; head: Results; headArg: string; options: CompareOptions },
+  args: { recorded: Results; baseArg: string; head: ComparableResults; options: CompareOptions },
   flags: CompareRejudgeFlags,
   cmd: Command,
   cwd: string,
 ): Promise<Comparison | undefined> {
-  const [{ resolveRunSettings }, { checkRunJudgeRefs }, { checkApiKeys }, { rejudgeBaseline, rejudgeLine }, { caseJudges, compareEffects }] = await Promise.all([
+  const [{ resolveRunSettings }, { checkRunJudgeRefs }, { checkApiKeys }, { rejudgeBaseline, rejudgeLine }, { compareEffects }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/judge-refs.js'),
     import('../runner/api-keys.js'),
@@ -45,6 +45,7 @@ export async function compareRejudged(
     process.stderr.write(`agent-evals: ${rejudgeLine(args.baseArg, args.recorded)}\n`);
     const r = await rejudgeBaseline({ ...base, recorded: args.recorded, file: args.baseArg, cases, interrupt });
     if (r.interrupted) return undefined;
-    return compareEffects(r.baseline, args.head.cases, args.options, { name: args.headArg, byCase: new Map(args.head.cases.map((c) => [caseKey(c), caseJudges(c)])) });
+    process.stderr.write(`agent-evals: ${r.line}\n`);
+    return compareEffects(r.baseline, args.head.cases, args.options);
   });
 }

@@ -42,11 +42,11 @@ export function registerCompare(program: Command): void {
       ]);
       let comparison: Comparison | undefined;
       if (flags.rejudge) {
-        // Every recorded trial of the baseline is re-judged, and head's judges are checked against the re-judge's.
-        const [recorded, head] = [await loadRecorded(basePath, cwd, '<base>'), await loadRecorded(headPath, cwd, '<head>')];
+        // Every recorded trial of the baseline is re-judged: it is read in full.
+        const [recorded, head] = [await loadRecorded(basePath, cwd, '<base>'), await loadComparable(headPath, cwd, '<head>')];
         shares(recorded, head);
         const { compareRejudged } = await import('./compare-rejudge.js');
-        comparison = await compareRejudged({ recorded, baseArg, head, headArg, options: compareOptions(flags, baseArg, recorded) }, flags, cmd, cwd);
+        comparison = await compareRejudged({ recorded, baseArg, head, options: compareOptions(flags, baseArg, recorded) }, flags, cmd, cwd);
       } else {
         const [base, head] = [await loadComparable(basePath, cwd, '<base>'), await loadComparable(headPath, cwd, '<head>')];
         shares(base, head);

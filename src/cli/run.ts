@@ -132,6 +132,7 @@ async function runPlanned(
       process.stderr.write(`agent-evals: ${rejudgeLine(flags.baseline, recorded)}\n`);
       const r = await rejudgeBaseline({ ...runOptions, recorded, file: flags.baseline, cases, interrupt });
       if (r.interrupted) return 130;
+      process.stderr.write(`agent-evals: ${r.line}\n`);
       rejudged = r.baseline;
     }
     const { exitCode } = await executeRun({

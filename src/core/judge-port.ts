@@ -76,6 +76,10 @@ export interface Judge {
   readonly system?: string;
   /** Its calls go through the provider's batch API (`--judge-batch`); recorded in the results. */
   readonly batch?: boolean;
+  /** What its calls are made with beyond provider and model (capabilities, sampling); part of its fingerprint. */
+  readonly calledWith?: Readonly<Record<string, string | number | boolean | null>>;
+  /** An agent judge's tools, by name; part of its fingerprint. */
+  readonly tools?: readonly string[];
   judge(request: JudgeRequest): Promise<JudgeScore>;
 }
 

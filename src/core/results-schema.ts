@@ -17,6 +17,50 @@ export const RoleUsageSchema = z.object({ target: UsageSchema, judge: UsageSchem
 
 export const AssertionStatusSchema = z.enum(['passed', 'failed', 'skipped', 'error']);
 
+/** A short digest of a text the fingerprint compares but does not repeat (criteria, persona, a reference). */
+const DigestSchema = z.string();
+
+/**
+ * Everything about a judged assertion's judging that can move its verdict while the agent stays the
+ * same: who judged (provider, model, the capabilities it was called with, persona, an agent judge's
+ * tools), by which criterion (the assertion's own texts as digests, scale, choices, dimensions,
+ * threshold), and with which version of our judge prompt. `hash` covers all of it; a comparison
+ * whose sides differ here says `judge changed` instead of blaming the agent.
+ */
+export const JudgeFingerprintSchema = z.object({
+  /** 16 hex characters over every other field. */
+  hash: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  /** What the calls were made with, as the model spec and the capability table resolve it (structured output, thinking, reasoning effort, temperature, token limit). */
+  calledWith: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  /** Digest of the judge's persona (`system`); absent for the built-in persona. */
+  persona: DigestSchema.optional(),
+  /** The criterion as the assertion writes it; texts as digests. The case's own reference is case data, not here. */
+  criterion: z.object({
+    type: z.string(),
+    criteria: DigestSchema.optional(),
+    reference: DigestSchema.optional(),
+    question: DigestSchema.optional(),
+    source: DigestSchema.optional(),
+    comparedTo: DigestSchema.optional(),
+    scale: z.number().optional(),
+    choices: z.record(z.string(), z.number()).optional(),
+    dimensions: z.record(z.string(), z.number()).optional(),
+    threshold: z.number(),
+    prefer: z.string().optional(),
+    positionSwap: z.boolean().optional(),
+    /** The trace policy the judge saw the run under, and whether it saw the target's instructions. */
+    trace: z.string(),
+    targetInstructions: z.boolean(),
+  }),
+  /** Version of our judge prompt for this criterion kind: a hash of its wording, so it changes whenever the wording does. */
+  prompt: z.string(),
+  /** An agent judge's tools, by name. */
+  tools: z.array(z.string()).optional(),
+});
+export type JudgeFingerprint = z.infer<typeof JudgeFingerprintSchema>;
+
 export const AssertionResultSchema = z.object({
   name: z.string(),
   /** The assertion type (`contains`, `notCalledTool`, `closedQa`, …). */
@@ -40,6 +84,8 @@ export const AssertionResultSchema = z.object({
   raw: z.string().optional(),
   choice: z.string().optional(),
   positionInconsistent: z.boolean().optional(),
+  /** Who judged this assertion and by which criterion; also on a judged assertion not asked (gate failed, empty reply) when its judge is known. */
+  judgeFingerprint: JudgeFingerprintSchema.optional(),
   judge: z
     .object({
       provider: z.string(),
@@ -114,6 +160,16 @@ export type PassRate = z.infer<typeof PassRateSchema>;
 export const CaseVerdictSchema = z.enum(['passed', 'failed', 'scored', 'skipped']);
 export type CaseVerdict = z.infer<typeof CaseVerdictSchema>;
 
+/**
+ * A case's judged assertions and their judges. `key` is the assertion's place (`judge#1`, `turn 2 closedQa#1`:
+ * type and ordinal among the judged assertions of its turn), so an edited criteria text still matches.
+ */
+export const CaseJudgeFingerprintSchema = z.object({
+  hash: z.string(),
+  assertions: z.array(z.object({ key: z.string(), name: z.string(), judge: JudgeFingerprintSchema })),
+});
+export type CaseJudgeFingerprint = z.infer<typeof CaseJudgeFingerprintSchema>;
+
 export const CaseResultSchema = z.object({
   suite: z.string(),
   id: z.string(),
@@ -122,8 +178,13 @@ export const CaseResultSchema = z.object({
   tags: z.array(z.string()),
   /** The matrix values this case ran with (`{ target: 'claude-support' }`); part of its key. */
   matrix: MatrixValuesSchema.optional(),
-  /** Hash of the case's input or turns, reference and assertions: a baseline tells an edited case from a regressed one. */
+  /**
+   * Hash of the case's input or turns, reference and assertions (a judged assertion's criterion and
+   * judge left out: they are in `judgeFingerprint`): a baseline tells an edited case from a regressed one.
+   */
   fingerprint: z.string().optional(),
+  /** The judges of its judged assertions: `hash` over each one's fingerprint, by its place among them; what a baseline compares to tell a judge change. */
+  judgeFingerprint: CaseJudgeFingerprintSchema.optional(),
   verdict: CaseVerdictSchema,
   passed: z.number().int().nonnegative(),
   required: z.number().int().nonnegative(),
@@ -285,10 +346,12 @@ export type ComparedSide = z.infer<typeof ComparedSideSchema>;
 
 /**
  * How a case moved from the baseline to this run. `changed`: its fingerprint differs (an edited case is
- * not compared); `judge-errors` and `not-run`: could not compare; `cannot-rejudge` (under `--rejudge`):
- * the baseline's recording of the case could not be re-judged, so it is listed, never counted.
+ * not compared); `judge-changed`: the case is the same but its judged assertions were judged by another
+ * judge or criterion (not compared: the agent is not blamed for the judge); `judge-errors` and
+ * `not-run`: could not compare; `cannot-rejudge` (under `--rejudge`): the baseline's recording of the
+ * case could not be re-judged, so it is listed, never counted.
  */
-export const CaseChangeKindSchema = z.enum(['regressed', 'improved', 'unchanged', 'changed', 'new', 'removed', 'judge-errors', 'not-run', 'cannot-rejudge']);
+export const CaseChangeKindSchema = z.enum(['regressed', 'improved', 'unchanged', 'changed', 'judge-changed', 'new', 'removed', 'judge-errors', 'not-run', 'cannot-rejudge']);
 export type CaseChangeKind = z.infer<typeof CaseChangeKindSchema>;
 
 /**
@@ -306,6 +369,8 @@ export const JudgeEffectSchema = z.object({
   pValue: z.number().min(0).max(1).optional(),
   /** What moved, in words: `verdict passed → failed`, `score 0.95 → 0.40`. */
   reason: z.string().optional(),
+  /** What differs between the recorded judging and the re-judge, in words (`judge openai:gpt-4.1-mini → openai:gpt-4.1-nano`); absent when the judge fingerprints match or one is missing. */
+  judgeChanges: z.array(z.string()).optional(),
 });
 export type JudgeEffect = z.infer<typeof JudgeEffectSchema>;
 
@@ -321,6 +386,8 @@ export const CaseChangeSchema = z.object({
   counted: z.boolean().optional(),
   /** What moved, in words: `verdict passed → failed`, `score 0.95 → 0.40`. */
   reason: z.string().optional(),
+  /** `judge-changed`: what changed about the judging, each in words (`judge openai:gpt-4.1-mini → openai:gpt-4.1-nano`, `criteria edited`). */
+  judgeChanges: z.array(z.string()).optional(),
   /**
    * Under `--rejudge`: the judge effect (recorded vs re-judged baseline). `base` is then the re-judged
    * baseline, so `kind`, `pValue` and `counted` are the agent effect (re-judged baseline vs head).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Criterion } from '../core/judge-port.js';
 import { neutralize } from './prompt.js';
 
 export const SUBMIT_TOOL = 'submit_judgment';
@@ -66,3 +67,19 @@ export function agentJudgeSystem(persona: string = AGENT_JUDGE_PERSONA): string 
 }
 
 export const AGENT_JUDGE_SYSTEM = agentJudgeSystem();
+
+/** What closes the agent judge's task: how to submit (and, for a rubric graded on choices, each choice's score). */
+export function submitSections(criterion: Criterion): string[] {
+  const sections = [
+    `Submit your verdict with ${SUBMIT_TOOL}: score 1 means the criterion is fully met, 0 not at all (for a yes/no question, 1 is yes; for two responses, 1 means RESPONSE_A is better, 0 RESPONSE_B, 0.5 a tie).`,
+  ];
+  // The protocol carries a score only: a rubric graded on named choices submits its choice's score.
+  const choices = criterion.kind === 'rubric' ? criterion.choices : undefined;
+  if (choices)
+    sections.push(
+      `For the CHOICE you pick, submit its score: ${Object.entries(choices)
+        .map(([k, v]) => `${JSON.stringify(k)} = ${v}`)
+        .join(', ')}.`,
+    );
+  return sections;
+}

@@ -12,7 +12,8 @@ import { judgeSections } from './prompt.js';
 import { projectTrace } from './trace-render.js';
 import { JudgeProtocolError } from '../core/errors.js';
 import { answerStop } from './answer-stopped.js';
-import { agentJudgeSystem, readSubmission, SKIPPED_AFTER_SUBMIT, SUBMIT_TOOL, SUBMIT_TOOL_SCHEMA, type Submission } from './agent-judge-protocol.js';
+import { judgeCalledWith } from './judge-fingerprint.js';
+import { agentJudgeSystem, readSubmission, SKIPPED_AFTER_SUBMIT, SUBMIT_TOOL, SUBMIT_TOOL_SCHEMA, submitSections, type Submission } from './agent-judge-protocol.js';
 
 /** Limits the user sets; the judge adds none of its own. */
 export interface JudgeGuards {
@@ -90,6 +91,8 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   // A plain config names its model without a call; a factory's model is known once it ran.
   let latest: { id: string; model: string } | undefined = typeof factory === 'function' ? undefined : modelOf(factory.model);
   let system: string | undefined = typeof factory === 'function' ? undefined : factory.system;
+  // What its latest (or, for a plain config, its only) configuration calls the model with, and its tools.
+  let setup: Pick<AgentJudge, 'calledWith' | 'tools'> = typeof factory === 'function' ? {} : setupOf(factory);
   const providers = new Map<string, Provider>();
   let run: AgentJudgeRunSettings = {
     price: (tokens, model, own) => usageFromTokens(tokens, priceUsage(model, tokens, own)),
@@ -122,6 +125,12 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     get system() {
       return system;
     },
+    get calledWith() {
+      return setup.calledWith;
+    },
+    get tools() {
+      return setup.tools;
+    },
     events,
     onEvent(listener) {
       listeners.push(listener);
@@ -139,6 +148,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       const provider = providerFor(cfg);
       latest = { id: provider.id, model: provider.model };
       system = cfg.system;
+      setup = setupOf(cfg);
       if (!profile.configured && !warnedNoGuards) {
         warnedNoGuards = true;
         emit({
@@ -162,6 +172,13 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       });
     },
   };
+}
+
+/** Its calls' settings as an inference judge's are recorded (the caller's temperature, then the spec's, else 0), and its tools' names. */
+function setupOf(cfg: AgentJudgeConfig): Pick<AgentJudge, 'calledWith' | 'tools'> {
+  const temperature = cfg.options?.temperature ?? (typeof cfg.model === 'object' ? cfg.model.temperature : undefined) ?? 0;
+  const calledWith = { ...judgeCalledWith(cfg.model, temperature), ...(cfg.options?.maxTokensPerCall ? { maxTokens: cfg.options.maxTokensPerCall } : {}) };
+  return { calledWith, tools: (cfg.tools ?? []).map((t) => t.name) };
 }
 
 function modelOf(input: ModelSpecInput): { id: string; model: string } {
@@ -188,18 +205,7 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
   const byName = new Map(tools.map((t) => [t.name, t]));
   const guards = cfg.guards ?? {};
   const { stable, varying } = judgeSections(req);
-  const sections = [...stable, ...varying];
-  sections.push(
-    `Submit your verdict with ${SUBMIT_TOOL}: score 1 means the criterion is fully met, 0 not at all (for a yes/no question, 1 is yes; for two responses, 1 means RESPONSE_A is better, 0 RESPONSE_B, 0.5 a tie).`,
-  );
-  // The protocol carries a score only: a rubric graded on named choices submits its choice's score.
-  const choices = req.criterion.kind === 'rubric' ? req.criterion.choices : undefined;
-  if (choices)
-    sections.push(
-      `For the CHOICE you pick, submit its score: ${Object.entries(choices)
-        .map(([k, v]) => `${JSON.stringify(k)} = ${v}`)
-        .join(', ')}.`,
-    );
+  const sections = [...stable, ...varying, ...submitSections(req.criterion)];
   const messages: ChatMessage[] = [{ role: 'user', content: sections.join('\n\n') }];
   const steps = progress.steps;
   let usage: Usage = progress.usage;

@@ -3,6 +3,9 @@ import type { Severity } from '../core/results-schema.js';
 import { CriterionError } from '../core/errors.js';
 import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
 
+/** What a pairwise assertion asks when it names no criteria of its own. */
+export const PAIRWISE_DEFAULT_CRITERIA = 'Which response better answers the input, accurately and helpfully?';
+
 /** The criterion an assertion asks for, with the case reference filled in where it is the default. */
 export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: string | undefined): Criterion {
   const needRef = (given: string | undefined): string => {
@@ -32,7 +35,7 @@ export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: strin
       return { kind: 'sql', reference: needRef(spec.reference) };
     case 'pairwise':
       // first/second are placed per order by the caller.
-      return { kind: 'pairwise', criteria: spec.criteria ?? 'Which response better answers the input, accurately and helpfully?', first: '', second: needRef(spec.comparedTo) };
+      return { kind: 'pairwise', criteria: spec.criteria ?? PAIRWISE_DEFAULT_CRITERIA, first: '', second: needRef(spec.comparedTo) };
   }
 }
 

@@ -25,6 +25,8 @@ export interface InferenceJudgeOptions {
   price(tokens: TokenUsage): Usage;
   /** `provider` sends its calls through a batch API: the judge says so in the results. */
   batch?: boolean;
+  /** What its calls are made with (judgeCalledWith): reported for its fingerprint. */
+  calledWith?: Record<string, string | number | boolean | null>;
 }
 
 /**
@@ -38,6 +40,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
     model: provider.model,
     ...(opts.system !== undefined ? { system: opts.system } : {}),
     ...(opts.batch ? { batch: true } : {}),
+    ...(opts.calledWith ? { calledWith: opts.calledWith } : {}),
     async judge(req: JudgeRequest): Promise<JudgeScore> {
       // The provider enforces the answer's schema (structured output), so the prompt need not spell it out.
       const prompt = buildJudgePrompt(req, { persona: opts.system });

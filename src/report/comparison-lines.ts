@@ -30,9 +30,10 @@ export function agentEffectDetail(c: CaseChange): string {
 /** `5/5 → 0/5 re-judged, p = 0.004 (head's judge stricter: verdict passed → failed)`: the judge effect, never counted. */
 export function judgeEffectDetail(e: JudgeEffect): string {
   const moved = `${rate(e.recorded)} → ${rate(e.rejudged)} re-judged`;
-  if (e.direction === 'none') return `none (${moved})`;
+  const changes = e.judgeChanges?.length ? `; ${e.judgeChanges.join('; ')}` : '';
+  if (e.direction === 'none') return `none (${moved}${changes})`;
   const way = e.direction === 'lower' ? "head's judge stricter" : "head's judge more lenient";
-  return `${moved}${e.pValue !== undefined ? `, ${formatP(e.pValue)}` : ''} (${way}${e.reason ? `: ${e.reason}` : ''})`;
+  return `${moved}${e.pValue !== undefined ? `, ${formatP(e.pValue)}` : ''} (${way}${e.reason ? `: ${e.reason}` : ''}${changes})`;
 }
 
 export const KIND_LABEL: Record<CaseChangeKind, string> = {
@@ -40,6 +41,7 @@ export const KIND_LABEL: Record<CaseChangeKind, string> = {
   improved: 'improved',
   unchanged: 'unchanged',
   changed: 'changed',
+  'judge-changed': 'judge changed',
   new: 'new',
   removed: 'removed',
   'judge-errors': 'could not compare: judge errors',
@@ -65,6 +67,7 @@ function agentHeadline(c: Comparison): string {
     `${n.improved} improved`,
     `${n.unchanged} unchanged`,
     ...(n.changed ? [`${n.changed} changed`] : []),
+    ...(n['judge-changed'] ? [`${n['judge-changed']} judge changed`] : []),
     ...(n.new ? [`${n.new} new`] : []),
     ...(n.removed ? [`${n.removed} removed`] : []),
     ...(n['judge-errors'] + n['not-run'] + n['cannot-rejudge'] ? [`${n['judge-errors'] + n['not-run'] + n['cannot-rejudge']} could not compare`] : []),

@@ -113,7 +113,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
     var c = doc.cases[i];
     var hay = [keys[i], c.file, c.verdict].concat(c.tags).join(' ').toLowerCase();
     var ch = changes[keys[i]];
-    if (ch) hay += ' ' + ch.kind;
+    // 'judge changed' finds judge-changed, as the terminal names it.
+    if (ch) hay += ' ' + ch.kind + ' ' + ch.kind.split('-').join(' ');
     return hay.indexOf(q) !== -1;
   }
   function renderMore() {
@@ -154,8 +155,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
       facts(body, [
         ['File', c.file + (c.line ? ':' + c.line : '')],
         ['Tags', c.tags.join(', ')],
-        [je ? 'Agent effect' : 'Change', ch ? ch.kind + (ch.base && ch.head ? ' ' + ch.base.passed + '/' + ch.base.run + ' \u2192 ' + ch.head.passed + '/' + ch.head.run : '') + (ch.reason ? ': ' + ch.reason : '') + (ch.pValue !== undefined ? ' (p=' + ch.pValue.toFixed(4) + ')' : '') : ''],
-        ['Judge effect', je ? je.direction + ' ' + je.recorded.passed + '/' + je.recorded.run + ' recorded \u2192 ' + je.rejudged.passed + '/' + je.rejudged.run + ' re-judged' + (je.reason ? ': ' + je.reason : '') + (je.pValue !== undefined ? ' (p=' + je.pValue.toFixed(4) + ')' : '') + ', not counted' : ''],
+        [je ? 'Agent effect' : 'Change', ch ? ch.kind + (je && ch.base && ch.head ? ' ' + ch.base.passed + '/' + ch.base.run + ' \u2192 ' + ch.head.passed + '/' + ch.head.run : '') + (ch.reason ? ': ' + ch.reason : '') + (ch.pValue !== undefined ? ' (p=' + ch.pValue.toFixed(4) + ')' : '') : ''],
+        ['Judge effect', je ? je.direction + ' ' + je.recorded.passed + '/' + je.recorded.run + ' recorded \u2192 ' + je.rejudged.passed + '/' + je.rejudged.run + ' re-judged' + (je.reason ? ': ' + je.reason : '') + (je.pValue !== undefined ? ' (p=' + je.pValue.toFixed(4) + ')' : '') + (je.judgeChanges && je.judgeChanges.length ? '; ' + je.judgeChanges.join('; ') : '') + ', not counted' : ''],
         ['Not run', c.notRun ? c.notRun + ' (' + (c.notRunReason || '') + ')' : ''],
         ['Target usage', usageLine(c.usage.target)],
         ['Judge usage', usageLine(c.usage.judge)]

@@ -4,6 +4,7 @@ import { addUsage, emptyUsage } from '../core/usage.js';
 import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasses } from './verdict.js';
 import { isFlaky, passRate } from './pass-rate.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
+import { caseJudgeFingerprint } from './case-judge-fingerprint.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
@@ -20,6 +21,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
   const judgeError = sorted.map(isJudgeErrorTrial);
   // N is the trials that ran to a verdict: interrupted and not-run ones say nothing about the agent.
   const rate = passRate(passed, completed.length);
+  const judges = caseJudgeFingerprint(sorted);
   return {
     suite: c.suite,
     id: c.id,
@@ -28,6 +30,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     tags: c.tags,
     ...(c.matrix ? { matrix: { ...c.matrix } } : {}),
     fingerprint: caseFingerprint(c),
+    ...(judges ? { judgeFingerprint: judges } : {}),
     verdict: caseVerdict(
       sorted.map((t) => t.verdict),
       required,

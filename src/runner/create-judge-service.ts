@@ -9,7 +9,9 @@ import { PROMPT_JUDGE_PROVIDER } from '../judges/prompt-judge.js';
 import { judgeCacheFor } from '../judges/cache.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { buildJudgeRequest, type Judge } from '../core/judge-port.js';
-import { criterionFromSpec } from '../judges/criterion-from-spec.js';
+import { criterionFromSpec, thresholdOf } from '../judges/criterion-from-spec.js';
+import { judgeFingerprint } from '../judges/judge-fingerprint.js';
+import type { JudgeFingerprint } from '../core/results-schema.js';
 import { judgeInstances } from './judge-instances.js';
 import { staticJudgedSpecs } from './judge-refs.js';
 import { judgePairwise } from '../judges/pairwise-both-orders.js';
@@ -138,19 +140,46 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
           const { outcome: _outcome, positionInconsistent, ...score } = await judgePairwise(judge, request, criterion.second, spec.prefer ?? 'actual', spec.positionSwap !== false);
           const by = answeredBy(judge, score.run);
           warnSelfJudging(ctx, by);
-          return { kind: 'scored', score, by, positionInconsistent };
+          return { kind: 'scored', score, by, positionInconsistent, fingerprint: fingerprintOf(judge, by, spec, ctx) };
         }
         const score = await judge.judge(request);
         const by = answeredBy(judge, score.run);
         // After the judgment: an agent judge's model is known once its factory ran.
         warnSelfJudging(ctx, by);
-        return { kind: 'scored', score, by };
+        return { kind: 'scored', score, by, fingerprint: fingerprintOf(judge, by, spec, ctx) };
       } catch (err) {
         const error = asJudgeError(err);
-        return { kind: 'failed', error, by: answeredBy(judge, error.spent?.run) };
+        const by = answeredBy(judge, error.spent?.run);
+        return { kind: 'failed', error, by, fingerprint: fingerprintOf(judge, by, spec, ctx) };
       }
     },
+
+    identify(spec, ctx) {
+      const ref = settings.dryRun ? 'fake' : resolveFor(spec, ctx.plannedCase, ctx.caseJudge).ref;
+      if (!ref) return undefined;
+      let judge: Judge;
+      try {
+        judge = judgeFor(ref, ctx.live === true);
+      } catch {
+        return undefined;
+      }
+      // A factory agent judge names its model only once it judged.
+      if (judge.provider === AGENT_MODEL_UNKNOWN) return undefined;
+      return fingerprintOf(judge, answeredBy(judge, undefined), spec, ctx);
+    },
   };
+
+  /** Who judged (the model that answered, the judge's persona, settings and tools) and by which criterion, as its threshold and trace policy stand in this run. */
+  function fingerprintOf(judge: Judge, by: JudgeIdentity, spec: JudgeAssertionSpec, ctx: Pick<JudgeTrialContext, 'plannedCase'>): JudgeFingerprint {
+    const who = {
+      provider: by.provider,
+      model: by.model,
+      ...(by.system !== undefined ? { system: by.system } : {}),
+      ...(judge.calledWith ? { calledWith: judge.calledWith } : {}),
+      ...(judge.tools ? { tools: judge.tools } : {}),
+    };
+    return judgeFingerprint(who, spec, { threshold: thresholdOf(spec, ctx.plannedCase.judgeDefaults), trace: spec.trace ?? settings.trace });
+  }
 
   /** Once per judge and target model: the judge is that model, or of its family (self-preference). */
   function warnSelfJudging(ctx: JudgeTrialContext, judge: { provider: string; model: string }): void {

@@ -19,8 +19,7 @@ import { guardTargetFaults } from './fault-guard.js';
 import type { RunSettings } from './settings.js';
 import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
-import { caseJudges, compareEffects, type RejudgedBaseline } from '../stats/effects.js';
-import { caseKey } from '../core/matrix.js';
+import { compareEffects, type RejudgedBaseline } from '../stats/effects.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from './self-preference.js';
 import { runIdAt } from './run-id.js';
@@ -135,8 +134,6 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
   const compared: ComparableCase[] = [];
-  // Under --rejudge, which judges graded each case: the re-judged baseline's should be the same.
-  const headJudges = new Map<string, string[]>();
   // `--timeout` bounds every trial, over what a case or its file set.
   if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
 
@@ -219,18 +216,13 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
       onCaseEnd: (result, c) => {
         if (opts.baseline) compared.push(comparableCase(result));
-        if (opts.baseline?.rejudged) headJudges.set(caseKey(result), caseJudges(result));
         return reporter.onCaseEnd(result, caseView(c));
       },
       onWarning: (message) => reporter.onWarning(message),
     },
   });
   const { baseline } = opts;
-  const comparison = baseline?.rejudged
-    ? compareEffects(baseline.rejudged, compared, baseline.options, { name: 'this run', byCase: headJudges })
-    : baseline
-      ? compareRuns(baseline.cases, compared, baseline.options)
-      : undefined;
+  const comparison = baseline?.rejudged ? compareEffects(baseline.rejudged, compared, baseline.options) : baseline ? compareRuns(baseline.cases, compared, baseline.options) : undefined;
   const summary: Summary = {
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],

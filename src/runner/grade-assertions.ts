@@ -5,7 +5,7 @@ import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from '../suite/schema.js';
 import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { assertionName } from '../assertions/assertion-name.js';
-import type { JudgeService, JudgeTrialContext, Judgment } from './judge-service.js';
+import { notAsked, type JudgeService, type JudgeTrialContext, type Judgment } from './judge-service.js';
 import { judgedResult } from './judged-result.js';
 import { isFailedGate } from './verdict.js';
 
@@ -28,9 +28,6 @@ export interface GradeOptions {
   judgeContext: Omit<JudgeTrialContext, 'reply'>;
 }
 
-/** The judgment of a judged assertion not asked because a gate of its trial failed (zero tokens). */
-export const GATE_FAILED: Judgment = { kind: 'skipped', skipped: 'gate-failed' };
-
 /**
  * A trial's assertions, gates first: every deterministic assertion is checked before any judge
  * starts, and once a gate failed the judges are skipped (zero tokens). Results keep the list's order.
@@ -49,7 +46,9 @@ export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions
       if (done) return { result: done };
       const spec = a.spec as JudgeAssertionSpec;
       // A judge read early has run (and spent its tokens): its answer stands either way.
-      const judgment = await (a.early ?? (skip ? GATE_FAILED : opts.judges.judge(spec, { ...opts.judgeContext, reply: spec.on ?? opts.contextOf(a.turn).reply })));
+      // Not asked because a gate failed: zero tokens, but the judge it would have had is recorded.
+      const judgment = await (a.early ??
+        (skip ? notAsked(opts.judges, 'skipped', spec, opts.judgeContext) : opts.judges.judge(spec, { ...opts.judgeContext, reply: spec.on ?? opts.contextOf(a.turn).reply })));
       return judgedResult(spec, defaults, judgment);
     }),
   );

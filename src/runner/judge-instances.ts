@@ -14,6 +14,7 @@ import type { Judge } from '../core/judge-port.js';
 import { fakeJudge, loadFakeFixtures } from '../judges/fake-judge.js';
 import { inferenceJudge } from '../judges/inference-judge.js';
 import { judgeIdentity } from '../judges/judge-identity.js';
+import { judgeCalledWith } from '../judges/judge-fingerprint.js';
 import { splitJudgeSystem } from '../judges/judge-system.js';
 import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/resolve.js';
 import { isJudgeName, unknownJudgeMessage } from '../judges/judge-ref-check.js';
@@ -93,6 +94,7 @@ export function judgeInstances(opts: {
         const temperature = typeof model === 'object' ? (model as { temperature?: number }).temperature : undefined;
         judge = inferenceJudge(provider, {
           identity: judgeIdentity(model as never, opts.env),
+          calledWith: judgeCalledWith(model as never, temperature ?? 0),
           price: (tokens) => priced(tokens, provider.spec, opts.pricing, { batch: batch !== undefined }),
           ...(batch ? { batch: true } : {}),
           // A live read inside `check` holds its trial's slot: waiting on a batched twin would deadlock the flush.

@@ -4,6 +4,7 @@ import type { Judge, JudgeScore } from '../core/judge-port.js';
 import type { JudgeError } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { PlannedCase } from '../suite/plan.js';
+import type { JudgeFingerprint } from '../core/results-schema.js';
 
 /** What a judged assertion is graded against. */
 export interface JudgeTrialContext {
@@ -36,18 +37,29 @@ export interface JudgeIdentity {
 /**
  * What judging one assertion came to, before any verdict: a score, a typed failure with what it
  * spent, no judge at all, or not asked because a gate failed. `judgedResult` turns it into the
- * assertion result; pass or fail is decided there, never by a judge.
+ * assertion result; pass or fail is decided there, never by a judge. `fingerprint`: who judged (or
+ * would have) and by which criterion, whenever the judge is known.
  */
-export type Judgment =
+export type Judgment = (
   | { kind: 'scored'; score: JudgeScore; by: JudgeIdentity; positionInconsistent?: boolean }
   | { kind: 'failed'; error: JudgeError; by?: JudgeIdentity }
   | { kind: 'no-judge' }
   | { kind: 'skipped'; skipped: 'gate-failed' }
-  | { kind: 'empty-reply' };
+  | { kind: 'empty-reply' }
+) & { fingerprint?: JudgeFingerprint };
 
 /** The runner's only view of judges: judge one judged assertion of one trial. */
 export interface JudgeService {
   judge(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<Judgment>;
+  /** The fingerprint the assertion's judge would give it, without asking (an assertion not asked still records it); undefined when the judge is not known. */
+  identify?(spec: JudgeAssertionSpec, ctx: Omit<JudgeTrialContext, 'reply'>): JudgeFingerprint | undefined;
+}
+
+/** A judged assertion not asked: its fingerprint still, when the service knows the judge. */
+export function notAsked(judges: JudgeService, kind: 'skipped' | 'empty-reply', spec: JudgeAssertionSpec, ctx: Omit<JudgeTrialContext, 'reply'>): Judgment {
+  const fingerprint = judges.identify?.(spec, ctx);
+  const judgment: Judgment = kind === 'skipped' ? { kind: 'skipped', skipped: 'gate-failed' } : { kind: 'empty-reply' };
+  return fingerprint ? { ...judgment, fingerprint } : judgment;
 }
 
 /**
@@ -56,7 +68,8 @@ export interface JudgeService {
  */
 export function skipEmptyReplies(inner: JudgeService): JudgeService {
   return {
-    judge: (spec, ctx) => (ctx.reply.trim() === '' ? Promise.resolve({ kind: 'empty-reply' }) : inner.judge(spec, ctx)),
+    judge: (spec, ctx) => (ctx.reply.trim() === '' ? Promise.resolve(notAsked(inner, 'empty-reply', spec, ctx)) : inner.judge(spec, ctx)),
+    ...(inner.identify ? { identify: inner.identify.bind(inner) } : {}),
   };
 }
 

@@ -20,6 +20,12 @@ export interface Graded {
  * failed is an error, which always fails as a gate; no judge at all fails as a gate too.
  */
 export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
+  const graded = resultOf(spec, defaults, judgment);
+  // Asked or not, the result says who judged it (or would have): what a comparison reads to tell a judge change.
+  return judgment.fingerprint ? { ...graded, result: { ...graded.result, judgeFingerprint: judgment.fingerprint } } : graded;
+}
+
+function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
   const name = assertionName(spec);
   const threshold = thresholdOf(spec, defaults);
   const weight = spec.weight ?? 1;

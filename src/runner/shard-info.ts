@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
-import { configure } from 'safe-stable-stringify';
+import { functionsBySource, stableHash } from '../core/stable-hash.js';
 import type { ShardInfo } from '../core/results-schema.js';
 import type { RunSettings } from './settings.js';
-
-const stringify = configure({ deterministic: true, circularValue: '[circular]', bigint: true });
 
 /**
  * A hash of what decides a run's verdicts: targets, judging, gates, budget, early stop. Left out is
@@ -13,8 +10,7 @@ const stringify = configure({ deterministic: true, circularValue: '[circular]', 
 export function settingsFingerprint(settings: RunSettings): string {
   const { rootDir: _r, env: _e, concurrency: _c, interruptGraceMs: _g, judging, ...rest } = settings;
   const { rootDir: _jr, outputDir: _jo, ...judge } = judging;
-  const text = stringify({ ...rest, judging: judge }, (_key, value: unknown) => (typeof value === 'function' ? `function:${String(value)}` : value)) ?? '';
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return stableHash({ ...rest, judging: judge }, 16, functionsBySource);
 }
 
 /** The `run.shard` record of a sharded run. */

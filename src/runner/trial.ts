@@ -9,10 +9,10 @@ import { createCheckApi, type RecordedAssertion } from '../suite/check-api.js';
 import { TsAssertionSpecSchema } from '../suite/schema.js';
 import type { Target } from '../targets/types.js';
 import { errorMessage } from '../core/errors.js';
-import type { JudgeService, Judgment } from './judge-service.js';
+import { notAsked, type JudgeService, type Judgment } from './judge-service.js';
 import { usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
-import { deterministicResult, GATE_FAILED, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
+import { deterministicResult, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
 import { judgedResult } from './judged-result.js';
 import { Conversation } from './conversation.js';
 
@@ -62,11 +62,12 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     const now = conversation.run();
     const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target };
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
-    for (const gate of before.filter((s) => !isJudgeType(s.type))) {
-      if (isFailedGate(await deterministicResult(gate, ctxNow))) return GATE_FAILED;
-    }
     const spec = entry.spec as JudgeAssertionSpec;
-    return deps.judges.judge(spec, { plannedCase: c, trialIndex: index, run: now, reply: spec.on ?? now.reply, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted });
+    const judgeCtx = { plannedCase: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted };
+    for (const gate of before.filter((s) => !isJudgeType(s.type))) {
+      if (isFailedGate(await deterministicResult(gate, ctxNow))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
+    }
+    return deps.judges.judge(spec, { ...judgeCtx, reply: spec.on ?? now.reply });
   };
   const readEarly = (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<AssertionResult> => {
     let read = early.get(entry);

@@ -3,6 +3,7 @@ import { CaseChangeKindSchema } from '../core/results-schema.js';
 import type { ComparableCase } from './compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { fisherDropP, fisherRiseP } from './fisher.js';
+import { judgeChanges as describeJudgeChanges } from './judge-changes.js';
 
 export interface CompareOptions {
   /** The baseline, as the user named it (shown in the table). */
@@ -21,7 +22,7 @@ export const MIN_SIGNIFICANT_TRIALS = 3;
 
 // A skipped side is `not-run` before any movement is asked of it.
 const RANK: Record<CaseVerdict, number> = { passed: 3, scored: 2, failed: 1, skipped: 0 };
-const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'cannot-rejudge', 'changed', 'improved', 'new', 'removed', 'unchanged'];
+const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'cannot-rejudge', 'changed', 'judge-changed', 'improved', 'new', 'removed', 'unchanged'];
 
 /**
  * Compares a run's cases with a baseline's, matched by `suite/id`. Pure: the files are read and the
@@ -49,7 +50,7 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
   const counts = Object.fromEntries(CaseChangeKindSchema.options.map((k) => [k, 0])) as Record<CaseChangeKind, number>;
   for (const c of changes) counts[c.kind] += 1;
   const counted = changes.filter((c) => c.counted).length;
-  const compared = changes.filter((c) => c.base && c.head && c.kind !== 'changed');
+  const compared = changes.filter((c) => c.base && c.head && c.kind !== 'changed' && c.kind !== 'judge-changed');
   const few = compared.filter((c) => Math.min(c.base!.run, c.head!.run) < MIN_SIGNIFICANT_TRIALS).length;
   const warnings: string[] = [];
   if (few > 0) {
@@ -57,6 +58,8 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
       `${few} compared case${few === 1 ? ' has' : 's have'} fewer than ${MIN_SIGNIFICANT_TRIALS} trials on a side: no pass-rate drop there can be significant (run more trials with --repeat)`,
     );
   }
+  const touched = counts['judge-changed'];
+  if (touched > 0) warnings.push(extra.rejudge ? rejudgedJudgeChangeLine(touched) : judgeChangeLine(touched));
   // A case the agent left as it was is still worth a line when the judge moved it.
   const listed = (c: CaseChange) => c.kind !== 'unchanged' || (c.judgeEffect !== undefined && c.judgeEffect.direction !== 'none');
   return {
@@ -80,6 +83,13 @@ function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions)
   const change = { key: keyOf(h), base, head };
   // A case without a fingerprint (a baseline from before they existed) is compared as it stands.
   if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference or assertions edited' };
+  // The same case judged by another judge or criterion: its verdicts moved with the judge, so they say
+  // nothing about the agent; listed with what changed, never counted. A side without judge
+  // fingerprints (a baseline from before them) is compared as it stands.
+  if (b.judgeFingerprint && h.judgeFingerprint && b.judgeFingerprint.hash !== h.judgeFingerprint.hash) {
+    const judgeChanges = describeJudgeChanges(b.judgeFingerprint, h.judgeFingerprint);
+    return { ...change, kind: 'judge-changed', reason: judgeChanges.join('; '), judgeChanges };
+  }
   // A judge outage says nothing about the agent: such a case is listed, never counted.
   if ((b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0) return { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' };
   // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
@@ -109,6 +119,16 @@ export function movement(base: ComparedSide, head: ComparedSide, epsilon: number
 }
 
 const keyOf = (c: ComparableCase) => caseKey(c);
+
+/** The summary line of the cases a judge change kept out of the comparison. */
+export function judgeChangeLine(n: number): string {
+  return `${n} case${n === 1 ? '' : 's'} touched by a judge change: not compared (the judge, its criterion or our judge prompt differ from the baseline's; re-judge the baseline with --rejudge to measure the agent apart from the judge)`;
+}
+
+/** Under `--rejudge`: the cases whose head was judged otherwise than the re-judged baseline. */
+function rejudgedJudgeChangeLine(n: number): string {
+  return `${n} case${n === 1 ? ' was' : 's were'} judged in head by another judge or criterion than the one that re-judged the baseline: not compared (re-judge with head's judges: \`--judge\`, or the config head ran with)`;
+}
 
 /** Interrupted trials say nothing about the target: they are left out of `run`. */
 export function side(c: ComparableCase): ComparedSide {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CaseResultSchema, SCHEMA_VERSION, TrialVerdictSchema, type CaseResult } from '../core/results-schema.js';
 
 /** What a comparison reads of a case: a results file's case, or the runner's as it ends (no trials' data). */
-export const ComparableCaseSchema = CaseResultSchema.pick({ suite: true, id: true, matrix: true, verdict: true, passed: true, fingerprint: true, judgeErrors: true }).extend({
+export const ComparableCaseSchema = CaseResultSchema.pick({ suite: true, id: true, matrix: true, verdict: true, passed: true, fingerprint: true, judgeFingerprint: true, judgeErrors: true }).extend({
   score: z.object({ mean: z.number() }),
   trials: z.array(z.object({ verdict: TrialVerdictSchema })),
 });
@@ -25,6 +25,7 @@ export function comparableCase(r: CaseResult): ComparableCase {
     verdict: r.verdict,
     passed: r.passed,
     ...(r.fingerprint !== undefined ? { fingerprint: r.fingerprint } : {}),
+    ...(r.judgeFingerprint !== undefined ? { judgeFingerprint: r.judgeFingerprint } : {}),
     ...(r.judgeErrors !== undefined ? { judgeErrors: r.judgeErrors } : {}),
     score: { mean: r.score.mean },
     trials: r.trials.map((t) => ({ verdict: t.verdict })),

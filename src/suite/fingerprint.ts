@@ -1,17 +1,37 @@
-import { createHash } from 'node:crypto';
-import { configure } from 'safe-stable-stringify';
-import type { PlannedCase } from './plan.js';
+import { stableHash } from '../core/stable-hash.js';
+import { isJudgeType } from '../judges/spec.js';
+import { maskJudgeChains } from './mask-judge-chains.js';
+import type { PlannedCase, Turn } from './plan.js';
+import type { TsAssertionSpec } from './schema.js';
 
-// Keys sorted, so a reordered mapping in YAML is the same case; a cycle is marked, never thrown on.
-const stringify = configure({ deterministic: true, circularValue: '[circular]', bigint: true });
+/** What a judged assertion keeps in the case fingerprint: its place and weight in the case, not how it is judged. */
+const CASE_SIDE = ['type', 'severity', 'weight', 'label', 'on'];
 
 /**
  * A hash of what a case asks and checks: its input or messages or turns, reference, assertions and
  * a TS `check`. A baseline uses it to tell an edited case (`changed`) from one that got worse.
  * Functions count by their source text: an edit to a TS check changes the case, what it calls does not.
+ * How its judged assertions are judged (criteria, scale, threshold, judge …) is left out: that is the
+ * judge fingerprint's (judge-fingerprint.ts), so an edited rubric reads `judge changed`, not `changed`;
+ * in a check's source the judge chains are masked for the same reason (mask-judge-chains.ts).
  */
 export function caseFingerprint(c: Pick<PlannedCase, 'input' | 'messages' | 'turns' | 'reference' | 'assertions' | 'check'>): string {
-  const what = { input: c.input, messages: c.messages, turns: c.turns ?? null, reference: c.reference ?? null, assertions: c.assertions, check: c.check ?? null };
-  const text = stringify(what, (_key, value: unknown) => (typeof value === 'function' ? `function:${String(value)}` : value)) ?? '';
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  const what = {
+    input: c.input,
+    messages: c.messages,
+    turns: c.turns?.map(turnSide) ?? null,
+    reference: c.reference ?? null,
+    assertions: c.assertions.map(caseSide),
+    check: c.check ?? null,
+  };
+  return stableHash(what, 16, (_key, value: unknown) => (typeof value === 'function' ? `function:${maskJudgeChains(String(value))}` : value));
+}
+
+function caseSide(spec: TsAssertionSpec): TsAssertionSpec {
+  if (!isJudgeType(spec.type)) return spec;
+  return Object.fromEntries(Object.entries(spec).filter(([k]) => CASE_SIDE.includes(k))) as TsAssertionSpec;
+}
+
+function turnSide(turn: Turn): Turn {
+  return turn.assert ? { ...turn, assert: (turn.assert as TsAssertionSpec[]).map(caseSide) as Turn['assert'] } : turn;
 }

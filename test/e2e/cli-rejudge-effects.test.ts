@@ -83,6 +83,8 @@ describe('run --baseline --judge <new> --rejudge', () => {
     const out = stripAnsi(r.stdout);
     expect(r.code, out + r.stderr).toBe(0);
     expect(out).toMatch(/agent effect: 0 regressed \(0 counted, max 0\), 0 improved, 2 unchanged; judge effect \(baseline re-judged by openai:judge-b\): 2 lower, 0 higher/);
+    // The re-judge's own judge spend is said, since the run's usage line does not hold it.
+    expect(r.stderr).toMatch(/re-judged base\.json: 2 cases \(0 cases could not be\), judge [1-9]\d* calls? /);
     expect(out).toContain(`orders/strict  agent effect: none (0/5 → 0/5); judge effect: 5/5 → 0/5 re-judged, ${P_5_TO_0} (head's judge stricter`);
     const { comparison } = results(dir, 'head.json');
     expect(comparison).toMatchObject({ failed: false, counted: 0, rejudge: { judges: ['openai:judge-b'], lower: 2, higher: 0 } });
@@ -137,16 +139,18 @@ describe('compare base.json head.json --rejudge', () => {
 });
 
 describe('--rejudge: what it needs and what it warns about', () => {
-  it("compare re-judges with the config's judges by default and warns when head was judged by others", async () => {
+  it("compare re-judges with the config's judges by default; a head judged by others is judge changed, not counted", async () => {
     const { dir, env } = await project();
     const head = await runCliInProcess(['run', '--no-early-stop', '--judge', 'openai:judge-b', '--json', 'head.json'], { cwd: dir, env });
     expect(head.code, head.stdout + head.stderr).toBe(0);
     // The config's judge is A: the baseline re-judged by A is as recorded, and head's B verdicts are not comparable with it.
     const r = await runCliInProcess(['compare', 'base.json', 'head.json', '--rejudge'], { cwd: dir, env });
     const out = stripAnsi(r.stdout);
+    expect(r.code, out + r.stderr).toBe(0);
     expect(out).toMatch(/judge effect \(baseline re-judged by openai:judge-a\): 0 lower, 0 higher/);
+    expect(out).toMatch(/judge changed\s+orders\/strict\s+agent effect: 5\/5 → 0\/5 \(judge openai:judge-a → openai:judge-b\); judge effect: none \(5\/5 → 5\/5 re-judged\)/);
     expect(out).toContain(
-      'warning 2 cases were judged in head.json by other judges than the baseline was re-judged with (orders/strict: head.json openai:judge-b, re-judged by openai:judge-a; orders/lenient: head.json openai:judge-b, re-judged by openai:judge-a)',
+      "warning 2 cases were judged in head by another judge or criterion than the one that re-judged the baseline: not compared (re-judge with head's judges: `--judge`, or the config head ran with)",
     );
   });
 

@@ -9,7 +9,7 @@ import { githubReporter } from '../../src/report/github.js';
 import { changeDetail, comparisonHeadline, formatP } from '../../src/report/comparison-lines.js';
 import { compareEffects } from '../../src/stats/effects.js';
 import { compareRuns } from '../../src/stats/compare-runs.js';
-import { comparableCase } from '../support/comparable-case.js';
+import { comparableCase, judgedBy } from '../support/comparable-case.js';
 import { ResultsSchema, type CaseResult, type Summary } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { CaseView, EndInfo } from '../../src/report/reporter.js';
@@ -86,17 +86,53 @@ describe('comparison output', () => {
     expect(xml).toMatch(/name="steady" [^>]*><system-out>/);
     expect(xml).not.toContain('</property><y>');
   });
+
+  it('a judge-changed case: listed with what changed on the terminal, in the GitHub table and as a JUnit property, never failing', async () => {
+    const judged = (model: string) => ({
+      hash: model,
+      assertions: [
+        {
+          key: 'judge#1',
+          name: 'judge "polite"',
+          judge: { hash: model, provider: 'openai', model, criterion: { type: 'judge', threshold: 0.7, trace: 'safe', targetInstructions: true }, prompt: 'p1' },
+        },
+      ],
+    });
+    const c = compareRuns([comparable('drops', 5, 5, { judgeFingerprint: judged('gpt-4.1-mini') })], [comparable('drops', 0, 5, { judgeFingerprint: judged('gpt-4.1-nano') })], {
+      baseline: 'main',
+      epsilon: 0.05,
+      maxRegressions: 0,
+    });
+    const ended: EndInfo = { ...end, exitCode: 0, comparison: c };
+    let out = '';
+    void terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false }).onEnd!(ended);
+    const plain = stripAnsi(out);
+    expect(plain).toMatch(/Compared\s+0 regressed \(0 counted, max 0\), 0 improved, 0 unchanged, 1 judge changed/);
+    expect(plain).toMatch(/judge changed\s+demo\/drops\s+5\/5 → 0\/5 \(judge openai:gpt-4\.1-mini → openai:gpt-4\.1-nano\)/);
+    expect(plain).toContain('1 case touched by a judge change: not compared');
+
+    const md = join(mkdtempSync(join(tmpdir(), 'cmp-')), 'summary.md');
+    await githubReporter({ out: { write: () => true }, summaryFile: md }).onEnd!(ended);
+    const text = readFileSync(md, 'utf8');
+    expect(text).toContain('#### Compared with baseline main: ✅');
+    expect(text).toContain('| demo/drops | judge changed | 5/5 → 0/5 \\(judge openai:gpt-4.1-mini → openai:gpt-4.1-nano\\) |');
+
+    const xml = join(mkdtempSync(join(tmpdir(), 'cmp-')), 'junit.xml');
+    const r = junitReporter({ path: xml });
+    void r.onCaseEnd!(demoCase('drops'), view('drops'));
+    await r.onEnd!(ended);
+    expect(readFileSync(xml, 'utf8')).toContain('<property name="comparison" value="judge changed: 5/5 → 0/5 (judge openai:gpt-4.1-mini → openai:gpt-4.1-nano)"/>');
+  });
 });
 
 /** demo/strict: head's judge fails what judge A passed (judge effect only); demo/broken: the agent broke under the same judge. */
 const rejudged = compareEffects(
   {
     recorded: [comparable('strict', 5, 5), comparable('broken', 5, 5), comparable('pruned', 5, 5)],
-    rejudged: [comparable('strict', 0, 5), comparable('broken', 5, 5)],
+    rejudged: [comparable('strict', 0, 5, { judgeFingerprint: judgedBy('judge-b') }), comparable('broken', 5, 5, { judgeFingerprint: judgedBy('judge-b') })],
     cannot: new Map([['demo/pruned', 'no raw trials in the run folder']]),
-    judges: ['openai:judge-b'],
   },
-  [comparable('strict', 0, 5), comparable('broken', 0, 5), comparable('pruned', 0, 5)],
+  [comparable('strict', 0, 5, { judgeFingerprint: judgedBy('judge-b') }), comparable('broken', 0, 5, { judgeFingerprint: judgedBy('judge-b') }), comparable('pruned', 0, 5)],
   { baseline: 'base.json', epsilon: 0.05, maxRegressions: 0 },
 );
 const P = 'p = 0.004'; // 5/5 → 0/5: 1/252

@@ -129,6 +129,35 @@ describe('the HTML report', () => {
     expect(opened).toContain('Judge effect lower 1/1 recorded \u2192 0/1 re-judged: verdict passed → failed (p=0.5000), not counted');
   });
 
+  it('shows a judge-changed case with what changed, and the filter finds it as "judge changed"', async () => {
+    const side = { verdict: 'passed' as const, passed: 1, run: 1, score: 1 };
+    const comparison = {
+      baseline: 'base.json',
+      epsilon: 0,
+      maxRegressions: 0,
+      counts: { 'judge-changed': 1 },
+      counted: 0,
+      failed: false,
+      cases: [
+        {
+          key: 'hostile/fine',
+          kind: 'judge-changed' as const,
+          base: side,
+          head: { ...side, verdict: 'scored' as const, passed: 0, score: 0 },
+          reason: 'criteria edited',
+          judgeChanges: ['criteria edited'],
+        },
+      ],
+      warnings: [],
+    };
+    const dom = await comparedPage(comparison);
+    dom.filter('judge changed');
+    const rows = dom.all(dom.app, (n) => n.tag === 'details');
+    expect(rows.map((n) => dom.text(n))).toEqual([expect.stringContaining('hostile/fine')]);
+    dom.open(rows[0]!);
+    expect(dom.text(rows[0]!)).toContain('judge-changed: criteria edited');
+  });
+
   it('has a CSP that loads nothing and allows only the page script, by its hash', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
     expect(csp).toBeDefined();

@@ -3,7 +3,7 @@ import { compareEffects, type RejudgedBaseline } from '../../src/stats/effects.j
 import { compareRuns, type CompareOptions } from '../../src/stats/compare-runs.js';
 import { fisherDropP } from '../../src/stats/fisher.js';
 import type { ComparableCase } from '../../src/stats/compared-case.js';
-import { comparableCase } from '../support/comparable-case.js';
+import { comparableCase, judgedBy } from '../support/comparable-case.js';
 
 const kase = comparableCase;
 
@@ -11,7 +11,7 @@ const OPTS: CompareOptions = { baseline: 'base.json', epsilon: 0.05, maxRegressi
 const P_5_TO_0 = fisherDropP(5, 5, 0, 5); // 1/252
 
 function baseline(recorded: ComparableCase[], rejudged: ComparableCase[], cannot: [string, string][] = []): RejudgedBaseline {
-  return { recorded, rejudged, cannot: new Map(cannot), judges: ['openai:judge-b'] };
+  return { recorded, rejudged, cannot: new Map(cannot) };
 }
 
 describe('compareEffects (--rejudge)', () => {
@@ -21,7 +21,7 @@ describe('compareEffects (--rejudge)', () => {
     expect(c.failed).toBe(false);
     expect(c.counted).toBe(0);
     expect(c.counts).toMatchObject({ regressed: 0, unchanged: 2 });
-    expect(c.rejudge).toEqual({ judges: ['openai:judge-b'], lower: 1, higher: 0 });
+    expect(c.rejudge).toEqual({ judges: [], lower: 1, higher: 0 });
     // The strict case is listed for its judge effect though the agent left it as it was; the lenient one is not.
     expect(c.cases.map((x) => x.key)).toEqual(['demo/strict']);
     const [strict] = c.cases;
@@ -80,9 +80,9 @@ describe('compareEffects (--rejudge)', () => {
     expect(c.failed).toBe(false);
   });
 
-  it('edited, new and removed cases stay what they are; caller warnings are kept', () => {
+  it('edited, new and removed cases stay what they are', () => {
     const c = compareEffects(
-      { ...baseline([kase('edited', 5, 5), kase('gone', 5, 5)], [kase('edited', 5, 5), kase('gone', 5, 5)]), warnings: ["head's judge differs"] },
+      baseline([kase('edited', 5, 5), kase('gone', 5, 5)], [kase('edited', 5, 5), kase('gone', 5, 5)]),
       [kase('edited', 0, 5, { fingerprint: 'other' }), kase('fresh', 5, 5)],
       OPTS,
     );
@@ -91,6 +91,28 @@ describe('compareEffects (--rejudge)', () => {
       ['demo/fresh', 'new'],
       ['demo/gone', 'removed'],
     ]);
-    expect(c.warnings).toContain("head's judge differs");
+  });
+
+  it("names the re-judge's judges and what changed from the recorded judging, from the judge fingerprints", () => {
+    const c = compareEffects(
+      baseline([kase('a', 5, 5, { judgeFingerprint: judgedBy('judge-a') })], [kase('a', 0, 5, { judgeFingerprint: judgedBy('judge-b') })]),
+      [kase('a', 0, 5, { judgeFingerprint: judgedBy('judge-b') })],
+      OPTS,
+    );
+    expect(c.rejudge!.judges).toEqual(['openai:judge-b']);
+    expect(c.cases[0]).toMatchObject({ kind: 'unchanged', judgeEffect: { direction: 'lower', judgeChanges: ['judge openai:judge-a → openai:judge-b'] } });
+  });
+
+  it("head judged otherwise than the re-judge is judge-changed, not counted, with a line that says to re-judge with head's judges", () => {
+    const c = compareEffects(
+      baseline([kase('a', 5, 5, { judgeFingerprint: judgedBy('judge-a') })], [kase('a', 5, 5, { judgeFingerprint: judgedBy('judge-a') })]),
+      [kase('a', 0, 5, { judgeFingerprint: judgedBy('judge-b') })],
+      OPTS,
+    );
+    expect(c.failed).toBe(false);
+    expect(c.cases[0]).toMatchObject({ kind: 'judge-changed', judgeChanges: ['judge openai:judge-a → openai:judge-b'], judgeEffect: { direction: 'none' } });
+    expect(c.warnings).toContain(
+      "1 case was judged in head by another judge or criterion than the one that re-judged the baseline: not compared (re-judge with head's judges: `--judge`, or the config head ran with)",
+    );
   });
 });

@@ -22,4 +22,66 @@ describe('caseFingerprint', () => {
     expect(check1).not.toBe(fp);
     expect(check2).not.toBe(check1);
   });
+
+  it('has not moved for a case without judged assertions (baselines saved before judge fingerprints still match)', () => {
+    // The hash this case had before the judged assertions' criteria and judge left the case fingerprint.
+    expect(caseFingerprint(base())).toBe('f6c29370141260a0');
+  });
+
+  it('leaves how a judged assertion is judged to the judge fingerprint: criteria, scale, threshold, judge', () => {
+    const judged = (over: Record<string, unknown>) => caseFingerprint({ ...base(), assertions: [{ type: 'judge', criteria: 'Is polite', ...over } as never] });
+    const fp = judged({});
+    for (const over of [
+      { criteria: 'Is polite and brief' },
+      { scale: 10, min: 7 },
+      { threshold: 0.9 },
+      { judge: 'openai:gpt-4.1-nano' },
+      { choices: { yes: 1, no: 0 } },
+      { dimensions: { tone: 0.5 } },
+    ]) {
+      expect(judged(over), JSON.stringify(over)).toBe(fp);
+    }
+    // Its place and weight in the case stay the case's.
+    expect(judged({ severity: 'gate' })).not.toBe(fp);
+    expect(judged({ weight: 3 })).not.toBe(fp);
+    expect(caseFingerprint({ ...base(), assertions: [] })).not.toBe(fp);
+    // So does a turn's judged assertion.
+    const turn = (criteria: string) => caseFingerprint({ ...base(), turns: [{ input: 'Hi', assert: [{ type: 'judge', criteria }] }] });
+    expect(turn('Greets back')).toBe(turn('Greets back warmly'));
+  });
+
+  it("a TS check's judge chain edits do not change the case; its other edits and the input do", () => {
+    const fp = caseFingerprint({
+      ...base(),
+      check: (t) => {
+        t.contains('Paris');
+        t.judge().criteria('Names the capital; nothing else').gate();
+      },
+    });
+    const criteriaEdited = caseFingerprint({
+      ...base(),
+      check: (t) => {
+        t.contains('Paris');
+        t.judge('openai:gpt-4.1-nano').criteria('Names the capital (and only that), politely').atLeast(0.9).gate();
+      },
+    });
+    expect(criteriaEdited).toBe(fp);
+    const checkEdited = caseFingerprint({
+      ...base(),
+      check: (t) => {
+        t.contains('paris');
+        t.judge().criteria('Names the capital; nothing else').gate();
+      },
+    });
+    expect(checkEdited).not.toBe(fp);
+    const inputEdited = caseFingerprint({
+      ...base(),
+      input: 'Capital of Spain?',
+      check: (t) => {
+        t.contains('Paris');
+        t.judge().criteria('Names the capital; nothing else').gate();
+      },
+    });
+    expect(inputEdited).not.toBe(fp);
+  });
 });

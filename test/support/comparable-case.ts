@@ -14,3 +14,9 @@ export function comparableCase(id: string, passed: number, run: number, extra: P
     ...extra,
   };
 }
+
+/** A case's judge fingerprint: one `judge` assertion judged by `openai:<model>`. */
+export function judgedBy(model: string): NonNullable<ComparableCase['judgeFingerprint']> {
+  const judge = { hash: `fp-${model}`, provider: 'openai', model, criterion: { type: 'judge', threshold: 0.5, trace: 'full', targetInstructions: false }, prompt: 'p1' };
+  return { hash: `case-${model}`, assertions: [{ key: 'judge#1', name: 'judge', judge }] };
+}

@@ -1,0 +1,102 @@
+import type { Criterion, TracePolicy } from '../core/judge-port.js';
+import type { JudgeFingerprint } from '../core/results-schema.js';
+import { stableHash, textDigest } from '../core/stable-hash.js';
+import { parseModelSpec, specCapabilities, type ModelSpecInput } from '../providers/model-spec.js';
+import { maxTokensOf } from '../providers/settings.js';
+import { PAIRWISE_DEFAULT_CRITERIA } from './criterion-from-spec.js';
+import { judgePromptVersion } from './judge-prompt-version.js';
+import type { JudgeAssertionSpec } from './spec.js';
+
+/** Who judges, as the judge reports itself (an agent judge: the model that answered). */
+export interface JudgeWho {
+  provider: string;
+  model: string;
+  /** The persona replacing the built-in one. */
+  system?: string;
+  calledWith?: Readonly<Record<string, string | number | boolean | null>>;
+  tools?: readonly string[];
+}
+
+/** How the assertion is judged beyond its spec: its threshold (with the config's default) and the trace policy in force. */
+export interface JudgedAs {
+  threshold: number;
+  trace: TracePolicy;
+}
+
+const KIND: Record<JudgeAssertionSpec['type'], Criterion['kind']> = {
+  judge: 'rubric',
+  judgeAgainst: 'rubric',
+  summarizes: 'summarizes',
+  factuality: 'factuality',
+  closedQa: 'closedQa',
+  sql: 'sql',
+  pairwise: 'pairwise',
+};
+
+/**
+ * The fingerprint of one judged assertion's judging (see JudgeFingerprintSchema): pure, and the same
+ * for every trial and repeat of the assertion, since nothing of the trial (reply, trace, timings) is in it.
+ */
+export function judgeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint {
+  const fields: Omit<JudgeFingerprint, 'hash'> = {
+    provider: who.provider,
+    model: who.model,
+    ...(who.calledWith && Object.keys(who.calledWith).length ? { calledWith: { ...who.calledWith } } : {}),
+    ...(who.system !== undefined ? { persona: textDigest(who.system) } : {}),
+    criterion: criterionFields(spec, as),
+    prompt: judgePromptVersion(KIND[spec.type]),
+    ...(who.tools?.length ? { tools: [...who.tools].sort() } : {}),
+  };
+  return { hash: stableHash(fields), ...fields };
+}
+
+/** The criterion as the assertion writes it, its texts as digests and its defaults filled in. */
+function criterionFields(spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint['criterion'] {
+  const text = (key: 'criteria' | 'reference' | 'question' | 'source' | 'comparedTo', value: string | undefined) => (value === undefined ? {} : { [key]: textDigest(value) });
+  const common = { type: spec.type, threshold: as.threshold, trace: as.trace, targetInstructions: spec.targetInstructions !== false };
+  switch (spec.type) {
+    case 'judge':
+    case 'judgeAgainst':
+      return {
+        ...common,
+        ...text('criteria', spec.criteria),
+        ...(spec.type === 'judgeAgainst' ? text('reference', spec.reference) : {}),
+        ...(spec.choices ? { choices: { ...spec.choices } } : { scale: spec.scale ?? 1 }),
+        ...(spec.dimensions ? { dimensions: { ...spec.dimensions } } : {}),
+      };
+    case 'summarizes':
+      return { ...common, ...text('source', spec.source), scale: spec.scale ?? 1, ...(spec.dimensions ? { dimensions: { ...spec.dimensions } } : {}) };
+    case 'factuality':
+    case 'sql':
+      return { ...common, ...text('reference', spec.reference) };
+    case 'closedQa':
+      return { ...common, ...text('question', spec.question) };
+    case 'pairwise':
+      return {
+        ...common,
+        ...text('criteria', spec.criteria ?? PAIRWISE_DEFAULT_CRITERIA),
+        ...text('comparedTo', spec.comparedTo),
+        prefer: spec.prefer ?? 'actual',
+        positionSwap: spec.positionSwap !== false,
+      };
+  }
+}
+
+/**
+ * What an inference judge's calls are made with beyond provider and model, as the model spec and
+ * the capability table resolve it: the structured-output mode, thinking, sampling, the reasoning
+ * effort, the temperature and the output-token limit. Endpoint and headers are left out: they say
+ * where a call goes, not how the model is asked (and a header may hold a secret).
+ */
+export function judgeCalledWith(input: ModelSpecInput, temperature: number): Record<string, string | number | null> {
+  const spec = parseModelSpec(input);
+  const caps = specCapabilities(spec);
+  return {
+    structuredOutput: caps.structuredOutput,
+    thinking: caps.thinking,
+    sampling: caps.sampling,
+    reasoningEffort: spec.reasoningEffort ?? null,
+    temperature,
+    maxTokens: maxTokensOf(spec) ?? null,
+  };
+}
