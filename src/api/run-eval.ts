@@ -60,7 +60,10 @@ export async function runEval(plan: EvalPlan): Promise<EvalResult> {
   const { exitCode } = await executeRun({
     settings,
     cases,
-    reporters: [...plan.reporters, collect],
+    // The result is the test's own, in-process: its trials keep their tool data whatever the trace
+    // policy (secrets redacted all the same); a reporter the eval was given gets the policy's view.
+    reporters: plan.reporters,
+    rawReporters: [collect],
     redactor,
     judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
     interrupt: plan.signal ?? new AbortController().signal,

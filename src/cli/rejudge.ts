@@ -81,7 +81,7 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);
 
-  const [{ rejudgeRecorded }, base] = await Promise.all([import('../runner/rejudge.js'), runBase(settings, cmd, version)]);
+  const [{ rejudgeRecorded }, base] = await Promise.all([import('../runner/rejudge.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
   process.stderr.write(`agent-evals: re-judging run ${recorded.run.id} (started ${recorded.run.startedAt}) from ${file}: no target is called; writing ${relative(cwd, out) || out}\n`);
   return withInterrupt(async (interrupt) => {
     const { exitCode } = await rejudgeRecorded({ ...base, recorded, file, cases, reporters, interrupt });

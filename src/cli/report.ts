@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ResultsSchema } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
+import { digestCase } from '../core/trace-digest.js';
 import { readResultsFile } from './results-file.js';
 import { wroteLine } from '../report/wrote-lines.js';
 
@@ -20,7 +21,9 @@ export function registerReport(program: Command): void {
       await writeHtmlReport(
         out,
         head,
-        cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+        // A file that does not say `trace: full` is shown as `safe` (the default): one written before
+        // the policy reached the results holds raw tool data; a digest stays as it is.
+        cases.map((c) => ({ json: JSON.stringify(head.run.trace === 'full' ? c : digestCase(c)), key: caseKey(c) })),
       );
       process.stdout.write(`${wroteLine(out, cwd)}\n`);
     });

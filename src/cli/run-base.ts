@@ -6,13 +6,29 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { PlannedOutput } from './reporters.js';
 import { redactArgv } from './redact-argv.js';
 
-/** What `run` and `rejudge` hand the runner alike: the settings, the run's secrets redactor, its judges, argv and version. */
-export async function runBase(settings: RunSettings, cmd: Command, version: string): Promise<Pick<ExecuteOptions, 'settings' | 'redactor' | 'judges' | 'argv' | 'version'>> {
-  const [{ runRedactor }, { createJudgeService }] = await Promise.all([import('../runner/run-secrets.js'), import('../runner/create-judge-service.js')]);
+/**
+ * What `run` and `rejudge` hand the runner alike: the settings, the run's secrets redactor, its
+ * judges, argv and version, and the run folder's raw trials when the results hold digests.
+ */
+export async function runBase(
+  settings: RunSettings,
+  cmd: Command,
+  version: string,
+  out: { specs: string[]; outputDir: string },
+): Promise<Pick<ExecuteOptions, 'settings' | 'redactor' | 'judges' | 'argv' | 'version' | 'rawReporters'>> {
+  const [{ runRedactor }, { createJudgeService }, { rawTrialsReporter }] = await Promise.all([
+    import('../runner/run-secrets.js'),
+    import('../runner/create-judge-service.js'),
+    import('../report/raw-trials.js'),
+  ]);
   const redactor = runRedactor(settings);
+  // Under `safe` the results hold digests: what a re-judge needs stays in the run folder, beside
+  // the cases the JSON reporter streams there (and pruned with them). No results file, no re-judge.
+  const rawReporters = settings.judging.trace === 'safe' && writesResults(out.specs) ? [rawTrialsReporter({ outputDir: out.outputDir })] : [];
   return {
     settings,
     redactor,
+    rawReporters,
     judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
     argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
     version,
@@ -24,4 +40,9 @@ export async function judgeCacheOutput(cases: PlannedCase[], settings: RunSettin
   const { staticJudgedSpecs } = await import('../runner/judge-refs.js');
   const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
   return judged && settings.judging.cache ? [{ path: join(outputDir, 'cache'), kind: 'dir', field: 'outputDir' }] : [];
+}
+
+/** The reporters include the JSON one: the run writes a results document. */
+export function writesResults(specs: string[]): boolean {
+  return specs.some((s) => s === 'json' || s.startsWith('json='));
 }

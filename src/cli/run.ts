@@ -5,7 +5,7 @@ import { buildReporters, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
-import { judgeCacheOutput, runBase } from './run-base.js';
+import { judgeCacheOutput, runBase, writesResults } from './run-base.js';
 import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -114,7 +114,7 @@ async function runPlanned(
   const specs = reporterSpecs(config, flags);
   const saveTo = saveName !== undefined ? baselinePath(config.outputDir, saveName) : undefined;
   // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
-  if (saveTo && !specs.some((s) => s === 'json' || s.startsWith('json='))) specs.push(`json=${saveTo}`);
+  if (saveTo && !writesResults(specs)) specs.push(`json=${saveTo}`);
   const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
@@ -123,7 +123,7 @@ async function runPlanned(
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);
 
-  const [{ executeRun }, runOptions] = await Promise.all([import('../runner/execute-run.js'), runBase(settings, cmd, version)]);
+  const [{ executeRun }, runOptions] = await Promise.all([import('../runner/execute-run.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
   return withInterrupt(async (interrupt) => {
     // --rejudge: the baseline's trials are graded by this run's judges before any target runs.
     let rejudged: RejudgedBaseline | undefined;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 import { MatrixValuesSchema } from './matrix.js';
+import { TracePolicySchema } from './judge-port.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -327,6 +328,12 @@ export const RunInfoSchema = z.object({
   argv: z.array(z.string()),
   config: z.string().nullable(),
   interrupted: z.boolean(),
+  /**
+   * The trace policy the document was written under: `safe`, its trials' tool arguments, results
+   * and error text are digests (the raw ones stay in the run folder for a re-judge); `full`, raw.
+   * Absent in files written before the policy reached the results.
+   */
+  trace: TracePolicySchema.optional(),
   /** Present when the run ran one shard of its plan (`--shard k/n`). */
   shard: ShardInfoSchema.optional(),
   /** Present when this document re-judged a recorded run (`agent-evals rejudge`): no target was called. */

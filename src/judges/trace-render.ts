@@ -1,42 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { AgentRun } from '../core/agent-run.js';
+import { conceal as digestOf } from '../core/digest.js';
 import type { TracePolicy } from '../core/judge-port.js';
 import { safeJson } from '../core/safe-json.js';
 import type { TokenUsage } from '../core/usage.js';
 
 export const TRACE_OPEN = '<untrusted-target-trace>';
 export const TRACE_CLOSE = '</untrusted-target-trace>';
-
-/** What stands for a value under the `safe` policy: a fingerprint and a shape, never the content. */
-export interface Digest {
-  hash: string;
-  bytes: number;
-  preview: unknown;
-}
-
-const MAX_DEPTH = 3;
-const MAX_KEYS = 20;
-
-/** The shape of a value: `<string:42>`, objects by key, arrays by length, depth-capped. */
-export function shapeOf(value: unknown, depth = 0): unknown {
-  if (value === null) return null;
-  if (typeof value === 'string') return `<string:${[...value].length}>`;
-  if (typeof value === 'number' || typeof value === 'boolean') return `<${typeof value}>`;
-  if (Array.isArray(value)) return `<array:${value.length}>`;
-  if (typeof value === 'object') {
-    if (depth >= MAX_DEPTH) return '<object>';
-    const entries = Object.entries(value as Record<string, unknown>);
-    const shown = Object.fromEntries(entries.slice(0, MAX_KEYS).map(([k, v]) => [k, shapeOf(v, depth + 1)]));
-    return entries.length > MAX_KEYS ? { ...shown, '…': `<${entries.length - MAX_KEYS} more keys>` } : shown;
-  }
-  return `<${typeof value}>`;
-}
-
-export function digest(value: unknown): Digest {
-  const text = typeof value === 'string' ? value : (safeJson(value) ?? String(value));
-  const buf = Buffer.from(text, 'utf8');
-  return { hash: `sha256:${createHash('sha256').update(buf).digest('hex')}`, bytes: buf.length, preview: shapeOf(value) };
-}
 
 /** How lean the trace a judge model reads is: what it leaves out beyond the policy's concealment. */
 export interface TraceView {
@@ -60,7 +29,7 @@ export interface TraceView {
  * to show, an empty step list.
  */
 export function projectTrace(run: AgentRun, policy: TracePolicy, view?: TraceView): Record<string, unknown> {
-  const conceal = (v: unknown) => (v === undefined ? undefined : policy === 'full' ? v : digest(v));
+  const conceal = (v: unknown) => (v === undefined ? undefined : policy === 'full' ? v : digestOf(v));
   const usageOf = (u: TokenUsage | undefined) => (!u ? {} : !view ? { usage: u } : view.usage ? nonZero(u) : {});
   const steps = (run.steps ?? []).map((s, i) => ({
     step: i + 1,

@@ -2,7 +2,9 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { TraceSchema, TurnResultSchema } from '../core/results-schema.js';
+import { caseKey } from '../core/matrix.js';
 import { safeJson } from '../core/safe-json.js';
+import type { Reporter } from './reporter.js';
 
 /**
  * What a re-judge needs of a trial that the shareable artifacts hold only as digests under
@@ -47,6 +49,28 @@ export class RawTrialsWriter {
   flush(): Promise<void> {
     return this.chain;
   }
+}
+
+/**
+ * The reporter that keeps a run's raw trials: one line per case that ran a trial, in
+ * `<outputDir>/runs/<id>/raw-trials.jsonl`, on disk once the run ends. It must see the cases
+ * before the trace policy digests them (the runner's `rawReporters`), never in an artifact's place.
+ */
+export function rawTrialsReporter(opts: { outputDir: string }): Reporter {
+  let writer: RawTrialsWriter | undefined;
+  return {
+    name: 'raw trials (run folder)',
+    onBegin(info) {
+      writer = new RawTrialsWriter(rawTrialsPath(opts.outputDir, info.runId));
+    },
+    async onCaseEnd(result) {
+      if (result.trials.length === 0) return;
+      await writer!.append({ key: caseKey(result), trials: result.trials.map((t) => ({ index: t.index, trace: t.trace, ...(t.turns ? { turns: t.turns } : {}) })) });
+    },
+    async onEnd() {
+      await writer?.flush();
+    },
+  };
 }
 
 /**

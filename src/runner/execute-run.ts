@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
 import { redactingReporter } from './redacting-reporter.js';
+import { underTracePolicy } from './trace-policy-reporter.js';
 import type { RejudgedFrom, ShardInfo, Summary } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
@@ -40,8 +41,16 @@ export interface ExecuteOptions {
   /** Flags, config and defaults, merged once (config/run-settings.ts). */
   settings: RunSettings;
   cases: PlannedCase[];
-  /** Every output; each is called through a guard (see `multiplexReporters`), with secrets redacted. */
+  /**
+   * Every output; each is called through a guard (see `multiplexReporters`), with secrets redacted,
+   * and sees the trace policy's view (`safe`: tool data as digests).
+   */
   reporters: Reporter[];
+  /**
+   * What sees the cases before the trace policy (secrets still redacted), never a shareable
+   * artifact: the run folder's raw trials, `evaluate()`'s own result. Told before the reporters.
+   */
+  rawReporters?: Reporter[];
   /** Where a run-level problem (a reporter or a teardown step that failed) goes, one line each; default stderr. */
   problem?(line: string): void;
   /** Builds the judge service once pricing and warnings exist; `prepare` may reject bad judges up front. */
@@ -83,7 +92,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
 
   const write = opts.problem ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
   const problem = (line: string) => write(opts.redactor ? opts.redactor.redact(line) : line);
-  const mux = multiplexReporters(opts.reporters, (f) => problem(failureLine(f)));
+  const mux = multiplexReporters([...(opts.rawReporters ?? []), ...underTracePolicy(opts.reporters, settings.judging.trace)], (f) => problem(failureLine(f)));
   const reporter = opts.redactor ? redactingReporter(mux, opts.redactor) : mux;
 
   const warnings: string[] = [];
@@ -240,6 +249,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       argv: opts.argv,
       config: settings.configFile,
       interrupted: outcome.interrupted,
+      trace: settings.judging.trace,
       ...(opts.shard ? { shard: opts.shard } : {}),
       ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
     },

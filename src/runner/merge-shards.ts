@@ -96,6 +96,8 @@ export function mergeShards(files: ShardFile[], meta: { argv: string[]; version:
       argv: meta.argv,
       config: runs[0]!.config,
       interrupted,
+      // Shards of one run share its settings, the trace policy among them; each file is already under it.
+      ...(runs[0]!.trace ? { trace: runs[0]!.trace } : {}),
     },
     summary,
     cases,

@@ -1,4 +1,5 @@
 import { caseKey } from '../core/matrix.js';
+import { isDigest } from '../core/digest.js';
 import type { CaseResult, RejudgedFrom, Results, TrialResult } from '../core/results-schema.js';
 import type { RawCase } from '../report/raw-trials.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
@@ -73,33 +74,25 @@ export function recordedNotRun(replay: ReplayedCase, index: number): StopReason 
 }
 
 /**
- * The re-judged trial as the document keeps it: the new verdict, score, assertions and judge usage,
- * with what the agent did and spent (reply, trace, turns, time, target usage) as the results file
- * recorded it, so a `safe` recording's digests stay digests and the target's spend is the recorded one.
+ * The re-judged trial: its new verdict, score, assertions and judge usage, with what the agent did
+ * and spent (reply, trace, turns, time, target usage) as recorded. The trace and turns are the ones
+ * the replay served (the run folder's raw ones for a `safe` recording): the run's trace policy makes
+ * them digests again in every shareable output, and its raw trials keep them for the next re-judge.
  */
-export function restoredTrial(recorded: TrialResult, rejudged: TrialResult): TrialResult {
+export function restoredTrial({ recorded, trace, turns }: ReplayedTrial, rejudged: TrialResult): TrialResult {
   const { turns: _fresh, ...rest } = rejudged;
   return {
     ...rest,
     reply: recorded.reply,
     durationMs: recorded.durationMs,
     usage: { target: recorded.usage.target, judge: rejudged.usage.judge },
-    trace: recorded.trace,
-    ...(recorded.turns ? { turns: recorded.turns } : {}),
+    trace,
+    ...(turns ? { turns } : {}),
   };
 }
 
-/**
- * Whether the results hold a trial's tool data only as digests (`trace: safe`): a tool argument or
- * result shaped as the digest `{ hash: 'sha256:…', bytes, … }` the trace policy writes.
- */
+/** Whether the results hold a trial's tool data only as digests (`trace: safe`): a tool argument or result is one. */
 export function holdsDigests(t: Pick<TrialResult, 'trace' | 'turns'>): boolean {
   const calls = [...(t.trace.steps ?? []).flatMap((s) => s.toolCalls ?? []), ...(t.turns ?? []).flatMap((turn) => turn.toolCalls)];
   return calls.some((call) => isDigest(call.args) || isDigest(call.result));
-}
-
-function isDigest(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as { hash?: unknown; bytes?: unknown };
-  return typeof v.hash === 'string' && v.hash.startsWith('sha256:') && typeof v.bytes === 'number';
 }

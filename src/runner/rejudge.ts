@@ -70,7 +70,7 @@ export async function rejudgeRecorded(opts: RejudgeOptions): Promise<RejudgeOutc
     replay: {
       targetFor: (c) => targets.get(c.key)!,
       notRun: (c, index) => recordedNotRun(replayOf(c), index),
-      restore: (c, trial) => restoredTrial(replayOf(c).trials.get(trial.index)!.recorded, trial),
+      restore: (c, trial) => restoredTrial(replayOf(c).trials.get(trial.index)!, trial),
       from: rejudgedFrom,
     },
   });

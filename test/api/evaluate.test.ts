@@ -179,6 +179,23 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(result.trials[0]!.trace.steps?.[0]?.toolCalls?.[0]).toMatchObject({ name: 'orders_lookup', args: { orderId: '42' }, result: { id: '42', ships: 'Monday' } });
   });
 
+  it('the result keeps tool data (in-process, not an artifact); a reporter given to the eval sees the trace policy: digests under safe, raw under full', async () => {
+    const seen: Record<string, unknown> = {};
+    const run = (policy: 'safe' | 'full') =>
+      evaluate(supportAgent('Order 42 ships on Monday.'))
+        .input('Where is order 42?')
+        .calledTool('orders_lookup', { orderId: '42' })
+        .config({ trace: policy })
+        .reporter({ onCaseEnd: (c) => void (seen[policy] = c.trials[0]!.trace.steps![0]!.toolCalls![0]!.args) })
+        .run();
+    const safe = await run('safe');
+    safe.assertPasses();
+    expect(safe.trials[0]!.trace.steps![0]!.toolCalls![0]!.args).toEqual({ orderId: '42' });
+    expect(seen.safe).toMatchObject({ hash: expect.stringMatching(/^sha256:/), preview: { orderId: '<string:2>' } });
+    (await run('full')).assertPasses();
+    expect(seen.full).toEqual({ orderId: '42' });
+  });
+
   it('repeat(3): the verdict is the pass rate over trials, as in the CLI', async () => {
     answer = () => judgeSays(0.9, 'fine');
     // One trial in three forgets the lookup.

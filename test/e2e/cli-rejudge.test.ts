@@ -3,7 +3,7 @@
  * recorded against a function target that counts its calls and a fake OpenAI judge, then re-judged.
  * The fake judge scores 1 as gpt-4.1-mini and 0 as any other model. Needs dist/ (`npm test` builds it).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
@@ -162,5 +162,55 @@ describe('agent-evals rejudge', () => {
     for (const r of [missing, invalid, over]) expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(readFileSync(join(dir, 'r.json'), 'utf8')).toBe(before);
     expect(existsSync(join(dir, 'bad.rejudged.json'))).toBe(false);
+  });
+
+  it("under `trace: safe` re-judges from the run folder's raw trials, keeps its own outputs digested, and says when the folder is gone", async () => {
+    fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'r', evidence: [] } }) });
+    const config = `export default {
+  targets: {
+    async agent(input, ctx) {
+      const found = await ctx.tool('lookup', { q: 'ORDER-SECRET-7731' }, () => ({ status: 'shipped' }));
+      return 'ok, it is ' + found.status;
+    },
+  },
+  judge: 'openai:gpt-4.1-mini',
+};
+`;
+    // The gate matches the tool's raw argument: it passes only on the raw trace, never on a digest.
+    const evals = `suite: t
+target: agent
+cases:
+  - id: lookup
+    input: where is my order?
+    assert:
+      - { type: calledTool, tool: lookup, args: { q: ORDER-SECRET-7731 } }
+      - { type: judge, criteria: says where the order is }
+`;
+    const dir = writeProject({ 'evals.config.mjs': config, 'evals/t.eval.yaml': evals });
+    const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake!.url } });
+    expect((await cli(['run', '--json', 'r.json'])).code).toBe(0);
+    const r = readResults(join(dir, 'r.json'));
+    expect(r.run.trace).toBe('safe');
+    // (The gate's own message quotes the eval file's value; the trace holds the tool's data.)
+    expect(JSON.stringify(r.cases[0]!.trials[0]!.trace)).not.toContain('ORDER-SECRET-7731');
+
+    const res = await cli(['rejudge', 'r.json', '--no-cache']);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    const out = readResults(join(dir, 'r.rejudged.json'));
+    expect(JSON.stringify(out.cases[0]!.trials[0]!.trace)).not.toContain('ORDER-SECRET-7731');
+    expect(out.cases[0]!.trials[0]!.trace).toEqual(r.cases[0]!.trials[0]!.trace);
+    expect(out.run.rejudgedFrom!.cannotRejudge).toEqual([]);
+    expect(out.cases[0]!.trials[0]!.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['calledTool', 'passed'],
+      ['judge', 'passed'],
+    ]);
+    // The re-judged run keeps its own raw trials: it can be re-judged in turn.
+    expect(readFileSync(join(dir, '.agent-evals', 'runs', out.run.id, 'raw-trials.jsonl'), 'utf8')).toContain('ORDER-SECRET-7731');
+    expect((await cli(['rejudge', 'r.rejudged.json', '--json', 'again.json'])).code).toBe(0);
+
+    rmSync(join(dir, '.agent-evals', 'runs', r.run.id), { recursive: true });
+    const gone = await cli(['rejudge', 'r.json', '--json', 'gone.json']);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(`t/lookup: recorded under \`trace: safe\` and the run folder's raw traces are gone`);
   });
 });

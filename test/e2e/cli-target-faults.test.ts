@@ -15,6 +15,8 @@ const CONFIG = `const later = (ms) => new Promise((r) => setTimeout(r, ms));
 export default {
   evals: ['evals/*.eval.yaml'],
   outputDir: '.out',
+  // The marked circular and BigInt values are read back from the results: 'full' keeps tool data raw there.
+  trace: 'full',
   concurrency: 4,
   targets: {
     // The timer throws while the call still waits: the throw belongs to this trial.

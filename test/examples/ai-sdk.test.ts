@@ -3,6 +3,7 @@
  * and `@ai-sdk/openai` pointed at the fake OpenAI server: trajectory gates through `fromAISDK`
  * (generated and streamed), tool errors, and usage and cost through the adapter, through
  * `ctx.fetch` alone and through both.
+ * `trace: 'full'`: the tool calls are read back from the results, which digest them under `safe`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
@@ -80,7 +81,7 @@ function tryJson(text: string): unknown {
 function runExample(selection: { target?: string; filter?: string[] } = {}, files?: Record<string, string>) {
   return runInProcess({
     ...(files ? { files } : { dir: EXAMPLE }),
-    config: { ...config, outputDir: tempDir('agent-evals-ai-sdk-') },
+    config: { ...config, trace: 'full', outputDir: tempDir('agent-evals-ai-sdk-') },
     selection,
   });
 }
@@ -147,7 +148,7 @@ describe('the AI SDK example through fromAISDK', () => {
 
     const gated = await runInProcess({
       files: { 'faults.eval.yaml': ['suite: faults', 'target: ai-sdk', 'cases:', '  - id: bad', '    input: Refund order Z9999 now.', '    assert:', '      - type: noToolErrors'].join('\n') },
-      config: { ...config, evals: ['*.eval.yaml'], outputDir: tempDir('agent-evals-ai-sdk-') },
+      config: { ...config, trace: 'full', evals: ['*.eval.yaml'], outputDir: tempDir('agent-evals-ai-sdk-') },
     });
     const bad = caseOf(gated.results, 'bad');
     expect(bad.verdict).toBe('failed');

@@ -2,6 +2,7 @@
  * One framework example (examples/frameworks/<name>) run in-process by the real runner against the
  * fake OpenAI server, with the real framework: its cases through the adapter target, and the case
  * on the target that hands only `ctx.fetch('openai')` to the framework's client (tool calls read off the wire).
+ * `trace: 'full'`: the tool calls are read back from the results, which digest them under `safe`.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,7 +23,7 @@ export function describeFrameworkExample(framework: string, config: UserConfig):
     fake = await startFakeOpenAI({ script: model.script, apiKey: 'sk-example' });
     vi.stubEnv('OPENAI_API_KEY', 'sk-example');
     vi.stubEnv('OPENAI_BASE_URL', fake.url);
-    run = await runInProcess({ dir: join(REPO_ROOT, 'examples/frameworks', framework), config: { ...config, outputDir: tempDir() } });
+    run = await runInProcess({ dir: join(REPO_ROOT, 'examples/frameworks', framework), config: { ...config, trace: 'full', outputDir: tempDir() } });
   });
   afterAll(async () => {
     vi.unstubAllEnvs();

@@ -2,6 +2,7 @@
  * The OpenAI Agents SDK example (examples/frameworks/openai-agents) run in-process against the fake
  * OpenAI server's Responses API, with the real SDK: through the adapter (tool calls, a throwing
  * tool's error via the tracing processor, usage and cost) and with only ctx.fetch (usage, cost and tool calls).
+ * `trace: 'full'`: the tool calls are read back from the results, which digest them under `safe`.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,7 +101,7 @@ describe('examples/frameworks/openai-agents', () => {
       if (index < 3) await together;
     });
 
-    const { results, exitCode } = await runInProcess({ dir: exampleDir, config: { ...config, outputDir: tempDir() }, paths: ['support.eval.yaml'] });
+    const { results, exitCode } = await runInProcess({ dir: exampleDir, config: { ...config, trace: 'full', outputDir: tempDir() }, paths: ['support.eval.yaml'] });
 
     expect(fake.requests.every((r) => r.path === '/v1/responses')).toBe(true);
     const byId = Object.fromEntries(results.cases.map((c) => [c.id, c]));
@@ -129,7 +130,7 @@ describe('examples/frameworks/openai-agents', () => {
 
   it('reports exact usage and cost with only ctx.fetch on the agent client and no adapter', async () => {
     await startFake();
-    const { results, exitCode } = await runInProcess({ dir: exampleDir, config: { ...config, outputDir: tempDir() }, paths: ['fetch.eval.yaml'] });
+    const { results, exitCode } = await runInProcess({ dir: exampleDir, config: { ...config, trace: 'full', outputDir: tempDir() }, paths: ['fetch.eval.yaml'] });
     expect(exitCode).toBe(0);
     const [c] = results.cases;
     expect(c!.trials[0]!.reply).toBe('Refunded $42.00 to your card (R-A1049).');

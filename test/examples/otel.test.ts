@@ -1,6 +1,7 @@
 /**
  * examples/frameworks/otel: the AI SDK support agent with telemetry on, declared `otel: true`, run
  * in-process against the fake OpenAI server. Its tool calls, errors and usage come from its spans.
+ * `trace: 'full'`: the tool calls are read back from the results, which digest them under `safe`.
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, expect, it, vi } from 'vitest';
@@ -36,7 +37,7 @@ it('the AI SDK example agent passes its trajectory assertions, with the refused 
   fake = await startFakeOpenAI({ script });
   vi.stubEnv('OPENAI_API_KEY', 'sk-test-example-000000');
   vi.stubEnv('OPENAI_BASE_URL', fake.url);
-  const { results, exitCode, warnings } = await runInProcess({ dir: exampleDir, config: { ...config, outputDir: tempDir('agent-evals-otel-example-') } });
+  const { results, exitCode, warnings } = await runInProcess({ dir: exampleDir, config: { ...config, trace: 'full', outputDir: tempDir('agent-evals-otel-example-') } });
 
   expect(warnings).toEqual([]);
   expect(results.cases.map((c) => [c.id, c.trials[0]!.assertions.map((a) => `${a.kind}:${a.status}`)])).toEqual([

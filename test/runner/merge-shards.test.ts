@@ -34,7 +34,7 @@ function caseResult(id: string, verdict: CaseVerdict, notRunReason?: 'budget'): 
   };
 }
 
-function shard(index: number, total: number, positions: number[], cases: CaseResult[], extra: { failures?: string[]; interrupted?: boolean } = {}): ShardFile {
+function shard(index: number, total: number, positions: number[], cases: CaseResult[], extra: { failures?: string[]; interrupted?: boolean; trace?: 'safe' | 'full' } = {}): ShardFile {
   const results = {
     schemaVersion: 1,
     tool: { name: 'agent-evals', version: 'test' },
@@ -46,6 +46,7 @@ function shard(index: number, total: number, positions: number[], cases: CaseRes
       argv: [],
       config: null,
       interrupted: extra.interrupted ?? false,
+      ...(extra.trace ? { trace: extra.trace } : {}),
       shard: { index, total, config: 'cfg', plan: { cases: 3, trials: 3, hash: 'plan' }, positions, exit: { strict: false, failOnFlaky: false } },
     },
     summary: { failures: extra.failures ?? [], warnings: [`warned by ${index}`, 'shared'] },
@@ -87,6 +88,13 @@ describe('mergeShards', () => {
     );
     expect(results.run.interrupted).toBe(true);
     expect(exitCode).toBe(130);
+  });
+
+  it("keeps the shards' trace policy: their files are already under it (one run's shards share its settings)", () => {
+    const cases = (trace: 'safe' | 'full') => [shard(1, 2, [0, 2], [caseResult('a', 'passed'), caseResult('c', 'passed')], { trace }), shard(2, 2, [1], [caseResult('b', 'passed')], { trace })];
+    expect(mergeShards(cases('safe'), meta).results.run.trace).toBe('safe');
+    expect(mergeShards(cases('full'), meta).results.run.trace).toBe('full');
+    expect(mergeShards([shard(1, 2, [0, 2], [caseResult('a', 'passed'), caseResult('c', 'passed')]), shard(2, 2, [1], [caseResult('b', 'passed')])], meta).results.run.trace).toBeUndefined();
   });
 
   it('refuses positions that do not cover the plan', () => {

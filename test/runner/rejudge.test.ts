@@ -13,6 +13,8 @@ import { planCases } from '../../src/cli/prepare.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
 import { rejudgeRecorded } from '../../src/runner/rejudge.js';
 import { rawTrialsPath } from '../../src/report/raw-trials.js';
+import { digest } from '../../src/core/digest.js';
+import { digestCase } from '../../src/core/trace-digest.js';
 import type { CaseResult, Results } from '../../src/core/results-schema.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
@@ -65,6 +67,8 @@ function project() {
       },
     },
     judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake!.url, maxRetries: 0 },
+    // Recorded in clear, so a re-judge needs no run folder (the `safe` test below makes it need one).
+    trace: 'full',
   };
   return { calls, config };
 }
@@ -86,8 +90,11 @@ async function rejudge(dir: string, config: UserConfig, recorded: Results, flags
       settings,
       reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }],
       problem: () => {},
+      progress: () => {},
       judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
       interrupt: new AbortController().signal,
+      // Polls of a fake batch need no wall-clock wait.
+      batchPolling: { sleep: () => new Promise((resolve) => setImmediate(resolve)) },
       argv: [],
       version: 'test',
     });
@@ -164,9 +171,9 @@ describe('rejudgeRecorded', () => {
     const tools = results.cases.find((c) => c.id === 'tools')!;
     const raw = { key: 's/tools', trials: tools.trials.map((t) => ({ index: t.index, trace: t.trace })) };
     // The recording as `trace: safe` keeps it: the tool's arguments and result as digests only.
-    const digest = { hash: 'sha256:0000', bytes: 12, preview: 'object' };
-    const safe: Results = structuredClone(results);
-    for (const t of safe.cases.find((c) => c.id === 'tools')!.trials) for (const s of t.trace.steps ?? []) for (const call of s.toolCalls ?? []) Object.assign(call, { args: digest, result: digest });
+    const hidden = digest({ q: 'order 7' });
+    const safe: Results = { ...results, cases: results.cases.map((c) => (c.id === 'tools' ? digestCase(c) : c)) };
+    expect(JSON.stringify(safe.cases.find((c) => c.id === 'tools'))).not.toContain('order 7');
 
     const gone = await rejudge(dir, config, safe);
     expect(gone.rejudgedFrom.cannotRejudge).toEqual([
@@ -188,7 +195,7 @@ describe('rejudgeRecorded', () => {
     expect(toolsAsked).toHaveLength(2);
     for (const r of toolsAsked) {
       expect(JSON.stringify(r.body)).toContain('order 7');
-      expect(JSON.stringify(r.body)).not.toContain('sha256:0000');
+      expect(JSON.stringify(r.body)).not.toContain(hidden.hash);
     }
   });
 
@@ -207,6 +214,7 @@ describe('rejudgeRecorded', () => {
         },
       },
       judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      trace: 'full',
     };
     const evals = `suite: m
 target: agent
@@ -273,6 +281,7 @@ cases:
         agent: () => ({ reply: 'ok, hello', model: 'openai:gpt-4.1-mini', usage: { inputTokens: 2_000_000, outputTokens: 0 } }),
       },
       judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      trace: 'full',
     };
     const evals = 'suite: c\ntarget: agent\nrepeat: 3\ncases:\n  - id: costly\n    input: hi\n    assert: [{ type: judge, criteria: is polite }]\n';
     const { results, dir } = await record(evals, { calls: [], config });
@@ -297,5 +306,71 @@ cases:
     expect(out.full('gated')).toMatchObject({ verdict: 'failed', planned: 3, notRun: 2, notRunReason: 'early-stop' });
     expect(out.full('gated').trials.map((t) => t.index)).toEqual(gated.trials.map((t) => t.index));
     expect(out.full('polite')).toMatchObject({ verdict: 'passed', planned: 3, notRun: 0 });
+  });
+
+  it("--judge-batch: the re-judge's judged assertions go out as one batch, none live", async () => {
+    const { results, calls, config, dir } = await record();
+    const live = judgeRequests(fake!).length;
+    const out = await rejudge(dir, config, results, { judgeBatch: true });
+    expect(calls).toHaveLength(6);
+    expect(judgeRequests(fake!)).toHaveLength(live);
+    expect(fake!.batches.creates).toHaveLength(1);
+    expect(fake!.batches.creates[0]!.lines).toBe(4);
+    expect(out.cases.map((c) => [c.id, c.verdict])).toEqual([
+      ['polite', 'passed'],
+      ['gated', 'failed'],
+      ['tools', 'passed'],
+    ]);
+  });
+
+  it('runs a TS check again on the replay: its t.send gets the recorded next turn, its judge is asked again', async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const calls: string[] = [];
+    const config: UserConfig = {
+      evals: ['**/*.eval.ts'],
+      targets: {
+        agent: (input, ctx) => {
+          calls.push(input);
+          return `#${ctx.turn} ${input}`;
+        },
+      },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+    };
+    const evalTs = `export default {
+  suite: 'ts',
+  target: 'agent',
+  cases: [
+    {
+      id: 'follow-up',
+      input: 'first',
+      check: async (t) => {
+        t.contains('#1 first');
+        await t.send('more');
+        t.contains('#2 more');
+        t.expectJudge('answers the follow-up');
+      },
+    },
+  ],
+};
+`;
+    const run = await runInProcess({
+      files: { 'evals/ts.eval.ts': evalTs },
+      config,
+      flags: { cache: false },
+      env: judgeEnv,
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: judgeEnv }),
+    });
+    expect(calls).toEqual(['first', 'more']);
+    const before = judgeRequests(fake).length;
+    const out = await rejudge(run.dir, config, run.results);
+    expect(calls).toHaveLength(2);
+    expect(judgeRequests(fake).length - before).toBe(1);
+    const trial = out.full('follow-up').trials[0]!;
+    expect(trial.turns).toEqual(run.results.cases[0]!.trials[0]!.turns);
+    expect(trial.assertions.map((a) => [a.kind, a.status, a.turn])).toEqual([
+      ['contains', 'passed', 1],
+      ['contains', 'passed', 2],
+      ['judge', 'passed', 2],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * `{ function: agent, otel: true }`: a real AI SDK agent with telemetry on, against the fake OpenAI
- * server, through the real runner; its tool calls and usage come from its spans alone.
+ * server, through the real runner; its tool calls and usage come from its spans alone. Runs use
+ * `trace: 'full'`: the tool calls are read back from the results, which digest them under `safe`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { context, propagation, ROOT_CONTEXT, trace, type ContextManager } from '@opentelemetry/api';
@@ -81,7 +82,7 @@ describe('otel: true on a function target', () => {
     const fake = await startFake();
     const { results, exitCode, warnings } = await runInProcess({
       files: evalFile,
-      config: { targets: { agent: { function: agentFor(fake.url), otel: true } }, concurrency: TRIALS, earlyStop: false },
+      config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } }, concurrency: TRIALS, earlyStop: false },
       selection: { repeat: TRIALS },
     });
     expect(fake.maxInFlight).toBe(TRIALS);
@@ -111,7 +112,7 @@ describe('otel: true on a function target', () => {
     };
     const { results, exitCode } = await runInProcess({
       files: evalFile,
-      config: { targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
+      config: { trace: 'full', targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
       selection: { repeat: TRIALS },
     });
     expect(exitCode).toBe(0);
@@ -134,7 +135,7 @@ describe('otel: true on a function target', () => {
     const fake = await startFake();
     const { results } = await runInProcess({
       files: evalFile,
-      config: { targets: { agent: { function: agentFor(fake.url) } }, concurrency: TRIALS, earlyStop: false },
+      config: { trace: 'full', targets: { agent: { function: agentFor(fake.url) } }, concurrency: TRIALS, earlyStop: false },
       selection: { repeat: TRIALS },
     });
     const trial = results.cases[0]!.trials[0]!;
@@ -147,7 +148,7 @@ describe('otel: true on a function target', () => {
     const agent: TargetFunction = async (input, ctx) => (await runOrderAgent(fake.url, input, ctx.trial.trial, { abortSignal: ctx.signal, fetch: ctx.fetch('openai') })).text;
     const { results, exitCode, warnings } = await runInProcess({
       files: evalFile,
-      config: { targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
+      config: { trace: 'full', targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
       selection: { repeat: TRIALS },
     });
     expect(exitCode).toBe(0);
@@ -159,7 +160,7 @@ describe('otel: true on a function target', () => {
     fake = await startFakeOpenAI({ script: orderScript });
     const yaml =
       'suite: orders\ntarget: agent\ncases:\n  - id: twice\n    turns:\n      - input: Where is my order?\n      - input: Check it again please.\n    assert:\n      - { type: calledTool, tool: lookup_order, times: 2 }\n';
-    const { results } = await runInProcess({ files: { 'evals/orders.eval.yaml': yaml }, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const { results } = await runInProcess({ files: { 'evals/orders.eval.yaml': yaml }, config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     const trial = results.cases[0]!.trials[0]!;
     expect(trial.error).toBeUndefined();
     const want = expectedTrial(0);
@@ -177,7 +178,7 @@ describe('otel: true on a function target', () => {
     expect(trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter), otelSpanProcessor()] }))).toBe(true);
     const { results, exitCode } = await runInProcess({
       files: evalFile,
-      config: { targets: { agent: { function: agentFor(fake.url), otel: true } }, concurrency: TRIALS, earlyStop: false },
+      config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } }, concurrency: TRIALS, earlyStop: false },
       selection: { repeat: TRIALS },
     });
     expect(exitCode).toBe(0);
@@ -189,7 +190,7 @@ describe('otel: true on a function target', () => {
   it("stops before any trial when the user's own tracer provider does not carry otelSpanProcessor()", async () => {
     fake = await startFakeOpenAI({ script: orderScript });
     expect(trace.setGlobalTracerProvider(new BasicTracerProvider())).toBe(true);
-    const run = runInProcess({ files: evalFile, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const run = runInProcess({ files: evalFile, config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     await expect(run).rejects.toThrow(/evals\.config\.ts: targets\.agent\.otel: otel: true: another OpenTelemetry tracer provider is registered.*otelSpanProcessor\(\)/);
     expect(fake.count).toBe(0);
   });
@@ -205,7 +206,7 @@ describe('otel: true on a function target', () => {
       disable: () => forgetful,
     };
     expect(context.setGlobalContextManager(forgetful)).toBe(true);
-    const run = runInProcess({ files: evalFile, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const run = runInProcess({ files: evalFile, config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     await expect(run).rejects.toThrow(/evals\.config\.ts: targets\.agent\.otel: otel: true: the OpenTelemetry context manager registered in this process does not keep the active span across `await`/);
     expect(fake.count).toBe(0);
   });
@@ -214,7 +215,7 @@ describe('otel: true on a function target', () => {
     // The first request is answered, the second never is: the trial ends on its timeout.
     fake = await startFakeOpenAI({ script: orderScript, hold: (index) => (index === 0 ? Promise.resolve() : new Promise<void>(() => {})) });
     const timedOut = evalFile['evals/orders.eval.yaml'].replace('    input: Where is my order?\n', '    input: Where is my order?\n    timeoutMs: 2000\n');
-    const { results } = await runInProcess({ files: { 'evals/orders.eval.yaml': timedOut }, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const { results } = await runInProcess({ files: { 'evals/orders.eval.yaml': timedOut }, config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     const trial = results.cases[0]!.trials[0]!;
     expect(trial.error).toMatch(/timed out/i);
     const want = expectedTrial(0);
@@ -230,7 +231,7 @@ describe('otel: true on a function target', () => {
   it('keeps the spans of a trial whose agent throws: the answered call and the tool calls, not the refused call', async () => {
     // The second request of the trial is refused (a 400 is not retried): generateText throws.
     fake = await startFakeOpenAI({ script: (body, index) => (index === 0 ? orderScript(body) : { status: 400, message: 'context too long' }) });
-    const { results } = await runInProcess({ files: evalFile, config: { targets: { agent: { function: agentFor(fake.url), otel: true } } } });
+    const { results } = await runInProcess({ files: evalFile, config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     const trial = results.cases[0]!.trials[0]!;
     expect(trial.error).toMatch(/context too long/);
     const want = expectedTrial(0);

@@ -54,7 +54,8 @@ beforeAll(async () => {
   openai = await startFakeOpenAI({ script: refundScript, apiKey: 'sk-raw' });
   anthropic = await startFakeAnthropic({ script: refundScript, apiKey: 'sk-ant-raw' });
   const files = Object.fromEntries(Object.keys(targets).map((t) => [`evals/${t}.eval.yaml`, suite(t)]));
-  run = await runInProcess({ files, config: { targets } });
+  // The tests read the recorded tool data back from the results: `full` keeps it raw there.
+  run = await runInProcess({ files, config: { trace: 'full', targets } });
 });
 afterAll(async () => {
   await Promise.all([openai?.close(), anthropic?.close()]);

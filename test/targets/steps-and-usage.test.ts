@@ -133,6 +133,8 @@ describe('a multi-turn trial', () => {
     const { results } = await runInProcess({
       files: { 'evals/chat.eval.yaml': yaml },
       config: {
+        // The turns' tool calls are read back from the results: `full` keeps them raw there.
+        trace: 'full',
         targets: {
           fn: async (input, ctx) => {
             const id = /[A-Z]\d{4}/.exec(input)![0];
