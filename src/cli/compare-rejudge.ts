@@ -40,7 +40,8 @@ export async function compareRejudged(
   checkRunJudgeRefs(settings.judging, cases);
   // No target runs: only the judges' keys are needed.
   checkApiKeys({ ...settings, targets: {} }, cases);
-  const base = await runBase(settings, cmd, packageVersion());
+  // No results file is written, so no raw trials either.
+  const base = await runBase(settings, cmd, packageVersion(), { specs: [], outputDir: config.outputDir });
   return withInterrupt(async (interrupt) => {
     process.stderr.write(`agent-evals: ${rejudgeLine(args.baseArg, args.recorded)}\n`);
     const r = await rejudgeBaseline({ ...base, recorded: args.recorded, file: args.baseArg, cases, interrupt });

@@ -19,8 +19,9 @@ export interface RejudgedBaselineOutcome {
  * report; `agent-evals rejudge` writes one); what comes back is the baseline as recorded and as re-judged.
  */
 export async function rejudgeBaseline(opts: Omit<RejudgeOptions, 'reporters'>): Promise<RejudgedBaselineOutcome> {
-  // Its fault guard leaves with it: the run or comparison that follows is not this run's to guard.
-  const outcome = await rejudgeRecorded({ ...opts, inProcess: true, reporters: [] });
+  // Its fault guard leaves with it: the run or comparison that follows is not this run's to guard. It
+  // writes no results, so no raw trials either (the run's own raw-trials reporter is the run's).
+  const outcome = await rejudgeRecorded({ ...opts, inProcess: true, reporters: [], rawReporters: [] });
   return {
     baseline: {
       recorded: opts.recorded.cases.map(comparableCase),

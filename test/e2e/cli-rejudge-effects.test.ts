@@ -8,7 +8,7 @@
  * exit code is the comparison's.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs, stripAnsi } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
@@ -64,9 +64,9 @@ async function fakeJudge(): Promise<FakeProvider> {
   return fake;
 }
 
-async function project(): Promise<{ dir: string; env: Record<string, string>; fake: FakeProvider }> {
+async function project(config = CONFIG): Promise<{ dir: string; env: Record<string, string>; fake: FakeProvider }> {
   const fake = await fakeJudge();
-  const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/orders.eval.yaml': EVAL });
+  const dir = writeProject({ 'evals.config.mjs': config, 'evals/orders.eval.yaml': EVAL });
   const env = { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test-judge-key' };
   // The baseline: judge A passes both cases 5/5.
   const base = await runCliInProcess(['run', '--no-early-stop', '--json', 'base.json'], { cwd: dir, env });
@@ -175,5 +175,29 @@ describe('--rejudge: what it needs and what it warns about', () => {
     expect(r.stderr).toContain('nothing to re-judge in base.json');
     expect(r.stderr).toContain('orders/strict: edited since the run');
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('under trace: safe, a case whose raw trace is gone from the run folder is listed as cannot re-judge, never counted', async () => {
+    // The strict case looks the parcel up with a tool: under `safe` its results hold the tool data as digests.
+    const toolConfig = CONFIG.replace(
+      'agent() {',
+      `async agent(input, ctx) {
+      if (input === 'Where is parcel A1?') await ctx.tool('lookup', { parcel: 'A1' }, () => ({ at: 'depot' }));`,
+    );
+    const { dir, env } = await project(toolConfig);
+    // Re-judgeable while the baseline's run folder keeps its raw trials.
+    const kept = await runCliInProcess(['run', '--baseline', 'base.json', '--judge', 'openai:judge-b', '--rejudge'], { cwd: dir, env });
+    expect(kept.code, kept.stdout + kept.stderr).toBe(0);
+    expect(stripAnsi(kept.stdout)).toContain('orders/strict  agent effect: none (0/5 → 0/5); judge effect: 5/5 → 0/5 re-judged');
+    rmSync(join(dir, '.agent-evals', 'runs'), { recursive: true });
+    const r = await runCliInProcess(['run', '--baseline', 'base.json', '--judge', 'openai:judge-b', '--rejudge', '--json', 'head.json'], { cwd: dir, env });
+    const out = stripAnsi(r.stdout);
+    // 5/5 → 0/5 as recorded, but the drop cannot be told apart from the judge's: listed, not counted.
+    expect(r.code, out + r.stderr).toBe(0);
+    expect(out).toMatch(/could not compare: cannot re-judge\s+orders\/strict\s+5\/5 → 0\/5 \(cannot re-judge: recorded under `trace: safe` and the run folder's raw traces are gone/);
+    expect(r.stderr).toContain('re-judged base.json: 1 case (1 case could not be)');
+    const { comparison } = results(dir, 'head.json');
+    expect(comparison!.counts).toMatchObject({ 'cannot-rejudge': 1, regressed: 0 });
+    expect(comparison!.cases.find((c) => c.key === 'orders/strict')).toMatchObject({ kind: 'cannot-rejudge' });
   });
 });
