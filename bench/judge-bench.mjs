@@ -11,7 +11,6 @@
 // Writes bench/judge-tokens.json (the raw figures, with the commit measured) and the "Judge tokens per
 // judgment" section of bench/RESULTS.md; the last judge request of each configuration is kept in
 // bench/work/judge/<name>/judge-request.json to look at.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { startMockLlm } from './mock-llm.mjs';
 import { judgeFigures, judgeTable, judgeUsageOf } from './judge-tokens.mjs';
 import { writeResultsSection } from './results-section.mjs';
+import { runCli } from './run-cli.mjs';
 import { measuredCommit } from './measured-commit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -87,19 +87,6 @@ function configMjs(url, judgeSpec) {
 `;
 }
 
-function runCli(args, cwd) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, ...args], {
-      cwd,
-      env: { ...process.env, OPENAI_API_KEY: 'bench-key', ANTHROPIC_API_KEY: 'bench-key', CI: '1', NO_COLOR: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (b) => (err += b));
-    child.on('close', (code) => resolve({ code, err }));
-  });
-}
-
 async function main() {
   // Read first: `--before bench/judge-tokens.json` names the file this run overwrites.
   const before = flags.before ? JSON.parse(readFileSync(flags.before, 'utf8')) : undefined;
@@ -115,7 +102,7 @@ async function main() {
         writeFileSync(join(dir, 'bench.eval.yaml'), suiteYaml(ct));
         writeFileSync(join(dir, 'evals.config.mjs'), configMjs(mock.url, judge.spec(mock.url)));
         mock.reset();
-        const r = await runCli(['run', '--no-cache', '--json', 'results.json'], dir);
+        const r = await runCli(cli, ['run', '--no-cache', '--json', 'results.json'], dir);
         const stats = mock.stats();
         const resultsPath = join(dir, 'results.json');
         const usage = existsSync(resultsPath) ? judgeUsageOf(JSON.parse(readFileSync(resultsPath, 'utf8'))) : undefined;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 import { MatrixValuesSchema } from './matrix.js';
+import { ChatTurnSchema } from './chat-turn.js';
 import { TracePolicySchema } from './judge-port.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
@@ -186,6 +187,16 @@ export const CaseResultSchema = z.object({
   fingerprint: z.string().optional(),
   /** The judges of its judged assertions: `hash` over each one's fingerprint, by its place among them; what a baseline compares to tell a judge change. */
   judgeFingerprint: CaseJudgeFingerprintSchema.optional(),
+  /**
+   * What the case asked, as its eval file or dataset row gave it: one of `input`, `messages` (a
+   * history, when it is more than one user message) or `turns` (each turn's user message); and its
+   * `reference`. The run's secret values are redacted; each text past 20,000 characters is cut with a
+   * marker. Absent in results written before they were kept.
+   */
+  input: z.string().optional(),
+  messages: z.array(ChatTurnSchema).optional(),
+  turns: z.array(z.object({ input: z.string() })).optional(),
+  reference: z.string().optional(),
   verdict: CaseVerdictSchema,
   passed: z.number().int().nonnegative(),
   required: z.number().int().nonnegative(),
@@ -246,7 +257,7 @@ export const MatrixTableSchema = z.object({
   suite: z.string(),
   dimension: z.string(),
   rows: z.array(MatrixRowSchema),
-  /** `no clear winner on pass rate (…)` when the leader's interval overlaps another value's. */
+  /** Why a column marks no best: values run on unequal trial or case counts, or `no clear winner on pass rate (…)` when the leader's interval overlaps another value's. */
   notes: z.array(z.string()),
 });
 export type MatrixTable = z.infer<typeof MatrixTableSchema>;

@@ -26,7 +26,7 @@ summary { cursor: pointer; padding: .3rem 0; display: flex; gap: .6rem; align-it
 .rate, .score { color: #5a6474; font-size: .85rem; }
 .case-body, .trial-body { padding: .2rem 0 .6rem 1.2rem; }
 .block, .tool, .assertion { margin: .4rem 0; padding: .4rem .6rem; border-left: 3px solid #d5dae3; background: #f8f9fb; }
-.block.user { border-color: #3b6fd8; } .block.agent { border-color: #2f9e4f; } .block.error, .tool.error, .assertion.failed, .assertion.error { border-color: #b3261e; }
+.block.user { border-color: #3b6fd8; } .block.agent { border-color: #2f9e4f; } .block.history { border-color: #9aa5b8; } .block.reference { border-color: #b061c9; } .block.error, .tool.error, .assertion.failed, .assertion.error { border-color: #b3261e; }
 .label { font-weight: 600; font-size: .85rem; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 12.5px/1.4 ui-monospace, monospace; }
 .more { margin: 1rem 0; }

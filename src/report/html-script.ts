@@ -161,12 +161,12 @@ export const PAGE_SCRIPT = String.raw`(function () {
         ['Target usage', usageLine(c.usage.target)],
         ['Judge usage', usageLine(c.usage.judge)]
       ]);
-      c.trials.forEach(function (tr) { add(body, trialRow(tr)); });
+      c.trials.forEach(function (tr) { add(body, trialRow(c, tr)); });
     });
     return row;
   }
 
-  function trialRow(tr) {
+  function trialRow(c, tr) {
     var row = el('details', 'trial ' + tr.verdict);
     var sum = add(row, el('summary'));
     add(sum, el('span', 'verdict ' + tr.verdict, tr.verdict));
@@ -184,8 +184,9 @@ export const PAGE_SCRIPT = String.raw`(function () {
         ['Model', tr.trace.model],
         ['Stop reason', tr.trace.stopReason]
       ]);
-      add(body, el('h3', null, 'Conversation'));
       if (tr.trace.instructions) block(body, 'Instructions', tr.trace.instructions, 'system');
+      add(body, el('h3', null, 'Conversation'));
+      asked(body, c, tr);
       if (tr.turns) {
         tr.turns.forEach(function (turn, n) {
           block(body, 'User (turn ' + (n + 1) + ')', turn.input, 'user');
@@ -200,9 +201,28 @@ export const PAGE_SCRIPT = String.raw`(function () {
         block(body, 'Reply', tr.reply, 'agent');
       }
       add(body, el('h3', null, 'Assertions'));
+      if (c.reference !== undefined) block(body, 'Reference (expected answer)', c.reference, 'reference');
       tr.assertions.forEach(function (a) { assertion(body, a); });
     });
     return row;
+  }
+
+  // What the case asked, before the trial's steps: its history or input. A trial that ran turns
+  // shows each turn's own message, so only the history before the first one is shown here.
+  // Results written before cases kept what they asked have none of these fields.
+  var ROLES = { user: 'User', assistant: 'Assistant (history)', system: 'System (history)' };
+  function asked(parent, c, tr) {
+    var ranTurns = tr.turns && tr.turns.length > 0;
+    var history = c.messages || [];
+    if (ranTurns) {
+      var last = -1;
+      history.forEach(function (m, k) { if (m.role === 'user') last = k; });
+      history = history.filter(function (_, k) { return k !== last; });
+    }
+    history.forEach(function (m) { block(parent, ROLES[m.role] || m.role, m.content, m.role === 'user' ? 'user' : 'history'); });
+    if (ranTurns || c.messages) return;
+    if (c.input !== undefined) block(parent, 'User', c.input, 'user');
+    else if (c.turns && c.turns.length) block(parent, 'User (turn 1)', c.turns[0].input, 'user');
   }
 
   function toolCall(parent, call) {

@@ -7,14 +7,16 @@ export const BEST_MARK = '*';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-const HEADERS = ['cases passed', 'pass rate (95% CI)', 'score', 'target cost', 'judge cost', 'mean latency', 'p95 latency'] as const;
-const ORDER: MatrixColumn[] = ['casesPassed', 'passRate', 'score', 'targetCost', 'judgeCost', 'latencyMean', 'latencyP95'];
+// `trials` is the N every column after it compares over (cases passed compares over cases): it marks no best.
+const HEADERS = ['cases passed', 'trials', 'pass rate (95% CI)', 'score', 'target cost', 'judge cost', 'mean latency', 'p95 latency'] as const;
+const ORDER: Array<MatrixColumn | undefined> = ['casesPassed', undefined, 'passRate', 'score', 'targetCost', 'judgeCost', 'latencyMean', 'latencyP95'];
 
 /** A row's cells in column order, each with the best mark where it leads. */
 function cells(r: MatrixRow): string[] {
   const rate = r.passRate.rate === null ? '–' : `${pct(r.passRate.rate)}${r.interval ? ` (${pct(r.interval.low)}–${pct(r.interval.high)})` : ''}`;
   const raw = [
     `${r.casesPassed}/${r.cases}`,
+    String(r.passRate.trials),
     rate,
     r.score === null ? '–' : r.score.toFixed(2),
     formatCost(r.targetCostUsd),
@@ -22,7 +24,10 @@ function cells(r: MatrixRow): string[] {
     r.latencyMs ? formatDuration(r.latencyMs.mean) : '–',
     r.latencyMs ? formatDuration(r.latencyMs.p95) : '–',
   ];
-  return raw.map((text, i) => (r.best.includes(ORDER[i]!) ? `${text} ${BEST_MARK}` : text));
+  return raw.map((text, i) => {
+    const column = ORDER[i];
+    return column && r.best.includes(column) ? `${text} ${BEST_MARK}` : text;
+  });
 }
 
 const legend = (t: MatrixTable) => [`${BEST_MARK} best in its column`, ...t.notes].join(' · ');

@@ -5,6 +5,7 @@ import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasse
 import { isFlaky, passRate } from './pass-rate.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
 import { caseJudgeFingerprint } from './case-judge-fingerprint.js';
+import { caseAsked } from './case-asked.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
@@ -31,6 +32,8 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     ...(c.matrix ? { matrix: { ...c.matrix } } : {}),
     fingerprint: caseFingerprint(c),
     ...(judges ? { judgeFingerprint: judges } : {}),
+    // Whole here; the reporter edge redacts the run's secrets, then cuts (case-asked.ts).
+    ...caseAsked(c),
     verdict: caseVerdict(
       sorted.map((t) => t.verdict),
       required,

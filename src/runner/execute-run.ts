@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
 import { redactingReporter } from './redacting-reporter.js';
+import { askedBoundReporter } from './case-asked.js';
 import { underTracePolicy } from './trace-policy-reporter.js';
 import type { RejudgedFrom, ShardInfo, Summary } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -93,7 +94,9 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
   const write = opts.problem ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
   const problem = (line: string) => write(opts.redactor ? opts.redactor.redact(line) : line);
   const mux = multiplexReporters([...(opts.rawReporters ?? []), ...underTracePolicy(opts.reporters, settings.judging.trace)], (f) => problem(failureLine(f)));
-  const reporter = opts.redactor ? redactingReporter(mux, opts.redactor) : mux;
+  // Redacted whole, then what each case asked is cut: a cut never keeps part of a secret.
+  const cutting = askedBoundReporter(mux);
+  const reporter = opts.redactor ? redactingReporter(cutting, opts.redactor) : cutting;
 
   const warnings: string[] = [];
   const warn = (message: string) => {

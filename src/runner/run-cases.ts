@@ -8,7 +8,8 @@ import { knownCostUsd, type Pricing } from '../providers/run-usage.js';
 import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
-import { interruptedTrial, isDecided, requiredPasses } from './verdict.js';
+import { interruptedTrial, requiredPasses } from './verdict.js';
+import { earlyStopsAt, variantGroup, variantGroupKey, type VariantGroup } from './variant-stop.js';
 import { BUDGET_FAILURE } from './exit-code.js';
 import type { JudgeBatch } from './judge-batch.js';
 import { priced } from '../providers/run-usage.js';
@@ -67,8 +68,12 @@ interface CaseState {
   required: number;
   trials: TrialResult[];
   passes: number;
+  /** Trials that ended (kept apart from `trials`, which is dropped once the case is finished). */
+  ended: number;
   settled: number;
   notRunReason?: StopReason;
+  /** The case's matrix variants, this one included: early stop decides for all of them. */
+  group: VariantGroup;
 }
 
 /** Schedules every trial of every case through one p-limit, deciding cases as trials finish. */
@@ -123,7 +128,7 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
 
   /** `onJudging`: the trial leaves its concurrency slot as its judges start (batch mode). */
   const runTrial = async (s: CaseState, index: number, onJudging?: () => void) => {
-    const reason: StopReason | undefined = stopped ?? opts.replay?.notRun(s.c, index) ?? (opts.earlyStop && isDecided(s.passes, s.trials.length, s.c.repeat, s.required) ? 'early-stop' : undefined);
+    const reason: StopReason | undefined = stopped ?? opts.replay?.notRun(s.c, index) ?? (opts.earlyStop && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);
@@ -151,14 +156,15 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
     const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
     s.trials.push(trial);
+    s.ended += 1;
     if (trial.verdict === 'passed') s.passes += 1;
     spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0));
     opts.listener.onTrialEnd?.(s.c, trial);
     return settle(s);
   };
 
-  const states = opts.cases.map((c): CaseState => ({ c, required: requiredPasses(c.repeat, c.passRate), trials: [], passes: 0, settled: 0 }));
-  const order = trialOrder(states, opts.concurrency);
+  const states = caseStates(opts.cases);
+  const order = trialOrder(states, opts.concurrency, (s) => s.group);
   if (opts.batch) await runBatched(opts.batch);
   else await Promise.all(order.map(([s, i]) => limit(() => runTrial(s, i))));
 
@@ -219,19 +225,37 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
   return { summary: summary.result(), interrupted: stopped === 'interrupted' };
 }
 
+/** Each case's state, the variants of a matrix case sharing one group (plain cases a group of their own). */
+function caseStates(cases: PlannedCase[]): CaseState[] {
+  const groups = new Map<string, VariantGroup>();
+  return cases.map((c): CaseState => {
+    const key = c.matrix ? variantGroupKey(c) : c.key;
+    const group = groups.get(key) ?? variantGroup([]);
+    groups.set(key, group);
+    const s: CaseState = { c, required: requiredPasses(c.repeat, c.passRate), trials: [], passes: 0, ended: 0, settled: 0, group };
+    group.variants.push(s);
+    return s;
+  });
+}
+
 /**
  * The order trials are queued in. Cases go in windows of `concurrency`; within a window, round by
  * round (every case's trial 0, then every case's trial 1, …). A case's later trials thus start after
  * its first ones had time to finish, so early stop can skip them, while only a couple of windows of
- * cases are open at once, which keeps memory flat however large the suite.
+ * cases are open at once, which keeps memory flat however large the suite. A window is stretched
+ * so that the adjacent variants of one case (`groupOf`) share it: early stop waits for all of them,
+ * and a variant left to a later window would hold the others' early stop off.
  */
-export function trialOrder<S extends { c: { repeat: number } }>(states: S[], concurrency: number): Array<[S, number]> {
+export function trialOrder<S extends { c: { repeat: number } }>(states: S[], concurrency: number, groupOf?: (s: S) => unknown): Array<[S, number]> {
   const order: Array<[S, number]> = [];
   const window = Math.max(1, concurrency);
-  for (let start = 0; start < states.length; start += window) {
-    const group = states.slice(start, start + window);
+  for (let start = 0; start < states.length;) {
+    let end = Math.min(states.length, start + window);
+    while (groupOf && end < states.length && groupOf(states[end]!) === groupOf(states[end - 1]!)) end += 1;
+    const group = states.slice(start, end);
     const rounds = Math.max(...group.map((s) => s.c.repeat));
     for (let r = 0; r < rounds; r++) for (const s of group) if (r < s.c.repeat) order.push([s, r]);
+    start = end;
   }
   return order;
 }

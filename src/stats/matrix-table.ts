@@ -23,21 +23,31 @@ export function p95(values: readonly number[]): number {
   return sorted[Math.ceil(0.95 * sorted.length) - 1]!;
 }
 
-/** Higher is better for results, lower for cost and latency. */
-const COLUMNS: Array<{ column: MatrixColumn; higher: boolean; of: (r: MatrixRow) => number | null }> = [
-  { column: 'casesPassed', higher: true, of: (r) => r.casesPassed },
-  { column: 'passRate', higher: true, of: (r) => r.passRate.rate },
-  { column: 'score', higher: true, of: (r) => r.score },
-  { column: 'targetCost', higher: false, of: (r) => r.targetCostUsd },
-  { column: 'judgeCost', higher: false, of: (r) => r.judgeCostUsd },
-  { column: 'latencyMean', higher: false, of: (r) => r.latencyMs?.mean ?? null },
-  { column: 'latencyP95', higher: false, of: (r) => r.latencyMs?.p95 ?? null },
+/**
+ * Higher is better for results, lower for cost and latency. `n` is what a column compares over:
+ * cases for cases passed, the trials that ran for every other column (costs are totals over them).
+ */
+const COLUMNS: Array<{ column: MatrixColumn; higher: boolean; of: (r: MatrixRow) => number | null; n: (r: MatrixRow) => number }> = [
+  { column: 'casesPassed', higher: true, of: (r) => r.casesPassed, n: (r) => r.cases },
+  { column: 'passRate', higher: true, of: (r) => r.passRate.rate, n: trialsOf },
+  { column: 'score', higher: true, of: (r) => r.score, n: trialsOf },
+  { column: 'targetCost', higher: false, of: (r) => r.targetCostUsd, n: trialsOf },
+  { column: 'judgeCost', higher: false, of: (r) => r.judgeCostUsd, n: trialsOf },
+  { column: 'latencyMean', higher: false, of: (r) => r.latencyMs?.mean ?? null, n: trialsOf },
+  { column: 'latencyP95', higher: false, of: (r) => r.latencyMs?.p95 ?? null, n: trialsOf },
 ];
+
+function trialsOf(r: MatrixRow): number {
+  return r.passRate.trials;
+}
 
 /**
  * The comparison table of one suite's matrix values. A column's best is the one value strictly ahead
- * of every other (a tie marks none; a column with an unknown figure marks none, since it cannot be
- * ranked). A note says when the pass-rate leader's 95% interval overlaps another value's.
+ * of every other, compared on equal N: a tie marks none; a column with an unknown figure marks none,
+ * since it cannot be ranked; a column whose values ran unequal trial (or case) counts marks none, and
+ * a note says so, since more trials of a case are not the same question. Pass rate marks a best only
+ * when the leader is clearly ahead: every value has an interval and the leader's overlaps no other's
+ * (else the note says there is no clear winner).
  */
 export function matrixTable(suite: string, dimension: string, totals: readonly VariantTotals[]): MatrixTable {
   const rows: MatrixRow[] = totals.map((t) => ({
@@ -52,19 +62,32 @@ export function matrixTable(suite: string, dimension: string, totals: readonly V
     latencyMs: t.durationsMs.length ? { mean: t.durationsMs.reduce((s, d) => s + d, 0) / t.durationsMs.length, p95: p95(t.durationsMs) } : null,
     best: [],
   }));
-  if (rows.length >= 2) {
-    for (const { column, higher, of } of COLUMNS) {
-      const values = rows.map(of);
-      if (values.some((v) => v === null)) continue;
-      const nums = values as number[];
-      const top = higher ? Math.max(...nums) : Math.min(...nums);
-      const leaders = rows.filter((_, i) => nums[i] === top);
-      if (leaders.length === 1) leaders[0]!.best.push(column);
-    }
+  if (rows.length < 2) return { suite, dimension, rows, notes: [] };
+  const overlap = overlapNote(rows);
+  const unclearPassRate = overlap.length > 0 || rows.some((r) => !r.interval);
+  for (const { column, higher, of, n } of COLUMNS) {
+    if (!equal(rows.map(n))) continue;
+    if (column === 'passRate' && unclearPassRate) continue;
+    const values = rows.map(of);
+    if (values.some((v) => v === null)) continue;
+    const nums = values as number[];
+    const top = higher ? Math.max(...nums) : Math.min(...nums);
+    const leaders = rows.filter((_, i) => nums[i] === top);
+    if (leaders.length === 1) leaders[0]!.best.push(column);
   }
-  return { suite, dimension, rows, notes: overlapNote(rows) };
+  return { suite, dimension, rows, notes: [...unequalNotes(rows), ...overlap] };
 }
 
+const equal = (ns: number[]) => ns.every((x) => x === ns[0]);
+const counts = (rows: readonly MatrixRow[], n: (r: MatrixRow) => number) => rows.map((r) => `${r.value} ${n(r)}`).join(', ');
+
+/** Why columns compared on unequal N mark no best (early stop keeps a case's variants level; bail, budget, an interruption or a filter may not). */
+function unequalNotes(rows: readonly MatrixRow[]): string[] {
+  return [
+    ...(equal(rows.map((r) => r.cases)) ? [] : [`no best on cases passed: the values ran unequal case counts (${counts(rows, (r) => r.cases)})`]),
+    ...(equal(rows.map(trialsOf)) ? [] : [`no best on pass rate, score, cost or latency: the values ran unequal trial counts (${counts(rows, trialsOf)})`]),
+  ];
+}
 /** `no clear winner on pass rate: the 95% intervals of a and b overlap`, when they do. */
 function overlapNote(rows: readonly MatrixRow[]): string[] {
   const ranked = rows.filter((r) => r.interval && r.passRate.rate !== null);

@@ -2,21 +2,65 @@
  * The HTML report in a real browser: Debian's Chromium, driven by playwright-core. The hostile run's
  * page must open with no dialog, no page error and no console error (a CSP violation is reported
  * there), list its cases, and drill down to the trial's tool call with the hostile text shown as text.
+ * Every trial's conversation opens with what the user asked: the case's input, history or first turn.
  * Skipped, with a message, where no Chromium is installed.
  */
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
 import { chromiumArgs, findChromium } from '../support/chromium.js';
-import { HOSTILE_REPLY, HOSTILE_RESULT, runHostile } from '../support/html-page.js';
+import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, runAskedPage, runHostile } from '../support/html-page.js';
 
 const executablePath = findChromium();
+
+interface Item {
+  label: string;
+  text: string;
+}
+
+/** The little of a DOM element these tests read (the test build has no DOM types). */
+interface Node {
+  tagName: string;
+  textContent: string | null;
+  open?: boolean;
+  children: ArrayLike<Node>;
+  querySelector(selector: string): Node | null;
+}
+
+/** An opened trial's conversation, in order: each item's label and text, from its heading to the next. */
+function conversation(trial: Locator): Promise<Item[]> {
+  return trial.locator('.trial-body').evaluate((body: Node) => {
+    const items: Item[] = [];
+    let inside = false;
+    for (const child of Array.from(body.children)) {
+      if (child.tagName === 'H3') {
+        inside = child.textContent === 'Conversation';
+        continue;
+      }
+      if (inside) items.push({ label: child.querySelector('.label')?.textContent ?? '', text: child.querySelector('pre')?.textContent ?? '' });
+    }
+    return items;
+  });
+}
+
+/** Opens a case of the page, then its first trial (each by a click on its summary, unless an earlier test left it open). */
+async function openTrial(page: Page, key: string): Promise<Locator> {
+  const open = async (details: Locator) => {
+    if (!(await details.evaluate((d: Node) => d.open === true))) await details.locator('> summary').click();
+  };
+  const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: key }) });
+  await open(row);
+  const trial = row.locator('details.trial').first();
+  await open(trial);
+  return trial;
+}
 if (!executablePath) console.warn('chromium not installed: apt-get install chromium to run the HTML report browser test');
 
 describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
   let browser: Browser | undefined;
   let page: Page;
+  let asked: Page;
   const dialogs: string[] = [];
   const errors: string[] = [];
 
@@ -33,6 +77,9 @@ describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
       if (m.type() === 'error') errors.push(`console: ${m.text()}`);
     });
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    asked = await browser.newPage();
+    asked.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    await asked.goto(pathToFileURL((await runAskedPage()).path).href, { waitUntil: 'load' });
   }, 60_000);
 
   afterAll(async () => {
@@ -58,6 +105,31 @@ describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
     const reply = trial.locator('.block.agent pre');
     expect(await reply.isVisible()).toBe(true);
     expect(await reply.textContent()).toBe(HOSTILE_REPLY);
+  }, 30_000);
+
+  it("opens the trial's conversation with the case's input, hostile markup shown as text, and shows the reference", async () => {
+    const trial = await openTrial(page, 'hostile/evil');
+    const items = await conversation(trial);
+    expect(items[0]).toEqual({ label: 'User', text: HOSTILE_INPUT });
+    expect(await trial.locator('.block.user pre').first().isVisible()).toBe(true);
+    expect(items.map((i) => i.label)).toEqual(['User', 'Step 1', 'Tool call: lookup', 'Reply']);
+    await expect(trial.locator('.block.reference pre').textContent()).resolves.toBe('<b>a safe answer</b>');
+    // The input's and the reference's markup made no element.
+    await expect(page.locator('i, b').count()).resolves.toBe(0);
+  }, 30_000);
+
+  it("opens a history case's conversation with its messages, and a multi-turn trial with its first turn", async () => {
+    const history = await conversation(await openTrial(asked, 'asked/history'));
+    expect(history).toEqual([
+      { label: 'User', text: 'first question' },
+      { label: 'Assistant (history)', text: 'first answer' },
+      { label: 'User', text: 'second question' },
+      { label: 'Reply', text: 'ok: second question' },
+    ]);
+    const multi = await conversation(await openTrial(asked, 'asked/multi'));
+    expect(multi[0]).toEqual({ label: 'User (turn 1)', text: 'turn one' });
+    expect(multi.filter((i) => i.label.startsWith('User')).map((i) => i.text)).toEqual(['turn one', 'turn two']);
+    expect(multi.map((i) => i.label.replace(/, .*\)$/, ')'))).toEqual(['User (turn 1)', 'Agent (turn 1)', 'User (turn 2)', 'Agent (turn 2)']);
   }, 30_000);
 
   it('ran no hostile markup: no dialog, no page or console error, no <img> and one page script', async () => {

@@ -14,7 +14,7 @@ import type { Results } from '../../src/core/results-schema.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { caseKey } from '../../src/core/matrix.js';
-import { HOSTILE_REPLY, HOSTILE_RESULT, pageParts, runHostile } from '../support/html-page.js';
+import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, pageParts, runHostile } from '../support/html-page.js';
 
 afterAll(removeTempDirs);
 
@@ -40,6 +40,7 @@ describe('the HTML report', () => {
     const { data, script, outside } = pageParts(html);
     expect(html).not.toContain(HOSTILE_REPLY);
     expect(html).not.toContain(HOSTILE_RESULT);
+    expect(html).not.toContain(HOSTILE_INPUT);
     expect(outside + script).not.toContain('alert(');
     expect(data).not.toMatch(/[<>]/);
     expect(data).toContain('\\u003cimg src=x onerror=alert(1)\\u003e');
@@ -48,6 +49,7 @@ describe('the HTML report', () => {
     const parsed = JSON.parse(data) as { results: Results; keys: string[] };
     const trial = parsed.results.cases[0]!.trials[0]!;
     expect(trial.reply).toBe(HOSTILE_REPLY);
+    expect(parsed.results.cases[0]!.input).toBe(HOSTILE_INPUT);
     expect(trial.trace.steps![0]!.toolCalls![0]!.result).toBe(HOSTILE_RESULT);
     expect(parsed.keys).toEqual(['hostile/evil', 'hostile/fine']);
     expect(parsed.results.summary).toEqual(results.summary);
@@ -127,6 +129,29 @@ describe('the HTML report', () => {
     const opened = dom.text(fine);
     expect(opened).toContain('Agent effect unchanged 0/1 \u2192 0/1');
     expect(opened).toContain('Judge effect lower 1/1 recorded \u2192 0/1 re-judged: verdict passed → failed (p=0.5000), not counted');
+  });
+
+  it('opens a trial of results written before cases kept what they asked at its first step, as before', async () => {
+    const { cases, ...head } = results;
+    const old = cases.map(({ input: _input, messages: _messages, turns: _turns, reference: _reference, ...c }) => c);
+    const path = join(tempDir(), 'old.html');
+    await writeHtmlReport(
+      path,
+      head,
+      old.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    const page = readFileSync(path, 'utf8');
+    const dom = fakeDom(pageParts(page).data);
+    runInContext(pageParts(page).script, dom.context);
+    const evil = dom.find(dom.app, (n) => n.tag === 'details' && dom.text(n).includes('hostile/evil'))!;
+    dom.open(evil);
+    const trial = dom.find(evil, (n) => n.tag === 'details' && n.className.startsWith('trial'))!;
+    dom.open(trial);
+    const text = dom.text(trial);
+    expect(text).toContain(HOSTILE_RESULT);
+    expect(text).not.toContain(HOSTILE_INPUT);
+    expect(text).not.toContain('Reference');
+    expect(text.indexOf('Conversation')).toBeLessThan(text.indexOf('Step 1'));
   });
 
   it('shows a judge-changed case with what changed, and the filter finds it as "judge changed"', async () => {

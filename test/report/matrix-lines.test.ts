@@ -41,12 +41,12 @@ const table: MatrixTable = {
 };
 
 describe('matrix table rendering', () => {
-  it('terminal: one aligned row per value, the best marked, unknown cost as $?, the note, no escape codes from names', () => {
+  it('terminal: one aligned row per value, its trial count (the N compared), the best marked, unknown cost as $?, the note, no escape codes from names', () => {
     const lines = matrixTableLines(table);
     expect(lines[0]).toBe('Matrix support');
-    expect(lines[1]).toMatch(/^ {2}target +cases passed +pass rate \(95% CI\) +score +target cost +judge cost +mean latency +p95 latency$/);
-    expect(lines[2]).toMatch(/^ {2}gpt-support +18\/20 \* +90% \(70%–97%\) \* +0\.90 \* +\$0\.01 +\$0\.0020 +1\.3s +2\.0s \*$/);
-    expect(lines[3]).toMatch(/15\/20 +75% \(53%–89%\) +0\.75 +\$\? +\$0\.0020 +900ms \* +2\.4s$/);
+    expect(lines[1]).toMatch(/^ {2}target +cases passed +trials +pass rate \(95% CI\) +score +target cost +judge cost +mean latency +p95 latency$/);
+    expect(lines[2]).toMatch(/^ {2}gpt-support +18\/20 \* +20 +90% \(70%–97%\) \* +0\.90 \* +\$0\.01 +\$0\.0020 +1\.3s +2\.0s \*$/);
+    expect(lines[3]).toMatch(/15\/20 +20 +75% \(53%–89%\) +0\.75 +\$\? +\$0\.0020 +900ms \* +2\.4s$/);
     expect(lines.join('\n')).not.toContain('\x1b');
     // Columns line up: every row's pass-rate cell starts where its header does.
     const col = lines[1]!.indexOf('pass rate');
@@ -58,8 +58,8 @@ describe('matrix table rendering', () => {
   it('Markdown: a header, one row per value with escaped cells, the legend', () => {
     const md = matrixMarkdown(table, mdCell);
     expect(md).toContain('#### Matrix support');
-    expect(md).toContain('| target | cases passed | pass rate (95% CI) | score | target cost | judge cost | mean latency | p95 latency |');
-    expect(md).toContain('| gpt-support | 18/20 \\* | 90% \\(70%–97%\\) \\* | 0.90 \\* | $0.01 | $0.0020 | 1.3s | 2.0s \\* |');
+    expect(md).toContain('| target | cases passed | trials | pass rate (95% CI) | score | target cost | judge cost | mean latency | p95 latency |');
+    expect(md).toContain('| gpt-support | 18/20 \\* | 20 | 90% \\(70%–97%\\) \\* | 0.90 \\* | $0.01 | $0.0020 | 1.3s | 2.0s \\* |');
     expect(md.join('\n')).toContain('no clear winner on pass rate');
   });
 

@@ -15,6 +15,13 @@ describe('trialOrder', () => {
     expect(order).toEqual(['0:0', '1:0', '2:0', '1:1', '2:1', '1:2']);
     expect(trialOrder(states([5, 5, 5, 5]), 3)).toHaveLength(20);
   });
+
+  it('stretches a window so the adjacent variants of one case share it', () => {
+    // Cases 0–1 are one case's two variants, 2–4 another's three: concurrency 1 still keeps each case's variants together.
+    const groupOf = (s: { id: number }) => (s.id < 2 ? 'x' : 'y');
+    const order = trialOrder(states([2, 2, 1, 1, 1]), 1, groupOf).map(([s, i]) => `${s.id}:${i}`);
+    expect(order).toEqual(['0:0', '1:0', '0:1', '1:1', '2:0', '3:0', '4:0']);
+  });
 });
 
 describe('caseVerdict of a case cut short', () => {

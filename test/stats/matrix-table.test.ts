@@ -43,7 +43,8 @@ describe('the matrix comparison table', () => {
     expect(a!.latencyMs).toEqual({ mean: 150, p95: 200 });
     expect(b!.latencyMs).toEqual({ mean: 225, p95: 400 });
     // Target cost: c's is unknown, so the column cannot be ranked. Judge cost: a three-way tie.
-    expect(a!.best).toEqual(['casesPassed', 'passRate', 'score', 'latencyMean', 'latencyP95']);
+    // Pass rate: a leads, but its interval overlaps b's, so no clear winner and no mark.
+    expect(a!.best).toEqual(['casesPassed', 'score', 'latencyMean', 'latencyP95']);
     expect(b!.best).toEqual([]);
     expect(c!.best).toEqual([]);
     // a's interval overlaps b's, not c's.
@@ -63,17 +64,41 @@ describe('the matrix comparison table', () => {
     expect(t.notes).toEqual(['no clear winner on pass rate: the 95% intervals of a and b overlap']);
   });
 
-  it('below 2 trials a value has no interval and no note is made; one value marks nothing', () => {
+  it('below 2 trials a value has no interval, no note is made and pass rate marks no best; one value marks nothing', () => {
     const t = matrixTable('s', 'target', [totals('a', 1, 1), totals('b', 0, 1)]);
     expect(t.rows.map((r) => r.interval)).toEqual([undefined, undefined]);
     expect(t.notes).toEqual([]);
-    expect(t.rows[0]!.best).toContain('passRate');
+    expect(t.rows[0]!.best).toEqual(['casesPassed', 'score']);
     expect(matrixTable('s', 'target', [totals('a', 3, 4)]).rows[0]!.best).toEqual([]);
   });
 
   it('a value whose trials never ran has no rate, score or latency, and its columns are not ranked', () => {
-    const t = matrixTable('s', 'target', [totals('a', 2, 2), totals('b', 0, 0, { scoreSum: 0, durationsMs: [] })]);
+    const t = matrixTable('s', 'target', [totals('a', 2, 2), totals('b', 0, 0, { cases: 2, scoreSum: 0, durationsMs: [] })]);
     expect(t.rows[1]).toMatchObject({ passRate: { rate: null }, score: null, latencyMs: null });
     expect(t.rows[0]!.best).toEqual(['casesPassed']);
+  });
+
+  it('compares on equal N: values that ran unequal trial counts mark no best on any trial column, and a note says why', () => {
+    // Same cases; a ran 30 trials (all passing), b 20 (5 passing): a would lead everything.
+    const t = matrixTable('s', 'target', [
+      totals('a', 30, 30, { cases: 10, casesPassed: 10, durationsMs: [10] }),
+      totals('b', 5, 20, { cases: 10, casesPassed: 3, targetCostUsd: 1, durationsMs: [90] }),
+    ]);
+    expect(t.rows[0]!.best).toEqual(['casesPassed']);
+    expect(t.rows[1]!.best).toEqual([]);
+    expect(t.notes).toEqual(['no best on pass rate, score, cost or latency: the values ran unequal trial counts (a 30, b 20)']);
+    // The same figures over equal trial counts rank as before.
+    const level = matrixTable('s', 'target', [
+      totals('a', 20, 20, { cases: 10, casesPassed: 10, durationsMs: [10] }),
+      totals('b', 5, 20, { cases: 10, casesPassed: 3, targetCostUsd: 1, durationsMs: [90] }),
+    ]);
+    expect(level.rows[0]!.best).toEqual(['casesPassed', 'passRate', 'score', 'targetCost', 'latencyMean', 'latencyP95']);
+    expect(level.notes).toEqual([]);
+  });
+
+  it('unequal case counts (a filter that kept one variant of a case) mark no best on cases passed', () => {
+    const t = matrixTable('s', 'target', [totals('a', 10, 10, { cases: 5, casesPassed: 5 }), totals('b', 8, 10, { cases: 4, casesPassed: 2 })]);
+    expect(t.rows.flatMap((r) => r.best)).not.toContain('casesPassed');
+    expect(t.notes[0]).toBe('no best on cases passed: the values ran unequal case counts (a 5, b 4)');
   });
 });

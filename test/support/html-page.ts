@@ -7,11 +7,13 @@ import { runInProcess, type InProcessRun } from './run-in-process.js';
 /** An agent reply and a tool result that would run script if a report rendered them as markup. */
 export const HOSTILE_REPLY = '<img src=x onerror=alert(1)>';
 export const HOSTILE_RESULT = '</script><script>alert(2)</script>';
+/** A case input that would close the data block and run script if the page put it in as markup. */
+export const HOSTILE_INPUT = '<i>go</i></script><script>alert(3)</script>';
 
 const HOSTILE_EVALS = `suite: hostile
 target: agent
 cases:
-  - { id: evil, input: go, assert: [{ type: contains, value: nothing-like-this }] }
+  - { id: evil, input: ${JSON.stringify(HOSTILE_INPUT)}, reference: "<b>a safe answer</b>", assert: [{ type: contains, value: nothing-like-this }] }
   - { id: fine, input: ok, assert: [{ type: contains, value: ok }] }
 `;
 
@@ -26,7 +28,8 @@ export async function runHostile(): Promise<{ run: InProcessRun; html: string; p
     config: {
       trace: 'full',
       targets: {
-        agent: (input: string) => (input === 'go' ? { reply: HOSTILE_REPLY, steps: [{ text: 'looking', toolCalls: [{ name: 'lookup', args: { q: '<b>' }, result: HOSTILE_RESULT }] }] } : 'ok'),
+        agent: (input: string) =>
+          input === HOSTILE_INPUT ? { reply: HOSTILE_REPLY, steps: [{ text: 'looking', toolCalls: [{ name: 'lookup', args: { q: '<b>' }, result: HOSTILE_RESULT }] }] } : 'ok',
       },
     },
     reporters: (dir) => {
@@ -49,4 +52,34 @@ export function pageParts(html: string): { data: string; script: string; outside
     script: html.slice(c + '<script>'.length, d),
     outside: html.slice(0, a) + html.slice(b, c) + html.slice(d),
   };
+}
+
+const ASKED_EVALS = `suite: asked
+target: agent
+cases:
+  - id: history
+    messages:
+      - { role: user, content: first question }
+      - { role: assistant, content: first answer }
+      - { role: user, content: second question }
+    assert: [{ type: contains, value: ok }]
+  - id: multi
+    turns:
+      - { input: turn one }
+      - { input: turn two }
+    assert: [{ type: contains, value: ok }]
+`;
+
+/** Runs a history case and a two-turn case with the html reporter on; returns the page's path. */
+export async function runAskedPage(): Promise<{ run: InProcessRun; path: string }> {
+  let path = '';
+  const run = await runInProcess({
+    files: { 'asked.eval.yaml': ASKED_EVALS },
+    config: { targets: { agent: (input: string) => `ok: ${input}` } },
+    reporters: (dir) => {
+      path = join(dir, 'out', 'asked.html');
+      return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
+    },
+  });
+  return { run, path };
 }
