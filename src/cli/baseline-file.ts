@@ -4,6 +4,7 @@ import { ComparableResultsSchema, type ComparableResults } from '../stats/compar
 import { caseKey } from '../core/matrix.js';
 import { UserError } from '../core/errors.js';
 import { readResultsFile } from './results-file.js';
+import { ResultsSchema, type Results } from '../core/results-schema.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -29,6 +30,11 @@ export function resolveBaseline(value: string, outputDir: string, cwd: string): 
  */
 export async function loadComparable(path: string, cwd: string, flag: string): Promise<ComparableResults> {
   return readResultsFile(path, cwd, flag, ComparableResultsSchema, ' (save one with `agent-evals run --save-baseline`)');
+}
+
+/** A results file in full, for `--rejudge`: re-judging reads every recorded trial, not just the counts. */
+export async function loadRecorded(path: string, cwd: string, flag: string): Promise<Results> {
+  return readResultsFile(path, cwd, flag, ResultsSchema, ' (save one with `agent-evals run --save-baseline`)');
 }
 
 /**

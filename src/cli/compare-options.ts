@@ -8,6 +8,7 @@ export interface CompareFlags {
   epsilon?: number;
   maxRegressions?: number;
   regressionAlpha?: number;
+  rejudge?: boolean;
 }
 
 export const DEFAULT_EPSILON = 0.05;
@@ -16,7 +17,11 @@ export function addCompareOptions(cmd: Command): Command {
   return cmd
     .option('--epsilon <x>', `a mean-score drop larger than x is a regression (default ${DEFAULT_EPSILON})`, fraction)
     .option('--max-regressions <n>', 'regressions allowed before the comparison fails (default 0)', nonNegativeInt)
-    .option('--regression-alpha <a>', 'count only regressions whose one-sided Fisher p-value is below a', fraction);
+    .option('--regression-alpha <a>', 'count only regressions whose one-sided Fisher p-value is below a', fraction)
+    .option(
+      '--rejudge',
+      "re-judge the baseline's recorded trials with head's judges first (the config's, or --judge; no target called): only the agent effect counts, the judge effect is shown apart",
+    );
 }
 
 export function compareOptions(flags: CompareFlags, baseline: string, base: ComparableResults): CompareOptions {

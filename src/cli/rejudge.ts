@@ -93,7 +93,7 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
  * The current config's cases, planned as `run` plans them. A recording made with `--matrix` holds
  * cases the config alone does not plan: its matrix values are planned too, so its keys can match.
  */
-async function plannedFor(recorded: Results, config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
+export async function plannedFor(recorded: Results, config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
   const { cases } = await planCases(config, [], {}, cwd);
   const keys = new Set(cases.map((c) => c.key));
   const values = [...new Set(recorded.cases.filter((c) => c.matrix?.target !== undefined && !keys.has(caseKey(c))).map((c) => c.matrix!.target!))];

@@ -11,8 +11,9 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
 import { providerList } from '../providers/registry.js';
+import type { RejudgedBaseline } from '../stats/effects.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
-import { baselineName, baselinePath, checkSharesCases, loadComparable, resolveBaseline } from './baseline-file.js';
+import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecorded, resolveBaseline } from './baseline-file.js';
 
 interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
   verbose?: boolean;
@@ -77,7 +78,7 @@ async function runPlanned(
   cmd: Command,
   cwd: string,
 ): Promise<number> {
-  const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha'] as const).find((k) => flags[k] !== undefined);
+  const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha', 'rejudge'] as const).find((k) => flags[k] !== undefined);
   if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
   if (flags.allowPartial && !flags.saveBaseline) throw new UserError('--allow-partial needs --save-baseline: it lets a filtered or sharded run save its baseline');
   const saveName = flags.saveBaseline === true ? 'main' : flags.saveBaseline;
@@ -90,7 +91,9 @@ async function runPlanned(
   }
   // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
   const baselineFile = flags.baseline !== undefined ? resolveBaseline(flags.baseline, config.outputDir, cwd) : undefined;
-  const base = baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined;
+  // --rejudge reads the baseline's every recorded trial; a comparison alone, only its counts.
+  const recorded = baselineFile && flags.rejudge ? await loadRecorded(baselineFile, cwd, '--baseline') : undefined;
+  const base = recorded ?? (baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined);
   // A stranger's baseline (another suite's, a CI cache's fallback) would compare nothing and pass.
   const runKeys = cases.map((c) => c.key);
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
@@ -122,13 +125,23 @@ async function runPlanned(
 
   const [{ executeRun }, runOptions] = await Promise.all([import('../runner/execute-run.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
   return withInterrupt(async (interrupt) => {
+    // --rejudge: the baseline's trials are graded by this run's judges before any target runs.
+    let rejudged: RejudgedBaseline | undefined;
+    if (recorded && flags.baseline !== undefined) {
+      const { rejudgeBaseline, rejudgeLine } = await import('../runner/rejudge-baseline.js');
+      process.stderr.write(`agent-evals: ${rejudgeLine(flags.baseline, recorded)}\n`);
+      const r = await rejudgeBaseline({ ...runOptions, recorded, file: flags.baseline, cases, interrupt });
+      if (r.interrupted) return 130;
+      process.stderr.write(`agent-evals: ${r.line}\n`);
+      rejudged = r.baseline;
+    }
     const { exitCode } = await executeRun({
       ...runOptions,
       cases,
       reporters,
       interrupt,
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
-      ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base) } } : {}),
+      ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });
     return exitCode;
   });

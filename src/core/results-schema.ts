@@ -366,10 +366,31 @@ export type ComparedSide = z.infer<typeof ComparedSideSchema>;
  * How a case moved from the baseline to this run. `changed`: its fingerprint differs (an edited case is
  * not compared); `judge-changed`: the case is the same but its judged assertions were judged by another
  * judge or criterion (not compared: the agent is not blamed for the judge); `judge-errors` and
- * `not-run`: could not compare.
+ * `not-run`: could not compare; `cannot-rejudge` (under `--rejudge`): the baseline's recording of the
+ * case could not be re-judged, so it is listed, never counted.
  */
-export const CaseChangeKindSchema = z.enum(['regressed', 'improved', 'unchanged', 'changed', 'judge-changed', 'new', 'removed', 'judge-errors', 'not-run']);
+export const CaseChangeKindSchema = z.enum(['regressed', 'improved', 'unchanged', 'changed', 'judge-changed', 'new', 'removed', 'judge-errors', 'not-run', 'cannot-rejudge']);
 export type CaseChangeKind = z.infer<typeof CaseChangeKindSchema>;
+
+/**
+ * Under `--rejudge`: the judge effect, how head's judge graded the baseline's recorded trials against how
+ * they were graded when recorded (the same trials, only the judge differs). Shown, never counted.
+ */
+export const JudgeEffectSchema = z.object({
+  /** `lower`: head's judge passes fewer of the recorded trials (or scores them lower by more than epsilon); `higher`; `none`. */
+  direction: z.enum(['lower', 'higher', 'none']),
+  /** The baseline as recorded. */
+  recorded: ComparedSideSchema,
+  /** The same trials re-judged by head's judge (also the case's `base`). */
+  rejudged: ComparedSideSchema,
+  /** One-sided Fisher exact p-value of the pass-rate move (`lower` and `higher`). */
+  pValue: z.number().min(0).max(1).optional(),
+  /** What moved, in words: `verdict passed → failed`, `score 0.95 → 0.40`. */
+  reason: z.string().optional(),
+  /** What differs between the recorded judging and the re-judge, in words (`judge openai:gpt-4.1-mini → openai:gpt-4.1-nano`); absent when the judge fingerprints match or one is missing. */
+  judgeChanges: z.array(z.string()).optional(),
+});
+export type JudgeEffect = z.infer<typeof JudgeEffectSchema>;
 
 export const CaseChangeSchema = z.object({
   /** `suite/id`. */
@@ -385,6 +406,11 @@ export const CaseChangeSchema = z.object({
   reason: z.string().optional(),
   /** `judge-changed`: what changed about the judging, each in words (`judge openai:gpt-4.1-mini → openai:gpt-4.1-nano`, `criteria edited`). */
   judgeChanges: z.array(z.string()).optional(),
+  /**
+   * Under `--rejudge`: the judge effect (recorded vs re-judged baseline). `base` is then the re-judged
+   * baseline, so `kind`, `pValue` and `counted` are the agent effect (re-judged baseline vs head).
+   */
+  judgeEffect: JudgeEffectSchema.optional(),
 });
 export type CaseChange = z.infer<typeof CaseChangeSchema>;
 
@@ -401,9 +427,22 @@ export const ComparisonSchema = z.object({
   counted: z.number().int().nonnegative(),
   /** More counted regressions than `maxRegressions`: the run fails. */
   failed: z.boolean(),
-  /** Every case but the unchanged ones, regressions first. */
+  /** Every case but the unchanged ones (under `--rejudge`, but those whose judge effect is none), regressions first. */
   cases: z.array(CaseChangeSchema),
   warnings: z.array(z.string()),
+  /**
+   * Present under `--rejudge`: the baseline's recorded trials were re-judged by head's judge first, so
+   * the counts are the agent effect's; the judge effect is per case (`judgeEffect`), never counted.
+   */
+  rejudge: z
+    .object({
+      /** Head's judges, as the re-judge used them (`openai:gpt-4.1-nano`). */
+      judges: z.array(z.string()),
+      /** Cases head's judge passed or scored lower / higher than the recorded verdicts. */
+      lower: z.number().int().nonnegative(),
+      higher: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type Comparison = z.infer<typeof ComparisonSchema>;
 

@@ -1,5 +1,5 @@
 import pc from 'picocolors';
-import type { CaseChange, CaseChangeKind, Comparison, ComparedSide } from '../core/results-schema.js';
+import type { CaseChange, CaseChangeKind, Comparison, ComparedSide, JudgeEffect } from '../core/results-schema.js';
 import { terminalSafe } from './sanitize.js';
 
 /** `p = 0.083`; a very small value as `p < 0.001`. */
@@ -9,13 +9,31 @@ export function formatP(p: number): string {
 
 const rate = (s: ComparedSide) => `${s.passed}/${s.run}`;
 
-/** `5/5 → 2/5, p = 0.083 (verdict passed → failed)`: what one compared case did, in plain text. */
+/**
+ * `5/5 → 2/5, p = 0.083 (verdict passed → failed)`: what one compared case did, in plain text. Under
+ * `--rejudge` both effects: `agent effect: none (0/5 → 0/5); judge effect: 5/5 → 0/5, p = 0.004 (…)`.
+ */
 export function changeDetail(c: CaseChange): string {
+  return c.judgeEffect ? `agent effect: ${agentEffectDetail(c)}; judge effect: ${judgeEffectDetail(c.judgeEffect)}` : agentEffectDetail(c);
+}
+
+/** The case's change from the (re-judged) baseline to head, without the judge effect. */
+export function agentEffectDetail(c: CaseChange): string {
   const moved = c.base && c.head ? `${rate(c.base)} → ${rate(c.head)}` : c.base ? `was ${rate(c.base)}` : c.head ? `now ${rate(c.head)}` : '';
+  if (c.kind === 'unchanged') return `none (${moved})`;
   const p = c.pValue !== undefined && (c.kind === 'regressed' || c.kind === 'improved') ? `, ${formatP(c.pValue)}` : '';
   const errors = c.kind === 'judge-errors' ? ` (judge errors: base ${c.base?.judgeErrors ?? 0}, head ${c.head?.judgeErrors ?? 0})` : '';
   const notCounted = c.kind === 'regressed' && c.counted === false ? ' — not counted: p ≥ alpha' : '';
   return `${moved}${p}${c.reason && c.kind !== 'judge-errors' ? ` (${c.reason})` : ''}${errors}${notCounted}`;
+}
+
+/** `5/5 → 0/5 re-judged, p = 0.004 (head's judge stricter: verdict passed → failed)`: the judge effect, never counted. */
+export function judgeEffectDetail(e: JudgeEffect): string {
+  const moved = `${rate(e.recorded)} → ${rate(e.rejudged)} re-judged`;
+  const changes = e.judgeChanges?.length ? `; ${e.judgeChanges.join('; ')}` : '';
+  if (e.direction === 'none') return `none (${moved}${changes})`;
+  const way = e.direction === 'lower' ? "head's judge stricter" : "head's judge more lenient";
+  return `${moved}${e.pValue !== undefined ? `, ${formatP(e.pValue)}` : ''} (${way}${e.reason ? `: ${e.reason}` : ''}${changes})`;
 }
 
 export const KIND_LABEL: Record<CaseChangeKind, string> = {
@@ -28,10 +46,21 @@ export const KIND_LABEL: Record<CaseChangeKind, string> = {
   removed: 'removed',
   'judge-errors': 'could not compare: judge errors',
   'not-run': 'could not compare: not run',
+  'cannot-rejudge': 'could not compare: cannot re-judge',
 };
 
-/** `1 regressed (1 counted, max 0), 0 improved, …`: the comparison in one line. */
+/**
+ * `1 regressed (1 counted, max 0), 0 improved, …`: the comparison in one line. Under `--rejudge`:
+ * `agent effect: 1 regressed …; judge effect (re-judged by openai:b): 1 lower, 0 higher`.
+ */
 export function comparisonHeadline(c: Comparison): string {
+  const agent = agentHeadline(c);
+  if (!c.rejudge) return agent;
+  const by = c.rejudge.judges.length ? ` (baseline re-judged by ${c.rejudge.judges.join(', ')})` : '';
+  return `agent effect: ${agent}; judge effect${by}: ${c.rejudge.lower} lower, ${c.rejudge.higher} higher`;
+}
+
+function agentHeadline(c: Comparison): string {
   const n = c.counts;
   const parts = [
     `${n.regressed} regressed (${c.counted} counted${c.alpha !== undefined ? ` at p < ${c.alpha}` : ''}, max ${c.maxRegressions})`,
@@ -41,7 +70,7 @@ export function comparisonHeadline(c: Comparison): string {
     ...(n['judge-changed'] ? [`${n['judge-changed']} judge changed`] : []),
     ...(n.new ? [`${n.new} new`] : []),
     ...(n.removed ? [`${n.removed} removed`] : []),
-    ...(n['judge-errors'] + n['not-run'] ? [`${n['judge-errors'] + n['not-run']} could not compare`] : []),
+    ...(n['judge-errors'] + n['not-run'] + n['cannot-rejudge'] ? [`${n['judge-errors'] + n['not-run'] + n['cannot-rejudge']} could not compare`] : []),
   ];
   return parts.join(', ');
 }
@@ -54,7 +83,7 @@ export function comparisonFailure(c: Comparison): string {
 /** The comparison table for a terminal: a headline, one line per case that moved, warnings. */
 export function comparisonTerminalLines(c: Comparison): string[] {
   const colour = (kind: CaseChangeKind, counted: boolean | undefined) =>
-    kind === 'regressed' ? (counted ? pc.red : pc.yellow) : kind === 'improved' ? pc.green : kind === 'judge-errors' || kind === 'not-run' ? pc.magenta : pc.dim;
+    kind === 'regressed' ? (counted ? pc.red : pc.yellow) : kind === 'improved' ? pc.green : kind === 'judge-errors' || kind === 'not-run' || kind === 'cannot-rejudge' ? pc.magenta : pc.dim;
   const lines = [
     '',
     `${pc.bold('Baseline')}  ${terminalSafe(c.baseline)}${c.baseRun ? pc.dim(` (run ${terminalSafe(c.baseRun.id)}${c.baseRun.gitSha ? ` @ ${terminalSafe(c.baseRun.gitSha.slice(0, 7))}` : ''})`) : ''}`,

@@ -5,7 +5,7 @@ import { failureLines, scoredNote } from './failure-lines.js';
 import { formatCost, formatTokens } from './format.js';
 import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
-import { KIND_LABEL, changeDetail, comparisonHeadline } from './comparison-lines.js';
+import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
 import type { Comparison } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixMarkdown } from './matrix-lines.js';
@@ -105,9 +105,18 @@ export function comparisonMarkdown(c: Comparison, limit = 100): string[] {
   return [
     '',
     `#### Compared with baseline ${mdCell(c.baseline)}: ${c.failed ? '❌' : '✅'} ${mdCell(comparisonHeadline(c))}`,
-    ...(c.cases.length
-      ? ['', '| case | change | detail |', '| --- | --- | --- |', ...c.cases.slice(0, limit).map((x) => `| ${mdCell(x.key)} | ${mdCell(KIND_LABEL[x.kind])} | ${mdCell(changeDetail(x))} |`)]
-      : []),
+    ...(c.cases.length && c.rejudge
+      ? [
+          '',
+          '| case | agent effect | detail | judge effect (not counted) |',
+          '| --- | --- | --- | --- |',
+          ...c.cases
+            .slice(0, limit)
+            .map((x) => `| ${mdCell(x.key)} | ${mdCell(KIND_LABEL[x.kind])} | ${mdCell(agentEffectDetail(x))} | ${mdCell(x.judgeEffect ? judgeEffectDetail(x.judgeEffect) : '')} |`),
+        ]
+      : c.cases.length
+        ? ['', '| case | change | detail |', '| --- | --- | --- |', ...c.cases.slice(0, limit).map((x) => `| ${mdCell(x.key)} | ${mdCell(KIND_LABEL[x.kind])} | ${mdCell(changeDetail(x))} |`)]
+        : []),
     ...c.warnings.map((w) => `\n> ${mdCell(w)}`),
   ];
 }

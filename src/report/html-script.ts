@@ -87,8 +87,11 @@ export const PAGE_SCRIPT = String.raw`(function () {
   var changes = {};
   if (doc.comparison) {
     doc.comparison.cases.forEach(function (c) { changes[c.key] = c; });
-    add(head, el('p', 'comparison', 'Compared with ' + doc.comparison.baseline + ': ' +
+    add(head, el('p', 'comparison', 'Compared with ' + doc.comparison.baseline + ': ' + (doc.comparison.rejudge ? 'agent effect: ' : '') +
       Object.keys(doc.comparison.counts).map(function (k) { return doc.comparison.counts[k] + ' ' + k; }).join(', ')));
+    // --rejudge: the baseline was re-judged by head's judge; the judge effect is shown, never counted.
+    var rj = doc.comparison.rejudge;
+    if (rj) add(head, el('p', 'comparison judge-effect', 'Judge effect (baseline re-judged by ' + (rj.judges.join(', ') || "head's judge") + ', not counted): ' + rj.lower + ' lower, ' + rj.higher + ' higher'));
   }
   var order = doc.cases.map(function (_, i) { return i; });
   var regressed = function (i) { var c = changes[keys[i]]; return c && c.kind === 'regressed' ? 0 : 1; };
@@ -137,6 +140,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
     add(sum, el('span', 'verdict ' + c.verdict, c.verdict));
     var ch = changes[keys[i]];
     if (ch && ch.kind !== 'unchanged') add(sum, el('span', 'change ' + ch.kind, ch.kind));
+    var je = ch && ch.judgeEffect;
+    if (je && je.direction !== 'none') add(sum, el('span', 'change judge-' + je.direction, 'judge ' + je.direction));
     add(sum, el('span', 'key', keys[i]));
     var ran = c.passRate ? c.passRate.trials : c.trials.filter(function (x) { return x.verdict !== 'interrupted'; }).length;
     add(sum, bar(ran ? c.passed / ran : 0, c.verdict));
@@ -150,7 +155,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
       facts(body, [
         ['File', c.file + (c.line ? ':' + c.line : '')],
         ['Tags', c.tags.join(', ')],
-        ['Change', ch ? ch.kind + (ch.reason ? ': ' + ch.reason : '') + (ch.pValue !== undefined ? ' (p=' + ch.pValue.toFixed(4) + ')' : '') : ''],
+        [je ? 'Agent effect' : 'Change', ch ? ch.kind + (je && ch.base && ch.head ? ' ' + ch.base.passed + '/' + ch.base.run + ' \u2192 ' + ch.head.passed + '/' + ch.head.run : '') + (ch.reason ? ': ' + ch.reason : '') + (ch.pValue !== undefined ? ' (p=' + ch.pValue.toFixed(4) + ')' : '') : ''],
+        ['Judge effect', je ? je.direction + ' ' + je.recorded.passed + '/' + je.recorded.run + ' recorded \u2192 ' + je.rejudged.passed + '/' + je.rejudged.run + ' re-judged' + (je.reason ? ': ' + je.reason : '') + (je.pValue !== undefined ? ' (p=' + je.pValue.toFixed(4) + ')' : '') + (je.judgeChanges && je.judgeChanges.length ? '; ' + je.judgeChanges.join('; ') : '') + ', not counted' : ''],
         ['Not run', c.notRun ? c.notRun + ' (' + (c.notRunReason || '') + ')' : ''],
         ['Target usage', usageLine(c.usage.target)],
         ['Judge usage', usageLine(c.usage.judge)]

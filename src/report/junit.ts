@@ -1,7 +1,7 @@
 import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
-import { KIND_LABEL, changeDetail, comparisonHeadline } from './comparison-lines.js';
+import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
 import { caseKey, matrixSuffix } from '../core/matrix.js';
 
 /** XML text: escapes markup and drops characters XML 1.0 cannot carry (agent text is untrusted). */
@@ -85,6 +85,13 @@ export function junitReporter(opts: { path: string }): Reporter {
             const props = [
               ...(r.verdict === 'scored' ? ['<property name="verdict" value="scored"/>'] : []),
               ...(change ? [`<property name="comparison" value="${xmlEscape(`${KIND_LABEL[change.kind]}: ${changeDetail(change)}`)}"/>`] : []),
+              // Under --rejudge each effect on its own too, for a CI view that reads one property.
+              ...(change?.judgeEffect
+                ? [
+                    `<property name="agent-effect" value="${xmlEscape(`${KIND_LABEL[change.kind]}: ${agentEffectDetail(change)}`)}"/>`,
+                    `<property name="judge-effect" value="${xmlEscape(judgeEffectDetail(change.judgeEffect))}"/>`,
+                  ]
+                : []),
             ];
             if (props.length) await write(`\n      <properties>${props.join('')}</properties>\n    `);
             if (r.verdict === 'skipped') await write('<skipped/>');

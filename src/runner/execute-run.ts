@@ -21,6 +21,7 @@ import { guardTargetFaults } from './fault-guard.js';
 import type { RunSettings } from './settings.js';
 import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
+import { compareEffects, type RejudgedBaseline } from '../stats/effects.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from './self-preference.js';
 import { runIdAt } from './run-id.js';
@@ -60,8 +61,12 @@ export interface ExecuteOptions {
   version: string;
   /** The run's secret values: targets redact them before cutting an error body short. */
   redactor?: SecretRedactor;
-  /** A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. */
-  baseline?: { cases: ComparableCase[]; options: CompareOptions };
+  /**
+   * A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. With
+   * `rejudged` (`--rejudge`), the baseline re-judged by this run's judges: the agent effect counts, the
+   * judge effect is shown (stats/effects.ts).
+   */
+  baseline?: { cases: ComparableCase[]; options: CompareOptions; rejudged?: RejudgedBaseline };
   /** This run is one shard of a plan (`--shard k/n`): recorded in the results for `agent-evals merge`. */
   shard?: ShardInfo;
   /** A run inside a test file (`evaluate()`): its fault guard leaves the process when the run ends. */
@@ -228,7 +233,8 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
       onWarning: (message) => reporter.onWarning(message),
     },
   });
-  const comparison = opts.baseline ? compareRuns(opts.baseline.cases, compared, opts.baseline.options) : undefined;
+  const { baseline } = opts;
+  const comparison = baseline?.rejudged ? compareEffects(baseline.rejudged, compared, baseline.options) : baseline ? compareRuns(baseline.cases, compared, baseline.options) : undefined;
   const summary: Summary = {
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],

@@ -20,14 +20,20 @@ export interface CompareOptions {
 /** Below this many trials on a side, no pass-rate drop reaches p < 0.05 (3/3 → 0/3 is p = 0.05). */
 export const MIN_SIGNIFICANT_TRIALS = 3;
 
-const RANK: Record<Exclude<CaseVerdict, 'skipped'>, number> = { passed: 3, scored: 2, failed: 1 };
-const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'changed', 'judge-changed', 'improved', 'new', 'removed', 'unchanged'];
+// A skipped side is `not-run` before any movement is asked of it.
+const RANK: Record<CaseVerdict, number> = { passed: 3, scored: 2, failed: 1, skipped: 0 };
+const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'cannot-rejudge', 'changed', 'judge-changed', 'improved', 'new', 'removed', 'unchanged'];
 
 /**
  * Compares a run's cases with a baseline's, matched by `suite/id`. Pure: the files are read and the
  * run is executed elsewhere.
  */
 export function compareRuns(base: readonly ComparableCase[], head: readonly ComparableCase[], opts: CompareOptions): Comparison {
+  return summariseChanges(caseChanges(base, head, opts), opts);
+}
+
+/** Every case of either side, unchanged ones too: what it did from the baseline to the run. */
+export function caseChanges(base: readonly ComparableCase[], head: readonly ComparableCase[], opts: CompareOptions): CaseChange[] {
   const baseByKey = new Map(base.map((c) => [keyOf(c), c]));
   const headKeys = new Set(head.map(keyOf));
   const changes: CaseChange[] = [];
@@ -36,7 +42,11 @@ export function compareRuns(base: readonly ComparableCase[], head: readonly Comp
     changes.push(b ? compareCase(b, h, opts) : { key: keyOf(h), kind: 'new', head: side(h) });
   }
   for (const b of base) if (!headKeys.has(keyOf(b))) changes.push({ key: keyOf(b), kind: 'removed', base: side(b) });
+  return changes;
+}
 
+/** The comparison of the cases' changes: counts, what counts against `maxRegressions`, the moved cases in order. */
+export function summariseChanges(changes: readonly CaseChange[], opts: CompareOptions, extra: Pick<Comparison, 'rejudge'> & { warnings?: string[] } = {}): Comparison {
   const counts = Object.fromEntries(CaseChangeKindSchema.options.map((k) => [k, 0])) as Record<CaseChangeKind, number>;
   for (const c of changes) counts[c.kind] += 1;
   const counted = changes.filter((c) => c.counted).length;
@@ -49,7 +59,9 @@ export function compareRuns(base: readonly ComparableCase[], head: readonly Comp
     );
   }
   const touched = counts['judge-changed'];
-  if (touched > 0) warnings.push(judgeChangeLine(touched));
+  if (touched > 0) warnings.push(extra.rejudge ? rejudgedJudgeChangeLine(touched) : judgeChangeLine(touched));
+  // A case the agent left as it was is still worth a line when the judge moved it.
+  const listed = (c: CaseChange) => c.kind !== 'unchanged' || (c.judgeEffect !== undefined && c.judgeEffect.direction !== 'none');
   return {
     baseline: opts.baseline,
     ...(opts.baseRun ? { baseRun: opts.baseRun } : {}),
@@ -59,8 +71,9 @@ export function compareRuns(base: readonly ComparableCase[], head: readonly Comp
     counts,
     counted,
     failed: counted > opts.maxRegressions,
-    cases: changes.filter((c) => c.kind !== 'unchanged').sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.key.localeCompare(b.key)),
-    warnings,
+    cases: changes.filter(listed).sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.key.localeCompare(b.key)),
+    warnings: [...warnings, ...(extra.warnings ?? [])],
+    ...(extra.rejudge ? { rejudge: extra.rejudge } : {}),
   };
 }
 
@@ -82,17 +95,27 @@ function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions)
   // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
   if (base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped') return { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' };
 
+  const m = movement(base, head, opts.epsilon);
+  if (m.direction === 'down') return { ...change, kind: 'regressed', pValue: m.pValue, counted: opts.alpha === undefined || m.pValue < opts.alpha, reason: m.reason };
+  if (m.direction === 'up') return { ...change, kind: 'improved', pValue: m.pValue, reason: m.reason };
+  return { ...change, kind: 'unchanged' };
+}
+
+export type Movement = { direction: 'down' | 'up'; pValue: number; reason: string } | { direction: 'none' };
+
+/**
+ * How one side moved to the other: down when the verdict got worse or the mean score dropped by more
+ * than epsilon, up the other way, each with the one-sided Fisher p-value of its pass-rate move.
+ */
+export function movement(base: ComparedSide, head: ComparedSide, epsilon: number): Movement {
   const worseVerdict = RANK[head.verdict] < RANK[base.verdict];
   const betterVerdict = RANK[head.verdict] > RANK[base.verdict];
   const drop = base.score - head.score;
   const reason = (verdictMoved: boolean) =>
-    [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', Math.abs(drop) > opts.epsilon ? `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}` : ''].filter(Boolean).join(', ');
-  if (worseVerdict || drop > opts.epsilon) {
-    const pValue = fisherDropP(base.passed, base.run, head.passed, head.run);
-    return { ...change, kind: 'regressed', pValue, counted: opts.alpha === undefined || pValue < opts.alpha, reason: reason(worseVerdict) };
-  }
-  if (betterVerdict || -drop > opts.epsilon) return { ...change, kind: 'improved', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
-  return { ...change, kind: 'unchanged' };
+    [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', Math.abs(drop) > epsilon ? `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}` : ''].filter(Boolean).join(', ');
+  if (worseVerdict || drop > epsilon) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
+  if (betterVerdict || -drop > epsilon) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
+  return { direction: 'none' };
 }
 
 const keyOf = (c: ComparableCase) => caseKey(c);
@@ -102,8 +125,13 @@ export function judgeChangeLine(n: number): string {
   return `${n} case${n === 1 ? '' : 's'} touched by a judge change: not compared (the judge, its criterion or our judge prompt differ from the baseline's; re-judge the baseline with --rejudge to measure the agent apart from the judge)`;
 }
 
+/** Under `--rejudge`: the cases whose head was judged otherwise than the re-judged baseline. */
+function rejudgedJudgeChangeLine(n: number): string {
+  return `${n} case${n === 1 ? ' was' : 's were'} judged in head by another judge or criterion than the one that re-judged the baseline: not compared (re-judge with head's judges: \`--judge\`, or the config head ran with)`;
+}
+
 /** Interrupted trials say nothing about the target: they are left out of `run`. */
-function side(c: ComparableCase): ComparedSide {
+export function side(c: ComparableCase): ComparedSide {
   return {
     verdict: c.verdict,
     passed: c.passed,

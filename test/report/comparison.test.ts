@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { junitReporter } from '../../src/report/junit.js';
 import { githubReporter } from '../../src/report/github.js';
-import { changeDetail, formatP } from '../../src/report/comparison-lines.js';
+import { changeDetail, comparisonHeadline, formatP } from '../../src/report/comparison-lines.js';
+import { compareEffects } from '../../src/stats/effects.js';
 import { compareRuns } from '../../src/stats/compare-runs.js';
-import type { ComparableCase } from '../../src/stats/compared-case.js';
-import type { CaseResult, Summary } from '../../src/core/results-schema.js';
+import { comparableCase, judgedBy } from '../support/comparable-case.js';
+import { ResultsSchema, type CaseResult, type Summary } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { CaseView, EndInfo } from '../../src/report/reporter.js';
 import { caseResult } from '../support/case-result.js';
@@ -17,17 +18,7 @@ import { caseResult } from '../support/case-result.js';
 const usage = { target: emptyUsage(), judge: emptyUsage() };
 const INJECTED = 'x\x1b[31m</property><y>|**';
 
-function comparable(id: string, passed: number, run: number, extra: Partial<ComparableCase> = {}): ComparableCase {
-  return {
-    suite: 'demo',
-    id,
-    verdict: passed === run ? 'passed' : 'failed',
-    passed,
-    score: { mean: passed / run },
-    trials: Array.from({ length: run }, (_, i) => ({ verdict: i < passed ? 'passed' : 'failed' })),
-    ...extra,
-  };
-}
+const comparable = comparableCase;
 
 /** 5/5 → 2/5 on demo/drops, 2/5 → 5/5 on demo/better, a judge outage on demo/outage, an id with markup. */
 const comparison = compareRuns(
@@ -131,5 +122,66 @@ describe('comparison output', () => {
     void r.onCaseEnd!(demoCase('drops'), view('drops'));
     await r.onEnd!(ended);
     expect(readFileSync(xml, 'utf8')).toContain('<property name="comparison" value="judge changed: 5/5 → 0/5 (judge openai:gpt-4.1-mini → openai:gpt-4.1-nano)"/>');
+  });
+});
+
+/** demo/strict: head's judge fails what judge A passed (judge effect only); demo/broken: the agent broke under the same judge. */
+const rejudged = compareEffects(
+  {
+    recorded: [comparable('strict', 5, 5), comparable('broken', 5, 5), comparable('pruned', 5, 5)],
+    rejudged: [comparable('strict', 0, 5, { judgeFingerprint: judgedBy('judge-b') }), comparable('broken', 5, 5, { judgeFingerprint: judgedBy('judge-b') })],
+    cannot: new Map([['demo/pruned', 'no raw trials in the run folder']]),
+  },
+  [comparable('strict', 0, 5, { judgeFingerprint: judgedBy('judge-b') }), comparable('broken', 0, 5, { judgeFingerprint: judgedBy('judge-b') }), comparable('pruned', 0, 5)],
+  { baseline: 'base.json', epsilon: 0.05, maxRegressions: 0 },
+);
+const P = 'p = 0.004'; // 5/5 → 0/5: 1/252
+
+const rejudgedEnd: EndInfo = { ...end, comparison: rejudged };
+
+describe('a --rejudge comparison in the outputs', () => {
+  it('is a valid results `comparison`', () => {
+    expect(() => ResultsSchema.shape.comparison.parse(rejudged)).not.toThrow();
+  });
+
+  it('one case line holds both effects; the headline counts the agent effect and sums the judge effect', () => {
+    const strict = rejudged.cases.find((c) => c.key === 'demo/strict')!;
+    expect(changeDetail(strict)).toBe(`agent effect: none (0/5 → 0/5); judge effect: 5/5 → 0/5 re-judged, ${P} (head's judge stricter: verdict passed → failed, score 1.00 → 0.00)`);
+    expect(comparisonHeadline(rejudged)).toBe(
+      'agent effect: 1 regressed (1 counted, max 0), 0 improved, 1 unchanged, 1 could not compare; judge effect (baseline re-judged by openai:judge-b): 1 lower, 0 higher',
+    );
+  });
+
+  it('terminal: the agent effect counts, the judge effect is shown with its p, the unrejudgeable case is set apart', () => {
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
+    void r.onEnd!(rejudgedEnd);
+    const plain = stripAnsi(out);
+    expect(plain).toMatch(/regressed\s+demo\/broken\s+agent effect: 5\/5 → 0\/5, p = 0\.004 \(verdict passed → failed, score 1\.00 → 0\.00\); judge effect: none \(5\/5 → 5\/5 re-judged\)/);
+    expect(plain).toMatch(/unchanged\s+demo\/strict\s+agent effect: none \(0\/5 → 0\/5\); judge effect: 5\/5 → 0\/5 re-judged, p = 0\.004/);
+    expect(plain).toMatch(/could not compare: cannot re-judge\s+demo\/pruned\s+5\/5 → 0\/5 \(cannot re-judge: no raw trials in the run folder\)/);
+  });
+
+  it('JUnit: agent-effect and judge-effect properties beside the comparison property', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'effects-')), 'junit.xml');
+    const r = junitReporter({ path: file });
+    for (const id of ['strict', 'broken']) void r.onCaseEnd!(demoCase(id), view(id));
+    await r.onEnd!(rejudgedEnd);
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toContain('<property name="agent-effect" value="unchanged: none (0/5 → 0/5)"/>');
+    expect(xml).toContain(`<property name="judge-effect" value="5/5 → 0/5 re-judged, ${P} (head&apos;s judge stricter: verdict passed → failed, score 1.00 → 0.00)"/>`);
+    expect(xml).toContain(`<property name="agent-effect" value="regressed: 5/5 → 0/5, ${P} (verdict passed → failed, score 1.00 → 0.00)"/>`);
+    expect(xml).toContain('<property name="judge-effect" value="none (5/5 → 5/5 re-judged)"/>');
+    expect(xml).toMatch(/<property name="comparison" value="agent effect: 1 regressed .*judge effect \(baseline re-judged by openai:judge-b\): 1 lower, 0 higher"/);
+  });
+
+  it('GitHub step summary: a judge effect column, not counted', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'effects-')), 'summary.md');
+    const r = githubReporter({ out: { write: () => true }, summaryFile: file });
+    await r.onEnd!(rejudgedEnd);
+    const md = readFileSync(file, 'utf8');
+    expect(md).toContain('| case | agent effect | detail | judge effect (not counted) |');
+    expect(md).toContain(`| demo/strict | unchanged | none \\(0/5 → 0/5\\) | 5/5 → 0/5 re-judged, ${P} \\(head's judge stricter: verdict passed → failed, score 1.00 → 0.00\\) |`);
+    expect(md).toContain(`| demo/broken | regressed | 5/5 → 0/5, ${P} \\(verdict passed → failed, score 1.00 → 0.00\\) | none \\(5/5 → 5/5 re-judged\\) |`);
   });
 });

@@ -60,8 +60,22 @@ describe('the HTML report', () => {
     for (const id of readdirSync(runs)) expect(readdirSync(join(runs, id))).not.toContain('html-cases.jsonl');
   });
 
-  it('lists regressions first when the results carry a comparison', async () => {
+  /** The run's page again, with a comparison section, its script run against the stand-in DOM. */
+  async function comparedPage(comparison: Parameters<typeof writeHtmlReport>[1]['comparison']) {
     const { cases, ...head } = results;
+    const path = join(tempDir(), 'compared.html');
+    await writeHtmlReport(
+      path,
+      { ...head, comparison },
+      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    const page = readFileSync(path, 'utf8');
+    const dom = fakeDom(pageParts(page).data);
+    runInContext(pageParts(page).script, dom.context);
+    return dom;
+  }
+
+  it('lists regressions first when the results carry a comparison', async () => {
     const regressed = { verdict: 'failed' as const, passed: 0, run: 1, score: 0 };
     const comparison = {
       baseline: 'base.json',
@@ -73,15 +87,7 @@ describe('the HTML report', () => {
       cases: [{ key: 'hostile/fine', kind: 'regressed' as const, base: { ...regressed, verdict: 'passed' as const, passed: 1, score: 1 }, head: regressed, reason: 'verdict passed → failed' }],
       warnings: [],
     };
-    const path = join(tempDir(), 'compared.html');
-    await writeHtmlReport(
-      path,
-      { ...head, comparison },
-      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
-    );
-    const page = readFileSync(path, 'utf8');
-    const dom = fakeDom(pageParts(page).data);
-    runInContext(pageParts(page).script, dom.context);
+    const dom = await comparedPage(comparison);
     const rows = dom.all(dom.app, (n) => n.tag === 'details').map((n) => dom.text(n));
     expect(rows[0]).toContain('hostile/fine');
     expect(rows[0]).toContain('regressed');
@@ -90,6 +96,39 @@ describe('the HTML report', () => {
     const plain = fakeDom(pageParts(html).data);
     runInContext(pageParts(html).script, plain.context);
     expect(plain.all(plain.app, (n) => n.tag === 'details').map((n) => plain.text(n))[0]).toContain('hostile/evil');
+  });
+
+  it('shows the agent effect and the judge effect apart when the baseline was re-judged (--rejudge)', async () => {
+    const side = (passed: number) => ({ verdict: passed ? ('passed' as const) : ('failed' as const), passed, run: 1, score: passed });
+    const comparison = {
+      baseline: 'base.json',
+      epsilon: 0.05,
+      maxRegressions: 0,
+      counts: { unchanged: 1 },
+      counted: 0,
+      failed: false,
+      cases: [
+        {
+          key: 'hostile/fine',
+          kind: 'unchanged' as const,
+          base: side(0),
+          head: side(0),
+          judgeEffect: { direction: 'lower' as const, recorded: side(1), rejudged: side(0), pValue: 0.5, reason: 'verdict passed → failed' },
+        },
+      ],
+      warnings: [],
+      rejudge: { judges: ['openai:judge-b'], lower: 1, higher: 0 },
+    };
+    const dom = await comparedPage(comparison);
+    const all = dom.text(dom.app);
+    expect(all).toContain('Compared with base.json: agent effect: 1 unchanged');
+    expect(all).toContain('Judge effect (baseline re-judged by openai:judge-b, not counted): 1 lower, 0 higher');
+    const fine = dom.find(dom.app, (n) => n.tag === 'details' && dom.text(n).includes('hostile/fine'))!;
+    expect(dom.text(fine)).toContain('judge lower');
+    dom.open(fine);
+    const opened = dom.text(fine);
+    expect(opened).toContain('Agent effect unchanged 0/1 \u2192 0/1');
+    expect(opened).toContain('Judge effect lower 1/1 recorded \u2192 0/1 re-judged: verdict passed → failed (p=0.5000), not counted');
   });
 
   it('opens a trial of results written before cases kept what they asked at its first step, as before', async () => {
@@ -116,7 +155,6 @@ describe('the HTML report', () => {
   });
 
   it('shows a judge-changed case with what changed, and the filter finds it as "judge changed"', async () => {
-    const { cases, ...head } = results;
     const side = { verdict: 'passed' as const, passed: 1, run: 1, score: 1 };
     const comparison = {
       baseline: 'base.json',
@@ -137,15 +175,7 @@ describe('the HTML report', () => {
       ],
       warnings: [],
     };
-    const path = join(tempDir(), 'judge-changed.html');
-    await writeHtmlReport(
-      path,
-      { ...head, comparison },
-      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
-    );
-    const page = readFileSync(path, 'utf8');
-    const dom = fakeDom(pageParts(page).data);
-    runInContext(pageParts(page).script, dom.context);
+    const dom = await comparedPage(comparison);
     dom.filter('judge changed');
     const rows = dom.all(dom.app, (n) => n.tag === 'details');
     expect(rows.map((n) => dom.text(n))).toEqual([expect.stringContaining('hostile/fine')]);

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns, type CompareOptions } from '../../src/stats/compare-runs.js';
-import { ComparableResultsSchema, type ComparableCase } from '../../src/stats/compared-case.js';
+import { ComparableResultsSchema } from '../../src/stats/compared-case.js';
+import { comparableCase } from '../support/comparable-case.js';
 
-/** A case as a results file holds it (only the fields a comparison reads; a real file has more). */
-function kase(id: string, passed: number, run: number, extra: Partial<ComparableCase> & { verdict?: ComparableCase['verdict'] } = {}): ComparableCase {
-  return {
-    suite: 'demo',
-    id,
-    verdict: extra.verdict ?? (passed === run ? 'passed' : 'failed'),
-    passed,
-    score: { mean: run ? passed / run : 0 },
-    trials: Array.from({ length: run }, (_, i) => ({ verdict: i < passed ? 'passed' : 'failed' })),
-    fingerprint: `fp-${id}`,
-    ...extra,
-  };
-}
+const kase = comparableCase;
 
 const OPTS: CompareOptions = { baseline: 'main', epsilon: 0.05, maxRegressions: 0 };
 const P_5_5_TO_2_5 = 21 / 252; // C(7,2)·C(3,3)/C(10,5), worked out in test/stats/fisher.test.ts
