@@ -422,7 +422,8 @@ export const ComparisonSchema = z.object({
   epsilon: z.number().nonnegative(),
   maxRegressions: z.number().int().nonnegative(),
   alpha: z.number().min(0).max(1).optional(),
-  counts: z.record(CaseChangeKindSchema, z.number().int().nonnegative()),
+  // Partial: a file written before a kind existed lacks its count (read as 0).
+  counts: z.partialRecord(CaseChangeKindSchema, z.number().int().nonnegative()),
   /** Regressions counted against `maxRegressions`. */
   counted: z.number().int().nonnegative(),
   /** More counted regressions than `maxRegressions`: the run fails. */

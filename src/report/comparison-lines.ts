@@ -61,16 +61,18 @@ export function comparisonHeadline(c: Comparison): string {
 }
 
 function agentHeadline(c: Comparison): string {
-  const n = c.counts;
+  // A file written before a kind existed has no count for it.
+  const n = (k: keyof Comparison['counts']) => c.counts[k] ?? 0;
+  const uncompared = n('judge-errors') + n('not-run') + n('cannot-rejudge');
   const parts = [
-    `${n.regressed} regressed (${c.counted} counted${c.alpha !== undefined ? ` at p < ${c.alpha}` : ''}, max ${c.maxRegressions})`,
-    `${n.improved} improved`,
-    `${n.unchanged} unchanged`,
-    ...(n.changed ? [`${n.changed} changed`] : []),
-    ...(n['judge-changed'] ? [`${n['judge-changed']} judge changed`] : []),
-    ...(n.new ? [`${n.new} new`] : []),
-    ...(n.removed ? [`${n.removed} removed`] : []),
-    ...(n['judge-errors'] + n['not-run'] + n['cannot-rejudge'] ? [`${n['judge-errors'] + n['not-run'] + n['cannot-rejudge']} could not compare`] : []),
+    `${n('regressed')} regressed (${c.counted} counted${c.alpha !== undefined ? ` at p < ${c.alpha}` : ''}, max ${c.maxRegressions})`,
+    `${n('improved')} improved`,
+    `${n('unchanged')} unchanged`,
+    ...(n('changed') ? [`${n('changed')} changed`] : []),
+    ...(n('judge-changed') ? [`${n('judge-changed')} judge changed`] : []),
+    ...(n('new') ? [`${n('new')} new`] : []),
+    ...(n('removed') ? [`${n('removed')} removed`] : []),
+    ...(uncompared ? [`${uncompared} could not compare`] : []),
   ];
   return parts.join(', ');
 }
