@@ -27,15 +27,29 @@ export function p95(values: readonly number[]): number {
  * Higher is better for results, lower for cost and latency. `n` is what a column compares over:
  * cases for cases passed, the trials that ran for every other column (costs are totals over them).
  */
-const COLUMNS: Array<{ column: MatrixColumn; higher: boolean; of: (r: MatrixRow) => number | null; n: (r: MatrixRow) => number }> = [
+const COLUMNS: Array<{
+  column: MatrixColumn;
+  higher: boolean;
+  of: (r: MatrixRow) => number | null;
+  n: (r: MatrixRow) => number;
+  /** Values this close to the top tie with it (default: only the top itself). */
+  near?: (value: number, top: number) => boolean;
+}> = [
   { column: 'casesPassed', higher: true, of: (r) => r.casesPassed, n: (r) => r.cases },
   { column: 'passRate', higher: true, of: (r) => r.passRate.rate, n: trialsOf },
   { column: 'score', higher: true, of: (r) => r.score, n: trialsOf },
   { column: 'targetCost', higher: false, of: (r) => r.targetCostUsd, n: trialsOf },
   { column: 'judgeCost', higher: false, of: (r) => r.judgeCostUsd, n: trialsOf },
-  { column: 'latencyMean', higher: false, of: (r) => r.latencyMs?.mean ?? null, n: trialsOf },
-  { column: 'latencyP95', higher: false, of: (r) => r.latencyMs?.p95 ?? null, n: trialsOf },
+  { column: 'latencyMean', higher: false, of: (r) => r.latencyMs?.mean ?? null, n: trialsOf, near: latencyNear },
+  { column: 'latencyP95', higher: false, of: (r) => r.latencyMs?.p95 ?? null, n: trialsOf, near: latencyNear },
 ];
+
+/** A latency lead smaller than this share of the leader's, or than the table's 1 ms resolution, is the clock's noise, not a winner. */
+export const LATENCY_MARGIN = 0.1;
+
+function latencyNear(value: number, top: number): boolean {
+  return Math.round(value) === Math.round(top) || value <= top * (1 + LATENCY_MARGIN);
+}
 
 function trialsOf(r: MatrixRow): number {
   return r.passRate.trials;
@@ -47,7 +61,8 @@ function trialsOf(r: MatrixRow): number {
  * since it cannot be ranked; a column whose values ran unequal trial (or case) counts marks none, and
  * a note says so, since more trials of a case are not the same question. Pass rate marks a best only
  * when the leader is clearly ahead: every value has an interval and the leader's overlaps no other's
- * (else the note says there is no clear winner).
+ * (else the note says there is no clear winner); latency only when the leader is faster than every other
+ * by more than LATENCY_MARGIN and by more than the 1 ms the table shows.
  */
 export function matrixTable(suite: string, dimension: string, totals: readonly VariantTotals[]): MatrixTable {
   const rows: MatrixRow[] = totals.map((t) => ({
@@ -65,14 +80,14 @@ export function matrixTable(suite: string, dimension: string, totals: readonly V
   if (rows.length < 2) return { suite, dimension, rows, notes: [] };
   const overlap = overlapNote(rows);
   const unclearPassRate = overlap.length > 0 || rows.some((r) => !r.interval);
-  for (const { column, higher, of, n } of COLUMNS) {
+  for (const { column, higher, of, n, near = (v: number, t: number) => v === t } of COLUMNS) {
     if (!equal(rows.map(n))) continue;
     if (column === 'passRate' && unclearPassRate) continue;
     const values = rows.map(of);
     if (values.some((v) => v === null)) continue;
     const nums = values as number[];
     const top = higher ? Math.max(...nums) : Math.min(...nums);
-    const leaders = rows.filter((_, i) => nums[i] === top);
+    const leaders = rows.filter((_, i) => near(nums[i]!, top));
     if (leaders.length === 1) leaders[0]!.best.push(column);
   }
   return { suite, dimension, rows, notes: [...unequalNotes(rows), ...overlap] };

@@ -58,6 +58,16 @@ describe('the matrix comparison table', () => {
     expect(t.rows[1]!.best).toEqual(['targetCost']);
   });
 
+  it("a latency lead within the clock's noise (under 1 ms, or under 10%) marks no best; a clear one does", () => {
+    const sub = matrixTable('s', 'target', [totals('a', 5, 5, { durationsMs: [0.3] }), totals('b', 5, 5, { durationsMs: [0.4] })]);
+    expect(sub.rows.flatMap((r) => r.best.filter((c) => c.startsWith('latency')))).toEqual([]);
+    const close = matrixTable('s', 'target', [totals('a', 5, 5, { durationsMs: [100] }), totals('b', 5, 5, { durationsMs: [108] })]);
+    expect(close.rows.flatMap((r) => r.best.filter((c) => c.startsWith('latency')))).toEqual([]);
+    const clear = matrixTable('s', 'target', [totals('a', 5, 5, { durationsMs: [100] }), totals('b', 5, 5, { durationsMs: [150] })]);
+    expect(clear.rows[0]!.best).toEqual(expect.arrayContaining(['latencyMean', 'latencyP95']));
+    expect(clear.rows[1]!.best).toEqual([]);
+  });
+
   it('identical values: every column tied, nothing marked, no clear winner', () => {
     const t = matrixTable('s', 'target', [totals('a', 15, 20), totals('b', 15, 20)]);
     expect(t.rows.flatMap((r) => r.best)).toEqual([]);
