@@ -30,7 +30,8 @@ function cells(r: MatrixRow): string[] {
   });
 }
 
-const legend = (t: MatrixTable) => [`${BEST_MARK} best in its column`, ...t.notes].join(' · ');
+/** The mark's key only when a row carries a mark; then the notes (why columns mark none). */
+const legend = (t: MatrixTable) => [...(t.rows.some((r) => r.best.length) ? [`${BEST_MARK} best in its column`] : []), ...t.notes].join(' · ');
 
 /** The table as aligned plain text for the terminal (names made terminal-safe). */
 export function matrixTableLines(t: MatrixTable): string[] {
@@ -45,7 +46,7 @@ export function matrixTableLines(t: MatrixTable): string[] {
           .join('  ')
           .trimEnd()}`,
     ),
-    `  ${terminalSafe(legend(t))}`,
+    ...(legend(t) ? [`  ${terminalSafe(legend(t))}`] : []),
   ];
 }
 
@@ -58,7 +59,6 @@ export function matrixMarkdown(t: MatrixTable, cell: (text: string) => string): 
     `| ${cell(t.dimension)} | ${HEADERS.join(' | ')} |`,
     `|${' --- |'.repeat(HEADERS.length + 1)}`,
     ...t.rows.map((r) => `| ${[r.value, ...cells(r)].map(cell).join(' | ')} |`),
-    '',
-    cell(legend(t)),
+    ...(legend(t) ? ['', cell(legend(t))] : []),
   ];
 }

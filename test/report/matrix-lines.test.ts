@@ -55,6 +55,14 @@ describe('matrix table rendering', () => {
     expect(lines.at(-1)).toBe('  * best in its column · no clear winner on pass rate: the 95% intervals of gpt-support and claude-support overlap');
   });
 
+  it('a table with no mark gives no key for the mark, only its notes (or nothing)', () => {
+    const unmarked = { ...table, rows: table.rows.map((r) => ({ ...r, best: [] })) };
+    expect(matrixTableLines(unmarked).at(-1)).toBe('  no clear winner on pass rate: the 95% intervals of gpt-support and claude-support overlap');
+    const bare = { ...unmarked, notes: [] };
+    expect(matrixTableLines(bare)).toHaveLength(2 + bare.rows.length);
+    expect(matrixMarkdown(bare, mdCell).join('\n')).not.toContain('best in its column');
+  });
+
   it('Markdown: a header, one row per value with escaped cells, the legend', () => {
     const md = matrixMarkdown(table, mdCell);
     expect(md).toContain('#### Matrix support');
