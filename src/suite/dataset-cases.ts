@@ -50,7 +50,7 @@ export async function datasetCases(rows: AsyncIterable<DatasetRow>, ctx: { file:
     }
     firstRow.set(n.id, r.row);
     for (const { name, path } of used) {
-      if (!(name in n.vars)) throw new UserError(`row ${r.row}: {{${name}}} in ${path} is not a field of this row`, { ...where, field: name });
+      if (!n.vars.has(name)) throw new UserError(`row ${r.row}: {{${name}}} in ${path} is not a field of this row`, { ...where, field: name });
     }
     ctx.assertions.forEach((spec, i) => {
       if (lacksReference(spec, n.reference)) throw new UserError(`row ${r.row}: ${missingReferenceMessage(spec.type)}`, { ...where, field: `assert[${i}]` });
@@ -82,39 +82,41 @@ interface Normalised {
   turns?: Array<z.infer<typeof TurnSchema>>;
   reference?: string;
   tags?: string[];
-  vars: Record<string, string>;
+  /** The row's own fields as text: a Map, so `{{constructor}}` or `{{__proto__}}` finds no built-in. */
+  vars: Map<string, string>;
 }
 
 const MessagesSchema = z.array(ChatTurnSchema).min(1);
 const TurnsSchema = z.array(TurnSchema).min(1);
 
 function normalise(r: DatasetRow, columns: DatasetColumns, where: { file: string; line?: number }): Normalised {
-  const v = r.value;
+  // Only the row's own fields count: a column named `toString` is not the built-in.
+  const v = (key: string): unknown => (Object.hasOwn(r.value, key) ? r.value[key] : undefined);
   const fail = (field: string, message: string): never => {
     throw new UserError(`row ${r.row}: ${message}`, { ...where, field });
   };
   const inputKey = columns.inputColumn ?? 'input';
   const idKey = columns.idColumn ?? 'id';
-  if (columns.inputColumn && !(inputKey in v) && !('messages' in v) && !('turns' in v)) fail(inputKey, `no "${inputKey}" field (the inputColumn)`);
-  const input = v[inputKey];
-  const given = [input !== undefined, v.messages !== undefined, v.turns !== undefined].filter(Boolean).length;
+  if (columns.inputColumn && [inputKey, 'messages', 'turns'].every((k) => !Object.hasOwn(r.value, k))) fail(inputKey, `no "${inputKey}" field (the inputColumn)`);
+  const input = v(inputKey);
+  const given = [input !== undefined, v('messages') !== undefined, v('turns') !== undefined].filter(Boolean).length;
   if (given !== 1) fail(inputKey, `a row needs exactly one of "${inputKey}", "messages" or "turns"`);
   if (input !== undefined && typeof input !== 'string') fail(inputKey, 'the input is a string');
-  const messages = v.messages === undefined ? undefined : structured(v.messages, MessagesSchema, 'messages', fail);
-  const turns = v.turns === undefined ? undefined : structured(v.turns, TurnsSchema, 'turns', fail);
-  if (v.reference !== undefined && v.expected !== undefined) fail('expected', '"expected" is another name for "reference": give one');
-  const refKey = v.reference !== undefined ? 'reference' : 'expected';
-  const reference = v[refKey];
+  const messages = v('messages') === undefined ? undefined : structured(v('messages'), MessagesSchema, 'messages', fail);
+  const turns = v('turns') === undefined ? undefined : structured(v('turns'), TurnsSchema, 'turns', fail);
+  if (v('reference') !== undefined && v('expected') !== undefined) fail('expected', '"expected" is another name for "reference": give one');
+  const refKey = v('reference') !== undefined ? 'reference' : 'expected';
+  const reference = v(refKey);
   if (reference !== undefined && typeof reference !== 'string') fail(refKey, 'the reference is a string');
-  const tags = v.tags === undefined ? undefined : tagList(v.tags, fail);
-  const rawId = v[idKey];
+  const tags = v('tags') === undefined ? undefined : tagList(v('tags'), fail);
+  const rawId = v(idKey);
   let id: string;
   const hashed = rawId === undefined;
   if (hashed) id = rowHash(input ?? messages ?? turns, reference);
   else if (typeof rawId === 'number' || (typeof rawId === 'string' && CASE_ID.test(rawId))) id = String(rawId);
   else id = fail(idKey, 'an id is a number or a string with no spaces, "*" or "?"');
-  const vars: Record<string, string> = {};
-  for (const [key, value] of Object.entries(v)) if (value !== undefined && value !== null) vars[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  const vars = new Map<string, string>();
+  for (const [key, value] of Object.entries(r.value)) if (value !== undefined && value !== null) vars.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   return {
     row: r.row,
     line: r.line,
@@ -176,9 +178,9 @@ function variablesUsed(assertions: TsAssertionSpec[]): Array<{ name: string; pat
 }
 
 /** A copy of the assertions with each `{{name}}` replaced by the row's value (functions kept as they are). */
-function substitute(assertions: TsAssertionSpec[], vars: Record<string, string>): TsAssertionSpec[] {
+function substitute(assertions: TsAssertionSpec[], vars: Map<string, string>): TsAssertionSpec[] {
   const map = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.replace(VARIABLE, (_m, name: string) => vars[name]!);
+    if (typeof value === 'string') return value.replace(VARIABLE, (_m, name: string) => vars.get(name)!);
     if (Array.isArray(value)) return value.map(map);
     if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, map(v)]));

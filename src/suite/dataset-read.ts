@@ -4,7 +4,9 @@ import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
 import { UserError } from '../core/errors.js';
-import { csvRecordLine, yamlRows } from './labels.js';
+import { csvRecordLine } from './labels.js';
+import { csvHeader } from './csv-header.js';
+import { parseYamlText } from './yaml-text.js';
 
 /** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
 export interface DatasetRow {
@@ -31,7 +33,7 @@ export async function* readDatasetFile(path: string, file: string, written: stri
   else if (ext === '.csv') yield* csvRows(path, file);
   else {
     const text = await readFile(path, 'utf8');
-    const raw = ext === '.json' ? jsonArray(text, file) : yamlRows(text, file, 'a YAML dataset is a list of rows');
+    const raw = ext === '.json' ? jsonArray(text, file) : await yamlArray(text, file);
     let row = 0;
     for (const { value, line } of raw) yield objectRow(value, ++row, line, file);
   }
@@ -52,8 +54,10 @@ async function* jsonlRows(path: string, file: string): AsyncGenerator<DatasetRow
   const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   let lineNo = 0;
   let row = 0;
-  for await (const source of lines) {
+  for await (const text of lines) {
     lineNo += 1;
+    // A byte-order mark some editors write is not part of the first row (CSV drops it too).
+    const source = lineNo === 1 ? text.replace(/^\uFEFF/, '') : text;
     if (source.trim() === '') continue;
     let value: unknown;
     try {
@@ -68,7 +72,7 @@ async function* jsonlRows(path: string, file: string): AsyncGenerator<DatasetRow
 
 /** CSV with a header row; empty cells are absent fields. */
 async function* csvRows(path: string, file: string): AsyncGenerator<DatasetRow> {
-  const parser = createReadStream(path).pipe(parseCsv({ columns: true, info: true, raw: true, skip_empty_lines: true, bom: true }));
+  const parser = createReadStream(path).pipe(parseCsv({ columns: csvHeader(file), info: true, raw: true, skip_empty_lines: true, bom: true }));
   let row = 0;
   try {
     for await (const rec of parser as AsyncIterable<{ record: Record<string, string>; raw: string; info: { lines: number } }>) {
@@ -97,4 +101,25 @@ function jsonArray(text: string, file: string): Array<{ value: unknown; line: nu
   }
   if (!Array.isArray(doc)) throw new UserError('a JSON dataset is an array of rows', { file });
   return (doc as unknown[]).map((value) => ({ value, line: undefined }));
+}
+
+/**
+ * A YAML list of rows, read by the same rules as an eval file (aliases expanded under the same
+ * bound), each row with the line it starts on.
+ */
+async function yamlArray(text: string, file: string): Promise<Array<{ value: unknown; line: number | undefined }>> {
+  // js-yaml reports each node's start ('open') and finished value ('close'); an aliased row is the
+  // anchor's own object, so it takes the anchor's line.
+  const opened: number[] = [];
+  const lineOf = new Map<object, number>();
+  const doc = await parseYamlText(text, file, (event, state) => {
+    if (event === 'open') opened.push(state.line + 1);
+    else {
+      const line = opened.pop();
+      const result: unknown = state.result;
+      if (line !== undefined && typeof result === 'object' && result !== null && !lineOf.has(result)) lineOf.set(result, line);
+    }
+  });
+  if (!Array.isArray(doc)) throw new UserError('a YAML dataset is a list of rows', { file });
+  return (doc as unknown[]).map((value) => ({ value, line: typeof value === 'object' && value !== null ? lineOf.get(value) : undefined }));
 }

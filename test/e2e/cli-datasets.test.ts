@@ -41,6 +41,20 @@ describe.concurrent('datasets on the command line', () => {
     expect(err).toMatch(/evals\/rows\.jsonl:2: want: row 2: \{\{want\}\} in assert\[0\]\.value is not a field of this row/);
   });
 
+  it('a CSV header repeating a column, or with an empty one, exits 2 naming the column and its position', async () => {
+    const dup = writeProject({ 'evals.config.mjs': CONFIG, 'evals/s.eval.yaml': SUITE('rows.csv'), 'evals/rows.csv': 'input,want,want\nq1,ok,no\n' });
+    expect(expectStoppedBeforeTargets(await runMarked(dup, [], {}, runCliInProcess))).toMatch(/evals\/rows\.csv:1: want: column 3 of the CSV header repeats column 2 \("want"\)/);
+    const empty = writeProject({ 'evals.config.mjs': CONFIG, 'evals/s.eval.yaml': SUITE('rows.csv'), 'evals/rows.csv': 'input,,want\nq1,x,ok\n' });
+    expect(expectStoppedBeforeTargets(await runMarked(empty, [], {}, runCliInProcess))).toMatch(/evals\/rows\.csv:1: column 2 of the CSV header has no name/);
+  });
+
+  it('{{constructor}} is not a field of a row: exit 2 naming the row and field', async () => {
+    const suite = SUITE('rows.jsonl').replace('{{want}}', '{{constructor}}');
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/s.eval.yaml': suite, 'evals/rows.jsonl': row(0) });
+    const err = expectStoppedBeforeTargets(await runMarked(dir, [], {}, runCliInProcess));
+    expect(err).toMatch(/evals\/rows\.jsonl:1: constructor: row 1: \{\{constructor\}\} in assert\[0\]\.value is not a field of this row/);
+  });
+
   it('--sample 5 --seed 1 picks the same five rows twice; --limit 3 the first three', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/s.eval.yaml': SUITE('rows.jsonl'), 'evals/rows.jsonl': Array.from({ length: 40 }, (_, i) => row(i)).join('\n') });
     const keys = async (...args: string[]) => {
