@@ -76,8 +76,8 @@ async function* csvRows(path: string, file: string): AsyncGenerator<DatasetRow> 
   let row = 0;
   try {
     for await (const rec of parser as AsyncIterable<{ record: Record<string, string>; raw: string; info: { lines: number } }>) {
-      const value: Record<string, unknown> = {};
-      for (const [key, cell] of Object.entries(rec.record)) if (cell !== '') value[key] = cell;
+      // fromEntries defines each field as the row's own, so a `__proto__` column is a field like any other.
+      const value: Record<string, unknown> = Object.fromEntries(Object.entries(rec.record).filter(([, cell]) => cell !== ''));
       yield { value, row: ++row, line: csvRecordLine(rec.raw, rec.info.lines) };
     }
   } catch (err) {

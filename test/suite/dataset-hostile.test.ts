@@ -128,6 +128,12 @@ describe('{{variables}} are the row’s own fields', () => {
     expect(c!.assertions[0]).toMatchObject({ type: 'contains', value: 'built' });
   });
 
+  it('a CSV column named __proto__ or constructor is a field like any other', async () => {
+    const dir = writeProject({ 'd.csv': 'input,__proto__,constructor\nq,P,C\n', 's.eval.yaml': suite('s', 'd.csv', ['{ type: contains, value: "{{__proto__}}-{{constructor}}" }']) });
+    const [c] = await loadCases([join(dir, 's.eval.yaml')], dir, defaults);
+    expect(c!.assertions[0]).toMatchObject({ type: 'contains', value: 'P-C' });
+  });
+
   it('an inputColumn named for a built-in is not found on a row without it', async () => {
     const err = await loadError({ 'd.jsonl': '{"input":"a"}\n', 's.eval.yaml': suite('s', '{ path: d.jsonl, inputColumn: constructor }', ['{ type: contains, value: x }']) });
     expect(err.message).toMatch(/row 1: no "constructor" field \(the inputColumn\)/);
