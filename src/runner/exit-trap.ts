@@ -25,9 +25,12 @@ interface Saved {
 
 const runs = new Set<ActiveRun>();
 let saved: Saved | undefined;
+/** The CLI itself is ending the process (a second Ctrl-C): not a target's doing. */
+let leaving = false;
 
 /** The real `process.exit`, for the CLI's own ending (the second Ctrl-C, the grace after the run). */
 export function exitProcess(code: number): never {
+  leaving = true;
   return (saved?.exit ?? process.exit).call(process, code);
 }
 
@@ -61,7 +64,7 @@ function endsThisProcess(pid: number, signal: string | number | undefined): bool
 }
 
 function onExit(code: number): void {
-  if (runs.size === 0) return;
+  if (runs.size === 0 || leaving) return;
   // Only synchronous work is possible here: the results cannot be written, but the run is not green.
   process.stderr.write(`agent-evals: the process is ending (code ${code}) while the run is in progress: its results are not written; the run fails\n`);
   if (!code) process.exitCode = 1;
