@@ -197,5 +197,17 @@ export default {
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stderr).toContain('while the run is in progress: its results are not written; the run fails');
     });
+
+    it('a heap exhaustion in a function target cannot be trapped, but the run is never green', async () => {
+      // A small heap so the target reaches the limit at once; what V8 does then is its fatal error.
+      const dir = writeProject({
+        'evals.config.mjs': config(`    hog: async () => { const kept = []; for (;;) kept.push(new Array(100000).fill(kept.length)); },`),
+        'evals/hog.eval.yaml': suite('hog', 'hog', ['grows']),
+      });
+      const r = await runCli(['run'], { cwd: dir, env: { NODE_OPTIONS: '--max-old-space-size=48' }, timeoutMs: 60_000 });
+      // V8's fatal error aborts: the process dies of SIGABRT (a shell sees 134), never exit 0.
+      expect(r.code, r.stdout + r.stderr).not.toBe(0);
+      expect(r.code ?? r.signal).toBe('SIGABRT');
+    });
   });
 });
