@@ -1,3 +1,5 @@
+import { exitProcess } from '../runner/exit-trap.js';
+
 /**
  * How the CLI process ends. A reader that closed the pipe early (`agent-evals run | head`) ends
  * our output, not the run: further writes to that stream are dropped without a stack trace. And
@@ -24,7 +26,7 @@ export const EXIT_GRACE_MS = 1_000;
  */
 export function exitSoon(graceMs = EXIT_GRACE_MS): void {
   const timer = setTimeout(() => {
-    void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(process.exitCode ?? 0));
+    void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => exitProcess(typeof process.exitCode === 'number' ? process.exitCode : 0));
   }, graceMs);
   timer.unref();
 }

@@ -6,6 +6,7 @@ import { affectedCases, isSourceFile, type ChangeContext } from '../suite/affect
 import { forgetLoadedModules } from '../suite/import-module.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { redactEnv } from './env-redact.js';
+import { signalProcess } from '../runner/exit-trap.js';
 import { prepareCases, type SelectionFlags } from './prepare.js';
 
 /** Saves of one editor action (write, rename, chmod) arrive as a burst: one re-run after it settles. */
@@ -113,7 +114,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
   const onKey = (key: Buffer) => {
     const k = key.toString();
     // Raw mode turns Ctrl-C into a key: raise the signal, so a run in progress is interrupted as without --watch.
-    if (k === '\u0003') process.kill(process.pid, 'SIGINT');
+    if (k === '\u0003') signalProcess('SIGINT');
     else if (k === 'q') quit();
     else if (k === 'a') {
       everything = true;

@@ -18,6 +18,7 @@ import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
 import { warningPricing, type Pricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { guardTargetFaults } from './fault-guard.js';
+import { trapProcessEnd } from './exit-trap.js';
 import type { RunSettings } from './settings.js';
 import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
@@ -104,6 +105,15 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
     reporter.onWarning(message);
   };
   const endFaultGuard = guardTargetFaults(warn, { remove: opts.inProcess === true });
+  // A process.exit no trial could take fails the run: the run goes on and says so.
+  const strayEnds: string[] = [];
+  const endExitTrap = trapProcessEnd(
+    (line) => {
+      strayEnds.push(line);
+      warn(line);
+    },
+    { restore: opts.inProcess === true },
+  );
   // The end of the run, as named steps that all run (each in turn, whatever the others did) even
   // when the run itself threw. The run adds its steps as what they close comes to exist.
   const steps: TeardownStep[] = [];
@@ -111,9 +121,9 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
   const limiters = new ProviderLimiters(settings.concurrency);
   let ran: { exitCode: number; summary: Summary } | undefined;
   try {
-    ran = await runWith(opts, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters });
+    ran = await runWith(opts, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters, strayEnds });
   } finally {
-    const failed = await runTeardown([...steps, { name: 'target fault guard', output: false, run: endFaultGuard }]);
+    const failed = await runTeardown([...steps, { name: 'target fault guard', output: false, run: endFaultGuard }, { name: 'process exit trap', output: false, run: endExitTrap }]);
     for (const f of failed) problem(stepFailureLine(f));
     if (ran) ran = { ...ran, exitCode: withOutputs(ran.exitCode, mux.failures.length > 0 || failed.some((f) => f.step.output)) };
   }
@@ -139,9 +149,14 @@ interface RunContext {
   mux: Multiplexer;
   steps: TeardownStep[];
   limiters: ProviderLimiters;
+  /** Trapped process-ending calls no trial could take: each a run failure. */
+  strayEnds: string[];
 }
 
-async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters }: RunContext): Promise<{ exitCode: number; summary: Summary }> {
+async function runWith(
+  opts: ExecuteOptions,
+  { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters, strayEnds }: RunContext,
+): Promise<{ exitCode: number; summary: Summary }> {
   const { settings, cases } = opts;
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
@@ -237,7 +252,7 @@ async function runWith(opts: ExecuteOptions, { started, startedAt, runId, sha, w
   const comparison = baseline?.rejudged ? compareEffects(baseline.rejudged, compared, baseline.options) : baseline ? compareRuns(baseline.cases, compared, baseline.options) : undefined;
   const summary: Summary = {
     ...outcome.summary,
-    failures: [...outcome.summary.failures, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],
+    failures: [...outcome.summary.failures, ...strayEnds, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],
     warnings,
   };
   // Reporters that already failed are known now, so the others (the results file) record the exit code

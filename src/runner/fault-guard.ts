@@ -1,5 +1,6 @@
 import { errorMessage } from '../core/errors.js';
 import { attributeFault } from '../targets/target-faults.js';
+import { TrappedProcessEnd } from './exit-trap.js';
 
 /**
  * While a run goes on, an uncaught exception or unhandled rejection (a function target's own
@@ -12,6 +13,8 @@ import { attributeFault } from '../targets/target-faults.js';
 export function guardTargetFaults(warn: (message: string) => void, { remove = false } = {}): () => void {
   let over = false;
   const handle = (kind: 'uncaught exception' | 'unhandled rejection') => (err: unknown) => {
+    // A trapped process.exit thrown through a target's timer: the trap has reported it already.
+    if (err instanceof TrappedProcessEnd) return;
     if (over) {
       process.stderr.write(`agent-evals: ${kind} after the run ended (ignored): ${errorMessage(err)}\n`);
       return;

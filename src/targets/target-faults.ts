@@ -34,10 +34,17 @@ export async function runAttributed<T>(target: string, work: () => T | Promise<T
  * calls were failed; 0 means nothing running could take the blame.
  */
 export function attributeFault(err: unknown, kind: 'uncaught exception' | 'unhandled rejection'): number {
+  return failRunningCalls((target, named) => `${kind} in target "${target}"${named ? '' : ' (or another function target running at the same time)'}: ${errorMessage(err)}`);
+}
+
+/**
+ * Fails the running calls something happening now belongs to (the calls of the target whose
+ * async context this is, else every running call), each with the message `describe` gives for
+ * its target (`named`: the context named it). Returns how many calls were failed.
+ */
+export function failRunningCalls(describe: (target: string, named: boolean) => string): number {
   const owner = current.getStore();
   const blamed = owner ? [...running].filter((c) => c.target === owner.target) : [...running];
-  for (const call of blamed) {
-    call.fail(new Error(`${kind} in target "${owner?.target ?? call.target}"${owner ? '' : ' (or another function target running at the same time)'}: ${errorMessage(err)}`));
-  }
+  for (const call of blamed) call.fail(new Error(describe(owner?.target ?? call.target, owner !== undefined)));
   return blamed.length;
 }

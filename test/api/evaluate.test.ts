@@ -376,4 +376,22 @@ describe('evaluate(agent).run() in a test file', () => {
       .run();
     expect([process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')]).toEqual(before);
   });
+
+  it('traps process.exit during the run (the trial fails naming it) and leaves exit, abort, kill and exitCode as it found them', async () => {
+    const found = { exit: process.exit, abort: process.abort, kill: process.kill, exitCode: process.exitCode, exitListeners: process.listenerCount('exit') };
+    let after = false;
+    const result = await evaluate(function quitter(): string {
+      process.exitCode = 7;
+      process.exit(0);
+      after = true;
+      return 'hi';
+    })
+      .input('x')
+      .expect({ type: 'contains', value: 'hi' })
+      .run();
+    expect(after).toBe(false);
+    expect(result.verdict).toBe('failed');
+    expect(result.trials[0]!.error).toContain('target "quitter" called process.exit(0) during its trial (trapped');
+    expect({ exit: process.exit, abort: process.abort, kill: process.kill, exitCode: process.exitCode, exitListeners: process.listenerCount('exit') }).toEqual(found);
+  });
 });

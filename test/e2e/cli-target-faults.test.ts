@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { removeTempDirs, runCli, STACK_FRAME } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
 import { readResults, caseOf } from '../support/results-helpers.js';
@@ -98,5 +99,115 @@ export default {
     }
     // A call that was not running when the timer threw is not blamed.
     expect(caseOf(res, 'quick/done').verdict).toBe('passed');
+  });
+
+  describe('process.exit from an in-process target', () => {
+    const config = (targets: string) => `export default {
+  evals: ['evals/*.eval.yaml'],
+  outputDir: '.out',
+  concurrency: 2,
+  targets: {
+${targets}
+  },
+};
+`;
+    // Code after the exit must not run: a real exit would never reach it.
+    const EXITS = `    exits: async () => { await new Promise((r) => setTimeout(r, 20)); process.exit(0); return 'ok after exit'; },`;
+
+    it('process.exit(0) in one case while another fails: exit 1, both cases in the results, the exiting trial failed naming the call', async () => {
+      const dir = writeProject({
+        'evals.config.mjs': config(`${EXITS}
+    wrong: async () => 'nope',`),
+        'evals/exits.eval.yaml': suite('exits', 'exits', ['quits']),
+        'evals/wrong.eval.yaml': suite('wrong', 'wrong', ['fails']),
+      });
+      const json = join(dir, 'results.json');
+      const junit = join(dir, 'junit.xml');
+      const r = await runCli(['run', '--json', json, '--reporter', 'terminal', '--reporter', `junit=${junit}`], { cwd: dir, timeoutMs: 30_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).not.toMatch(STACK_FRAME);
+      const res = readResults(json);
+      expect(res.cases.map((c) => c.id).sort()).toEqual(['fails', 'quits']);
+      const quits = caseOf(res, 'exits/quits');
+      expect(quits.verdict).toBe('failed');
+      expect(quits.trials[0]!.error).toContain('target "exits" called process.exit(0) during its trial (trapped');
+      expect(caseOf(res, 'wrong/fails').verdict).toBe('failed');
+      expect(existsSync(junit)).toBe(true);
+    });
+
+    it('process.exit(0) in the only case: still exit 1, not green', async () => {
+      const dir = writeProject({
+        'evals.config.mjs': config(EXITS),
+        'evals/exits.eval.yaml': suite('exits', 'exits', ['quits']),
+      });
+      const json = join(dir, 'results.json');
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      const quits = caseOf(readResults(json), 'exits/quits');
+      expect(quits.verdict).toBe('failed');
+      expect(quits.trials[0]!.error).toContain('process.exit(0)');
+    });
+
+    it('process.abort() and process.kill(process.pid) are trapped the same way; the other case passes', async () => {
+      const dir = writeProject({
+        'evals.config.mjs': config(`    aborts: async () => { process.abort(); return 'ok'; },
+    kills: async () => { process.kill(process.pid, 'SIGTERM'); return 'ok'; },
+    fine: async () => 'ok',`),
+        'evals/aborts.eval.yaml': suite('aborts', 'aborts', ['a']),
+        'evals/kills.eval.yaml': suite('kills', 'kills', ['k']),
+        'evals/fine.eval.yaml': suite('fine', 'fine', ['f']),
+      });
+      const json = join(dir, 'results.json');
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      const res = readResults(json);
+      expect(caseOf(res, 'aborts/a').trials[0]!.error).toContain('called process.abort()');
+      expect(caseOf(res, 'kills/k').trials[0]!.error).toContain('called process.kill(');
+      expect(caseOf(res, 'fine/f').verdict).toBe('passed');
+    });
+
+    it('a process.exit no trial can take (a timer left by a finished call) fails the run, which still writes its results', async () => {
+      // setImmediate fires after the call has returned, before the run ends: no running trial is the target's.
+      const dir = writeProject({
+        'evals.config.mjs': config(`    leaky: async () => { setImmediate(() => process.exit(0)); return 'ok'; },
+    fine: async () => 'ok',`),
+        'evals/leaky.eval.yaml': suite('leaky', 'leaky', ['leaves']),
+        'evals/fine.eval.yaml': suite('fine', 'fine', ['one', 'two']),
+      });
+      const json = join(dir, 'results.json');
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      const res = readResults(json);
+      expect(res.cases.map((c) => c.id).sort()).toEqual(['leaves', 'one', 'two']);
+      expect(res.summary.failures.join('\n')).toContain('process.exit(0) called during the run outside any function-target trial');
+    });
+
+    it('an exit the trap cannot see (process.exit saved before the run) still ends the run non-zero', async () => {
+      const dir = writeProject({
+        'evals.config.mjs': `const realExit = process.exit.bind(process);
+export default {
+  evals: ['evals/*.eval.yaml'],
+  outputDir: '.out',
+  targets: { exits: async () => { realExit(0); return 'ok'; } },
+};
+`,
+        'evals/exits.eval.yaml': suite('exits', 'exits', ['quits']),
+      });
+      const r = await runCli(['run'], { cwd: dir, timeoutMs: 30_000 });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).toContain('while the run is in progress: its results are not written; the run fails');
+    });
+
+    it('a heap exhaustion in a function target cannot be trapped, but the run is never green', async () => {
+      // A small heap so the target reaches the limit at once; what V8 does then is its fatal error.
+      const dir = writeProject({
+        'evals.config.mjs': config(`    hog: async () => { const kept = []; for (;;) kept.push(new Array(100000).fill(kept.length)); },`),
+        'evals/hog.eval.yaml': suite('hog', 'hog', ['grows']),
+      });
+      const r = await runCli(['run'], { cwd: dir, env: { NODE_OPTIONS: '--max-old-space-size=48' }, timeoutMs: 60_000 });
+      // V8's fatal error aborts: the process dies of SIGABRT (a shell sees 134), never exit 0.
+      expect(r.code, r.stdout + r.stderr).not.toBe(0);
+      expect(r.code ?? r.signal).toBe('SIGABRT');
+    });
   });
 });
