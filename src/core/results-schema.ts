@@ -292,6 +292,11 @@ export const SummarySchema = z.object({
   /** Run-level gates and stops that failed the run (min score, budget, …), in words. */
   failures: z.array(z.string()),
   warnings: z.array(z.string()),
+  /**
+   * `--judge-batch`: batches submitted (and billed) whose results the run could not read (their polls
+   * kept failing): left at the provider, not cancelled; `agent-evals collect-batch` reads one later. Present when any.
+   */
+  uncollectedBatches: z.array(z.object({ id: z.string(), spec: z.string(), reason: z.string() })).optional(),
 });
 export type Summary = z.infer<typeof SummarySchema>;
 

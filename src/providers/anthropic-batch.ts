@@ -11,6 +11,8 @@ import { redactSecrets, toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { requestScope, retryAfterMs } from './rate-limit-fetch.js';
 import { errorContext, maxRetriesOf, sdkClientOptions, type ProviderSettings } from './settings.js';
+import { boundedNodeFetch } from './node-fetch.js';
+import { jsonlLines } from './jsonl-stream.js';
 
 type MessageBatch = Anthropic.Messages.MessageBatch;
 type BatchLine = Anthropic.Messages.MessageBatchIndividualResponse;
@@ -18,15 +20,11 @@ type BatchLine = Anthropic.Messages.MessageBatchIndividualResponse;
 /** The API's limits per batch: requests, and bytes of the create request (256 MB, read as decimal to leave room for the envelope). */
 export const ANTHROPIC_BATCH_MAX_REQUESTS = 100_000;
 export const ANTHROPIC_BATCH_MAX_BYTES = 256_000_000;
-/**
- * The results stream of a full batch is far bigger than one reply, so it gets its own default
- * cap; a `maxResponseBytes` in the model spec still bounds it.
- */
-export const ANTHROPIC_BATCH_RESULTS_MAX_BYTES = 512 * 1024 * 1024;
-
 export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
   const { spec } = settings;
-  const client = new Anthropic(sdkClientOptions({ ...settings, spec: { ...spec, maxResponseBytes: spec.maxResponseBytes ?? ANTHROPIC_BATCH_RESULTS_MAX_BYTES } }));
+  // The results file of a full batch is far bigger than one reply: it comes as a stream, read line
+  // by line (jsonlLines), under no total cap; every other body stays capped whole.
+  const client = new Anthropic(sdkClientOptions({ ...settings, fetch: settings.fetch ?? boundedNodeFetch(spec.maxResponseBytes, isResultsFile) }));
   const ctx = errorContext(settings);
   warnIgnoredTemperature(spec);
   // Per item of the batches submitted here, the name of the forced tool whose input is the answer (forced-tool models).
@@ -66,7 +64,15 @@ export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
         const names = schemaNames.get(id);
         const out: BatchItemResult[] = [];
         const seen = new Set<string>();
-        for await (const entry of await client.messages.batches.results(id, {}, options)) {
+        // The SDK's request (auth, version, retries) for the `results_url`, its body read by jsonlLines: the SDK's
+        // own JSONL decoder re-copies its buffer on every chunk (slow past a few MB a line) and caps no line.
+        const batch = await client.messages.batches.retrieve(id, {}, options);
+        if (!batch.results_url) throw new Error(`anthropic batch ${id} has no results_url (${batch.processing_status})`);
+        const res = await client.get(batch.results_url, { ...options, headers: { Accept: 'application/binary' } }).asResponse();
+        for await (const line of jsonlLines(res.body, spec.maxResponseBytes)) {
+          const entry = JSON.parse(line) as BatchLine;
+          if (typeof entry?.custom_id !== 'string') throw new Error(`anthropic batch ${id}: a results line without a custom_id`);
+          if (out.length >= ANTHROPIC_BATCH_MAX_REQUESTS) throw new Error(`anthropic batch ${id} returned more results than the ${ANTHROPIC_BATCH_MAX_REQUESTS} requests a batch may hold`);
           seen.add(entry.custom_id);
           out.push(toItemResult(entry, names?.get(entry.custom_id), ctx.secrets));
         }
@@ -114,6 +120,10 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+function isResultsFile(url: URL): boolean {
+  return /\/messages\/batches\/[^/]+\/results$/.test(url.pathname);
+}
+
 /**
  * `canceling` is still pending: requests already running finish first. An ended batch is
  * `cancelled` when a cancel was asked for, `expired` when every request expired, else `ended`
@@ -124,6 +134,8 @@ export function toBatchStatus(b: MessageBatch): BatchStatus {
   const done = c.succeeded + c.errored + c.canceled + c.expired;
   const total = done + c.processing;
   let state: BatchStatus['state'] = 'pending';
+  const known: readonly string[] = ['in_progress', 'canceling', 'ended'];
+  if (!known.includes(b.processing_status)) return { id: b.id, state: 'unknown', providerState: String(b.processing_status), done, total };
   if (b.processing_status === 'ended') {
     if (b.cancel_initiated_at) state = 'cancelled';
     else if (c.expired > 0 && c.expired === total) state = 'expired';

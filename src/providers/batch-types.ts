@@ -9,10 +9,14 @@ export interface BatchItem {
 /** One request's outcome, read back from an ended batch. */
 export type BatchItemResult = { customId: string; ok: true; response: CompletionResponse } | { customId: string; ok: false; error: string };
 
-/** Where a submitted batch stands: `done` of `total` requests have an outcome so far. */
+/**
+ * Where a submitted batch stands: `done` of `total` requests have an outcome so far. `unknown` is a
+ * status the provider sent that this runner does not know (`providerState` holds it).
+ */
 export interface BatchStatus {
   id: string;
-  state: 'pending' | 'ended' | 'failed' | 'cancelled' | 'expired';
+  state: 'pending' | 'ended' | 'failed' | 'cancelled' | 'expired' | 'unknown';
+  providerState?: string;
   done: number;
   total: number;
 }

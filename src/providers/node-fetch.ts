@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { Readable } from 'node:stream';
 import type { FetchLike } from './rate-limit-fetch.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from './body-limit.js';
 
@@ -13,9 +14,11 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 
  * whole, up to `maxBytes`: past that the request is destroyed at once and the response's body
  * fails with a ResponseTooLargeError (a body error, so the SDK reports it instead of retrying).
  * Anything this does not handle (a Request object, other protocols) goes to global fetch.
+ * A URL for which `streamed` says yes (a batch's result file, far bigger than one reply) gets its
+ * body as a stream, uncapped here: its reader reads it line by line under its own bounds.
  */
 export const boundedNodeFetch =
-  (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES): FetchLike =>
+  (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, streamed?: (url: URL) => boolean): FetchLike =>
   (input, init = {}) => {
     const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : undefined;
     const agent = url ? agents[url.protocol as keyof typeof agents] : undefined;
@@ -31,6 +34,9 @@ export const boundedNodeFetch =
         const out = new Headers();
         for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) out.set(key, Array.isArray(value) ? value.join(', ') : value);
         const status = res.statusCode ?? 500;
+        if (streamed?.(url) && status === 200) {
+          return resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage ?? '', headers: out }));
+        }
         res.on('data', (c: Buffer) => {
           total += c.length;
           if (total <= maxBytes) return void chunks.push(c);

@@ -4,6 +4,8 @@ import { formatModelSpec } from './model-spec.js';
 import { checkOpenAISpec, fromOpenAICompletion, openAIParams } from './openai-wire.js';
 import { requestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
+import { jsonlLines } from './jsonl-stream.js';
+import { boundedNodeFetch } from './node-fetch.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
 
 /** The OpenAI Batch API's limits on one input file. */
@@ -12,7 +14,7 @@ export const OPENAI_BATCH_MAX_BYTES = 200 * 1024 * 1024;
 
 const ENDPOINT = '/v1/chat/completions';
 
-/** Where an OpenAI batch stands, as our states: everything before an end is `pending`. */
+/** Where an OpenAI batch stands, as our states: everything before an end is `pending`; a status not listed here is `unknown`. */
 const STATE: Record<OpenAI.Batch['status'], BatchStatus['state']> = {
   validating: 'pending',
   in_progress: 'pending',
@@ -62,17 +64,26 @@ export class OpenAIBatchApi implements BatchApi {
   async status(id: string, signal?: AbortSignal): Promise<BatchStatus> {
     const batch = await this.#call(signal, (client, options) => client.batches.retrieve(id, options));
     const counts = batch.request_counts;
-    return { id, state: STATE[batch.status] ?? 'pending', done: (counts?.completed ?? 0) + (counts?.failed ?? 0), total: counts?.total ?? 0 };
+    const state = Object.hasOwn(STATE, batch.status) ? STATE[batch.status] : 'unknown';
+    return { id, state, ...(state === 'unknown' ? { providerState: String(batch.status) } : {}), done: (counts?.completed ?? 0) + (counts?.failed ?? 0), total: counts?.total ?? 0 };
   }
 
+  /**
+   * The output and error files, streamed line by line (never whole: a full batch's output is far
+   * past one reply's cap), each line under `maxResponseBytes` (or the batch line default), at most one line per request a batch may hold.
+   */
   async results(id: string, signal?: AbortSignal): Promise<BatchItemResult[]> {
     return this.#call(signal, async (client, options) => {
       const batch = await client.batches.retrieve(id, options);
       const out: BatchItemResult[] = [];
+      const maxLine = this.#settings.spec.maxResponseBytes;
       for (const fileId of [batch.output_file_id, batch.error_file_id]) {
         if (!fileId) continue;
-        const text = await (await client.files.content(fileId, options)).text();
-        for (const line of text.split('\n')) if (line.trim()) out.push(readLine(line));
+        const res = await client.files.content(fileId, options);
+        for await (const line of jsonlLines(res.body, maxLine)) {
+          if (out.length >= OPENAI_BATCH_MAX_REQUESTS) throw new Error(`batch ${id} returned more result lines than the ${OPENAI_BATCH_MAX_REQUESTS} requests a batch may hold`);
+          out.push(readLine(line));
+        }
       }
       return out;
     });
@@ -89,7 +100,9 @@ export class OpenAIBatchApi implements BatchApi {
   }
 
   async #call<T>(signal: AbortSignal | undefined, fn: (client: OpenAI, options: { signal: AbortSignal } | undefined) => Promise<T>): Promise<T> {
-    this.#client ??= import('openai').then((m) => new m.default(sdkClientOptions(this.#settings)));
+    // Result files come as a stream (jsonlLines bounds each line); every other body stays capped whole.
+    const settings = { ...this.#settings, fetch: this.#settings.fetch ?? boundedNodeFetch(this.#settings.spec.maxResponseBytes, isFileContent) };
+    this.#client ??= import('openai').then((m) => new m.default(sdkClientOptions(settings)));
     try {
       const scope = requestScope(signal);
       return await fn(await this.#client, scope.options).finally(scope.done);
@@ -97,6 +110,10 @@ export class OpenAIBatchApi implements BatchApi {
       throw toProviderError(err, errorContext(this.#settings));
     }
   }
+}
+
+function isFileContent(url: URL): boolean {
+  return /\/files\/[^/]+\/content$/.test(url.pathname);
 }
 
 /** One line of an output or error file: `{custom_id, response: {status_code, body}, error}`. */

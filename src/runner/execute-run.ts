@@ -195,7 +195,7 @@ async function runWith(
   const showProgress = opts.progress ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
   // A provider's error text (a cancel that failed) may quote a secret: redacted like every other line.
   const progress = (line: string) => showProgress(opts.redactor ? opts.redactor.redact(line) : line);
-  const batch = settings.judging.batch && !settings.dryRun ? new JudgeBatch({ progress, ...(opts.batchPolling ? { polling: opts.batchPolling } : {}) }) : undefined;
+  const batch = settings.judging.batch && !settings.dryRun ? new JudgeBatch({ progress, warn, ...(opts.batchPolling ? { polling: opts.batchPolling } : {}) }) : undefined;
   const judges = opts.judges({ pricing, warn, env, limiters, ...(batch ? { batch } : {}) });
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
@@ -254,6 +254,7 @@ async function runWith(
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...strayEnds, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],
     warnings,
+    ...(batch?.uncollected.length ? { uncollectedBatches: [...batch.uncollected] } : {}),
   };
   // Reporters that already failed are known now, so the others (the results file) record the exit code
   // the process will end with; one failing in its own onEnd can only change it afterwards.

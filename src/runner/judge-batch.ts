@@ -4,10 +4,17 @@ import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../provi
 import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../providers/settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from '../providers/types.js';
 
-/** How a pending batch is polled: the first wait, doubling up to the longest; `sleep` is injectable (tests). */
+/**
+ * How a pending batch is polled: the first wait, doubling up to the longest; `sleep` is injectable (tests).
+ * Both bounds below are counted in polling time (the waits between polls), so they hold whatever a poll costs.
+ */
 export interface BatchPolling {
   firstDelayMs: number;
   maxDelayMs: number;
+  /** How long a batch may stay in a status this runner does not know before its judgments fail. */
+  unknownStateMs: number;
+  /** How long polls may keep failing (each after the SDK's own retries) before the batch is given up and its id kept. */
+  pollFailureMs: number;
   /** Waits `ms`, ending early (resolving or rejecting) when `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -15,6 +22,8 @@ export interface BatchPolling {
 export const DEFAULT_BATCH_POLLING: BatchPolling = {
   firstDelayMs: 2_000,
   maxDelayMs: 60_000,
+  unknownStateMs: 10 * 60_000,
+  pollFailureMs: 30 * 60_000,
   sleep: (ms, signal) => sleepFor(ms, undefined, { signal }),
 };
 
@@ -26,6 +35,13 @@ export interface BatchEstimate {
   spec: string;
   inputTokens: number;
   outputTokens: number;
+}
+
+/** A batch submitted (and paid for) whose results this run could not read: its id, to collect later. */
+export interface UncollectedBatch {
+  id: string;
+  spec: string;
+  reason: string;
 }
 
 interface Entry {
@@ -46,12 +62,20 @@ export class JudgeBatch {
   readonly #polling: BatchPolling;
   readonly #progress: (line: string) => void;
   readonly #listeners: Array<() => void> = [];
+  readonly #warn: (message: string) => void;
+  readonly #uncollected: UncollectedBatch[] = [];
   #next = 0;
   #submitted = 0;
 
-  constructor(opts: { polling?: Partial<BatchPolling>; progress(line: string): void }) {
+  constructor(opts: { polling?: Partial<BatchPolling>; progress(line: string): void; warn?(message: string): void }) {
     this.#polling = { ...DEFAULT_BATCH_POLLING, ...opts.polling };
     this.#progress = opts.progress;
+    this.#warn = opts.warn ?? opts.progress;
+  }
+
+  /** Batches given up on while still at the provider (polls kept failing): what the results keep to collect later. */
+  get uncollected(): readonly UncollectedBatch[] {
+    return this.#uncollected;
   }
 
   /** Calls waiting for the next flush. */
@@ -154,6 +178,12 @@ export class JudgeBatch {
     try {
       status = await this.#poll(api, id, entries.length, signal);
     } catch (err) {
+      if (err instanceof PollFailed) {
+        // Not cancelled: the batch may still end, and its (paid) answers be collected by its id.
+        this.#uncollected.push({ id, spec: api.spec, reason: err.message });
+        this.#warn(`judge batch ${id} (${api.spec}) was left at the provider uncollected: ${err.message}; its id is kept in the results (summary.uncollectedBatches)`);
+        return failAll(entries, new Error(`judge batch ${id}: ${err.message}; the batch id is kept in the results to collect later`));
+      }
       if (!signal.aborted) return failAll(entries, new Error(`judge batch ${id}: ${errorMessage(err)}`));
       // Ctrl-C: the provider is told to stop (and to stop billing) before the run writes what finished.
       await api.cancel(id).then(
@@ -170,28 +200,69 @@ export class JudgeBatch {
         return failAll(entries, new Error(`judge batch ${id}: its results could not be read: ${errorMessage(err)}`));
       }
     }
-    const byId = new Map(results.map((r) => [r.customId, r]));
+    const byId = new Map<string, BatchItemResult>();
+    const twice = new Set<string>();
+    for (const r of results) {
+      if (byId.has(r.customId)) twice.add(r.customId);
+      else byId.set(r.customId, r);
+    }
     for (const e of entries) {
       const r = byId.get(e.item.customId);
-      if (r?.ok) e.resolve(r.response);
+      // Two answers to one request: neither is taken, since nothing says which is the batch's.
+      if (twice.has(e.item.customId)) e.reject(new Error(`judge batch ${id}: custom_id ${e.item.customId} appears more than once in the batch output; none of its answers was taken`));
+      else if (r?.ok) e.resolve(r.response);
       else e.reject(new Error(r ? `judge batch ${id}: ${r.error}` : `judge batch ${id} ${status.state} without an answer to this request`));
     }
   }
 
+  /**
+   * Polls until the batch ends. A status the runner does not know is waited on for at most
+   * `unknownStateMs` and a failing poll retried for at most `pollFailureMs` (both in polling time);
+   * past either the batch is given up (a PollFailed for the second: its id is kept).
+   */
   async #poll(api: BatchApi, id: string, total: number, signal: AbortSignal): Promise<BatchStatus> {
-    let delay = this.#polling.firstDelayMs;
+    const { firstDelayMs, maxDelayMs, unknownStateMs, pollFailureMs } = this.#polling;
+    let delay = firstDelayMs;
     let shown = '';
+    let unknownFor = 0;
+    let failingFor = 0;
     for (;;) {
       await this.#polling.sleep(delay, signal);
       signal.throwIfAborted();
-      const status = await api.status(id, signal);
-      const line = `${status.done}/${status.total || total} done${status.state === 'pending' ? '' : `, ${status.state}`}`;
+      let status: BatchStatus;
+      try {
+        status = await api.status(id, signal);
+        failingFor = 0;
+      } catch (err) {
+        signal.throwIfAborted();
+        failingFor += delay;
+        if (failingFor >= pollFailureMs) throw new PollFailed(`its status could not be read for ${formatMs(failingFor)} of polling: ${errorMessage(err)}`);
+        this.#progress(`judge batch ${id}: poll failed (retrying): ${errorMessage(err)}`);
+        delay = Math.min(delay * 2, maxDelayMs);
+        continue;
+      }
+      const word = status.state === 'unknown' ? `unknown status '${status.providerState ?? '?'}'` : status.state;
+      const line = `${status.done}/${status.total || total} done${status.state === 'pending' ? '' : `, ${word}`}`;
       if (line !== shown) this.#progress(`judge batch ${id}: ${line}`);
       shown = line;
-      if (status.state !== 'pending') return status;
-      delay = Math.min(delay * 2, this.#polling.maxDelayMs);
+      if (status.state === 'unknown') {
+        unknownFor += delay;
+        if (unknownFor >= unknownStateMs)
+          throw new Error(
+            `the provider reported status '${status.providerState ?? '?'}', which this runner does not know, for ${formatMs(unknownFor)} of polling (the bound is ${formatMs(unknownStateMs)})`,
+          );
+      } else if (status.state !== 'pending') return status;
+      else unknownFor = 0;
+      delay = Math.min(delay * 2, maxDelayMs);
     }
   }
+}
+
+/** Polls of a submitted batch kept failing past `pollFailureMs`: the batch is given up but not lost. */
+class PollFailed extends Error {}
+
+function formatMs(ms: number): string {
+  return ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
 }
 
 function failAll(entries: Entry[], error: Error): void {

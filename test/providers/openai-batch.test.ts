@@ -69,6 +69,41 @@ describe('OpenAI batch API', () => {
     expect(fake.requests.some((r) => r.path === '/v1/chat/completions')).toBe(false);
   });
 
+  it('reads an output file of 20 MB (past the 16 MB cap on one reply) line by line: every answer', async () => {
+    // 200 answers of about 100 KB each: a 20 MB output file.
+    const { fake, api } = await setup((body) => ({ json: { score: 0.5, reason: `${String(body.messages[1].content)} ${'x'.repeat(100_000)}` } }));
+    const items = Array.from({ length: 200 }, (_, n) => item(n));
+    const id = await api.submit(items);
+    while ((await api.status(id)).state === 'pending');
+    const results = await api.results(id);
+    const sent = fake.requests.filter((r) => r.path.endsWith('/content'));
+    expect(sent).toHaveLength(1);
+    expect(results).toHaveLength(200);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const texts = results.map((r) => (r.ok ? (JSON.parse(r.response.text) as { reason: string }).reason.split(' ')[0] : ''));
+    expect(texts.sort()).toEqual(items.map((i) => String(i.request.messages[0]!.content).split(' ')[0]).sort());
+    // The file really was past the cap on one reply.
+    const total = results.reduce((n, r) => n + (r.ok ? r.response.text.length : 0), 0);
+    expect(total).toBeGreaterThan(20_000_000);
+  });
+
+  it('refuses a line of a result file longer than the cap on one reply, naming the cap', async () => {
+    fake = await startFakeOpenAI({ script: () => ({ json: { score: 0.5, reason: 'y'.repeat(3_000) } }) });
+    const settings = providerSettings({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxResponseBytes: 2_000 }, env, { limiters: new ProviderLimiters() });
+    const api = await createBatchApi(settings);
+    const id = await api.submit([item(1)]);
+    while ((await api.status(id)).state === 'pending');
+    await expect(api.results(id)).rejects.toThrow(/longer than 2000 bytes/);
+  });
+
+  it('a status the API does not document is `unknown`, naming it, never pending', async () => {
+    fake = await startFakeOpenAI({ script: () => ({ json: { score: 1 } }), batch: { unknownStatus: 'queued_for_review' } });
+    const settings = providerSettings({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, env, { limiters: new ProviderLimiters() });
+    const api = await createBatchApi(settings);
+    const id = await api.submit([item(1)]);
+    expect(await api.status(id)).toEqual({ id, state: 'unknown', providerState: 'queued_for_review', done: 0, total: 1 });
+  });
+
   it('sizes an item as its JSONL line and holds the documented limits', async () => {
     const { api } = await setup([]);
     const line = JSON.stringify({ custom_id: 'c1', method: 'POST', url: '/v1/chat/completions', body: toOpenAIParams('gpt-4.1-mini', item(1).request, { temperature: 0 }) });

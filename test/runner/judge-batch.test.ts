@@ -57,6 +57,19 @@ function run(fake: FakeOpenAI, extra: Partial<InProcessOptions> & { flags?: InPr
   });
 }
 
+/** Two judged trials whose batch polls answer 500 `failing` times (the SDK retries none: maxRetries 0); polling waits on no clock. */
+async function withFailingPolls(failing: number) {
+  const fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'ok', evidence: [] } }), batch: { failingPolls: failing } });
+  fakes.push(fake);
+  const r = await run(fake, {
+    files: { 'batch.eval.yaml': evals(2, 1) },
+    config: { targets: { agent: () => 'answer 1' }, judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 }, concurrency: 2 },
+    flags: { judgeBatch: true },
+    batchPolling: { sleep: async () => {} },
+  });
+  return { fake, r };
+}
+
 const chatCalls = (fake: FakeOpenAI) => fake.requests.filter((r) => r.path === '/v1/chat/completions').length;
 const verdicts = (r: Results) => r.cases.flatMap((c) => c.trials.map((t) => `${c.id}#${t.index}:${t.verdict}:${t.reply}`)).sort();
 const judgeResults = (r: Results) => r.cases.flatMap((c) => c.trials.flatMap((t) => t.assertions.filter((a) => a.kind === 'judge')));
@@ -235,6 +248,72 @@ describe('--judge-batch (OpenAI)', () => {
     expect(trials.length).toBeLessThan(10);
     expect(trials.every((t) => t.verdict === 'interrupted')).toBe(true);
     expect(r.results.summary.trials.notRun).toBe(10 - trials.length);
+  });
+
+  it('an OpenAI batch whose output file is 20 MB: every verdict is read', async () => {
+    // A 100 KB reason a judgment: 200 judgments make an output file past 20 MB (the cap on one reply is 16 MB).
+    const fake = await startFakeOpenAI({
+      script: (body) => {
+        const n = Number(/answer (\d+)/.exec(String(body.messages.at(-1).content))?.[1]);
+        return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n} ${'r'.repeat(100_000)}`, evidence: [] } };
+      },
+    });
+    fakes.push(fake);
+    trialCounter = 0;
+    const r = await run(fake, { flags: { judgeBatch: true }, batchPolling: { sleep: async () => {} } });
+    const judged = judgeResults(r.results);
+    expect(judged).toHaveLength(200);
+    expect(judged.every((a) => a.status !== 'error')).toBe(true);
+    expect(r.results.summary.trials.judgeErrors).toBeUndefined();
+    // Verdicts differ by trial: every third fails, as the judge scored it.
+    expect(r.results.summary.trials.passed).toBe(200 - Math.ceil(200 / 3));
+  });
+
+  it('a batch in a status the runner does not know fails its judgments within the documented bound (10 min of polling)', async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'ok', evidence: [] } }), batch: { unknownStatus: 'queued_for_review' } });
+    fakes.push(fake);
+    const waits: number[] = [];
+    const r = await run(fake, {
+      files: { 'batch.eval.yaml': evals(2, 1) },
+      flags: { judgeBatch: true },
+      batchPolling: { sleep: async (ms) => void waits.push(ms) },
+    });
+    const judged = judgeResults(r.results);
+    expect(judged).toHaveLength(2);
+    expect(judged.every((a) => a.status === 'error' && /status 'queued_for_review', which this runner does not know, for \d+ s of polling \(the bound is 10 min\)/.test(a.message))).toBe(true);
+    // Bounded: the polling time slept ends at the first wait that passes 10 minutes (the first, validating, poll does not count).
+    const total = waits.reduce((a, b) => a + b, 0);
+    expect(total - waits[0]!).toBeGreaterThanOrEqual(600_000);
+    expect(total - waits[0]! - waits.at(-1)!).toBeLessThan(600_000);
+    expect(r.exitCode).toBe(1);
+  });
+
+  it('polls failing past their retries leave the batch at the provider, uncancelled, its id in the results', async () => {
+    const { fake, r } = await withFailingPolls(1_000);
+    const id = fake.batches.creates[0]!.id;
+    expect(fake.batches.failedPolls).toBeGreaterThan(1);
+    expect(fake.batches.cancels).toEqual([]);
+    expect(r.results.summary.uncollectedBatches).toEqual([{ id, spec: 'openai:gpt-4.1-mini', reason: expect.stringMatching(/^its status could not be read for \d+ s of polling: .*500/) }]);
+    expect(r.results.summary.warnings.some((w) => w.startsWith(`judge batch ${id} (openai:gpt-4.1-mini) was left at the provider uncollected`))).toBe(true);
+    expect(judgeResults(r.results).every((a) => a.status === 'error' && a.message.includes('the batch id is kept in the results'))).toBe(true);
+  });
+
+  it('a poll that fails once is retried and the batch still read', async () => {
+    const { fake, r } = await withFailingPolls(1);
+    expect(fake.batches.failedPolls).toBe(1);
+    expect(r.results.summary.uncollectedBatches).toBeUndefined();
+    expect(r.results.summary.trials.passed).toBe(2);
+  });
+
+  it('a custom_id answered twice in the output file is refused, naming it; the other answers are taken', async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'ok', evidence: [] } }), batch: { duplicateFirstOutput: true } });
+    fakes.push(fake);
+    const r = await run(fake, { files: { 'batch.eval.yaml': evals(3, 1) }, flags: { judgeBatch: true }, batchPolling: { sleep: async () => {} } });
+    const judged = judgeResults(r.results);
+    const refused = judged.filter((a) => a.status === 'error');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.status === 'error' && refused[0]!.message).toMatch(/custom_id judge-\d+ appears more than once in the batch output/);
+    expect(judged.filter((a) => a.status !== 'error')).toHaveLength(2);
   });
 
   it('the verbose terminal marks a batched judgment', async () => {

@@ -10,12 +10,23 @@ import type { CapturedRequest, HttpReply } from './fake-server.js';
 export interface FakeBatchOptions {
   /** Polls a batch stays `in_progress` before it completes (default 1); lines are answered over them. */
   pollsInProgress?: number;
+  /**
+   * A status the API might add later (not one of its documented eight): reported by every poll
+   * after `validating`, so the batch never ends. Tests that the runner does not wait on it forever.
+   */
+  unknownStatus?: string;
+  /** Polls of a batch (GET /v1/batches/{id}) answered 500 `server_error`, from the first on (results reads still work). */
+  failingPolls?: number;
+  /** The output file repeats its first line (a custom_id answered twice). */
+  duplicateFirstOutput?: boolean;
 }
 
 /** What tests count: every batch created and every cancel asked. */
 export interface FakeBatchLog {
   creates: Array<{ id: string; lines: number; inputFileId: string }>;
   cancels: string[];
+  /** Polls answered 500 under `failingPolls`. */
+  failedPolls: number;
 }
 
 type Status = 'validating' | 'in_progress' | 'finalizing' | 'completed' | 'failed' | 'cancelling' | 'cancelled' | 'expired';
@@ -30,7 +41,8 @@ interface FakeFile {
 interface FakeBatch {
   id: string;
   inputFileId: string;
-  status: Status;
+  // A documented Status, or the `unknownStatus` a test set.
+  status: string;
   polls: number;
   lines: Array<{ custom_id: string; body: unknown }>;
   /** Answered lines so far, in order. */
@@ -47,7 +59,7 @@ export type AnswerLine = (body: unknown, index: number) => HttpReply;
 export type ErrorReply = (status: number, message: string, index: number) => HttpReply;
 
 export class FakeOpenAIBatches {
-  readonly log: FakeBatchLog = { creates: [], cancels: [] };
+  readonly log: FakeBatchLog = { creates: [], cancels: [], failedPolls: 0 };
   readonly #files = new Map<string, FakeFile>();
   readonly #batches = new Map<string, FakeBatch>();
   #lineIndex = 0;
@@ -75,7 +87,13 @@ export class FakeOpenAIBatches {
     m = /^\/v1\/batches\/([^/]+)(\/cancel)?$/.exec(path);
     const batch = m ? this.#batches.get(m[1]!) : undefined;
     if (m && !batch) return this.error(404, `No batch found with id '${m[1]}'.`, index);
-    if (batch && req.method === 'GET' && !m![2]) return this.#poll(batch);
+    if (batch && req.method === 'GET' && !m![2]) {
+      if ((this.options.failingPolls ?? 0) > this.log.failedPolls) {
+        this.log.failedPolls += 1;
+        return this.error(500, 'The server had an error while processing your request.', index);
+      }
+      return this.#poll(batch);
+    }
     if (batch && req.method === 'POST' && m![2]) return this.#cancel(batch, index);
     return this.error(404, `Unknown request URL: ${req.method} ${req.path}`, index);
   }
@@ -129,7 +147,7 @@ export class FakeOpenAIBatches {
   /** Each poll moves the batch a step: validating → in_progress (lines answered over the polls) → completed. */
   #poll(batch: FakeBatch): HttpReply {
     batch.polls += 1;
-    if (batch.status === 'validating') batch.status = batch.errors ? 'failed' : 'in_progress';
+    if (batch.status === 'validating') batch.status = batch.errors ? 'failed' : (this.options.unknownStatus ?? 'in_progress');
     else if (batch.status === 'cancelling') this.#end(batch, 'cancelled');
     else if (batch.status === 'in_progress') {
       const rounds = Math.max(1, this.options.pollsInProgress ?? 1);
@@ -167,7 +185,7 @@ export class FakeOpenAIBatches {
       this.#files.set(id, { id, filename: name, purpose: 'batch_output', content: lines.map((l) => `${l}\n`).join('') });
       return id;
     };
-    batch.outputFileId = save(batch.out, `${batch.id}_output.jsonl`);
+    batch.outputFileId = save(this.options.duplicateFirstOutput ? [...batch.out, ...batch.out.slice(0, 1)] : batch.out, `${batch.id}_output.jsonl`);
     batch.errorFileId = save(batch.err, `${batch.id}_error.jsonl`);
   }
 
@@ -180,7 +198,7 @@ export class FakeOpenAIBatches {
 }
 
 function view(b: FakeBatch) {
-  const at = (s: Status[]) => (s.includes(b.status) ? now() : null);
+  const at = (s: readonly string[]) => (s.includes(b.status) ? now() : null);
   return {
     id: b.id,
     object: 'batch',
