@@ -294,7 +294,7 @@ export const SummarySchema = z.object({
   warnings: z.array(z.string()),
   /**
    * `--judge-batch`: batches submitted (and billed) whose results the run could not read (their polls
-   * kept failing): left at the provider, not cancelled; `agent-evals collect-batch` reads one later. Present when any.
+   * kept failing): left at the provider, not cancelled, to be fetched there by id. Present when any.
    */
   uncollectedBatches: z.array(z.object({ id: z.string(), spec: z.string(), reason: z.string() })).optional(),
 });

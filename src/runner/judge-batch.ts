@@ -182,7 +182,9 @@ export class JudgeBatch {
         // Not cancelled: the batch may still end, and its (paid) answers be collected by its id.
         this.#uncollected.push({ id, spec: api.spec, reason: err.message });
         this.#warn(`judge batch ${id} (${api.spec}) was left at the provider uncollected: ${err.message}; its id is kept in the results (summary.uncollectedBatches)`);
-        return failAll(entries, new Error(`judge batch ${id}: ${err.message}; the batch id is kept in the results to collect later`));
+        // Each judgment names its own request, so its answer can be found in the batch's output later.
+        for (const e of entries) e.reject(new Error(`judge batch ${id} (request ${e.item.customId}): ${err.message}; the batch id is kept in the results to collect later`));
+        return;
       }
       if (!signal.aborted) return failAll(entries, new Error(`judge batch ${id}: ${errorMessage(err)}`));
       // Ctrl-C: the provider is told to stop (and to stop billing) before the run writes what finished.

@@ -295,7 +295,7 @@ describe('--judge-batch (OpenAI)', () => {
     expect(fake.batches.cancels).toEqual([]);
     expect(r.results.summary.uncollectedBatches).toEqual([{ id, spec: 'openai:gpt-4.1-mini', reason: expect.stringMatching(/^its status could not be read for \d+ s of polling: .*500/) }]);
     expect(r.results.summary.warnings.some((w) => w.startsWith(`judge batch ${id} (openai:gpt-4.1-mini) was left at the provider uncollected`))).toBe(true);
-    expect(judgeResults(r.results).every((a) => a.status === 'error' && a.message.includes('the batch id is kept in the results'))).toBe(true);
+    expect(judgeResults(r.results).every((a) => a.status === 'error' && a.message.includes('the batch id is kept in the results') && /\(request judge-\d+\)/.test(a.message))).toBe(true);
   });
 
   it('a poll that fails once is retried and the batch still read', async () => {
