@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/core/errors.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import { ANTHROPIC_BATCH_MAX_BYTES, ANTHROPIC_BATCH_MAX_REQUESTS, anthropicBatchApi } from '../../src/providers/anthropic-batch.js';
+import { ANTHROPIC_BATCH_MAX_BYTES, ANTHROPIC_BATCH_MAX_REQUESTS, anthropicBatchApi, toBatchStatus } from '../../src/providers/anthropic-batch.js';
 import type { BatchApi, BatchItem, BatchStatus } from '../../src/providers/batch-types.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/providers/body-limit.js';
 import { createProvider, limiterKey } from '../../src/providers/create.js';
@@ -215,6 +215,15 @@ describe('the results stream size cap', () => {
     const small = await capped.submit([{ customId: 'small', request: judgeRequest('hi') }]);
     await pollToEnd(capped, small);
     await expect(capped.results(small)).rejects.toThrow(/maxResponseBytes: 4000/);
+  });
+});
+
+describe('batch status', () => {
+  it('a processing_status the API does not document is unknown, naming it, never pending', () => {
+    const counts = { processing: 2, succeeded: 1, errored: 0, canceled: 0, expired: 0 };
+    const batch = { id: 'msgbatch_x', processing_status: 'paused_for_review', request_counts: counts, cancel_initiated_at: null } as unknown as Parameters<typeof toBatchStatus>[0];
+    expect(toBatchStatus(batch)).toEqual({ id: 'msgbatch_x', state: 'unknown', providerState: 'paused_for_review', done: 1, total: 3 });
+    expect(toBatchStatus({ ...batch, processing_status: 'in_progress' })).toEqual({ id: 'msgbatch_x', state: 'pending', done: 1, total: 3 });
   });
 });
 
