@@ -82,6 +82,9 @@ export function mergeShards(files: ShardFile[], meta: { argv: string[]; version:
     ],
     warnings: [...new Set(files.flatMap((f) => f.results.summary.warnings))],
   };
+  // A batch a shard left uncollected stays findable in the merged file.
+  const uncollected = files.flatMap((f) => f.results.summary.uncollectedBatches ?? []);
+  if (uncollected.length) summary.uncollectedBatches = uncollected;
   const runs = files.map((f) => f.results.run);
   const startedAt = runs.map((r) => r.startedAt).sort()[0]!;
   const results: Results = {

@@ -34,7 +34,13 @@ function caseResult(id: string, verdict: CaseVerdict, notRunReason?: 'budget'): 
   };
 }
 
-function shard(index: number, total: number, positions: number[], cases: CaseResult[], extra: { failures?: string[]; interrupted?: boolean; trace?: 'safe' | 'full' } = {}): ShardFile {
+function shard(
+  index: number,
+  total: number,
+  positions: number[],
+  cases: CaseResult[],
+  extra: { failures?: string[]; interrupted?: boolean; trace?: 'safe' | 'full'; uncollected?: string[] } = {},
+): ShardFile {
   const results = {
     schemaVersion: 1,
     tool: { name: 'agent-evals', version: 'test' },
@@ -49,7 +55,11 @@ function shard(index: number, total: number, positions: number[], cases: CaseRes
       ...(extra.trace ? { trace: extra.trace } : {}),
       shard: { index, total, config: 'cfg', plan: { cases: 3, trials: 3, hash: 'plan' }, positions, exit: { strict: false, failOnFlaky: false } },
     },
-    summary: { failures: extra.failures ?? [], warnings: [`warned by ${index}`, 'shared'] },
+    summary: {
+      failures: extra.failures ?? [],
+      warnings: [`warned by ${index}`, 'shared'],
+      ...(extra.uncollected ? { uncollectedBatches: extra.uncollected.map((id) => ({ id, spec: 'openai:gpt-4.1-mini', reason: 'polls failed' })) } : {}),
+    },
     cases,
   } as unknown as Results;
   return { name: `s${index}.json`, results };
@@ -58,6 +68,14 @@ function shard(index: number, total: number, positions: number[], cases: CaseRes
 const meta = { argv: ['merge'], version: 'test' };
 
 describe('mergeShards', () => {
+  it('keeps the judge batches every shard left uncollected', () => {
+    const { results } = mergeShards(
+      [shard(1, 2, [0, 2], [caseResult('a', 'passed'), caseResult('c', 'passed')], { uncollected: ['batch_a'] }), shard(2, 2, [1], [caseResult('b', 'passed')], { uncollected: ['batch_b'] })],
+      meta,
+    );
+    expect(results.summary.uncollectedBatches?.map((b) => b.id)).toEqual(['batch_a', 'batch_b']);
+  });
+
   it('puts cases in plan order and recomputes the summary; a clean merge exits 0', () => {
     const { results, exitCode } = mergeShards([shard(2, 2, [1], [caseResult('b', 'passed')]), shard(1, 2, [0, 2], [caseResult('a', 'passed'), caseResult('c', 'passed')])], meta);
     expect(results.cases.map((c) => c.id)).toEqual(['a', 'b', 'c']);
