@@ -18,7 +18,7 @@ export function registerReport(program: Command): void {
       const { cases, ...head } = await readResultsFile(resolve(cwd, resultsArg), cwd, '<results>', ResultsSchema);
       const { writeHtmlReport } = await import('../report/html-page.js');
       const out = resolve(cwd, flags.output);
-      await writeHtmlReport(
+      const page = await writeHtmlReport(
         out,
         head,
         // A file that does not say `trace: full` is shown as `safe` (the default): one written before
@@ -26,5 +26,7 @@ export function registerReport(program: Command): void {
         cases.map((c) => ({ json: JSON.stringify(head.run.trace === 'full' ? c : digestCase(c)), key: caseKey(c) })),
       );
       process.stdout.write(`${wroteLine(out, cwd)}\n`);
+      // Fields over the page's size limit were written to a folder beside it, which the page links to.
+      if (page.filesDir) process.stdout.write(`${wroteLine(page.filesDir, cwd)}\n`);
     });
 }

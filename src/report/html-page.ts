@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeAtomic } from './atomic-write.js';
 import { scriptSafeJson } from './html-embed.js';
+import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
 import { PAGE_SCRIPT } from './html-script.js';
 
 const STYLE = `
@@ -28,6 +29,8 @@ summary { cursor: pointer; padding: .3rem 0; display: flex; gap: .6rem; align-it
 .block, .tool, .assertion { margin: .4rem 0; padding: .4rem .6rem; border-left: 3px solid #d5dae3; background: #f8f9fb; }
 .block.user { border-color: #3b6fd8; } .block.agent { border-color: #2f9e4f; } .block.history { border-color: #9aa5b8; } .block.reference { border-color: #b061c9; } .block.error, .tool.error, .assertion.failed, .assertion.error { border-color: #b3261e; }
 .label { font-weight: 600; font-size: .85rem; }
+.cut-note { color: #5a6474; font-size: .85rem; }
+a.full { display: inline-block; margin-top: .2rem; font-size: .85rem; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 12.5px/1.4 ui-monospace, monospace; }
 .more { margin: 1rem 0; }
 `;
@@ -47,12 +50,24 @@ export interface PageCase {
   key: string;
 }
 
+/** What a page write left beside the page: the folder of cut fields, when any field was cut. */
+export interface HtmlReportWritten {
+  /** The folder of cut fields (`report-files` beside `report.html`), or undefined when no field was cut. */
+  filesDir: string | undefined;
+  /** How many fields were cut (files in the folder). */
+  cutFields: number;
+}
+
 /**
- * Writes the self-contained report atomically: inline style, the results as one JSON data block
- * (`{ "results": …, "keys": […] }`, every `<` escaped), then the page script. Cases are written as
- * they come, so a large run is never held whole as one string.
+ * Writes the report atomically: inline style, the results as one JSON data block
+ * (`{ "results": …, "keys": […], "files": …, "cut": … }`, every `<` escaped), then the page script.
+ * Cases are written as they come, so a large run is never held whole as one string. A text field
+ * over `fieldLimit` characters is cut (see FieldCutter): its whole text goes to `<page>-files/<n>.txt`
+ * beside the page, which links to it; every shorter field is in the page itself.
  */
-export async function writeHtmlReport(path: string, head: ResultsHead, cases: AsyncIterable<PageCase> | Iterable<PageCase>): Promise<void> {
+export async function writeHtmlReport(path: string, head: ResultsHead, cases: AsyncIterable<PageCase> | Iterable<PageCase>, fieldLimit = FIELD_LIMIT): Promise<HtmlReportWritten> {
+  const cutter = new FieldCutter(path, fieldLimit);
+  await cutter.clear();
   await writeAtomic(path, async (write) => {
     await write(
       '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
@@ -63,10 +78,11 @@ export async function writeHtmlReport(path: string, head: ResultsHead, cases: As
     await write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
     const keys: string[] = [];
     for await (const c of cases) {
-      await write((keys.length ? ',' : '') + scriptSafeJson(c.json));
+      await write((keys.length ? ',' : '') + scriptSafeJson(await cutter.cut(c.json)));
       keys.push(c.key);
     }
-    await write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)}}`));
+    await write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter.dirName)},"cut":${JSON.stringify(cutter.key)}}`));
     await write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
   });
+  return { filesDir: cutter.files ? cutter.dir : undefined, cutFields: cutter.files };
 }

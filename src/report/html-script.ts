@@ -4,29 +4,57 @@
  * Trials are built only when their case is opened, and the case list grows a page at a time, so a
  * run of 10,000 trials opens as fast as a small one. Plain ES2017, no template literals: it is
  * kept as a string and its sha256 goes into the page's Content-Security-Policy.
+ * A field cut by the writer (html-cut.ts) is shown collapsed, with its size and first characters,
+ * and a link to its whole text in the folder beside the page; the link is built from the cut's
+ * number alone. Once the first cases are on the page it marks 'agent-evals:first-cases' in
+ * \`performance\`, so a test or a bench can read when that happened from the page itself.
  */
 export const PAGE_SCRIPT = String.raw`(function () {
   'use strict';
   var data = JSON.parse(document.getElementById('results').textContent);
   var doc = data.results;
   var keys = data.keys;
+  var CUT = data.cut, FILES = data.files;
   var PAGE = 200;
   var app = document.getElementById('app');
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (text !== undefined && text !== null) e.textContent = plainText(text);
     return e;
   }
   function add(parent, child) { parent.appendChild(child); return child; }
   function pct(x) { return (x * 100).toFixed(1) + '%'; }
   function usd(x) { return x === null || x === undefined ? 'unknown' : '$' + x.toFixed(4); }
   function dur(ms) { return ms < 1000 ? Math.round(ms) + ' ms' : (ms / 1000).toFixed(2) + ' s'; }
-  function text(v) {
+  // A cut field: an object holding the page's own cut key (a nonce the run could not know).
+  function cutOf(v) { return v !== null && typeof v === 'object' && CUT && typeof v[CUT] === 'number' ? v : null; }
+  function plainText(v) { var c = cutOf(v); return c ? c.preview + '\u2026' : String(v); }
+  function size(n) { return n.toLocaleString('en-US') + ' characters'; }
+  // The text of a value; the cut fields met on the way are pushed to found (when given).
+  function text(v, found) {
+    var c = cutOf(v);
+    if (c) { if (found) found.push(c); return plainText(c); }
     if (typeof v === 'string') return v;
     if (v === undefined) return '';
-    try { return JSON.stringify(v, null, 2); } catch (e) { return String(v); }
+    try {
+      return JSON.stringify(v, function (_, x) {
+        var k = cutOf(x);
+        if (!k) return x;
+        if (found) found.push(k);
+        return plainText(k);
+      }, 2);
+    } catch (e) { return String(v); }
+  }
+  // A link to each cut field's whole text: our own file name, from the cut's number only.
+  function fullLinks(parent, cuts) {
+    cuts.forEach(function (c) {
+      var a = add(parent, el('a', 'full', 'Full text (' + size(c.chars) + ')'));
+      a.setAttribute('href', encodeURIComponent(FILES) + '/' + Math.floor(Number(c[CUT])) + '.txt');
+      a.setAttribute('target', '_blank');
+      a.setAttribute('rel', 'noopener');
+    });
   }
   function usageLine(u) {
     return u.calls + ' calls, ' + u.inputTokens + ' in / ' + u.outputTokens + ' out tokens' +
@@ -37,16 +65,23 @@ export const PAGE_SCRIPT = String.raw`(function () {
     rows.forEach(function (r) {
       if (r[1] === undefined || r[1] === null || r[1] === '') return;
       add(dl, el('dt', null, r[0]));
-      add(dl, el('dd', null, r[1]));
+      var dd = add(dl, el('dd', null, r[1]));
+      if (cutOf(r[1])) fullLinks(dd, [r[1]]);
     });
     return dl;
   }
   function block(parent, label, value, cls) {
-    var t = text(value);
+    var cuts = [];
+    var t = text(value, cuts);
     if (t === '') return;
     var box = add(parent, el('div', 'block ' + (cls || '')));
     add(box, el('div', 'label', label));
-    add(box, el('pre', null, t));
+    if (!cuts.length) { add(box, el('pre', null, t)); return; }
+    // Cut: collapsed, with its size; the first characters on open, the whole text behind the link.
+    var fold = add(box, el('details', 'cut'));
+    add(fold, el('summary', 'cut-note', 'Cut: ' + cuts.map(function (c) { return size(c.chars); }).join(', ') + ' (first ' + size(cuts[0].preview.length) + ' on open)'));
+    add(fold, el('pre', null, t));
+    fullLinks(box, cuts);
   }
   function bar(rate, cls) {
     var outer = el('span', 'bar ' + (cls || ''));
@@ -254,5 +289,6 @@ export const PAGE_SCRIPT = String.raw`(function () {
   }
 
   refresh();
+  if (typeof performance !== 'undefined' && performance.mark) performance.mark('agent-evals:first-cases');
 })();
 `;

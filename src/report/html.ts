@@ -23,9 +23,9 @@ export interface HtmlReporterOptions {
 export function htmlReporter(opts: HtmlReporterOptions): Reporter {
   let store: CaseStore | undefined;
   const keys = new Map<number, string>();
-  let written = false;
+  let written: string[] = [];
   return {
-    written: () => (written ? [opts.path] : []),
+    written: () => written,
     async onBegin(info) {
       store = new CaseStore(join(opts.outputDir, 'runs', info.runId, 'html-cases.jsonl'));
       await store.open();
@@ -45,8 +45,8 @@ export function htmlReporter(opts: HtmlReporterOptions): Reporter {
         for await (const json of s.casesInOrder()) yield { json, key: keys.get(order[n++]!)! };
       }
       try {
-        await writeHtmlReport(opts.path, head, cases());
-        written = true;
+        const page = await writeHtmlReport(opts.path, head, cases());
+        written = [opts.path, ...(page.filesDir ? [page.filesDir] : [])];
       } finally {
         await s.close();
         await rm(s.path, { force: true });

@@ -12,6 +12,7 @@ import { STACK_FRAME, runCli, removeTempDirs, tempDir } from '../support/cli.js'
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { runFixture } from '../support/fixture-run.js';
 import { HOSTILE_REPLY, pageParts } from '../support/html-page.js';
+import { FIELD_LIMIT } from '../../src/report/html-cut.js';
 import { runInProcess } from '../support/run-in-process.js';
 
 afterAll(removeTempDirs);
@@ -43,6 +44,19 @@ describe('agent-evals report', () => {
     expect(data.results.run.id).toBe(results.run.id);
     expect(data.keys).toEqual(['a/one']);
     expect(readdirSync(join(dir, 'out'))).toEqual(['report.html']);
+  });
+
+  it('names the folder of cut fields beside the page when a reply is over the field limit', async () => {
+    const long = 'L'.repeat(FIELD_LIMIT + 1);
+    const big = structuredClone(results);
+    big.cases[0]!.trials[0]!.reply = long;
+    writeFileSync(join(dir, 'big.json'), JSON.stringify(big));
+    const r = await runCliInProcess(['report', 'big.json', '-o', 'big/report.html'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(join('big', 'report.html'));
+    expect(r.stdout).toContain(join('big', 'report-files'));
+    expect(readFileSync(join(dir, 'big', 'report-files', '0.txt'), 'utf8')).toBe(long);
+    expect(readFileSync(join(dir, 'big', 'report.html'), 'utf8')).not.toContain(long);
   });
 
   it('a missing results file is exit 2 naming it, and writes nothing', async () => {

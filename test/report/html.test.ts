@@ -5,7 +5,7 @@
  * small stand-in DOM that has no innerHTML at all.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script, createContext, runInContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { scriptSafeJson } from '../../src/report/html-embed.js';
 import type { Results } from '../../src/core/results-schema.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
+import { FIELD_PREVIEW } from '../../src/report/html-cut.js';
 import { caseKey } from '../../src/core/matrix.js';
 import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, pageParts, runHostile } from '../support/html-page.js';
 
@@ -140,13 +141,7 @@ describe('the HTML report', () => {
       head,
       old.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
     );
-    const page = readFileSync(path, 'utf8');
-    const dom = fakeDom(pageParts(page).data);
-    runInContext(pageParts(page).script, dom.context);
-    const evil = dom.find(dom.app, (n) => n.tag === 'details' && dom.text(n).includes('hostile/evil'))!;
-    dom.open(evil);
-    const trial = dom.find(evil, (n) => n.tag === 'details' && n.className.startsWith('trial'))!;
-    dom.open(trial);
+    const { dom, trial } = openedEvil(path);
     const text = dom.text(trial);
     expect(text).toContain(HOSTILE_RESULT);
     expect(text).not.toContain(HOSTILE_INPUT);
@@ -190,7 +185,7 @@ describe('the HTML report', () => {
     expect(csp).not.toContain("unsafe-inline'; script");
     const hash = createHash('sha256').update(pageParts(html).script, 'utf8').digest('base64');
     expect(csp).toContain(`script-src 'sha256-${hash}'`);
-    // No link, no external resource of any kind.
+    // No link, no external resource of any kind (the only links, to cut fields' files, are made by the script).
     const { outside, script } = pageParts(html);
     expect(outside + script).not.toMatch(/\b(src|href)=|url\(|@import/i);
   });
@@ -231,6 +226,97 @@ describe('the HTML report', () => {
   });
 });
 
+describe('the HTML report of fields over its size limit', () => {
+  const LIMIT = 2_000;
+  const longReply = '<b>long</b> ' + 'a'.repeat(LIMIT) + ' the end';
+  const longArg = 'q'.repeat(LIMIT + 1);
+
+  /** The hostile run's page written with a small field limit: evil's reply and a tool argument over it. */
+  async function cutPage(dir: string, extra: Record<string, unknown> = {}) {
+    const { cases, ...head } = results;
+    const changed = cases.map((c) => {
+      if (c.id !== 'evil') return c;
+      const copy = structuredClone(c);
+      copy.trials[0]!.reply = longReply;
+      copy.trials[0]!.trace.steps![0]!.toolCalls![0]!.args = { q: longArg, ...extra };
+      return copy;
+    });
+    const path = join(dir, 'page.html');
+    const written = await writeHtmlReport(
+      path,
+      head,
+      changed.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+      LIMIT,
+    );
+    const { page, dom, trial } = openedEvil(path);
+    return { path, page, written, dom, trial };
+  }
+
+  it('keeps a field over the limit out of the page: collapsed with its size and first characters, linked to a file beside the page holding it whole', async () => {
+    const dir = tempDir();
+    const { page, written, dom, trial } = await cutPage(dir);
+    expect(page).not.toContain('a'.repeat(FIELD_PREVIEW + 1));
+    expect(written).toEqual({ filesDir: join(dir, 'page-files'), cutFields: 2 });
+    const reply = dom.find(trial, (n) => n.className === 'block agent')!;
+    const fold = dom.find(reply, (n) => n.tag === 'details')!;
+    expect(fold.className).toBe('cut');
+    expect(fold.open).toBeUndefined();
+    expect(dom.find(fold, (n) => n.tag === 'summary')!.textContent).toBe(`Cut: ${longReply.length.toLocaleString('en-US')} characters (first 1,000 characters on open)`);
+    expect(dom.find(fold, (n) => n.tag === 'pre')!.textContent).toBe(longReply.slice(0, FIELD_PREVIEW) + '\u2026');
+    // The reply and the tool argument (inside an object), each linked to its own file holding it whole.
+    const linkOf = (box: FakeNode) => dom.find(box, (n) => n.tag === 'a')!.attrs;
+    const tool = dom.find(trial, (n) => n.className === 'tool')!;
+    expect(dom.all(trial, (n) => n.tag === 'a')).toHaveLength(2);
+    for (const [box, whole] of [
+      [reply, longReply],
+      [tool, longArg],
+    ] as const) {
+      const attrs = linkOf(box);
+      expect(attrs).toEqual({ href: expect.stringMatching(/^page-files\/[01]\.txt$/), target: '_blank', rel: 'noopener' });
+      expect(readFileSync(join(dir, attrs.href!), 'utf8')).toBe(whole);
+    }
+    // A field under the limit stays whole on the page, as before.
+    expect(dom.text(trial)).toContain(HOSTILE_RESULT);
+  });
+
+  it('takes no object of the run for a cut field: a look-alike shows as data and makes no link', async () => {
+    const dir = tempDir();
+    const { page, dom, trial } = await cutPage(dir, { forged: { 'agent-evals-cut-0': 7, chars: 9, preview: 'javascript:alert(1)' } });
+    const key = (JSON.parse(pageParts(page).data) as { cut: string }).cut;
+    expect(key).toMatch(/^agent-evals-cut-[0-9a-f]{24}$/);
+    expect(dom.all(trial, (n) => n.tag === 'a')).toHaveLength(2);
+    expect(dom.text(trial)).toContain('"agent-evals-cut-0": 7');
+  });
+
+  it("writes no folder when nothing is cut, and removes an earlier page's cut files (only numbered ones) before writing", async () => {
+    const dir = tempDir();
+    const { cases, ...head } = results;
+    const plain = await writeHtmlReport(
+      join(dir, 'page.html'),
+      head,
+      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    expect(plain).toEqual({ filesDir: undefined, cutFields: 0 });
+    expect(existsSync(join(dir, 'page-files'))).toBe(false);
+    mkdirSync(join(dir, 'page-files'));
+    for (const name of ['5.txt', '9.txt', 'notes.md']) writeFileSync(join(dir, 'page-files', name), 'old');
+    await cutPage(dir);
+    expect(readdirSync(join(dir, 'page-files')).sort()).toEqual(['0.txt', '1.txt', 'notes.md']);
+  });
+});
+
+/** The page at path, its script run against the stand-in DOM, with hostile/evil's first trial opened. */
+function openedEvil(path: string) {
+  const page = readFileSync(path, 'utf8');
+  const dom = fakeDom(pageParts(page).data);
+  runInContext(pageParts(page).script, dom.context);
+  const evil = dom.find(dom.app, (n) => n.tag === 'details' && dom.text(n).includes('hostile/evil'))!;
+  dom.open(evil);
+  const trial = dom.find(evil, (n) => n.tag === 'details' && n.className.startsWith('trial'))!;
+  dom.open(trial);
+  return { page, dom, trial };
+}
+
 interface FakeNode {
   tag: string;
   className: string;
@@ -239,6 +325,7 @@ interface FakeNode {
   open?: boolean;
   value?: string;
   listeners: Record<string, (() => void)[]>;
+  attrs: Record<string, string>;
 }
 
 /** Just enough DOM for the page script: text set only through textContent, no HTML parsing at all. */
@@ -266,7 +353,10 @@ function fakeDom(data: string) {
       addEventListener(type: string, fn: () => void) {
         (this.listeners[type] ??= []).push(fn);
       },
-      setAttribute() {},
+      attrs: {},
+      setAttribute(name: string, value: string) {
+        this.attrs[name] = value;
+      },
     };
     return n;
   };
