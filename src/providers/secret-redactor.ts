@@ -1,3 +1,5 @@
+import { shapedSecrets } from './secret-shapes.js';
+
 /** Values shorter than this are not treated as secrets: redacting them would blank common words. */
 export const MIN_SECRET_LENGTH = 8;
 
@@ -17,7 +19,9 @@ export class SecretRedactor {
 
   constructor(values: Iterable<string>) {
     // Longest first, so a secret that contains another is replaced whole.
-    this.values = [...new Set([...values].filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    // A value's credential parts are secrets on their own: the token of `Bearer <token>` is redacted
+    // wherever it appears, not only next to its scheme.
+    this.values = [...new Set([...values].flatMap(secretParts).filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
     // An alternation of escaped literals: no quantifier, so matching stays linear in the text.
     this.pattern = this.values.length ? new RegExp(this.values.map(escapeRegExp).join('|'), 'g') : undefined;
   }
@@ -51,14 +55,47 @@ export class SecretRedactor {
   }
 }
 
-/** The secret values a run knows from its environment: every variable whose name says it holds one, plus the named ones. */
+/** The secret values a run knows from its environment: every variable whose name says it holds one, the named ones, and shaped tokens in any. */
 export function envSecretValues(env: NodeJS.ProcessEnv, names: Iterable<string> = []): string[] {
   const out: string[] = [];
   for (const name of names) {
     const v = env[name];
     if (v) out.push(v);
   }
-  for (const [name, v] of Object.entries(env)) if (v && SECRET_ENV_NAME.test(name)) out.push(v);
+  for (const [name, v] of Object.entries(env)) {
+    if (!v) continue;
+    if (SECRET_ENV_NAME.test(name)) out.push(v);
+    // A token of a known shape is a secret whatever its variable is called (`DATABASE_URL=…://u:pw@h`).
+    else out.push(...shapedSecrets(v));
+  }
+  return out;
+}
+
+/** HTTP auth schemes whose credential follows a space (RFC 9110 `credentials`, and common API ones). */
+const AUTH_SCHEME = /^\s*(?:Bearer|Basic|Token|Bot|Digest|ApiKey|Api-Key|Key|SSWS|OAuth|JWT|DPoP|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+(\S(?:.*\S)?)\s*$/is;
+/** A `name=value` parameter whose name says its value is a credential (cookies, Digest and OAuth params, signed requests). */
+const SECRET_PARAM_NAME = /key|token|secret|pass|session|sid|sig|auth|cred|response|nonce/i;
+
+/**
+ * A secret value and the credentials inside it: what follows an auth scheme (and, for Basic, the
+ * decoded `user:password` and the password), credential-named parameters (`session=…; theme=dark`
+ * gives the session only) and every token of a known shape (secret-shapes.ts).
+ */
+export function secretParts(value: string): string[] {
+  const out = [value, ...shapedSecrets(value)];
+  const credential = AUTH_SCHEME.exec(value)?.[1];
+  if (credential) {
+    out.push(credential);
+    if (/^\s*Basic\s/i.test(value) && /^[A-Za-z0-9+/]+=*$/.test(credential)) {
+      const decoded = Buffer.from(credential, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon > 0) out.push(decoded, decoded.slice(colon + 1));
+    }
+  }
+  for (const param of value.split(/[\s,;&]+/)) {
+    const eq = param.indexOf('=');
+    if (eq > 0 && SECRET_PARAM_NAME.test(param.slice(0, eq))) out.push(param.slice(eq + 1).replace(/^"|"$/g, ''));
+  }
   return out;
 }
 
