@@ -10,7 +10,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     // Commander echoes a bad argument in its error: a key typed in the wrong place must not reach the terminal.
-    .configureOutput({ outputError: (text, write) => write(redactEnv(text)) });
+    .configureOutput({ outputError: (text, write) => write(redactEnv(text, argv)) });
   const command = argv.find((a) => !a.startsWith('-'));
   const wantsHelp = argv.includes('--help') || argv.includes('-h') || command === 'help';
   // `--version` needs no command module at all: start-up stays at Node's own.

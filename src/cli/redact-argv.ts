@@ -26,3 +26,9 @@ export function redactArgv(args: string[]): string[] {
     return redactSecrets(a.replace(/((?:key|token|secret|password|authorization)[^=]*=)\S+/gi, '$1[redacted]'));
   });
 }
+
+/** The arguments the mask hides, as secret values: a message that echoes one (commander's `unknown option '-k…'`) is redacted too. */
+export function argvSecretValues(args: string[]): string[] {
+  const masked = redactArgv(args);
+  return args.filter((a, i) => masked[i] !== a);
+}

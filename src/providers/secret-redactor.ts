@@ -27,7 +27,7 @@ export class SecretRedactor {
   }
 
   redact(text: string): string {
-    return this.pattern ? text.replace(this.pattern, REDACTED) : text;
+    return this.pattern ? redactCutEnds(text.replace(this.pattern, REDACTED), this.values) : text;
   }
 
   /** A copy of a JSON-like value with every string (keys included) redacted. */
@@ -97,6 +97,37 @@ export function secretParts(value: string): string[] {
     if (eq > 0 && SECRET_PARAM_NAME.test(param.slice(0, eq))) out.push(param.slice(eq + 1).replace(/^"|"$/g, ''));
   }
   return out;
+}
+
+/** The mark every cut leaves (`quote`, previews, tails). */
+const CUT = '…';
+/** A piece of a secret shorter than this beside a cut mark is left: too short to say anything. */
+const MIN_CUT_PIECE = 4;
+
+/**
+ * A message may quote a text cut short before it reached the redactor (an assertion quoting the
+ * first 60 characters of a reply): the start of a secret just before a `…`, or its end just after
+ * one, is redacted too, so a cut can never leave part of a key behind.
+ */
+function redactCutEnds(text: string, secrets: readonly string[]): string {
+  if (!text.includes(CUT)) return text;
+  const parts = text.split(CUT);
+  for (let i = 0; i < parts.length; i++) {
+    for (const s of secrets) {
+      if (i < parts.length - 1) parts[i] = cutPiece(parts[i]!, s, 'end');
+      if (i > 0) parts[i] = cutPiece(parts[i]!, s, 'start');
+    }
+  }
+  return parts.join(CUT);
+}
+
+/** The text with the longest proper prefix of `secret` at its end (or suffix at its start) redacted. */
+function cutPiece(text: string, secret: string, side: 'end' | 'start'): string {
+  for (let k = Math.min(secret.length - 1, text.length); k >= MIN_CUT_PIECE; k--) {
+    if (side === 'end' && text.endsWith(secret.slice(0, k))) return text.slice(0, text.length - k) + REDACTED;
+    if (side === 'start' && text.startsWith(secret.slice(secret.length - k))) return REDACTED + text.slice(k);
+  }
+  return text;
 }
 
 function escapeRegExp(text: string): string {

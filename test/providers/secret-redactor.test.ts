@@ -74,3 +74,11 @@ describe('credentials inside a secret value', () => {
     );
   });
 });
+
+describe('a secret cut short before it was redacted', () => {
+  it('its start before a cut mark and its end after one are redacted; short pieces and other text are left', () => {
+    const r = new SecretRedactor(['abcdefgh12345678']);
+    expect(r.redact('reply is "x abcdefgh12…" and …5678 tail')).toBe('reply is "x [redacted]…" and …[redacted] tail');
+    expect(r.redact('keep abc… and …678 and abcdefgh12345678')).toBe('keep abc… and …678 and [redacted]');
+  });
+});
