@@ -121,11 +121,28 @@ function redactCutEnds(text: string, secrets: readonly string[]): string {
   return parts.join(CUT);
 }
 
-/** The text with the longest proper prefix of `secret` at its end (or suffix at its start) redacted. */
+/**
+ * The text with the longest proper prefix of `secret` at its end (or suffix at its start) redacted.
+ * Only where the secret's first (last) few characters occur near the cut is it compared at all, so
+ * the cost stays linear in the secret's length, even for a long one (a PEM key).
+ */
 function cutPiece(text: string, secret: string, side: 'end' | 'start'): string {
-  for (let k = Math.min(secret.length - 1, text.length); k >= MIN_CUT_PIECE; k--) {
-    if (side === 'end' && text.endsWith(secret.slice(0, k))) return text.slice(0, text.length - k) + REDACTED;
-    if (side === 'start' && text.startsWith(secret.slice(secret.length - k))) return REDACTED + text.slice(k);
+  const room = Math.min(secret.length - 1, text.length);
+  if (room < MIN_CUT_PIECE) return text;
+  if (side === 'end') {
+    const from = text.length - room;
+    const head = secret.slice(0, MIN_CUT_PIECE);
+    // The earliest start gives the longest piece.
+    for (let p = text.indexOf(head, from); p >= 0; p = text.indexOf(head, p + 1)) {
+      if (secret.startsWith(text.slice(p))) return text.slice(0, p) + REDACTED;
+    }
+    return text;
+  }
+  const tail = secret.slice(-MIN_CUT_PIECE);
+  // The latest end gives the longest piece.
+  for (let q = text.lastIndexOf(tail, room - MIN_CUT_PIECE); q >= 0; q = q === 0 ? -1 : text.lastIndexOf(tail, q - 1)) {
+    const k = q + MIN_CUT_PIECE;
+    if (secret.endsWith(text.slice(0, k))) return REDACTED + text.slice(k);
   }
   return text;
 }

@@ -82,3 +82,12 @@ describe('a secret cut short before it was redacted', () => {
     expect(r.redact('keep abc… and …678 and abcdefgh12345678')).toBe('keep abc… and …678 and [redacted]');
   });
 });
+
+describe('a cut piece among repeats of its own start', () => {
+  it('redacts the longest piece, not the first match', () => {
+    const r = new SecretRedactor(['abcdabcdXYZ12345']);
+    expect(r.redact('x abcdabcdXY…')).toBe('x [redacted]…');
+    expect(r.redact('…12345 and 12345')).toBe('…[redacted] and 12345');
+    expect(r.redact('…Z1234512345 z')).toBe('…[redacted]12345 z');
+  });
+});
