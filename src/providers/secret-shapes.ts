@@ -4,9 +4,11 @@
  * secret of the run). Each shape's first group is kept (a scheme, a URL's user), its second is the
  * secret. No nested quantifiers, so no pattern can backtrack catastrophically.
  */
+/** A credential after an HTTP auth scheme. */
+const AUTH_CREDENTIAL = /\b((?:Bearer|Basic)\s+)([A-Za-z0-9._~+/=-]+)/gi;
+
 export const SECRET_SHAPES: readonly RegExp[] = [
-  // A credential after an HTTP auth scheme.
-  /\b((?:Bearer|Basic)\s+)([A-Za-z0-9._~+/=-]+)/gi,
+  AUTH_CREDENTIAL,
   // OpenAI and Anthropic keys.
   /()\b((?:sk|sk-ant|sk-proj)-[A-Za-z0-9_-]{6,})/g,
   // GitHub tokens.
@@ -35,6 +37,11 @@ export function maskShapes(text: string, mark: string): string {
 /** The secret parts of every shaped token in the text: values the run then redacts wherever they appear. */
 export function shapedSecrets(text: string): string[] {
   const out: string[] = [];
-  for (const shape of SECRET_SHAPES) for (const m of text.matchAll(shape)) out.push(m[2]!);
+  for (const shape of SECRET_SHAPES) {
+    for (const m of text.matchAll(shape)) {
+      // "Basic settings" in a description is prose: a credential taken as a run secret has a digit.
+      if (shape !== AUTH_CREDENTIAL || /\d/.test(m[2]!)) out.push(m[2]!);
+    }
+  }
   return out;
 }

@@ -65,12 +65,12 @@ describe('credentials inside a secret value', () => {
   it('a shaped token in any variable or config string is a secret, whatever its name', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXZhbHVl';
     const r = runRedactor({
-      env: { DATABASE_URL: 'postgres://app:db-url-password@db:5432/x', PLAIN: 'just a value', SESSION_JWT_HERE: jwt },
+      env: { DATABASE_URL: 'postgres://app:db-url-password@db:5432/x', PLAIN: 'just a value', SESSION_JWT_HERE: jwt, NOTE: 'Basic settings apply', AUTH_NOTE: 'Bearer a1b2c3d4e5' },
       targets: { svc: { url: 'https://user:url-password-9@127.0.0.1:1/', headers: {} }, cmd: { command: ['x'], env: { GL: 'glpat-Xy12Ab34Cd56Ef78Gh90' } } },
       judging: { judge: undefined, judges: { j: { provider: 'openai', model: 'm', baseURL: 'https://k:AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q@proxy' } } },
     });
-    expect(r.redact(`db-url-password ${jwt} url-password-9 glpat-Xy12Ab34Cd56Ef78Gh90 AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q just a value`)).toBe(
-      '[redacted] [redacted] [redacted] [redacted] [redacted] just a value',
+    expect(r.redact(`db-url-password ${jwt} url-password-9 glpat-Xy12Ab34Cd56Ef78Gh90 AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q a1b2c3d4e5 just a value, settings`)).toBe(
+      '[redacted] [redacted] [redacted] [redacted] [redacted] [redacted] just a value, settings',
     );
   });
 });
