@@ -16,11 +16,11 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     }
     // A provider misconfiguration (missing key, bad model spec) is bad input, like a file error.
     if (err instanceof UserError || err instanceof ProviderConfigError) {
-      process.stderr.write(`agent-evals: ${redactEnv(err.message)}\n`);
+      process.stderr.write(`agent-evals: ${redactEnv(err.message, argv)}\n`);
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`agent-evals: internal error: ${redactEnv(err instanceof Error ? (err.stack ?? err.message) : errorMessage(err))}\n`);
+    process.stderr.write(`agent-evals: internal error: ${redactEnv(err instanceof Error ? (err.stack ?? err.message) : errorMessage(err), argv)}\n`);
     process.exitCode = 1;
   }
 }

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { packageVersion } from './version.js';
+import { redactEnv } from './env-redact.js';
 
 /** The commander program; each command's module is loaded only when that command runs. */
 export async function buildProgram(argv: string[]): Promise<Command> {
@@ -7,7 +8,9 @@ export async function buildProgram(argv: string[]): Promise<Command> {
     .description('Eval runner for LLM agents: deterministic gates first, LLM judges, pass-rate verdicts.')
     .version(packageVersion(), '-V, --version')
     .showHelpAfterError('(add --help for usage)')
-    .exitOverride();
+    .exitOverride()
+    // Commander echoes a bad argument in its error: a key typed in the wrong place must not reach the terminal.
+    .configureOutput({ outputError: (text, write) => write(redactEnv(text, argv)) });
   const command = argv.find((a) => !a.startsWith('-'));
   const wantsHelp = argv.includes('--help') || argv.includes('-h') || command === 'help';
   // `--version` needs no command module at all: start-up stays at Node's own.

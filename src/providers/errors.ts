@@ -1,5 +1,6 @@
 import type { ProviderId } from './types.js';
 import { ProviderError, type ProviderErrorKind } from '../core/errors.js';
+import { maskShapes } from './secret-shapes.js';
 
 /** Remove credentials from text that may end up in a report: the key itself and anything key- or token-shaped. */
 export function redactSecrets(text: string, secrets: readonly string[] = []): string {
@@ -7,15 +8,7 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
   for (const s of secrets) {
     if (s.length >= 4) out = out.split(s).join('[redacted]');
   }
-  return (
-    out
-      .replace(/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 [redacted]')
-      .replace(/\b(sk|sk-ant|sk-proj)-[A-Za-z0-9_-]{6,}/g, '[redacted]')
-      // GitHub, AWS access key and Slack token shapes.
-      .replace(/\b(ghp|gho|ghu|ghs|ghr|github_pat)_[A-Za-z0-9_]{10,}/g, '[redacted]')
-      .replace(/\b(AKIA|ASIA)[A-Z0-9]{16}\b/g, '[redacted]')
-      .replace(/\bxox[abposr]-[A-Za-z0-9-]{10,}/g, '[redacted]')
-  );
+  return maskShapes(out, '[redacted]');
 }
 
 export interface ErrorContext {

@@ -1,3 +1,5 @@
+import { shapedSecrets } from './secret-shapes.js';
+
 /** Values shorter than this are not treated as secrets: redacting them would blank common words. */
 export const MIN_SECRET_LENGTH = 8;
 
@@ -17,13 +19,15 @@ export class SecretRedactor {
 
   constructor(values: Iterable<string>) {
     // Longest first, so a secret that contains another is replaced whole.
-    this.values = [...new Set([...values].filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    // A value's credential parts are secrets on their own: the token of `Bearer <token>` is redacted
+    // wherever it appears, not only next to its scheme.
+    this.values = [...new Set([...values].flatMap(secretParts).filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
     // An alternation of escaped literals: no quantifier, so matching stays linear in the text.
     this.pattern = this.values.length ? new RegExp(this.values.map(escapeRegExp).join('|'), 'g') : undefined;
   }
 
   redact(text: string): string {
-    return this.pattern ? text.replace(this.pattern, REDACTED) : text;
+    return this.pattern ? redactCutEnds(text.replace(this.pattern, REDACTED), this.values) : text;
   }
 
   /** A copy of a JSON-like value with every string (keys included) redacted. */
@@ -51,15 +55,96 @@ export class SecretRedactor {
   }
 }
 
-/** The secret values a run knows from its environment: every variable whose name says it holds one, plus the named ones. */
+/** The secret values a run knows from its environment: every variable whose name says it holds one, the named ones, and shaped tokens in any. */
 export function envSecretValues(env: NodeJS.ProcessEnv, names: Iterable<string> = []): string[] {
   const out: string[] = [];
   for (const name of names) {
     const v = env[name];
     if (v) out.push(v);
   }
-  for (const [name, v] of Object.entries(env)) if (v && SECRET_ENV_NAME.test(name)) out.push(v);
+  for (const [name, v] of Object.entries(env)) {
+    if (!v) continue;
+    if (SECRET_ENV_NAME.test(name)) out.push(v);
+    // A token of a known shape is a secret whatever its variable is called (`DATABASE_URL=…://u:pw@h`).
+    else out.push(...shapedSecrets(v));
+  }
   return out;
+}
+
+/** HTTP auth schemes whose credential follows a space (RFC 9110 `credentials`, and common API ones). */
+const AUTH_SCHEME = /^\s*(?:Bearer|Basic|Token|Bot|Digest|ApiKey|Api-Key|Key|SSWS|OAuth|JWT|DPoP|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+(\S(?:.*\S)?)\s*$/is;
+/** A `name=value` parameter whose name says its value is a credential (cookies, Digest and OAuth params, signed requests). */
+const SECRET_PARAM_NAME = /key|token|secret|pass|session|sid|sig|auth|cred|response|nonce/i;
+
+/**
+ * A secret value and the credentials inside it: what follows an auth scheme (and, for Basic, the
+ * decoded `user:password` and the password), credential-named parameters (`session=…; theme=dark`
+ * gives the session only) and every token of a known shape (secret-shapes.ts).
+ */
+export function secretParts(value: string): string[] {
+  const out = [value, ...shapedSecrets(value)];
+  const credential = AUTH_SCHEME.exec(value)?.[1];
+  if (credential) {
+    out.push(credential);
+    if (/^\s*Basic\s/i.test(value) && /^[A-Za-z0-9+/]+=*$/.test(credential)) {
+      const decoded = Buffer.from(credential, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon > 0) out.push(decoded, decoded.slice(colon + 1));
+    }
+  }
+  for (const param of value.split(/[\s,;&]+/)) {
+    const eq = param.indexOf('=');
+    if (eq > 0 && SECRET_PARAM_NAME.test(param.slice(0, eq))) out.push(param.slice(eq + 1).replace(/^"|"$/g, ''));
+  }
+  return out;
+}
+
+/** The mark every cut leaves (`quote`, previews, tails). */
+const CUT = '…';
+/** A piece of a secret shorter than this beside a cut mark is left: too short to say anything. */
+const MIN_CUT_PIECE = 4;
+
+/**
+ * A message may quote a text cut short before it reached the redactor (an assertion quoting the
+ * first 60 characters of a reply): the start of a secret just before a `…`, or its end just after
+ * one, is redacted too, so a cut can never leave part of a key behind.
+ */
+function redactCutEnds(text: string, secrets: readonly string[]): string {
+  if (!text.includes(CUT)) return text;
+  const parts = text.split(CUT);
+  for (let i = 0; i < parts.length; i++) {
+    for (const s of secrets) {
+      if (i < parts.length - 1) parts[i] = cutPiece(parts[i]!, s, 'end');
+      if (i > 0) parts[i] = cutPiece(parts[i]!, s, 'start');
+    }
+  }
+  return parts.join(CUT);
+}
+
+/**
+ * The text with the longest proper prefix of `secret` at its end (or suffix at its start) redacted.
+ * Only where the secret's first (last) few characters occur near the cut is it compared at all, so
+ * the cost stays linear in the secret's length, even for a long one (a PEM key).
+ */
+function cutPiece(text: string, secret: string, side: 'end' | 'start'): string {
+  const room = Math.min(secret.length - 1, text.length);
+  if (room < MIN_CUT_PIECE) return text;
+  if (side === 'end') {
+    const from = text.length - room;
+    const head = secret.slice(0, MIN_CUT_PIECE);
+    // The earliest start gives the longest piece.
+    for (let p = text.indexOf(head, from); p >= 0; p = text.indexOf(head, p + 1)) {
+      if (secret.startsWith(text.slice(p))) return text.slice(0, p) + REDACTED;
+    }
+    return text;
+  }
+  const tail = secret.slice(-MIN_CUT_PIECE);
+  // The latest end gives the longest piece.
+  for (let q = text.lastIndexOf(tail, room - MIN_CUT_PIECE); q >= 0; q = q === 0 ? -1 : text.lastIndexOf(tail, q - 1)) {
+    const k = q + MIN_CUT_PIECE;
+    if (secret.endsWith(text.slice(0, k))) return REDACTED + text.slice(k);
+  }
+  return text;
 }
 
 function escapeRegExp(text: string): string {

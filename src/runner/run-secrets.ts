@@ -1,4 +1,5 @@
 import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
+import { shapedSecrets } from '../providers/secret-shapes.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { RunSettings } from './settings.js';
 
@@ -7,7 +8,8 @@ const MAX_DEPTH = 5;
 /**
  * The run's one redactor: the values of the provider keys, of every `apiKeyEnv` variable its
  * targets and judges name, of every configured header, and of every environment variable named
- * like a secret (`*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`).
+ * like a secret (`*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`), with the credentials inside each
+ * (the token after `Bearer`, …: see secretParts), and shaped tokens anywhere in the config.
  */
 export function runRedactor(settings: Pick<RunSettings, 'targets' | 'env'> & { judging: Pick<JudgeSettings, 'judge' | 'judges'> }): SecretRedactor {
   // The provider keys (OPENAI_API_KEY, ANTHROPIC_API_KEY) already match the secret-name pattern.
@@ -20,7 +22,11 @@ export function runRedactor(settings: Pick<RunSettings, 'targets' | 'env'> & { j
     if (isStringRecord(o.headers)) values.push(...Object.values(o.headers));
     // A command target's own variables: those named like secrets are secrets too.
     if (isStringRecord(o.env)) for (const [k, v] of Object.entries(o.env)) if (SECRET_ENV_NAME.test(k)) values.push(v);
-    for (const [k, v] of Object.entries(o)) if (k !== 'headers' && k !== 'env') visit(v, depth + 1);
+    for (const [k, v] of Object.entries(o)) {
+      // A URL with a password, a JWT or a key of a known shape anywhere in the config is a secret too.
+      if (typeof v === 'string') values.push(...shapedSecrets(v));
+      else if (k !== 'headers') visit(v, depth + 1);
+    }
   };
   const { targets, judging, env } = settings;
   for (const node of [...Object.values(targets), judging.judge, ...Object.values(judging.judges)]) visit(node, 0);

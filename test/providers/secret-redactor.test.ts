@@ -52,3 +52,42 @@ describe('the values a run knows to be secret', () => {
     expect(text).toBe('[redacted] [redacted] [redacted] [redacted] [redacted] plain-mode-value /home/someone/long/path');
   });
 });
+
+describe('credentials inside a secret value', () => {
+  it('the token after an auth scheme, the decoded Basic password and credential-named parameters are secrets on their own', () => {
+    const basic = Buffer.from('alice:basic-password-1').toString('base64');
+    const r = new SecretRedactor(['Bearer bearer-token-123456', 'Token tok-abcdefgh12', `Basic ${basic}`, 'session=sess-value-12345; theme=darkmode-blue']);
+    expect(r.redact('echo bearer-token-123456 and tok-abcdefgh12, pw basic-password-1, cookie sess-value-12345, theme darkmode-blue')).toBe(
+      'echo [redacted] and [redacted], pw [redacted], cookie [redacted], theme darkmode-blue',
+    );
+  });
+
+  it('a shaped token in any variable or config string is a secret, whatever its name', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLXZhbHVl';
+    const r = runRedactor({
+      env: { DATABASE_URL: 'postgres://app:db-url-password@db:5432/x', PLAIN: 'just a value', SESSION_JWT_HERE: jwt, NOTE: 'Basic settings apply', AUTH_NOTE: 'Bearer a1b2c3d4e5' },
+      targets: { svc: { url: 'https://user:url-password-9@127.0.0.1:1/', headers: {} }, cmd: { command: ['x'], env: { GL: 'glpat-Xy12Ab34Cd56Ef78Gh90' } } },
+      judging: { judge: undefined, judges: { j: { provider: 'openai', model: 'm', baseURL: 'https://k:AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q@proxy' } } },
+    });
+    expect(r.redact(`db-url-password ${jwt} url-password-9 glpat-Xy12Ab34Cd56Ef78Gh90 AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q a1b2c3d4e5 just a value, settings`)).toBe(
+      '[redacted] [redacted] [redacted] [redacted] [redacted] [redacted] just a value, settings',
+    );
+  });
+});
+
+describe('a secret cut short before it was redacted', () => {
+  it('its start before a cut mark and its end after one are redacted; short pieces and other text are left', () => {
+    const r = new SecretRedactor(['abcdefgh12345678']);
+    expect(r.redact('reply is "x abcdefgh12…" and …5678 tail')).toBe('reply is "x [redacted]…" and …[redacted] tail');
+    expect(r.redact('keep abc… and …678 and abcdefgh12345678')).toBe('keep abc… and …678 and [redacted]');
+  });
+});
+
+describe('a cut piece among repeats of its own start', () => {
+  it('redacts the longest piece, not the first match', () => {
+    const r = new SecretRedactor(['abcdabcdXYZ12345']);
+    expect(r.redact('x abcdabcdXY…')).toBe('x [redacted]…');
+    expect(r.redact('…12345 and 12345')).toBe('…[redacted] and 12345');
+    expect(r.redact('…Z1234512345 z')).toBe('…[redacted]12345 z');
+  });
+});
