@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../core/errors.js';
 import { assertionCommonFields, type AssertionContext, type CheckOutcome } from './types.js';
 
 /**
@@ -28,7 +29,7 @@ export async function runCustom(spec: CustomAssertionSpec, ctx: AssertionContext
   try {
     result = await spec.fn(ctx);
   } catch (e) {
-    return { score: 0, message: `${head} threw: ${e instanceof Error ? e.message : String(e)}` };
+    return { score: 0, message: `${head} threw: ${errorMessage(e)}` };
   }
   return outcomeOf(head, result);
 }

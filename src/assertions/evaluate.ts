@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errors.js';
 import { runCustom, customDefaultSeverity, type CustomAssertionSpec } from './custom.js';
 import { deterministicAssertionRegistry, type DeterministicAssertionSpec } from './registry.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
@@ -19,7 +20,7 @@ export async function evaluateDeterministic(spec: DeterministicSpec, ctx: Assert
   try {
     outcome = definition.check(spec, ctx);
   } catch (e) {
-    outcome = { score: 0, message: `${spec.type} threw: ${e instanceof Error ? e.message : String(e)}` };
+    outcome = { score: 0, message: `${spec.type} threw: ${errorMessage(e)}` };
   }
   // After a long synchronous check (a pattern spending its time budget), give the event loop a
   // turn: trials that settle without I/O would otherwise chain on microtasks and Ctrl-C would

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import type { FormatsPlugin } from 'ajv-formats';
+import { errorMessage } from '../core/errors.js';
 import { pointerSegments, schemaRule } from './json-schema-issues.js';
 import { safeRegex } from './safe-regex.js';
 
@@ -95,7 +96,7 @@ export function compileJsonSchema(schema: Record<string, unknown>): CompiledSche
   try {
     text = JSON.stringify(schema);
   } catch (e) {
-    return { ok: false, error: `the schema is not JSON (${e instanceof Error ? e.message : String(e)})`, path: [] };
+    return { ok: false, error: `the schema is not JSON (${errorMessage(e)})`, path: [] };
   }
   let compiled = byText.get(text);
   if (!compiled) {
@@ -131,7 +132,7 @@ function compile(schema: Record<string, unknown>): CompiledSchema {
         validate: (value) => (validate(value) ? [] : [...(validate.errors ?? [])]),
       };
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
       const annotation = /^strict mode: unknown keyword: "(x-[^"]*)"/.exec(message)?.[1];
       if (annotation && !ajv.getKeyword(annotation)) {
         ajv.addKeyword(annotation);

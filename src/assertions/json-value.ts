@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errors.js';
 /** JSON value helpers shared by the structure and trajectory assertions. */
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
@@ -6,7 +7,7 @@ export function parseJson(text: string): ParsedJson {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    return { ok: false, error: errorMessage(e) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errors.js';
 import { z } from 'zod';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, plural, replySize, show } from './format.js';
@@ -74,7 +75,7 @@ export const jsonSchema = defineAssertion(
       issues = compiled.validate(parsed.value);
     } catch (e) {
       // A `pattern` over its time budget.
-      return { score: 0, message: `jsonSchema: ${e instanceof Error ? e.message : String(e)}` };
+      return { score: 0, message: `jsonSchema: ${errorMessage(e)}` };
     }
     if (issues.length === 0) return { score: 1, message: 'jsonSchema: reply matches the schema' };
     const listed = issues.slice(0, MAX_ISSUES).map((issue) => describeSchemaIssue(issue, parsed.value));

@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errors.js';
 import { z } from 'zod';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, charLength, quote, quotedList, replySize } from './format.js';
@@ -140,7 +141,7 @@ function regexError(pattern: string, flags?: string): string | undefined {
     new RegExp(pattern, flags);
     return undefined;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorMessage(e);
   }
 }
 

@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { providerList } from '../providers/registry.js';
 import { CALIBRATION_TYPES, isRubricType, type CalibrationCriterion } from '../core/calibration-schema.js';
-import { fraction, positiveInt } from './parse-number.js';
+import { concurrency, fraction, timeoutMs } from './parse-number.js';
 import { checkOutputs } from './output-check.js';
 import type { PlannedOutput } from './reporters.js';
 
@@ -36,10 +36,10 @@ export function registerCalibrate(program: Command): void {
     .option('--type <type>', 'judge (default) | judgeAgainst | factuality | closedQa | sql')
     .option('--scale <n>', 'the rubric scale, 1 (0..1, default) or 10 (1..10); human scores are on it', scaleArg)
     .option('--threshold <t>', "judge score (0..1) at which a row passes (default: the config's judgeThreshold)", fraction)
-    .option('-j, --concurrency <n>', 'judgments in flight at once', positiveInt)
+    .option('-j, --concurrency <n>', 'judgments in flight at once', concurrency)
     .option('--no-cache', 'make every judge call anew')
     .option('-o, --output <path>', 'where the JSON report goes (default <outputDir>/calibration.json)')
-    .option('--load-timeout <ms>', 'how long importing the config may take, in ms (default 30000)', positiveInt)
+    .option('--load-timeout <ms>', 'how long importing the config may take, in ms (default 30000)', timeoutMs)
     .action(async (labelsPath: string, flags: CalibrateFlags) => {
       const cwd = process.cwd();
       const [{ loadConfigFromFlags }, { resolveRunSettings }, { checkRunJudgeRefs }, { runRedactor }, { loadLabels }, { calibrate, checkRows }, { calibrationText }, { writeAtomic }] =

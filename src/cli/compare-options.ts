@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { fraction, nonNegativeInt } from './parse-number.js';
+import { countOrZero, fraction } from './parse-number.js';
 import type { CompareOptions } from '../stats/compare-runs.js';
 import type { ComparableResults } from '../stats/compared-case.js';
 
@@ -16,7 +16,7 @@ export const DEFAULT_EPSILON = 0.05;
 export function addCompareOptions(cmd: Command): Command {
   return cmd
     .option('--epsilon <x>', `a mean-score drop larger than x is a regression (default ${DEFAULT_EPSILON})`, fraction)
-    .option('--max-regressions <n>', 'regressions allowed before the comparison fails (default 0)', nonNegativeInt)
+    .option('--max-regressions <n>', 'regressions allowed before the comparison fails (default 0)', countOrZero)
     .option('--regression-alpha <a>', 'count only regressions whose one-sided Fisher p-value is below a', fraction)
     .option(
       '--rejudge',

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { positiveInt } from './parse-number.js';
+import { timeoutMs } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { doctorReport, type DoctorReport } from './doctor-report.js';
 import { doctorText } from './doctor-text.js';
@@ -24,7 +24,7 @@ export function registerDoctor(program: Command): void {
     .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
     .option('--live', 'one short request per model (and one small judgment per judge model): a few hundred tokens per model at most')
     .option('--json', 'print the report as JSON')
-    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt)
+    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', timeoutMs)
     .action(async (flags: DoctorFlags) => {
       const cwd = process.cwd();
       const env = process.env;

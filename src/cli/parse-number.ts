@@ -1,27 +1,21 @@
 import { InvalidArgumentError } from 'commander';
+import { BOUNDS, describeBound, withinBound, type Bound } from '../core/bounds.js';
 
-export const positiveInt = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return n;
-};
+/** A commander parser for a flag in `bound`: outside it, commander names the flag and main exits 2. */
+export const bounded =
+  (bound: Bound) =>
+  (value: string): number => {
+    const n = value.trim() === '' ? NaN : Number(value);
+    if (!withinBound(bound, n)) throw new InvalidArgumentError(`expected ${describeBound(bound)}`);
+    return n;
+  };
 
-export const fraction = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1');
-  return n;
-};
-
-export const positiveNumber = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
-  return n;
-};
+export const timeoutMs = bounded(BOUNDS.timeoutMs);
+export const repeat = bounded(BOUNDS.repeat);
+export const concurrency = bounded(BOUNDS.concurrency);
+export const count = bounded(BOUNDS.count);
+export const countOrZero = bounded(BOUNDS.countOrZero);
+export const fraction = bounded(BOUNDS.fraction);
+export const usd = bounded(BOUNDS.usd);
 
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-export const nonNegativeInt = (value: string): number => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number of at least 0');
-  return n;
-};

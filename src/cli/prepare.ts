@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { collect, nonNegativeInt, positiveInt } from './parse-number.js';
+import { collect, count, countOrZero, repeat, timeoutMs } from './parse-number.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { planDefaults } from '../config/plan-defaults.js';
 import { discoverEvalFiles } from '../suite/discover.js';
@@ -10,6 +10,7 @@ import { targetOverride } from './target-flags.js';
 import { parseShard, planDigest, shardOf, type PlanDigest, type ShardSpec } from '../suite/shard.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
 import { partialReasons } from './partial-selection.js';
+import { checkTrialCap } from '../suite/trial-cap.js';
 
 /** The options that choose cases, shared by `run` and `list`. */
 export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
@@ -19,14 +20,14 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('-f, --filter <glob>', 'only cases whose suite/id matches (repeatable)', collect)
     .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
     .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
-    .option('-r, --repeat <n>', repeatHelp, positiveInt)
+    .option('-r, --repeat <n>', repeatHelp, repeat)
     .option('--target <name>', 'run every case against this one configured target')
     .option('--matrix <dimension=values>', 'run every case once per value, e.g. target=a,b (repeatable)', collect)
-    .option('--limit <n>', 'only the first n rows of each dataset', positiveInt)
-    .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', positiveInt)
-    .option('--seed <s>', 'the seed of --sample (default 0)', nonNegativeInt)
+    .option('--limit <n>', 'only the first n rows of each dataset', count)
+    .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', count)
+    .option('--seed <s>', 'the seed of --sample (default 0)', countOrZero)
     .option('--shard <k/n>', 'only part k of n of the selected cases (all trials of a case in one part); `agent-evals merge` joins the parts')
-    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt);
+    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', timeoutMs);
 }
 
 export interface SelectionFlags {
@@ -99,9 +100,16 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   // Paths that name fewer files than the config's globs find run part of the suite.
   const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths: [] })).some((f) => !files.includes(f));
   const partial = partialReasons({ flags, paths, pathsLeaveOutFiles, loaded: all.length, selected: cases.length, shardParts: spec?.total });
-  if (!spec) return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length, partial };
+  if (!spec) {
+    checkTrialCap(cases, config);
+    return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length, partial };
+  }
   const parts = shardOf(cases, spec.total);
   const positions = cases.flatMap((_, i) => (parts[i] === spec.index ? [i] : []));
+  checkTrialCap(
+    positions.map((p) => cases[p]!),
+    config,
+  );
   const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: caseFingerprint(c) })));
   // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
   return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions } };

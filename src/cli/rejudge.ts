@@ -7,7 +7,7 @@ import { providerList } from '../providers/registry.js';
 import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
+import { collect, concurrency, fraction, timeoutMs, usd } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { readResultsFile } from './results-file.js';
 import { buildReporters, reporterOutputs } from './reporters.js';
@@ -29,17 +29,17 @@ export function registerRejudge(program: Command): void {
     .description('re-grade a recorded run with the judges of the current config (or --judge) without calling any target; writes a new results document (exit 0 pass, 1 fail, 2 bad input)')
     .argument('<results>', 'the results file of the run to re-judge')
     .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
-    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', positiveInt)
+    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', timeoutMs)
     .option('--judge <provider:model>', `one judge model for every judged assertion (provider: ${providerList()})`)
     .option('--json <path>', 'where the re-judged results document goes (default: <results>.rejudged.json beside the input; never the input itself)')
     .option('--reporter <name[=path]>', "terminal | json[=path] | junit[=path] | html[=path] | github[=summary.md] (repeatable; the config's `reporters` are for runs)", collect)
     .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
-    .option('-j, --concurrency <n>', 'trials judged at once', positiveInt)
+    .option('-j, --concurrency <n>', 'trials judged at once', concurrency)
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
     .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}), at the batch price`)
     .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
-    .option('--max-cost <usd>', "stop starting trials once the judges spent this many dollars (the recorded targets' spend is not counted again)", positiveNumber)
+    .option('--max-cost <usd>', "stop starting trials once the judges spent this many dollars (the recorded targets' spend is not counted again)", usd)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails')
     .option('--no-strict', 'scored cases do not fail, whatever `strict` in the config says')
     .option('--fail-on-flaky', 'a flaky case (both passing and failing trials) fails')

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { Reporter } from '../report/reporter.js';
 
@@ -67,6 +67,8 @@ export interface PlannedOutput {
  */
 export function reporterOutputs(specs: string[], ctx: ReporterContext): PlannedOutput[] {
   const out: PlannedOutput[] = [];
+  /** Which reporter writes each file. */
+  const writers = new Map<string, string>();
   for (const spec of specs) {
     const eq = spec.indexOf('=');
     const name = eq === -1 ? spec : spec.slice(0, eq);
@@ -76,7 +78,14 @@ export function reporterOutputs(specs: string[], ctx: ReporterContext): PlannedO
     // The folder first: a file inside a folder that cannot exist is the folder's fault.
     if (name === 'json') out.push({ path: ctx.outputDir, kind: 'dir', field: 'outputDir' });
     const file = fileOf(name, target, ctx);
-    if (file) out.push({ path: file, kind: 'file', field: name === 'github' && !target ? 'GITHUB_STEP_SUMMARY' : field });
+    if (!file) continue;
+    // Two kinds of report in one file: the later one would silently replace the earlier.
+    const other = writers.get(file);
+    if (other !== undefined && other !== name) {
+      throw new UserError(`the ${other} and ${name} reporters would both write ${relative(ctx.cwd, file) || file}, and one report would be lost: give each its own path`, { field: '--reporter' });
+    }
+    writers.set(file, name);
+    out.push({ path: file, kind: 'file', field: name === 'github' && !target ? 'GITHUB_STEP_SUMMARY' : field });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
-import { collect, fraction, positiveInt, positiveNumber } from './parse-number.js';
+import { collect, concurrency, count, fraction, timeoutMs, usd } from './parse-number.js';
 import { buildReporters, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
@@ -30,11 +30,11 @@ export function registerRun(program: Command): void {
       'trials per case (overrides files and config)',
     ),
   )
-    .option('-j, --concurrency <n>', 'trials in flight at once', positiveInt)
-    .option('--timeout <ms>', 'per-trial timeout of the target, in ms', positiveInt)
+    .option('-j, --concurrency <n>', 'trials in flight at once', concurrency)
+    .option('--timeout <ms>', 'per-trial timeout of the target, in ms', timeoutMs)
     .option('--no-early-stop', "run every trial even once a case's verdict is decided")
     .option('--bail', 'stop starting trials after the first failed case')
-    .option('--max-failures <n>', 'stop starting trials after n failed cases', positiveInt)
+    .option('--max-failures <n>', 'stop starting trials after n failed cases', count)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails the run')
     .option('--no-strict', 'scored cases do not fail the run, whatever `strict` in the config says')
     .option('--fail-on-flaky', 'a flaky case (both passing and failing trials) fails the run')
@@ -48,7 +48,7 @@ export function registerRun(program: Command): void {
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
     .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}; the others judge live), at the batch price (verdicts once the batch ends)`)
     .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
-    .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', positiveNumber)
+    .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', usd)
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
     .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)
     .option('--save-baseline [name]', 'also write the results to <outputDir>/baselines/<name>.json (default name: main)', baselineName)

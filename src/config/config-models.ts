@@ -1,4 +1,4 @@
-import { UserError } from '../core/errors.js';
+import { UserError, errorMessage } from '../core/errors.js';
 import { AGENT_MODEL_UNKNOWN, type AgentJudge } from '../judges/agent-judge.js';
 import { isJudgeName } from '../judges/judge-ref-check.js';
 import { isFakeRef, isJudgeInstance, type JudgeRef } from '../judges/resolve.js';
@@ -96,7 +96,7 @@ function specOf(model: unknown, where: { file: string | undefined; field?: strin
   try {
     return parseModelSpec(model);
   } catch (err) {
-    throw new UserError(err instanceof Error ? err.message : String(err), where);
+    throw new UserError(errorMessage(err), where);
   }
 }
 

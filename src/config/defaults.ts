@@ -1,5 +1,6 @@
 import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import type { z } from 'zod';
+import { DEFAULT_MAX_TRIALS } from '../core/bounds.js';
 import type { ConfigSchema } from './schema.js';
 
 type Config = z.output<typeof ConfigSchema>;
@@ -19,6 +20,8 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   concurrency: 8,
   /** Trials per case. */
   repeat: 1,
+  /** The most trials a run may plan (cases × repeat, each matrix value counted): more is exit 2 before the run starts. */
+  maxTrials: DEFAULT_MAX_TRIALS,
   /** Fraction of trials that must pass. */
   passRate: 1,
   /** Per-trial timeout of the target; a slow trial is an error, the run goes on. */

@@ -24,6 +24,8 @@ export interface ResolvedConfig {
   judges: NonNullable<UserConfig['judges']>;
   concurrency: number;
   repeat: number;
+  /** The most trials a run may plan; more is exit 2 before the run starts. */
+  maxTrials: number;
   passRate: number;
   timeoutMs: number;
   loadTimeoutMs: number;
@@ -125,6 +127,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     judgeThreshold: user.judgeThreshold ?? DEFAULTS.judgeThreshold,
     judgeMaxOutputChars: user.judgeMaxOutputChars,
     keepRuns: user.keepRuns ?? DEFAULTS.keepRuns,
+    maxTrials: user.maxTrials ?? DEFAULTS.maxTrials,
     pricing: user.pricing ?? {},
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../judges/spec.js';
 import { TracePolicySchema, type Judge } from '../core/judge-port.js';
 import { isJudgeInstance } from '../judges/resolve.js';
@@ -20,12 +21,14 @@ export const ConfigSchema = z
     judge: JudgeConfigSchema.optional(),
     /** Judges by name, for `judge: <name>` in eval files (e.g. an agentJudge with evidence tools). */
     judges: z.record(z.string().regex(/^[A-Za-z][\w.-]*$/, 'a judge name is letters, digits, ".", "_" or "-", without ":"'), JudgeConfigSchema).optional(),
-    concurrency: z.number().int().positive().optional(),
-    repeat: z.number().int().positive().optional(),
-    passRate: z.number().min(0).max(1).optional(),
-    timeoutMs: z.number().int().positive().optional(),
+    concurrency: boundedNumber(BOUNDS.concurrency).optional(),
+    repeat: boundedNumber(BOUNDS.repeat).optional(),
+    /** The most trials a run may plan (cases × repeat, each matrix value counted); above it the run is exit 2 before it starts (default 1,000,000). */
+    maxTrials: boundedNumber(BOUNDS.maxTrials).optional(),
+    passRate: boundedNumber(BOUNDS.fraction).optional(),
+    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** How long importing a `*.eval.ts` file may take (the config file's own limit is --load-timeout). */
-    loadTimeoutMs: z.number().int().positive().optional(),
+    loadTimeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     outputDir: z.string().optional(),
     reporters: z.array(z.string()).optional(),
     trace: TracePolicySchema.optional(),
@@ -38,8 +41,8 @@ export const ConfigSchema = z
     cache: z.boolean().optional(),
     /** Like `--judge-batch`: inference judges go through the providers' batch APIs at the batch price. */
     judgeBatch: z.boolean().optional(),
-    cacheMaxEntries: z.number().int().positive().optional(),
-    maxCostUsd: z.number().positive().optional(),
+    cacheMaxEntries: boundedNumber(BOUNDS.count).optional(),
+    maxCostUsd: boundedNumber(BOUNDS.usd).optional(),
     /** Like `--strict`: a case that ended `scored` fails the run. */
     strict: z.boolean().optional(),
     /** Like `--fail-on-flaky`: a case with both passing and failing trials fails the run. */
@@ -47,11 +50,11 @@ export const ConfigSchema = z
     /** Severity of a judged assertion that sets none (a judge error is always a gate). */
     judgeSeverity: SeveritySchema.optional(),
     /** Threshold of a judged assertion that sets none (`threshold`, `min`); pairwise keeps 1. */
-    judgeThreshold: z.number().min(0).max(1).optional(),
+    judgeThreshold: boundedNumber(BOUNDS.fraction).optional(),
     /** Longest output a judge is given to grade (characters, default 100,000); the rest is cut with a marker. */
-    judgeMaxOutputChars: z.number().int().positive().optional(),
+    judgeMaxOutputChars: boundedNumber(BOUNDS.count).optional(),
     /** Streamed run folders (`<outputDir>/runs/<id>/`) kept: older ones are removed after a run (default 20). */
-    keepRuns: z.number().int().nonnegative().optional(),
+    keepRuns: boundedNumber(BOUNDS.countOrZero).optional(),
     /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
     pricing: PriceOverridesSchema.optional(),
   })

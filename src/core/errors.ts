@@ -40,7 +40,7 @@ export function withSpent(err: unknown, spent: Spent): AgentEvalsError {
     err.spent = { ...err.spent, ...spent };
     return err;
   }
-  return new AgentEvalsError(err instanceof Error ? err.message : String(err), { spent, cause: err });
+  return new AgentEvalsError(errorMessage(err), { spent, cause: err });
 }
 
 /**
@@ -194,4 +194,9 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   if (typeof err === 'object' && err !== null) return safeJson(err) ?? String(err);
   return String(err);
+}
+
+/** What was thrown, as an Error: a thrown non-Error (`throw { code: 42 }`) keeps its content in the message, not `[object Object]`. */
+export function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(errorMessage(err), { cause: err });
 }

@@ -1,5 +1,5 @@
 import { withDeadline } from './deadline-pause.js';
-import { InterruptedError, TimeoutError } from './errors.js';
+import { asError, InterruptedError, TimeoutError } from './errors.js';
 
 /**
  * Runs `work` with its own abort signal that fires after `ms` or when `outer` aborts. The promise
@@ -52,7 +52,7 @@ export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: nu
         },
         (e: unknown) => {
           cleanup();
-          reject(e instanceof Error ? e : new Error(String(e)));
+          reject(asError(e));
         },
       );
   });

@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errors.js';
 import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import { isFakeRef, isJudgeInstance, type JudgeRef } from './resolve.js';
 import { splitJudgeSystem } from './judge-system.js';
@@ -30,7 +31,7 @@ export function judgeRefProblem(ref: unknown, judges: Record<string, unknown> | 
     parseModelSpec(model);
     return undefined;
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return errorMessage(err);
   }
 }
 

@@ -3,6 +3,7 @@
  * call would send (anthropicParams) and each answer read back with the same mapping
  * (fromAnthropicMessage), so a batched judgment and a live one agree to the token.
  */
+import { errorMessage } from '../core/errors.js';
 import Anthropic from '@anthropic-ai/sdk';
 import { anthropicParams, warnIgnoredTemperature } from './anthropic.js';
 import { fromAnthropicMessage } from './anthropic-wire.js';
@@ -153,7 +154,7 @@ export function toItemResult(entry: BatchLine, schemaName: string | undefined, s
       try {
         return { customId, ok: true, response: fromAnthropicMessage(r.message, schemaName) };
       } catch (err) {
-        return { customId, ok: false, error: redactSecrets(err instanceof Error ? err.message : String(err), secrets) };
+        return { customId, ok: false, error: redactSecrets(errorMessage(err), secrets) };
       }
     case 'errored': {
       const e = r.error?.error;

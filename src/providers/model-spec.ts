@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { capabilitiesOf, CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
 import { PROVIDER_IDS, providerDescriptor, providerList, wireOf, type ProviderId } from './registry.js';
@@ -17,16 +18,16 @@ export const ModelSpecObjectSchema = z
     apiKeyEnv: z.string().regex(ENV_NAME, 'must be an environment variable name').optional(),
     headers: z.record(z.string(), z.string()).optional(),
     temperature: z.number().min(0).max(2).optional(),
-    maxTokens: z.number().int().positive().optional(),
+    maxTokens: boundedNumber(BOUNDS.count).optional(),
     maxRetries: z.number().int().min(0).max(10).optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    maxConcurrency: z.number().int().positive().optional(),
+    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
+    maxConcurrency: boundedNumber(BOUNDS.concurrency).optional(),
     /** How long one call may be held back by 429s in all before it fails (ms). */
-    rateLimitWaitMs: z.number().int().nonnegative().optional(),
+    rateLimitWaitMs: boundedNumber(BOUNDS.waitMs).optional(),
     /** First backoff after a 429 without retry-after (ms); doubles per retry up to a few seconds. */
-    rateLimitBackoffMs: z.number().int().nonnegative().optional(),
+    rateLimitBackoffMs: boundedNumber(BOUNDS.waitMs).optional(),
     /** Largest response body accepted (bytes); a bigger one fails the call. */
-    maxResponseBytes: z.number().int().positive().optional(),
+    maxResponseBytes: boundedNumber(BOUNDS.count).optional(),
     /** What the model accepts, over the bundled table's row for its family (a model the table does not know). */
     capabilities: CapabilityOverridesSchema.optional(),
     /** Reasoning effort for models that take one (OpenAI `reasoning_effort`, Anthropic `output_config.effort`). */

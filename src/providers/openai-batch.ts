@@ -1,3 +1,4 @@
+import { errorMessage } from '../core/errors.js';
 import type OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
@@ -130,7 +131,7 @@ function readLine(line: string): BatchItemResult {
     try {
       return { customId, ok: true, response: fromOpenAICompletion(res.body as OpenAI.ChatCompletion) };
     } catch (err) {
-      return { customId, ok: false, error: err instanceof Error ? err.message : String(err) };
+      return { customId, ok: false, error: errorMessage(err) };
     }
   }
   const bodyError = (res?.body as { error?: { message?: string } } | undefined)?.error?.message;

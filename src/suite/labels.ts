@@ -48,6 +48,7 @@ export function loadLabels(path: string, displayPath = path): LabelSet {
   if (!raw) throw new UserError(`a labels file is .jsonl, .csv or .yaml (got ${ext || 'no extension'})`, { file: displayPath });
   const rows: LabelRow[] = [];
   const unlabelled: number[] = [];
+  const seenIds = new Map<string, number>();
   for (const { value, line } of raw) {
     const parsed = LabelRowSchema.safeParse(value);
     if (!parsed.success) {
@@ -61,9 +62,14 @@ export function loadLabels(path: string, displayPath = path): LabelSet {
             : issue.message;
       throw new UserError(message, { file: displayPath, line, ...(field ? { field } : {}) });
     }
-    const { id, ...row } = parsed.data;
+    const { id: given, ...row } = parsed.data;
+    const id = given === undefined ? `line-${line}` : String(given);
+    // Reports and fake-judge fixtures find a row by its id: two rows with one id would be confused.
+    const first = seenIds.get(id);
+    if (first !== undefined) throw new UserError(`duplicate id "${id}" (first at line ${first}): each row needs its own id`, { file: displayPath, line, field: 'id' });
+    seenIds.set(id, line);
     if (row.humanScore === undefined && row.humanVerdict === undefined) unlabelled.push(line);
-    else rows.push({ ...row, id: id === undefined ? `line-${line}` : String(id), line });
+    else rows.push({ ...row, id, line });
   }
   return { file: displayPath, rows, unlabelled };
 }

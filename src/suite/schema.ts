@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
@@ -21,9 +22,9 @@ const CaseId = z
   .regex(/^[^\s*?]+$/, 'a case id has no spaces, "*" or "?" (it is matched by --filter globs)');
 
 const trialSettings = {
-  repeat: z.number().int().min(1).max(10_000).optional(),
-  passRate: z.number().min(0).max(1).optional(),
-  timeoutMs: z.number().int().positive().optional(),
+  repeat: boundedNumber(BOUNDS.repeat).optional(),
+  passRate: boundedNumber(BOUNDS.fraction).optional(),
+  timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   tags: z.array(z.string().min(1)).optional(),
   judge: ModelRefSchema.optional(),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../providers/model-ref.js';
 import type { TargetFunction } from './function-target.js';
 
@@ -15,9 +16,9 @@ export const CommandTargetSchema = z
     env: z.record(z.string(), z.string()).optional(),
     /** Names copied from the runner's environment; replaces the default list (see command-env.ts). */
     inheritEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name is letters, digits and "_"')).optional(),
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** Bound of stdout; more fails the trial. */
-    maxOutputBytes: z.number().int().positive().optional(),
+    maxOutputBytes: boundedNumber(BOUNDS.count).optional(),
   })
   .strict();
 
@@ -28,10 +29,10 @@ export const ModelTargetSchema = z
     instructions: z.string().optional(),
     instructionsFile: z.string().optional(),
     tools: z.array(z.unknown()).optional(),
-    maxSteps: z.number().int().positive().optional(),
-    maxTokens: z.number().int().positive().optional(),
+    maxSteps: boundedNumber(BOUNDS.count).optional(),
+    maxTokens: boundedNumber(BOUNDS.count).optional(),
     temperature: z.number().min(0).max(2).optional(),
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   })
   .strict();
 
@@ -40,9 +41,9 @@ export const HttpTargetSchema = z
   .object({
     url: z.string().url(),
     headers: z.record(z.string(), z.string()).optional(),
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** Largest response body accepted (bytes, default 16 MB); a bigger one fails the trial. */
-    maxResponseBytes: z.number().int().positive().optional(),
+    maxResponseBytes: boundedNumber(BOUNDS.count).optional(),
   })
   .strict();
 

@@ -7,7 +7,7 @@ import { context, SpanStatusCode, trace, type ProxyTracerProvider, type Span } f
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
-import { AgentEvalsError, UserError, withSpent } from '../core/errors.js';
+import { AgentEvalsError, UserError, withSpent, errorMessage } from '../core/errors.js';
 import { stepsFromSpans } from '../adapters/otel-spans.js';
 import { functionTarget, type FunctionTargetOptions, type TargetFunction } from './function-target.js';
 import { withPartialRun } from './partial-run.js';
@@ -75,7 +75,7 @@ async function checkSetup(name: string, configFile: string | null): Promise<void
     trialSpans.close(probe.spanContext().traceId);
     if (!kept) throw new AgentEvalsError(NO_ASYNC_CONTEXT);
   } catch (err) {
-    throw new UserError(err instanceof Error ? err.message : String(err), { ...(configFile ? { file: configFile } : {}), field: `targets.${name}.otel` });
+    throw new UserError(errorMessage(err), { ...(configFile ? { file: configFile } : {}), field: `targets.${name}.otel` });
   } finally {
     release();
   }

@@ -1,5 +1,5 @@
 import type { AgentRun } from '../core/agent-run.js';
-import { AgentEvalsError, withSpent } from '../core/errors.js';
+import { AgentEvalsError, withSpent, asError } from '../core/errors.js';
 
 /**
  * Attaches what a target did before it failed (steps already taken, tokens already paid for) to
@@ -8,7 +8,7 @@ import { AgentEvalsError, withSpent } from '../core/errors.js';
  */
 export function withPartialRun(err: unknown, run: AgentRun): Error {
   if ((run.steps?.length ?? 0) > 0) return withSpent(err, { run });
-  return err instanceof Error ? err : new Error(String(err));
+  return asError(err);
 }
 
 /**

@@ -228,6 +228,19 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     expect(fake.count).toBe(0);
   });
 
+  it('two rows with one id are bad input naming the file, the line and the id, before any judgment', async (t) => {
+    const fake = await fakeJudge(t, []);
+    const rows: Row[] = [
+      { tag: 'r1', judge: 5, humanScore: 7, humanVerdict: 'pass' },
+      { tag: 'r2', judge: 5, humanScore: 3, humanVerdict: 'fail' },
+      { tag: 'r1', judge: 5, humanScore: 2, humanVerdict: 'fail' },
+    ];
+    const res = await calibrate(project(rows).dir, fake);
+    expect(res.code, explain(res)).toBe(2);
+    expect(res.stderr).toContain('labels.jsonl:3: id: duplicate id "r1" (first at line 1): each row needs its own id');
+    expect(fake.count).toBe(0);
+  });
+
   it("the example labelled set calibrates offline with the config's named fake judge, and is no eval file", async () => {
     const out = join(tempDir('agent-evals-calibrate-'), 'calibration.json');
     const args = ['calibrate', 'evals/calibration/labels.jsonl', '--judge', 'calibration-fake', '--scale', '10', '--criteria', 'Answers accurately and politely.', '--no-cache', '--output', out];

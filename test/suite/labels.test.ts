@@ -53,6 +53,14 @@ describe('loadLabels', () => {
     ]);
   });
 
+  it('a duplicate id, given or implied (line-<n>), names the file, the line and the id', () => {
+    expect(errorOf(() => loadLabels(file('l.jsonl', '{"id":"a","output":"x","humanScore":1}\n{"id":"b","output":"y"}\n{"id":"a","output":"z","humanScore":2}\n'), 'l.jsonl')).message).toBe(
+      'l.jsonl:3: id: duplicate id "a" (first at line 1): each row needs its own id',
+    );
+    expect(errorOf(() => loadLabels(file('l.csv', 'id,output,humanScore\na,x,1\na,y,2\n'), 'l.csv')).message).toBe('l.csv:3: id: duplicate id "a" (first at line 2): each row needs its own id');
+    expect(errorOf(() => loadLabels(file('l.jsonl', '{"output":"x","humanScore":1}\n{"id":"line-1","output":"y","humanScore":2}\n'), 'l.jsonl')).message).toContain('duplicate id "line-1"');
+  });
+
   it('bad input names file, line and field', () => {
     expect(errorOf(() => loadLabels(file('l.jsonl', '{"output":"a","humanVerdict":"pass"}\n{"output":1}\n'), 'l.jsonl')).message).toMatch(/^l\.jsonl:2: output: /);
     expect(errorOf(() => loadLabels(file('l.jsonl', '{"output":"a"}\n{oops\n'), 'l.jsonl')).message).toMatch(/^l\.jsonl:2: not JSON/);
