@@ -101,8 +101,10 @@ describe('a model-agent suite against a misbehaving provider', () => {
   // The case allows 300 ms; the endpoint holds every request back for 12 × 100 ms first. Waiting
   // behind the rate limit is not the trial being slow.
   it('does not count time queued behind a rate-limit pause against the trial timeout', async () => {
-    const { model } = await setup({ script: (body, index) => (index < 12 ? { status: 429, retryAfterMs: 100 } : pong(body)) });
-    const files = { 'evals/slow.eval.yaml': 'suite: slow\ntarget: agent\ncases:\n  - id: q0\n    input: ping 0\n    timeoutMs: 300\n    assert:\n      - { type: equals, value: pong 0 }\n' };
+    // 12 pauses of 250 ms (3 s) are well past the 2 s trial timeout; the 13 calls themselves get the whole
+    // 2 s, room for a busy machine.
+    const { model } = await setup({ script: (body, index) => (index < 12 ? { status: 429, retryAfterMs: 250 } : pong(body)) });
+    const files = { 'evals/slow.eval.yaml': 'suite: slow\ntarget: agent\ncases:\n  - id: q0\n    input: ping 0\n    timeoutMs: 2000\n    assert:\n      - { type: equals, value: pong 0 }\n' };
     const { results, exitCode } = await runInProcess({ files, config: { targets: { agent: { model } } } });
     expect(results.cases[0]!.trials[0]).toMatchObject({ verdict: 'passed', reply: 'pong 0' });
     expect(exitCode).toBe(0);
