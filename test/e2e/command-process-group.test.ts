@@ -162,6 +162,6 @@ describe('command targets get a clean environment', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('evals.config.mjs: targets.t: expected { command: string[]');
     expect(r.stderr).toContain('inheritEnv[1]: an environment variable name is letters, digits and "_"');
-    expect(r.stderr).toContain('maxOutputBytes: Too small');
+    expect(r.stderr).toContain('maxOutputBytes: expected a whole number from 1 to 1,000,000,000');
   });
 });
