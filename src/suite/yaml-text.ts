@@ -13,12 +13,34 @@ export async function parseYamlText(text: string, file: string, listener?: LoadO
   // js-yaml shares aliased nodes, so a billion-laughs file loads small and explodes later, when
   // the values are copied or written; a file with aliases is first expanded under a bound.
   if (ALIAS.test(text)) await checkAliasExpansion(text, file);
+  let value: unknown;
   try {
-    return load(text, { schema: CORE_SCHEMA, filename: file, ...(listener ? { listener } : {}) });
+    value = load(text, { schema: CORE_SCHEMA, filename: file, ...(listener ? { listener } : {}) });
   } catch (err) {
     const { doc, lines } = await yamlDocument(text);
     throw syntaxErrors(doc, lines, file) ?? syntaxError(file, err as JsYamlError);
   }
+  // Only a file that spells it pays for the walk.
+  if (text.includes('__proto__')) refuseProtoKeys(value, text, file);
+  return value;
+}
+
+/**
+ * A `__proto__` key cannot be kept: the schemas rebuild mappings and drop it, so `calledTool` with
+ * `args: { __proto__: … }` would match any call. Refused at its line instead.
+ */
+function refuseProtoKeys(value: unknown, text: string, file: string): void {
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (v === null || typeof v !== 'object' || seen.has(v)) return;
+    seen.add(v);
+    if (!Array.isArray(v) && Object.hasOwn(v, '__proto__')) {
+      const at = text.split('\n').findIndex((l) => /^[\s-]*["']?__proto__["']?\s*:/.test(l) || /[{,]\s*["']?__proto__["']?\s*:/.test(l));
+      throw new UserErrors([new UserError('"__proto__" cannot be a key: it would be dropped (an args filter with it would match any call)', { file, ...(at >= 0 ? { line: at + 1 } : {}) })]);
+    }
+    for (const child of Object.values(v)) visit(child);
+  };
+  visit(value);
 }
 
 interface JsYamlError {
