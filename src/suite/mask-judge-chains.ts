@@ -17,8 +17,28 @@ const BEFORE_REGEX = '(,=:[!&|?{};+-*%<>~^';
 export function maskJudgeChains(src: string): string {
   let out = '';
   let copied = 0;
-  let prev: string | undefined;
-  let j = 0;
+  scanCode(src, 0, undefined, (j) => {
+    CHAIN.lastIndex = j;
+    const m = (j === 0 || !IDENT.test(src[j - 1]!)) && src[j - 1] !== '.' ? CHAIN.exec(src) : null;
+    if (!m) return undefined;
+    const end = statementEnd(src, j + m[0].length - 1);
+    out += src.slice(copied, j) + JUDGE_CHAIN_PLACEHOLDER;
+    copied = end;
+    return end;
+  });
+  return out + src.slice(copied);
+}
+
+/** What a scan's step says: go on (undefined), jump past a value to an index, or stop at one. */
+type Step = undefined | number | { stop: number };
+
+/**
+ * The one walk every scan here makes: from `from`, literals and comments skipped whole, `step` shown
+ * each other character with its index; `prev` (the last significant character, which tells a regex
+ * from a division) is kept up to date. Returns where a step stopped, else the end of the text.
+ */
+function scanCode(src: string, from: number, prev: string | undefined, step: (j: number, c: string) => Step): number {
+  let j = from;
   while (j < src.length) {
     const lit = literalAt(src, j, prev);
     if (lit) {
@@ -26,20 +46,18 @@ export function maskJudgeChains(src: string): string {
       if (lit.value) prev = 'a';
       continue;
     }
-    CHAIN.lastIndex = j;
-    const m = (j === 0 || !IDENT.test(src[j - 1]!)) && src[j - 1] !== '.' ? CHAIN.exec(src) : null;
-    if (m) {
-      const end = statementEnd(src, j + m[0].length - 1);
-      out += src.slice(copied, j) + JUDGE_CHAIN_PLACEHOLDER;
-      copied = j = end;
+    const c = src[j]!;
+    const next = step(j, c);
+    if (typeof next === 'object') return next.stop;
+    if (typeof next === 'number') {
+      j = next;
       prev = 'a';
       continue;
     }
-    const c = src[j]!;
     if (!/\s/.test(c)) prev = c;
     j++;
   }
-  return out + src.slice(copied);
+  return src.length;
 }
 
 /**
@@ -49,29 +67,18 @@ export function maskJudgeChains(src: string): string {
  */
 function statementEnd(src: string, open: number): number {
   let depth = 0;
-  let prev: string | undefined = '(';
-  let j = open;
-  while (j < src.length) {
-    const lit = literalAt(src, j, prev);
-    if (lit) {
-      j = lit.end;
-      if (lit.value) prev = 'a';
-      continue;
-    }
-    const c = src[j]!;
+  return scanCode(src, open, '(', (j, c) => {
     if ('([{'.includes(c)) depth++;
     else if (')]}'.includes(c)) {
-      if (depth === 0) return j;
+      if (depth === 0) return { stop: j };
       depth--;
-    } else if (depth === 0 && (c === ';' || c === ',')) return j;
+    } else if (depth === 0 && (c === ';' || c === ',')) return { stop: j };
     else if (depth === 0 && c === '\n') {
       const k = significantAfter(src, j);
-      if (!(src[k] === '.' || (src[k] === '?' && src[k + 1] === '.'))) return j;
+      if (!(src[k] === '.' || (src[k] === '?' && src[k + 1] === '.'))) return { stop: j };
     }
-    if (!/\s/.test(c)) prev = c;
-    j++;
-  }
-  return src.length;
+    return undefined;
+  });
 }
 
 /** The first character at or after `j` that is neither white space nor inside a comment. */
@@ -125,21 +132,11 @@ function templateEnd(src: string, j: number): number {
 /** The `}` closing a template's `${`, whose code may hold strings and templates of its own. */
 function substitutionEnd(src: string, j: number): number {
   let depth = 0;
-  let prev: string | undefined = '{';
-  while (j < src.length) {
-    const lit = literalAt(src, j, prev);
-    if (lit) {
-      j = lit.end;
-      if (lit.value) prev = 'a';
-      continue;
-    }
-    const c = src[j]!;
+  return scanCode(src, j, '{', (k, c) => {
     if (c === '{') depth++;
-    else if (c === '}' && depth-- === 0) return j;
-    if (!/\s/.test(c)) prev = c;
-    j++;
-  }
-  return src.length;
+    else if (c === '}' && depth-- === 0) return { stop: k };
+    return undefined;
+  });
 }
 
 function regexEnd(src: string, j: number): number {
