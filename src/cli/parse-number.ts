@@ -11,6 +11,7 @@ export const bounded =
   };
 
 export const timeoutMs = bounded(BOUNDS.timeoutMs);
+export const waitMs = bounded(BOUNDS.waitMs);
 export const repeat = bounded(BOUNDS.repeat);
 export const concurrency = bounded(BOUNDS.concurrency);
 export const count = bounded(BOUNDS.count);

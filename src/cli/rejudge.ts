@@ -7,7 +7,7 @@ import { providerList } from '../providers/registry.js';
 import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { collect, concurrency, fraction, timeoutMs, usd } from './parse-number.js';
+import { collect, concurrency, fraction, timeoutMs, usd, waitMs } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { readResultsFile } from './results-file.js';
 import { buildReporters, reporterOutputs } from './reporters.js';
@@ -15,12 +15,15 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
 import { judgeCacheOutput, runBase } from './run-base.js';
+import { DEFAULT_COLLECT_WAIT_MS, type CollectRequest } from '../runner/batch-collect.js';
 
 interface RejudgeFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'failOnFlaky' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'reporter' | 'silent'> {
   config?: string;
   loadTimeout?: number;
   json?: string;
   verbose?: boolean;
+  batch?: string;
+  batchWait?: number;
 }
 
 export function registerRejudge(program: Command): void {
@@ -39,6 +42,8 @@ export function registerRejudge(program: Command): void {
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
     .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}), at the batch price`)
     .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
+    .option('--batch <id>', 'collect a judge batch the run left uncollected (summary.uncollectedBatches): its answers judge the calls they were made for, none is asked again (implies --judge-batch)')
+    .option('--batch-wait <ms>', 'with --batch: how long to wait while the batch is still in progress at the provider, in ms, 0 to not wait (default 1800000)', waitMs)
     .option('--max-cost <usd>', "stop starting trials once the judges spent this many dollars (the recorded targets' spend is not counted again)", usd)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails')
     .option('--no-strict', 'scored cases do not fail, whatever `strict` in the config says')
@@ -56,6 +61,8 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   const input = resolve(cwd, resultsArg);
   const recorded = await readResultsFile(input, cwd, '<results>', ResultsSchema);
   const file = relative(cwd, input) || input;
+  const collect = flags.batch !== undefined ? collectRequest(recorded, file, flags.batch, flags.batchWait) : undefined;
+  if (flags.batchWait !== undefined && !collect) throw new UserError('--batch-wait is for --batch <id>', { field: '--batch-wait' });
   const out = resolve(cwd, flags.json ?? join(dirname(input), `${basename(input, '.json')}.rejudged.json`));
 
   const config = await loadConfigFromFlags(flags, cwd);
@@ -65,7 +72,8 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
     import('../runner/judge-refs.js'),
     import('../runner/api-keys.js'),
   ]);
-  const settings = resolveRunSettings(config, flags, process.env);
+  // A collected batch's answers come through the batch path, priced at the batch rate like the run's.
+  const settings = resolveRunSettings(config, collect ? { ...flags, judgeBatch: true } : flags, process.env);
   checkRunJudgeRefs(settings.judging, cases);
   // No target runs, so only the judges need their keys.
   checkApiKeys({ ...settings, targets: {} }, cases);
@@ -84,9 +92,22 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   const [{ rejudgeRecorded }, base] = await Promise.all([import('../runner/rejudge.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
   process.stderr.write(`agent-evals: re-judging run ${recorded.run.id} (started ${recorded.run.startedAt}) from ${file}: no target is called; writing ${relative(cwd, out) || out}\n`);
   return withInterrupt(async (interrupt) => {
-    const { exitCode } = await rejudgeRecorded({ ...base, recorded, file, cases, reporters, interrupt });
+    const { exitCode } = await rejudgeRecorded({ ...base, recorded, file, cases, reporters, interrupt, ...(collect ? { collect } : {}) });
     return exitCode;
   });
+}
+
+/** `--batch <id>`: the recorded uncollected batch of that id, with its requests (what the re-judge's calls are matched on). */
+function collectRequest(recorded: Results, file: string, id: string, waitMs: number | undefined): CollectRequest {
+  const listed = recorded.summary.uncollectedBatches ?? [];
+  const batch = listed.find((b) => b.id === id);
+  if (!batch) {
+    const known = listed.length ? `: it lists ${listed.map((b) => b.id).join(', ')}` : ': it lists none';
+    throw new UserError(`${file} holds no uncollected judge batch ${id} (summary.uncollectedBatches${known})`, { field: '--batch' });
+  }
+  if (!batch.requests?.length)
+    throw new UserError(`${file} does not record the requests of judge batch ${id} (written by an older agent-evals): its answers cannot be matched to their judgments`, { field: '--batch' });
+  return { batch, waitMs: waitMs ?? DEFAULT_COLLECT_WAIT_MS };
 }
 
 /**

@@ -262,6 +262,24 @@ export const MatrixTableSchema = z.object({
 });
 export type MatrixTable = z.infer<typeof MatrixTableSchema>;
 
+/**
+ * `--judge-batch`: a batch submitted (and billed) whose results the run could not read (its polls kept
+ * failing): left at the provider, not cancelled, for `agent-evals rejudge <results> --batch <id>` to collect.
+ */
+export const UncollectedBatchSchema = z.object({
+  id: z.string(),
+  /** `provider:model` of the judge whose calls it holds. */
+  spec: z.string(),
+  reason: z.string(),
+  /**
+   * Each request of the batch: its `custom_id`, a digest of the request (model, prompt, answer schema,
+   * sampling), which the re-judge's own request for the same judgment matches, and the name of the
+   * answer's schema (an Anthropic forced tool's answer is read under it). Absent in files written before.
+   */
+  requests: z.array(z.object({ customId: z.string(), digest: z.string(), schema: z.string().optional() })).optional(),
+});
+export type UncollectedBatch = z.infer<typeof UncollectedBatchSchema>;
+
 export const SummarySchema = z.object({
   cases: z.object({
     total: z.number().int().nonnegative(),
@@ -292,11 +310,8 @@ export const SummarySchema = z.object({
   /** Run-level gates and stops that failed the run (min score, budget, …), in words. */
   failures: z.array(z.string()),
   warnings: z.array(z.string()),
-  /**
-   * `--judge-batch`: batches submitted (and billed) whose results the run could not read (their polls
-   * kept failing): left at the provider, not cancelled, to be fetched there by id. Present when any.
-   */
-  uncollectedBatches: z.array(z.object({ id: z.string(), spec: z.string(), reason: z.string() })).optional(),
+  /** `--judge-batch`: batches left uncollected at the provider (see UncollectedBatchSchema). Present when any. */
+  uncollectedBatches: z.array(UncollectedBatchSchema).optional(),
 });
 export type Summary = z.infer<typeof SummarySchema>;
 

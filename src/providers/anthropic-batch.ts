@@ -60,9 +60,9 @@ export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
 
     status: (id, signal) => call(signal, async (options) => toBatchStatus(await client.messages.batches.retrieve(id, {}, options))),
 
-    results: (id, signal) =>
+    results: (id, signal, given) =>
       call(signal, async (options) => {
-        const names = schemaNames.get(id);
+        const names = schemaNames.get(id) ?? given;
         const out: BatchItemResult[] = [];
         const seen = new Set<string>();
         // The SDK's request (auth, version, retries) for the `results_url`, its body read by jsonlLines: the SDK's

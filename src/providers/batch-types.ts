@@ -36,6 +36,11 @@ export interface BatchApi {
   sizeOf(item: BatchItem): number;
   submit(items: BatchItem[], signal?: AbortSignal): Promise<string>;
   status(id: string, signal?: AbortSignal): Promise<BatchStatus>;
-  results(id: string, signal?: AbortSignal): Promise<BatchItemResult[]>;
+  /**
+   * An ended batch's outcomes, its result file read as a stream. `schemaNames` (custom_id → the answer
+   * schema's name) is for a batch this object did not submit (a later collect): Anthropic reads a forced
+   * tool's answer under it.
+   */
+  results(id: string, signal?: AbortSignal, schemaNames?: ReadonlyMap<string, string | undefined>): Promise<BatchItemResult[]>;
   cancel(id: string): Promise<void>;
 }

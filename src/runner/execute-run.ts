@@ -27,6 +27,7 @@ import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from './self-preference.js';
 import { runIdAt } from './run-id.js';
 import { JudgeBatch, type BatchPolling } from './judge-batch.js';
+import type { CollectRequest } from './batch-collect.js';
 
 /** What the run hands its judge service: its pricing and warnings, environment and limiters. */
 export interface JudgeRunDeps {
@@ -76,6 +77,8 @@ export interface ExecuteOptions {
   progress?(line: string): void;
   /** How a judge batch is polled (tests give a `sleep` that does not wait on the clock). */
   batchPolling?: Partial<BatchPolling>;
+  /** `rejudge --batch <id>`: the recorded uncollected batch whose answers judge the calls they were made for (batch-collect.ts). */
+  collect?: CollectRequest;
   /**
    * A re-judge (runner/rejudge.ts): no target is built; each case's trials are replayed from the
    * recording, and the run says which run it re-judged and which cases it could not.
@@ -195,11 +198,16 @@ async function runWith(
   const showProgress = opts.progress ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
   // A provider's error text (a cancel that failed) may quote a secret: redacted like every other line.
   const progress = (line: string) => showProgress(opts.redactor ? opts.redactor.redact(line) : line);
-  const batch = settings.judging.batch && !settings.dryRun ? new JudgeBatch({ progress, warn, ...(opts.batchPolling ? { polling: opts.batchPolling } : {}) }) : undefined;
+  const batch =
+    settings.judging.batch && !settings.dryRun
+      ? new JudgeBatch({ progress, warn, ...(opts.batchPolling ? { polling: opts.batchPolling } : {}), ...(opts.collect ? { collect: opts.collect } : {}) })
+      : undefined;
   const judges = opts.judges({ pricing, warn, env, limiters, ...(batch ? { batch } : {}) });
   // Flushes the judge cache. Not an output: an answer the cache could not keep is asked again later.
   steps.push({ name: 'judge cache', output: false, run: () => judges.close?.() });
   judges.prepare?.(cases);
+  // Before any trial (and any output): a batch that cannot be collected ends the command here.
+  await batch?.collect(opts.interrupt);
   for (const { key, message } of opts.replay?.from.cannotRejudge ?? []) warn(`cannot rejudge ${key}: ${message}`);
   const matrixTargets = new Map(cases.filter((c) => c.matrix).map((c) => [targetKey(c), targetFor(c)]));
   if (matrixTargets.size && settings.judging.selfJudgingWarning) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
@@ -248,6 +256,8 @@ async function runWith(
       onWarning: (message) => reporter.onWarning(message),
     },
   });
+  const unused = batch?.collectedUnused;
+  if (unused) warn(`judge batch ${unused.id}: ${unused.count} of its answers matched no judgment of this re-judge (its judges, criteria or cases changed since the run): not used`);
   const { baseline } = opts;
   const comparison = baseline?.rejudged ? compareEffects(baseline.rejudged, compared, baseline.options) : baseline ? compareRuns(baseline.cases, compared, baseline.options) : undefined;
   const summary: Summary = {

@@ -1,8 +1,11 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { errorMessage } from '../core/errors.js';
+import { errorMessage, UserError } from '../core/errors.js';
+import type { UncollectedBatch } from '../core/results-schema.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../providers/batch-types.js';
 import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../providers/settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from '../providers/types.js';
+import { collectBatch, type CollectedAnswers, type CollectRequest } from './batch-collect.js';
+import { batchOutcomes, requestDigest } from './batch-outcomes.js';
 
 /**
  * How a pending batch is polled: the first wait, doubling up to the longest; `sleep` is injectable (tests).
@@ -37,15 +40,10 @@ export interface BatchEstimate {
   outputTokens: number;
 }
 
-/** A batch submitted (and paid for) whose results this run could not read: its id, to collect later. */
-export interface UncollectedBatch {
-  id: string;
-  spec: string;
-  reason: string;
-}
-
 interface Entry {
   item: BatchItem;
+  /** requestDigest of the call: what a later collect matches the re-judge's call to its answer by. */
+  digest: string;
   api: BatchApi;
   maxTokens: number;
   resolve(res: CompletionResponse): void;
@@ -64,13 +62,40 @@ export class JudgeBatch {
   readonly #listeners: Array<() => void> = [];
   readonly #warn: (message: string) => void;
   readonly #uncollected: UncollectedBatch[] = [];
+  readonly #apis: Array<Promise<BatchApi>> = [];
+  readonly #collect: CollectRequest | undefined;
+  #collected: CollectedAnswers | undefined;
   #next = 0;
   #submitted = 0;
 
-  constructor(opts: { polling?: Partial<BatchPolling>; progress(line: string): void; warn?(message: string): void }) {
+  /** `collect` (`rejudge --batch`): a recorded uncollected batch whose answers serve the calls they were made for (see `collect()`). */
+  constructor(opts: { polling?: Partial<BatchPolling>; progress(line: string): void; warn?(message: string): void; collect?: CollectRequest }) {
     this.#polling = { ...DEFAULT_BATCH_POLLING, ...opts.polling };
     this.#progress = opts.progress;
     this.#warn = opts.warn ?? opts.progress;
+    this.#collect = opts.collect;
+  }
+
+  /**
+   * Reads the recorded batch given as `collect` from its provider, through the batch API of the judge
+   * whose model it names (the judges must be built first). From then on a call whose request digest
+   * the batch holds is answered from it at once, never sent again; the others queue as usual.
+   */
+  async collect(signal: AbortSignal): Promise<void> {
+    const req = this.#collect;
+    if (!req) return;
+    const apis = await Promise.all(this.#apis.map((a) => a.catch(() => undefined)));
+    const api = apis.find((a) => a?.spec === req.batch.spec);
+    if (!api)
+      throw new UserError(`judge batch ${req.batch.id} holds calls to ${req.batch.spec}, and no judge of the current config (or --judge) is that model: nothing could take its answers`, {
+        field: '--batch',
+      });
+    this.#collected = await collectBatch(api, req, { polling: this.#polling, progress: this.#progress, signal });
+  }
+
+  /** The collected batch's answers no call took (the judges or cases changed since the run), for a warning. */
+  get collectedUnused(): { id: string; count: number } | undefined {
+    return this.#collected && this.#collected.unused > 0 ? { id: this.#collected.id, count: this.#collected.unused } : undefined;
   }
 
   /** Batches given up on while still at the provider (polls kept failing): what the results keep to collect later. */
@@ -101,6 +126,7 @@ export class JudgeBatch {
   provider(live: Provider, api: Promise<BatchApi>, maxTokens?: number): Provider {
     // Awaited by each call; a load that failed fails the calls, never the process.
     api.catch(() => {});
+    this.#apis.push(api);
     return {
       id: live.id,
       model: live.model,
@@ -113,7 +139,11 @@ export class JudgeBatch {
     return new Promise<CompletionResponse>((resolve, reject) => {
       const { signal } = request;
       if (signal?.aborted) return reject(new Error('interrupted before the judge batch was sent'));
-      const entry: Entry = { item: { customId: `judge-${++this.#next}`, request }, api, maxTokens, resolve, reject };
+      const digest = requestDigest(api.spec, request);
+      const held = this.#collected?.spec === api.spec ? this.#collected.take(digest) : undefined;
+      // Answered by the collected batch: parsed as any batch answer, and never asked again.
+      if (held) return held.ok ? resolve(held.response) : reject(new Error(held.error));
+      const entry: Entry = { item: { customId: `judge-${++this.#next}`, request }, digest, api, maxTokens, resolve, reject };
       this.#queue.push(entry);
       for (const l of this.#listeners) l();
     });
@@ -180,10 +210,14 @@ export class JudgeBatch {
     } catch (err) {
       if (err instanceof PollFailed) {
         // Not cancelled: the batch may still end, and its (paid) answers be collected by its id.
-        this.#uncollected.push({ id, spec: api.spec, reason: err.message });
-        this.#warn(`judge batch ${id} (${api.spec}) was left at the provider uncollected: ${err.message}; its id is kept in the results (summary.uncollectedBatches)`);
+        const requests = entries.map((e) => ({ customId: e.item.customId, digest: e.digest, ...(e.item.request.schema ? { schema: e.item.request.schema.name } : {}) }));
+        this.#uncollected.push({ id, spec: api.spec, reason: err.message, requests });
+        this.#warn(
+          `judge batch ${id} (${api.spec}) was left at the provider uncollected: ${err.message}; its id is kept in the results (summary.uncollectedBatches): collect it with \`agent-evals rejudge <results> --batch ${id}\``,
+        );
         // Each judgment names its own request, so its answer can be found in the batch's output later.
-        for (const e of entries) e.reject(new Error(`judge batch ${id} (request ${e.item.customId}): ${err.message}; the batch id is kept in the results to collect later`));
+        for (const e of entries)
+          e.reject(new Error(`judge batch ${id} (request ${e.item.customId}): ${err.message}; the batch id is kept in the results to collect later (\`agent-evals rejudge <results> --batch ${id}\`)`));
         return;
       }
       if (!signal.aborted) return failAll(entries, new Error(`judge batch ${id}: ${errorMessage(err)}`));
@@ -202,18 +236,11 @@ export class JudgeBatch {
         return failAll(entries, new Error(`judge batch ${id}: its results could not be read: ${errorMessage(err)}`));
       }
     }
-    const byId = new Map<string, BatchItemResult>();
-    const twice = new Set<string>();
-    for (const r of results) {
-      if (byId.has(r.customId)) twice.add(r.customId);
-      else byId.set(r.customId, r);
-    }
+    const outcome = batchOutcomes(id, status.state, results);
     for (const e of entries) {
-      const r = byId.get(e.item.customId);
-      // Two answers to one request: neither is taken, since nothing says which is the batch's.
-      if (twice.has(e.item.customId)) e.reject(new Error(`judge batch ${id}: custom_id ${e.item.customId} appears more than once in the batch output; none of its answers was taken`));
-      else if (r?.ok) e.resolve(r.response);
-      else e.reject(new Error(r ? `judge batch ${id}: ${r.error}` : `judge batch ${id} ${status.state} without an answer to this request`));
+      const r = outcome(e.item.customId);
+      if (r.ok) e.resolve(r.response);
+      else e.reject(new Error(r.error));
     }
   }
 

@@ -293,7 +293,16 @@ describe('--judge-batch (OpenAI)', () => {
     const id = fake.batches.creates[0]!.id;
     expect(fake.batches.failedPolls).toBeGreaterThan(1);
     expect(fake.batches.cancels).toEqual([]);
-    expect(r.results.summary.uncollectedBatches).toEqual([{ id, spec: 'openai:gpt-4.1-mini', reason: expect.stringMatching(/^its status could not be read for \d+ s of polling: .*500/) }]);
+    // Each request is kept with what a later collect (`rejudge --batch`) matches its judgment by.
+    const request = { customId: expect.stringMatching(/^judge-\d+$/), digest: expect.stringMatching(/^[0-9a-f]{32}$/), schema: expect.any(String) };
+    expect(r.results.summary.uncollectedBatches).toEqual([
+      { id, spec: 'openai:gpt-4.1-mini', reason: expect.stringMatching(/^its status could not be read for \d+ s of polling: .*500/), requests: [request, request] },
+    ]);
+    const [a, b] = r.results.summary.uncollectedBatches![0]!.requests!;
+    expect(a!.digest).not.toBe(b!.digest);
+    // Never a pass meanwhile: the judgments are errors and the run fails.
+    expect(r.results.summary.trials.passed).toBe(0);
+    expect(r.exitCode).toBe(1);
     expect(r.results.summary.warnings.some((w) => w.startsWith(`judge batch ${id} (openai:gpt-4.1-mini) was left at the provider uncollected`))).toBe(true);
     expect(judgeResults(r.results).every((a) => a.status === 'error' && a.message.includes('the batch id is kept in the results') && /\(request judge-\d+\)/.test(a.message))).toBe(true);
   });

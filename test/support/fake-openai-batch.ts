@@ -19,6 +19,8 @@ export interface FakeBatchOptions {
   failingPolls?: number;
   /** The output file repeats its first line (a custom_id answered twice). */
   duplicateFirstOutput?: boolean;
+  /** A batch in progress reaches its completion window unanswered: `expired`, each line in the error file. */
+  expire?: boolean;
 }
 
 /** What tests count: every batch created and every cancel asked. */
@@ -149,7 +151,18 @@ export class FakeOpenAIBatches {
     batch.polls += 1;
     if (batch.status === 'validating') batch.status = batch.errors ? 'failed' : (this.options.unknownStatus ?? 'in_progress');
     else if (batch.status === 'cancelling') this.#end(batch, 'cancelled');
-    else if (batch.status === 'in_progress') {
+    else if (batch.status === 'in_progress' && this.options.expire) {
+      for (const line of batch.lines)
+        batch.err.push(
+          JSON.stringify({
+            id: `batch_req_fake${this.#lineIndex++}`,
+            custom_id: line.custom_id,
+            response: null,
+            error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' },
+          }),
+        );
+      this.#end(batch, 'expired');
+    } else if (batch.status === 'in_progress') {
       const rounds = Math.max(1, this.options.pollsInProgress ?? 1);
       const per = Math.ceil(batch.lines.length / rounds);
       for (const line of batch.lines.slice(batch.out.length + batch.err.length, batch.out.length + batch.err.length + per)) this.#answer(batch, line);
@@ -215,7 +228,7 @@ function view(b: FakeBatch) {
     finalizing_at: null,
     completed_at: at(['completed']),
     failed_at: at(['failed']),
-    expired_at: null,
+    expired_at: at(['expired']),
     cancelling_at: at(['cancelling', 'cancelled']),
     cancelled_at: at(['cancelled']),
     request_counts: { total: b.lines.length, completed: b.out.length, failed: b.err.length },
