@@ -117,6 +117,22 @@ describe('Anthropic Message Batches against the fake', () => {
     });
   });
 
+  it('a later process reads a batch it did not submit (rejudge --batch) as the submitter would, given each answer schema by custom_id', async () => {
+    const { api } = await setup(byContent, { pollsToEnd: 1 });
+    const items: BatchItem[] = ['thanks a lot', 'go away, rude'].map((reply, i) => ({ customId: `j${i}`, request: judgeRequest(reply) }));
+    const id = await api.submit(items);
+    await pollToEnd(api, id);
+    const submitter = await api.results(id);
+    const later = anthropicBatchApi(settingsFor(fake!));
+    const collected = await later.results(id, undefined, new Map(items.map((i) => [i.customId, i.request.schema?.name])));
+    const byId = (rs: typeof submitter) => Object.fromEntries(rs.map((r) => [r.customId, r.ok ? withoutRaw(r.response) : r.error]));
+    expect(byId(collected)).toEqual(byId(submitter));
+    expect(collected.find((r) => r.customId === 'j1')).toMatchObject({ ok: true, response: { text: JSON.stringify({ score: 0, reasoning: 'scored 0' }) } });
+    // Without the schema names the forced tool's answer is not found: the names are what makes the read the same.
+    const blind = await later.results(id);
+    expect(byId(blind)).not.toEqual(byId(submitter));
+  });
+
   it('turns errored, expired and invalid requests into ok: false lines that say why', async () => {
     const { api } = await setup((body) => (JSON.stringify(body.messages).includes('overload') ? { status: 529, message: 'Overloaded' } : { json: { score: 1, reasoning: 'fine' } }), {
       expire: ['late'],
