@@ -257,7 +257,10 @@ async function runWith(
     },
   });
   const unused = batch?.collectedUnused;
-  if (unused) warn(`judge batch ${unused.id}: ${unused.count} of its answers matched no judgment of this re-judge (its judges, criteria or cases changed since the run): not used`);
+  if (unused)
+    warn(
+      `judge batch ${unused.id}: ${unused.count} of its answers matched no judgment of this re-judge (its judges, criteria or cases changed since the run, or identical calls shared one answer through the judge cache): not used`,
+    );
   const { baseline } = opts;
   const comparison = baseline?.rejudged ? compareEffects(baseline.rejudged, compared, baseline.options) : baseline ? compareRuns(baseline.cases, compared, baseline.options) : undefined;
   const summary: Summary = {
