@@ -15,7 +15,7 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
 import { judgeCacheOutput, runBase } from './run-base.js';
-import { DEFAULT_COLLECT_WAIT_MS, type CollectRequest } from '../runner/batch-collect.js';
+import type { CollectRequest } from '../runner/batch-collect.js';
 
 interface RejudgeFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'failOnFlaky' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'reporter' | 'silent'> {
   config?: string;
@@ -107,7 +107,8 @@ function collectRequest(recorded: Results, file: string, id: string, waitMs: num
   }
   if (!batch.requests?.length)
     throw new UserError(`${file} does not record the requests of judge batch ${id} (written by an older agent-evals): its answers cannot be matched to their judgments`, { field: '--batch' });
-  return { batch, waitMs: waitMs ?? DEFAULT_COLLECT_WAIT_MS };
+  // The runner applies its default wait: the CLI does not load the collect code to start.
+  return { batch, ...(waitMs !== undefined ? { waitMs } : {}) };
 }
 
 /**

@@ -10,7 +10,8 @@ export const DEFAULT_COLLECT_WAIT_MS = 30 * 60_000;
 /** What `rejudge --batch <id>` asks for: the recorded batch, and how long to wait while it is still in progress. */
 export interface CollectRequest {
   batch: UncollectedBatch;
-  waitMs: number;
+  /** How long to wait while the batch is still in progress (default DEFAULT_COLLECT_WAIT_MS). */
+  waitMs?: number;
 }
 
 /** An uncollected batch's answers, read back: each answers the one judge call whose request digest it was recorded under. */
@@ -34,6 +35,7 @@ export async function collectBatch(api: BatchApi, req: CollectRequest, opts: { p
   const { id, spec } = req.batch;
   const requests = req.batch.requests ?? [];
   const where = { field: '--batch' };
+  const waitMs = req.waitMs ?? DEFAULT_COLLECT_WAIT_MS;
   let delay = opts.polling.firstDelayMs;
   let waited = 0;
   for (;;) {
@@ -52,14 +54,14 @@ export async function collectBatch(api: BatchApi, req: CollectRequest, opts: { p
         where,
       );
     }
-    if (waited >= req.waitMs) {
+    if (waited >= waitMs) {
       throw new UserError(
         `judge batch ${id} (${spec}) is still in progress at the provider (${counts}) after ${waited / 1000} s of waiting (--batch-wait): no results file was written; collect it again later`,
         where,
       );
     }
     opts.progress(`judge batch ${id}: ${counts}${status.state === 'unknown' ? `, status '${status.providerState ?? '?'}'` : ''}; waiting to collect it`);
-    const wait = Math.min(delay, req.waitMs - waited);
+    const wait = Math.min(delay, waitMs - waited);
     await opts.polling.sleep(wait, opts.signal);
     opts.signal.throwIfAborted();
     waited += wait;
