@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Document, LineCounter } from 'yaml';
 import { UserError, UserErrors } from '../core/errors.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
 import { describeIssue, formatPath } from './zod-issues.js';
-import { MAX_ALIAS_COUNT, parseYamlText, syntaxErrors, yamlDocument } from './yaml-text.js';
+import { parseYamlText } from './yaml-text.js';
+import { linesOfPaths } from './yaml-path-lines.js';
 
 export interface LoadedYaml {
   file: string;
@@ -21,14 +21,14 @@ export interface LoadedYaml {
  * Reads and validates one YAML eval file; every problem names the file, line and field.
  *
  * The text is read under the rules every YAML file shares (yaml-text.ts), then a text scan finds the
- * case lines. Only a file with a problem is parsed again with `yaml`'s document model, whose node
- * positions give the exact line of the field at fault.
+ * case lines. Only a file with a problem is read again, by one js-yaml pass that follows the paths
+ * of the reported issues to their lines (yaml-path-lines.ts): an error costs at most one more read.
  */
 export async function loadYamlEvalFile(file: string, displayPath = file): Promise<LoadedYaml> {
   const text = await readFile(file, 'utf8');
   const input = await parseYamlText(text, displayPath);
   const parsed = EvalFileSchema.safeParse(input);
-  if (!parsed.success) throw await locatedErrors(text, displayPath, parsed.error.issues);
+  if (!parsed.success) throw locatedErrors(text, displayPath, input, parsed.error.issues);
   return {
     file: displayPath,
     data: parsed.data,
@@ -41,20 +41,18 @@ export async function loadYamlEvalFile(file: string, displayPath = file): Promis
   };
 }
 
-/** The schema issues of a file, each at its line. */
-async function locatedErrors(text: string, file: string, issues: ReadonlyArray<Parameters<typeof describeIssue>[0]>): Promise<UserErrors> {
-  const { isNode } = await import('yaml');
-  const { doc, lines } = await yamlDocument(text);
-  const syntax = syntaxErrors(doc, lines, file);
-  if (syntax) return syntax;
-  const input: unknown = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  return new UserErrors(
-    issues.slice(0, 10).map((issue) => {
-      const { path, message } = describeIssue(issue, input, allAssertionTypes);
-      return new UserError(message, { file, line: lineOf(doc, lines, isNode, path), field: formatPath(path) || undefined });
-    }),
+/** The first schema issues of a file, each at its line. */
+function locatedErrors(text: string, file: string, input: unknown, issues: ReadonlyArray<Parameters<typeof describeIssue>[0]>): UserErrors {
+  const described = issues.slice(0, MAX_REPORTED).map((issue) => describeIssue(issue, input, allAssertionTypes));
+  const lines = linesOfPaths(
+    text,
+    described.map((d) => d.path),
   );
+  return new UserErrors(described.map(({ path, message }, i) => new UserError(message, { file, line: lines[i], field: formatPath(path) || undefined })));
 }
+
+/** Issues reported per file; the rest are found once these are fixed. */
+const MAX_REPORTED = 10;
 
 /**
  * Each case's line: where its `id:` stands. One pass over the lines, matching ids in case order, so
@@ -83,13 +81,4 @@ function scanCaseLines(text: string, ids: string[]): number[] {
 function keyLine(text: string, key: string): number | undefined {
   const i = text.split('\n').findIndex((l) => l.startsWith(`${key}:`));
   return i === -1 ? undefined : i + 1;
-}
-
-/** Line of the deepest node along `path` that exists in the document. */
-function lineOf(doc: Document, lines: LineCounter, isNode: typeof import('yaml').isNode, path: PropertyKey[]): number | undefined {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node: unknown = doc.getIn(path.slice(0, depth) as Array<string | number>, true);
-    if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
-  }
-  return undefined;
 }

@@ -54,14 +54,14 @@ function syntaxError(file: string, err: JsYamlError | undefined): UserErrors {
 }
 
 /** The text as `yaml`'s document model, with the lines of its nodes. */
-export async function yamlDocument(text: string): Promise<{ doc: Document; lines: LineCounter }> {
+async function yamlDocument(text: string): Promise<{ doc: Document; lines: LineCounter }> {
   const { LineCounter, parseDocument } = await import('yaml');
   const lines = new LineCounter();
   return { doc: parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true }), lines };
 }
 
 /** Every syntax error of the document at its line, or undefined when `yaml` reads it cleanly. */
-export function syntaxErrors(doc: Document, lines: LineCounter, file: string): UserErrors | undefined {
+function syntaxErrors(doc: Document, lines: LineCounter, file: string): UserErrors | undefined {
   if (doc.errors.length === 0) return undefined;
   return new UserErrors(doc.errors.map((e) => new UserError(`YAML syntax error: ${e.message.split('\n')[0]}`, { file, line: lines.linePos(e.pos[0]).line })));
 }
@@ -74,7 +74,7 @@ const ALIAS = /(?:^|[\s[{,])\*[^\s[\]{},]/m;
  * nested in it. Room for an anchor reused by thousands of cases; a seven-level alias bomb hits it
  * at its fifth level.
  */
-export const MAX_ALIAS_COUNT = 10_000;
+const MAX_ALIAS_COUNT = 10_000;
 
 /** Throws a located UserError when the file's aliases would expand past MAX_ALIAS_COUNT. */
 async function checkAliasExpansion(text: string, file: string): Promise<void> {
