@@ -31,6 +31,33 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * Why a value cannot stand for JSON tool arguments (undefined: it can): a `__proto__` key, or an
+ * object that is not a plain object or an array (a literal `{__proto__: {...}}` is one: its keys sit
+ * on the prototype, where a match would not look). Names where, e.g. `order.__proto__`.
+ */
+export function argsProblem(value: unknown, path = '', seen = new Set<object>()): string | undefined {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
+  seen.add(value);
+  const at = path === '' ? '' : ` at ${path}`;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const problem = argsProblem(item, `${path}[${i}]`, seen);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return `args are matched as JSON, and the object${at} is not a plain one (a literal __proto__ key sets its prototype)`;
+  for (const key of Object.keys(value)) {
+    const inner = path === '' ? key : `${path}.${key}`;
+    if (key === '__proto__') return `"__proto__" cannot be an argument name (at ${inner}): it would be dropped, and the filter would match any call`;
+    const problem = argsProblem((value as Record<string, unknown>)[key], inner, seen);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
  * Subset match for tool arguments: every key of `expected` is present in `actual` and matches,
  * recursing into objects (so `{order: {id: 'A1'}}` matches extra nested keys); arrays and
  * scalars must be deep-equal.

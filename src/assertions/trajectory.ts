@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isModelCall, toolCallsOf, type AgentRun, type ToolCall } from '../core/agent-run.js';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, nameList, plural, show } from './format.js';
-import { matchesSubset } from './json-value.js';
+import { argsProblem, isPlainObject, matchesSubset } from './json-value.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
 
 /** Assertions over the tool calls of the run, in call order across steps. */
@@ -36,7 +36,23 @@ function trajectoryCheck<S>(subjectOf: (spec: S) => string, check: (spec: S, ctx
 
 const toolName = z.string().min(1);
 const count = z.number().int().nonnegative();
-const argsSubset = z.record(z.string(), z.unknown()).optional();
+/** The args filters' schemas: zod cannot render a custom type, so the published schema asks for this. */
+const argsSchemas = new WeakSet<object>();
+export const isArgsSchema = (schema: object): boolean => argsSchemas.has(schema);
+export const ARGS_JSON_SCHEMA = { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} };
+
+/**
+ * The args filter is matched as JSON, so it is checked on the value as written: zod's record drops a
+ * `__proto__` key (a literal `{__proto__: {...}}` even sets the prototype), which left a filter of
+ * nothing, matching any call. A custom schema hands the checked value on as it is, typed as the record.
+ */
+function argsSubset(assertion: string) {
+  const schema = z.custom<Record<string, unknown>>((v) => isPlainObject(v) && argsProblem(v) === undefined, {
+    error: (iss) => `${assertion}: ${argsProblem(iss.input) ?? 'args must be an object of argument values'}`,
+  });
+  argsSchemas.add(schema);
+  return schema.optional();
+}
 
 function matching(calls: readonly ToolCall[], tool: string, args: Record<string, unknown> | undefined): ToolCall[] {
   return calls.filter((c) => c.name === tool && (args === undefined || matchesSubset(c.args, args)));
@@ -54,7 +70,7 @@ function otherArgsNote(calls: readonly ToolCall[], tool: string, args: Record<st
 }
 
 export const calledTool = defineAssertion(
-  assertionObject('calledTool', { tool: toolName, args: argsSubset, times: count.optional(), atLeast: count.optional(), atMost: count.optional() }).superRefine((spec, ctx) => {
+  assertionObject('calledTool', { tool: toolName, args: argsSubset('calledTool'), times: count.optional(), atLeast: count.optional(), atMost: count.optional() }).superRefine((spec, ctx) => {
     if (spec.times !== undefined && (spec.atLeast !== undefined || spec.atMost !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['times'], message: 'calledTool takes either times or atLeast/atMost, not both' });
     }
@@ -85,7 +101,7 @@ function expectedCount(times: number | undefined, min: number, max: number): str
 }
 
 export const notCalledTool = defineAssertion(
-  assertionObject('notCalledTool', { tool: toolName, args: argsSubset }),
+  assertionObject('notCalledTool', { tool: toolName, args: argsSubset('notCalledTool') }),
   trajectoryCheck(
     (spec) => `notCalledTool ${subject(spec.tool, spec.args)}`,
     (spec, ctx) => {

@@ -73,7 +73,7 @@ export function registerCalibrate(program: Command): void {
 
       const criterion: CalibrationCriterion = { type, ...(flags.criteria !== undefined ? { criteria: flags.criteria } : {}), scale: flags.scale ?? 1 };
       const display = isAbsolute(labelsPath) ? labelsPath : relative(cwd, resolve(cwd, labelsPath)) || labelsPath;
-      const labels = loadLabels(resolve(cwd, labelsPath), display);
+      const labels = await loadLabels(resolve(cwd, labelsPath), display);
       for (const line of labels.unlabelled) process.stderr.write(`agent-evals: warning: ${display}:${line}: no humanScore or humanVerdict; row skipped\n`);
       if (labels.rows.length === 0) {
         const skipped = labels.unlabelled.length;

@@ -12,6 +12,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
 import { providerList } from '../providers/registry.js';
 import type { RejudgedBaseline } from '../stats/effects.js';
+import type { WatchResults } from './watch-results.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecorded, resolveBaseline } from './baseline-file.js';
 
@@ -63,8 +64,10 @@ export function registerRun(program: Command): void {
         // Each re-run would replace the saved baseline with the few cases a save affected.
         if (flags.saveBaseline && !flags.allowPartial)
           throw new UserError('--watch re-runs only the cases a save affects, so --save-baseline would keep just those: drop --watch, or add --allow-partial');
-        const { watchRuns } = await import('./watch.js');
-        process.exitCode = await watchRuns({ paths, flags, cwd, runPlanned: (plan) => runPlanned(plan, flags, cmd, cwd) });
+        const [{ watchRuns }, { WatchResults }] = await Promise.all([import('./watch.js'), import('./watch-results.js')]);
+        // The files always describe the whole suite: a re-run's cases over the others' last results.
+        const kept = new WatchResults();
+        process.exitCode = await watchRuns({ paths, flags, cwd, runPlanned: ({ all, ...plan }) => runPlanned(plan, flags, cmd, cwd, { results: kept, all }) });
         return;
       }
       process.exitCode = await runPlanned(await prepareCases(paths, flags, cwd), flags, cmd, cwd);
@@ -77,6 +80,8 @@ async function runPlanned(
   flags: RunFlagsRaw,
   cmd: Command,
   cwd: string,
+  /** `--watch`: the whole plan, and the results kept between its runs for the file reporters. */
+  watch?: { results: WatchResults; all: PlannedCase[] },
 ): Promise<number> {
   const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha', 'rejudge'] as const).find((k) => flags[k] !== undefined);
   if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
@@ -121,7 +126,8 @@ async function runPlanned(
   if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
   outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
   await checkOutputs(outputs, config.file);
-  const reporters = await buildReporters(specs, reporterContext);
+  const built = await buildReporters(specs, reporterContext);
+  const reporters = watch ? watch.results.reporters(built, { all: watch.all, ran: cases, gates: settings }) : built;
 
   const [{ executeRun }, runOptions] = await Promise.all([import('../runner/execute-run.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
   return withInterrupt(async (interrupt) => {

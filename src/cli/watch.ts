@@ -16,8 +16,11 @@ export interface WatchOptions {
   paths: string[];
   flags: SelectionFlags & { json?: string | true; reporter?: string[] };
   cwd: string;
-  /** One normal run of the planned cases (`partial`: what cut them from the whole suite); returns its exit code. */
-  runPlanned(plan: { config: ResolvedConfig; cases: PlannedCase[]; partial: string[] }): Promise<number>;
+  /**
+   * One normal run of the planned cases (`partial`: what cut them from the whole suite; `all`: the
+   * whole plan the watch runs part of); returns its exit code.
+   */
+  runPlanned(plan: { config: ResolvedConfig; cases: PlannedCase[]; partial: string[]; all: PlannedCase[] }): Promise<number>;
 }
 
 /**
@@ -58,7 +61,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
       }
       if (paths.length > 0) process.stderr.write(`\nChanged: ${paths.join(', ')}; re-running ${chosen.length} of ${cases.length} case${cases.length === 1 ? '' : 's'}\n`);
       const subset = chosen.length < cases.length ? ['--watch re-running the affected cases'] : [];
-      lastCode = await o.runPlanned({ config, cases: chosen.map((c, index) => ({ ...c, index })), partial: [...partial, ...subset] });
+      lastCode = await o.runPlanned({ config, cases: chosen.map((c, index) => ({ ...c, index })), partial: [...partial, ...subset], all: cases });
     } catch (err) {
       // A file saved half-way is bad input for now: say where, keep watching, never exit.
       const user = err instanceof UserError || err instanceof ProviderConfigError;

@@ -369,6 +369,12 @@ export const RunInfoSchema = z.object({
   shard: ShardInfoSchema.optional(),
   /** Present when this document re-judged a recorded run (`agent-evals rejudge`): no target was called. */
   rejudgedFrom: RejudgedFromSchema.optional(),
+  /**
+   * Present when `run --watch` re-ran part of the plan: the document still holds every case, those
+   * not re-run with their results from the run that last ran them. `rerun`: the cases (keys) this run
+   * ran; `carried`: how many cases kept an earlier result.
+   */
+  watch: z.object({ rerun: z.array(z.string()), carried: z.number().int().positive() }).optional(),
 });
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 

@@ -17,3 +17,14 @@ export function csvHeader(file: string): (header: string[]) => string[] {
     return header;
   };
 }
+
+/** The line a CSV record starts on: info.lines is where it ends, and a quoted cell may span lines. */
+export function csvRecordLine(raw: string, endLine: number): number {
+  return (
+    endLine -
+    (raw
+      .replace(/^(\r?\n)+/, '')
+      .replace(/\r?\n$/, '')
+      .match(/\n/g)?.length ?? 0)
+  );
+}

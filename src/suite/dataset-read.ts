@@ -4,8 +4,7 @@ import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse as parseCsv } from 'csv-parse';
 import { UserError } from '../core/errors.js';
-import { csvRecordLine } from './labels.js';
-import { csvHeader } from './csv-header.js';
+import { csvHeader, csvRecordLine } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
 
 /** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
@@ -19,21 +18,22 @@ export const DATASET_EXTENSIONS = ['.jsonl', '.csv', '.json', '.yaml', '.yml'];
 
 /**
  * Reads a dataset file row by row. JSONL and CSV stream (one row held at a time); `.json` and
- * `.yaml` are whole documents and are read whole. `written` is the path as the suite gives it.
+ * `.yaml` are whole documents and are read whole. `written` is the path as the suite gives it;
+ * `noun` names the file in messages (calibration labels are read by the same rules).
  */
-export async function* readDatasetFile(path: string, file: string, written: string): AsyncGenerator<DatasetRow> {
+export async function* readDatasetFile(path: string, file: string, written: string, noun = 'dataset'): AsyncGenerator<DatasetRow> {
   const ext = extname(path).toLowerCase();
   if (!DATASET_EXTENSIONS.includes(ext)) throw new UserError(`a dataset is .jsonl, .csv, .json or .yaml (got ${ext || 'no extension'})`, { file });
   try {
     if (!(await stat(path)).isFile()) throw new Error('not a file');
   } catch {
-    throw new UserError(`dataset "${written}" not found (resolved to ${path})`, { file });
+    throw new UserError(`${noun} "${written}" not found (resolved to ${path})`, { file });
   }
   if (ext === '.jsonl') yield* jsonlRows(path, file);
   else if (ext === '.csv') yield* csvRows(path, file);
   else {
     const text = await readFile(path, 'utf8');
-    const raw = ext === '.json' ? jsonArray(text, file) : await yamlArray(text, file);
+    const raw = ext === '.json' ? jsonArray(text, file, noun) : await yamlArray(text, file, noun);
     let row = 0;
     for (const { value, line } of raw) yield objectRow(value, ++row, line, file);
   }
@@ -92,14 +92,14 @@ async function* csvRows(path: string, file: string): AsyncGenerator<DatasetRow> 
   }
 }
 
-function jsonArray(text: string, file: string): Array<{ value: unknown; line: number | undefined }> {
+function jsonArray(text: string, file: string, noun: string): Array<{ value: unknown; line: number | undefined }> {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
     throw new UserError(`not JSON: ${(err as Error).message}`, { file });
   }
-  if (!Array.isArray(doc)) throw new UserError('a JSON dataset is an array of rows', { file });
+  if (!Array.isArray(doc)) throw new UserError(`a JSON ${noun} is an array of rows`, { file });
   return (doc as unknown[]).map((value) => ({ value, line: undefined }));
 }
 
@@ -107,7 +107,7 @@ function jsonArray(text: string, file: string): Array<{ value: unknown; line: nu
  * A YAML list of rows, read by the same rules as an eval file (aliases expanded under the same
  * bound), each row with the line it starts on.
  */
-async function yamlArray(text: string, file: string): Promise<Array<{ value: unknown; line: number | undefined }>> {
+async function yamlArray(text: string, file: string, noun: string): Promise<Array<{ value: unknown; line: number | undefined }>> {
   // js-yaml reports each node's start ('open') and finished value ('close'); an aliased row is the
   // anchor's own object, so it takes the anchor's line.
   const opened: number[] = [];
@@ -120,6 +120,6 @@ async function yamlArray(text: string, file: string): Promise<Array<{ value: unk
       if (line !== undefined && typeof result === 'object' && result !== null && !lineOf.has(result)) lineOf.set(result, line);
     }
   });
-  if (!Array.isArray(doc)) throw new UserError('a YAML dataset is a list of rows', { file });
+  if (!Array.isArray(doc)) throw new UserError(`a YAML ${noun} is a list of rows`, { file });
   return (doc as unknown[]).map((value) => ({ value, line: typeof value === 'object' && value !== null ? lineOf.get(value) : undefined }));
 }

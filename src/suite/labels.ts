@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
+import { readDatasetFile } from './dataset-read.js';
 
 /**
  * One labelled output for `agent-evals calibrate`: what the agent said, what it was asked, and what a
@@ -35,31 +35,33 @@ export interface LabelSet {
   unlabelled: number[];
 }
 
-/** A labels file (`.jsonl`, `.csv`, `.yaml`/`.yml`): every row checked, errors with file, line and field. */
-export function loadLabels(path: string, displayPath = path): LabelSet {
-  let text: string;
+const LABEL_EXTENSIONS = ['.jsonl', '.csv', '.yaml', '.yml'];
+
+/**
+ * A labels file (`.jsonl`, `.csv`, `.yaml`/`.yml`), read by the dataset reader's rules (YAML aliases
+ * expanded under the same bound, a JSONL byte-order mark dropped, CSV header names checked, a
+ * `__proto__` key refused): every row checked, errors with file, line and field.
+ */
+export async function loadLabels(path: string, displayPath = path): Promise<LabelSet> {
+  const ext = extname(path).toLowerCase();
+  if (!LABEL_EXTENSIONS.includes(ext)) throw new UserError(`a labels file is .jsonl, .csv or .yaml (got ${ext || 'no extension'})`, { file: displayPath });
   try {
-    text = readFileSync(path, 'utf8');
+    await access(path, constants.R_OK);
   } catch (err) {
     throw new UserError(`cannot read the labels file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { file: displayPath });
   }
-  const ext = extname(path).toLowerCase();
-  const raw = ext === '.jsonl' ? jsonlRows(text, displayPath) : ext === '.csv' ? csvRows(text, displayPath) : ext === '.yaml' || ext === '.yml' ? yamlRows(text, displayPath) : undefined;
-  if (!raw) throw new UserError(`a labels file is .jsonl, .csv or .yaml (got ${ext || 'no extension'})`, { file: displayPath });
   const rows: LabelRow[] = [];
   const unlabelled: number[] = [];
   const seenIds = new Map<string, number>();
-  for (const { value, line } of raw) {
+  for await (const read of readDatasetFile(path, displayPath, displayPath, 'labels file')) {
+    const line = read.line ?? read.row;
+    // CSV cells are text: the score is read as a number, the verdict in any case.
+    const value = ext === '.csv' ? csvTyped(read.value, displayPath, line) : read.value;
     const parsed = LabelRowSchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || undefined;
-      const message =
-        issue.code === 'unrecognized_keys'
-          ? 'unknown field (a row has output, input, reference, instructions, id, humanScore, humanVerdict)'
-          : issue.path.length === 0
-            ? 'a row is an object'
-            : issue.message;
+      const message = issue.code === 'unrecognized_keys' ? 'unknown field (a row has output, input, reference, instructions, id, humanScore, humanVerdict)' : issue.message;
       throw new UserError(message, { file: displayPath, line, ...(field ? { field } : {}) });
     }
     const { id: given, ...row } = parsed.data;
@@ -74,71 +76,14 @@ export function loadLabels(path: string, displayPath = path): LabelSet {
   return { file: displayPath, rows, unlabelled };
 }
 
-export interface RawRow {
-  value: unknown;
-  line: number;
-}
-
-function jsonlRows(text: string, file: string): RawRow[] {
-  const rows: RawRow[] = [];
-  text.split(/\r?\n/).forEach((source, i) => {
-    if (source.trim() === '') return;
-    try {
-      rows.push({ value: JSON.parse(source), line: i + 1 });
-    } catch (err) {
-      throw new UserError(`not JSON: ${(err as Error).message}`, { file, line: i + 1 });
-    }
-  });
-  return rows;
-}
-
-/** CSV with a header row; empty cells are absent fields, and `humanScore` is read as a number. */
-function csvRows(text: string, file: string): RawRow[] {
-  let records: Array<{ record: Record<string, string>; raw: string; info: { lines: number } }>;
-  try {
-    // With `info` and `raw`, each record comes wrapped with its line count and source text.
-    const parsed: unknown = parseCsv(text, { columns: true, info: true, raw: true, skip_empty_lines: true, bom: true });
-    records = parsed as typeof records;
-  } catch (err) {
-    const line = (err as { lines?: number }).lines;
-    throw new UserError(`not valid CSV: ${(err as Error).message}`, { file, ...(line ? { line } : {}) });
+function csvTyped(cells: Record<string, unknown>, file: string, line: number): Record<string, unknown> {
+  const value = { ...cells };
+  const score = cells.humanScore;
+  if (typeof score === 'string') {
+    const n = Number(score);
+    if (score.trim() === '' || !Number.isFinite(n)) throw new UserError(`not a number: ${JSON.stringify(score)}`, { file, line, field: 'humanScore' });
+    value.humanScore = n;
   }
-  return records.map(({ record, raw, info }) => {
-    const line = csvRecordLine(raw, info.lines);
-    const value: Record<string, unknown> = {};
-    for (const [key, cell] of Object.entries(record)) {
-      if (cell === '') continue;
-      if (key === 'humanScore') {
-        const n = Number(cell);
-        if (cell.trim() === '' || !Number.isFinite(n)) throw new UserError(`not a number: ${JSON.stringify(cell)}`, { file, line, field: key });
-        value[key] = n;
-      } else value[key] = key === 'humanVerdict' ? cell.trim().toLowerCase() : cell;
-    }
-    return { value, line };
-  });
-}
-
-/** The line a CSV record starts on: info.lines is where it ends, and a quoted cell may span lines. */
-export function csvRecordLine(raw: string, endLine: number): number {
-  return (
-    endLine -
-    (raw
-      .replace(/^(\r?\n)+/, '')
-      .replace(/\r?\n$/, '')
-      .match(/\n/g)?.length ?? 0)
-  );
-}
-
-/** A YAML list of rows, each with its line. */
-export function yamlRows(text: string, file: string, notAList = 'a YAML labels file is a list of rows'): RawRow[] {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const error = doc.errors[0];
-  if (error) throw new UserError(`not valid YAML: ${error.message.split('\n')[0]}`, { file, line: lineCounter.linePos(error.pos[0]).line });
-  const seq = doc.contents;
-  if (!isSeq(seq)) throw new UserError(notAList, { file });
-  return seq.items.map((item) => {
-    const line = isMap(item) && item.range ? lineCounter.linePos(item.range[0]).line : 1;
-    return { value: (item as { toJSON(): unknown } | null)?.toJSON?.() ?? item, line };
-  });
+  if (typeof cells.humanVerdict === 'string') value.humanVerdict = cells.humanVerdict.trim().toLowerCase();
+  return value;
 }

@@ -59,6 +59,21 @@ describe('calledTool', () => {
     expect(loadErrors({ type: 'calledTool', tool: 'a', times: 1, atLeast: 1 })).toEqual(['calledTool takes either times or atLeast/atMost, not both']);
     expect(loadErrors({ type: 'calledTool', tool: 'a', atLeast: 3, atMost: 1 })).toEqual(['calledTool atLeast 3 is greater than atMost 1']);
   });
+  it('refuses args with a __proto__ key, which would be dropped and match any call; the args object is matched as given', () => {
+    const dropped = 'calledTool: "__proto__" cannot be an argument name (at __proto__): it would be dropped, and the filter would match any call';
+    expect(loadErrors({ type: 'calledTool', tool: 'orders_lookup', args: JSON.parse('{"__proto__": {"id": "Z9"}}') as unknown })).toEqual([dropped]);
+    expect(loadErrors({ type: 'calledTool', tool: 'orders_lookup', args: { ['__proto__']: { id: 'Z9' } } })).toEqual([dropped]);
+    expect(loadErrors({ type: 'calledTool', tool: 'orders_lookup', args: { __proto__: { id: 'Z9' } } })).toEqual([
+      'calledTool: args are matched as JSON, and the object is not a plain one (a literal __proto__ key sets its prototype)',
+    ]);
+    expect(loadErrors({ type: 'notCalledTool', tool: 'orders_lookup', args: { filter: [{ __proto__: { status: 'open' } }] } })).toEqual([
+      'notCalledTool: args are matched as JSON, and the object at filter[0] is not a plain one (a literal __proto__ key sets its prototype)',
+    ]);
+    expect(loadErrors({ type: 'calledTool', tool: 'orders_lookup', args: 'id=A1' })).toEqual(['calledTool: args must be an object of argument values']);
+    // A value spelling __proto__ is an ordinary string; a null-prototype object is plain.
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { id: '__proto__' } }, ctx).score).toBe(0);
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: Object.assign(Object.create(null) as object, { id: 'A1' }) }, ctx).score).toBe(1);
+  });
 });
 
 describe('notCalledTool', () => {

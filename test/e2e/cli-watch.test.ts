@@ -5,12 +5,13 @@
  * CLI's `main` in-process (no watch starts).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, removeTempDirs, spawnCli, STACK_FRAME, stripAnsi } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
+import { caseOf, readResults } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -76,6 +77,36 @@ describe('run --watch', () => {
     expect(r.stderr).not.toMatch(STACK_FRAME);
     // No third report: the broken file ran nothing.
     expect(r.stdout.split(/^agent-evals · /m)).toHaveLength(3);
+  }, 90_000);
+
+  it('the results file and JUnit keep the whole suite after a re-run: the re-run case new, the others carried, run.watch naming what re-ran', async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A, 'evals/b.eval.yaml': B('three') });
+    const cli = spawnCli(['run', '--watch', '--json', 'results.json', '--reporter', 'terminal', '--reporter', 'junit=junit.xml'], { cwd: dir, timeoutMs: 60_000 });
+    await cli.waitForStderr(/Watching for changes/, 30_000);
+    const first = readResults(join(dir, 'results.json'));
+    expect(first.run.watch).toBeUndefined();
+    expect(first.summary.cases).toMatchObject({ total: 3, passed: 3 });
+
+    writeFileSync(join(dir, 'evals/b.eval.yaml'), B('nope'));
+    await cli.waitForStderr(/Watching for changes[\s\S]*re-running 1 of 3 cases[\s\S]*Watching for changes/, 30_000);
+    // The terminal shows the run's own case; the files, the whole suite.
+    expect(reportCases(cli.stdout(), 2)).toEqual(['b/b1']);
+    const second = readResults(join(dir, 'results.json'));
+    expect(second.cases.map((c) => `${c.suite}/${c.id}`)).toEqual(['a/a1', 'a/a2', 'b/b1']);
+    expect(caseOf(second, 'b/b1').verdict).toBe('failed');
+    // Carried as the first run wrote them, not run again.
+    expect(caseOf(second, 'a/a1')).toEqual(caseOf(first, 'a/a1'));
+    expect(second.run.watch).toEqual({ rerun: ['b/b1'], carried: 2 });
+    expect(second.run.id).not.toBe(first.run.id);
+    expect(second.summary.cases).toMatchObject({ total: 3, passed: 2, failed: 1 });
+    expect(second.summary.trials).toMatchObject({ planned: 3, run: 3, passed: 2 });
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)).toHaveLength(3);
+    expect(junit.match(/<failure /g)).toHaveLength(1);
+
+    expect(cli.child.kill('SIGINT')).toBe(true);
+    const r = await cli.done;
+    expect(r.code, r.stdout + r.stderr).toBe(1);
   }, 90_000);
 
   // Keys are read only from a terminal: util-linux `script` gives the CLI a pseudo-terminal.

@@ -34,4 +34,23 @@ describe('check(t) at run time', () => {
     expect(invalid.verdict).toBe('failed');
     expect(invalid.error).toMatch(/^check\(\): invalid assertion: schema\.type: invalid JSON Schema: must be one of /);
   });
+
+  it('calledTool args with a __proto__ key (literal, computed, parsed, nested) fail the trial naming the assertion, never match a call without it', async () => {
+    const r = await runFixtureInProcess('runner', { paths: ['extra/proto-args.eval.ts'] });
+    expect(r.code, explain(r)).toBe(1);
+    const res = r.results();
+    expect(caseOf(res, 'proto-args/plain-match').verdict).toBe('passed');
+    expect(caseOf(res, 'proto-args/plain-miss').verdict).toBe('failed');
+    expect(caseOf(res, 'proto-args/literal').trials[0]!.error).toBe(
+      'check(): invalid assertion: args: calledTool: args are matched as JSON, and the object is not a plain one (a literal __proto__ key sets its prototype)',
+    );
+    for (const id of ['computed', 'parsed']) {
+      const trial = caseOf(res, `proto-args/${id}`).trials[0]!;
+      expect(trial.verdict, id).toBe('failed');
+      expect(trial.error, id).toBe('check(): invalid assertion: args: calledTool: "__proto__" cannot be an argument name (at __proto__): it would be dropped, and the filter would match any call');
+    }
+    expect(caseOf(res, 'proto-args/nested').trials[0]!.error).toBe(
+      'check(): invalid assertion: args: notCalledTool: "__proto__" cannot be an argument name (at opts.__proto__): it would be dropped, and the filter would match any call',
+    );
+  });
 });
