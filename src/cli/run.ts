@@ -149,6 +149,6 @@ async function runPlanned(
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });
-    return exitCode;
+    return watch ? watch.results.exitCode(exitCode) : exitCode;
   });
 }

@@ -23,6 +23,15 @@ export interface WatchGates {
  */
 export class WatchResults {
   readonly #last = new Map<string, string>();
+  /** The whole plan's exit code of the latest run (set when a file reporter ended it). */
+  #exit: number | undefined;
+
+  /** The watch's exit code after a run: the whole suite's, as its files show it, so a case that failed before and did not re-run still fails it. */
+  exitCode(runCode: number): number {
+    const code = this.#exit ?? runCode;
+    this.#exit = undefined;
+    return code;
+  }
 
   /** The reporters of one run of the watch: `all` is the whole plan, `ran` the cases this run runs. */
   reporters(reporters: Reporter[], run: { all: PlannedCase[]; ran: PlannedCase[]; gates: WatchGates }): Reporter[] {
@@ -32,7 +41,11 @@ export class WatchResults {
     const ended = new Set<string>();
     // Counted once, on the first reporter's end: every reporter gets the same document.
     let merged: { summary: Summary; exitCode: number; carried: number } | undefined;
-    const mergedEnd = (info: EndInfo) => (merged ??= this.#merge(info, run.all, ended, run.gates));
+    const mergedEnd = (info: EndInfo) => {
+      merged ??= this.#merge(info, run.all, ended, run.gates);
+      this.#exit = merged.exitCode;
+      return merged;
+    };
     const carried = () => run.all.filter((c) => !ended.has(c.key) && this.#last.has(c.key));
 
     const wrap = (r: Reporter): Reporter => ({

@@ -1,7 +1,7 @@
 /**
  * `run --watch` through the real CLI: a normal first run, then a save of one eval file re-runs only
  * that file's cases; a broken save prints the located error and keeps watching; SIGINT ends it with
- * the last run's exit code. Waits are on output, never on elapsed time. The refused --shard runs the
+ * the last run's exit code (the whole suite's when its files describe it). Waits are on output, never on elapsed time. The refused --shard runs the
  * CLI's `main` in-process (no watch starts).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -104,6 +104,19 @@ describe('run --watch', () => {
     expect(junit.match(/<testcase /g)).toHaveLength(3);
     expect(junit.match(/<failure /g)).toHaveLength(1);
 
+    expect(cli.child.kill('SIGINT')).toBe(true);
+    const r = await cli.done;
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+  }, 90_000);
+
+  it("exits with the whole suite's code: a case that failed earlier and did not re-run still fails the watch", async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A, 'evals/b.eval.yaml': B('nope') });
+    const cli = spawnCli(['run', '--watch', '--json', 'results.json', '--reporter', 'terminal'], { cwd: dir, timeoutMs: 60_000 });
+    await cli.waitForStderr(/Watching for changes/, 30_000);
+    // Only a's cases re-run, and they pass; b's failure is carried.
+    writeFileSync(join(dir, 'evals/a.eval.yaml'), A);
+    await cli.waitForStderr(/Watching for changes[\s\S]*re-running 2 of 3 cases[\s\S]*Watching for changes/, 30_000);
+    expect(readResults(join(dir, 'results.json')).summary.cases).toMatchObject({ total: 3, passed: 2, failed: 1 });
     expect(cli.child.kill('SIGINT')).toBe(true);
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(1);
