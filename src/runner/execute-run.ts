@@ -9,6 +9,8 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import { createIsolatedTarget, isIsolated } from './isolated-target.js';
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import { createTarget } from '../targets/create-target.js';
 import { skipEmptyReplies, type JudgeService } from './judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
@@ -173,17 +175,20 @@ async function runWith(
     const key = targetKey(c);
     if (targets.has(key)) continue;
     const spec = typeof c.target === 'string' ? settings.targets[c.target]! : c.target;
+    const targetSettings = {
+      rootDir: settings.rootDir,
+      configFile: settings.configFile,
+      env,
+      limiters,
+      dryRun: settings.dryRun,
+      warn,
+      ...(opts.redactor ? { redactor: opts.redactor } : {}),
+    };
     targets.set(
       key,
-      await createTarget(c.targetName, spec, {
-        rootDir: settings.rootDir,
-        configFile: settings.configFile,
-        env,
-        limiters,
-        dryRun: settings.dryRun,
-        warn,
-        ...(opts.redactor ? { redactor: opts.redactor } : {}),
-      }),
+      isIsolated(spec)
+        ? await createIsolatedTarget(c.targetName, spec, { ...targetSettings, loadTimeoutMs: settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS })
+        : await createTarget(c.targetName, spec, targetSettings),
     );
   }
   const targetFor = opts.replay ? opts.replay.targetFor : (c: PlannedCase) => targets.get(targetKey(c))!;

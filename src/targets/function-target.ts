@@ -158,13 +158,13 @@ function replyAlone(run: AgentRun, returnedSteps: boolean): AgentRun {
 }
 
 /** One call of the function: its value checked, SDK usage awaited, partial work kept on failure or timeout. */
-interface CallOptions {
+export interface CallOptions {
   dryRun: boolean;
   env: NodeJS.ProcessEnv | undefined;
   warnOnce(kind: 'counted-once' | 'added-both', message: string): void;
 }
 
-async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, session: Record<string, unknown>, options: CallOptions): Promise<AgentRun> {
+export async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, session: Record<string, unknown>, options: CallOptions): Promise<AgentRun> {
   const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, session, ...(options.env ? { env: options.env } : {}) });
   // A timeout settles the trial without waiting for the function: what it did by then is kept.
   const release = keepPartialOnAbort(signal, () => recorder.partial());
@@ -197,23 +197,23 @@ async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, sig
   return merged.run;
 }
 
+/** Each kind of warning once per target, not once per trial (an isolated target's workers share one). */
+export function warnOncePerKind(warn: ((message: string) => void) | undefined): CallOptions['warnOnce'] {
+  const warned = new Set<string>();
+  return (kind, message) => {
+    if (warned.has(kind)) return;
+    warned.add(kind);
+    warn?.(message);
+  };
+}
+
 /**
  * A function as a target. In a multi-turn case the function is called once per user turn with
  * `ctx.messages` holding the whole conversation so far (earlier replies as assistant turns) and
  * `ctx.session` the state it kept on earlier turns.
  */
 export function functionTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions = {}): Target {
-  // Each kind of warning once per target, not once per trial.
-  const warned = new Set<string>();
-  const once: CallOptions = {
-    dryRun: options.dryRun === true,
-    env: options.env,
-    warnOnce(kind, message) {
-      if (warned.has(kind)) return;
-      warned.add(kind);
-      options.warn?.(message);
-    },
-  };
+  const once: CallOptions = { dryRun: options.dryRun === true, env: options.env, warnOnce: warnOncePerKind(options.warn) };
   return {
     name,
     run: (trial, signal) => callOnce(name, fn, trial, signal, 1, {}, once),

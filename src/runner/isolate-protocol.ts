@@ -1,0 +1,40 @@
+import type { AgentRun } from '../core/agent-run.js';
+import type { TrialInput } from '../targets/types.js';
+
+/**
+ * The messages between an isolated function target (`isolate: true`) and its worker thread. Every
+ * field is structured-clone-safe data: the function itself never crosses, the worker imports the
+ * module that defines it and finds it by its place there.
+ */
+
+/** Where the worker finds the target: the config file's `targets.<name>`. */
+export interface TargetPlace {
+  /** Absolute path of the module the worker imports. */
+  file: string;
+  /** The same file as errors name it. */
+  display: string;
+  /** The key under the module's `targets`. */
+  name: string;
+  /** The function's source text as the run was given it: the worker checks it found the same one. */
+  source: string;
+}
+
+/** What a worker is started with (its `workerData`). */
+export interface WorkerInit {
+  place: TargetPlace;
+  dryRun: boolean;
+  loadTimeoutMs: number;
+}
+
+/** A call of the target; `session` keys the ctx.session kept across the turns of one conversation. */
+export type ToWorker = { type: 'call'; id: number; trial: TrialInput; turn: number; session: number } | { type: 'end-session'; session: number };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'load-error'; message: string }
+  | { type: 'done'; id: number; run: AgentRun }
+  /** The call threw: its message and what it had recorded by then. */
+  | { type: 'failed'; id: number; message: string; partial?: AgentRun }
+  | { type: 'warn'; kind: 'counted-once' | 'added-both'; message: string }
+  /** Sent just before the target's own process.exit / process.kill ends the worker. */
+  | { type: 'exit-called'; call: string };
