@@ -9,7 +9,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { createIsolatedTarget, isIsolated } from './isolated-target.js';
+import { caseTarget, createIsolatedTarget, isIsolated } from './isolated-target.js';
 import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import { createTarget } from '../targets/create-target.js';
 import { skipEmptyReplies, type JudgeService } from './judge-service.js';
@@ -166,15 +166,15 @@ async function runWith(
   // `--timeout` bounds every trial, over what a case or its file set.
   if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
 
-  // One adapter per named target (an inline TS target is keyed by its file); every trial still
-  // invokes it afresh.
-  const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.file}#inline`);
+  // One adapter per named target (an inline TS target is keyed by its file; an isolated one by its
+  // eval file, so its dataset rows share its workers); every trial still invokes it afresh.
+  const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.isolate?.module ?? c.file}#inline`);
   const targets = new Map<string, Target>();
   // A re-judge builds none: its replays stand in for them.
   for (const c of opts.replay ? [] : cases) {
     const key = targetKey(c);
     if (targets.has(key)) continue;
-    const spec = typeof c.target === 'string' ? settings.targets[c.target]! : c.target;
+    const { spec, source } = caseTarget(c, settings.targets);
     const targetSettings = {
       rootDir: settings.rootDir,
       configFile: settings.configFile,
@@ -187,7 +187,7 @@ async function runWith(
     targets.set(
       key,
       isIsolated(spec)
-        ? await createIsolatedTarget(c.targetName, spec, { ...targetSettings, loadTimeoutMs: settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS })
+        ? await createIsolatedTarget(c.targetName, spec, source, { ...targetSettings, loadTimeoutMs: settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS })
         : await createTarget(c.targetName, spec, targetSettings),
     );
   }

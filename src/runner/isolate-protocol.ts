@@ -7,13 +7,14 @@ import type { TrialInput } from '../targets/types.js';
  * module that defines it and finds it by its place there.
  */
 
-/** Where the worker finds the target: the config file's `targets.<name>`. */
+/** Where the worker finds the target: the config file's `targets.<name>`, or the inline `target` of a TS eval file. */
 export interface TargetPlace {
+  kind: 'config' | 'eval';
   /** Absolute path of the module the worker imports. */
   file: string;
   /** The same file as errors name it. */
   display: string;
-  /** The key under the module's `targets`. */
+  /** The key under the config's `targets` (the target's name, for an eval file's inline one). */
   name: string;
   /** The function's source text as the run was given it: the worker checks it found the same one. */
   source: string;

@@ -6,7 +6,8 @@ import { UserError, errorMessage } from '../core/errors.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
 import { warnOncePerKind } from '../targets/function-target.js';
 import { withPartialRun } from '../targets/partial-run.js';
-import type { FunctionTargetSchema } from '../targets/config-schema.js';
+import type { FunctionTargetSchema, TargetConfig } from '../targets/config-schema.js';
+import type { PlannedCase } from '../suite/plan.js';
 import type { TargetSettings } from '../targets/create-target.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import type { ChatTurn } from '../core/chat-turn.js';
@@ -14,6 +15,19 @@ import type { z } from 'zod';
 import type { FromWorker, ToWorker, WorkerInit } from './isolate-protocol.js';
 
 type FunctionTargetConfig = z.infer<typeof FunctionTargetSchema>;
+
+/** The config file as a worker imports it (absolute) and as errors name it. */
+function configModule(settings: Pick<TargetSettings, 'configFile' | 'rootDir'>): { file: string; display: string } | undefined {
+  return settings.configFile === null ? undefined : { file: resolve(settings.rootDir, basename(settings.configFile)), display: settings.configFile };
+}
+
+/** A case's target as the runner builds it, and where an isolated one's worker finds it. */
+export function caseTarget(c: PlannedCase, configured: Record<string, TargetConfig>): { spec: TargetConfig; source: IsolatedSource } {
+  if (typeof c.target === 'string') return { spec: configured[c.target]!, source: { kind: 'config' } };
+  if (!c.isolate) return { spec: c.target, source: { kind: 'config' } };
+  const { module, display, maxHeapMb } = c.isolate;
+  return { spec: { function: c.target, isolate: true, ...(maxHeapMb !== undefined ? { maxHeapMb } : {}) }, source: { kind: 'eval', module, display } };
+}
 
 /** Whether a configured target asks for a worker (`{ function, isolate: true }`). */
 export function isIsolated(spec: unknown): spec is FunctionTargetConfig & { isolate: true } {
@@ -124,19 +138,23 @@ class Pool {
   }
 }
 
+/** Where an isolated target's worker finds it: the config file, or (`module`) the eval file of an inline target. */
+export type IsolatedSource = { kind: 'config' } | { kind: 'eval'; module: string; display: string };
+
 /**
  * A function target run in worker threads (`isolate: true`): each call goes to a worker that
- * imported the config file and found the same function at `targets.<name>`. A worker that reaches
+ * imported the module defining the target and found the same function there. A worker that reaches
  * its heap cap, calls process.exit or throws uncaught fails only the trial it was running, and is
  * replaced. The first worker starts now, so a target the worker cannot find is exit 2 at load.
  */
-export async function createIsolatedTarget(name: string, spec: FunctionTargetConfig, settings: TargetSettings & { loadTimeoutMs: number }): Promise<Target> {
-  const where = { file: settings.configFile ?? undefined, field: `targets.${name}` };
+export async function createIsolatedTarget(name: string, spec: FunctionTargetConfig, source: IsolatedSource, settings: TargetSettings & { loadTimeoutMs: number }): Promise<Target> {
+  const where = source.kind === 'config' ? { file: settings.configFile ?? undefined, field: `targets.${name}` } : { file: source.display, field: 'isolate' };
   if (spec.otel) throw new UserError('isolate and otel cannot be combined: OpenTelemetry spans are collected in the runner’s own process', where);
-  if (settings.configFile === null) throw new UserError('isolate: true needs the target in a config file the worker can import (this run has none)', where);
+  const module = source.kind === 'eval' ? { file: source.module, display: source.display } : configModule(settings);
+  if (!module) throw new UserError('isolate: true needs the target in a config file the worker can import (this run has none)', where);
   const heapMb = spec.maxHeapMb ?? DEFAULT_ISOLATE_HEAP_MB;
   const init: WorkerInit = {
-    place: { file: resolve(settings.rootDir, basename(settings.configFile)), display: settings.configFile, name, source: String(spec.function) },
+    place: { kind: source.kind, ...module, name, source: String(spec.function) },
     dryRun: settings.dryRun === true,
     loadTimeoutMs: settings.loadTimeoutMs,
   };

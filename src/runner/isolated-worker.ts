@@ -40,13 +40,23 @@ process.kill = (pid: number, signal?: string | number) => {
   return realExit(1);
 };
 
+/** The function at its place in the module, as the worker's own import of it evaluates. */
+function found(mod: unknown): { fn: unknown; where: string } {
+  if (place.kind === 'config') {
+    const spec = (mod as { targets?: Record<string, unknown> } | undefined)?.targets?.[place.name];
+    return { fn: typeof spec === 'function' ? spec : (spec as { function?: unknown } | undefined)?.function, where: `targets.${place.name}` };
+  }
+  // An eval file exports one definition or an array of them: the one whose inline target is this function.
+  const defs: unknown[] = Array.isArray(mod) ? mod : [mod];
+  const targets = defs.map((d) => (d as { target?: unknown } | undefined)?.target).filter((t) => typeof t === 'function');
+  return { fn: targets.find((t) => String(t) === place.source) ?? targets[0], where: 'the inline target' };
+}
+
 async function findTarget(): Promise<TargetFunction> {
-  const mod = (await importUserModule(place.file, place.display, init.loadTimeoutMs)) as { targets?: Record<string, unknown> } | undefined;
-  const spec = mod?.targets?.[place.name];
-  const fn = typeof spec === 'function' ? spec : (spec as { function?: unknown } | undefined)?.function;
-  if (typeof fn !== 'function') throw new Error(`the worker imported ${place.display} and found no function at targets.${place.name}`);
+  const { fn, where } = found(await importUserModule(place.file, place.display, init.loadTimeoutMs));
+  if (typeof fn !== 'function') throw new Error(`the worker imported ${place.display} and found no function at ${where}`);
   if (String(fn) !== place.source) {
-    throw new Error(`the function the worker finds at targets.${place.name} in ${place.display} is not the one the run was given (a target built or replaced at run time cannot be isolated)`);
+    throw new Error(`the function the worker finds at ${where} in ${place.display} is not the one the run was given (a target built or replaced at run time cannot be isolated)`);
   }
   return fn as TargetFunction;
 }

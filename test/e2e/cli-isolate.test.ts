@@ -166,6 +166,37 @@ cases:
     expect(Math.max(...calls)).toBeGreaterThan(1);
   });
 
+  it('isolates the inline target of a TS eval file: the worker imports the eval file; heap exhaustion and process.exit fail only their trials', async () => {
+    const evalFile = `const grow = () => { const kept: number[][] = []; for (;;) kept.push(new Array(100000).fill(1.5)); };
+export default {
+  suite: 'inline',
+  isolate: true,
+  maxHeapMb: 64,
+  target: async (input: string) => { if (input === 'grow') grow(); if (input === 'quit') process.exit(3); return 'ok ' + input; },
+  cases: [
+    { id: 'grow', input: 'grow', assert: [{ type: 'contains', value: 'ok' }] },
+    { id: 'quit', input: 'quit', assert: [{ type: 'contains', value: 'ok' }] },
+    { id: 'fine', input: 'fine', assert: [{ type: 'contains', value: 'ok fine' }] },
+  ],
+};
+`;
+    const { r, json } = await run({ 'evals.config.mjs': `export default { outputDir: '.out', concurrency: 1 };\n`, 'evals/inline.eval.ts': evalFile });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const res = readResults(json);
+    expect(caseOf(res, 'inline/grow').trials[0]!.error).toContain('ran out of memory at its heap cap of 64 MB');
+    expect(caseOf(res, 'inline/quit').trials[0]!.error).toContain('called process.exit(3) in its isolated worker');
+    expect(caseOf(res, 'inline/fine').verdict).toBe('passed');
+  });
+
+  it('refuses isolate: true in an eval file whose target is named in the config: exit 2', async () => {
+    const { r } = await run({
+      'evals.config.mjs': `export default { outputDir: '.out', targets: { named: async () => 'ok' } };\n`,
+      'evals/named.eval.ts': `export default { suite: 'named', target: 'named', isolate: true, cases: [{ id: 'one', input: 'x', assert: [{ type: 'contains', value: 'ok' }] }] };\n`,
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('evals/named.eval.ts: isolate: isolate: true isolates the inline target');
+  });
+
   it.each([
     // Built at run time from text that differs on each import: the worker cannot find the same function.
     [
