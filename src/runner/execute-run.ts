@@ -184,12 +184,14 @@ async function runWith(
       warn,
       ...(opts.redactor ? { redactor: opts.redactor } : {}),
     };
-    targets.set(
-      key,
-      isIsolated(spec)
-        ? await createIsolatedTarget(c.targetName, spec, source, { ...targetSettings, loadTimeoutMs: settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS })
-        : await createTarget(c.targetName, spec, targetSettings),
-    );
+    if (!isIsolated(spec)) {
+      targets.set(key, await createTarget(c.targetName, spec, targetSettings));
+      continue;
+    }
+    const isolated = await createIsolatedTarget(c.targetName, spec, source, { ...targetSettings, loadTimeoutMs: settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS });
+    // Its spare workers end with the run (in a test file's evaluate() too, not only at the CLI's exit).
+    steps.push({ name: `workers of target "${c.targetName}"`, output: false, run: () => isolated.close() });
+    targets.set(key, isolated);
   }
   const targetFor = opts.replay ? opts.replay.targetFor : (c: PlannedCase) => targets.get(targetKey(c))!;
 

@@ -133,8 +133,20 @@ class Pool {
   /** A spare worker does not keep the process alive; a dead one is dropped (the next lease makes a new one). */
   release(slot: Slot): void {
     if (slot.dead) return;
+    if (this.closed) {
+      void slot.worker.terminate();
+      return;
+    }
     slot.worker.unref();
     this.idle.push(slot);
+  }
+
+  private closed = false;
+
+  /** Ends the spare workers (a worker still in a call is ended when it is released). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.idle.splice(0).map((slot) => slot.worker.terminate()));
   }
 }
 
@@ -147,7 +159,12 @@ export type IsolatedSource = { kind: 'config' } | { kind: 'eval'; module: string
  * its heap cap, calls process.exit or throws uncaught fails only the trial it was running, and is
  * replaced. The first worker starts now, so a target the worker cannot find is exit 2 at load.
  */
-export async function createIsolatedTarget(name: string, spec: FunctionTargetConfig, source: IsolatedSource, settings: TargetSettings & { loadTimeoutMs: number }): Promise<Target> {
+export async function createIsolatedTarget(
+  name: string,
+  spec: FunctionTargetConfig,
+  source: IsolatedSource,
+  settings: TargetSettings & { loadTimeoutMs: number },
+): Promise<Target & { close(): Promise<void> }> {
   const where = source.kind === 'config' ? { file: settings.configFile ?? undefined, field: `targets.${name}` } : { file: source.display, field: 'isolate' };
   if (spec.otel) throw new UserError('isolate and otel cannot be combined: OpenTelemetry spans are collected in the runner’s own process', where);
   const module = source.kind === 'eval' ? { file: source.module, display: source.display } : configModule(settings);
@@ -178,6 +195,7 @@ export async function createIsolatedTarget(name: string, spec: FunctionTargetCon
   };
   return {
     name,
+    close: () => pool.close(),
     run: callOn,
     async openSession(trial): Promise<TargetSession> {
       // One worker holds the whole conversation: ctx.session lives there between turns.
