@@ -36,6 +36,8 @@ export type FromWorker =
   | { type: 'done'; id: number; run: AgentRun }
   /** The call threw: its message and what it had recorded by then. */
   | { type: 'failed'; id: number; message: string; partial?: AgentRun }
+  /** What the call has recorded so far (steps, calls in flight), after each step: kept for a timeout. */
+  | { type: 'progress'; id: number; partial: AgentRun }
   | { type: 'warn'; kind: 'counted-once' | 'added-both'; message: string }
   /** Sent just before the target's own process.exit / process.kill ends the worker. */
   | { type: 'exit-called'; call: string };

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { basename, resolve } from 'node:path';
 import type { AgentRun } from '../core/agent-run.js';
 import { DEFAULT_ISOLATE_HEAP_MB } from '../core/bounds.js';
-import { UserError, errorMessage } from '../core/errors.js';
+import { UserError, asError, errorMessage } from '../core/errors.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
 import { warnOncePerKind } from '../targets/function-target.js';
 import { withPartialRun } from '../targets/partial-run.js';
@@ -34,6 +34,13 @@ export function isIsolated(spec: unknown): spec is FunctionTargetConfig & { isol
   return typeof spec === 'object' && spec !== null && 'function' in spec && (spec as { isolate?: unknown }).isolate === true;
 }
 
+/** A call the worker has not answered yet, with what it reported having recorded so far. */
+interface PendingCall {
+  resolve(run: AgentRun): void;
+  reject(err: Error): void;
+  partial?: AgentRun;
+}
+
 /** One worker thread running the target: one call at a time, dead for good once it ends. */
 class Slot {
   readonly worker: Worker;
@@ -42,7 +49,7 @@ class Slot {
   /** Why the worker ended (heap cap, process.exit, an uncaught throw), once it has. */
   private cause: string | undefined;
   dead = false;
-  private readonly calls = new Map<number, { resolve(run: AgentRun): void; reject(err: Error): void }>();
+  private readonly calls = new Map<number, PendingCall>();
   private nextId = 1;
 
   constructor(
@@ -63,7 +70,10 @@ class Slot {
         failed(new Error(m.message));
         void this.worker.terminate();
       } else if (m.type === 'warn') warn(m.kind, m.message);
-      else if (m.type === 'exit-called') this.cause ??= `called ${m.call} in its isolated worker: the worker ended, the run goes on`;
+      else if (m.type === 'progress') {
+        const call = this.calls.get(m.id);
+        if (call) call.partial = m.partial;
+      } else if (m.type === 'exit-called') this.cause ??= `called ${m.call} in its isolated worker: the worker ended, the run goes on`;
       else this.settle(m);
     });
     this.worker.on('error', (err: Error & { code?: string }) => {
@@ -81,7 +91,7 @@ class Slot {
     });
   }
 
-  private settle(m: Extract<FromWorker, { id: number }>): void {
+  private settle(m: Extract<FromWorker, { type: 'done' | 'failed' }>): void {
     const call = this.calls.get(m.id);
     if (!call) return;
     this.calls.delete(m.id);
@@ -98,18 +108,22 @@ class Slot {
     if (this.dead) return Promise.reject(new Error(this.cause ?? 'its isolated worker has ended'));
     const id = this.nextId++;
     return new Promise<AgentRun>((res, rej) => {
-      const onAbort = () => {
-        this.cause ??= 'its isolated worker was ended when the trial was aborted';
-        rej(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
-        void this.worker.terminate();
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      const done = () => signal.removeEventListener('abort', onAbort);
-      this.calls.set(id, {
+      const entry: PendingCall = {
         resolve: (run) => (done(), res(run)),
         reject: (err) => (done(), rej(err)),
-      });
+      };
+      const onAbort = () => {
+        this.cause ??= 'its isolated worker was ended when the trial was aborted';
+        // What the worker reported before the abort is kept on the deadline's error, as in-process.
+        const reason = entry.partial ? withPartialRun(signal.reason, entry.partial) : asError(signal.reason);
+        this.calls.delete(id);
+        rej(reason);
+        void this.worker.terminate();
+      };
+      const done = () => signal.removeEventListener('abort', onAbort);
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.calls.set(id, entry);
       this.post({ type: 'call', id, trial, turn, session });
     });
   }

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { AgentRun } from '../core/agent-run.js';
 import { spentOf, errorMessage } from '../core/errors.js';
 import { safeJson } from '../core/safe-json.js';
 import { importUserModule } from '../suite/import-module.js';
@@ -80,7 +81,8 @@ async function main(): Promise<void> {
     }
     const session = sessions.get(m.session) ?? {};
     sessions.set(m.session, session);
-    callOnce(place.name, fn, m.trial, signal, m.turn, session, options).then(
+    const progress = (partial: AgentRun) => post({ type: 'progress', id: m.id, partial });
+    callOnce(place.name, fn, m.trial, signal, m.turn, session, { ...options, progress }).then(
       (run) => post({ type: 'done', id: m.id, run }),
       (err: unknown) => {
         const partial = spentOf(err).run;

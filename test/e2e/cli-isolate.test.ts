@@ -83,14 +83,15 @@ describe('isolate: true', () => {
     expect(caseOf(res, 'q/wrong').verdict).toBe('failed');
   });
 
-  it('a timeout ends the worker of a target stuck in a synchronous loop; the next trial runs in a new worker', async () => {
+  it('a timeout ends the worker of a target stuck in a synchronous loop, keeping the usage it recorded; the next trial runs in a new worker', async () => {
     const config = `export default {
   evals: ['evals/*.eval.yaml'],
   outputDir: '.out',
   concurrency: 1,
   targets: {
     // A loop that never yields: in-process no timer could stop it; here the worker is ended.
-    spins: { isolate: true, maxHeapMb: 32, function: async (input) => { if (input === 'spin') for (;;) {} return 'ok ' + input; } },
+    // What it recorded before the loop (a paid model call) is kept on the timed-out trial, as in-process.
+    spins: { isolate: true, maxHeapMb: 32, function: async (input, ctx) => { ctx.usage({ inputTokens: 120, outputTokens: 30 }); if (input === 'spin') for (;;) {} return 'ok ' + input; } },
   },
 };
 `;
@@ -106,7 +107,9 @@ cases:
     });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const res = readResults(json);
-    expect(caseOf(res, 's/spin').trials[0]!.error).toContain('timed out after 1000 ms');
+    const spin = caseOf(res, 's/spin').trials[0]!;
+    expect(spin.error).toContain('timed out after 1000 ms');
+    expect(spin.usage.target).toMatchObject({ inputTokens: 120, outputTokens: 30 });
     expect(caseOf(res, 's/after').verdict).toBe('passed');
   });
 
