@@ -169,6 +169,27 @@ cases:
     expect(Math.max(...calls)).toBeGreaterThan(1);
   });
 
+  it('ctx.openai() works inside the worker: under --dry-run its call is recorded as a step with the model and zero usage', async () => {
+    const config = `export default {
+  evals: ['evals/*.eval.yaml'],
+  outputDir: '.out',
+  trace: 'full',
+  targets: {
+    sdk: { isolate: true, maxHeapMb: 128, function: async (input, ctx) => {
+      const openai = await ctx.openai();
+      const r = await openai.chat.completions.create({ model: 'gpt-5.4-mini', messages: [{ role: 'user', content: input }] });
+      return r.choices[0].message.content ?? '';
+    } },
+  },
+};
+`;
+    const { r, json } = await run({ 'evals.config.mjs': config, 'evals/s.eval.yaml': suite('s', 'sdk', [['one', 'dry run']]) }, ['--dry-run']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const trial = caseOf(readResults(json), 's/one').trials[0]!;
+    expect(trial.reply).toContain('[dry run: the model was not called]');
+    expect(trial.trace.steps).toEqual([{ model: 'openai:gpt-5.4-mini', usage: expect.objectContaining({ inputTokens: 0, outputTokens: 0 }) }]);
+  });
+
   it('isolates the inline target of a TS eval file: the worker imports the eval file; heap exhaustion and process.exit fail only their trials', async () => {
     const evalFile = `const grow = () => { const kept: number[][] = []; for (;;) kept.push(new Array(100000).fill(1.5)); };
 export default {
