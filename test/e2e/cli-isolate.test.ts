@@ -55,13 +55,18 @@ describe('isolate: true', () => {
     expect(fails.trials[0]!.error).toBeUndefined();
   });
 
-  it('process.exit(0) in an isolated target fails that trial naming the call; the next trial gets a new worker; exit 1', async () => {
+  it("process.exit(0) or a timer's uncaught throw in an isolated target fails that trial naming it; the next trial gets a new worker; exit 1", async () => {
     const config = `export default {
   evals: ['evals/*.eval.yaml'],
   outputDir: '.out',
   concurrency: 1,
   targets: {
-    quitter: { isolate: true, maxHeapMb: 32, function: async (input) => { if (input === 'quit') process.exit(0); return 'ok ' + input; } },
+    quitter: { isolate: true, maxHeapMb: 32, function: async (input) => {
+      if (input === 'quit') process.exit(0);
+      // A timer's throw ends the worker while the call waits: the call fails with it.
+      if (input === 'throw') { setTimeout(() => { throw new Error('boom from a timer'); }, 0); await new Promise(() => {}); }
+      return 'ok ' + input;
+    } },
   },
 };
 `;
@@ -70,6 +75,7 @@ describe('isolate: true', () => {
       'evals/q.eval.yaml': suite('q', 'quitter', [
         ['quit', 'ok'],
         ['after', 'ok'],
+        ['throw', 'ok'],
         ['wrong', 'absent-word'],
       ]),
     });
@@ -80,6 +86,7 @@ describe('isolate: true', () => {
     expect(quit.trials[0]!.error).toContain('called process.exit(0) in its isolated worker');
     // The exit ended only the worker: the target answers the next trials from a new one.
     expect(caseOf(res, 'q/after').verdict).toBe('passed');
+    expect(caseOf(res, 'q/throw').trials[0]!.error).toContain('its isolated worker ended on an uncaught error: boom from a timer');
     expect(caseOf(res, 'q/wrong').verdict).toBe('failed');
   });
 
