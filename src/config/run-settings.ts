@@ -36,6 +36,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     rootDir: config.rootDir,
     configFile: config.file,
     env,
+    loadTimeoutMs: config.loadTimeoutMs,
     targets: config.targets,
     judging: {
       rootDir: config.rootDir,

@@ -12,7 +12,7 @@ const KINDS = [
   { key: 'command', shape: '{ command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target)' },
   { key: 'model', shape: '{ model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target)' },
   { key: 'url', shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)' },
-  { key: 'function', shape: '{ function: (input, ctx) => reply, otel?: boolean } (a function target with options)' },
+  { key: 'function', shape: '{ function: (input, ctx) => reply, otel?: boolean, isolate?: boolean, maxHeapMb?: number } (a function target with options)' },
 ] as const;
 
 /**

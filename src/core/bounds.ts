@@ -39,10 +39,15 @@ export const BOUNDS = {
   usd: { min: 0, minExclusive: true, max: 1_000_000, integer: false },
   /** The cap on a run's trials (config `maxTrials`). */
   maxTrials: { min: 1, max: 1_000_000_000, integer: true },
+  /** The heap of an isolated function target's worker (`maxHeapMb`, MB): room for Node itself below, a 64 GB ceiling above. */
+  heapMb: { min: 16, max: 65_536, integer: true },
 } as const satisfies Record<string, Bound>;
 
 /** The default cap on a run's trials (cases × repeat, each matrix value counted): above it a run is exit 2 before it starts. */
 export const DEFAULT_MAX_TRIALS = 1_000_000;
+
+/** The heap cap of an isolated function target's worker when its `maxHeapMb` gives none (MB). */
+export const DEFAULT_ISOLATE_HEAP_MB = 1024;
 
 const shown = (n: number) => n.toLocaleString('en-US');
 

@@ -9,6 +9,8 @@ import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import { caseTarget, createIsolatedTarget, isIsolated } from './isolated-target.js';
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import { createTarget } from '../targets/create-target.js';
 import { skipEmptyReplies, type JudgeService } from './judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
@@ -167,27 +169,32 @@ async function runWith(
   // `--timeout` bounds every trial, over what a case or its file set.
   if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
 
-  // One adapter per named target (an inline TS target is keyed by its file); every trial still
-  // invokes it afresh.
-  const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.file}#inline`);
+  // One adapter per named target (an inline TS target is keyed by its file; an isolated one by its
+  // eval file, so its dataset rows share its workers); every trial still invokes it afresh.
+  const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.isolate?.module ?? c.file}#inline`);
   const targets = new Map<string, Target>();
   // A re-judge builds none: its replays stand in for them.
   for (const c of opts.replay ? [] : cases) {
     const key = targetKey(c);
     if (targets.has(key)) continue;
-    const spec = typeof c.target === 'string' ? settings.targets[c.target]! : c.target;
-    targets.set(
-      key,
-      await createTarget(c.targetName, spec, {
-        rootDir: settings.rootDir,
-        configFile: settings.configFile,
-        env,
-        limiters,
-        dryRun: settings.dryRun,
-        warn,
-        ...(opts.redactor ? { redactor: opts.redactor } : {}),
-      }),
-    );
+    const { spec, source } = caseTarget(c, settings.targets);
+    const targetSettings = {
+      rootDir: settings.rootDir,
+      configFile: settings.configFile,
+      env,
+      limiters,
+      dryRun: settings.dryRun,
+      warn,
+      ...(opts.redactor ? { redactor: opts.redactor } : {}),
+    };
+    if (!isIsolated(spec)) {
+      targets.set(key, await createTarget(c.targetName, spec, targetSettings));
+      continue;
+    }
+    const isolated = await createIsolatedTarget(c.targetName, spec, source, { ...targetSettings, loadTimeoutMs: settings.loadTimeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS });
+    // Its spare workers end with the run (in a test file's evaluate() too, not only at the CLI's exit).
+    steps.push({ name: `workers of target "${c.targetName}"`, output: false, run: () => isolated.close() });
+    targets.set(key, isolated);
   }
   const targetFor = opts.replay ? opts.replay.targetFor : (c: PlannedCase) => targets.get(targetKey(c))!;
 

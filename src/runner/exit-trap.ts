@@ -58,7 +58,7 @@ function trapped(call: string): never {
 }
 
 /** A call ends this process when it signals our own pid (or our group) with a real signal (not 0). */
-function endsThisProcess(pid: number, signal: string | number | undefined): boolean {
+export function endsThisProcess(pid: number, signal: string | number | undefined): boolean {
   const self = pid === process.pid || pid === 0 || pid === -process.pid;
   return self && signal !== 0 && signal !== '0';
 }

@@ -14,6 +14,8 @@ export interface RunSettings {
   configFile: string | null;
   /** The environment targets and judges read their keys and variables from. */
   env: NodeJS.ProcessEnv;
+  /** How long a user module's import may take (an isolated target's worker imports the config again). */
+  loadTimeoutMs?: number;
   targets: Record<string, TargetConfig>;
   judging: JudgeSettings;
   /** Trials in flight at once; also the ceiling of every provider endpoint's limiter. */

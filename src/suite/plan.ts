@@ -5,6 +5,7 @@ import type { JudgedDefaults } from '../judges/criterion-from-spec.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { TargetFunction } from '../targets/function-target.js';
 import type { CheckApi } from './check-api.js';
+import type { EvalDefinition } from './define-eval.js';
 import type { TsAssertionSpec } from './schema.js';
 import { loadYamlEvalFile } from './load-yaml.js';
 import { loadTsEvalFile, validateTsDefinitions, type LoadedTs } from './load-ts.js';
@@ -48,6 +49,8 @@ export interface PlannedCase {
   check: ((t: CheckApi) => void | Promise<void>) | undefined;
   /** Where the suite names its target (YAML), for errors about it. */
   targetLine?: number;
+  /** `isolate: true` in a TS eval file: its inline target runs in a worker that imports `module` (the file's absolute path) again. */
+  isolate?: { module: string; display: string; maxHeapMb?: number };
 }
 
 export interface Selection {
@@ -96,7 +99,7 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
  * and checked as a `*.eval.ts` file's would be; `display` stands for the file in errors.
  */
 export async function planDefinitions(defs: unknown[], display: string, defaults: PlanDefaults): Promise<PlannedCase[]> {
-  const cases = await planTsDefinitions(validateTsDefinitions(defs, { display, text: '', many: defs.length > 1 }), display, display, defaults);
+  const cases = await planTsDefinitions(validateTsDefinitions(defs, { display, text: '', many: defs.length > 1 }), display, display, defaults, { inMemory: true });
   return checked(cases, caseErrors(cases, defaults));
 }
 
@@ -158,19 +161,36 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
 }
 
 /** The cases of validated TS definitions; `file` is where a dataset path is relative to. */
-async function planTsDefinitions(loaded: LoadedTs[], file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
+async function planTsDefinitions(loaded: LoadedTs[], file: string, display: string, d: PlanDefaults, { inMemory = false } = {}): Promise<PlannedCase[]> {
   const out: PlannedCase[] = [];
   for (const { data, caseLines } of loaded) {
-    out.push(
-      ...(data.cases ?? []).flatMap((c, i) =>
-        targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-          withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
-        ),
+    const cases = (data.cases ?? []).flatMap((c, i) =>
+      targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
+        withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
       ),
     );
-    if (data.dataset !== undefined) out.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d)));
+    if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d)));
+    out.push(...isolatedInline(cases, data, inMemory ? null : file, display));
   }
   return out;
+}
+
+/**
+ * `isolate: true` in a TS eval file marks the cases of its inline target: the runner runs that
+ * function in a worker that imports `module` again and finds it there. A named target is isolated
+ * in the config; definitions given in code (`evaluate()`) have no file a worker could import.
+ */
+function isolatedInline(cases: PlannedCase[], data: EvalDefinition, module: string | null, display: string): PlannedCase[] {
+  if (!data.isolate) {
+    if (data.maxHeapMb !== undefined) throw new UserError('maxHeapMb caps the heap of an isolated target: it needs isolate: true', { file: display, field: 'maxHeapMb' });
+    return cases;
+  }
+  if (typeof data.target !== 'function') {
+    throw new UserError('isolate: true isolates the inline target (a function given as `target`); a target named in the config is isolated there', { file: display, field: 'isolate' });
+  }
+  if (module === null) throw new UserError('isolate: true needs the target in an eval file the worker can import (definitions given in code have none)', { file: display, field: 'isolate' });
+  const isolate = { module, display, ...(data.maxHeapMb !== undefined ? { maxHeapMb: data.maxHeapMb } : {}) };
+  return cases.map((c) => (c.target === data.target ? { ...c, isolate } : c));
 }
 
 /** A matrix case's key carries its value (`support/refunds/verify [target=claude-support]`). */

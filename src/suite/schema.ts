@@ -151,6 +151,10 @@ export const TsEvalFileSchema = z
     assert: z.array(TsAssertionSpecSchema).optional(),
     /** Runs on every dataset row's trials, like a case's `check`. */
     check: fn<(t: never) => unknown>('check(t)').optional(),
+    /** Run the inline `target` in a worker thread that imports this file again (see the config's `isolate`). */
+    isolate: z.boolean().optional(),
+    /** The heap cap of that worker in MB (default 1024); needs `isolate: true`. */
+    maxHeapMb: boundedNumber(BOUNDS.heapMb).optional(),
   })
   .strict()
   .superRefine((v, ctx) => {

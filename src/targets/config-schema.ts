@@ -47,11 +47,18 @@ export const HttpTargetSchema = z
   })
   .strict();
 
-/** A function target with options: `{ function: agent, otel: true }` builds each run from the agent's OpenTelemetry spans. */
+/**
+ * A function target with options: `{ function: agent, otel: true }` builds each run from the agent's
+ * OpenTelemetry spans; `{ function: agent, isolate: true }` runs it in a worker thread with a heap cap.
+ */
 export const FunctionTargetSchema = z
   .object({
     function: fn<TargetFunction>('the target function'),
     otel: z.boolean().optional(),
+    /** Run the function in a worker thread: its heap exhaustion, process.exit or crash fails only its trial. */
+    isolate: z.boolean().optional(),
+    /** The isolated worker's heap cap in MB (default 1024); needs `isolate: true`. */
+    maxHeapMb: boundedNumber(BOUNDS.heapMb).optional(),
   })
   .strict();
 

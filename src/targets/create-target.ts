@@ -42,6 +42,9 @@ export async function createTarget(name: string, spec: TargetConfig | TargetFunc
   const fnOptions: FunctionTargetOptions = { ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.warn ? { warn: opts.warn } : {}), env: opts.env };
   if (typeof spec === 'function') return functionTarget(name, spec as TargetFunction, fnOptions);
   if ('function' in spec) {
+    // An isolated target is built by the runner (runner/isolated-target.ts), which can import the config again.
+    if (spec.isolate) throw new UserError('isolate: true is not available here (only a run of the CLI or evaluate() with a config file runs targets in workers)', whereIn(opts, name)(''));
+    if (spec.maxHeapMb !== undefined) throw new UserError('maxHeapMb caps the heap of an isolated target: it needs isolate: true', whereIn(opts, name)('.maxHeapMb'));
     if (!spec.otel) return functionTarget(name, spec.function, fnOptions);
     // Loaded here only: a run without an otel target never loads OpenTelemetry.
     const { otelTarget } = await import('./otel-target.js');

@@ -68,8 +68,20 @@ export interface FunctionTargetOptions {
 }
 
 /** Builds the recording context for one call of the function and folds what it recorded into the returned run. */
-export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1, options: { dryRun?: boolean; env?: NodeJS.ProcessEnv; session?: Record<string, unknown> } = {}) {
-  const steps: Step[] = [];
+export function createRecorder(
+  trial: TrialInput,
+  signal: AbortSignal,
+  turn = 1,
+  options: { dryRun?: boolean; env?: NodeJS.ProcessEnv; session?: Record<string, unknown>; onRecord?: () => void } = {},
+) {
+  const recorded: Step[] = [];
+  // Every step goes through here, so a watcher (an isolated target's host) hears each one.
+  const steps = {
+    push(step: Step): void {
+      recorded.push(step);
+      options.onRecord?.();
+    },
+  };
   const pending = new Set<Promise<void>>();
   // Model calls sent through ctx.openai() / ctx.anthropic() whose usage is not read yet.
   const inFlight = new Set<{ model: string }>();
@@ -91,6 +103,7 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     begin(model) {
       const call = { model };
       inFlight.add(call);
+      options.onRecord?.();
       return { done: () => inFlight.delete(call) };
     },
   };
@@ -136,12 +149,12 @@ export function createRecorder(trial: TrialInput, signal: AbortSignal, turn = 1,
     },
     /** What was recorded so far, for a call that failed; calls still unanswered count with unknown usage. */
     partial(): AgentRun {
-      return { reply: '', steps: [...withoutReportedCalls(steps, [], wire), ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
+      return { reply: '', steps: [...withoutReportedCalls(recorded, [], wire), ...[...inFlight].map((c): Step => ({ model: c.model, usageUnknown: true }))] };
     },
     finish(value: string | AgentRun): MergedRun {
-      if (typeof value === 'string') return { run: replyAlone({ reply: value, steps: withoutReportedCalls(steps, [], wire) }, false), countedOnce: 0, addedBoth: false };
+      if (typeof value === 'string') return { run: replyAlone({ reply: value, steps: withoutReportedCalls(recorded, [], wire) }, false), countedOnce: 0, addedBoth: false };
       const returned = AgentRunSchema.parse(value);
-      const merged = mergeReturnedRun(withoutReportedCalls(steps, toolCallsOf(returned), wire), returned);
+      const merged = mergeReturnedRun(withoutReportedCalls(recorded, toolCallsOf(returned), wire), returned);
       return { ...merged, run: replyAlone(merged.run, returned.steps !== undefined) };
     },
   };
@@ -158,14 +171,17 @@ function replyAlone(run: AgentRun, returnedSteps: boolean): AgentRun {
 }
 
 /** One call of the function: its value checked, SDK usage awaited, partial work kept on failure or timeout. */
-interface CallOptions {
+export interface CallOptions {
   dryRun: boolean;
   env: NodeJS.ProcessEnv | undefined;
   warnOnce(kind: 'counted-once' | 'added-both', message: string): void;
+  /** Hears what the call has recorded so far, after each step (an isolated target keeps it for a timeout). */
+  progress?(partial: AgentRun): void;
 }
 
-async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, session: Record<string, unknown>, options: CallOptions): Promise<AgentRun> {
-  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, session, ...(options.env ? { env: options.env } : {}) });
+export async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, session: Record<string, unknown>, options: CallOptions): Promise<AgentRun> {
+  const onRecord = options.progress ? () => options.progress!(recorder.partial()) : undefined;
+  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, session, ...(options.env ? { env: options.env } : {}), ...(onRecord ? { onRecord } : {}) });
   // A timeout settles the trial without waiting for the function: what it did by then is kept.
   const release = keepPartialOnAbort(signal, () => recorder.partial());
   let value: string | AgentRun;
@@ -197,23 +213,23 @@ async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, sig
   return merged.run;
 }
 
+/** Each kind of warning once per target, not once per trial (an isolated target's workers share one). */
+export function warnOncePerKind(warn: ((message: string) => void) | undefined): CallOptions['warnOnce'] {
+  const warned = new Set<string>();
+  return (kind, message) => {
+    if (warned.has(kind)) return;
+    warned.add(kind);
+    warn?.(message);
+  };
+}
+
 /**
  * A function as a target. In a multi-turn case the function is called once per user turn with
  * `ctx.messages` holding the whole conversation so far (earlier replies as assistant turns) and
  * `ctx.session` the state it kept on earlier turns.
  */
 export function functionTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions = {}): Target {
-  // Each kind of warning once per target, not once per trial.
-  const warned = new Set<string>();
-  const once: CallOptions = {
-    dryRun: options.dryRun === true,
-    env: options.env,
-    warnOnce(kind, message) {
-      if (warned.has(kind)) return;
-      warned.add(kind);
-      options.warn?.(message);
-    },
-  };
+  const once: CallOptions = { dryRun: options.dryRun === true, env: options.env, warnOnce: warnOncePerKind(options.warn) };
   return {
     name,
     run: (trial, signal) => callOnce(name, fn, trial, signal, 1, {}, once),

@@ -13,7 +13,7 @@ async function load(target: string) {
   return loadConfig({ cwd: dir, configPath: 'evals.config.mjs' });
 }
 
-const shape = 'evals.config.mjs: targets.agent: expected { function: (input, ctx) => reply, otel?: boolean } (a function target with options)';
+const shape = 'evals.config.mjs: targets.agent: expected { function: (input, ctx) => reply, otel?: boolean, isolate?: boolean, maxHeapMb?: number } (a function target with options)';
 
 describe('a function target with options', () => {
   it('accepts { function, otel: true }', async () => {
