@@ -17,7 +17,7 @@ import { Worker, isMainThread } from 'node:worker_threads';
  */
 
 /** How long the main thread may leave a ping unanswered, after the limit, before it counts as stuck. */
-const PING_GRACE_MS = 200;
+const PING_GRACE_MS = 500;
 /** The watchdog is stopped once no load has used it for this long (a run loads its modules at start). */
 const IDLE_STOP_MS = 1000;
 /** Slots for pending loads: slot `id % SLOTS` holds `id` while that load is pending, `-id` once cut off. */
