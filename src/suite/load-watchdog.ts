@@ -95,7 +95,7 @@ export async function watchLoad(timeoutMs: number): Promise<LoadWatch | undefine
   if (!isMainThread || !(await inspectorFree())) return undefined;
   clearTimeout(idleTimer);
   const dog = (current ??= start());
-  if (!(await dog.online)) {
+  if (!dog || !(await dog.online)) {
     if (current === dog) current = undefined;
     return undefined;
   }
@@ -130,10 +130,16 @@ async function inspectorFree(): Promise<boolean> {
   }
 }
 
-function start(): Watchdog {
+/** The watchdog thread, started; undefined when no thread can start (the load timer alone then bounds loads). */
+function start(): Watchdog | undefined {
   const shared = new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT);
-  // No inherited options: `--input-type=module` (node -e, stdin) would make the source a module, without `require`.
-  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { pending: shared } });
+  let worker: Worker;
+  try {
+    // No inherited options: `--input-type=module` (node -e, stdin) would make the source a module, without `require`.
+    worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { pending: shared } });
+  } catch {
+    return undefined;
+  }
   const dog: Watchdog = { worker, pending: new Int32Array(shared), onCut: new Map(), online: Promise.resolve(false) };
   worker.on('message', (m: { type: 'ping' | 'cut'; id: number }) => {
     if (m.type === 'ping') worker.postMessage({ type: 'pong', id: m.id });
@@ -142,7 +148,7 @@ function start(): Watchdog {
   // Kept referenced until it runs (nothing else may hold the process open yet), never after.
   dog.online = new Promise<boolean>((resolve) => {
     worker.once('online', () => resolve(true));
-    worker.once('error', () => resolve(false));
+    worker.on('error', () => resolve(false));
     worker.once('exit', () => {
       resolve(false);
       if (current === dog) current = undefined;
