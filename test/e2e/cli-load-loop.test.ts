@@ -61,8 +61,9 @@ describe.concurrent('a module stuck in a synchronous loop at import', () => {
       await importUserModule(${JSON.stringify(join(dir, 'loop.mjs'))}, 'loop.mjs', 300).catch((e) => console.log(e.message));
       console.log(await importUserModule(${JSON.stringify(join(dir, 'b.ts'))}));
     `;
-    // Nothing ends this process but its own empty event loop: a watchdog thread holding it open fails
-    // the test. `-e` with --input-type=module also checks that the watchdog's source ignores that flag.
+    // Nothing ends this process but its own empty event loop: a watchdog thread that held it open for
+    // good (neither unref'd nor stopped when idle) fails the test. `-e` with --input-type=module also
+    // checks that the watchdog's source ignores that flag.
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: { ...process.env, NODE_OPTIONS: '' } });
     const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
     let out = '';
