@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { LoadTimeoutError, UserError, errorMessage } from '../core/errors.js';
+import { watchLoad } from './load-watchdog.js';
 
-type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown> };
+type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown>; transform(opts: { source: string; filename: string; ts: boolean }): string };
 let jiti: Jiti | undefined;
 /** Bumped by `forgetLoadedModules`: a load after it evaluates the file anew (for `--watch`). */
 let generation = 0;
@@ -23,35 +24,62 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
  * TypeScript file is met, so YAML-only runs never pay for it; plain JS uses Node's own import.
  * A module whose evaluation does not settle within `timeoutMs` (a top-level await that never
  * ends) is a load error: without the timer, Node would end with exit 13 and no message, or hang.
+ * A module that blocks the thread (a loop that never ends) never lets the timer fire: the
+ * watchdog (load-watchdog.ts) stops its code, and it is the same load error.
  */
 export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
+  const ts = isTypeScript(file) ? await typeScriptLoader() : undefined;
+  // Running before the limit starts: the module may block the thread as soon as it is imported.
+  const watch = await watchLoad(timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   // The timer is not unref'd on purpose: it keeps the process alive until it fires.
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new LoadTimeoutError('module load timed out')), timeoutMs);
   });
+  // The watchdog's own word, in case what it stopped was this thread's timer callback.
+  const cutOff = watch?.cutOff.then(() => {
+    throw new LoadTimeoutError('module code stopped');
+  });
+  // The module starts in a microtask, after the race below is set: a stopped module unwinds no frame of this function.
+  const loaded = Promise.resolve().then(() => load(file, ts));
   try {
-    return await Promise.race([load(file), timedOut]);
+    return await Promise.race([loaded, timedOut, ...(cutOff ? [cutOff] : [])]);
   } catch (err) {
     if (err instanceof LoadTimeoutError) {
-      throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (a top-level await that never settles?); raise the limit with --load-timeout or \`loadTimeoutMs\``, {
+      // The module may sit half-evaluated in jiti's cache: the next load starts afresh.
+      jiti = undefined;
+      const why = watch?.wasCut() ? 'its code was still running: a loop that never ends?' : 'a top-level await that never settles?';
+      throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (${why}); raise the limit with --load-timeout or \`loadTimeoutMs\``, {
         file: displayPath,
       });
     }
     throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file: displayPath, line: lineFromStack(err, file) });
   } finally {
     clearTimeout(timer);
+    watch?.end();
   }
 }
 
-async function load(file: string): Promise<unknown> {
-  if (/\.(c|m)?ts$/.test(file)) {
-    if (!jiti) {
-      const { createJiti } = await import('jiti');
-      jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: generation === 0, fsCache: false }) as Jiti;
-    }
-    return await jiti.import(file, { default: true });
+function isTypeScript(file: string): boolean {
+  return /\.(c|m)?ts$/.test(file);
+}
+
+/**
+ * jiti, with its transformer loaded: loading it takes hundreds of ms of synchronous work, which
+ * is this tool's start-up, not the user module's load time, so it happens before the limit starts.
+ */
+async function typeScriptLoader(): Promise<Jiti> {
+  if (!jiti) {
+    const { createJiti } = await import('jiti');
+    const created = createJiti(import.meta.url, { interopDefault: true, moduleCache: generation === 0, fsCache: false }) as Jiti;
+    created.transform({ source: 'export {};', filename: 'warm-up.ts', ts: true });
+    jiti = created;
   }
+  return jiti;
+}
+
+async function load(file: string, ts: Jiti | undefined): Promise<unknown> {
+  if (ts) return await ts.import(file, { default: true });
   const href = pathToFileURL(file).href;
   const mod = (await import(generation === 0 ? href : `${href}?watch=${generation}`)) as { default?: unknown };
   return mod.default ?? mod;
