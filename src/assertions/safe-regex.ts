@@ -97,7 +97,8 @@ let current: { worker: Worker; state: Int32Array } | undefined;
 function regexWorker(): { worker: Worker; state: Int32Array } {
   if (!current) {
     const shared = new SharedArrayBuffer(16);
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { shared } });
+    // No inherited options: `--input-type=module` (node -e, stdin) would make the source a module, without `require`.
+    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { shared } });
     // Never the reason the process stays up.
     worker.unref();
     current = { worker, state: new Int32Array(shared) };

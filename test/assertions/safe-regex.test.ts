@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { evaluateDeterministic } from '../../src/assertions/evaluate.js';
 import { compileJsonSchema } from '../../src/assertions/json-schema-validator.js';
@@ -127,5 +130,16 @@ describe('jsonSchema `pattern` runs through safeRegex', () => {
     expect(a.validate('aaa')).toEqual([]);
     expect(b.validate('aaa')).not.toEqual([]);
     expect(b.validate('bb')).toEqual([]);
+  });
+});
+
+describe('the budgeted engine under `node --input-type=module`', () => {
+  it('its worker starts in a process whose code came from -e as a module (no inherited --input-type)', () => {
+    // Built code: the worker is the subject, and it runs the same in dist as in src.
+    const dist = pathToFileURL(resolve('dist/assertions/safe-regex.js')).href;
+    const code = `import { safeRegex } from ${JSON.stringify(dist)}; process.stdout.write(JSON.stringify(safeRegex('(a)\\\\1').exec('xaa')));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, match: { index: 1, text: 'aa' } });
   });
 });
