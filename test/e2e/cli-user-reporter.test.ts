@@ -98,6 +98,13 @@ describe('a reporter module of the user', () => {
     expect(readFileSync(join(dir, '.out', 'results.json'), 'utf8')).not.toContain(SECRET);
   });
 
+  it('a TypeScript reporter module loads as a config file does', async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 's.eval.yaml': EVALS, 'rec.ts': RECORDER.replace('create({ path })', 'create({ path }: { path: string })') });
+    const r = await runCliInProcess(['run', '--reporter', './rec.ts=rec.jsonl'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(events(join(dir, 'rec.jsonl')).filter((e) => e.event === 'case')).toHaveLength(3);
+  });
+
   it("the config's reporters name a module from the config's folder, wherever the run starts", async () => {
     const dir = project();
     const r = await runCliInProcess(['run', '-c', 'conf/evals.config.mjs'], { cwd: dir, env: { CONFIG_REPORTERS: JSON.stringify(['./rec.mjs=rec.jsonl']) } });
