@@ -3,16 +3,14 @@
  * page must open with no dialog, no page error and no console error (a CSP violation is reported
  * there), list its cases, and drill down to the trial's tool call with the hostile text shown as text.
  * Every trial's conversation opens with what the user asked: the case's input, history or first turn.
- * Skipped, with a message, where no Chromium is installed.
+ * Skipped, with a message, where no Chromium is installed; under CI a missing Chromium fails.
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, findChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium } from '../support/chromium.js';
 import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, runAskedPage, runHostile } from '../support/html-page.js';
-
-const executablePath = findChromium();
 
 interface Item {
   label: string;
@@ -55,9 +53,7 @@ async function openTrial(page: Page, key: string): Promise<Locator> {
   await open(trial);
   return trial;
 }
-if (!executablePath) console.warn('chromium not installed: apt-get install chromium to run the HTML report browser test');
-
-describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
+describeInChromium('the HTML report in headless Chromium', (executablePath) => {
   let browser: Browser | undefined;
   let page: Page;
   let asked: Page;
