@@ -101,7 +101,7 @@ describeInChromium('the HTML report in headless Chromium', (executablePath) => {
     const reply = trial.locator('.block.agent pre');
     expect(await reply.isVisible()).toBe(true);
     expect(await reply.textContent()).toBe(HOSTILE_REPLY);
-  }, 30_000);
+  });
 
   it("opens the trial's conversation with the case's input, hostile markup shown as text, and shows the reference", async () => {
     const trial = await openTrial(page, 'hostile/evil');
@@ -112,7 +112,7 @@ describeInChromium('the HTML report in headless Chromium', (executablePath) => {
     await expect(trial.locator('.block.reference pre').textContent()).resolves.toBe('<b>a safe answer</b>');
     // The input's and the reference's markup made no element.
     await expect(page.locator('i, b').count()).resolves.toBe(0);
-  }, 30_000);
+  });
 
   it("opens a history case's conversation with its messages, and a multi-turn trial with its first turn", async () => {
     const history = await conversation(await openTrial(asked, 'asked/history'));
@@ -126,7 +126,7 @@ describeInChromium('the HTML report in headless Chromium', (executablePath) => {
     expect(multi[0]).toEqual({ label: 'User (turn 1)', text: 'turn one' });
     expect(multi.filter((i) => i.label.startsWith('User')).map((i) => i.text)).toEqual(['turn one', 'turn two']);
     expect(multi.map((i) => i.label.replace(/, .*\)$/, ')'))).toEqual(['User (turn 1)', 'Agent (turn 1)', 'User (turn 2)', 'Agent (turn 2)']);
-  }, 30_000);
+  });
 
   it('ran no hostile markup: no dialog, no page or console error, no <img> and one page script', async () => {
     // Let anything the hostile text could have started (an image error handler) have its turn.
