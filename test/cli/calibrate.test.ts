@@ -50,7 +50,7 @@ async function calibrate(dir: string, fake: FakeProvider, args: string[] = [], r
   return run(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'Answers the question accurately.', '--scale', '10', ...args], {
     cwd: dir,
     env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined },
-    timeoutMs: 30_000,
+    timeoutMs: 60_000,
   });
 }
 
@@ -244,14 +244,14 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
   it("the example labelled set calibrates offline with the config's named fake judge, and is no eval file", async () => {
     const out = join(tempDir('agent-evals-calibrate-'), 'calibration.json');
     const args = ['calibrate', 'evals/calibration/labels.jsonl', '--judge', 'calibration-fake', '--scale', '10', '--criteria', 'Answers accurately and politely.', '--no-cache', '--output', out];
-    const res = await runCliInProcess(args, { cwd: REPO_ROOT, env: { EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined }, timeoutMs: 30_000 });
+    const res = await runCliInProcess(args, { cwd: REPO_ROOT, env: { EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined }, timeoutMs: 60_000 });
     expect(res.code, explain(res)).toBe(0);
     const r = readReport(out);
     expect([r.judge, r.rows, r.judged]).toEqual(['fake:fixtures', 30, 30]);
     // The fixtures are scores, not the constant 1 of an unmatched fake judge: the judge disagrees somewhere.
     expect(r.verdicts?.kappa).toBeGreaterThan(0);
     expect(r.verdicts?.accuracy).toBeLessThan(1);
-    const list = await runCliInProcess(['list', '--json'], { cwd: REPO_ROOT, timeoutMs: 30_000 });
+    const list = await runCliInProcess(['list', '--json'], { cwd: REPO_ROOT, timeoutMs: 60_000 });
     expect(list.code, explain(list)).toBe(0);
     expect(list.stdout).not.toContain('calibration');
   });
@@ -299,7 +299,7 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
       const res = await runCliInProcess(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', ...args], {
         cwd: dir,
         env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'k', ...env },
-        timeoutMs: 30_000,
+        timeoutMs: 60_000,
       });
       expect(res.code, explain(res)).toBe(2);
       expect(res.stderr).toContain(message);
@@ -315,7 +315,7 @@ describe.concurrent('agent-evals calibrate against a fake judge server', () => {
     const res = await runCliInProcess(['calibrate', 'labels.jsonl', '--judge', 'openai:gpt-4.1-mini', '--criteria', 'x'], {
       cwd: dir,
       env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'test-key', SUPPORT_API_KEY: secret },
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
     });
     expect(res.code, explain(res)).toBe(0);
     const written = readFileSync(join(outDir, 'calibration.json'), 'utf8');

@@ -56,7 +56,7 @@ describe('agentJudge through the CLI', () => {
     const r = await runCliInProcess(['run', '--json', jsonPath], {
       cwd: join(REPO_ROOT, 'test', 'fixtures', 'agent-judge'),
       env: { FAKE_TARGET_URL: target.url, FAKE_JUDGE_URL: judge.url, OPENAI_API_KEY: 'test', ANTHROPIC_API_KEY: 'test', OUT_DIR: join(tmp, 'out') },
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
     });
     // double-submit fails as a gate: the run fails.
     expect(r.code, explain(r)).toBe(1);

@@ -53,7 +53,7 @@ describe('live agent-judge examples (against the fake server)', () => {
     const r = await runCliInProcess(['run', 'examples/live/agent-judge.eval.ts', 'examples/live/agent-judge-sql.eval.ts', '--no-cache', '--json', jsonPath], {
       cwd: REPO_ROOT,
       env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: fake.url, ANTHROPIC_API_KEY: undefined, LIVE_JUDGE_MODEL: undefined },
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
     });
     expect(r.code, explain(r)).toBe(0);
     const res = readResults(jsonPath);

@@ -15,7 +15,7 @@ describe('SIGINT', () => {
     // 6 cases × 6 trials at concurrency 2. s1 and s2 answer on their own; s3..s6 wait for the
     // release file, which is written only once the CLI has said it is interrupted. So trials are
     // cut by the signal whatever the machine's speed: ordering, not time, decides the counts.
-    const cli = spawnFixture('runner', ['run', 'extra/gated.eval.yaml', '--concurrency', '2', '--json', '$JSON'], 30_000);
+    const cli = spawnFixture('runner', ['run', 'extra/gated.eval.yaml', '--concurrency', '2', '--json', '$JSON'], 60_000);
     // A case line means the run is under way (the SIGINT handler is installed before the run starts).
     await cli.waitForStdout(/\(needed \d+\)/, 20_000);
     expect(cli.child.kill('SIGINT')).toBe(true);

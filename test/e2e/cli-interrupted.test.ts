@@ -18,10 +18,15 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
-const waitFor = async (ok: () => boolean, ms: number) => {
-  const until = Date.now() + ms;
+/**
+ * Resolves once `ok()` holds; rejects if the CLI ends first. No deadline of its own: how long the CLI
+ * takes to start depends on the machine, and the test's timeout catches a hang.
+ */
+const waitFor = async (ok: () => boolean, ended: Promise<unknown>) => {
+  let done = false;
+  void ended.then(() => (done = true));
   while (!ok()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
+    if (done) throw new Error('the CLI ended before the condition was met');
     await new Promise((r) => setTimeout(r, 20));
   }
 };
@@ -59,9 +64,9 @@ describe('Ctrl-C mid-run', () => {
       ].join('\n'),
     );
     const json = join(dir, 'results.json');
-    const cli = spawnCli(['run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 30_000 });
+    const cli = spawnCli(['run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 90_000 });
     // Both model calls that will hang have arrived: the target's for "slow", the judge's for "fast".
-    await waitFor(() => fake!.requests.filter((r) => r.body?.response_format || r.body?.messages?.at(-1)?.content === 'slow').length >= 2, 20_000);
+    await waitFor(() => fake!.requests.filter((r) => r.body?.response_format || r.body?.messages?.at(-1)?.content === 'slow').length >= 2, cli.done);
     cli.child.kill('SIGINT');
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(130);
@@ -75,5 +80,5 @@ describe('Ctrl-C mid-run', () => {
     }
     expect(res.summary.cases.failed).toBe(0);
     expect(res.summary.trials).toMatchObject({ run: 2, passed: 0, interrupted: 2 });
-  }, 40_000);
+  }, 120_000);
 });

@@ -33,7 +33,7 @@ describe('Ctrl-C with a judge batch pending', () => {
       ['suite: b', 'target: t', 'repeat: 3', 'cases:', '  - id: order', '    input: where is my order?', '    assert:', '      - { type: judge, criteria: says it shipped }', ''].join('\n'),
     );
     const json = join(dir, 'results.json');
-    const cli = spawnCli(['run', '--judge-batch', '--no-cache', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 30_000 });
+    const cli = spawnCli(['run', '--judge-batch', '--no-cache', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 60_000 });
     // The CLI says the batch is submitted: it is pending at the fake, which never ends it.
     await cli.waitForStderr(/judge batch \S+ \(openai:gpt-4\.1-mini\): 3 requests submitted/, 20_000);
     cli.child.kill('SIGINT');
@@ -52,5 +52,5 @@ describe('Ctrl-C with a judge batch pending', () => {
     expect(res.run.interrupted).toBe(true);
     expect(res.cases[0]!.trials).toHaveLength(3);
     for (const t of res.cases[0]!.trials) expect(t).toMatchObject({ verdict: 'interrupted', interrupted: true });
-  }, 40_000);
+  });
 });

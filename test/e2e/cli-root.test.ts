@@ -11,7 +11,7 @@ afterAll(removeTempDirs);
 describe('the repository examples', () => {
   it('run exits 0 and --json writes a document valid against schemas/results.schema.json', async () => {
     const out = join(tempDir(), 'out.json');
-    const r = await runCli(['run', '--json', out], { cwd: REPO_ROOT, timeoutMs: 30_000 });
+    const r = await runCli(['run', '--json', out], { cwd: REPO_ROOT, timeoutMs: 60_000 });
     expect(r.code, explain(r)).toBe(0);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     const res = readResults(out);

@@ -46,7 +46,7 @@ describe('target faults', () => {
       'evals/loop.eval.yaml': suite('loop', 'circular', ['trace']),
     });
     const json = join(dir, 'results.json');
-    const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+    const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(r.stderr).not.toContain('internal error');
@@ -88,7 +88,7 @@ export default {
       'evals/quick.eval.yaml': suite('quick', 'quick', ['done']),
     });
     const json = join(dir, 'results.json');
-    const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+    const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     const res = readResults(json);
@@ -123,7 +123,7 @@ ${targets}
       });
       const json = join(dir, 'results.json');
       const junit = join(dir, 'junit.xml');
-      const r = await runCli(['run', '--json', json, '--reporter', 'terminal', '--reporter', `junit=${junit}`], { cwd: dir, timeoutMs: 30_000 });
+      const r = await runCli(['run', '--json', json, '--reporter', 'terminal', '--reporter', `junit=${junit}`], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stderr).not.toMatch(STACK_FRAME);
       const res = readResults(json);
@@ -141,7 +141,7 @@ ${targets}
         'evals/exits.eval.yaml': suite('exits', 'exits', ['quits']),
       });
       const json = join(dir, 'results.json');
-      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const quits = caseOf(readResults(json), 'exits/quits');
       expect(quits.verdict).toBe('failed');
@@ -158,7 +158,7 @@ ${targets}
         'evals/fine.eval.yaml': suite('fine', 'fine', ['f']),
       });
       const json = join(dir, 'results.json');
-      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const res = readResults(json);
       expect(caseOf(res, 'aborts/a').trials[0]!.error).toContain('called process.abort()');
@@ -175,7 +175,7 @@ ${targets}
         'evals/fine.eval.yaml': suite('fine', 'fine', ['one', 'two']),
       });
       const json = join(dir, 'results.json');
-      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 30_000 });
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const res = readResults(json);
       expect(res.cases.map((c) => c.id).sort()).toEqual(['leaves', 'one', 'two']);
@@ -193,7 +193,7 @@ export default {
 `,
         'evals/exits.eval.yaml': suite('exits', 'exits', ['quits']),
       });
-      const r = await runCli(['run'], { cwd: dir, timeoutMs: 30_000 });
+      const r = await runCli(['run'], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stderr).toContain('while the run is in progress: its results are not written; the run fails');
     });

@@ -26,7 +26,7 @@ function cli(args: string[], cwd: string) {
   delete env.FORCE_COLOR;
   delete env.CI;
   delete env.NODE_OPTIONS;
-  return spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 });
 }
 
 describe('control and bidi characters in ids', () => {

@@ -45,7 +45,7 @@ describe('run folders', () => {
     expect(left).toHaveLength(20);
     const id = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.id;
     expect(left).toContain(id);
-  }, 30_000);
+  });
 });
 
 describe('an exit during the final write', () => {

@@ -130,11 +130,13 @@ describe('with guards', () => {
   });
 
   it('a timeout after some steps keeps the usage already spent as judge usage', async () => {
-    const fake = await fakes.openai([neverSubmits(), { delayMs: 5_000, then: turn([submit(1)]) }]);
-    const judge = fakeJudge(fake, { tools: [policyLookup], guards: { timeoutMs: 300 }, model: { ...openaiSpec(fake), maxRetries: 0 } });
+    // The first step answers at once and must land inside the limit: 2 s leave a loaded machine room;
+    // the second never answers within the test.
+    const fake = await fakes.openai([neverSubmits(), { delayMs: 60_000, then: turn([submit(1)]) }]);
+    const judge = fakeJudge(fake, { tools: [policyLookup], guards: { timeoutMs: 2_000 }, model: { ...openaiSpec(fake), maxRetries: 0 } });
     const { result, usage } = await judgeService(judge).grade(rubric('asks for verification', { severity: 'soft' }), trialContext());
     expect(result).toMatchObject({ status: 'error', severity: 'gate' });
-    expect(result.message).toContain('JudgeProtocolError: judge stopped by timeoutMs (300) before calling submit_judgment');
+    expect(result.message).toContain('JudgeProtocolError: judge stopped by timeoutMs (2000) before calling submit_judgment');
     expect(usage).toMatchObject({ calls: 1, inputTokens: 100, outputTokens: 10 });
   });
 

@@ -39,7 +39,7 @@ export async function runJudgeCli(fixture: string, args: string[], opts: JudgeCl
   const env: Record<string, string | undefined> = Object.fromEntries(JUDGE_ENV.map((k) => [k, undefined]));
   Object.assign(env, { OUT_DIR: outDir, COUNT_FILE: countFile }, opts.env);
   const fullArgs = opts.json === false ? args : [...args, '--json', jsonPath];
-  const result = await runCli(fullArgs, { cwd: fixtureDir(fixture), env, timeoutMs: 30_000 });
+  const result = await runCli(fullArgs, { cwd: fixtureDir(fixture), env, timeoutMs: 60_000 });
   return { ...result, outDir, jsonPath, calls: () => readCountFile(countFile), results: () => readResults(jsonPath) };
 }
 

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider, limiterKeyFor } from '../../src/providers/create.js';
 import { ProviderConfigError, ProviderError } from '../../src/core/errors.js';
@@ -152,14 +152,29 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
   });
 
   it('reports a rate limit that outlasts the wait budget, however few retries are allowed for other errors', async () => {
-    const { fake, provider, limiter } = await setup(() => ({ status: 429, retryAfterMs: 1 }), { maxRetries: 1, rateLimitWaitMs: 50 });
-    const err = await provider.complete({ messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ProviderError);
-    expect(err).toMatchObject({ kind: 'rate_limit', status: 429 });
-    expect((err as Error).message).toMatch(/^still rate limited by openai after waiting 50 ms/);
-    // More attempts than maxRetries + 1: the budget, not the count, bounded them.
-    expect(fake.count).toBeGreaterThan(2);
-    expect(limiter.rateLimits).toBe(fake.count);
+    // The budget is read from the clock: only Date is faked, and each 429 moves it 20 ms on (its
+    // retry-after is 0, so no hold waits on the frozen clock), so the number of attempts does not
+    // depend on how fast the machine answers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { fake, provider, limiter } = await setup(
+        () => {
+          vi.setSystemTime(Date.now() + 20);
+          return { status: 429, retryAfterMs: 0 };
+        },
+        { maxRetries: 1, rateLimitWaitMs: 50 },
+      );
+      const err = await provider.complete({ messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ProviderError);
+      expect(err).toMatchObject({ kind: 'rate_limit', status: 429 });
+      expect((err as Error).message).toMatch(/^still rate limited by openai after waiting 50 ms/);
+      // More attempts than maxRetries + 1: the budget, not the count, bounded them. The first 429
+      // starts the budget; after the ones 20 and 40 ms later it retries, the one 60 ms later ends it.
+      expect(fake.count).toBe(4);
+      expect(limiter.rateLimits).toBe(fake.count);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('retries a 500', async () => {
@@ -175,11 +190,13 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
   });
 
   it('retries an attempt that times out, then names the timeout when every attempt does', async () => {
-    const { fake, provider } = await setup([{ delayMs: 400, then: { text: 'late' } }, { text: 'in time' }], { timeoutMs: 100 });
+    // The late answers never come within the test (the fake drops them on close); the timely one has a
+    // whole second, so a loaded machine does not turn it into a timeout.
+    const { fake, provider } = await setup([{ delayMs: 60_000, then: { text: 'late' } }, { text: 'in time' }], { timeoutMs: 1_000 });
     expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('in time');
     expect(fake.count).toBe(2);
 
-    fake.push({ delayMs: 400 }, { delayMs: 400 });
+    fake.push({ delayMs: 60_000 }, { delayMs: 60_000 });
     const slow = createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, timeoutMs: 100, maxRetries: 1 }, env, { limiters: new ProviderLimiters() });
     await expect(slow.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
       kind: 'timeout',
@@ -238,7 +255,7 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
   });
 
   it('stops a call whose signal aborts', async () => {
-    const { provider } = await setup([{ delayMs: 2000 }]);
+    const { provider } = await setup([{ delayMs: 60_000 }]);
     const ctrl = new AbortController();
     const pending = provider.complete({ messages: [{ role: 'user', content: 'x' }], signal: ctrl.signal });
     setTimeout(() => ctrl.abort(), 30);

@@ -108,7 +108,7 @@ describe('a model-agent suite against a misbehaving provider', () => {
     const { results, exitCode } = await runInProcess({ files, config: { targets: { agent: { model } } } });
     expect(results.cases[0]!.trials[0]).toMatchObject({ verdict: 'passed', reply: 'pong 0' });
     expect(exitCode).toBe(0);
-  }, 30_000);
+  });
 
   it('fails fast on a 401, naming the environment variable, without retrying', async () => {
     const { fake, model } = await setup({ apiKey: 'sk-the-right-key-123456', script: pong });

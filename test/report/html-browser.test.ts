@@ -3,16 +3,14 @@
  * page must open with no dialog, no page error and no console error (a CSP violation is reported
  * there), list its cases, and drill down to the trial's tool call with the hostile text shown as text.
  * Every trial's conversation opens with what the user asked: the case's input, history or first turn.
- * Skipped, with a message, where no Chromium is installed.
+ * Skipped, with a message, where no Chromium is installed; under CI a missing Chromium fails.
  */
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, findChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium } from '../support/chromium.js';
 import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, runAskedPage, runHostile } from '../support/html-page.js';
-
-const executablePath = findChromium();
 
 interface Item {
   label: string;
@@ -55,9 +53,7 @@ async function openTrial(page: Page, key: string): Promise<Locator> {
   await open(trial);
   return trial;
 }
-if (!executablePath) console.warn('chromium not installed: apt-get install chromium to run the HTML report browser test');
-
-describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
+describeInChromium('the HTML report in headless Chromium', (executablePath) => {
   let browser: Browser | undefined;
   let page: Page;
   let asked: Page;
@@ -105,7 +101,7 @@ describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
     const reply = trial.locator('.block.agent pre');
     expect(await reply.isVisible()).toBe(true);
     expect(await reply.textContent()).toBe(HOSTILE_REPLY);
-  }, 30_000);
+  });
 
   it("opens the trial's conversation with the case's input, hostile markup shown as text, and shows the reference", async () => {
     const trial = await openTrial(page, 'hostile/evil');
@@ -116,7 +112,7 @@ describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
     await expect(trial.locator('.block.reference pre').textContent()).resolves.toBe('<b>a safe answer</b>');
     // The input's and the reference's markup made no element.
     await expect(page.locator('i, b').count()).resolves.toBe(0);
-  }, 30_000);
+  });
 
   it("opens a history case's conversation with its messages, and a multi-turn trial with its first turn", async () => {
     const history = await conversation(await openTrial(asked, 'asked/history'));
@@ -130,7 +126,7 @@ describe.skipIf(!executablePath)('the HTML report in headless Chromium', () => {
     expect(multi[0]).toEqual({ label: 'User (turn 1)', text: 'turn one' });
     expect(multi.filter((i) => i.label.startsWith('User')).map((i) => i.text)).toEqual(['turn one', 'turn two']);
     expect(multi.map((i) => i.label.replace(/, .*\)$/, ')'))).toEqual(['User (turn 1)', 'Agent (turn 1)', 'User (turn 2)', 'Agent (turn 2)']);
-  }, 30_000);
+  });
 
   it('ran no hostile markup: no dialog, no page or console error, no <img> and one page script', async () => {
     // Let anything the hostile text could have started (an image error handler) have its turn.

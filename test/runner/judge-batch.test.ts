@@ -21,7 +21,15 @@ afterEach(async () => {
   removeTempDirs();
 });
 
-/** 40 cases × 5 trials; the target's reply names its case and trial, so every judgment differs. */
+/**
+ * The standard run: 8 cases × 5 trials, five times the concurrency (8), so a batch per window or a
+ * deadlock would show; the target's reply names its case and trial, so every judgment differs.
+ */
+const CASES = 8;
+const REPEAT = 5;
+const TRIALS = CASES * REPEAT;
+const CONCURRENCY = 8;
+
 function evals(cases: number, repeat: number): string {
   const list = Array.from({ length: cases }, (_, n) => `  - { id: c${n}, input: "${n}", assert: [{ type: judge, criteria: the reply answers the question, severity: gate }] }`).join('\n');
   return `suite: batch\ntarget: agent\nrepeat: ${repeat}\ncases:\n${list}\n`;
@@ -43,12 +51,12 @@ async function judgeServer(pollsInProgress = 2): Promise<FakeOpenAI> {
 let trialCounter = 0;
 function run(fake: FakeOpenAI, extra: Partial<InProcessOptions> & { flags?: InProcessOptions['flags'] } = {}) {
   return runInProcess({
-    files: { 'batch.eval.yaml': evals(40, 5) },
+    files: { 'batch.eval.yaml': evals(CASES, REPEAT) },
     config: {
       // Each trial's reply is its own: `answer <k>` with k counting every target call of the run.
       targets: { agent: () => `answer ${trialCounter++}` },
       judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url },
-      concurrency: 8,
+      concurrency: CONCURRENCY,
       earlyStop: false,
     },
     judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
@@ -75,7 +83,7 @@ const verdicts = (r: Results) => r.cases.flatMap((c) => c.trials.map((t) => `${c
 const judgeResults = (r: Results) => r.cases.flatMap((c) => c.trials.flatMap((t) => t.assertions.filter((a) => a.kind === 'judge')));
 
 describe('--judge-batch (OpenAI)', () => {
-  it('200 trials: the same verdicts as live judging, one batch instead of 200 calls, at the batch rate', async () => {
+  it('40 trials: the same verdicts as live judging, one batch instead of 40 calls, at the batch rate', async () => {
     trialCounter = 0;
     const liveFake = await judgeServer();
     const live = await run(liveFake);
@@ -83,18 +91,18 @@ describe('--judge-batch (OpenAI)', () => {
     const batchFake = await judgeServer();
     const batched = await run(batchFake, { flags: { judgeBatch: true } });
 
-    expect(live.results.summary.trials.run).toBe(200);
-    expect(chatCalls(liveFake)).toBe(200);
+    expect(live.results.summary.trials.run).toBe(TRIALS);
+    expect(chatCalls(liveFake)).toBe(TRIALS);
     expect(liveFake.batches.creates).toEqual([]);
-    // One batch holding all 200 judgments, whatever the concurrency (8); no live judge call.
+    // One batch holding all the judgments, whatever the concurrency (8); no live judge call.
     expect(batchFake.batches.creates).toHaveLength(1);
-    expect(batchFake.batches.creates[0]!.lines).toBe(200);
+    expect(batchFake.batches.creates[0]!.lines).toBe(TRIALS);
     expect(chatCalls(batchFake)).toBe(0);
 
     // Same verdict for every trial (passes and failures both present, so this compares something).
     expect(verdicts(batched.results)).toEqual(verdicts(live.results));
     expect(batched.results.summary.trials.passed).toBeGreaterThan(0);
-    expect(batched.results.summary.trials.passed).toBeLessThan(200);
+    expect(batched.results.summary.trials.passed).toBeLessThan(TRIALS);
     expect(batched.exitCode).toBe(live.exitCode);
 
     // The judge cost is half the live one, and each judged result says it went through the batch.
@@ -104,11 +112,11 @@ describe('--judge-batch (OpenAI)', () => {
     expect(judgeResults(batched.results).every((a) => a.judge?.batch === true)).toBe(true);
     expect(judgeResults(live.results).some((a) => a.judge?.batch !== undefined)).toBe(false);
     // Progress: submitted, polled, ended.
-    expect(batched.progress[0]).toMatch(/^judge batch batch_fake1 \(openai:gpt-4\.1-mini\): 200 requests submitted$/);
-    expect(batched.progress.at(-1)).toBe('judge batch batch_fake1: 200/200 done, ended');
+    expect(batched.progress[0]).toBe(`judge batch batch_fake1 (openai:gpt-4.1-mini): ${TRIALS} requests submitted`);
+    expect(batched.progress.at(-1)).toBe(`judge batch batch_fake1: ${TRIALS}/${TRIALS} done, ended`);
   });
 
-  it('Anthropic: 200 trials give the same verdicts through one Message Batch as live, at the batch rate', async () => {
+  it('Anthropic: 40 trials give the same verdicts through one Message Batch as live, at the batch rate', async () => {
     const script = (body: { messages: unknown }) => {
       const n = Number(/answer (\d+)/.exec(JSON.stringify(body.messages))?.[1]);
       return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n}`, evidence: [] }, usage: { input: 400, output: 20 } };
@@ -118,8 +126,8 @@ describe('--judge-batch (OpenAI)', () => {
       try {
         trialCounter = 0;
         const r = await runInProcess({
-          files: { 'batch.eval.yaml': evals(40, 5) },
-          config: { targets: { agent: () => `answer ${trialCounter++}` }, judge: { provider: 'anthropic', model: 'claude-haiku-4-5', baseURL: fake.url }, concurrency: 8, earlyStop: false },
+          files: { 'batch.eval.yaml': evals(CASES, REPEAT) },
+          config: { targets: { agent: () => `answer ${trialCounter++}` }, judge: { provider: 'anthropic', model: 'claude-haiku-4-5', baseURL: fake.url }, concurrency: CONCURRENCY, earlyStop: false },
           judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { ANTHROPIC_API_KEY: 'sk-ant-test-0123456789' } }),
           flags: { cache: false, judgeBatch },
         });
@@ -130,10 +138,10 @@ describe('--judge-batch (OpenAI)', () => {
     };
     const live = await both(false);
     const batched = await both(true);
-    expect(live).toMatchObject({ created: [], live: 200 });
-    expect(batched).toMatchObject({ created: [200], live: 0 });
+    expect(live).toMatchObject({ created: [], live: TRIALS });
+    expect(batched).toMatchObject({ created: [TRIALS], live: 0 });
     expect(verdicts(batched.r.results)).toEqual(verdicts(live.r.results));
-    expect(batched.r.results.summary.trials.passed).toBeLessThan(200);
+    expect(batched.r.results.summary.trials.passed).toBeLessThan(TRIALS);
     expect(batched.r.results.summary.usage.judge.costUsd).toBeCloseTo(live.r.results.summary.usage.judge.costUsd! / 2, 12);
   });
 
@@ -188,7 +196,7 @@ describe('--judge-batch (OpenAI)', () => {
     trialCounter = 0;
     const first = await judgeServer();
     const one = await run(first, { flags: { judgeBatch: true, cache: true } });
-    expect(first.batches.creates[0]!.lines).toBe(200);
+    expect(first.batches.creates[0]!.lines).toBe(TRIALS);
     trialCounter = 0;
     const before = first.count;
     // Same judge (the endpoint is part of the cache key), same project folder and its cache.
@@ -220,7 +228,7 @@ describe('--judge-batch (OpenAI)', () => {
     expect(r.exitCode).toBe(130);
     expect(r.results.run.interrupted).toBe(true);
     const trials = r.results.cases.flatMap((c) => c.trials);
-    expect(trials).toHaveLength(200);
+    expect(trials).toHaveLength(TRIALS);
     expect(trials.every((t) => t.verdict === 'interrupted' && t.interrupted === true)).toBe(true);
     expect(r.progress).toContain('judge batch batch_fake1: cancelled');
   });
@@ -251,22 +259,22 @@ describe('--judge-batch (OpenAI)', () => {
   });
 
   it('an OpenAI batch whose output file is 20 MB: every verdict is read', async () => {
-    // A 100 KB reason a judgment: 200 judgments make an output file past 20 MB (the cap on one reply is 16 MB).
+    // A 500 KB reason a judgment: 40 judgments make an output file past 20 MB (the cap on one reply is 16 MB).
     const fake = await startFakeOpenAI({
       script: (body) => {
         const n = Number(/answer (\d+)/.exec(String(body.messages.at(-1).content))?.[1]);
-        return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n} ${'r'.repeat(100_000)}`, evidence: [] } };
+        return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n} ${'r'.repeat(500_000)}`, evidence: [] } };
       },
     });
     fakes.push(fake);
     trialCounter = 0;
     const r = await run(fake, { flags: { judgeBatch: true }, batchPolling: { sleep: async () => {} } });
     const judged = judgeResults(r.results);
-    expect(judged).toHaveLength(200);
+    expect(judged).toHaveLength(TRIALS);
     expect(judged.every((a) => a.status !== 'error')).toBe(true);
     expect(r.results.summary.trials.judgeErrors).toBeUndefined();
     // Verdicts differ by trial: every third fails, as the judge scored it.
-    expect(r.results.summary.trials.passed).toBe(200 - Math.ceil(200 / 3));
+    expect(r.results.summary.trials.passed).toBe(TRIALS - Math.ceil(TRIALS / 3));
   });
 
   it('a batch in a status the runner does not know fails its judgments within the documented bound (10 min of polling)', async () => {

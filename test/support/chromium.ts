@@ -1,6 +1,7 @@
 /** Finds Debian's system Chromium for the browser tests (playwright-core downloads no browser). */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { describe, it } from 'vitest';
 
 /** The path of a `chromium` executable on PATH or at /usr/bin/chromium; undefined when none is installed. */
 export function findChromium(): string | undefined {
@@ -16,4 +17,33 @@ export function findChromium(): string | undefined {
 /** Launch flags: Chromium refuses its sandbox as root, which is how CI containers run. */
 export function chromiumArgs(): string[] {
   return process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+}
+
+/** True when the CI variable is set to anything but an empty string, "0" or "false". */
+function inCi(): boolean {
+  const ci = process.env.CI;
+  return ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+}
+
+/**
+ * `describe` for a browser suite: `body` gets Chromium's path. Without Chromium the suite is skipped
+ * with a warning on a developer's machine, but under CI it is one failing test: a CI run must not pass
+ * having silently left the browser tests out.
+ */
+export function describeInChromium(name: string, body: (executablePath: string) => void): void {
+  const executablePath = findChromium();
+  if (executablePath) {
+    describe(name, () => body(executablePath));
+    return;
+  }
+  if (inCi()) {
+    describe(name, () => {
+      it('finds Chromium (CI is set)', () => {
+        throw new Error('CI is set and no Chromium was found on PATH or at /usr/bin/chromium: install it (apt-get install chromium; .ci/run does this as root)');
+      });
+    });
+    return;
+  }
+  console.warn(`chromium not installed: apt-get install chromium to run "${name}"`);
+  describe.skip(name, () => body(''));
 }

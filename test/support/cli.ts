@@ -105,7 +105,7 @@ export function spawnCli(args: string[], opts: CliOptions): SpawnedCli {
     err += d;
     for (const w of watchers) w();
   });
-  const limit = opts.timeoutMs ?? 30_000;
+  const limit = opts.timeoutMs ?? 60_000;
   const done = new Promise<CliResult>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

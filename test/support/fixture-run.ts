@@ -37,7 +37,7 @@ export function setupFixture(fixture: string, args: string[]): FixtureSetup {
 }
 
 /** The CLI in the fixture project, spawned (or as `run` runs it, e.g. `runCliInProcess`). */
-export async function runFixture(fixture: string, args: string[], run: CliRunner = runCli, timeoutMs = 30_000): Promise<FixtureRun> {
+export async function runFixture(fixture: string, args: string[], run: CliRunner = runCli, timeoutMs = 60_000): Promise<FixtureRun> {
   const s = setupFixture(fixture, args);
   const result = await run(s.args, { cwd: s.cwd, env: s.env, timeoutMs });
   return {
@@ -49,7 +49,7 @@ export async function runFixture(fixture: string, args: string[], run: CliRunner
   };
 }
 
-export function spawnFixture(fixture: string, args: string[], timeoutMs = 30_000): SpawnedCli & { setup: FixtureSetup } {
+export function spawnFixture(fixture: string, args: string[], timeoutMs = 60_000): SpawnedCli & { setup: FixtureSetup } {
   const s = setupFixture(fixture, args);
   return { ...spawnCli(s.args, { cwd: s.cwd, env: s.env, timeoutMs }), setup: s };
 }
