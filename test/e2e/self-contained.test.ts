@@ -19,10 +19,10 @@ const OUTSIDE = [/https?:\/\/(?!127\.0\.0\.1|localhost)/i, /\.\.\/shared/, /\bDE
 const WRITTEN_ELSEWHERE = new Set(['docs/guide/extending.md', 'docs/guide/custom-assertions.md']);
 
 describe('nothing outside the repository is linked or cited', () => {
-  it('README and docs/: every link is an anchor or a file of the repository, and no URL appears', async () => {
+  it('README, CONTRIBUTING.md and docs/: every link is an anchor or a file of the repository, and no URL appears', async () => {
     const docs = await glob('docs/**/*.md', { cwd: REPO_ROOT });
     expect(docs.length, 'docs/ holds the reference pages').toBeGreaterThan(5);
-    const files = ['README.md', ...docs];
+    const files = ['README.md', 'CONTRIBUTING.md', ...docs];
     for (const file of files) {
       const text = readFileSync(join(REPO_ROOT, file), 'utf8');
       for (const pattern of OUTSIDE) expect(text, `${file}: ${String(pattern)}`).not.toMatch(pattern);
