@@ -18,6 +18,18 @@ const OUTSIDE = [/https?:\/\/(?!127\.0\.0\.1|localhost)/i, /\.\.\/shared/, /\bDE
  */
 const WRITTEN_ELSEWHERE = new Set(['docs/guide/extending.md', 'docs/guide/custom-assertions.md']);
 
+/** The anchors of a Markdown file's headings, as a Markdown renderer slugs them (code blocks left out). */
+function anchorsOf(path: string): string[] {
+  const text = readFileSync(path, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
+  return [...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+    m[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\w\- ]/g, '')
+      .replace(/ /g, '-'),
+  );
+}
+
 describe('nothing outside the repository is linked or cited', () => {
   it('README, CONTRIBUTING.md and docs/: every link is an anchor or a file of the repository, and no URL appears', async () => {
     const docs = await glob('docs/**/*.md', { cwd: REPO_ROOT });
@@ -28,12 +40,17 @@ describe('nothing outside the repository is linked or cited', () => {
       for (const pattern of OUTSIDE) expect(text, `${file}: ${String(pattern)}`).not.toMatch(pattern);
       const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
       for (const target of targets) {
-        if (target.startsWith('#')) continue;
+        if (target.startsWith('#')) {
+          expect(anchorsOf(join(REPO_ROOT, file)), `${file} links ${target}: no such heading`).toContain(target.slice(1));
+          continue;
+        }
         expect(target, `${file}: a link leaves the repository`).not.toMatch(/^(\/|[a-z]+:)/i);
         const landing = join(REPO_ROOT, dirname(file), target.split('#')[0]!);
         expect(relative(REPO_ROOT, landing), `${file} links ${target}, above the repository`).not.toMatch(/^\.\./);
         if (WRITTEN_ELSEWHERE.has(relative(REPO_ROOT, landing)) && !existsSync(landing)) continue;
         expect(existsSync(landing), `${file} links ${target}, which is not in the repository`).toBe(true);
+        const anchor = target.split('#')[1];
+        if (anchor !== undefined) expect(anchorsOf(landing), `${file} links ${target}: no such heading`).toContain(anchor);
       }
     }
   });
