@@ -218,11 +218,25 @@ function resultRows(node, path, defs, required, rows, seen) {
   }
 }
 
+/**
+ * The JSDoc of a field name that occurs as a key only once in a source file: a name used by several
+ * objects (`id`, `score`) could carry another object's comment, so it gets none.
+ */
+function jsdocOfUniqueKeys(path) {
+  const text = readFileSync(new URL(path, ROOT), 'utf8');
+  const docs = jsdocByKey(path);
+  const count = new Map();
+  for (const m of text.matchAll(/^\s*(\w+)\??\s*:/gm)) count.set(m[1], (count.get(m[1]) ?? 0) + 1);
+  return new Map([...docs].filter(([key]) => count.get(key) === 1));
+}
+
 async function resultsPage(base) {
   const { jsonSchemas } = await load(base, 'suite/json-schemas.js');
   const schema = jsonSchemas()['results.schema.json'];
+  const docs = jsdocOfUniqueKeys('src/core/results-schema.ts');
   const rows = [];
   resultRows(schema, '', schema.$defs ?? {}, new Set(), rows, new Set());
+  for (const row of rows) row[3] ||= docs.get(row[0].split('.').pop().replace(/\[\]$/, '')) ?? '';
   return (
     header('Results JSON reference', 'the results zod schema (src/core/results-schema.ts)') +
     "The fields of `results.json` (`<outputDir>/results.json`, or `--output`). The same document as a JSON Schema is [schemas/results.schema.json](../../schemas/results.schema.json); a field of a union shows every branch's fields.\n\n" +
