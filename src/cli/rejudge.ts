@@ -10,7 +10,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import { collect, concurrency, fraction, timeoutMs, usd, waitMs } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { readResultsFile } from './results-file.js';
-import { buildReporters, reporterOutputs } from './reporters.js';
+import { buildReporters, reporterOption, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
@@ -35,7 +35,7 @@ export function registerRejudge(program: Command): void {
     .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', timeoutMs)
     .option('--judge <provider:model>', `one judge model for every judged assertion (provider: ${providerList()})`)
     .option('--json <path>', 'where the re-judged results document goes (default: <results>.rejudged.json beside the input; never the input itself)')
-    .option('--reporter <name[=path]>', "terminal | json[=path] | junit[=path] | html[=path] | github[=summary.md] (repeatable; the config's `reporters` are for runs)", collect)
+    .addOption(reporterOption(undefined, "; the config's `reporters` are for runs").argParser(collect))
     .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
     .option('-j, --concurrency <n>', 'trials judged at once', concurrency)

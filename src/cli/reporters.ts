@@ -1,6 +1,12 @@
 import { relative, resolve } from 'node:path';
+import { Option } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { Reporter } from '../report/reporter.js';
+import type { BuiltInReporterOptions, ReporterDescriptor } from '../report/descriptor.js';
+import { REPORTERS, type ReporterName } from '../report/registry.js';
+import { parseReporterSpec, reporterChoices, reporterLines, reporterSpecProblem, type ReporterSpec } from '../report/reporter-spec.js';
+import { namedReporter } from '../report/user-reporter.js';
+import { loadUserReporter } from './user-reporters.js';
 
 export interface ReporterContext {
   cwd: string;
@@ -13,44 +19,34 @@ export interface ReporterContext {
   saveBaseline?: string;
 }
 
-type Factory = (target: string | undefined, ctx: ReporterContext) => Promise<Reporter>;
+const TERMINAL: ReporterName = 'terminal';
 
-/** Reporters by name; each module is imported only when chosen. */
-const FACTORIES: Record<string, Factory> = {
-  async terminal(_target, ctx) {
-    const { terminalReporter } = await import('../report/terminal.js');
-    const live = Boolean(process.stdout.isTTY) && !process.env.CI;
-    return terminalReporter({ out: process.stdout, live, verbose: ctx.verbose });
-  },
-  async json(target, ctx) {
-    const { jsonReporter } = await import('../report/json.js');
-    const path = fileOf('json', target, ctx)!;
-    const alsoTo = ctx.saveBaseline && ctx.saveBaseline !== path ? { alsoTo: [ctx.saveBaseline] } : {};
-    return jsonReporter({ path, outputDir: ctx.outputDir, version: ctx.version, ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}), ...alsoTo });
-  },
-  async junit(target, ctx) {
-    const { junitReporter } = await import('../report/junit.js');
-    return junitReporter({ path: fileOf('junit', target, ctx)! });
-  },
-  async html(target, ctx) {
-    const { htmlReporter } = await import('../report/html.js');
-    return htmlReporter({ path: fileOf('html', target, ctx)!, outputDir: ctx.outputDir, version: ctx.version });
-  },
-  async github(target, ctx) {
-    const { githubReporter } = await import('../report/github.js');
-    const paths = { cwd: ctx.cwd, workspace: process.env.GITHUB_WORKSPACE || undefined };
-    const reporter = githubReporter({ out: process.stdout, summaryFile: fileOf('github', target, ctx), paths });
-    // The job summary GitHub hands out is not a file of the user's: only a named one is announced.
-    return target ? reporter : { ...reporter, written: () => [] };
-  },
-};
+/** The `--reporter` option, its choices from the registry (`extra` names the command's own note). */
+export function reporterOption(registry: readonly ReporterDescriptor[] = REPORTERS, extra = ''): Option {
+  return new Option('--reporter <name[=path]>', `${reporterChoices(registry)} (repeatable${extra})`);
+}
+
+/** The help's "Reporters" section, from the registry. */
+export function reportersHelp(registry: readonly ReporterDescriptor[] = REPORTERS): string {
+  return `\nReporters:\n${reporterLines(registry)
+    .map((l) => `  ${l}`)
+    .join('\n')}\n`;
+}
+
+/** A spec checked against the registry: exit 2 listing the registered names when it names none. */
+function checkedSpec(spec: string, registry: readonly ReporterDescriptor[]): ReporterSpec & { descriptor: ReporterDescriptor | undefined } {
+  const parsed = parseReporterSpec(spec);
+  const problem = reporterSpecProblem(spec, registry);
+  if (problem) throw new UserError(problem, { field: '--reporter' });
+  if (parsed.target !== undefined && parsed.target.trim() === '') throw new UserError(`the ${parsed.name} reporter was given an empty path`, { field: `${parsed.name} reporter` });
+  return { ...parsed, descriptor: registry.find((d) => d.name === parsed.name) };
+}
 
 /** The file a reporter writes (undefined: none), resolved as the reporter will use it. */
-function fileOf(name: string, target: string | undefined, ctx: ReporterContext): string | undefined {
-  if (name === 'json') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'results.json'));
-  if (name === 'junit') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'junit.xml'));
-  if (name === 'html') return resolve(ctx.cwd, target ?? resolve(ctx.outputDir, 'report.html'));
-  if (name === 'github') return target ? resolve(ctx.cwd, target) : process.env.GITHUB_STEP_SUMMARY || undefined;
+function fileOf(d: ReporterDescriptor | undefined, target: string | undefined, ctx: ReporterContext): string | undefined {
+  if (target !== undefined) return resolve(ctx.cwd, target);
+  if (d?.file?.default) return resolve(ctx.cwd, ctx.outputDir, d.file.default);
+  if (d?.file?.defaultFromEnv) return process.env[d.file.defaultFromEnv] || undefined;
   return undefined;
 }
 
@@ -63,21 +59,17 @@ export interface PlannedOutput {
 
 /**
  * What the chosen reporters will write: their files, and the output folder the JSON reporter
- * streams cases into. An empty path (`--json ''`, `junit=`) is bad input now.
+ * streams cases into. An unknown name, or an empty path (`--json ''`, `junit=`), is bad input now.
  */
-export function reporterOutputs(specs: string[], ctx: ReporterContext): PlannedOutput[] {
+export function reporterOutputs(specs: string[], ctx: ReporterContext, registry: readonly ReporterDescriptor[] = REPORTERS): PlannedOutput[] {
   const out: PlannedOutput[] = [];
   /** Which reporter writes each file. */
   const writers = new Map<string, string>();
   for (const spec of specs) {
-    const eq = spec.indexOf('=');
-    const name = eq === -1 ? spec : spec.slice(0, eq);
-    const target = eq === -1 ? undefined : spec.slice(eq + 1);
-    const field = `${name} reporter`;
-    if (target !== undefined && target.trim() === '') throw new UserError(`the ${name} reporter was given an empty path`, { field });
+    const { name, target, descriptor } = checkedSpec(spec, registry);
     // The folder first: a file inside a folder that cannot exist is the folder's fault.
-    if (name === 'json') out.push({ path: ctx.outputDir, kind: 'dir', field: 'outputDir' });
-    const file = fileOf(name, target, ctx);
+    if (descriptor?.usesOutputDir) out.push({ path: ctx.outputDir, kind: 'dir', field: 'outputDir' });
+    const file = fileOf(descriptor, target, ctx);
     if (!file) continue;
     // Two kinds of report in one file: the later one would silently replace the earlier.
     const other = writers.get(file);
@@ -85,27 +77,40 @@ export function reporterOutputs(specs: string[], ctx: ReporterContext): PlannedO
       throw new UserError(`the ${other} and ${name} reporters would both write ${relative(ctx.cwd, file) || file}, and one report would be lost: give each its own path`, { field: '--reporter' });
     }
     writers.set(file, name);
-    out.push({ path: file, kind: 'file', field: name === 'github' && !target ? 'GITHUB_STEP_SUMMARY' : field });
+    const fromEnv = target === undefined ? descriptor?.file?.defaultFromEnv : undefined;
+    out.push({ path: file, kind: 'file', field: fromEnv ?? `${name} reporter` });
   }
   return out;
 }
 
-export const REPORTER_NAMES = Object.keys(FACTORIES);
+/** The names `--reporter` accepts (module paths aside). */
+export const REPORTER_NAMES: readonly string[] = REPORTERS.map((d) => d.name);
 
-/** `name` or `name=path` specs, e.g. `terminal`, `json=out.json`; the terminal ends naming the files written. */
-export async function buildReporters(specs: string[], ctx: ReporterContext): Promise<Reporter[]> {
+/**
+ * `name` or `name=path` specs, e.g. `terminal`, `json=out.json`, `./my-reporter.mjs`; the terminal
+ * ends naming the files written.
+ */
+export async function buildReporters(specs: string[], ctx: ReporterContext, registry: readonly ReporterDescriptor[] = REPORTERS): Promise<Reporter[]> {
   const out: Reporter[] = [];
   for (const spec of specs) {
-    const eq = spec.indexOf('=');
-    const name = eq === -1 ? spec : spec.slice(0, eq);
-    const target = eq === -1 ? undefined : spec.slice(eq + 1);
-    const factory = FACTORIES[name];
-    if (!factory) throw new UserError(`unknown reporter "${name}" (known: ${REPORTER_NAMES.join(', ')})`, { field: '--reporter' });
-    out.push({ ...(await factory(target, ctx)), name });
+    const { name, target, descriptor } = checkedSpec(spec, registry);
+    const file = fileOf(descriptor, target, ctx);
+    const options: BuiltInReporterOptions = {
+      path: file,
+      pathGiven: target !== undefined,
+      cwd: ctx.cwd,
+      outputDir: ctx.outputDir,
+      version: ctx.version,
+      verbose: ctx.verbose,
+      ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}),
+      ...(ctx.saveBaseline !== undefined ? { saveBaseline: ctx.saveBaseline } : {}),
+    };
+    const reporter = descriptor ? (await descriptor.load()).create(options) : await loadUserReporter(name, options);
+    out.push(namedReporter(reporter, name));
   }
-  if (specs.includes('terminal')) {
+  if (specs.includes(TERMINAL)) {
     const { wroteReporter } = await import('../report/wrote-lines.js');
-    out.push({ ...wroteReporter({ out: process.stdout, cwd: ctx.cwd, reporters: [...out] }), name: 'terminal' });
+    out.push({ ...wroteReporter({ out: process.stdout, cwd: ctx.cwd, reporters: [...out] }), name: TERMINAL });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, concurrency, count, fraction, timeoutMs, usd } from './parse-number.js';
-import { buildReporters, reporterOutputs } from './reporters.js';
+import { buildReporters, reporterOption, reporterOutputs, reportersHelp } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
@@ -41,7 +41,8 @@ export function registerRun(program: Command): void {
     .option('--fail-on-flaky', 'a flaky case (both passing and failing trials) fails the run')
     .option('--no-fail-on-flaky', 'flaky cases do not fail the run, whatever `failOnFlaky` in the config says')
     .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
-    .option('--reporter <name[=path]>', 'terminal | json[=path] | junit[=path] | html[=path] | github[=summary.md] (repeatable)', collect)
+    .addOption(reporterOption().argParser(collect))
+    .addHelpText('after', reportersHelp())
     .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
     .option('--judge <provider:model>', `one judge model for every judged assertion of this run (provider: ${providerList()})`)

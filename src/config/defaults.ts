@@ -2,6 +2,7 @@ import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import type { z } from 'zod';
 import { DEFAULT_MAX_TRIALS } from '../core/bounds.js';
 import type { ConfigSchema } from './schema.js';
+import type { ReporterName } from '../report/registry.js';
 
 type Config = z.output<typeof ConfigSchema>;
 /** The config keys that have a default; the others (targets, judges, budgets, pricing) are unset until given. */
@@ -65,7 +66,8 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
  * on GitHub Actions (`GITHUB_ACTIONS=true`) its annotations and job summary too.
  */
 export function defaultReporters(env: NodeJS.ProcessEnv): string[] {
-  return env.GITHUB_ACTIONS === 'true' ? [...DEFAULTS.reporters, 'github'] : [...DEFAULTS.reporters];
+  const github: ReporterName = 'github';
+  return env.GITHUB_ACTIONS === 'true' ? [...DEFAULTS.reporters, github] : [...DEFAULTS.reporters];
 }
 
 /** Defaults of run settings that are not config keys. */

@@ -3,6 +3,7 @@ import { dirname, resolve, relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import { formatPath } from '../suite/zod-issues.js';
 import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
+import { parseReporterSpec } from '../report/reporter-spec.js';
 import { importUserModule } from '../suite/import-module.js';
 import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
@@ -111,7 +112,8 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     timeoutMs: user.timeoutMs ?? DEFAULTS.timeoutMs,
     loadTimeoutMs: user.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs,
     outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),
-    reporters: user.reporters ?? defaultReporters(env),
+    // A reporter module is found from the config's folder, wherever the run starts.
+    reporters: user.reporters?.map((spec) => reporterFromDir(spec, rootDir)) ?? defaultReporters(env),
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,
@@ -130,4 +132,10 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     maxTrials: user.maxTrials ?? DEFAULTS.maxTrials,
     pricing: user.pricing ?? {},
   };
+}
+
+/** `./my-reporter.mjs[=path]` with its module path made absolute from `dir`; a registered name as it is. */
+function reporterFromDir(spec: string, dir: string): string {
+  const { name, target, module } = parseReporterSpec(spec);
+  return module ? `${resolve(dir, name)}${target === undefined ? '' : `=${target}`}` : spec;
 }

@@ -6,6 +6,14 @@ import { isJudgeInstance } from '../judges/resolve.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
 import { SeveritySchema } from '../core/results-schema.js';
 import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
+import { REPORTERS } from '../report/registry.js';
+import { reporterSpecProblem } from '../report/reporter-spec.js';
+
+/** A `reporters` entry: a registered reporter (registry.ts) or a module path. */
+const ReporterSpecSchema = z.string().superRefine((spec, ctx) => {
+  const problem = reporterSpecProblem(spec, REPORTERS);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /**
  * A judge in the config: a judge object (`agentJudge(...)`, `promptJudge(...)`: kept as it is, typed a
@@ -32,7 +40,8 @@ export const ConfigSchema = z
     /** How long importing a `*.eval.ts` file may take (the config file's own limit is --load-timeout). */
     loadTimeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     outputDir: z.string().optional(),
-    reporters: z.array(z.string()).optional(),
+    /** `name`, `name=path`, or a reporter module `./my-reporter.mjs[=path]` (from the config's folder); names from the reporter registry. */
+    reporters: z.array(ReporterSpecSchema).optional(),
     trace: TracePolicySchema.optional(),
     skipJudgesOnGateFailure: z.boolean().optional(),
     /** Ask judges about empty replies too (default false: an empty reply fails its judged assertions unasked). */

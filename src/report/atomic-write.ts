@@ -30,6 +30,9 @@ export async function writeAtomic(path: string, produce: (write: (chunk: string)
     if (!stream.write(chunk)) await once(stream, 'drain');
   };
   try {
+    // Opened before anything counts as written: an exit that comes later finds the file to remove
+    // (on a busy machine the open could otherwise finish after the exit's cleanup).
+    await once(stream, 'open');
     await produce(write);
     stream.end();
     await once(stream, 'finish');

@@ -9,6 +9,7 @@ import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeE
 import type { Comparison } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixMarkdown } from './matrix-lines.js';
+import type { BuiltInReporterOptions } from './descriptor.js';
 
 /**
  * Workflow-command data: control and bidi characters made visible, `%`, CR and LF escaped, so
@@ -119,4 +120,11 @@ export function comparisonMarkdown(c: Comparison, limit = 100): string[] {
         : []),
     ...c.warnings.map((w) => `\n> ${mdCell(w)}`),
   ];
+}
+
+/** The `github` reporter on stdout; its summary goes to `=path`, else to $GITHUB_STEP_SUMMARY. */
+export function create(o: BuiltInReporterOptions): Reporter {
+  const reporter = githubReporter({ out: process.stdout, summaryFile: o.path, paths: { cwd: o.cwd, workspace: process.env.GITHUB_WORKSPACE || undefined } });
+  // The job summary GitHub hands out is not a file of the user's: only a named one is announced.
+  return o.pathGiven ? reporter : { ...reporter, written: () => [] };
 }

@@ -6,6 +6,7 @@ import { roundedCosts } from './json.js';
 import { writeHtmlReport, type PageCase } from './html-page.js';
 import { SCHEMA_VERSION } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
+import type { BuiltInReporterOptions } from './descriptor.js';
 
 export interface HtmlReporterOptions {
   /** The report file (written atomically at the end). */
@@ -53,4 +54,9 @@ export function htmlReporter(opts: HtmlReporterOptions): Reporter {
       }
     },
   };
+}
+
+/** The `html` reporter. */
+export function create(o: BuiltInReporterOptions): Reporter {
+  return htmlReporter({ path: o.path!, outputDir: o.outputDir, version: o.version });
 }

@@ -4,6 +4,7 @@ import { CaseStore } from './case-store.js';
 import { writeAtomic } from './atomic-write.js';
 import { pruneRuns } from './prune-runs.js';
 import { SCHEMA_VERSION } from '../core/results-schema.js';
+import type { BuiltInReporterOptions } from './descriptor.js';
 
 export interface JsonReporterOptions {
   /** The results document (written atomically at the end). */
@@ -59,4 +60,10 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
 /** Dollar figures to 10 decimal places: sums of prices carry float noise (0.0005759999999999999). */
 export function roundedCosts(key: string, value: unknown): unknown {
   return key === 'costUsd' && typeof value === 'number' ? Math.round(value * 1e10) / 1e10 : value;
+}
+
+/** The `json` reporter; with `--save-baseline` it writes the baseline too. */
+export function create(o: BuiltInReporterOptions): Reporter {
+  const alsoTo = o.saveBaseline && o.saveBaseline !== o.path ? { alsoTo: [o.saveBaseline] } : {};
+  return jsonReporter({ path: o.path!, outputDir: o.outputDir, version: o.version, ...(o.keepRuns !== undefined ? { keepRuns: o.keepRuns } : {}), ...alsoTo });
 }

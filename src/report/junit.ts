@@ -3,6 +3,7 @@ import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
 import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
 import { caseKey, matrixSuffix } from '../core/matrix.js';
+import type { BuiltInReporterOptions } from './descriptor.js';
 
 /** XML text: escapes markup and drops characters XML 1.0 cannot carry (agent text is untrusted). */
 export function xmlEscape(text: string): string {
@@ -108,4 +109,9 @@ export function junitReporter(opts: { path: string }): Reporter {
       written = true;
     },
   };
+}
+
+/** The `junit` reporter. */
+export function create(o: BuiltInReporterOptions): Reporter {
+  return junitReporter({ path: o.path! });
 }

@@ -40,16 +40,24 @@ export interface EndInfo {
 }
 
 /**
- * One interface for every output: the runner emits events, reporters
- * only consume them. None may hold every result: a case's trials arrive with its end event.
+ * One interface for every output, built-in or a user's module (see `ReporterModule`): the runner
+ * emits events, reporters only consume them. Every hook is optional. None may hold every result: a
+ * case's trials arrive with its end event. Payloads have the run's secret values redacted. A hook
+ * that throws (or rejects) is reported on stderr once; that reporter gets no further events, and
+ * the run carries on.
  */
 export interface Reporter {
   /** Names the reporter when it fails (the CLI uses its `--reporter` name). */
   readonly name?: string;
+  /** Once, before the first trial: the run's id, start time, and how many cases and trials it plans. Awaited. */
   onBegin?(info: BeginInfo): void | Promise<void>;
+  /** After each trial, with its case: the trial's reply, assertions, score and usage. Not awaited. */
   onTrialEnd?(c: CaseView, trial: TrialResult): void;
+  /** Once per planned case, when its last trial ended (or it was skipped): its result, trials included. Awaited. */
   onCaseEnd?(result: CaseResult, c: CaseView): void | Promise<void>;
+  /** A warning of the run, in words (also in the summary's `warnings`). Not awaited. */
   onWarning?(message: string): void;
+  /** Once, after the last case: the run's info, summary, exit code and any baseline comparison. Awaited before the process exits. */
   onEnd?(info: EndInfo): void | Promise<void>;
   /** The files it has written so far (absolute paths), for the terminal to name at the end. */
   written?(): readonly string[];

@@ -8,6 +8,7 @@ import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js
 import { comparisonTerminalLines } from './comparison-lines.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixTableLines } from './matrix-lines.js';
+import type { BuiltInReporterOptions } from './descriptor.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -170,4 +171,9 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
     line += `\n      ${pc.dim(`judge ${terminalSafe(`${j.provider}:${j.model}`)} · ${formatUsage(j.usage)}${j.cached ? ' · cached' : ''}${j.batch ? ' · batch' : ''}${j.steps !== undefined ? ` · ${j.steps} steps, ${j.toolCalls ?? 0} tool calls` : ''}`)}`;
   }
   return line;
+}
+
+/** The `terminal` reporter on stdout; a live progress line on a TTY outside CI. */
+export function create(o: BuiltInReporterOptions): Reporter {
+  return terminalReporter({ out: process.stdout, live: Boolean(process.stdout.isTTY) && !process.env.CI, verbose: o.verbose });
 }

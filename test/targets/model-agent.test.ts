@@ -2,7 +2,7 @@
  * The model-agent target's tool loop against fake OpenAI and Anthropic servers (the official
  * SDKs over loopback, nothing mocked): steps, parallel calls, usage per step, guards.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider } from '../../src/providers/create.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
@@ -166,10 +166,13 @@ describe.each(['openai', 'anthropic'] as const)('model-agent target over %s', (p
   });
 
   it('fails the trial when aborted, keeping the steps already paid for', async () => {
-    const { target } = await agent(provider, [{ toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1050' } }] }, { delayMs: 5_000 }]);
+    const { fake, target } = await agent(provider, [{ toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1050' } }] }, { delayMs: 60_000 }]);
     const ac = new AbortController();
-    setTimeout(() => ac.abort(new Error('timed out after 100 ms')), 100);
-    const err = await target.run(trialInput('Where is A1050?'), ac.signal).catch((e: unknown) => e);
+    const running = target.run(trialInput('Where is A1050?'), ac.signal).catch((e: unknown) => e);
+    // Aborted while the second model call is in flight: the first step (the tool round) is paid for.
+    await vi.waitFor(() => expect(fake.bodies).toHaveLength(2), { timeout: 15_000, interval: 5 });
+    ac.abort(new Error('timed out after 100 ms'));
+    const err = await running;
     expect(err).toBeInstanceOf(Error);
     const { spentOf } = await import('../../src/core/errors.js');
     expect(spentOf(err).run?.steps).toHaveLength(1);

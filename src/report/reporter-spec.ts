@@ -1,0 +1,56 @@
+import type { ReporterDescriptor } from './descriptor.js';
+
+/** One `--reporter` / config `reporters` entry: `name`, `name=path`, `./module.mjs` or `./module.mjs=path`. */
+export interface ReporterSpec {
+  /** The registered name, or the module path as written. */
+  name: string;
+  /** What followed `=`, as written. */
+  target: string | undefined;
+  /** A user's reporter module, not a registered name. */
+  module: boolean;
+}
+
+/** A module path, not a registered name: it starts with `.` or `/`, or names a file (`x.mjs`, `a/b`). */
+export function isReporterModule(name: string): boolean {
+  return /^[./]|[/\\]|\.[cm]?[jt]s$/.test(name) || /^[A-Za-z]:/.test(name);
+}
+
+export function parseReporterSpec(spec: string): ReporterSpec {
+  const eq = spec.indexOf('=');
+  const name = eq === -1 ? spec : spec.slice(0, eq);
+  return { name, target: eq === -1 ? undefined : spec.slice(eq + 1), module: isReporterModule(name) };
+}
+
+/** Why a spec names no reporter (undefined: it does), listing the registered names. */
+export function reporterSpecProblem(spec: string, registry: readonly ReporterDescriptor[]): string | undefined {
+  const { name, target, module } = parseReporterSpec(spec);
+  if (module) return undefined;
+  const found = registry.find((d) => d.name === name);
+  if (!found) return `unknown reporter "${name}" (known: ${registry.map((d) => d.name).join(', ')}; or a module path such as ./my-reporter.mjs)`;
+  if (target !== undefined && !found.file) return `the ${name} reporter writes no file: drop "=${target}"`;
+  return undefined;
+}
+
+/** `terminal | json[=path] | … | ./module.mjs[=path]`: the `--reporter` help, from the registry. */
+export function reporterChoices(registry: readonly ReporterDescriptor[]): string {
+  return [...registry.map((d) => (d.file ? `${d.name}[=path]` : d.name)), './module.mjs[=path]'].join(' | ');
+}
+
+/** Where a reporter writes when given no `=path`, in words (for the help and the docs). */
+export function defaultFileText(d: ReporterDescriptor): string | undefined {
+  if (d.file?.default) return `<outputDir>/${d.file.default}`;
+  if (d.file?.defaultFromEnv) return `$${d.file.defaultFromEnv}`;
+  return undefined;
+}
+
+/** One line per reporter, for the help after the options and the reference docs. */
+export function reporterLines(registry: readonly ReporterDescriptor[]): string[] {
+  const width = Math.max(...registry.map((d) => d.name.length), 'module.mjs'.length) + 2;
+  return [
+    ...registry.map((d) => {
+      const file = defaultFileText(d);
+      return `${d.name.padEnd(width)}${d.summary}${file ? ` (default file ${file})` : ''}`;
+    }),
+    `${'./x.mjs'.padEnd(width)}a reporter module of your own (docs/guide/extending.md)`,
+  ];
+}
