@@ -21,6 +21,7 @@ export async function referencePages(base) {
     'docs/reference/assertions.md': await assertionsPage(base),
     'docs/reference/results.md': await resultsPage(base),
     'docs/reference/providers.md': await providersPage(base),
+    'docs/reference/reporters.md': await reportersPage(base),
   };
   pages['docs/reference/README.md'] = indexPage(Object.keys(pages));
   return pages;
@@ -257,6 +258,20 @@ async function providersPage(base) {
   );
 }
 
+async function reportersPage(base) {
+  const { REPORTERS } = await load(base, 'report/registry.js');
+  const fileOf = (r) =>
+    !r.file ? 'none (prints only)' : r.file.default ? code(`<outputDir>/${r.file.default}`) : r.file.defaultFromEnv ? `the file named by ${code(r.file.defaultFromEnv)}` : 'none unless `=path`';
+  return (
+    header('Reporter reference', 'the reporter registry (src/report/registry.ts)') +
+    "The built-in reporters, as `--reporter <name[=path]>` and the config's `reporters` name them. A reporter that writes a file takes `=path`; without it, it writes its default file. Your own reporter loads from a module path (`--reporter ./my-reporter.mjs`): see [Extending agent-evals](../guide/extending.md).\n\n" +
+    table(
+      ['reporter', 'what it does', 'default file'],
+      REPORTERS.map((r) => [code(r.name), r.summary, fileOf(r)]),
+    )
+  );
+}
+
 function indexPage(paths) {
   const titles = {
     'config.md': 'Config: every key of `evals.config.ts`, its type and default',
@@ -264,6 +279,7 @@ function indexPage(paths) {
     'assertions.md': 'Assertions: every assertion type and its fields',
     'results.md': 'Results JSON: every field of `results.json`',
     'providers.md': 'Providers: the model providers, their keys and endpoints',
+    'reporters.md': 'Reporters: the built-in reporters and the files they write',
   };
   const items = paths.map((p) => p.replace('docs/reference/', '')).map((f) => `- [${titles[f] ?? f}](${f})`);
   return header('Reference', 'the code') + 'Generated from the code; the guide explaining these is [docs/guide](../guide/README.md).\n\n' + items.join('\n') + '\n';

@@ -1,6 +1,6 @@
 /**
  * docs/reference/ is generated from the code (config schema and defaults, the commander program, the
- * assertion registries, the results schema, the provider registry): a page that differs from what the
+ * assertion and reporter registries, the results schema, the provider registry): a page that differs from what the
  * generator renders from src/ today is stale, and this test names the command that rewrites it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,8 +12,8 @@ import { REPO_ROOT } from '../support/cli.js';
 const pages = await referencePages('src');
 
 describe('docs/reference/ is generated from the code', () => {
-  it('generates the config, CLI, assertions, results and providers pages', () => {
-    expect(Object.keys(pages).sort()).toEqual(['README.md', 'assertions.md', 'cli.md', 'config.md', 'providers.md', 'results.md'].map((f) => `docs/reference/${f}`));
+  it('generates the config, CLI, assertions, results, providers and reporters pages', () => {
+    expect(Object.keys(pages).sort()).toEqual(['README.md', 'assertions.md', 'cli.md', 'config.md', 'providers.md', 'reporters.md', 'results.md'].map((f) => `docs/reference/${f}`));
   });
 
   it.each(Object.keys(pages))('%s is up to date', (path) => {
