@@ -25,7 +25,9 @@ const JudgeConfigSchema = z.union([z.custom<Judge>(isJudgeInstance), ModelRefSch
 export const ConfigSchema = z
   .object({
     evals: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
+    /** Targets by name: what a case runs against (a function, a module, an HTTP endpoint, a model or a command). */
     targets: z.record(z.string(), TargetConfigSchema).optional(),
+    /** The judge of judged assertions that name none: a `provider:model` spec, a judge object or `fake`. */
     judge: JudgeConfigSchema.optional(),
     /** Judges by name, for `judge: <name>` in eval files (e.g. an agentJudge with evidence tools). */
     judges: z.record(z.string().regex(/^[A-Za-z][\w.-]*$/, 'a judge name is letters, digits, ".", "_" or "-", without ":"'), JudgeConfigSchema).optional(),
@@ -51,6 +53,7 @@ export const ConfigSchema = z
     /** Like `--judge-batch`: inference judges go through the providers' batch APIs at the batch price. */
     judgeBatch: z.boolean().optional(),
     cacheMaxEntries: boundedNumber(BOUNDS.count).optional(),
+    /** Spending limit of a run in USD (targets and judges); once reached, no new trial starts. */
     maxCostUsd: boundedNumber(BOUNDS.usd).optional(),
     /** Like `--strict`: a case that ended `scored` fails the run. */
     strict: z.boolean().optional(),

@@ -1,6 +1,6 @@
 /**
  * Every model the project knows or names has a price: the capability table's families, and every
- * `openai:…` / `anthropic:…` model (and bare model id) the README, the examples, the live config and
+ * `openai:…` / `anthropic:…` model (and bare model id) the README, the docs, the examples, the live config and
  * the `init` templates name. Fails when one of them is missing from the price table.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,7 +19,13 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const DOCUMENTS = [join(ROOT, 'README.md'), join(ROOT, 'evals.live.config.ts'), join(ROOT, 'src', 'cli', 'init-templates.ts'), ...filesUnder(join(ROOT, 'examples'))];
+const DOCUMENTS = [
+  join(ROOT, 'README.md'),
+  ...filesUnder(join(ROOT, 'docs')),
+  join(ROOT, 'evals.live.config.ts'),
+  join(ROOT, 'src', 'cli', 'init-templates.ts'),
+  ...filesUnder(join(ROOT, 'examples')),
+];
 
 /** `provider:model` mentions, and bare quoted model ids (`'gpt-…'`, `'claude-…'`, `'o3-…'`) handed to SDKs. */
 function namedModels(text: string): string[] {
@@ -40,7 +46,7 @@ describe('price coverage', () => {
     expect(unpriced).toEqual([]);
   });
 
-  it('prices every model the README, the examples, the live config and the init templates name', () => {
+  it('prices every model the README, the docs, the examples, the live config and the init templates name', () => {
     const unpriced: string[] = [];
     for (const file of DOCUMENTS) {
       const text = readFileSync(file, 'utf8');

@@ -1,7 +1,7 @@
 /**
  * The provider registry is the one place providers are spelled: every entry, presets included, is
  * accepted by the `provider:model` grammar and the schema, listed in the published eval-file schema,
- * the CLI help and the README, and resolves its key and endpoint variables, its quirks and (local
+ * the CLI help and the providers reference page, and resolves its key and endpoint variables, its quirks and (local
  * servers) its price, with no other edit. No source file outside the registry names a preset.
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import {
   type ModelSpec,
 } from '../../src/providers/model-spec.js';
 import { priceUsage } from '../../src/providers/pricing.js';
-import { PROVIDER_LIST_END, PROVIDER_LIST_START, providerListMarkdown, withProviderList } from '../../src/providers/provider-docs.js';
+import { providerListMarkdown } from '../../src/providers/provider-docs.js';
 import { PROVIDER_IDS, PROVIDERS, providerDescriptor, wireOf } from '../../src/providers/registry.js';
 import type { ProviderId } from '../../src/providers/types.js';
 import { jsonSchemas } from '../../src/suite/json-schemas.js';
@@ -73,7 +73,7 @@ describe.each(PROVIDERS.map((p) => [p.id, p] as const))('registry entry %s', (id
     }
   });
 
-  it('has its row in the README', () => {
+  it('has its row in the providers reference page', () => {
     expect(providerListMarkdown()).toContain(`| \`${id}\` | ${d.label} | \`${d.keyEnv}\``);
   });
 
@@ -153,10 +153,8 @@ describe('the registry is the only place a provider is spelled', () => {
     expect(found).toEqual([]);
   });
 
-  it("the README's provider list is the registry's (`npm run readme-providers` rewrites it)", () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(PROVIDER_LIST_START);
-    expect(readme).toContain(PROVIDER_LIST_END);
-    expect(withProviderList(readme), 'the README provider list is stale: run `npm run readme-providers`').toBe(readme);
+  it("the providers reference page holds the registry's provider list (`npm run docs` rewrites it)", () => {
+    const page = readFileSync(join(REPO_ROOT, 'docs/reference/providers.md'), 'utf8');
+    expect(page, 'docs/reference/providers.md is stale: run `npm run docs`').toContain(providerListMarkdown());
   });
 });
