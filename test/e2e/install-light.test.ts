@@ -75,6 +75,22 @@ describe('the published package', () => {
   });
 });
 
+describe('npm ci in the repository', () => {
+  it('resolves the lockfile with no ERESOLVE (peer dependency) warning, offline', async () => {
+    // A dry run with an empty cache reads every peer edge from the lockfile: it printed the
+    // @mastra/core zod/ai conflicts before package.json's overrides, without touching the network.
+    const dir = tempDir('agent-evals-ci-');
+    for (const file of ['package.json', 'package-lock.json']) cpSync(join(REPO_ROOT, file), join(dir, file));
+    const { stdout, stderr } = await run('npm', ['ci', '--dry-run', '--ignore-scripts', '--offline', '--no-audit', '--no-fund', '--cache', join(dir, 'cache')], {
+      cwd: dir,
+      env: { ...process.env, npm_config_loglevel: 'warn' },
+    });
+    expect(stdout).toMatch(/added \d+ packages/);
+    expect(stderr).not.toContain('ERESOLVE');
+    expect(stderr).not.toMatch(/^npm warn/m);
+  });
+});
+
 describe('a checkout without dist/', () => {
   /** A miniature checkout: the real launcher and tsconfig shape, a tiny src/cli with the launcher's three modules. */
   function miniCheckout(withTypeScript: boolean): string {
