@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-import { limitHeapGrowth } from '../dist/cli/heap-growth.js';
+import { existsSync } from 'node:fs';
 
+// The published package always holds dist/ and carries no `prepare` script (npm warns about one on
+// install); a fresh clone of the repository has no dist/ until its first run builds it.
+if (!existsSync(new URL('../dist/cli/main.js', import.meta.url))) {
+  const { buildCheckout } = await import('./build-checkout.js');
+  buildCheckout(new URL('..', import.meta.url));
+}
+
+const { limitHeapGrowth } = await import('../dist/cli/heap-growth.js');
 limitHeapGrowth();
 const { ignoreClosedPipes, exitSoon } = await import('../dist/cli/process-end.js');
 ignoreClosedPipes();

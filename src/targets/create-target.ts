@@ -13,6 +13,7 @@ import { functionTarget, type FunctionTargetOptions, type TargetFunction } from 
 import { httpTarget } from './http-target.js';
 import { modelAgentTarget } from './model-agent.js';
 import { withTargetTimeout } from './target-timeout.js';
+import { loadOtelTarget } from './load-otel-target.js';
 import { isTool, type Tool } from './tool.js';
 import type { Target } from './types.js';
 
@@ -46,8 +47,8 @@ export async function createTarget(name: string, spec: TargetConfig | TargetFunc
     if (spec.isolate) throw new UserError('isolate: true is not available here (only a run of the CLI or evaluate() with a config file runs targets in workers)', whereIn(opts, name)(''));
     if (spec.maxHeapMb !== undefined) throw new UserError('maxHeapMb caps the heap of an isolated target: it needs isolate: true', whereIn(opts, name)('.maxHeapMb'));
     if (!spec.otel) return functionTarget(name, spec.function, fnOptions);
-    // Loaded here only: a run without an otel target never loads OpenTelemetry.
-    const { otelTarget } = await import('./otel-target.js');
+    // Loaded here only: a run without an otel target never loads OpenTelemetry (an optional peer dependency).
+    const { otelTarget } = await loadOtelTarget(whereIn(opts, name)('.otel'));
     return otelTarget(name, spec.function, fnOptions, opts.configFile);
   }
   if ('command' in spec) return withTargetTimeout(commandTarget(name, spec, opts.rootDir, opts.redactor, opts.env), spec.timeoutMs);

@@ -49,7 +49,7 @@ describe('the package', () => {
   });
 
   it('ships LICENSE (MIT, as package.json says) in the tarball', async () => {
-    // --ignore-scripts: `prepare` would rebuild dist/ under the other tests.
+    // --ignore-scripts: the package has no pack lifecycle scripts; none may run under the other tests.
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, env: { ...process.env, npm_config_loglevel: 'silent' } });
     const [pack] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
     const files = pack!.files.map((f) => f.path);
