@@ -31,6 +31,8 @@ export const ConfigSchema = z
     loadTimeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     outputDir: z.string().optional(),
     reporters: z.array(z.string()).optional(),
+    /** Modules of user assertions, relative to the config file; each default-exports `{ apiVersion: 1, name, schema?, evaluate }` (docs/guide/custom-assertions.md). */
+    assertions: z.array(z.string().min(1)).optional(),
     trace: TracePolicySchema.optional(),
     skipJudgesOnGateFailure: z.boolean().optional(),
     /** Ask judges about empty replies too (default false: an empty reply fails its judged assertions unasked). */
