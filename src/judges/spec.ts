@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SchemasOf } from '../core/schema-tuple.js';
 import { assertionCommonFields } from '../assertions/types.js';
 import { ModelRefSchema, type ModelRef } from '../providers/model-ref.js';
 import { TracePolicySchema } from '../core/judge-port.js';
@@ -139,8 +140,6 @@ export const JUDGED_ASSERTIONS = [
     summary: 'An LLM judge picks the better of the reply and another answer (`comparedTo`, else the case reference).',
   }),
 ] as const;
-
-type SchemasOf<T extends readonly JudgedAssertionDescriptor[]> = { -readonly [K in keyof T]: T[K]['schema'] };
 
 /** The zod objects, as a typed tuple, for the eval-file schema's union. */
 export const judgeAssertionSchemas = JUDGED_ASSERTIONS.map((d) => d.schema) as SchemasOf<typeof JUDGED_ASSERTIONS>;

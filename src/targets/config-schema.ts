@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SchemasOf } from '../core/schema-tuple.js';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../providers/model-ref.js';
 import type { TargetFunction } from './function-target.js';
@@ -114,8 +115,6 @@ export const TARGET_KINDS = [
 ] as const;
 
 export type TargetKindName = (typeof TARGET_KINDS)[number]['kind'];
-
-type SchemasOf<T extends readonly TargetKind[]> = { -readonly [K in keyof T]: T[K]['schema'] };
 
 export const TargetConfigSchema = z.union(TARGET_KINDS.map((k) => k.schema) as SchemasOf<typeof TARGET_KINDS>);
 
