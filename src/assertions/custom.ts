@@ -23,11 +23,18 @@ export type CustomAssertionSpec = z.infer<typeof customAssertionSchema>;
 
 export const customDefaultSeverity = 'gate' as const;
 
-export async function runCustom(spec: CustomAssertionSpec, ctx: AssertionContext): Promise<CheckOutcome> {
-  const head = `custom ${spec.name}`;
+export function runCustom(spec: CustomAssertionSpec, ctx: AssertionContext): Promise<CheckOutcome> {
+  return runPredicate(`custom ${spec.name}`, () => spec.fn(ctx));
+}
+
+/**
+ * Runs user code that answers a boolean or `{ pass, score?, reason? }` (`message` is taken for
+ * `reason`). Never throws: a throw or a malformed answer scores 0 and says what happened.
+ */
+export async function runPredicate(head: string, call: () => unknown): Promise<CheckOutcome> {
   let result: unknown;
   try {
-    result = await spec.fn(ctx);
+    result = await call();
   } catch (e) {
     return { score: 0, message: `${head} threw: ${errorMessage(e)}` };
   }
@@ -42,7 +49,8 @@ function outcomeOf(head: string, result: unknown): CheckOutcome {
   if (typeof result !== 'object' || result === null || typeof (result as { pass?: unknown }).pass !== 'boolean') {
     return { score: 0, message: `${head}: returned ${describe(result)} (expected a boolean or { pass, score?, reason? })` };
   }
-  const { pass, score, reason } = result as { pass: boolean; score?: unknown; reason?: unknown };
+  const { pass, score, reason: given, message: said } = result as { pass: boolean; score?: unknown; reason?: unknown; message?: unknown };
+  const reason = given ?? said;
   if (score !== undefined && (typeof score !== 'number' || !Number.isFinite(score) || score < 0 || score > 1)) {
     return { score: 0, message: `${head}: returned score ${describe(score)} (expected a number in [0, 1])` };
   }

@@ -2,10 +2,11 @@ import { errorMessage } from '../core/errors.js';
 import { runCustom, customDefaultSeverity, type CustomAssertionSpec } from './custom.js';
 import { deterministicAssertionRegistry, type DeterministicAssertionSpec } from './registry.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
+import { evaluateUserAssertion, type UserAssertionSpec } from './user-assertion.js';
 import type { Severity } from '../core/results-schema.js';
 
-/** A spec the deterministic phase can run: any YAML type, or a TypeScript `custom`. */
-export type DeterministicSpec = DeterministicAssertionSpec | CustomAssertionSpec;
+/** A spec the deterministic phase can run: any built-in type, a TypeScript `custom`, or a user assertion. */
+export type DeterministicSpec = DeterministicAssertionSpec | CustomAssertionSpec | UserAssertionSpec;
 
 /**
  * Runs one deterministic assertion. Never throws: a bug in a check (or an unknown type) becomes
@@ -13,6 +14,7 @@ export type DeterministicSpec = DeterministicAssertionSpec | CustomAssertionSpec
  */
 export async function evaluateDeterministic(spec: DeterministicSpec, ctx: AssertionContext): Promise<CheckOutcome> {
   if (spec.type === 'custom') return runCustom(spec, ctx);
+  if (spec.type === 'userAssertion') return evaluateUserAssertion(spec, ctx);
   const definition = deterministicAssertionRegistry.get(spec.type);
   if (!definition) return { score: 0, message: `unknown assertion type "${String(spec.type)}"` };
   const started = performance.now();

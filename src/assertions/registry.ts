@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SchemasOf } from '../core/schema-tuple.js';
 import { boundsAssertions } from './bounds.js';
 import { similarityAssertions } from './similarity.js';
 import { structureAssertions } from './structure.js';
@@ -10,8 +11,6 @@ export { customAssertionSchema } from './custom.js';
 
 /** Every deterministic assertion a YAML file may use (`custom` is TypeScript-only, see custom.ts). */
 const definitions = [...textAssertions, ...structureAssertions, ...similarityAssertions, ...trajectoryAssertions, ...boundsAssertions] as const;
-
-type SchemasOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: T[K] extends { schema: infer S } ? S : never };
 
 /** The zod objects, as a typed tuple, for the lead's `z.discriminatedUnion('type', [...])`. */
 export const deterministicAssertionSchemas = definitions.map((d) => d.schema) as SchemasOf<typeof definitions>;

@@ -7,6 +7,7 @@ import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { staticJudgedSpecs } from '../runner/judge-refs.js';
 import type { ResolvedConfig } from './load-config.js';
+import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
 
 /** One model a run of the config would call, once per endpoint, with everyone who calls it. */
 export interface ModelUse {
@@ -101,7 +102,6 @@ function specOf(model: unknown, where: { file: string | undefined; field?: strin
 }
 
 function targetKind(target: unknown): string {
-  if (typeof target === 'function' || (typeof target === 'object' && target !== null && 'function' in target)) return 'a function target';
-  if (typeof target === 'object' && target !== null && 'command' in target) return 'a command target';
-  return 'an HTTP target';
+  const i = targetKindIndex(target);
+  return i === undefined ? 'a target' : TARGET_KINDS[i]!.label;
 }

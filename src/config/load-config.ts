@@ -5,6 +5,8 @@ import { formatPath } from '../suite/zod-issues.js';
 import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
 import { parseReporterSpec } from '../report/reporter-spec.js';
 import { importUserModule } from '../suite/import-module.js';
+import { loadUserAssertions } from '../suite/load-user-assertions.js';
+import { useUserAssertions } from '../assertions/user-assertion.js';
 import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
@@ -32,6 +34,8 @@ export interface ResolvedConfig {
   loadTimeoutMs: number;
   outputDir: string;
   reporters: string[];
+  /** Modules of user assertions, relative to `rootDir` (loaded by `loadConfig`). */
+  assertions: string[];
   trace: 'safe' | 'full';
   skipJudgesOnGateFailure: boolean;
   judgeEmptyReplies: boolean;
@@ -63,6 +67,8 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
   const config = resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
   if (opts.loadTimeoutMs !== undefined) config.loadTimeoutMs = opts.loadTimeoutMs;
   checkJudgeRefs(config, display ?? undefined);
+  // Before any eval file loads: their `- type: <name>` entries are resolved against these.
+  useUserAssertions(await loadUserAssertions(config.assertions, config.rootDir, display ?? undefined, config.loadTimeoutMs));
   return config;
 }
 
@@ -114,6 +120,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),
     // A reporter module is found from the config's folder, wherever the run starts.
     reporters: user.reporters?.map((spec) => reporterFromDir(spec, rootDir)) ?? defaultReporters(env),
+    assertions: user.assertions ?? [],
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,

@@ -42,6 +42,8 @@ export const ConfigSchema = z
     outputDir: z.string().optional(),
     /** `name`, `name=path`, or a reporter module `./my-reporter.mjs[=path]` (from the config's folder); names from the reporter registry. */
     reporters: z.array(ReporterSpecSchema).optional(),
+    /** Modules of user assertions, relative to the config file; each default-exports `{ apiVersion: 1, name, schema?, evaluate }` (docs/guide/custom-assertions.md). */
+    assertions: z.array(z.string().min(1)).optional(),
     trace: TracePolicySchema.optional(),
     skipJudgesOnGateFailure: z.boolean().optional(),
     /** Ask judges about empty replies too (default false: an empty reply fails its judged assertions unasked). */

@@ -1,19 +1,8 @@
 import type { z } from 'zod';
 import { formatPath } from '../suite/zod-issues.js';
+import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
 
 type Issue = z.core.$ZodIssue;
-
-/**
- * The target kinds in the order of `TargetConfigSchema`'s union, each with the key that gives it
- * away and the shape a user should see when it is wrong.
- */
-const KINDS = [
-  { key: undefined, shape: 'a function (input, ctx) => reply (a function target)' },
-  { key: 'command', shape: '{ command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target)' },
-  { key: 'model', shape: '{ model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target)' },
-  { key: 'url', shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)' },
-  { key: 'function', shape: '{ function: (input, ctx) => reply, otel?: boolean, isolate?: boolean, maxHeapMb?: number } (a function target with options)' },
-] as const;
 
 /**
  * One message for a target that matched no kind of the union: zod says only "Invalid input". The
@@ -23,21 +12,14 @@ const KINDS = [
 export function describeTargetIssue(issue: Issue, value: unknown): { path: PropertyKey[]; message: string } | undefined {
   if (issue.path[0] !== 'targets' || issue.path.length < 2) return undefined;
   const path = issue.path.slice(0, 2);
-  const branch = branchOf(value);
+  const branch = targetKindIndex(value);
   if (branch === undefined) {
-    return { path, message: `expected a target: ${KINDS.map((k) => k.shape).join(', or ')}; got ${kindOfValue(value)}` };
+    return { path, message: `expected a target: ${TARGET_KINDS.map((k) => k.shape).join(', or ')}; got ${kindOfValue(value)}` };
   }
   // zod reports the union as a whole, or (when one kind nearly matched) that kind's issue alone.
   const whole = issue.code === 'invalid_union' && issue.path.length === 2;
   const problems = whole ? (issue.errors[branch] ?? []).map((i) => describeNested(i)) : [describeNested({ ...issue, path: issue.path.slice(2) })];
-  return { path, message: `expected ${KINDS[branch]!.shape}: ${problems.join('; ')}` };
-}
-
-function branchOf(value: unknown): number | undefined {
-  if (typeof value === 'function') return 0;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const i = KINDS.findIndex((k) => k.key !== undefined && k.key in value);
-  return i === -1 ? undefined : i;
+  return { path, message: `expected ${TARGET_KINDS[branch]!.shape}: ${problems.join('; ')}` };
 }
 
 function kindOfValue(value: unknown): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SchemasOf } from '../core/schema-tuple.js';
 import { assertionCommonFields } from '../assertions/types.js';
 import { ModelRefSchema, type ModelRef } from '../providers/model-ref.js';
 import { TracePolicySchema } from '../core/judge-port.js';
@@ -58,46 +59,104 @@ function rubricRules(v: Parameters<typeof minWithinScale>[0] & Parameters<typeof
   choicesAlone(v, ctx);
 }
 
-export const judgeAssertionSchemas = [
-  z
-    .object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...choicesField, ...judgeFields })
-    .strict()
-    .superRefine(rubricRules),
-  z
-    .object({ type: z.literal('judgeAgainst'), criteria: z.string().min(1), reference: z.string().optional(), ...scaleFields, ...choicesField, ...judgeFields })
-    .strict()
-    .superRefine(rubricRules),
-  z.object({ type: z.literal('factuality'), reference: z.string().optional(), ...judgeFields }).strict(),
-  z
-    .object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields })
-    .strict()
-    .superRefine(minWithinScale),
-  z.object({ type: z.literal('closedQa'), question: z.string().min(1), ...judgeFields }).strict(),
-  z.object({ type: z.literal('sql'), reference: z.string().optional(), ...judgeFields }).strict(),
-  z
-    .object({
-      type: z.literal('pairwise'),
-      criteria: z.string().optional(),
-      /** The other answer; defaults to the case reference. */
-      comparedTo: z.string().optional(),
-      prefer: z.enum(['actual', 'reference']).optional(),
-      positionSwap: z.boolean().optional(),
-      ...judgeFields,
-    })
-    .strict(),
+/**
+ * How a judged assertion uses a reference answer: `none`; `context` (the case's, shown if there is
+ * one); `required` (its own `reference`, else the case's; neither is a load error); `comparedTo`
+ * (pairwise: its `comparedTo`, else the case's reference).
+ */
+export type ReferenceUse = 'none' | 'context' | 'required' | 'comparedTo';
+
+type TypedSchema = z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>;
+
+/** One judged assertion type: its eval-file schema, how it uses a reference, and a line for the docs. */
+export interface JudgedAssertionDescriptor<Sc extends TypedSchema = TypedSchema> {
+  schema: Sc;
+  reference: ReferenceUse;
+  summary: string;
+}
+
+/** Keeps each schema's precise type, so the registry can hand `z.discriminatedUnion` a typed tuple. */
+function judged<Sc extends TypedSchema>(d: JudgedAssertionDescriptor<Sc>): JudgedAssertionDescriptor<Sc> {
+  return d;
+}
+
+/**
+ * The judged assertion types, one descriptor each. The schema union, the type names, the reference
+ * rules and the docs summary are derived from this list; the criterion each asks is criterion-from-spec.ts.
+ */
+export const JUDGED_ASSERTIONS = [
+  judged({
+    schema: z
+      .object({ type: z.literal('judge'), criteria: z.string().min(1), ...scaleFields, ...choicesField, ...judgeFields })
+      .strict()
+      .superRefine(rubricRules),
+    reference: 'context',
+    summary: 'An LLM judge grades the reply against a free rubric (`criteria`).',
+  }),
+  judged({
+    schema: z
+      .object({ type: z.literal('judgeAgainst'), criteria: z.string().min(1), reference: z.string().optional(), ...scaleFields, ...choicesField, ...judgeFields })
+      .strict()
+      .superRefine(rubricRules),
+    reference: 'required',
+    summary: 'An LLM judge grades the reply against a rubric, with a reference answer as the expected one.',
+  }),
+  judged({
+    schema: z.object({ type: z.literal('factuality'), reference: z.string().optional(), ...judgeFields }).strict(),
+    reference: 'required',
+    summary: 'An LLM judge compares the facts of the reply with a reference answer.',
+  }),
+  judged({
+    schema: z
+      .object({ type: z.literal('summarizes'), source: z.string().min(1), ...scaleFields, ...judgeFields })
+      .strict()
+      .superRefine(minWithinScale),
+    reference: 'none',
+    summary: 'An LLM judge grades the reply as a summary of `source`.',
+  }),
+  judged({
+    schema: z.object({ type: z.literal('closedQa'), question: z.string().min(1), ...judgeFields }).strict(),
+    reference: 'none',
+    summary: 'An LLM judge answers a yes/no `question` about the reply.',
+  }),
+  judged({
+    schema: z.object({ type: z.literal('sql'), reference: z.string().optional(), ...judgeFields }).strict(),
+    reference: 'required',
+    summary: 'An LLM judge checks that the reply is SQL equivalent to a reference query.',
+  }),
+  judged({
+    schema: z
+      .object({
+        type: z.literal('pairwise'),
+        criteria: z.string().optional(),
+        /** The other answer; defaults to the case reference. */
+        comparedTo: z.string().optional(),
+        prefer: z.enum(['actual', 'reference']).optional(),
+        positionSwap: z.boolean().optional(),
+        ...judgeFields,
+      })
+      .strict(),
+    reference: 'comparedTo',
+    summary: 'An LLM judge picks the better of the reply and another answer (`comparedTo`, else the case reference).',
+  }),
 ] as const;
+
+/** The zod objects, as a typed tuple, for the eval-file schema's union. */
+export const judgeAssertionSchemas = JUDGED_ASSERTIONS.map((d) => d.schema) as SchemasOf<typeof JUDGED_ASSERTIONS>;
 
 export type JudgeAssertionSpec = z.infer<(typeof judgeAssertionSchemas)[number]>;
 export const judgeAssertionTypes: string[] = judgeAssertionSchemas.map((s) => s.shape.type.value);
 
+const referenceUse: ReadonlyMap<string, ReferenceUse> = new Map(JUDGED_ASSERTIONS.map((d) => [d.schema.shape.type.value, d.reference]));
+
 export function isJudgeType(type: string): boolean {
-  return judgeAssertionTypes.includes(type);
+  return referenceUse.has(type);
 }
 
 /** What a judged assertion that compares with a reference says when it has none. */
 export function missingReferenceMessage(type: string): string {
-  return type === 'pairwise'
-    ? 'pairwise needs the other answer: set `comparedTo` on the assertion or `reference` on the case'
+  return referenceUse.get(type) === 'comparedTo'
+    ? `${type} needs the other answer: set \`comparedTo\` on the assertion or \`reference\` on the case`
     : `${type} needs a reference: set \`reference\` on the assertion or the case`;
 }
 
@@ -107,6 +166,7 @@ export function missingReferenceMessage(type: string): string {
  */
 export function lacksReference(spec: { type: string; reference?: unknown; comparedTo?: unknown }, caseReference: unknown): boolean {
   if (caseReference !== undefined) return false;
-  if (spec.type === 'pairwise') return spec.comparedTo === undefined;
-  return ['factuality', 'judgeAgainst', 'sql'].includes(spec.type) && spec.reference === undefined;
+  const use = referenceUse.get(spec.type);
+  if (use === 'comparedTo') return spec.comparedTo === undefined;
+  return use === 'required' && spec.reference === undefined;
 }

@@ -1,8 +1,8 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { toolCallsOf } from '../core/agent-run.js';
-import type { AssertionContext } from '../assertions/types.js';
 import type { Severity } from '../core/results-schema.js';
-import type { ModelRef } from '../judges/spec.js';
+import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
+import { assertionMethods, type AssertionMethods, type ExpectFn } from './assertion-methods.js';
 import type { TracePolicy } from '../core/judge-port.js';
 import type { Judge } from '../core/judge-port.js';
 import type { AssertionResult } from '../core/results-schema.js';
@@ -61,15 +61,11 @@ export interface RunView {
   toolResult(name: string, nth?: number): string;
 }
 
-export interface CallOptions {
-  args?: Record<string, unknown>;
-  times?: number;
-  atLeast?: number;
-  atMost?: number;
-}
-
-/** `t` in a TypeScript case's `check(t)`: each call records one assertion for this trial. */
-export interface CheckApi {
+/**
+ * `t` in a TypeScript case's `check(t)`: each call records one assertion for this trial. The
+ * deterministic methods are derived from the assertion registry (see assertion-methods.ts).
+ */
+export interface CheckApi extends AssertionMethods<AssertionHandle> {
   readonly input: string;
   /** The latest turn's reply (the only turn's, unless `send` was called). */
   readonly reply: string;
@@ -85,41 +81,17 @@ export interface CheckApi {
    */
   send(message: string): Promise<string>;
   useJudge(model: ModelRef | Judge): void;
-  equals(value: string): AssertionHandle;
-  contains(value: string, opts?: { caseSensitive?: boolean }): AssertionHandle;
-  notContains(value: string, opts?: { caseSensitive?: boolean }): AssertionHandle;
-  containsAll(values: string[], opts?: { caseSensitive?: boolean }): AssertionHandle;
-  containsAny(values: string[], opts?: { caseSensitive?: boolean }): AssertionHandle;
-  startsWith(value: string): AssertionHandle;
-  endsWith(value: string): AssertionHandle;
-  regex(pattern: string, flags?: string): AssertionHandle;
-  lengthBetween(min: number | undefined, max?: number): AssertionHandle;
-  isJson(): AssertionHandle;
-  jsonPath(path: string, equals?: unknown): AssertionHandle;
-  jsonSchema(schema: Record<string, unknown>): AssertionHandle;
-  similarity(value: string, threshold?: number): AssertionHandle;
-  calledTool(tool: string, opts?: CallOptions): AssertionHandle;
-  notCalledTool(tool: string, args?: Record<string, unknown>): AssertionHandle;
-  toolOrder(tools: string[]): AssertionHandle;
-  toolSequence(tools: string[]): AssertionHandle;
-  usedNoTools(): AssertionHandle;
-  maxToolCalls(max: number): AssertionHandle;
-  noToolErrors(): AssertionHandle;
-  maxSteps(max: number): AssertionHandle;
-  maxTokens(max: number): AssertionHandle;
-  maxLatencyMs(max: number): AssertionHandle;
-  maxCostUsd(max: number): AssertionHandle;
   /** A custom predicate: `true`/`false`, or `{ pass, score?, reason? }`. */
-  expect(
-    name: string,
-    fn: (ctx: AssertionContext) => boolean | { pass: boolean; score?: number; reason?: string } | Promise<boolean | { pass: boolean; score?: number; reason?: string }>,
-  ): AssertionHandle;
+  expect(name: string, fn: ExpectFn): AssertionHandle;
+  /**
+   * A user assertion from a module the config lists in `assertions`, by its name; its options are
+   * checked against its schema when it runs (docs/guide/custom-assertions.md).
+   */
+  assertion(name: string, options?: Record<string, unknown>): AssertionHandle;
   judge(model?: ModelRef | Judge): JudgeBuilder;
   expectJudge(criteria: string, threshold?: number): JudgeHandle;
   expectJudgeAgainst(reference: string, criteria: string, threshold?: number): JudgeHandle;
 }
-
-type Spec = Record<string, unknown> & { type: string };
 
 /** One assertion recorded by `t`: its spec and the 1-based turn it was recorded in (it checks that turn). */
 export interface RecordedAssertion {
@@ -149,7 +121,8 @@ export function createCheckApi(opts: {
 
   // One handle shape serves both kinds; the static types expose only what fits each.
   const handleFor = (entry: RecordedAssertion): JudgeHandle => {
-    const spec = entry.spec as unknown as Spec;
+    // Chained options write onto the recorded spec; the runner validates every spec before it runs.
+    const spec: Record<string, unknown> = entry.spec;
     const set = (key: string, value: unknown): JudgeHandle => {
       spec[key] = value;
       return handle;
@@ -174,8 +147,8 @@ export function createCheckApi(opts: {
     return handle;
   };
   // Deterministic handles are typed as AssertionHandle at the API; the shape is shared.
-  const add = (spec: Spec): JudgeHandle => {
-    const entry: RecordedAssertion = { spec: spec as unknown as TsAssertionSpec, turn };
+  const add = (spec: TsAssertionSpec): JudgeHandle => {
+    const entry: RecordedAssertion = { spec, turn };
     recorded.push(entry);
     return handleFor(entry);
   };
@@ -183,8 +156,13 @@ export function createCheckApi(opts: {
 
   const judged =
     (model: ModelRef | Judge | undefined) =>
-    (spec: Spec): JudgeHandle =>
-      judgeHandle(model === undefined ? spec : { ...spec, judge: model });
+    (spec: JudgeAssertionSpec): JudgeHandle =>
+      // A Judge instance has the provider and model a file's judge object has, which is how the file
+      // schema (a loose object) takes it; the judge resolver tells the two apart by its `judge` method.
+      judgeHandle(model === undefined ? spec : { ...spec, judge: model as ModelRef });
+
+  // One `t.<type>(...)` per registry assertion: the builder makes the spec, `add` records it.
+  const methods = assertionMethods<AssertionHandle>(add);
 
   const viewOf = (run: AgentRun): RunView => {
     const calls = toolCallsOf(run);
@@ -222,31 +200,9 @@ export function createCheckApi(opts: {
     useJudge: (model) => {
       caseJudge = model;
     },
-    equals: (value) => add({ type: 'equals', value }),
-    contains: (value, o) => add({ type: 'contains', value, ...o }),
-    notContains: (value, o) => add({ type: 'notContains', value, ...o }),
-    containsAll: (values, o) => add({ type: 'containsAll', values, ...o }),
-    containsAny: (values, o) => add({ type: 'containsAny', values, ...o }),
-    startsWith: (value) => add({ type: 'startsWith', value }),
-    endsWith: (value) => add({ type: 'endsWith', value }),
-    regex: (pattern, flags) => add({ type: 'regex', pattern, ...(flags ? { flags } : {}) }),
-    lengthBetween: (min, max) => add({ type: 'lengthBetween', ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }),
-    isJson: () => add({ type: 'isJson' }),
-    jsonPath: (path, equals) => add({ type: 'jsonPath', path, ...(equals !== undefined ? { equals } : {}) }),
-    jsonSchema: (schema) => add({ type: 'jsonSchema', schema }),
-    similarity: (value, threshold) => add({ type: 'similarity', value, ...(threshold !== undefined ? { threshold } : {}) }),
-    calledTool: (tool, o) => add({ type: 'calledTool', tool, ...o }),
-    notCalledTool: (tool, args) => add({ type: 'notCalledTool', tool, ...(args ? { args } : {}) }),
-    toolOrder: (tools) => add({ type: 'toolOrder', tools }),
-    toolSequence: (tools) => add({ type: 'toolSequence', tools }),
-    usedNoTools: () => add({ type: 'usedNoTools' }),
-    maxToolCalls: (max) => add({ type: 'maxToolCalls', max }),
-    noToolErrors: () => add({ type: 'noToolErrors' }),
-    maxSteps: (max) => add({ type: 'maxSteps', max }),
-    maxTokens: (max) => add({ type: 'maxTokens', max }),
-    maxLatencyMs: (max) => add({ type: 'maxLatencyMs', max }),
-    maxCostUsd: (max) => add({ type: 'maxCostUsd', max }),
+    ...methods,
     expect: (name, fn) => add({ type: 'custom', name, fn }),
+    assertion: (name, options) => add({ type: 'userAssertion', name, ...(options ? { options } : {}) }),
     judge: (model) => {
       const j = judged(model);
       return {

@@ -5,6 +5,7 @@ import { allAssertionTypes } from './assertion-types.js';
 import { describeIssue, formatPath } from './zod-issues.js';
 import { parseYamlText } from './yaml-text.js';
 import { linesOfPaths } from './yaml-path-lines.js';
+import { resolveUserAssertionEntries } from './user-assertion-entries.js';
 
 export interface LoadedYaml {
   file: string;
@@ -27,6 +28,8 @@ export interface LoadedYaml {
 export async function loadYamlEvalFile(file: string, displayPath = file): Promise<LoadedYaml> {
   const text = await readFile(file, 'utf8');
   const input = await parseYamlText(text, displayPath);
+  const userProblems = resolveUserAssertionEntries(input);
+  if (userProblems.length > 0) throw atLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));
   const parsed = EvalFileSchema.safeParse(input);
   if (!parsed.success) throw locatedErrors(text, displayPath, input, parsed.error.issues);
   return {
@@ -43,7 +46,15 @@ export async function loadYamlEvalFile(file: string, displayPath = file): Promis
 
 /** The first schema issues of a file, each at its line. */
 function locatedErrors(text: string, file: string, input: unknown, issues: ReadonlyArray<Parameters<typeof describeIssue>[0]>): UserErrors {
-  const described = issues.slice(0, MAX_REPORTED).map((issue) => describeIssue(issue, input, allAssertionTypes));
+  return atLines(
+    text,
+    file,
+    issues.slice(0, MAX_REPORTED).map((issue) => describeIssue(issue, input, allAssertionTypes)),
+  );
+}
+
+/** Problems found at paths of the file, each with its line. */
+function atLines(text: string, file: string, described: ReadonlyArray<{ path: PropertyKey[]; message: string }>): UserErrors {
   const lines = linesOfPaths(
     text,
     described.map((d) => d.path),

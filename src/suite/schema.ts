@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
+import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 import { ChatTurnSchema } from '../core/chat-turn.js';
 
 /** The eval-file contract. `schemas/eval-file.schema.json` is generated from this. */
 
 export const AssertionSpecSchema = z
-  .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas])
+  .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema])
   .meta({ id: 'Assertion', description: 'One assertion: a deterministic check or an LLM judge, selected by `type`.' });
 export type AssertionSpec = z.infer<typeof AssertionSpecSchema>;
 
 /** TypeScript files may also hold custom predicates. */
-export const TsAssertionSpecSchema = z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, customAssertionSchema]);
+export const TsAssertionSpecSchema = z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema, customAssertionSchema]);
 export type TsAssertionSpec = z.infer<typeof TsAssertionSpecSchema>;
 
 const CaseId = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SchemasOf } from '../core/schema-tuple.js';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../providers/model-ref.js';
 import type { TargetFunction } from './function-target.js';
@@ -62,6 +63,67 @@ export const FunctionTargetSchema = z
   })
   .strict();
 
-export const TargetConfigSchema = z.union([fn<(...args: never[]) => unknown>('a target function'), CommandTargetSchema, ModelTargetSchema, HttpTargetSchema, FunctionTargetSchema]);
+/** One kind of target: the key that gives it away in the config (none: a bare function), its schema, and how users see it. */
+export interface TargetKind<Sc extends z.ZodType = z.ZodType> {
+  kind: string;
+  key: string | undefined;
+  schema: Sc;
+  /** Its shape, as the error for a malformed target of this kind shows it. */
+  shape: string;
+  /** A short name, as messages and the docs say it. */
+  label: string;
+}
+
+function targetKind<const K extends string, Sc extends z.ZodType>(d: TargetKind<Sc> & { kind: K }): TargetKind<Sc> & { kind: K } {
+  return d;
+}
+
+/**
+ * The target kinds, one descriptor each, in the order of the config schema's union. The union, the
+ * malformed-target message (config/target-issues.ts) and the kind names are derived from this list.
+ */
+export const TARGET_KINDS = [
+  targetKind({
+    kind: 'function',
+    key: undefined,
+    schema: fn<(...args: never[]) => unknown>('a target function'),
+    shape: 'a function (input, ctx) => reply (a function target)',
+    label: 'a function target',
+  }),
+  targetKind({
+    kind: 'command',
+    key: 'command',
+    schema: CommandTargetSchema,
+    shape: '{ command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target)',
+    label: 'a command target',
+  }),
+  targetKind({
+    kind: 'model',
+    key: 'model',
+    schema: ModelTargetSchema,
+    shape: '{ model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target)',
+    label: 'a model-agent target',
+  }),
+  targetKind({ kind: 'http', key: 'url', schema: HttpTargetSchema, shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)', label: 'an HTTP target' }),
+  targetKind({
+    kind: 'functionOptions',
+    key: 'function',
+    schema: FunctionTargetSchema,
+    shape: '{ function: (input, ctx) => reply, otel?: boolean, isolate?: boolean, maxHeapMb?: number } (a function target with options)',
+    label: 'a function target',
+  }),
+] as const;
+
+export type TargetKindName = (typeof TARGET_KINDS)[number]['kind'];
+
+export const TargetConfigSchema = z.union(TARGET_KINDS.map((k) => k.schema) as SchemasOf<typeof TARGET_KINDS>);
+
+/** The index in TARGET_KINDS of the kind a config value means (a function, else the first key it has), if any. */
+export function targetKindIndex(value: unknown): number | undefined {
+  if (typeof value === 'function') return 0;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const i = TARGET_KINDS.findIndex((k) => k.key !== undefined && k.key in value);
+  return i === -1 ? undefined : i;
+}
 
 export type TargetConfig = z.infer<typeof TargetConfigSchema>;

@@ -12,12 +12,6 @@ import { REPO_ROOT } from '../support/cli.js';
 /** A URL to another machine (a local address, as in a config example, stays inside). */
 const OUTSIDE = [/https?:\/\/(?!127\.0\.0\.1|localhost)/i, /\.\.\/shared/, /\bDESIGN(\.md)?\b/];
 
-/**
- * Guide pages written on other branches of this wave (issue 24), linked from the guide index: a link to
- * one is let through only while the page is absent. Remove the entries once those branches are merged.
- */
-const WRITTEN_ELSEWHERE = new Set(['docs/guide/custom-assertions.md']);
-
 /** The anchors of a Markdown file's headings, as a Markdown renderer slugs them (code blocks left out). */
 function anchorsOf(path: string): string[] {
   const text = readFileSync(path, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
@@ -47,7 +41,6 @@ describe('nothing outside the repository is linked or cited', () => {
         expect(target, `${file}: a link leaves the repository`).not.toMatch(/^(\/|[a-z]+:)/i);
         const landing = join(REPO_ROOT, dirname(file), target.split('#')[0]!);
         expect(relative(REPO_ROOT, landing), `${file} links ${target}, above the repository`).not.toMatch(/^\.\./);
-        if (WRITTEN_ELSEWHERE.has(relative(REPO_ROOT, landing)) && !existsSync(landing)) continue;
         expect(existsSync(landing), `${file} links ${target}, which is not in the repository`).toBe(true);
         const anchor = target.split('#')[1];
         if (anchor !== undefined) expect(anchorsOf(landing), `${file} links ${target}: no such heading`).toContain(anchor);
