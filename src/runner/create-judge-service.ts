@@ -13,7 +13,7 @@ import { criterionFromSpec, thresholdOf } from '../judges/criterion-from-spec.js
 import { judgeFingerprint } from '../judges/judge-fingerprint.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import { judgeInstances } from './judge-instances.js';
-import { staticJudgedSpecs } from './judge-refs.js';
+import { staticJudgedSpecs } from '../suite/judged-specs.js';
 import { judgePairwise } from '../judges/pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judges/kept-judges.js';
 import { refKey } from '../judges/resolve.js';
