@@ -162,12 +162,13 @@ async function runWith(
   opts: ExecuteOptions,
   { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters, strayEnds }: RunContext,
 ): Promise<{ exitCode: number; summary: Summary }> {
-  const { settings, cases } = opts;
+  const { settings } = opts;
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
   const compared: ComparableCase[] = [];
-  // `--timeout` bounds every trial, over what a case or its file set.
-  if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
+  // `--timeout` bounds every trial, over what a case or its file set: new cases, the planner's stay as planned.
+  const { timeoutMs } = settings;
+  const cases = timeoutMs === undefined ? opts.cases : opts.cases.map((c) => ({ ...c, timeoutMs }));
 
   // One adapter per named target (an inline TS target is keyed by its file; an isolated one by its
   // eval file, so its dataset rows share its workers); every trial still invokes it afresh.
