@@ -10,7 +10,7 @@ import type { JudgeAssertionSpec } from '../judges/spec.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { warningPricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { redactJudgeRequest } from './judge-request-redaction.js';
+import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
 import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, accuracy, meanAbsoluteError, spearman, trueNegativeRate, truePositiveRate } from '../stats/agreement.js';
 import type { LabelRow, LabelSet } from '../suite/labels.js';
 import { judgeInstances } from './judge-instances.js';

@@ -22,8 +22,8 @@ import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { JudgeBatch } from './judge-batch.js';
-import { redactJudgeRequest } from './judge-request-redaction.js';
-import { selfJudgingWarning } from './self-preference.js';
+import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
+import { selfJudgingWarning } from '../judges/self-preference.js';
 
 export interface JudgeServiceOptions {
   /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */

@@ -26,7 +26,7 @@ import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
 import { compareEffects, type RejudgedBaseline } from '../stats/effects.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
-import { selfPreferenceWarnings } from './self-preference.js';
+import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { JudgeBatch, type BatchPolling } from './judge-batch.js';
 import type { CollectRequest } from './batch-collect.js';

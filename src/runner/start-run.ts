@@ -7,7 +7,7 @@ import type { ExecuteOptions, RunOutcome } from './execute-run.js';
 import { checkRunJudgeRefs } from './judge-refs.js';
 import type { RejudgedBaselineOutcome } from './rejudge-baseline.js';
 import type { RejudgeOptions, RejudgeOutcome } from './rejudge.js';
-import { runRedactor } from './run-secrets.js';
+import { runRedactor } from '../providers/run-redactor.js';
 import type { RunSettings } from './settings.js';
 
 /**
