@@ -18,10 +18,22 @@ const floorRule = (floor, index) => {
   };
 };
 
+// The entrances of a run, and the runner's pieces that only the front door (runner/start-run.ts) puts together.
+const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli/compare-rejudge\\.ts', 'cli/calibrate\\.ts', 'api/run-eval\\.ts'];
+const RUN_ASSEMBLY = ['execute-run', 'create-judge-service', 'judge-refs', 'api-keys', 'rejudge', 'calibrate'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...FLOORS.map(floorRule),
+    {
+      name: 'one-front-door',
+      comment:
+        'every way a run starts goes through src/runner/start-run.ts (openRun): an entrance never assembles a run itself (judge references, API keys, redactor, judge service, execute or re-judge)',
+      severity: 'error',
+      from: { path: `^src/(${ENTRANCES.join('|')})$` },
+      to: { path: `^src/(runner/(${RUN_ASSEMBLY.join('|')})|providers/run-redactor)\\.ts$` },
+    },
     {
       name: 'floor-unknown',
       comment: 'every file under src/ (but index.ts) belongs to a floor; a new folder is added to FLOORS in .dependency-cruiser.cjs',

@@ -4,11 +4,7 @@ import { planDefaults } from '../config/plan-defaults.js';
 import { resolveRunSettings } from '../config/run-settings.js';
 import { planDefinitions } from '../suite/plan.js';
 import type { EvalDefinition } from '../suite/define-eval.js';
-import { checkRunJudgeRefs } from '../runner/judge-refs.js';
-import { checkApiKeys } from '../runner/api-keys.js';
-import { runRedactor } from '../runner/run-secrets.js';
-import { executeRun } from '../runner/execute-run.js';
-import { createJudgeService } from '../runner/create-judge-service.js';
+import { openRun } from '../runner/start-run.js';
 import type { Reporter } from '../report/reporter.js';
 import type { CaseResult, Summary } from '../core/results-schema.js';
 import type { Judge } from '../core/judge-port.js';
@@ -46,9 +42,7 @@ export async function runEval(plan: EvalPlan): Promise<EvalResult> {
   checkJudgeRefs(config, EVALUATE);
   const cases = await planDefinitions([plan.definition], EVALUATE, planDefaults(config));
   const settings = resolveRunSettings(config, {}, env);
-  checkRunJudgeRefs(settings.judging, cases);
-  if (!settings.dryRun) checkApiKeys(settings, cases);
-  const redactor = runRedactor(settings);
+  const run = openRun(settings, cases, 'run');
 
   let result: CaseResult | undefined;
   let summary: Summary | undefined;
@@ -57,15 +51,11 @@ export async function runEval(plan: EvalPlan): Promise<EvalResult> {
     onCaseEnd: (r) => void (result = r),
     onEnd: (end) => void (summary = end.summary),
   };
-  const { exitCode } = await executeRun({
-    settings,
-    cases,
+  const { exitCode } = await run.start({
     // The result is the test's own, in-process: its trials keep their tool data whatever the trace
     // policy (secrets redacted all the same); a reporter the eval was given gets the policy's view.
     reporters: plan.reporters,
     rawReporters: [collect],
-    redactor,
-    judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
     interrupt: plan.signal ?? new AbortController().signal,
     argv: [],
     version: 'api',

@@ -42,17 +42,15 @@ export function registerCalibrate(program: Command): void {
     .option('--load-timeout <ms>', 'how long importing the config may take, in ms (default 30000)', timeoutMs)
     .action(async (labelsPath: string, flags: CalibrateFlags) => {
       const cwd = process.cwd();
-      const [{ loadConfigFromFlags }, { resolveRunSettings }, { checkRunJudgeRefs }, { runRedactor }, { loadLabels }, { calibrate, checkRows }, { calibrationText }, { writeAtomic }] =
-        await Promise.all([
-          import('./prepare.js'),
-          import('../config/run-settings.js'),
-          import('../runner/judge-refs.js'),
-          import('../runner/run-secrets.js'),
-          import('../suite/labels.js'),
-          import('../runner/calibrate.js'),
-          import('./calibrate-text.js'),
-          import('../report/atomic-write.js'),
-        ]);
+      const [{ loadConfigFromFlags }, { resolveRunSettings }, { openRun }, { loadLabels }, { checkRows }, { calibrationText }, { writeAtomic }] = await Promise.all([
+        import('./prepare.js'),
+        import('../config/run-settings.js'),
+        import('../runner/start-run.js'),
+        import('../suite/labels.js'),
+        import('../suite/label-rows-check.js'),
+        import('./calibrate-text.js'),
+        import('../report/atomic-write.js'),
+      ]);
       const type = (flags.type ?? 'judge') as CalibrationCriterion['type'];
       if (!CALIBRATION_TYPES.includes(type)) throw new UserError(`--type ${flags.type}: expected one of ${CALIBRATION_TYPES.join(', ')}`);
       const needsCriteria = type === 'judge' || type === 'judgeAgainst' || type === 'closedQa';
@@ -67,7 +65,7 @@ export function registerCalibrate(program: Command): void {
         { ...(flags.judge !== undefined ? { judge: flags.judge } : {}), ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}), cache: flags.cache !== false },
         process.env,
       );
-      checkRunJudgeRefs(settings.judging, []);
+      const run = openRun(settings, [], 'calibrate');
       const judge = settings.judging.override ?? settings.judging.judge;
       if (judge === undefined) throw new UserError('no judge: pass --judge provider:model (or set `judge` in the config)');
 
@@ -90,9 +88,9 @@ export function registerCalibrate(program: Command): void {
       if (settings.judging.cache) outputs.push({ path: join(config.outputDir, 'cache'), kind: 'dir', field: 'outputDir' });
       await checkOutputs(outputs, config.file);
 
-      const redactor = runRedactor(settings);
+      const { redactor } = run;
       const warn = (message: string) => void process.stderr.write(`agent-evals: warning: ${redactor.redact(message)}\n`);
-      const result = await calibrate({ settings, judge, criterion, threshold: flags.threshold ?? config.judgeThreshold, labels, warn, redactor });
+      const result = await run.calibrate({ judge, criterion, threshold: flags.threshold ?? config.judgeThreshold, labels, warn });
       const shown = relative(cwd, output) || output;
       // A judge's reason may quote a secret it was shown: nothing leaves unredacted.
       process.stdout.write(redactor.redact(calibrationText(result, shown)));

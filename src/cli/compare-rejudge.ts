@@ -26,10 +26,9 @@ export async function compareRejudged(
   cmd: Command,
   cwd: string,
 ): Promise<Comparison | undefined> {
-  const [{ resolveRunSettings }, { checkRunJudgeRefs }, { checkApiKeys }, { rejudgeBaseline, rejudgeLine }, { compareEffects }] = await Promise.all([
+  const [{ resolveRunSettings }, { openRun }, { rejudgeLine }, { compareEffects }] = await Promise.all([
     import('../config/run-settings.js'),
-    import('../runner/judge-refs.js'),
-    import('../runner/api-keys.js'),
+    import('../runner/start-run.js'),
     import('../runner/rejudge-baseline.js'),
     import('../stats/effects.js'),
   ]);
@@ -37,14 +36,13 @@ export async function compareRejudged(
   // The current config's cases, as `agent-evals rejudge` plans them for a recording (its matrix values too).
   const cases = await plannedFor(args.recorded, config, cwd);
   const settings = resolveRunSettings(config, { ...(flags.judge !== undefined ? { judge: flags.judge } : {}), ...(flags.cache === false ? { cache: false } : {}) }, process.env);
-  checkRunJudgeRefs(settings.judging, cases);
   // No target runs: only the judges' keys are needed.
-  checkApiKeys({ ...settings, targets: {} }, cases);
+  const run = openRun(settings, cases, 'rejudge');
   // No results file is written, so no raw trials either.
   const base = await runBase(settings, cmd, packageVersion(), { specs: [], outputDir: config.outputDir });
   return withInterrupt(async (interrupt) => {
     process.stderr.write(`agent-evals: ${rejudgeLine(args.baseArg, args.recorded)}\n`);
-    const r = await rejudgeBaseline({ ...base, recorded: args.recorded, file: args.baseArg, cases, interrupt });
+    const r = await run.rejudgeBaseline({ ...base, recorded: args.recorded, file: args.baseArg, interrupt });
     if (r.interrupted) return undefined;
     process.stderr.write(`agent-evals: ${r.line}\n`);
     return compareEffects(r.baseline, args.head.cases, args.options);

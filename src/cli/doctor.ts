@@ -8,7 +8,7 @@ import { configModels } from '../config/config-models.js';
 import { discoverEvalFiles } from '../suite/discover.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkRunJudgeRefs } from '../runner/judge-refs.js';
-import { runRedactor } from '../runner/run-secrets.js';
+import { runRedactor } from '../providers/run-redactor.js';
 
 interface DoctorFlags {
   config?: string;

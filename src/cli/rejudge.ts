@@ -67,16 +67,11 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
 
   const config = await loadConfigFromFlags(flags, cwd);
   const cases = await plannedFor(recorded, config, cwd);
-  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs }, { checkApiKeys }] = await Promise.all([
-    import('../config/run-settings.js'),
-    import('../runner/judge-refs.js'),
-    import('../runner/api-keys.js'),
-  ]);
+  const [{ resolveRunSettings, reporterSpecs }, { openRun }] = await Promise.all([import('../config/run-settings.js'), import('../runner/start-run.js')]);
   // A collected batch's answers come through the batch path, priced at the batch rate like the run's.
   const settings = resolveRunSettings(config, collect ? { ...flags, judgeBatch: true } : flags, process.env);
-  checkRunJudgeRefs(settings.judging, cases);
   // No target runs, so only the judges need their keys.
-  checkApiKeys({ ...settings, targets: {} }, cases);
+  const run = openRun(settings, cases, 'rejudge');
 
   const version = packageVersion();
   const specs = reporterSpecs({ reporters: ['terminal'] }, { ...flags, json: out });
@@ -89,10 +84,10 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);
 
-  const [{ rejudgeRecorded }, base] = await Promise.all([import('../runner/rejudge.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
+  const base = await runBase(settings, cmd, version, { specs, outputDir: config.outputDir });
   process.stderr.write(`agent-evals: re-judging run ${recorded.run.id} (started ${recorded.run.startedAt}) from ${file}: no target is called; writing ${relative(cwd, out) || out}\n`);
   return withInterrupt(async (interrupt) => {
-    const { exitCode } = await rejudgeRecorded({ ...base, recorded, file, cases, reporters, interrupt, ...(collect ? { collect } : {}) });
+    const { exitCode } = await run.rejudge({ ...base, recorded, file, reporters, interrupt, ...(collect ? { collect } : {}) });
     return exitCode;
   });
 }

@@ -1,35 +1,22 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import type { ExecuteOptions } from '../runner/execute-run.js';
+import type { StartOptions } from '../runner/start-run.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { PlannedOutput } from './reporters.js';
 import { redactArgv } from './redact-argv.js';
 
 /**
- * What `run` and `rejudge` hand the runner alike: the settings, the run's secrets redactor, its
- * judges, argv and version, and the run folder's raw trials when the results hold digests.
+ * What `run`, `rejudge` and `compare --rejudge` hand the front door alike: argv and version, and the
+ * run folder's raw trials when the results hold digests (the front door adds the redactor and judges).
  */
-export async function runBase(
-  settings: RunSettings,
-  cmd: Command,
-  version: string,
-  out: { specs: string[]; outputDir: string },
-): Promise<Pick<ExecuteOptions, 'settings' | 'redactor' | 'judges' | 'argv' | 'version' | 'rawReporters'>> {
-  const [{ runRedactor }, { createJudgeService }, { rawTrialsReporter }] = await Promise.all([
-    import('../runner/run-secrets.js'),
-    import('../runner/create-judge-service.js'),
-    import('../report/raw-trials.js'),
-  ]);
-  const redactor = runRedactor(settings);
+export async function runBase(settings: RunSettings, cmd: Command, version: string, out: { specs: string[]; outputDir: string }): Promise<Pick<StartOptions, 'argv' | 'version' | 'rawReporters'>> {
+  const { rawTrialsReporter } = await import('../report/raw-trials.js');
   // Under `safe` the results hold digests: what a re-judge needs stays in the run folder, beside
   // the cases the JSON reporter streams there (and pruned with them). No results file, no re-judge.
   const rawReporters = settings.judging.trace === 'safe' && writesResults(out.specs) ? [rawTrialsReporter({ outputDir: out.outputDir })] : [];
   return {
-    settings,
-    redactor,
     rawReporters,
-    judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor }),
     argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)),
     version,
   };
@@ -37,7 +24,7 @@ export async function runBase(
 
 /** The judge cache's folder, when the run's judges will write it: checked with the other outputs before the first trial. */
 export async function judgeCacheOutput(cases: PlannedCase[], settings: RunSettings, outputDir: string): Promise<PlannedOutput[]> {
-  const { staticJudgedSpecs } = await import('../runner/judge-refs.js');
+  const { staticJudgedSpecs } = await import('../suite/judged-specs.js');
   const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
   return judged && settings.judging.cache ? [{ path: join(outputDir, 'cache'), kind: 'dir', field: 'outputDir' }] : [];
 }

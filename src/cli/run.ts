@@ -105,16 +105,14 @@ async function runPlanned(
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
   if (base || flags.saveBaseline) flags.earlyStop = false;
-  const [{ resolveRunSettings, reporterSpecs }, { checkRunJudgeRefs }, { checkApiKeys }, { shardInfo }] = await Promise.all([
+  const [{ resolveRunSettings, reporterSpecs }, { openRun }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
-    import('../runner/judge-refs.js'),
-    import('../runner/api-keys.js'),
+    import('../runner/start-run.js'),
     import('../runner/shard-info.js'),
   ]);
   const settings = resolveRunSettings(config, flags, process.env);
-  checkRunJudgeRefs(settings.judging, cases);
-  // A dry run calls no model, so it needs no key.
-  if (!settings.dryRun) checkApiKeys(settings, cases);
+  // Judge references and API keys are checked here, before any output is.
+  const run = openRun(settings, cases, 'run');
   const version = packageVersion();
 
   const specs = reporterSpecs(config, flags);
@@ -130,21 +128,20 @@ async function runPlanned(
   const built = await buildReporters(specs, reporterContext);
   const reporters = watch ? watch.results.reporters(built, { all: watch.all, ran: cases, gates: settings }) : built;
 
-  const [{ executeRun }, runOptions] = await Promise.all([import('../runner/execute-run.js'), runBase(settings, cmd, version, { specs, outputDir: config.outputDir })]);
+  const runOptions = await runBase(settings, cmd, version, { specs, outputDir: config.outputDir });
   return withInterrupt(async (interrupt) => {
     // --rejudge: the baseline's trials are graded by this run's judges before any target runs.
     let rejudged: RejudgedBaseline | undefined;
     if (recorded && flags.baseline !== undefined) {
-      const { rejudgeBaseline, rejudgeLine } = await import('../runner/rejudge-baseline.js');
+      const { rejudgeLine } = await import('../runner/rejudge-baseline.js');
       process.stderr.write(`agent-evals: ${rejudgeLine(flags.baseline, recorded)}\n`);
-      const r = await rejudgeBaseline({ ...runOptions, recorded, file: flags.baseline, cases, interrupt });
+      const r = await run.rejudgeBaseline({ ...runOptions, recorded, file: flags.baseline, interrupt });
       if (r.interrupted) return 130;
       process.stderr.write(`agent-evals: ${r.line}\n`);
       rejudged = r.baseline;
     }
-    const { exitCode } = await executeRun({
+    const { exitCode } = await run.start({
       ...runOptions,
-      cases,
       reporters,
       interrupt,
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),

@@ -1,7 +1,7 @@
 import { shapedSecrets } from './secret-shapes.js';
 
 /** Values shorter than this are not treated as secrets: redacting them would blank common words. */
-export const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 8;
 
 /** Environment variable names whose values are secrets whatever else the run knows. */
 export const SECRET_ENV_NAME = /(_KEY|_TOKEN|_SECRET)$|PASSWORD/i;

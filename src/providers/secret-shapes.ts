@@ -7,7 +7,7 @@
 /** A credential after an HTTP auth scheme. */
 const AUTH_CREDENTIAL = /\b((?:Bearer|Basic)\s+)([A-Za-z0-9._~+/=-]+)/gi;
 
-export const SECRET_SHAPES: readonly RegExp[] = [
+const SECRET_SHAPES: readonly RegExp[] = [
   AUTH_CREDENTIAL,
   // OpenAI and Anthropic keys.
   /()\b((?:sk|sk-ant|sk-proj)-[A-Za-z0-9_-]{6,})/g,

@@ -4,7 +4,7 @@ import { resolveAssertionJudge } from '../judges/kept-judges.js';
 import type { JudgeOrigin, JudgeRef } from '../judges/resolve.js';
 import { apiKeyEnvOf, apiKeyRequired, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { staticJudgedSpecs } from './judge-refs.js';
+import { staticJudgedSpecs } from '../suite/judged-specs.js';
 import type { RunSettings } from './settings.js';
 
 /** Cases named in full before the rest are counted. */

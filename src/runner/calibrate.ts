@@ -1,16 +1,16 @@
 import pLimit from 'p-limit';
 import { buildJudgeRequest, type Criterion, type JudgeScore } from '../core/judge-port.js';
-import { errorMessage, spentOf, UserError } from '../core/errors.js';
+import { errorMessage, spentOf } from '../core/errors.js';
 import { addUsage, type Usage } from '../core/usage.js';
 import { judgeCacheFor } from '../judges/cache.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeRef } from '../judges/resolve.js';
-import { lacksReference, type JudgeAssertionSpec } from '../judges/spec.js';
+import type { JudgeAssertionSpec } from '../judges/spec.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { warningPricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { redactJudgeRequest } from './judge-request-redaction.js';
+import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
 import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, accuracy, meanAbsoluteError, spearman, trueNegativeRate, truePositiveRate } from '../stats/agreement.js';
 import type { LabelRow, LabelSet } from '../suite/labels.js';
 import { judgeInstances } from './judge-instances.js';
@@ -30,22 +30,6 @@ export interface CalibrationOptions {
 }
 
 const WORST = 10;
-
-/** Checks what only the rows can tell (a reference a criterion needs, a human score on the scale), before any judgment. */
-export function checkRows(labels: LabelSet, criterion: CalibrationCriterion): void {
-  const max = scaleOf(criterion);
-  for (const row of labels.rows) {
-    if (lacksReference({ type: criterion.type }, row.reference))
-      throw new UserError(`--type ${criterion.type} grades against a reference: this row has none`, { file: labels.file, line: row.line, field: 'reference' });
-    if (row.humanScore !== undefined && (row.humanScore < 0 || row.humanScore > max)) {
-      throw new UserError(`${row.humanScore} is outside the scale 0..${max}${max === 1 && criterion.scale === 1 ? ' (pass --scale 10 for 10-point scores)' : ''}`, {
-        file: labels.file,
-        line: row.line,
-        field: 'humanScore',
-      });
-    }
-  }
-}
 
 /**
  * Judges every labelled row through the judges runs use (same construction, cache, limiters and

@@ -20,7 +20,7 @@ export function caseAsked(c: Pick<PlannedCase, 'input' | 'messages' | 'turns' | 
 }
 
 /** A case result with each asked text cut at `maxChars`, with the marker of `cutText`. */
-export function boundAsked(result: CaseResult, maxChars: number = ASKED_MAX_CHARS): CaseResult {
+function boundAsked(result: CaseResult, maxChars: number = ASKED_MAX_CHARS): CaseResult {
   const cut = (text: string) => cutText(text, maxChars);
   return {
     ...result,

@@ -4,7 +4,7 @@ import { addUsage, emptyUsage } from '../core/usage.js';
 import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasses } from './verdict.js';
 import { isFlaky, passRate } from './pass-rate.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
-import { caseJudgeFingerprint } from './case-judge-fingerprint.js';
+import { caseJudgeFingerprint } from '../judges/case-judge-fingerprint.js';
 import { caseAsked } from './case-asked.js';
 
 /** The case-level reduction of its trials: pure. */

@@ -13,7 +13,7 @@ import { criterionFromSpec, thresholdOf } from '../judges/criterion-from-spec.js
 import { judgeFingerprint } from '../judges/judge-fingerprint.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import { judgeInstances } from './judge-instances.js';
-import { staticJudgedSpecs } from './judge-refs.js';
+import { staticJudgedSpecs } from '../suite/judged-specs.js';
 import { judgePairwise } from '../judges/pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judges/kept-judges.js';
 import { refKey } from '../judges/resolve.js';
@@ -22,8 +22,8 @@ import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { JudgeBatch } from './judge-batch.js';
-import { redactJudgeRequest } from './judge-request-redaction.js';
-import { selfJudgingWarning } from './self-preference.js';
+import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
+import { selfJudgingWarning } from '../judges/self-preference.js';
 
 export interface JudgeServiceOptions {
   /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */

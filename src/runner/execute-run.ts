@@ -26,7 +26,7 @@ import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
 import { compareEffects, type RejudgedBaseline } from '../stats/effects.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
-import { selfPreferenceWarnings } from './self-preference.js';
+import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { JudgeBatch, type BatchPolling } from './judge-batch.js';
 import type { CollectRequest } from './batch-collect.js';
@@ -162,12 +162,13 @@ async function runWith(
   opts: ExecuteOptions,
   { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters, strayEnds }: RunContext,
 ): Promise<{ exitCode: number; summary: Summary }> {
-  const { settings, cases } = opts;
+  const { settings } = opts;
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
   const compared: ComparableCase[] = [];
-  // `--timeout` bounds every trial, over what a case or its file set.
-  if (settings.timeoutMs !== undefined) for (const c of cases) c.timeoutMs = settings.timeoutMs;
+  // `--timeout` bounds every trial, over what a case or its file set: new cases, the planner's stay as planned.
+  const { timeoutMs } = settings;
+  const cases = timeoutMs === undefined ? opts.cases : opts.cases.map((c) => ({ ...c, timeoutMs }));
 
   // One adapter per named target (an inline TS target is keyed by its file; an isolated one by its
   // eval file, so its dataset rows share its workers); every trial still invokes it afresh.

@@ -1,15 +1,9 @@
 import { UserError, UserErrors } from '../core/errors.js';
 import { isJudgeName, judgeRefProblem } from '../judges/judge-ref-check.js';
 import { refKey } from '../judges/resolve.js';
-import { isJudgeType } from '../judges/spec.js';
+import { staticJudgedSpecs } from '../suite/judged-specs.js';
 import type { PlannedCase } from '../suite/plan.js';
-import type { TsAssertionSpec } from '../suite/schema.js';
 import type { JudgeSettings } from '../judges/settings.js';
-
-/** A case's judged assertions known before the run: its own and its turns' (a TS `check()` adds more at run time). */
-export function staticJudgedSpecs(c: PlannedCase): TsAssertionSpec[] {
-  return [...c.assertions, ...(c.turns ?? []).flatMap((t) => (t.assert ?? []) as TsAssertionSpec[])].filter((s) => isJudgeType(s.type));
-}
 
 /**
  * `--judge` and every `judge:` the selected cases' eval files give must name a judge that exists,

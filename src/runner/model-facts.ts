@@ -56,7 +56,7 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
 }
 
 /** A URL as shown: user info (a password) and the query (a token) are left out. */
-export function displayURL(url: string): string {
+function displayURL(url: string): string {
   try {
     const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;

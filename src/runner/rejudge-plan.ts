@@ -92,7 +92,7 @@ export function restoredTrial({ recorded, trace, turns }: ReplayedTrial, rejudge
 }
 
 /** Whether the results hold a trial's tool data only as digests (`trace: safe`): a tool argument or result is one. */
-export function holdsDigests(t: Pick<TrialResult, 'trace' | 'turns'>): boolean {
+function holdsDigests(t: Pick<TrialResult, 'trace' | 'turns'>): boolean {
   const calls = [...(t.trace.steps ?? []).flatMap((s) => s.toolCalls ?? []), ...(t.turns ?? []).flatMap((turn) => turn.toolCalls)];
   return calls.some((call) => isDigest(call.args) || isDigest(call.result));
 }

@@ -21,36 +21,36 @@ export type Turn = z.infer<typeof TurnSchema>;
 
 /** One case, with its suite's settings folded in: what the runner schedules. */
 export interface PlannedCase {
-  index: number;
+  readonly index: number;
   /** `suite/id`, unique in a run; what --filter matches. */
-  key: string;
-  suite: string;
-  id: string;
-  file: string;
-  line: number | null;
-  tags: string[];
+  readonly key: string;
+  readonly suite: string;
+  readonly id: string;
+  readonly file: string;
+  readonly line: number | null;
+  readonly tags: string[];
   /** A target named in config, or an inline function target of a TS file. */
-  target: string | TargetFunction;
-  targetName: string;
+  readonly target: string | TargetFunction;
+  readonly targetName: string;
   /** The matrix values this case runs with (`matrix:`, `--matrix`); part of its key. */
-  matrix?: MatrixValues;
-  repeat: number;
-  passRate: number;
-  timeoutMs: number;
+  readonly matrix?: MatrixValues;
+  readonly repeat: number;
+  readonly passRate: number;
+  readonly timeoutMs: number;
   /** Case judge, else suite judge (config and env come later in the resolution). */
-  judge: ModelRef | undefined;
+  readonly judge: ModelRef | undefined;
   /** Severity and threshold of its judged assertions that set none (config `judgeSeverity`, `judgeThreshold`). */
-  judgeDefaults: JudgedDefaults;
-  input: string;
-  messages: ChatTurn[];
-  turns: Turn[] | undefined;
-  reference: string | undefined;
-  assertions: TsAssertionSpec[];
-  check: ((t: CheckApi) => void | Promise<void>) | undefined;
+  readonly judgeDefaults: JudgedDefaults;
+  readonly input: string;
+  readonly messages: ChatTurn[];
+  readonly turns: Turn[] | undefined;
+  readonly reference: string | undefined;
+  readonly assertions: TsAssertionSpec[];
+  readonly check: ((t: CheckApi) => void | Promise<void>) | undefined;
   /** Where the suite names its target (YAML), for errors about it. */
-  targetLine?: number;
+  readonly targetLine?: number;
   /** `isolate: true` in a TS eval file: its inline target runs in a worker that imports `module` (the file's absolute path) again. */
-  isolate?: { module: string; display: string; maxHeapMb?: number };
+  readonly isolate?: { module: string; display: string; maxHeapMb?: number };
 }
 
 export interface Selection {

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
-import { runRedactor } from '../../src/runner/run-secrets.js';
+import { runRedactor } from '../../src/providers/run-redactor.js';
 import { REDACTED } from '../../src/providers/secret-redactor.js';
 import { criterionAsksAboutTime } from '../../src/judges/usage-relevance.js';
 import type { AgentRun } from '../../src/core/agent-run.js';
@@ -14,7 +14,7 @@ import type { Criterion } from '../../src/core/judge-port.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { redactJudgeRequest } from '../../src/runner/judge-request-redaction.js';
+import { redactJudgeRequest } from '../../src/providers/judge-request-redaction.js';
 import { SecretRedactor } from '../../src/providers/secret-redactor.js';
 import type { JudgeRequest } from '../../src/core/judge-port.js';
 import { removeTempDirs } from '../support/cli.js';

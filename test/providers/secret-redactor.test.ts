@@ -1,7 +1,7 @@
 /** The run's one redactor: which values are secrets, and that every occurrence is replaced whole. */
 import { describe, expect, it } from 'vitest';
 import { SecretRedactor, envSecretValues } from '../../src/providers/secret-redactor.js';
-import { runRedactor } from '../../src/runner/run-secrets.js';
+import { runRedactor } from '../../src/providers/run-redactor.js';
 
 describe('SecretRedactor', () => {
   it('replaces every occurrence, the longer of two overlapping secrets whole, in strings and keys of a value', () => {

@@ -15,7 +15,7 @@ import type { Reporter } from '../../src/report/reporter.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { checkApiKeys } from '../../src/runner/api-keys.js';
 import { checkRunJudgeRefs } from '../../src/runner/judge-refs.js';
-import { runRedactor } from '../../src/runner/run-secrets.js';
+import { runRedactor } from '../../src/providers/run-redactor.js';
 import type { RunFlags } from '../../src/config/run-settings.js';
 import { fixtureDir, stripAnsi, tempDir } from './cli.js';
 import { runInProcess } from './run-in-process.js';

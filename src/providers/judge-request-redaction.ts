@@ -1,5 +1,5 @@
 import type { JudgeRequest } from '../core/judge-port.js';
-import type { SecretRedactor } from '../providers/secret-redactor.js';
+import type { SecretRedactor } from './secret-redactor.js';
 
 /**
  * The request with the run's secret values redacted in everything a judge reads: the graded text,

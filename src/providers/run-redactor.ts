@@ -1,7 +1,12 @@
-import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
-import { shapedSecrets } from '../providers/secret-shapes.js';
-import type { JudgeSettings } from '../judges/settings.js';
-import type { RunSettings } from './settings.js';
+import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from './secret-redactor.js';
+import { shapedSecrets } from './secret-shapes.js';
+
+/** What of a run's settings names its secrets: the targets, the judges and the environment (runner/settings.ts). */
+export interface SecretSources {
+  targets: Record<string, unknown>;
+  env: NodeJS.ProcessEnv;
+  judging: { judge?: unknown; judges: Record<string, unknown> };
+}
 
 const MAX_DEPTH = 5;
 
@@ -11,7 +16,7 @@ const MAX_DEPTH = 5;
  * like a secret (`*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`), with the credentials inside each
  * (the token after `Bearer`, …: see secretParts), and shaped tokens anywhere in the config.
  */
-export function runRedactor(settings: Pick<RunSettings, 'targets' | 'env'> & { judging: Pick<JudgeSettings, 'judge' | 'judges'> }): SecretRedactor {
+export function runRedactor(settings: SecretSources): SecretRedactor {
   // The provider keys (OPENAI_API_KEY, ANTHROPIC_API_KEY) already match the secret-name pattern.
   const names = new Set<string>();
   const values: string[] = [];

@@ -1,6 +1,6 @@
 import type { CaseJudgeFingerprint, TrialResult } from '../core/results-schema.js';
 import { stableHash } from '../core/stable-hash.js';
-import { isJudgeType } from '../judges/spec.js';
+import { isJudgeType } from './spec.js';
 
 /**
  * A case's judges, from what its trials recorded: each judged assertion by its place (type and

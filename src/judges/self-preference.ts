@@ -4,7 +4,7 @@
  */
 
 /** A model's name without provider, path or snapshot: `openai:gpt-5.4-mini-2026-03-01` → `gpt-5.4-mini`. */
-export function modelName(ref: string): string {
+function modelName(ref: string): string {
   const name = ref
     .slice(ref.indexOf(':') + 1)
     .split('/')

@@ -1,0 +1,82 @@
+import type { Calibration } from '../core/calibration-schema.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
+import type { PlannedCase } from '../suite/plan.js';
+import { checkApiKeys } from './api-keys.js';
+import type { CalibrationOptions } from './calibrate.js';
+import type { ExecuteOptions, RunOutcome } from './execute-run.js';
+import { checkRunJudgeRefs } from './judge-refs.js';
+import type { RejudgedBaselineOutcome } from './rejudge-baseline.js';
+import type { RejudgeOptions, RejudgeOutcome } from './rejudge.js';
+import { runRedactor } from '../providers/run-redactor.js';
+import type { RunSettings } from './settings.js';
+
+/**
+ * What a run is started with beyond its settings and cases: the outputs, the interrupt and the
+ * run's own marks. The front door supplies the rest (the redactor, the judge service).
+ */
+export type StartOptions = Omit<ExecuteOptions, 'settings' | 'cases' | 'redactor' | 'judges'>;
+
+/** A re-judge of a recorded run (`agent-evals rejudge`): its recording in place of the targets. */
+export type RejudgeStart = Omit<RejudgeOptions, 'settings' | 'cases' | 'redactor' | 'judges'>;
+
+/**
+ * Which run this is: `run` (targets called; `evaluate()` too), `rejudge` (a recording re-graded, no
+ * target called: only the judges need keys) or `calibrate` (a labelled set judged: no case at all).
+ */
+export type RunKind = 'run' | 'rejudge' | 'calibrate';
+
+/** An opened run: checked, its secrets known; each way a run goes ends in one of these. */
+export interface OpenedRun {
+  /** The run's one redactor: what any entrance prints of the run passes through it too. */
+  readonly redactor: SecretRedactor;
+  /** Runs the cases: targets built, trials scheduled, judges asked, reporters told. */
+  start(opts: StartOptions): Promise<RunOutcome>;
+  /** Re-grades a recorded run with this run's judges (`agent-evals rejudge`). */
+  rejudge(opts: RejudgeStart): Promise<RejudgeOutcome>;
+  /** `--rejudge`: a baseline's recorded trials graded by this run's judges, reported nowhere. */
+  rejudgeBaseline(opts: Omit<RejudgeStart, 'reporters'>): Promise<RejudgedBaselineOutcome>;
+  /** Judges a labelled set and measures the agreement (`agent-evals calibrate`). */
+  calibrate(opts: Omit<CalibrationOptions, 'settings' | 'redactor'>): Promise<Calibration>;
+}
+
+/**
+ * The one front door of every run (`run`, `evaluate()`, `rejudge`, `compare --rejudge`, `calibrate`):
+ * given the settings (resolved once) and the planned cases, it checks what can be checked before any
+ * output exists (the judge references, the API keys the run will need), makes the run's redactor and
+ * hands back what starts the run; the judge service is built there, from the same settings and redactor.
+ * The entrances check their outputs between opening and starting: a bad judge or a missing key is
+ * found before anything is written.
+ */
+export function openRun(settings: RunSettings, cases: readonly PlannedCase[], kind: RunKind): OpenedRun {
+  checkRunJudgeRefs(settings.judging, [...cases]);
+  // A dry run calls no model; a re-judge calls no target (only the judges need their keys); a
+  // calibration makes its one judge before the first row, where a missing key is bad input too.
+  if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases]);
+  else if (kind === 'run' && !settings.dryRun) checkApiKeys(settings, [...cases]);
+  const redactor = runRedactor(settings);
+  // The judge service, loaded with the run that needs it (the CLI's start stays light).
+  const withJudges = async (): Promise<ExecuteOptions['judges']> => {
+    const { createJudgeService } = await import('./create-judge-service.js');
+    return (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor });
+  };
+  const base = { settings, cases: [...cases], redactor };
+  return {
+    redactor,
+    async start(opts) {
+      const [{ executeRun }, judgeService] = await Promise.all([import('./execute-run.js'), withJudges()]);
+      return executeRun({ ...opts, ...base, judges: judgeService });
+    },
+    async rejudge(opts) {
+      const [{ rejudgeRecorded }, judgeService] = await Promise.all([import('./rejudge.js'), withJudges()]);
+      return rejudgeRecorded({ ...opts, ...base, judges: judgeService });
+    },
+    async rejudgeBaseline(opts) {
+      const [{ rejudgeBaseline }, judgeService] = await Promise.all([import('./rejudge-baseline.js'), withJudges()]);
+      return rejudgeBaseline({ ...opts, ...base, judges: judgeService });
+    },
+    async calibrate(opts) {
+      const { calibrate } = await import('./calibrate.js');
+      return calibrate({ ...opts, settings, redactor });
+    },
+  };
+}
