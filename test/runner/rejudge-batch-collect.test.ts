@@ -7,17 +7,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/define-config.js';
-import { resolveRunSettings } from '../../src/config/run-settings.js';
-import { planCases } from '../../src/cli/prepare.js';
 import { UserError } from '../../src/core/errors.js';
 import type { CaseResult, Results } from '../../src/core/results-schema.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
-import { rejudgeRecorded } from '../../src/runner/rejudge.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
-import { faultGuards, runInProcess } from '../support/run-in-process.js';
+import { rejudgeInProcess, runInProcess } from '../support/run-in-process.js';
 
 const env = { OPENAI_API_KEY: 'sk-test-collect-0123456789' };
 let fake: FakeOpenAI | undefined;
@@ -60,35 +56,12 @@ async function uncollected(pollsInProgress: number) {
   return { dir: run.dir, config, recorded: run.results };
 }
 
+/** The collect, its waits recorded by the injected sleep. */
 async function collect(dir: string, config: UserConfig, recorded: Results, waitMs: number) {
-  const resolved = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...config }, dir, 'evals.config.ts', env);
-  const { cases } = await planCases(resolved, [], {}, dir);
-  const settings = resolveRunSettings(resolved, { cache: false, judgeBatch: true }, env);
-  const warnings: string[] = [];
-  const progress: string[] = [];
   const waits: number[] = [];
-  const full: CaseResult[] = [];
-  faultGuards.begin();
-  try {
-    const outcome = await rejudgeRecorded({
-      recorded,
-      file: 'r.json',
-      cases,
-      settings,
-      collect: { batch: recorded.summary.uncollectedBatches![0]!, waitMs },
-      reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }],
-      problem: () => {},
-      progress: (line) => void progress.push(line),
-      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
-      interrupt: new AbortController().signal,
-      batchPolling: { sleep: async (ms) => void waits.push(ms) },
-      argv: [],
-      version: 'test',
-    });
-    return { outcome, warnings, progress, waits, full };
-  } finally {
-    faultGuards.end();
-  }
+  const sleep = async (ms: number) => void waits.push(ms);
+  const r = await rejudgeInProcess({ dir, config, recorded, env, flags: { judgeBatch: true }, collect: { batch: recorded.summary.uncollectedBatches![0]!, waitMs }, sleep });
+  return { ...r, waits };
 }
 
 const verdicts = (cases: CaseResult[]) => Object.fromEntries(cases.map((c) => [c.id, [c.verdict, ...c.trials.flatMap((t) => t.assertions.map((a) => `${a.status} ${a.score}`))]]));

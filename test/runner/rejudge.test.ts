@@ -6,19 +6,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/define-config.js';
-import { resolveRunSettings, type RunFlags } from '../../src/config/run-settings.js';
-import { planCases } from '../../src/cli/prepare.js';
+import type { RunFlags } from '../../src/config/run-settings.js';
 import { createJudgeService } from '../../src/runner/create-judge-service.js';
-import { rejudgeRecorded } from '../../src/runner/rejudge.js';
 import { rawTrialsPath } from '../../src/report/raw-trials.js';
 import { digest } from '../../src/core/digest.js';
 import { digestCase } from '../../src/core/trace-digest.js';
-import type { CaseResult, Results } from '../../src/core/results-schema.js';
+import type { Results } from '../../src/core/results-schema.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
-import { faultGuards, runInProcess } from '../support/run-in-process.js';
+import { rejudgeInProcess, runInProcess } from '../support/run-in-process.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -76,32 +73,10 @@ function project() {
 async function rejudge(dir: string, config: UserConfig, recorded: Results, flags: RunFlags = {}) {
   // `--judge provider:model` finds its endpoint by the provider's base-URL variable.
   const env = { ...judgeEnv, OPENAI_BASE_URL: fake!.url };
-  const resolved = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...config }, dir, 'evals.config.ts', env);
-  const { cases } = await planCases(resolved, [], {}, dir);
-  const settings = resolveRunSettings(resolved, { cache: false, ...flags }, env);
-  const warnings: string[] = [];
-  const full: CaseResult[] = [];
-  faultGuards.begin();
-  try {
-    const outcome = await rejudgeRecorded({
-      recorded,
-      file: 'r.json',
-      cases,
-      settings,
-      reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }],
-      problem: () => {},
-      progress: () => {},
-      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
-      interrupt: new AbortController().signal,
-      // Polls of a fake batch need no wall-clock wait.
-      batchPolling: { sleep: () => new Promise((resolve) => setImmediate(resolve)) },
-      argv: [],
-      version: 'test',
-    });
-    return { ...outcome, warnings, full: (id: string) => full.find((c) => c.id === id)! };
-  } finally {
-    faultGuards.end();
-  }
+  // Polls of a fake batch need no wall-clock wait.
+  const sleep = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const { outcome, warnings, full } = await rejudgeInProcess({ dir, config, recorded, env, flags, sleep });
+  return { ...outcome, warnings, full: (id: string) => full.find((c) => c.id === id)! };
 }
 
 async function record(evals = EVALS(), made?: { calls: string[]; config: UserConfig }, flags: RunFlags = { earlyStop: false }) {

@@ -17,7 +17,11 @@ import { executeRun, type ExecuteOptions } from '../../src/runner/execute-run.js
 import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
-import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
+import { ResultsSchema, type CaseResult, type Results } from '../../src/core/results-schema.js';
+import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import type { BatchPolling } from '../../src/runner/judge-batch.js';
+import type { CollectRequest } from '../../src/runner/batch-collect.js';
+import { rejudgeRecorded, type RejudgeOutcome } from '../../src/runner/rejudge.js';
 import { tempDir } from './cli.js';
 
 export interface InProcessRun {
@@ -118,3 +122,53 @@ export const faultGuards = (() => {
     },
   };
 })();
+
+/** What `rejudgeInProcess` saw: the outcome, and what its reporters and progress received. */
+export interface InProcessRejudge {
+  outcome: RejudgeOutcome;
+  warnings: string[];
+  progress: string[];
+  full: CaseResult[];
+}
+
+/**
+ * `rejudgeRecorded` as `agent-evals rejudge` runs it, in-process: the project in `dir` planned with
+ * `config`, the real judge service with `env`'s keys, polls of a fake batch waiting on `sleep` (no clock).
+ */
+export async function rejudgeInProcess(o: {
+  dir: string;
+  config: UserConfig;
+  recorded: Results;
+  env: NodeJS.ProcessEnv;
+  flags?: RunFlags;
+  collect?: CollectRequest;
+  sleep: BatchPolling['sleep'];
+}): Promise<InProcessRejudge> {
+  const resolved = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...o.config }, o.dir, 'evals.config.ts', o.env);
+  const { cases } = await planCases(resolved, [], {}, o.dir);
+  const settings = resolveRunSettings(resolved, { cache: false, ...o.flags }, o.env);
+  const warnings: string[] = [];
+  const progress: string[] = [];
+  const full: CaseResult[] = [];
+  faultGuards.begin();
+  try {
+    const outcome = await rejudgeRecorded({
+      recorded: o.recorded,
+      file: 'r.json',
+      cases,
+      settings,
+      ...(o.collect ? { collect: o.collect } : {}),
+      reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }],
+      problem: () => {},
+      progress: (line) => void progress.push(line),
+      judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env: o.env }),
+      interrupt: new AbortController().signal,
+      batchPolling: { sleep: o.sleep },
+      argv: [],
+      version: 'test',
+    });
+    return { outcome, warnings, progress, full };
+  } finally {
+    faultGuards.end();
+  }
+}
