@@ -24,7 +24,7 @@ export async function runBase(settings: RunSettings, cmd: Command, version: stri
 
 /** The judge cache's folder, when the run's judges will write it: checked with the other outputs before the first trial. */
 export async function judgeCacheOutput(cases: PlannedCase[], settings: RunSettings, outputDir: string): Promise<PlannedOutput[]> {
-  const { staticJudgedSpecs } = await import('../suite/judged-specs.js');
+  const { staticJudgedSpecs } = await import('../judges/judged-specs.js');
   const judged = cases.some((c) => c.check !== undefined || staticJudgedSpecs(c).length > 0);
   return judged && settings.judging.cache ? [{ path: join(outputDir, 'cache'), kind: 'dir', field: 'outputDir' }] : [];
 }

@@ -5,7 +5,7 @@ import { isFakeRef, isJudgeInstance, type JudgeRef } from '../judges/resolve.js'
 import { splitJudgeSystem } from '../judges/judge-system.js';
 import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { staticJudgedSpecs } from '../suite/judged-specs.js';
+import { staticJudgedSpecs } from '../judges/judged-specs.js';
 import type { ResolvedConfig } from './load-config.js';
 import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
 

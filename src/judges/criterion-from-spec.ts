@@ -1,5 +1,6 @@
 import type { Criterion } from '../core/judge-port.js';
 import type { Severity } from '../core/results-schema.js';
+import type { JudgedDefaults } from '../core/judge-subject.js';
 import { CriterionError } from '../core/errors.js';
 import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
 
@@ -44,15 +45,6 @@ export function dimensionMinimums(spec: JudgeAssertionSpec): Record<string, numb
   if (!('dimensions' in spec) || !spec.dimensions) return {};
   const scale = spec.scale ?? 1;
   return Object.fromEntries(Object.entries(spec.dimensions).map(([d, min]) => [d, min / scale]));
-}
-
-/**
- * What a judged assertion gets when it sets no severity or threshold of its own: the config's
- * `judgeSeverity` and `judgeThreshold` (defaults `soft` and 0.7).
- */
-export interface JudgedDefaults {
-  severity: Severity;
-  threshold: number;
 }
 
 /** `.gate()` / `.soft()` on the assertion, else the config's `judgeSeverity`. */

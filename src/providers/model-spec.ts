@@ -77,6 +77,12 @@ export function apiKeyRequired(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>):
   return spec.apiKeyEnv !== undefined || providerDescriptor(spec.provider).keyRequired;
 }
 
+/** The variable a call of this spec needs and `env` lacks, if any (a local server needs none unless the spec names one). */
+export function missingApiKey(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>, env: NodeJS.ProcessEnv): string | undefined {
+  const name = apiKeyEnvOf(spec);
+  return apiKeyRequired(spec) && !env[name]?.trim() ? name : undefined;
+}
+
 /**
  * What a keyless server is sent when its variable is unset: the SDK refuses an empty key, and these
  * servers ignore it.

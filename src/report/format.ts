@@ -22,10 +22,5 @@ export function formatUsage(u: Usage): string {
   return `${formatTokens(u.inputTokens + u.outputTokens)} tok ${formatCost(u.costUsd)}`;
 }
 
-/**
- * A 0..1 score on the scale its author wrote: `scale: 10` reads `7/10` (7.5/10 between), as the
- * rubric asked the judge; the default 0..1 scale keeps two decimals.
- */
-export function formatScore(score: number, scale?: number): string {
-  return scale === 10 ? `${Number((score * 10).toFixed(1))}/10` : score.toFixed(2);
-}
+/** Said the same way in a judged result's message (judges/): so it lives in core. */
+export { formatScore } from '../core/score-text.js';

@@ -1,7 +1,7 @@
 import type { JudgeIdentity, JudgeService, JudgeTrialContext } from './judge-service.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Pricing } from '../providers/run-usage.js';
-import type { PlannedCase } from '../suite/plan.js';
+import type { JudgeSubject } from '../core/judge-subject.js';
 import type { AgentRun } from '../core/agent-run.js';
 import { errorMessage, JudgeError, spentOf, UserError } from '../core/errors.js';
 import { AGENT_MODEL_UNKNOWN } from '../judges/agent-judge.js';
@@ -13,11 +13,11 @@ import { criterionFromSpec, thresholdOf } from '../judges/criterion-from-spec.js
 import { judgeFingerprint } from '../judges/judge-fingerprint.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import { judgeInstances } from './judge-instances.js';
-import { staticJudgedSpecs } from '../suite/judged-specs.js';
+import { staticJudgedSpecs } from '../judges/judged-specs.js';
 import { judgePairwise } from '../judges/pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from '../judges/kept-judges.js';
 import { refKey } from '../judges/resolve.js';
-import type { JudgeAssertionSpec } from '../judges/spec.js';
+import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -44,7 +44,9 @@ export interface JudgeServiceOptions {
  * (pairwise in both orders). It returns what the judge said (a score or a typed failure with what
  * it spent); `judgedResult` turns that into the assertion result.
  */
-export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { prepare(cases: PlannedCase[]): void; judgeModels(cases: PlannedCase[]): string[]; close(): Promise<void> } {
+export function createJudgeService(
+  opts: JudgeServiceOptions,
+): JudgeService & { prepare(cases: readonly JudgeSubject<ModelRef>[]): void; judgeModels(cases: readonly JudgeSubject<ModelRef>[]): string[]; close(): Promise<void> } {
   const { settings } = opts;
   const cache = judgeCacheFor(settings, opts.redactor);
   const selfJudgeWarned = new Set<string>();
@@ -52,7 +54,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
 
   const notice = settings.override !== undefined ? new KeptJudgeNotice(refKey(settings.override), opts.warn) : undefined;
   /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
-  const resolveFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
+  const resolveFor = (spec: JudgeAssertionSpec, c: JudgeSubject<ModelRef>, checkApi?: JudgeTrialContext['caseJudge']) => {
     const resolved = resolveAssertionJudge(
       { ...(settings.override !== undefined ? { override: settings.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: settings.judge },
       settings.judges,
@@ -60,7 +62,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     const keptOwn = resolved?.keptOwn;
     return { ref: resolved?.ref, kept: keptOwn !== undefined ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(keptOwn)] as [string, string]) : undefined };
   };
-  const refFor = (spec: JudgeAssertionSpec, c: PlannedCase, checkApi?: JudgeTrialContext['caseJudge']) => {
+  const refFor = (spec: JudgeAssertionSpec, c: JudgeSubject<ModelRef>, checkApi?: JudgeTrialContext['caseJudge']) => {
     const { ref, kept } = resolveFor(spec, c, checkApi);
     // Found while running (a TS check's assertion): announced on its own, once.
     if (kept) notice?.announce([kept]);
@@ -78,7 +80,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       for (const c of cases) {
         // Turn assertions too: a judge named only in a turn is built (and its key checked) before the run.
         for (const spec of staticJudgedSpecs(c)) {
-          const resolved = resolveFor(spec as JudgeAssertionSpec, c);
+          const resolved = resolveFor(spec, c);
           if (resolved.kept) kept.push(resolved.kept);
           const ref = resolved.ref;
           if (!ref) continue;
@@ -100,7 +102,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       const models = new Set<string>();
       for (const c of cases) {
         for (const spec of staticJudgedSpecs(c)) {
-          const ref = resolveFor(spec as JudgeAssertionSpec, c).ref;
+          const ref = resolveFor(spec, c).ref;
           const judge = ref ? judgeFor(ref) : undefined;
           // An agent judge built from a factory names its model only when it judges (priced then); a prompt
           // judge's callable reports its model, if any, with its answer.
@@ -111,7 +113,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     },
 
     async judge(spec, ctx) {
-      const ref = settings.dryRun ? 'fake' : refFor(spec, ctx.plannedCase, ctx.caseJudge);
+      const ref = settings.dryRun ? 'fake' : refFor(spec, ctx.subject, ctx.caseJudge);
       if (!ref) return { kind: 'no-judge' };
       let judge: Judge;
       try {
@@ -120,17 +122,17 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
         return { kind: 'failed', error: new JudgeError('unavailable', errorMessage(err), { cause: err }) };
       }
       // A multi-turn trial's whole conversation, else the case's own history.
-      const transcript = ctx.transcript ?? (ctx.plannedCase.messages.length > 1 ? ctx.plannedCase.messages : undefined);
+      const transcript = ctx.transcript ?? (ctx.subject.messages.length > 1 ? ctx.subject.messages : undefined);
       try {
         const built = buildJudgeRequest({
-          criterion: criterionFromSpec(spec, ctx.plannedCase.reference),
+          criterion: criterionFromSpec(spec, ctx.subject.reference),
           output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
-          input: ctx.plannedCase.input,
+          input: ctx.subject.input,
           ...(transcript ? { transcript } : {}),
           ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
           run: ctx.run,
           tracePolicy: spec.trace ?? settings.trace,
-          subject: { case: ctx.plannedCase.key, assertion: assertionName(spec), type: spec.type },
+          subject: { case: ctx.subject.key, assertion: assertionName(spec), type: spec.type },
           signal: ctx.signal,
         });
         // The run's secrets never reach a judge (possibly another provider), nor its cache key.
@@ -155,7 +157,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
     },
 
     identify(spec, ctx) {
-      const ref = settings.dryRun ? 'fake' : resolveFor(spec, ctx.plannedCase, ctx.caseJudge).ref;
+      const ref = settings.dryRun ? 'fake' : resolveFor(spec, ctx.subject, ctx.caseJudge).ref;
       if (!ref) return undefined;
       let judge: Judge;
       try {
@@ -170,7 +172,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
   };
 
   /** Who judged (the model that answered, the judge's persona, settings and tools) and by which criterion, as its threshold and trace policy stand in this run. */
-  function fingerprintOf(judge: Judge, by: JudgeIdentity, spec: JudgeAssertionSpec, ctx: Pick<JudgeTrialContext, 'plannedCase'>): JudgeFingerprint {
+  function fingerprintOf(judge: Judge, by: JudgeIdentity, spec: JudgeAssertionSpec, ctx: Pick<JudgeTrialContext, 'subject'>): JudgeFingerprint {
     const who = {
       provider: by.provider,
       model: by.model,
@@ -178,7 +180,7 @@ export function createJudgeService(opts: JudgeServiceOptions): JudgeService & { 
       ...(judge.calledWith ? { calledWith: judge.calledWith } : {}),
       ...(judge.tools ? { tools: judge.tools } : {}),
     };
-    return judgeFingerprint(who, spec, { threshold: thresholdOf(spec, ctx.plannedCase.judgeDefaults), trace: spec.trace ?? settings.trace });
+    return judgeFingerprint(who, spec, { threshold: thresholdOf(spec, ctx.subject.judgeDefaults), trace: spec.trace ?? settings.trace });
   }
 
   /** Once per judge and target model: the judge is that model, or of its family (self-preference). */

@@ -39,7 +39,7 @@ export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions
   }
   const skip = opts.skipJudgesOnGateFailure && [...checked.values()].some(isFailedGate);
   opts.beforeJudges?.();
-  const defaults = opts.judgeContext.plannedCase.judgeDefaults;
+  const defaults = opts.judgeContext.subject.judgeDefaults;
   const graded = await Promise.all(
     list.map(async (a): Promise<{ result: AssertionResult; usage?: Usage }> => {
       const done = checked.get(a);

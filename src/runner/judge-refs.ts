@@ -1,8 +1,8 @@
 import { UserError, UserErrors } from '../core/errors.js';
 import { isJudgeName, judgeRefProblem } from '../judges/judge-ref-check.js';
 import { refKey } from '../judges/resolve.js';
-import { staticJudgedSpecs } from '../suite/judged-specs.js';
-import type { PlannedCase } from '../suite/plan.js';
+import { staticJudgedSpecs } from '../judges/judged-specs.js';
+import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeSettings } from '../judges/settings.js';
 
 /**
@@ -10,7 +10,7 @@ import type { JudgeSettings } from '../judges/settings.js';
  * checked before the run so each error blames who wrote it: the flag, or the file and line (the
  * config's own judges were checked when it loaded).
  */
-export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'override'>, cases: PlannedCase[]): void {
+export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'override'>, cases: readonly JudgeSubject[]): void {
   const { judges, override } = judging;
   if (override !== undefined) {
     const problem = judgeRefProblem(override, judges);
@@ -27,7 +27,7 @@ export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'overr
   }
   const errors: UserError[] = [];
   for (const c of cases) {
-    const refs = [c.judge, ...staticJudgedSpecs(c).map((s) => (s as { judge?: unknown }).judge)];
+    const refs = [c.judge, ...staticJudgedSpecs(c).map((s) => s.judge)];
     for (const ref of refs) {
       const problem = ref === undefined ? undefined : judgeRefProblem(ref, judges);
       if (problem) errors.push(new UserError(problem, { file: c.file, line: c.line ?? undefined, field: 'judge' }));

@@ -3,12 +3,13 @@ import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
 import type { Judge, JudgeScore } from '../core/judge-port.js';
 import type { JudgeError } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
-import type { PlannedCase } from '../suite/plan.js';
+import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 
 /** What a judged assertion is graded against. */
 export interface JudgeTrialContext {
-  plannedCase: PlannedCase;
+  /** The case being judged (a planned case is one). */
+  subject: JudgeSubject<ModelRef>;
   trialIndex: number;
   run: AgentRun;
   /** The target's instructions from the config; `run.instructions` of any other target is untrusted. */

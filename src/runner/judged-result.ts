@@ -2,11 +2,12 @@ import { toolCallsOf, type AgentRun } from '../core/agent-run.js';
 import { JudgeResponseError, type JudgeError } from '../core/errors.js';
 import type { AssertionResult } from '../core/results-schema.js';
 import { emptyUsage, type Usage } from '../core/usage.js';
-import { dimensionMinimums, severityOf, thresholdOf, type JudgedDefaults } from '../judges/criterion-from-spec.js';
+import { dimensionMinimums, severityOf, thresholdOf } from '../judges/criterion-from-spec.js';
+import type { JudgedDefaults } from '../core/judge-subject.js';
 import type { JudgeAssertionSpec } from '../judges/spec.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Judgment } from './judge-service.js';
-import { formatScore } from '../report/format.js';
+import { formatScore } from '../core/score-text.js';
 
 /** An assertion's result and what grading it spent. */
 export interface Graded {

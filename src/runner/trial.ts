@@ -63,7 +63,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target };
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
     const spec = entry.spec as JudgeAssertionSpec;
-    const judgeCtx = { plannedCase: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted };
+    const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted };
     for (const gate of before.filter((s) => !isJudgeType(s.type))) {
       if (isFailedGate(await deterministicResult(gate, ctxNow))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
     }
@@ -137,7 +137,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     judges: deps.judges,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
     ...(deps.onJudging ? { beforeJudges: () => deps.onJudging!(targetUsage, run) } : {}),
-    judgeContext: { plannedCase: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...trusted, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
+    judgeContext: { subject: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...trusted, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
   });
 
   const { reply, ...trace } = run;

@@ -1,7 +1,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
-import type { JudgedDefaults } from '../judges/criterion-from-spec.js';
+import type { JudgedDefaults } from '../core/judge-subject.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { TargetFunction } from '../targets/function-target.js';
 import type { CheckApi } from './check-api.js';

@@ -163,7 +163,7 @@ export function plannedCase(over: Partial<PlannedCase> = {}): PlannedCase {
 }
 
 export function trialContext(run: AgentRun = targetRun(), c: PlannedCase = plannedCase()): JudgeTrialContext {
-  return { plannedCase: c, trialIndex: 0, run, reply: run.reply, caseJudge: undefined, signal: new AbortController().signal };
+  return { subject: c, trialIndex: 0, run, reply: run.reply, caseJudge: undefined, signal: new AbortController().signal };
 }
 
 export function rubric(criteria: string, over: Partial<JudgeAssertionSpec> = {}): JudgeAssertionSpec {

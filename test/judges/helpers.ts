@@ -73,7 +73,7 @@ export function judgeService(s: ServiceSetup) {
 /** A judge service plus `grade(spec, ctx)`: the runner's result for that assertion (the one builder). */
 export function withGrade<S extends JudgeService>(service: S): S & { grade(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<Graded> } {
   return Object.assign(service, {
-    grade: async (spec: JudgeAssertionSpec, ctx: JudgeTrialContext) => judgedResult(spec, ctx.plannedCase.judgeDefaults, await service.judge(spec, ctx)),
+    grade: async (spec: JudgeAssertionSpec, ctx: JudgeTrialContext) => judgedResult(spec, ctx.subject.judgeDefaults, await service.judge(spec, ctx)),
   });
 }
 
@@ -104,7 +104,7 @@ export function sampleRun(reply = REPLY): AgentRun {
 /** A trial's judge context; the run's instructions count as the config's (a model agent's), so trusted. */
 export function trialContext(c: PlannedCase, run: AgentRun, reply = run.reply): JudgeTrialContext {
   return {
-    plannedCase: c,
+    subject: c,
     trialIndex: 0,
     run,
     reply,

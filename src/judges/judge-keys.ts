@@ -1,0 +1,47 @@
+import type { JudgeSubject } from '../core/judge-subject.js';
+import { missingApiKey } from '../providers/model-spec.js';
+import { staticJudgedSpecs } from './judged-specs.js';
+import { judgeModelSpec } from './judge-ref-check.js';
+import { resolveAssertionJudge } from './kept-judges.js';
+import type { JudgeOrigin } from './resolve.js';
+import type { JudgeSettings } from './settings.js';
+import type { ModelRef } from './spec.js';
+
+/** An API key a judge needs and the environment lacks: the variable, and the judge as an error names it (which level gave it). */
+export interface MissingJudgeKey {
+  variable: string;
+  judge: string;
+}
+
+/**
+ * The judges' half of the key check before a run: the API keys the judges of a case's judged
+ * assertions (known before the run) need and `env` lacks. The run's check (runner/api-keys.ts)
+ * puts them beside its targets' in one error per variable.
+ */
+export function missingJudgeKeys(judging: Pick<JudgeSettings, 'judge' | 'judges' | 'override' | 'judgeFromEnv'>, env: NodeJS.ProcessEnv, subject: JudgeSubject<ModelRef>): MissingJudgeKey[] {
+  const { judge, judges, override } = judging;
+  const missing: MissingJudgeKey[] = [];
+  for (const assertion of staticJudgedSpecs(subject)) {
+    const resolved = resolveAssertionJudge({ ...(override !== undefined ? { override } : {}), assertion: assertion.judge, caseOrSuite: subject.judge, config: judge }, judges);
+    const model = resolved && judgeModelSpec(resolved.ref, judges);
+    if (!resolved || !model) continue;
+    const variable = missingApiKey(model.spec, env);
+    if (variable) missing.push({ variable, judge: originLabel(resolved.origin, judging.judgeFromEnv) + (model.name !== undefined ? ` "${model.name}"` : '') });
+  }
+  return missing;
+}
+
+function originLabel(origin: JudgeOrigin, judgeFromEnv: boolean): string {
+  switch (origin) {
+    case 'override':
+      return '--judge';
+    case 'assertion':
+      return 'assertion judge';
+    case 'checkApi':
+      return 't.useJudge';
+    case 'caseOrSuite':
+      return 'case or suite judge';
+    case 'config':
+      return judgeFromEnv ? 'EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL' : 'config judge';
+  }
+}
