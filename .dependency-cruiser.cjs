@@ -18,9 +18,10 @@ const floorRule = (floor, index) => {
   };
 };
 
-// The entrances of a run, and the runner's pieces that only the front door (runner/start-run.ts) puts together.
+// The entrances of a run, and the pieces that only the front door (runner/start-run.ts) puts together:
+// the runner's, the judge wiring's (judges/) and the run's redactor.
 const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli/compare-rejudge\\.ts', 'cli/calibrate\\.ts', 'api/run-eval\\.ts'];
-const RUN_ASSEMBLY = ['execute-run', 'create-judge-service', 'judge-refs', 'api-keys', 'rejudge', 'calibrate'];
+const RUN_ASSEMBLY = ['runner/execute-run', 'runner/api-keys', 'runner/rejudge', 'runner/calibrate', 'judges/create-judge-service', 'judges/judge-refs', 'judges/judge-keys', 'providers/run-redactor'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -32,7 +33,7 @@ module.exports = {
         'every way a run starts goes through src/runner/start-run.ts (openRun): an entrance never assembles a run itself (judge references, API keys, redactor, judge service, execute or re-judge)',
       severity: 'error',
       from: { path: `^src/(${ENTRANCES.join('|')})$` },
-      to: { path: `^src/(runner/(${RUN_ASSEMBLY.join('|')})|providers/run-redactor)\\.ts$` },
+      to: { path: `^src/(${RUN_ASSEMBLY.join('|')})\\.ts$` },
     },
     {
       name: 'floor-unknown',

@@ -7,7 +7,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import { configModels } from '../config/config-models.js';
 import { discoverEvalFiles } from '../suite/discover.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { checkRunJudgeRefs } from '../runner/judge-refs.js';
+import { checkRunJudgeRefs } from '../judges/judge-refs.js';
 import { runRedactor } from '../providers/run-redactor.js';
 
 interface DoctorFlags {

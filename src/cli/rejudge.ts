@@ -15,7 +15,7 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
 import { judgeCacheOutput, runBase } from './run-base.js';
-import type { CollectRequest } from '../runner/batch-collect.js';
+import type { CollectRequest } from '../judges/batch-collect.js';
 
 interface RejudgeFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'failOnFlaky' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'reporter' | 'silent'> {
   config?: string;

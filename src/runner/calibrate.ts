@@ -13,7 +13,7 @@ import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
 import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, accuracy, meanAbsoluteError, spearman, trueNegativeRate, truePositiveRate } from '../stats/agreement.js';
 import type { LabelRow, LabelSet } from '../suite/labels.js';
-import { judgeInstances } from './judge-instances.js';
+import { judgeInstances } from '../judges/judge-instances.js';
 import type { RunSettings } from './settings.js';
 import { scaleOf, type CalibratedRow, type Calibration, type CalibrationCriterion } from '../core/calibration-schema.js';
 

@@ -12,7 +12,7 @@ import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { caseTarget, createIsolatedTarget, isIsolated } from './isolated-target.js';
 import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import { createTarget } from '../targets/create-target.js';
-import { skipEmptyReplies, type JudgeService } from './judge-service.js';
+import { skipEmptyReplies, type JudgeService } from '../judges/judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
@@ -28,8 +28,8 @@ import { compareEffects, type RejudgedBaseline } from '../stats/effects.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
-import { JudgeBatch, type BatchPolling } from './judge-batch.js';
-import type { CollectRequest } from './batch-collect.js';
+import { JudgeBatch, type BatchPolling } from '../judges/judge-batch.js';
+import type { CollectRequest } from '../judges/batch-collect.js';
 
 /** What the run hands its judge service: its pricing and warnings, environment and limiters. */
 export interface JudgeRunDeps {

@@ -5,8 +5,8 @@ import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from '../suite/schema.js';
 import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { assertionName } from '../assertions/assertion-name.js';
-import { notAsked, type JudgeService, type JudgeTrialContext, type Judgment } from './judge-service.js';
-import { judgedResult } from './judged-result.js';
+import { notAsked, type JudgeService, type JudgeTrialContext, type Judgment } from '../judges/judge-service.js';
+import { judgedResult } from '../judges/judged-result.js';
 import { isFailedGate } from './verdict.js';
 
 /** One assertion of a trial, as the trial lists them. */

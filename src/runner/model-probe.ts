@@ -4,7 +4,7 @@ import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { createProvider } from '../providers/create.js';
 import { apiKeyEnvOf, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
 import type { PriceOverrides } from '../providers/pricing.js';
-import { judgeInstances } from './judge-instances.js';
+import { judgeInstances } from '../judges/judge-instances.js';
 import { probeFailure, type ProbeFailure } from './probe-failure.js';
 
 /** The one-word reply a live check asks for. */

@@ -4,7 +4,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
 import type { CalibrationOptions } from './calibrate.js';
 import type { ExecuteOptions, RunOutcome } from './execute-run.js';
-import { checkRunJudgeRefs } from './judge-refs.js';
+import { checkRunJudgeRefs } from '../judges/judge-refs.js';
 import type { RejudgedBaselineOutcome } from './rejudge-baseline.js';
 import type { RejudgeOptions, RejudgeOutcome } from './rejudge.js';
 import { runRedactor } from '../providers/run-redactor.js';
@@ -56,7 +56,7 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
   const redactor = runRedactor(settings);
   // The judge service, loaded with the run that needs it (the CLI's start stays light).
   const withJudges = async (): Promise<ExecuteOptions['judges']> => {
-    const { createJudgeService } = await import('./create-judge-service.js');
+    const { createJudgeService } = await import('../judges/create-judge-service.js');
     return (deps) => createJudgeService({ settings: settings.judging, ...deps, redactor });
   };
   const base = { settings, cases: [...cases], redactor };

@@ -9,11 +9,11 @@ import { createCheckApi, type RecordedAssertion } from '../suite/check-api.js';
 import { TsAssertionSpecSchema } from '../suite/schema.js';
 import type { Target } from '../targets/types.js';
 import { errorMessage } from '../core/errors.js';
-import { notAsked, type JudgeService, type Judgment } from './judge-service.js';
+import { notAsked, type JudgeService, type Judgment } from '../judges/judge-service.js';
 import { usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
-import { judgedResult } from './judged-result.js';
+import { judgedResult } from '../judges/judged-result.js';
 import { Conversation } from './conversation.js';
 
 export interface TrialDeps {

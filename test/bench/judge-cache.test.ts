@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMockLlm } from '../../bench/mock-llm.mjs';
 import { cacheFigures, cacheTable, toolAgent, type CacheFigures } from '../../bench/judge-cache-figures.mjs';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs } from '../support/cli.js';
 

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { estimateTokens, requestTokens, startMockLlm } from '../../bench/mock-llm.mjs';
 import { judgeFigures, judgeTable, judgeUsageOf } from '../../bench/judge-tokens.mjs';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs } from '../support/cli.js';
 

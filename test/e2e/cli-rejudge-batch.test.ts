@@ -14,7 +14,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import type { FakeBatchOptions } from '../support/fake-openai-batch.js';
 import { readResults } from '../support/results-helpers.js';
 import { runInProcess } from '../support/run-in-process.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 
 const KEY = 'sk-test-collect-0123456789';
 let fake: FakeOpenAI | undefined;

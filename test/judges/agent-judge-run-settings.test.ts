@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { limiterKeyFor } from '../../src/providers/create.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { fakeJudge, submit, TEST_ENV, turn, useFakes } from './agent-judge-helpers.js';

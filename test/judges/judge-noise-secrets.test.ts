@@ -5,7 +5,7 @@
  * tool calls made three judge calls; a secret in the reply went to the judge in clear.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { runRedactor } from '../../src/providers/run-redactor.js';
 import { REDACTED } from '../../src/providers/secret-redactor.js';
 import { criterionAsksAboutTime } from '../../src/judges/usage-relevance.js';

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { agentJudge } from '../../src/index.js';
 import { AGENT_JUDGE_SYSTEM } from '../../src/judges/agent-judge-protocol.js';
 import { JUDGE_SYSTEM } from '../../src/judges/prompt.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';

@@ -6,7 +6,7 @@
  * come first, so two trials of one assertion share every byte up to what is their own.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { promptJudge } from '../../src/judges/prompt-judge.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import { criterionAsksAboutUsage } from '../../src/judges/usage-relevance.js';

@@ -9,7 +9,7 @@ import { defineConfig, promptJudge, type PromptJudgeFn } from '../../src/index.j
 import { ConfigSchema } from '../../src/config/schema.js';
 import { JUDGE_SYSTEM } from '../../src/judges/prompt.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs } from '../support/cli.js';

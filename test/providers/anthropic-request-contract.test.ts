@@ -14,7 +14,7 @@ import { agentJudge } from '../../src/judges/agent-judge.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { MODEL_TABLE } from '../../src/providers/model-table.js';
-import { JudgeBatch } from '../../src/runner/judge-batch.js';
+import { JudgeBatch } from '../../src/judges/judge-batch.js';
 import { createTarget } from '../../src/targets/create-target.js';
 import { judgeRequest as agentJudgeRequest, call, submit, turn } from '../judges/agent-judge-helpers.js';
 import { judgeService, plannedCase, sampleRun, trialContext } from '../judges/helpers.js';

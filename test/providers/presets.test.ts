@@ -10,7 +10,7 @@ import { ProviderConfigError, ProviderError } from '../../src/core/errors.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider } from '../../src/providers/create.js';
 import { PROVIDERS, type ProviderDescriptor } from '../../src/providers/registry.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { checkApiKeys } from '../../src/runner/api-keys.js';
 import { dryRunFetch } from '../../src/targets/dry-run-fetch.js';
 import { removeTempDirs } from '../support/cli.js';

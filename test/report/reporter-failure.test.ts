@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { junitReporter } from '../../src/report/junit.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import type { FakeProvider } from '../support/fake-server.js';

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { runInProcess } from '../support/run-in-process.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { githubReporter } from '../../src/report/github.js';
 import { formatScore } from '../../src/report/format.js';

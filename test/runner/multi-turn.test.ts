@@ -10,7 +10,7 @@ import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { createStore, POLICIES } from '../../evals/agents/store.js';
 import type { AgentRun, Step } from '../../src/core/agent-run.js';
 import { emptyUsage } from '../../src/core/usage.js';
-import type { JudgeService, JudgeTrialContext } from '../../src/runner/judge-service.js';
+import type { JudgeService, JudgeTrialContext } from '../../src/judges/judge-service.js';
 import { UserError } from '../../src/core/errors.js';
 import { runInProcess } from '../support/run-in-process.js';
 

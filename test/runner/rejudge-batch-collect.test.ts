@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { UserError } from '../../src/core/errors.js';
 import type { CaseResult, Results } from '../../src/core/results-schema.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { rejudgeInProcess, runInProcess } from '../support/run-in-process.js';

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/define-config.js';
 import type { RunFlags } from '../../src/config/run-settings.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { rawTrialsPath } from '../../src/report/raw-trials.js';
 import { digest } from '../../src/core/digest.js';
 import { digestCase } from '../../src/core/trace-digest.js';

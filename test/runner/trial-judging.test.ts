@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { JudgeError } from '../../src/core/errors.js';
 import type { AssertionResult } from '../../src/core/results-schema.js';
 import type { Usage } from '../../src/core/usage.js';
-import type { JudgeService, Judgment } from '../../src/runner/judge-service.js';
+import type { JudgeService, Judgment } from '../../src/judges/judge-service.js';
 import { executeTrial } from '../../src/runner/trial.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import { functionTarget } from '../../src/targets/function-target.js';

@@ -14,13 +14,13 @@ import { resolveRunSettings, type RunFlags } from '../../src/config/run-settings
 import type { RunSettings } from '../../src/runner/settings.js';
 import type { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { executeRun, type ExecuteOptions } from '../../src/runner/execute-run.js';
-import { noJudgeService, type JudgeService } from '../../src/runner/judge-service.js';
+import { noJudgeService, type JudgeService } from '../../src/judges/judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
 import { ResultsSchema, type CaseResult, type Results } from '../../src/core/results-schema.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
-import type { BatchPolling } from '../../src/runner/judge-batch.js';
-import type { CollectRequest } from '../../src/runner/batch-collect.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
+import type { BatchPolling } from '../../src/judges/judge-batch.js';
+import type { CollectRequest } from '../../src/judges/batch-collect.js';
 import { rejudgeRecorded, type RejudgeOutcome } from '../../src/runner/rejudge.js';
 import { tempDir } from './cli.js';
 

@@ -4,7 +4,7 @@
  * the case that failed for the agent, and the terminal shows them on their own line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';

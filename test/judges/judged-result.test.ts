@@ -7,7 +7,7 @@ import { JudgeError, JudgeProtocolError, JudgeResponseError } from '../../src/co
 import type { AgentRun } from '../../src/core/agent-run.js';
 import { emptyUsage, type Usage } from '../../src/core/usage.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
-import { judgedResult } from '../../src/runner/judged-result.js';
+import { judgedResult } from '../../src/judges/judged-result.js';
 
 const defaults = { severity: 'soft' as const, threshold: 0.7 };
 const spec: JudgeAssertionSpec = { type: 'judge', criteria: 'states the status' };

@@ -3,7 +3,7 @@
  * the first trial (so a bad reference stops the run there) and priced for a budget.
  */
 import { describe, expect, it } from 'vitest';
-import { judgeService, plannedCase } from '../judges/helpers.js';
+import { judgeService, plannedCase } from './helpers.js';
 import { UserError } from '../../src/core/errors.js';
 
 const turnJudged = (judge: string) =>

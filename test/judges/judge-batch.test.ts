@@ -5,7 +5,7 @@
  * the batch is sent, cached answers kept out of it, and an interrupt cancelling it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { removeTempDirs, stripAnsi } from '../support/cli.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { promptJudge } from '../../src/index.js';

@@ -4,7 +4,7 @@
  * or failed with why (a failed batch, a missing answer, a request too big for any batch).
  */
 import { describe, expect, it } from 'vitest';
-import { JudgeBatch } from '../../src/runner/judge-batch.js';
+import { JudgeBatch } from '../../src/judges/judge-batch.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../../src/providers/batch-types.js';
 import type { CompletionResponse, Provider } from '../../src/providers/types.js';
 

@@ -8,17 +8,17 @@ import type { JudgeBatch } from './judge-batch.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priced, type Pricing } from '../providers/run-usage.js';
 import { maxTokensOf } from '../providers/settings.js';
-import type { JudgeCache } from '../judges/cache.js';
-import type { AgentJudgeRunSettings } from '../judges/agent-judge.js';
+import type { JudgeCache } from './cache.js';
+import type { AgentJudgeRunSettings } from './agent-judge.js';
 import type { Judge } from '../core/judge-port.js';
-import { fakeJudge, loadFakeFixtures } from '../judges/fake-judge.js';
-import { inferenceJudge } from '../judges/inference-judge.js';
-import { judgeIdentity } from '../judges/judge-identity.js';
-import { judgeCalledWith } from '../judges/judge-fingerprint.js';
-import { splitJudgeSystem } from '../judges/judge-system.js';
-import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/resolve.js';
-import { isJudgeName, unknownJudgeMessage } from '../judges/judge-ref-check.js';
-import type { JudgeSettings } from '../judges/settings.js';
+import { fakeJudge, loadFakeFixtures } from './fake-judge.js';
+import { inferenceJudge } from './inference-judge.js';
+import { judgeIdentity } from './judge-identity.js';
+import { judgeCalledWith } from './judge-fingerprint.js';
+import { splitJudgeSystem } from './judge-system.js';
+import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from './resolve.js';
+import { isJudgeName, unknownJudgeMessage } from './judge-ref-check.js';
+import type { JudgeSettings } from './settings.js';
 
 /**
  * One judge per reference for the whole run: a provider (and its key check) is made once, and a

@@ -1,9 +1,9 @@
 import { UserError, UserErrors } from '../core/errors.js';
-import { isJudgeName, judgeRefProblem } from '../judges/judge-ref-check.js';
-import { refKey } from '../judges/resolve.js';
-import { staticJudgedSpecs } from '../judges/judged-specs.js';
+import { isJudgeName, judgeRefProblem } from './judge-ref-check.js';
+import { refKey } from './resolve.js';
+import { staticJudgedSpecs } from './judged-specs.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
-import type { JudgeSettings } from '../judges/settings.js';
+import type { JudgeSettings } from './settings.js';
 
 /**
  * `--judge` and every `judge:` the selected cases' eval files give must name a judge that exists,

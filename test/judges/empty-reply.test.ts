@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { runInProcess } from '../support/run-in-process.js';
-import { createJudgeService } from '../../src/runner/create-judge-service.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import type { AgentRun } from '../core/agent-run.js';
-import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
+import type { JudgeAssertionSpec, ModelRef } from './spec.js';
 import type { Judge, JudgeScore } from '../core/judge-port.js';
 import type { JudgeError } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
