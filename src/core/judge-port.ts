@@ -36,7 +36,7 @@ export interface JudgeRequest {
   output: string;
   input: string;
   /** The whole conversation when the case had history or turns. */
-  transcript?: ChatTurn[];
+  transcript?: readonly ChatTurn[];
   /** The target's instructions from the config (trusted), unless the assertion opted out. */
   instructions?: string;
   /** Instructions the target reported itself: shown inside the untrusted block, like its reply. */

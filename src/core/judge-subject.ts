@@ -26,7 +26,7 @@ export interface JudgeSubject<Ref = unknown> {
   readonly line: number | null;
   readonly input: string;
   /** The case's history ending with the user message (more than one turn: the judge reads it whole). */
-  readonly messages: ChatTurn[];
+  readonly messages: readonly ChatTurn[];
   readonly reference: string | undefined;
   /** Case judge, else suite judge (config and env come later in the resolution). */
   readonly judge: Ref | undefined;

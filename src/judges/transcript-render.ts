@@ -5,7 +5,7 @@ import type { ChatTurn } from '../core/chat-turn.js';
  * transcript, in order; every assistant turn is replaced there by a numbered pointer and its text
  * goes to the untrusted block (`replies`), so nothing the target said can close a tag or give orders.
  */
-export function splitTranscript(turns: ChatTurn[]): { trusted: string; replies: string[] } {
+export function splitTranscript(turns: readonly ChatTurn[]): { trusted: string; replies: string[] } {
   const replies: string[] = [];
   const lines = turns.map((m) => {
     if (m.role !== 'assistant') return `${m.role}: ${m.content}`;
