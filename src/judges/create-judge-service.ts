@@ -40,9 +40,9 @@ export interface JudgeServiceOptions {
 }
 
 /**
- * The runner's judge service: resolves each assertion's judge, builds the request and runs it
- * (pairwise in both orders). It returns what the judge said (a score or a typed failure with what
- * it spent); `judgedResult` turns that into the assertion result.
+ * The run's judge service, which the runner asks: resolves each assertion's judge for a case (a
+ * JudgeSubject), builds the request and runs it (pairwise in both orders). It returns what the judge
+ * said (a score or a typed failure with what it spent); `judgedResult` turns that into the assertion result.
  */
 export function createJudgeService(
   opts: JudgeServiceOptions,
