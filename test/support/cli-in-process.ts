@@ -11,6 +11,7 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isatty } from 'node:tty';
 import { Script, constants } from 'node:vm';
 import { REPO_ROOT, envChanges, stripAnsi, type CliOptions, type CliResult } from './cli.js';
 import { faultGuards } from './run-in-process.js';
@@ -135,7 +136,9 @@ async function runNow(args: string[], opts: CliOptions, sinks: Sinks): Promise<C
   const savedEnv = Object.keys(changes).map((k) => [k, process.env[k]] as const);
   const savedCwd = process.cwd();
   const savedExitCode = process.exitCode;
-  const savedTTY = { stdout: Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'), stdin: Object.getOwnPropertyDescriptor(process.stdin, 'isTTY') };
+  // process.stdin is created on first use: touched only when it is a terminal (a worker may inherit one).
+  const stdin = isatty(0) ? process.stdin : undefined;
+  const savedTTY = { stdout: Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'), stdin: stdin && Object.getOwnPropertyDescriptor(stdin, 'isTTY') };
   const signals = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const since = (name: 'SIGINT' | 'SIGTERM'): NodeJS.SignalsListener[] => process.listeners(name).filter((l) => !signals[name].includes(l));
   sinks.listening(() => ({ SIGINT: since('SIGINT'), SIGTERM: since('SIGTERM') }));
@@ -147,7 +150,7 @@ async function runNow(args: string[], opts: CliOptions, sinks: Sinks): Promise<C
     for (const [k, v] of Object.entries(changes)) setEnv(k, v);
     // A spawned CLI reads and writes pipes: no live progress line, no keys read.
     Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true, writable: true });
-    Object.defineProperty(process.stdin, 'isTTY', { value: false, configurable: true, writable: true });
+    if (stdin) Object.defineProperty(stdin, 'isTTY', { value: false, configurable: true, writable: true });
     process.chdir(opts.cwd);
     process.exitCode = undefined;
     // A fresh process would import the config and eval files anew (they may read the environment when loaded).
@@ -160,7 +163,7 @@ async function runNow(args: string[], opts: CliOptions, sinks: Sinks): Promise<C
     process.exitCode = savedExitCode;
     process.chdir(savedCwd);
     restoreTTY(process.stdout, savedTTY.stdout);
-    restoreTTY(process.stdin, savedTTY.stdin);
+    if (stdin) restoreTTY(stdin, savedTTY.stdin);
     for (const [k, v] of savedEnv) setEnv(k, v);
     out.restore();
     err.restore();
