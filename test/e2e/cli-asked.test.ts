@@ -1,5 +1,5 @@
 /**
- * The results keep what each case asked: a real CLI run (dist) of a single input, a history
+ * The results keep what each case asked: a CLI run (dist's `main`, in-process) of a single input, a history
  * (`messages`), YAML `turns`, a dataset row and a TS case that sends a second turn records each
  * case's input, history or turns and its reference; a secret value from the environment in them is
  * redacted, and a text past 20,000 characters is cut with the marker, after the redaction (a key
@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli } from '../support/cli.js';
+import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { caseOf, readResults } from '../support/results-helpers.js';
 import { writeProject } from '../support/temp-project.js';
 
@@ -75,7 +76,7 @@ describe('results.json keeps what each case asked', () => {
       'evals/ts.eval.ts': TS,
     });
     const json = join(dir, 'results.json');
-    const r = await runCli(['run', '--json', json], { cwd: dir, env: { ASKED_TEST_TOKEN: SECRET } });
+    const r = await runCliInProcess(['run', '--json', json], { cwd: dir, env: { ASKED_TEST_TOKEN: SECRET } });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const res = readResults(json);
 
@@ -118,9 +119,9 @@ describe('results.json keeps what each case asked', () => {
     // A results file written before cases kept what they asked still compares and reports.
     const old = { ...res, cases: res.cases.map(({ input: _i, messages: _m, turns: _t, reference: _r, ...c }) => c) };
     writeFileSync(join(dir, 'old.json'), JSON.stringify(old));
-    const compared = await runCli(['compare', 'old.json', json], { cwd: dir });
+    const compared = await runCliInProcess(['compare', 'old.json', json], { cwd: dir });
     expect(compared.code, compared.stdout + compared.stderr).toBe(0);
-    const reported = await runCli(['report', 'old.json', '-o', 'old.html'], { cwd: dir });
+    const reported = await runCliInProcess(['report', 'old.json', '-o', 'old.html'], { cwd: dir });
     expect(reported.code, reported.stderr).toBe(0);
   });
 });

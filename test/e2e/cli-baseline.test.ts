@@ -1,7 +1,6 @@
 /**
  * Baselines through the CLI: `run --save-baseline`, `run --baseline`, `compare`, and their exit
- * codes (the built CLI's `main` in-process; `compare`'s exit codes 1 and 2 also from the spawned
- * binary). The target passes the first PASSES trials of case `demo/drops` (5 without it), so the
+ * codes (the built CLI's `main` in-process; `compare`'s exit code 1 also from the spawned binary). The target passes the first PASSES trials of case `demo/drops` (5 without it), so the
  * same eval file yields 5/5 for the baseline and 2/5 for the head run.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -180,7 +179,7 @@ describe('agent-evals compare', () => {
     const head = await runCliInProcess(['run', '--no-early-stop', '--json', 'head.json'], { cwd: dir, env: { PASSES: '2' } });
     expect(head.code).toBe(0);
 
-    // The real binary's exit codes: 1 for a counted regression, 2 for a bad file.
+    // The real binary's exit code for a counted regression.
     const worse = await runCli(['compare', 'base.json', 'head.json'], { cwd: dir });
     expect(worse.code, worse.stdout + worse.stderr).toBe(1);
     expect(stripAnsi(worse.stdout)).toContain(`regressed  demo/drops  5/5 → 2/5, ${P_TEXT}`);
@@ -196,7 +195,7 @@ describe('agent-evals compare', () => {
     expect(improved.code).toBe(0);
     expect(stripAnsi(improved.stdout)).toMatch(/improved\s+demo\/drops\s+2\/5 → 5\/5/);
 
-    const bad = await runCli(['compare', 'base.json', 'nope.json'], { cwd: dir });
+    const bad = await runCliInProcess(['compare', 'base.json', 'nope.json'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/nope\.json: <head>: no such results file/);
   });

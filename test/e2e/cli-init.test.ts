@@ -1,7 +1,8 @@
 /**
  * `agent-evals init` scaffolds a project that runs green offline at once, keeps every existing file
  * unless --force, and picks a TypeScript or JavaScript config by what the project has. The first
- * test is the spawned binary end to end (init, then run); the others run the CLI's `main` in-process.
+ * test's `run` of the scaffolded project is the spawned binary (the quick start as a user types it);
+ * every other command runs the CLI's `main` in-process.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -43,7 +44,7 @@ interface ResultsDoc {
 describe('agent-evals init', () => {
   it('scaffolds an empty folder that `run` passes offline, judged assertion included', async () => {
     const dir = project();
-    const init = await runCli(['init'], { cwd: dir, env: { OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined } });
+    const init = await runCliInProcess(['init'], { cwd: dir, env: { OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined } });
     expect(init.code, init.stderr).toBe(0);
     for (const name of ['evals.config.mjs', 'evals/example.eval.yaml', '.gitignore']) expect(init.stdout).toMatch(new RegExp(`created\\s+${name.replace('.', '\\.')}`));
     expect(existsSync(join(dir, 'evals.config.ts'))).toBe(false);

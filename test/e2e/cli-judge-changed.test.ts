@@ -1,6 +1,5 @@
 /**
- * A comparison that knows the judge (the built CLI: its `main` in-process, `compare`'s exit code from
- * the spawned binary), with a fake OpenAI judge on 127.0.0.1 that scores 0 when asked by
+ * A comparison that knows the judge (the built CLI's `main`, in-process), with a fake OpenAI judge on 127.0.0.1 that scores 0 when asked by
  * gpt-4.1-nano or about criteria marked EDITED, 1 otherwise. The agent never changes: every drop
  * below comes from the judge, so a comparison must say `judge changed`, never `regressed`.
  * Without judge fingerprints each of these drops (3/3 → 0/3, verdict passed → scored) is a counted
@@ -9,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeTempDirs, runCli, stripAnsi } from '../support/cli.js';
+import { removeTempDirs, stripAnsi } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
@@ -100,8 +99,8 @@ describe('a baseline judged by another judge', () => {
     // The case is the same case: only the judge moved.
     expect(results.cases[0]!.fingerprint).toBe(base.cases[0]!.fingerprint);
 
-    // The real binary's exit code for the same pair of files.
-    const compared = await runCli(['compare', 'base.json', 'head.json'], { cwd: dir, env: env() });
+    // `compare`'s exit code for the same pair of files.
+    const compared = await runCliInProcess(['compare', 'base.json', 'head.json'], { cwd: dir, env: env() });
     expect(compared.code, compared.stdout + compared.stderr).toBe(0);
     expect(stripAnsi(compared.stdout)).toMatch(/judge changed\s+geo\/polite/);
   });

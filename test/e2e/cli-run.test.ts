@@ -1,13 +1,15 @@
 /**
  * The CLI end to end over test/fixtures/runner: --timeout, command targets (processes), and the
  * results document (--json, plan order against `list`). Verdicts, early stop, strict, bail and
- * run-level gates run in-process in test/runner/run-verdicts.test.ts. Each test spawns
- * `node bin/agent-evals.js` (built by `npm test`) with its own temp dir for output and call counts.
+ * run-level gates run in-process in test/runner/run-verdicts.test.ts. Each test runs the built CLI's
+ * `main` in-process (dist/, built by `npm test`; no process is the subject here: command targets are
+ * still real child processes) with its own temp dir for output and call counts.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { explain, runFixture } from '../support/fixture-run.js';
 import { caseOf, readResults } from '../support/results-helpers.js';
 
@@ -16,13 +18,13 @@ afterAll(removeTempDirs);
 describe.concurrent('target timeouts and command targets', () => {
   it('--timeout overrides the per-case timeout', async () => {
     // errors/slow hangs for 5 s and sets timeoutMs: 300 in its file; the flag must win.
-    const r = await runFixture('runner', ['run', '--filter', 'errors/slow', '--timeout', '150', '--json', '$JSON']);
+    const r = await runFixture('runner', ['run', '--filter', 'errors/slow', '--timeout', '150', '--json', '$JSON'], runCliInProcess);
     expect(r.code, explain(r)).toBe(1);
     expect(caseOf(r.results(), 'errors/slow').trials[0]!.error).toMatch(/timed out after 150 ms/);
   });
 
   it('command target: a non-zero exit carries the stderr tail; bad stdout says no valid AgentRun JSON', async () => {
-    const r = await runFixture('runner', ['run', 'evals/command.eval.yaml', '--json', '$JSON']);
+    const r = await runFixture('runner', ['run', 'evals/command.eval.yaml', '--json', '$JSON'], runCliInProcess);
     expect(r.code, explain(r)).toBe(1);
     const res = r.results();
     const crashed = caseOf(res, 'command/exits-non-zero').trials[0]!;
@@ -43,7 +45,7 @@ describe.concurrent('target timeouts and command targets', () => {
   // `timeoutMs` on a command target in evals.config (CommandTargetSchema) must bound each
   // invocation; the fixture command sleeps 1.5 s, its target allows 300 ms.
   it('command target: the target-level timeoutMs from the config bounds the trial', async () => {
-    const r = await runFixture('runner', ['run', 'extra/command-timeout.eval.yaml', '--json', '$JSON']);
+    const r = await runFixture('runner', ['run', 'extra/command-timeout.eval.yaml', '--json', '$JSON'], runCliInProcess);
     const t = caseOf(r.results(), 'command-timeout/slow').trials[0]!;
     expect(t.error ?? '').toMatch(/timed out after 300 ms/);
     expect(r.code).toBe(1);
@@ -53,7 +55,7 @@ describe.concurrent('target timeouts and command targets', () => {
 describe.concurrent('the results document', () => {
   it('keeps plan order, sums usage (total = target + judge), and records every reply', async () => {
     const args = ['evals/errors.eval.yaml', 'evals/usage.eval.yaml'];
-    const [r, list] = await Promise.all([runFixture('runner', ['run', ...args, '--json', '$JSON']), runFixture('runner', ['list', ...args, '--json'])]);
+    const [r, list] = await Promise.all([runFixture('runner', ['run', ...args, '--json', '$JSON'], runCliInProcess), runFixture('runner', ['list', ...args, '--json'], runCliInProcess)]);
     expect(r.code, explain(r)).toBe(1);
     expect(list.code, explain(list)).toBe(0);
     const res = r.results();
@@ -94,7 +96,7 @@ describe.concurrent('the results document', () => {
   });
 
   it('--json without a path writes <outputDir>/results.json', async () => {
-    const r = await runFixture('runner', ['run', 'evals/select.eval.yaml', '--json']);
+    const r = await runFixture('runner', ['run', 'evals/select.eval.yaml', '--json'], runCliInProcess);
     expect(r.code, explain(r)).toBe(0);
     const path = join(r.tmp, 'out', 'results.json');
     expect(existsSync(path)).toBe(true);

@@ -1,17 +1,17 @@
 /**
- * Every token counted, and the process ends with the run (issue 9, items 7, 9, 10, 12), through the
- * built CLI against the fake OpenAI server with the real SDK: a function target whose SDK call
- * outlives the trial timeout, `--dry-run` with ctx.openai(), `--max-cost` with unpriced spenders,
- * and a reader that closes the pipe early. Needs dist/ (`npm test` builds it). How the process ends
- * (after the late answer, on a closed pipe) is the spawned binary's; the dry run and the price checks
- * run the CLI's `main` in-process.
+ * Every token counted, and the run ends without the answers it no longer waits for (issue 9, items
+ * 7, 9, 10, 12), through the built CLI against the fake OpenAI server with the real SDK: a function
+ * target whose SDK call outlives the trial timeout, `--dry-run` with ctx.openai(), `--max-cost` with
+ * unpriced spenders, and a reader that closes the pipe early. Needs dist/ (`npm test` builds it).
+ * How the process ends on a closed pipe is the spawned binary's; the rest runs the CLI's `main`
+ * in-process, the late-answer test on a trial clock that the test runs out.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
-import { CLI, fixtureDir, removeTempDirs, runCli, STACK_FRAME, tempDir } from '../support/cli.js';
+import { CLI, fixtureDir, removeTempDirs, STACK_FRAME, tempDir } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
@@ -19,6 +19,7 @@ import { storeModel } from '../support/fake-store-model.js';
 
 let fakes: FakeProvider[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(fakes.map((f) => f.close()));
   fakes = [];
   removeTempDirs();
@@ -33,7 +34,7 @@ function project(config: string, evals: Record<string, string>): string {
   return dir;
 }
 
-/** The trial timeout of the late-answer test: generous, since nothing in it waits for the clock but the CLI. */
+/** The trial timeout of the late-answer test: on a faked clock, run out by the test once the late call is asked. */
 const TRIAL_TIMEOUT_MS = '8000';
 
 const readResults = (path: string): Results => ResultsSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
@@ -56,13 +57,21 @@ export default {
 `;
 
 describe('a function target whose SDK call outlives the trial timeout', () => {
-  it('keeps the usage of its calls, lets --max-cost count it, and the CLI exits before the late answer', async () => {
+  it('keeps the usage of its calls, lets --max-cost count it, and the CLI ends its run before the late answer', async () => {
     let lateAsked = false;
+    // The trial's clock is faked: it runs out when the second call reaches the server (an event the
+    // test controls), however long loading the SDK and the first answer took on a busy machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fake = await startFakeOpenAI({
       script: (_body, index) => {
         if (index % 2 === 0) return { text: 'first', usage: { input: 1000, output: 100 }, model: 'gpt-4.1-mini-2025-04-14' };
-        // The late answer is held until the fake closes after the test: the trial cannot see it in any case.
         lateAsked = true;
+        setImmediate(() => {
+          vi.advanceTimersByTime(Number(TRIAL_TIMEOUT_MS));
+          // What the run does after its trial (write, report) keeps the real clock.
+          vi.useRealTimers();
+        });
+        // The late answer waits on the faked clock, which stops here: it is never sent before the fake closes.
         return { delayMs: 600_000, then: { text: 'late', usage: { input: 5000, output: 500 } } };
       },
     });
@@ -70,15 +79,13 @@ describe('a function target whose SDK call outlives the trial timeout', () => {
     const yaml = `suite: slow\ntarget: sdk-agent\ncases:\n  - id: a\n    input: hi\n    assert: [{ type: contains, value: late }]\n  - id: b\n    input: hi\n    assert: [{ type: contains, value: late }]\n`;
     const dir = project(sdkAgentConfig, { 'slow.eval.yaml': yaml });
     const json = join(dir, 'results.json');
-    // The first call costs (1000 × 0.4 + 100 × 1.6) / 1e6 = $0.00056: above this budget. The timeout
-    // is the only clock here: long enough for a busy machine to load the SDK and get the first answer,
-    // while the second answer never comes before the CLI exits.
-    const res = await runCli(['run', '--timeout', TRIAL_TIMEOUT_MS, '--max-cost', '0.0001', '--json', json], {
+    // The first call costs (1000 × 0.4 + 100 × 1.6) / 1e6 = $0.00056: above this budget.
+    const res = await runCliInProcess(['run', '--timeout', TRIAL_TIMEOUT_MS, '--max-cost', '0.0001', '--json', json], {
       cwd: dir,
       env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url },
     });
 
-    // The CLI ended while the server still held the late answer (it is never sent before the fake closes).
+    // The run ended while the server still held the late answer (it is never sent before the fake closes).
     expect(lateAsked).toBe(true);
     expect(res.code).toBe(1);
     expect(res.stdout).toMatch(/cost budget/);
@@ -98,7 +105,7 @@ describe('a function target whose SDK call outlives the trial timeout', () => {
     // The budget counted the answered call: the second case never started.
     expect(b).toMatchObject({ verdict: 'skipped', notRun: 1, notRunReason: 'budget' });
     expect(fake.count).toBe(2);
-  }, 60_000);
+  });
 });
 
 describe('--dry-run with a function target that uses ctx.openai()', () => {

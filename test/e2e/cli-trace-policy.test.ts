@@ -5,12 +5,13 @@
  * file a run shares (results, JUnit, HTML page, GitHub step summary and annotations, the saved
  * baseline, `agent-evals report`'s page) nor on stdout, while a gate on the tool's arguments still
  * passes and the run folder's raw trials keep them for a re-judge. Under `trace: full` the results
- * hold them, and no raw file is written. Each test spawns several CLI processes, hence its bound.
+ * hold them, and no raw file is written. The CLI's `main` runs in-process (no process is the subject).
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { removeTempDirs, runCli } from '../support/cli.js';
+import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
 import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
@@ -90,7 +91,7 @@ const leaked = (text: string) => TOOL_DATA.filter((v) => text.includes(v));
 async function runProject(policy: 'safe' | 'full') {
   server = await orderService();
   const dir = writeProject({ 'evals.config.mjs': config(policy, server.origin), 'evals/shop.eval.yaml': EVAL });
-  const r = await runCli(
+  const r = await runCliInProcess(
     ['run', '--json', 'results.json', '--reporter', 'terminal', '--reporter', 'junit=junit.xml', '--reporter', 'html=report.html', '--reporter', 'github=summary.md', '--save-baseline'],
     { cwd: dir, env: { GITHUB_ACTIONS: 'true' } },
   );
@@ -106,7 +107,7 @@ describe('trace: safe', () => {
     expect(server!.requests.map((q) => q.path)).toContain(`/orders/${ARG}`);
     expect(results.run.trace).toBe('safe');
 
-    const report = await runCli(['report', 'results.json', '-o', 'again.html'], { cwd: dir });
+    const report = await runCliInProcess(['report', 'results.json', '-o', 'again.html'], { cwd: dir });
     expect(report.code, report.stdout + report.stderr).toBe(0);
     const artifacts = ['results.json', 'junit.xml', 'report.html', 'summary.md', join('.out', 'baselines', 'main.json'), 'again.html'];
     for (const file of artifacts) expect({ file, leaked: leaked(readFileSync(join(dir, file), 'utf8')) }).toEqual({ file, leaked: [] });
@@ -137,7 +138,7 @@ describe('trace: safe', () => {
     expect([...raw.keys()].sort()).toEqual(['shop/conversation', 'shop/no-stock-check', 'shop/order-status']);
     expect(raw.get('shop/order-status')!.trials[0]!.trace.steps![0]!.toolCalls![0]!.args).toEqual({ orderId: ARG, region: 'eu-west' });
     expect(raw.get('shop/conversation')!.trials[0]!.turns![1]!.toolCalls[0]!.result).toEqual({ status: RESULT });
-  }, 60_000);
+  });
 });
 
 describe('trace: full', () => {
@@ -150,13 +151,13 @@ describe('trace: full', () => {
 
     // `agent-evals report` shows a full file as it is, and a file that does not name its policy
     // (written before the policy reached the results) as `safe`, the default.
-    const full = await runCli(['report', 'results.json', '-o', 'full.html'], { cwd: dir });
+    const full = await runCliInProcess(['report', 'results.json', '-o', 'full.html'], { cwd: dir });
     expect(full.code, full.stderr).toBe(0);
     expect(leaked(readFileSync(join(dir, 'full.html'), 'utf8'))).toContain(ARG);
     const { trace: _trace, ...run } = results.run;
     writeFileSync(join(dir, 'old.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')), run }));
-    const old = await runCli(['report', 'old.json', '-o', 'old.html'], { cwd: dir });
+    const old = await runCliInProcess(['report', 'old.json', '-o', 'old.html'], { cwd: dir });
     expect(old.code, old.stderr).toBe(0);
     expect(leaked(readFileSync(join(dir, 'old.html'), 'utf8'))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -1,19 +1,29 @@
 /**
- * `run --watch` through the real CLI: a normal first run, then a save of one eval file re-runs only
- * that file's cases; a broken save prints the located error and keeps watching; SIGINT ends it with
- * the last run's exit code (the whole suite's when its files describe it). Waits are on output, never on elapsed time. The refused --shard runs the
- * CLI's `main` in-process (no watch starts).
+ * `run --watch` through the built CLI's `main` in-process, with a real file watcher: a normal first
+ * run, then a save of one eval file re-runs only that file's cases; a broken save prints the located
+ * error and keeps watching; SIGINT (delivered to the listeners the CLI added) ends it with the last
+ * run's exit code (the whole suite's when its files describe it). Waits are on output, never on
+ * elapsed time. Keys read from a terminal need a real process on a pseudo-terminal: that test spawns.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, removeTempDirs, spawnCli, STACK_FRAME, stripAnsi } from '../support/cli.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CLI, removeTempDirs, STACK_FRAME, stripAnsi } from '../support/cli.js';
+import { runCliInProcess, startCliInProcess as startInProcess, type InProcessCli } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { caseOf, readResults } from '../support/results-helpers.js';
 
 afterAll(removeTempDirs);
+
+// A watch left running by a failed assertion would hold the worker's in-process CLI: end it.
+let watching: InProcessCli | undefined;
+afterEach(async () => {
+  watching?.kill('SIGINT');
+  await watching?.done.catch(() => {});
+  watching = undefined;
+});
+const startCliInProcess = (args: string[], opts: { cwd: string }) => (watching = startInProcess(args, opts));
 
 const CONFIG = `export default { targets: { echo: (input) => 'echo ' + input } };\n`;
 const A = `suite: a
@@ -51,25 +61,25 @@ describe('run --watch', () => {
 
   it('re-runs only the cases of the saved eval file, survives a broken save, and ends on SIGINT with the last exit code', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A, 'evals/b.eval.yaml': B('three') });
-    const cli = spawnCli(['run', '--watch'], { cwd: dir, timeoutMs: 60_000 });
-    await cli.waitForStderr(/Watching for changes/, 30_000);
+    const cli = startCliInProcess(['run', '--watch'], { cwd: dir });
+    await cli.waitForStderr(/Watching for changes/);
     expect(reportCases(cli.stdout(), 1)).toEqual(['a/a1', 'a/a2', 'b/b1']);
 
     // The second report is of b alone, and b now fails.
     // Saved as many editors do: a new file renamed over the old one (later saves must still be seen).
     writeFileSync(join(dir, 'evals/b.eval.yaml.tmp'), B('nope'));
     renameSync(join(dir, 'evals/b.eval.yaml.tmp'), join(dir, 'evals/b.eval.yaml'));
-    await cli.waitForStdout(/(?:^Cases .*\n[\s\S]*){2}/m, 30_000);
+    await cli.waitForStdout(/(?:^Cases .*\n[\s\S]*){2}/m);
     expect(cli.stderr()).toContain('Changed: evals/b.eval.yaml; re-running 1 of 3 cases');
     expect(reportCases(cli.stdout(), 2)).toEqual(['b/b1']);
     expect(cli.stdout()).toMatch(/^Cases +1 failed \(1\)/m);
 
     // A half-written file is a located error, and the watch goes on.
     writeFileSync(join(dir, 'evals/b.eval.yaml'), 'suite: b\ntarget: echo\ncases:\n  - id: b1\n    input: [bad\n');
-    await cli.waitForStderr(/agent-evals: evals\/b\.eval\.yaml:\d+: YAML syntax error/, 30_000);
-    await cli.waitForStderr(/YAML syntax error[^\n]*\n\nWatching for changes/, 30_000);
+    await cli.waitForStderr(/agent-evals: evals\/b\.eval\.yaml:\d+: YAML syntax error/);
+    await cli.waitForStderr(/YAML syntax error[^\n]*\n\nWatching for changes/);
 
-    expect(cli.child.kill('SIGINT')).toBe(true);
+    expect(cli.kill('SIGINT')).toBe(true);
     const r = await cli.done;
     expect(r.signal, r.stderr).toBeNull();
     // The last run was the load error: bad input, exit 2.
@@ -77,18 +87,18 @@ describe('run --watch', () => {
     expect(r.stderr).not.toMatch(STACK_FRAME);
     // No third report: the broken file ran nothing.
     expect(r.stdout.split(/^agent-evals · /m)).toHaveLength(3);
-  }, 90_000);
+  });
 
   it('the results file and JUnit keep the whole suite after a re-run: the re-run case new, the others carried, run.watch naming what re-ran', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A, 'evals/b.eval.yaml': B('three') });
-    const cli = spawnCli(['run', '--watch', '--json', 'results.json', '--reporter', 'terminal', '--reporter', 'junit=junit.xml'], { cwd: dir, timeoutMs: 60_000 });
-    await cli.waitForStderr(/Watching for changes/, 30_000);
+    const cli = startCliInProcess(['run', '--watch', '--json', 'results.json', '--reporter', 'terminal', '--reporter', 'junit=junit.xml'], { cwd: dir });
+    await cli.waitForStderr(/Watching for changes/);
     const first = readResults(join(dir, 'results.json'));
     expect(first.run.watch).toBeUndefined();
     expect(first.summary.cases).toMatchObject({ total: 3, passed: 3 });
 
     writeFileSync(join(dir, 'evals/b.eval.yaml'), B('nope'));
-    await cli.waitForStderr(/Watching for changes[\s\S]*re-running 1 of 3 cases[\s\S]*Watching for changes/, 30_000);
+    await cli.waitForStderr(/Watching for changes[\s\S]*re-running 1 of 3 cases[\s\S]*Watching for changes/);
     // The terminal shows the run's own case; the files, the whole suite.
     expect(reportCases(cli.stdout(), 2)).toEqual(['b/b1']);
     const second = readResults(join(dir, 'results.json'));
@@ -104,23 +114,23 @@ describe('run --watch', () => {
     expect(junit.match(/<testcase /g)).toHaveLength(3);
     expect(junit.match(/<failure /g)).toHaveLength(1);
 
-    expect(cli.child.kill('SIGINT')).toBe(true);
+    expect(cli.kill('SIGINT')).toBe(true);
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(1);
-  }, 90_000);
+  });
 
   it("exits with the whole suite's code: a case that failed earlier and did not re-run still fails the watch", async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/a.eval.yaml': A, 'evals/b.eval.yaml': B('nope') });
-    const cli = spawnCli(['run', '--watch', '--json', 'results.json', '--reporter', 'terminal'], { cwd: dir, timeoutMs: 60_000 });
-    await cli.waitForStderr(/Watching for changes/, 30_000);
+    const cli = startCliInProcess(['run', '--watch', '--json', 'results.json', '--reporter', 'terminal'], { cwd: dir });
+    await cli.waitForStderr(/Watching for changes/);
     // Only a's cases re-run, and they pass; b's failure is carried.
     writeFileSync(join(dir, 'evals/a.eval.yaml'), A);
-    await cli.waitForStderr(/Watching for changes[\s\S]*re-running 2 of 3 cases[\s\S]*Watching for changes/, 30_000);
+    await cli.waitForStderr(/Watching for changes[\s\S]*re-running 2 of 3 cases[\s\S]*Watching for changes/);
     expect(readResults(join(dir, 'results.json')).summary.cases).toMatchObject({ total: 3, passed: 2, failed: 1 });
-    expect(cli.child.kill('SIGINT')).toBe(true);
+    expect(cli.kill('SIGINT')).toBe(true);
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(1);
-  }, 90_000);
+  });
 
   // Keys are read only from a terminal: util-linux `script` gives the CLI a pseudo-terminal.
   const hasScript = spawnSync('script', ['--version']).status === 0;

@@ -4,13 +4,16 @@
  * service echoes in its error bodies (a key placed across the 512-byte preview boundary included)
  * occur in no file the run writes, nor in its stdout/stderr. So do the bare credential of a
  * configured `Authorization: Bearer …` header and tokens known only by their shape (GitLab, Google,
- * a JWT, a URL's password) from the environment, the config and the command line.
+ * a JWT, a URL's password) from the environment, the config and the command line. One run spawns
+ * the built CLI, so that what its process writes to the terminal is checked; the others run its
+ * `main` in-process.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeServer, type FakeServer } from '../support/fake-server.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 
@@ -99,7 +102,7 @@ describe('secrets by value', () => {
     suite('svc2', ['  - { id: http2, input: hi, assert: [{ type: contains, value: never }] }']);
     const junit = join(dir, 'junit.xml');
     const summary = join(dir, 'summary.md');
-    const res = await runCli(['run', '--verbose', '--reporter', 'terminal', '--reporter', 'json', '--reporter', `junit=${junit}`, '--reporter', 'github'], {
+    const res = await runCliInProcess(['run', '--verbose', '--reporter', 'terminal', '--reporter', 'json', '--reporter', `junit=${junit}`, '--reporter', 'github'], {
       cwd: dir,
       env: { OPENAI_API_KEY: OPENAI, ANTHROPIC_API_KEY: ANTHROPIC, CUSTOM_CRED: CUSTOM, GITHUB_STEP_SUMMARY: summary },
     });
@@ -195,6 +198,7 @@ export default {
       };
       mkdirSync(art);
       const reporters = ['--reporter', 'terminal', '--reporter', 'json', '--reporter', `junit=${files.junit}`, '--reporter', `html=${files.html}`, '--reporter', 'github'];
+      // Spawned: what reaches the real process's stdout and stderr is the subject ("not the terminal").
       const res = await runCli(['run', '--verbose', '--filter', 'fn/*', '--filter', 'cmd/*', ...reporters, ...argvSecrets], { cwd: dir, env });
       expect(res.code, res.stderr).toBe(1);
 
@@ -223,7 +227,7 @@ export default {
         ['run', `evals/${S.ARGV_GITLAB}.eval.yaml`],
         ['run', '--repeat', S.ARGV_JWT],
       ]) {
-        const bad = await runCli(args, { cwd: dir, env });
+        const bad = await runCliInProcess(args, { cwd: dir, env });
         expect(bad.code, args.join(' ')).toBe(2);
         expect({ args, leaks: leaks(bad.stdout + bad.stderr, SHAPED) }).toEqual({ args, leaks: [] });
       }

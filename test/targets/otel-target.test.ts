@@ -3,7 +3,7 @@
  * server, through the real runner; its tool calls and usage come from its spans alone. Runs use
  * `trace: 'full'`: the tool calls are read back from the results, which digest them under `safe`.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { context, propagation, ROOT_CONTEXT, trace, type ContextManager } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startFakeOpenAI } from '../support/fake-openai.js';
@@ -19,6 +19,7 @@ import type { AgentRun } from '../../src/core/agent-run.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await fake?.close();
   fake = undefined;
   // Other test files share this worker: no OpenTelemetry global may outlive a test.
@@ -212,8 +213,17 @@ describe('otel: true on a function target', () => {
   });
 
   it('keeps what the spans showed when the trial times out: finished tool calls, and the unanswered call as sent with unknown usage', async () => {
-    // The first request is answered, the second never is: the trial ends on its timeout.
-    fake = await startFakeOpenAI({ script: orderScript, hold: (index) => (index === 0 ? Promise.resolve() : new Promise<void>(() => {})) });
+    // The first request is answered, the second never is: the trial ends on its timeout, on a faked
+    // clock that the test runs out once the second request has arrived (however long the first took).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const hang = () => {
+      setImmediate(() => {
+        vi.advanceTimersByTime(2000);
+        vi.useRealTimers();
+      });
+      return new Promise<void>(() => {});
+    };
+    fake = await startFakeOpenAI({ script: orderScript, hold: (index) => (index === 0 ? Promise.resolve() : hang()) });
     const timedOut = evalFile['evals/orders.eval.yaml'].replace('    input: Where is my order?\n', '    input: Where is my order?\n    timeoutMs: 2000\n');
     const { results } = await runInProcess({ files: { 'evals/orders.eval.yaml': timedOut }, config: { trace: 'full', targets: { agent: { function: agentFor(fake.url), otel: true } } } });
     const trial = results.cases[0]!.trials[0]!;
