@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { packedPackage } from '../support/process-pack.js';
 
 afterAll(removeTempDirs);
 
@@ -64,11 +65,8 @@ describe('the OpenTelemetry packages are optional', () => {
 
 describe('the published package', () => {
   it("the tarball's package.json has no prepare script", async () => {
-    const dest = tempDir('agent-evals-pack-');
-    // No pack lifecycle scripts exist, so --ignore-scripts packs what `npm publish` would.
-    const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: REPO_ROOT, env: { ...process.env, npm_config_loglevel: 'silent' } });
-    const [pack] = JSON.parse(stdout) as Array<{ filename: string }>;
-    const manifest = JSON.parse((await run('tar', ['-xOzf', join(dest, pack!.filename), 'package/package.json'])).stdout) as { name: string; scripts?: Record<string, string> };
+    const { tarball } = await packedPackage();
+    const manifest = JSON.parse((await run('tar', ['-xOzf', tarball, 'package/package.json'])).stdout) as { name: string; scripts?: Record<string, string> };
     expect(manifest.name).toBe('agent-evals');
     expect(manifest.scripts ?? {}).not.toHaveProperty(['prepare']);
     expect(manifest.scripts ?? {}).not.toHaveProperty(['prepack']);
@@ -92,16 +90,22 @@ describe('npm ci in the repository', () => {
 });
 
 describe('a checkout without dist/', () => {
-  /** A miniature checkout: the real launcher and tsconfig shape, a tiny src/cli with the launcher's three modules. */
+  /**
+   * A miniature checkout: the real launcher and tsconfig shape (ES2023 lib, skipLibCheck), a tiny
+   * src/cli with the launcher's three modules. Without @types/node, main.ts declares the console it uses.
+   */
   function miniCheckout(withTypeScript: boolean): string {
     const dir = tempDir('agent-evals-checkout-');
     cpSync(join(REPO_ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{ "name": "agent-evals", "type": "module" }\n');
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2022', outDir: 'dist', rootDir: 'src', strict: true, types: [] }, include: ['src'] }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2022', lib: ['es2023'], skipLibCheck: true, outDir: 'dist', rootDir: 'src', strict: true, types: [] }, include: ['src'] }),
+    );
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
     writeFileSync(join(dir, 'src', 'cli', 'heap-growth.ts'), 'export function limitHeapGrowth(): void {}\n');
     writeFileSync(join(dir, 'src', 'cli', 'process-end.ts'), 'export function ignoreClosedPipes(): void {}\nexport function exitSoon(): void {}\n');
-    writeFileSync(join(dir, 'src', 'cli', 'main.ts'), "export async function main(): Promise<void> {\n  console.log('ran from dist');\n}\n");
+    writeFileSync(join(dir, 'src', 'cli', 'main.ts'), "declare const console: { log(line: string): void };\nexport async function main(): Promise<void> {\n  console.log('ran from dist');\n}\n");
     mkdirSync(join(dir, 'node_modules'));
     if (withTypeScript) symlinkSync(join(REPO_ROOT, 'node_modules', 'typescript'), join(dir, 'node_modules', 'typescript'), 'dir');
     return dir;

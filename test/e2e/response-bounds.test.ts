@@ -1,7 +1,8 @@
 /**
  * Response bodies are bounded: a model endpoint (real OpenAI SDK, fake server) or an HTTP target
- * whose body never ends fails its trial with a size error, and the CLI's memory stays flat.
- * Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
+ * whose body never ends fails its trial with a size error, and the CLI's memory stays flat. The
+ * memory is the spawned CLI process's peak RSS; a test of the message alone runs the CLI's `main`
+ * in-process. Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ResultsSchema } from '../../src/core/results-schema.js';
 import { removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 
@@ -36,6 +38,7 @@ function project(target: string): { dir: string; rssFile: string; preload: strin
   return { dir, rssFile, preload };
 }
 
+/** The trial of a spawned run, with the process's peak RSS. */
 async function runBounded(target: string, env: Record<string, string> = {}) {
   const { dir, rssFile, preload } = project(target);
   const json = join(dir, 'results.json');
@@ -59,7 +62,11 @@ describe('response bodies are bounded', () => {
 
   it('honours a configured maxResponseBytes for a model', async () => {
     fake = await startFakeOpenAI({ script: () => ({ endless: true }) });
-    const { trial } = await runBounded(`{ model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: '${fake.url}', maxResponseBytes: 100000 } }`, { OPENAI_API_KEY: 'sk-test-dummy-key-000000' });
+    const { dir } = project(`{ model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: '${fake.url}', maxResponseBytes: 100000 } }`);
+    const json = join(dir, 'results.json');
+    const result = await runCliInProcess(['run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' } });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    const trial = ResultsSchema.parse(JSON.parse(readFileSync(json, 'utf8'))).cases[0]!.trials[0]!;
     expect(trial.error).toMatch(/response body larger than 100000 bytes/);
   }, 60_000);
 
