@@ -18,27 +18,22 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
-/**
- * Resolves once `ok()` holds; rejects if the CLI ends first. No deadline of its own: how long the CLI
- * takes to start depends on the machine, and the test's timeout catches a hang.
- */
-const waitFor = async (ok: () => boolean, ended: Promise<unknown>) => {
-  let done = false;
-  void ended.then(() => (done = true));
-  while (!ok()) {
-    if (done) throw new Error('the CLI ended before the condition was met');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe('Ctrl-C mid-run', () => {
   it('records the trials it cut off (target or judge) as interrupted, not failed', async () => {
     // The target's call for "slow" and every judge call hang for a minute; "fast" answers at once.
+    // The second hanging call to arrive is the test's cue: no clock decides when Ctrl-C is sent.
+    let hanging = 0;
+    let bothHanging!: () => void;
+    const cue = new Promise<void>((resolve) => (bothHanging = resolve));
+    const hang = <T>(then: T) => {
+      if (++hanging === 2) bothHanging();
+      return { delayMs: 60_000, then };
+    };
     fake = await startFakeOpenAI({
       script: (body) => {
-        if (body.response_format) return { delayMs: 60_000, then: { json: { score: 1, reason: 'late', evidence: [] } } };
+        if (body.response_format) return hang({ json: { score: 1, reason: 'late', evidence: [] } });
         const text = String(body.messages.at(-1).content);
-        return text === 'slow' ? { delayMs: 60_000, then: { text: 'late' } } : { text: 'fast reply' };
+        return text === 'slow' ? hang({ text: 'late' }) : { text: 'fast reply' };
       },
     });
     const dir = tempDir();
@@ -66,7 +61,7 @@ describe('Ctrl-C mid-run', () => {
     const json = join(dir, 'results.json');
     const cli = spawnCli(['run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 90_000 });
     // Both model calls that will hang have arrived: the target's for "slow", the judge's for "fast".
-    await waitFor(() => fake!.requests.filter((r) => r.body?.response_format || r.body?.messages?.at(-1)?.content === 'slow').length >= 2, cli.done);
+    await Promise.race([cue, cli.done.then(() => Promise.reject(new Error(`the CLI ended before both model calls arrived:\n${cli.stderr()}`)))]);
     cli.child.kill('SIGINT');
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(130);

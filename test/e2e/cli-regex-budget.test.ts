@@ -3,11 +3,11 @@
  * express (backreference, lookaround) runs under a time budget that fails the assertion. Ctrl-C
  * goes to the spawned binary; the rest runs the CLI's `main` in-process.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCountFile, removeTempDirs } from '../support/cli.js';
 import { explain, runFixture, spawnFixture } from '../support/fixture-run.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
+import { whenFileExists } from '../support/process-events.js';
 
 afterAll(removeTempDirs);
 
@@ -39,11 +39,8 @@ describe('user regexes', () => {
     // 20 trials, each spending its whole budget in the pattern.
     const cli = spawnFixture('regex-budget', ['run', 'evals/slow.eval.yaml', '--json', '$JSON'], 60_000);
     const countFile = cli.setup.env.COUNT_FILE!;
-    // The first reply is in: its pattern is now running.
-    while (readCountFile(countFile).length === 0) {
-      if (cli.child.exitCode !== null) break;
-      await sleep(20);
-    }
+    // The first reply is in (the target created its count file): its pattern is now running.
+    await whenFileExists(countFile, cli.done);
     expect(cli.child.kill('SIGINT')).toBe(true);
     const r = await cli.done;
     expect(r.code, explain(r)).toBe(130);

@@ -1,8 +1,12 @@
-/** `npx agent-evals run` in the repository root: the example suites pass offline. */
+/**
+ * `npx agent-evals run` in the repository root: the example suites pass offline. What the run does
+ * is the subject, not the process: the built CLI's `main` runs in-process.
+ */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, STACK_FRAME, runCli, tempDir, removeTempDirs } from '../support/cli.js';
+import { REPO_ROOT, STACK_FRAME, tempDir, removeTempDirs } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { explain } from '../support/fixture-run.js';
 import { readResults } from '../support/results-helpers.js';
 
@@ -11,7 +15,7 @@ afterAll(removeTempDirs);
 describe('the repository examples', () => {
   it('run exits 0 and --json writes a document valid against schemas/results.schema.json', async () => {
     const out = join(tempDir(), 'out.json');
-    const r = await runCli(['run', '--json', out], { cwd: REPO_ROOT, timeoutMs: 60_000 });
+    const r = await runCliInProcess(['run', '--json', out], { cwd: REPO_ROOT });
     expect(r.code, explain(r)).toBe(0);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     const res = readResults(out);

@@ -1,13 +1,17 @@
 /**
  * Command targets through the built CLI: each runs in its own process group, is done when its own
- * process exits, and leaves nothing running behind the run; it sees a clean environment.
+ * process exits, and leaves nothing running behind the run; it sees a clean environment. The target's
+ * processes are the subject: the CLI's `main` runs in the test worker and spawns them; only Ctrl-C,
+ * a signal to the CLI's own process, spawns the CLI.
  */
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, runCli, spawnCli, tempDir, type CliResult } from '../support/cli.js';
+import { removeTempDirs, spawnCli, tempDir, type CliResult } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { whenFileExists } from '../support/process-events.js';
 
 afterAll(removeTempDirs);
 
@@ -20,7 +24,7 @@ function project(target: string, assert: string): string {
 }
 
 async function run(dir: string, env: Record<string, string | undefined> = {}): Promise<{ r: CliResult; trial: { verdict: string; reply?: string; error?: string } }> {
-  const r = await runCli(['--silent', '--reporter', 'json=results.json'], { cwd: dir, env, timeoutMs: 60_000 });
+  const r = await runCliInProcess(['--silent', '--reporter', 'json=results.json'], { cwd: dir, env });
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as { cases: { trials: { verdict: string; reply?: string; error?: string }[] }[] };
   return { r, trial: results.cases[0]!.trials[0]! };
 }
@@ -88,12 +92,13 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
 
   /** The CLI running a target whose two sleeps both run (they show in the process list) until killed. */
   async function startHanging(sleep: string) {
-    const dir = project(`{ command: ['sh', '-c', 'sleep ${sleep} & sleep ${sleep}'] }`, `{ type: equals, value: done }`);
+    const started = join(tempDir(), 'started');
+    // The target creates `started` once both sleeps are forked: the test waits for that, not on a clock.
+    const dir = project(`{ command: ['sh', '-c', 'sleep ${sleep} & sleep ${sleep} & : > ${started}; wait'] }`, `{ type: equals, value: done }`);
     const cli = spawnCli(['--silent'], { cwd: dir, timeoutMs: 60_000 });
-    while (liveWith(`sleep ${sleep}`).length < 2) {
-      if (cli.child.exitCode !== null) throw new Error(`the run ended before its target started: ${cli.stderr()}`);
-      await pause(20);
-    }
+    await whenFileExists(started, cli.done);
+    // A forked child execs `sleep` at its next turn on a core: until then the list shows it as `sh`.
+    while (liveWith(`sleep ${sleep}`).length < 2) await pause(20);
     return cli;
   }
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -111,7 +116,7 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     const sleep = unique(622);
     const cli = await startHanging(sleep);
     cli.child.kill('SIGINT');
-    while (!cli.stderr().includes('Interrupted')) await pause(20);
+    await cli.waitForStderr(/Interrupted/, 60_000);
     // The first Ctrl-C's grace has not passed: nothing was aborted yet, the exit itself must kill.
     cli.child.kill('SIGINT');
     const r = await cli.done;
@@ -158,7 +163,7 @@ describe('command targets get a clean environment', () => {
 
   it('rejects a bad inheritEnv name or maxOutputBytes before any target runs', async () => {
     const dir = project(`{ command: ['node', 'no-such-agent.js'], inheritEnv: ['PATH', 'BAD NAME'], maxOutputBytes: 0 }`, `{ type: isJson }`);
-    const r = await runCli(['--silent'], { cwd: dir });
+    const r = await runCliInProcess(['--silent'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('evals.config.mjs: targets.t: expected { command: string[]');
     expect(r.stderr).toContain('inheritEnv[1]: an environment variable name is letters, digits and "_"');

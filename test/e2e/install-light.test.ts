@@ -2,18 +2,35 @@
  * The lighter install (issue 24): OpenTelemetry is an optional peer dependency, so `otel: true`
  * in a project without it stops the run with exit 2 naming the packages to install; the published
  * package.json has no `prepare` script; a checkout without dist/ builds it on the CLI's first run.
- * Runs dist/ (build first).
+ * Runs dist/ (build first). Every test is a process of its own in a folder of its own: they run at once.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { packedPackage } from '../support/process-pack.js';
 
 afterAll(removeTempDirs);
 
 const run = promisify(execFile);
+
+/**
+ * `node <args>` in `cwd`, to its end, whatever its exit code. Not spawnSync: the tests here run at
+ * once (each its own folder and process), and a synchronous spawn would hold the others back.
+ */
+function node(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 /** The package as installed (dist, bin, package.json) beside every dependency of the repo but OpenTelemetry. */
 function projectWithoutOtel(): string {
@@ -30,25 +47,25 @@ function projectWithoutOtel(): string {
   return dir;
 }
 
-describe('the OpenTelemetry packages are optional', () => {
+describe.concurrent('the OpenTelemetry packages are optional', () => {
   it('otel: true without them installed exits 2 naming what to install', async () => {
     const dir = projectWithoutOtel();
     writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { traced: { function: async () => 'hi', otel: true } } };\n");
     writeFileSync(join(dir, 'hello.eval.yaml'), 'suite: hello\ntarget: traced\ncases:\n  - id: one\n    input: hi\n    assert:\n      - { type: contains, value: hi }\n');
     const cli = join(dir, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js');
-    const result = spawnSync(process.execPath, [cli, 'run'], { cwd: dir, encoding: 'utf8' });
+    const result = await node([cli, 'run'], dir);
     expect(result.status, result.stderr).toBe(2);
     expect(result.stderr).toContain('npm i -D @opentelemetry/api @opentelemetry/sdk-trace-base @opentelemetry/context-async-hooks');
     expect(result.stderr).toContain('targets.traced.otel');
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 
-  it('a target without otel runs in that project (nothing else loads OpenTelemetry)', () => {
+  it('a target without otel runs in that project (nothing else loads OpenTelemetry)', async () => {
     const dir = projectWithoutOtel();
     writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { plain: { function: async () => 'hi' } } };\n");
     writeFileSync(join(dir, 'hello.eval.yaml'), 'suite: hello\ntarget: plain\ncases:\n  - id: one\n    input: hi\n    assert:\n      - { type: contains, value: hi }\n');
     const cli = join(dir, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js');
-    const result = spawnSync(process.execPath, [cli, 'run'], { cwd: dir, encoding: 'utf8' });
+    const result = await node([cli, 'run'], dir);
     expect(result.status, result.stderr + result.stdout).toBe(0);
   });
 
@@ -62,20 +79,17 @@ describe('the OpenTelemetry packages are optional', () => {
   });
 });
 
-describe('the published package', () => {
+describe.concurrent('the published package', () => {
   it("the tarball's package.json has no prepare script", async () => {
-    const dest = tempDir('agent-evals-pack-');
-    // No pack lifecycle scripts exist, so --ignore-scripts packs what `npm publish` would.
-    const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dest], { cwd: REPO_ROOT, env: { ...process.env, npm_config_loglevel: 'silent' } });
-    const [pack] = JSON.parse(stdout) as Array<{ filename: string }>;
-    const manifest = JSON.parse((await run('tar', ['-xOzf', join(dest, pack!.filename), 'package/package.json'])).stdout) as { name: string; scripts?: Record<string, string> };
+    const { tarball } = await packedPackage();
+    const manifest = JSON.parse((await run('tar', ['-xOzf', tarball, 'package/package.json'])).stdout) as { name: string; scripts?: Record<string, string> };
     expect(manifest.name).toBe('agent-evals');
     expect(manifest.scripts ?? {}).not.toHaveProperty(['prepare']);
     expect(manifest.scripts ?? {}).not.toHaveProperty(['prepack']);
   });
 });
 
-describe('npm ci in the repository', () => {
+describe.concurrent('npm ci in the repository', () => {
   it('resolves the lockfile with no ERESOLVE (peer dependency) warning, offline', async () => {
     // A dry run with an empty cache reads every peer edge from the lockfile: it printed the
     // @mastra/core zod/ai conflicts before package.json's overrides, without touching the network.
@@ -91,38 +105,44 @@ describe('npm ci in the repository', () => {
   });
 });
 
-describe('a checkout without dist/', () => {
-  /** A miniature checkout: the real launcher and tsconfig shape, a tiny src/cli with the launcher's three modules. */
+describe.concurrent('a checkout without dist/', () => {
+  /**
+   * A miniature checkout: the real launcher and tsconfig shape (ES2023 lib, skipLibCheck), a tiny
+   * src/cli with the launcher's three modules. Without @types/node, main.ts declares the console it uses.
+   */
   function miniCheckout(withTypeScript: boolean): string {
     const dir = tempDir('agent-evals-checkout-');
     cpSync(join(REPO_ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{ "name": "agent-evals", "type": "module" }\n');
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2022', outDir: 'dist', rootDir: 'src', strict: true, types: [] }, include: ['src'] }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2022', lib: ['es2023'], skipLibCheck: true, outDir: 'dist', rootDir: 'src', strict: true, types: [] }, include: ['src'] }),
+    );
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
     writeFileSync(join(dir, 'src', 'cli', 'heap-growth.ts'), 'export function limitHeapGrowth(): void {}\n');
     writeFileSync(join(dir, 'src', 'cli', 'process-end.ts'), 'export function ignoreClosedPipes(): void {}\nexport function exitSoon(): void {}\n');
-    writeFileSync(join(dir, 'src', 'cli', 'main.ts'), "export async function main(): Promise<void> {\n  console.log('ran from dist');\n}\n");
+    writeFileSync(join(dir, 'src', 'cli', 'main.ts'), "declare const console: { log(line: string): void };\nexport async function main(): Promise<void> {\n  console.log('ran from dist');\n}\n");
     mkdirSync(join(dir, 'node_modules'));
     if (withTypeScript) symlinkSync(join(REPO_ROOT, 'node_modules', 'typescript'), join(dir, 'node_modules', 'typescript'), 'dir');
     return dir;
   }
 
-  it('the first run builds dist/ with the checkout’s TypeScript, then runs it; stdout stays the run’s', () => {
+  it('the first run builds dist/ with the checkout’s TypeScript, then runs it; stdout stays the run’s', async () => {
     const dir = miniCheckout(true);
-    const result = spawnSync(process.execPath, [join(dir, 'bin', 'agent-evals.js')], { cwd: dir, encoding: 'utf8' });
+    const result = await node([join(dir, 'bin', 'agent-evals.js')], dir);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toBe('ran from dist\n');
     expect(result.stderr).toContain('building dist/ from src/');
     expect(existsSync(join(dir, 'dist', 'cli', 'main.js'))).toBe(true);
     // Built once: the next run starts from dist/ without building.
-    const again = spawnSync(process.execPath, [join(dir, 'bin', 'agent-evals.js')], { cwd: dir, encoding: 'utf8' });
+    const again = await node([join(dir, 'bin', 'agent-evals.js')], dir);
     expect(again.stdout).toBe('ran from dist\n');
     expect(again.stderr).not.toContain('building');
   });
 
-  it('without TypeScript installed it exits 2 saying to run npm ci', () => {
+  it('without TypeScript installed it exits 2 saying to run npm ci', async () => {
     const dir = miniCheckout(false);
-    const result = spawnSync(process.execPath, [join(dir, 'bin', 'agent-evals.js')], { cwd: dir, encoding: 'utf8' });
+    const result = await node([join(dir, 'bin', 'agent-evals.js')], dir);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('run `npm ci`, then `npm run build`');
   });

@@ -25,12 +25,13 @@ async function list(text: string): Promise<CliResult & { reads: { jsYaml: number
   return { ...result, reads: JSON.parse(readFileSync(readsFile, 'utf8')) as { jsYaml: number; yamlDocument: number } };
 }
 
-// About 2 MB: large enough that a whole-document model shows, small enough for a test.
-const CASES = casesForBytes(2 * 1024 * 1024);
+// The reads are counted, not timed, so the size is not what is checked: 256 KB (a few hundred cases)
+// is more than one read chunk and keeps the bad field far from the start; the bench's 50 MB is for timing.
+const CASES = casesForBytes(256 * 1024);
 
-// Each test spawns the CLI on a few MB of YAML; a busy machine gets room.
+// Each test spawns the CLI (the counter hooks its module loading); a busy machine gets room.
 describe('load errors cost no more than loading the valid file', { timeout: 120_000 }, () => {
-  it('a bad field in the last case of a 2 MB file: exit 2 with its line, from one more js-yaml read and no yaml document', async () => {
+  it('a bad field in the last case of a 256 KB file: exit 2 with its line, from one more js-yaml read and no yaml document', async () => {
     const valid = await list(bigEvalText(CASES, false));
     expect(valid.code).toBe(0);
     expect(valid.reads).toEqual({ jsYaml: 1, yamlDocument: 0 });

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { packedPackage } from '../support/process-pack.js';
 
 afterAll(removeTempDirs);
 
@@ -49,10 +50,7 @@ describe('the package', () => {
   });
 
   it('ships LICENSE (MIT, as package.json says) in the tarball', async () => {
-    // --ignore-scripts: the package has no pack lifecycle scripts; none may run under the other tests.
-    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, env: { ...process.env, npm_config_loglevel: 'silent' } });
-    const [pack] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
-    const files = pack!.files.map((f) => f.path);
+    const { files } = await packedPackage();
     expect(files).toContain('LICENSE');
     expect(files).toEqual(expect.arrayContaining(SCHEMAS.map((n) => `schemas/${n}.schema.json`)));
     expect(readFileSync(join(REPO_ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the agent-evals authors\n/);
