@@ -117,6 +117,8 @@ class Slot {
         // What the worker reported before the abort is kept on the deadline's error, as in-process.
         const reason = entry.partial ? withPartialRun(signal.reason, entry.partial) : asError(signal.reason);
         this.calls.delete(id);
+        // Dead now, not at its exit event: a trial released in between must not lease the worker being ended.
+        this.dead = true;
         rej(reason);
         void this.worker.terminate();
       };

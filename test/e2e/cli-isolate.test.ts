@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { removeTempDirs, runCli, STACK_FRAME, type CliRunner } from '../support/cli.js';
+import { removeTempDirs, STACK_FRAME, type CliRunner } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { readResults, caseOf } from '../support/results-helpers.js';
@@ -105,21 +105,17 @@ describe('isolate: true', () => {
 };
 `;
     // Only the spinning case has a short timeout: the next one has room for a new worker to start on a busy machine.
-    // Spawned: in a busy test worker the next trial was seen to lease the worker being ended (its exit
-    // event not yet in), failing as aborted; the CLI process has not shown that race.
-    const { r, json } = await run(
-      {
-        'evals.config.mjs': config,
-        'evals/s.eval.yaml': `suite: s
+    // In-process, the next trial was seen to lease the worker being ended (its exit event not yet in):
+    // an aborted call marks its worker dead at once.
+    const { r, json } = await run({
+      'evals.config.mjs': config,
+      'evals/s.eval.yaml': `suite: s
 target: spins
 cases:
   - { id: spin, input: spin, timeoutMs: 1000, assert: [{ type: contains, value: ok }] }
   - { id: after, input: after, assert: [{ type: contains, value: ok }] }
 `,
-      },
-      [],
-      runCli,
-    );
+    });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const res = readResults(json);
     const spin = caseOf(res, 's/spin').trials[0]!;
