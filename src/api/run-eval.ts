@@ -35,10 +35,10 @@ export interface EvalPlan {
  */
 export async function runEval(plan: EvalPlan): Promise<EvalResult> {
   const env = process.env;
-  const user = parseUserConfig({ cache: false, strict: true, ...plan.config, targets: { [plan.target.name]: plan.target.spec } }, EVALUATE);
+  // A judge object given to useJudge() is the eval's own config `judge` (kept as it is by the schema),
+  // so the environment's judge is not fallen back to: given before the one resolution, never set after.
+  const user = parseUserConfig({ cache: false, strict: true, ...plan.config, ...(plan.judge ? { judge: plan.judge } : {}), targets: { [plan.target.name]: plan.target.spec } }, EVALUATE);
   const config = resolveConfig(user, process.cwd(), null, env);
-  // A judge object given to useJudge() is the eval's own, not the environment's (which resolveConfig fell back to).
-  if (plan.judge) Object.assign(config, { judge: plan.judge, judgeFromEnv: false });
   checkJudgeRefs(config, EVALUATE);
   const cases = await planDefinitions([plan.definition], EVALUATE, planDefaults(config));
   const settings = resolveRunSettings(config, {}, env);

@@ -74,7 +74,7 @@ export interface PlannedRun {
 export async function planCases(config: ResolvedConfig, paths: string[], flags: SelectionFlags, cwd: string): Promise<PlannedRun> {
   // A bad --shard is exit 2 before any file loads.
   const spec = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
-  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths });
+  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths });
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
   }
@@ -98,7 +98,7 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
   // Paths that name fewer files than the config's globs find run part of the suite.
-  const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths: [] })).some((f) => !files.includes(f));
+  const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths: [] })).some((f) => !files.includes(f));
   const partial = partialReasons({ flags, paths, pathsLeaveOutFiles, loaded: all.length, selected: cases.length, shardParts: spec?.total });
   if (!spec) {
     checkTrialCap(cases, config);

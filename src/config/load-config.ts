@@ -15,45 +15,45 @@ import type { Judge } from '../core/judge-port.js';
 
 /** The config with every default applied; paths resolve against `rootDir`. */
 export interface ResolvedConfig {
-  rootDir: string;
+  readonly rootDir: string;
   /** The config file, relative to the working directory; null when running on defaults. */
-  file: string | null;
-  evals: string[];
-  targets: Record<string, TargetConfig>;
-  /** A judge object (`evaluate().useJudge(judge)`) is set after the schema, which would copy it. */
-  judge: UserConfig['judge'] | Judge | undefined;
+  readonly file: string | null;
+  readonly evals: readonly string[];
+  readonly targets: Readonly<Record<string, TargetConfig>>;
+  /** A judge object (`agentJudge(...)`, `evaluate().useJudge(judge)`) is kept as it is by the schema, not copied. */
+  readonly judge: UserConfig['judge'] | Judge | undefined;
   /** `judge` came from EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, not the config file. */
-  judgeFromEnv: boolean;
-  judges: NonNullable<UserConfig['judges']>;
-  concurrency: number;
-  repeat: number;
+  readonly judgeFromEnv: boolean;
+  readonly judges: Readonly<NonNullable<UserConfig['judges']>>;
+  readonly concurrency: number;
+  readonly repeat: number;
   /** The most trials a run may plan; more is exit 2 before the run starts. */
-  maxTrials: number;
-  passRate: number;
-  timeoutMs: number;
-  loadTimeoutMs: number;
-  outputDir: string;
-  reporters: string[];
+  readonly maxTrials: number;
+  readonly passRate: number;
+  readonly timeoutMs: number;
+  readonly loadTimeoutMs: number;
+  readonly outputDir: string;
+  readonly reporters: readonly string[];
   /** Modules of user assertions, relative to `rootDir` (loaded by `loadConfig`). */
-  assertions: string[];
-  trace: 'safe' | 'full';
-  skipJudgesOnGateFailure: boolean;
-  judgeEmptyReplies: boolean;
-  selfJudgingWarning: boolean;
-  earlyStop: boolean;
-  cache: boolean;
-  judgeBatch: boolean;
-  cacheMaxEntries: number;
-  maxCostUsd: number | undefined;
-  strict: boolean;
-  failOnFlaky: boolean;
-  judgeSeverity: 'soft' | 'gate';
-  judgeThreshold: number;
+  readonly assertions: readonly string[];
+  readonly trace: 'safe' | 'full';
+  readonly skipJudgesOnGateFailure: boolean;
+  readonly judgeEmptyReplies: boolean;
+  readonly selfJudgingWarning: boolean;
+  readonly earlyStop: boolean;
+  readonly cache: boolean;
+  readonly judgeBatch: boolean;
+  readonly cacheMaxEntries: number;
+  readonly maxCostUsd: number | undefined;
+  readonly strict: boolean;
+  readonly failOnFlaky: boolean;
+  readonly judgeSeverity: 'soft' | 'gate';
+  readonly judgeThreshold: number;
   /** Longest output a judge grades (default in judges/graded-output.ts). */
-  judgeMaxOutputChars: number | undefined;
+  readonly judgeMaxOutputChars: number | undefined;
   /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
-  keepRuns: number;
-  pricing: NonNullable<UserConfig['pricing']>;
+  readonly keepRuns: number;
+  readonly pricing: Readonly<NonNullable<UserConfig['pricing']>>;
 }
 
 /** `loadTimeoutMs` (--load-timeout) bounds the config's own import and wins over the config's key. */
@@ -64,8 +64,8 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
   const display = file ? relative(opts.cwd, file) || file : null;
 
   const user: UserConfig = file ? parseUserConfig(await importUserModule(file, display ?? file, opts.loadTimeoutMs), display ?? file) : {};
-  const config = resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
-  if (opts.loadTimeoutMs !== undefined) config.loadTimeoutMs = opts.loadTimeoutMs;
+  // --load-timeout wins over the config's key: given to the one resolution, not set after it.
+  const config = resolveConfig({ ...user, ...(opts.loadTimeoutMs !== undefined ? { loadTimeoutMs: opts.loadTimeoutMs } : {}) }, file ? dirname(file) : opts.cwd, display, env);
   checkJudgeRefs(config, display ?? undefined);
   // Before any eval file loads: their `- type: <name>` entries are resolved against these.
   useUserAssertions(await loadUserAssertions(config.assertions, config.rootDir, display ?? undefined, config.loadTimeoutMs));
@@ -101,10 +101,10 @@ export function checkJudgeRefs(config: ResolvedConfig, file: string | undefined)
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
 }
 
-/** Applies defaults; pure, so tests can build configs without files. */
+/** Applies defaults; pure, so tests can build configs without files. Frozen: what differs is given in `user`. */
 export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}): ResolvedConfig {
   const evals = [user.evals ?? DEFAULTS.evals].flat();
-  return {
+  return Object.freeze({
     rootDir,
     file,
     evals,
@@ -138,7 +138,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     keepRuns: user.keepRuns ?? DEFAULTS.keepRuns,
     maxTrials: user.maxTrials ?? DEFAULTS.maxTrials,
     pricing: user.pricing ?? {},
-  };
+  });
 }
 
 /** `./my-reporter.mjs[=path]` with its module path made absolute from `dir`; a registered name as it is. */
