@@ -43,6 +43,8 @@ export interface SelectionFlags {
   sample?: number;
   seed?: number;
   shard?: string;
+  /** `run --timeout`: planned into every case, like --repeat. */
+  timeout?: number;
 }
 
 /** A shard's place in the whole plan: which part, the plan's digest, each case's position in it. */
@@ -84,14 +86,10 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   const all = await loadCases(files, cwd, {
     ...(override ? { targetOverride: override } : {}),
     pick: { ...(flags.limit !== undefined ? { limit: flags.limit } : {}), ...(flags.sample !== undefined ? { sample: flags.sample, seed: flags.seed ?? 0 } : {}) },
+    override: { repeat: flags.repeat, timeoutMs: flags.timeout },
     ...planDefaults(config),
   });
-  const selection: Selection = {
-    filters: flags.filter ?? [],
-    tags: flags.tag ?? [],
-    excludeTags: flags.excludeTag ?? [],
-    ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
-  };
+  const selection: Selection = { filters: flags.filter ?? [], tags: flags.tag ?? [], excludeTags: flags.excludeTag ?? [] };
   const cases = selectCases(all, selection);
   if (cases.length === 0) {
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
@@ -110,7 +108,8 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     positions.map((p) => cases[p]!),
     config,
   );
-  const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: caseFingerprint(c) })));
+  // What the case asks and checks, and the per-case settings that decide its verdict (--timeout among them).
+  const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: `${caseFingerprint(c)}/${c.passRate}/${c.timeoutMs}` })));
   // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
   return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions } };
 }

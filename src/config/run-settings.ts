@@ -13,7 +13,6 @@ export interface RunFlags {
   readonly maxCost?: number;
   readonly minScore?: number;
   readonly minPassRate?: number;
-  readonly timeout?: number;
   readonly judge?: string;
   readonly dryRun?: boolean;
   readonly cache?: boolean;
@@ -65,7 +64,6 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     budgetField: Object.freeze(budgetFromFlag ? { field: '--max-cost' } : { ...(file ? { file } : {}), field: 'maxCostUsd' }),
     ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
     ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
-    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
     dryRun: flags.dryRun === true,
     skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
     judgeEmptyReplies: config.judgeEmptyReplies,

@@ -166,9 +166,8 @@ async function runWith(
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
   const compared: ComparableCase[] = [];
-  // `--timeout` bounds every trial, over what a case or its file set: new cases, the planner's stay as planned.
-  const { timeoutMs } = settings;
-  const cases = timeoutMs === undefined ? opts.cases : opts.cases.map((c) => ({ ...c, timeoutMs }));
+  // Each case as planned: its settings (`--timeout`, `--repeat` among them) were merged by the planner.
+  const { cases } = opts;
 
   // One adapter per named target (an inline TS target is keyed by its file; an isolated one by its
   // eval file, so its dataset rows share its workers); every trial still invokes it afresh.

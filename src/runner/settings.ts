@@ -33,8 +33,6 @@ export interface RunSettings {
   readonly budgetField: { readonly file?: string; readonly field: string };
   readonly minScore?: number;
   readonly minPassRate?: number;
-  /** `--timeout`: every trial's target timeout, over what the case or its file says. */
-  readonly timeoutMs?: number;
   /** Model targets answer without calling their model (`--dry-run`). */
   readonly dryRun: boolean;
   readonly skipJudgesOnGateFailure: boolean;

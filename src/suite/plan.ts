@@ -57,10 +57,12 @@ export interface Selection {
   filters: string[];
   tags: string[];
   excludeTags: string[];
-  /** --repeat: overrides files and config. */
-  repeat?: number;
 }
 
+/**
+ * What every planned case takes from the config (and the command line) when it and its file set
+ * none: the one place a case's settings are merged is `planned()` below, which reads this.
+ */
 export interface PlanDefaults {
   repeat: number;
   passRate: number;
@@ -75,6 +77,8 @@ export interface PlanDefaults {
   targetOverride?: TargetOverride;
   /** --limit / --sample / --seed: the rows kept of each dataset. */
   pick?: DatasetPick;
+  /** `--repeat` / `--timeout`: over what every case, its file and the config say. */
+  override?: { readonly repeat?: number | undefined; readonly timeoutMs?: number | undefined };
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -259,9 +263,10 @@ function planned(
     tags: [...new Set([...(suite.tags ?? []), ...(c.tags ?? [])])],
     target: p.target,
     targetName: typeof p.target === 'string' ? p.target : p.target.name || '(inline function)',
-    repeat: c.repeat ?? suite.repeat ?? d.repeat,
+    // The one merge of a case's settings: the command line, the case, its file, the config.
+    repeat: d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat,
     passRate: c.passRate ?? suite.passRate ?? d.passRate,
-    timeoutMs: c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
+    timeoutMs: d.override?.timeoutMs ?? c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
     judge: c.judge ?? suite.judge,
     judgeDefaults: d.judgeDefaults,
     input: c.input ?? lastUser?.content ?? '',
