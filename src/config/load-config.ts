@@ -6,7 +6,7 @@ import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
 import { parseReporterSpec } from '../report/reporter-spec.js';
 import { importUserModule } from '../suite/import-module.js';
 import { loadUserAssertions } from '../suite/load-user-assertions.js';
-import { useUserAssertions } from '../assertions/user-assertion.js';
+import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '../assertions/user-assertion.js';
 import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
@@ -36,6 +36,8 @@ export interface ResolvedConfig {
   readonly reporters: readonly string[];
   /** Modules of user assertions, relative to `rootDir` (loaded by `loadConfig`). */
   readonly assertions: readonly string[];
+  /** The user assertions those modules export, by name: this config's own, never another run's. */
+  readonly userAssertions: UserAssertions;
   readonly trace: 'safe' | 'full';
   readonly skipJudgesOnGateFailure: boolean;
   readonly judgeEmptyReplies: boolean;
@@ -65,11 +67,12 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
 
   const user: UserConfig = file ? parseUserConfig(await importUserModule(file, display ?? file, opts.loadTimeoutMs), display ?? file) : {};
   // --load-timeout wins over the config's key: given to the one resolution, not set after it.
-  const config = resolveConfig({ ...user, ...(opts.loadTimeoutMs !== undefined ? { loadTimeoutMs: opts.loadTimeoutMs } : {}) }, file ? dirname(file) : opts.cwd, display, env);
-  checkJudgeRefs(config, display ?? undefined);
-  // Before any eval file loads: their `- type: <name>` entries are resolved against these.
-  useUserAssertions(await loadUserAssertions(config.assertions, config.rootDir, display ?? undefined, config.loadTimeoutMs));
-  return config;
+  const resolved = { ...user, ...(opts.loadTimeoutMs !== undefined ? { loadTimeoutMs: opts.loadTimeoutMs } : {}) };
+  const rootDir = file ? dirname(file) : opts.cwd;
+  checkJudgeRefs(resolveConfig(resolved, rootDir, display, env), display ?? undefined);
+  // Loaded before any eval file: their `- type: <name>` entries are resolved against these.
+  const assertions = await loadUserAssertions(resolved.assertions ?? [], rootDir, display ?? undefined, resolved.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs);
+  return resolveConfig(resolved, rootDir, display, env, userAssertionsByName(assertions));
 }
 
 /** A config object checked against the config schema; each bad field is one error naming `file` (or what stands for it). */
@@ -102,7 +105,7 @@ export function checkJudgeRefs(config: ResolvedConfig, file: string | undefined)
 }
 
 /** Applies defaults; pure, so tests can build configs without files. Frozen: what differs is given in `user`. */
-export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}): ResolvedConfig {
+export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}, userAssertions: UserAssertions = NO_USER_ASSERTIONS): ResolvedConfig {
   const evals = [user.evals ?? DEFAULTS.evals].flat();
   return Object.freeze({
     rootDir,
@@ -121,6 +124,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     // A reporter module is found from the config's folder, wherever the run starts.
     reporters: user.reporters?.map((spec) => reporterFromDir(spec, rootDir)) ?? defaultReporters(env),
     assertions: user.assertions ?? [],
+    userAssertions,
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,

@@ -69,6 +69,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     judgeEmptyReplies: config.judgeEmptyReplies,
     interruptGraceMs: RUN_DEFAULTS.interruptGraceMs,
     pricing: Object.freeze({ ...config.pricing }),
+    userAssertions: config.userAssertions,
   });
 }
 

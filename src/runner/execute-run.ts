@@ -246,6 +246,7 @@ async function runWith(
     pricing,
     concurrency: settings.concurrency,
     earlyStop: settings.earlyStop,
+    userAssertions: settings.userAssertions,
     skipJudgesOnGateFailure: settings.skipJudgesOnGateFailure,
     bail: settings.bail,
     maxCostUsd,

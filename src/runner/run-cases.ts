@@ -15,6 +15,7 @@ import type { JudgeBatch } from './judge-batch.js';
 import { priced } from '../providers/run-usage.js';
 import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
+import type { UserAssertions } from '../assertions/user-assertion.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -30,6 +31,8 @@ export interface RunOptions {
   pricing: Pricing;
   concurrency: number;
   earlyStop: boolean;
+  /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
+  userAssertions: UserAssertions;
   skipJudgesOnGateFailure: boolean;
   /** Stop starting trials after this many failed cases. */
   bail?: number;
@@ -138,6 +141,7 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
       target: opts.targetFor(s.c),
       judges: opts.judges,
       pricing: opts.pricing,
+      userAssertions: opts.userAssertions,
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
       signal: hardStop.signal,
       ...(onJudging

@@ -1,6 +1,7 @@
 import type { JudgeSettings } from '../judges/settings.js';
 import type { PriceOverrides } from '../providers/pricing.js';
 import type { TargetConfig } from '../targets/config-schema.js';
+import type { UserAssertions } from '../assertions/user-assertion.js';
 
 /**
  * Everything a run is set to: flags over the config file over the defaults, merged once by
@@ -42,4 +43,6 @@ export interface RunSettings {
   readonly interruptGraceMs: number;
   /** USD per 1M tokens over the bundled table (the config's `pricing`). */
   readonly pricing: Readonly<PriceOverrides>;
+  /** The config's user assertions: what a `userAssertion` spec of this run's cases runs (its own, not another run's in the process). */
+  readonly userAssertions: UserAssertions;
 }

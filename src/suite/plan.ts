@@ -16,6 +16,7 @@ import { targetChoices, type TargetChoice, type TargetOverride } from './matrix-
 import { datasetCases, type DatasetColumns } from './dataset-cases.js';
 import { iterableRows, readDatasetFile } from './dataset-read.js';
 import type { DatasetPick } from './dataset-pick.js';
+import type { UserAssertions } from '../assertions/user-assertion.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -77,6 +78,8 @@ export interface PlanDefaults {
   targetOverride?: TargetOverride;
   /** --limit / --sample / --seed: the rows kept of each dataset. */
   pick?: DatasetPick;
+  /** The config's user assertions: a YAML `- type: <name>` entry naming one becomes it (none: no entry does). */
+  userAssertions?: UserAssertions;
   /** `--repeat` / `--timeout`: over what every case, its file and the config say. */
   override?: { readonly repeat?: number | undefined; readonly timeoutMs?: number | undefined };
 }
@@ -151,7 +154,7 @@ function dedupe(errors: UserError[]): UserError[] {
 
 async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   if (/\.ya?ml$/.test(file)) {
-    const { data, caseLines, targetLine, matrixLine } = await loadYamlEvalFile(file, display);
+    const { data, caseLines, targetLine, matrixLine } = await loadYamlEvalFile(file, display, d.userAssertions);
     const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine };
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>

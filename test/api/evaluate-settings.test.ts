@@ -1,11 +1,15 @@
 /**
  * Each evaluate() resolves its own settings: two evals run at once in one process, with different
- * judges and config keys, each run with its own and neither sees the other's.
+ * judges, config keys or user assertion modules, each run with its own and neither sees the other's.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { evaluate, type AgentRun, type Judge, type JudgeRequest } from 'agent-evals';
+import { removeTempDirs } from '../support/cli.js';
+import { writeProject } from '../support/temp-project.js';
 
 afterEach(() => vi.unstubAllEnvs());
+afterAll(removeTempDirs);
 
 /** A judge object that records what it was asked and always gives `score`. */
 function judgeScoring(score: number, seen: JudgeRequest[]): Judge {
@@ -44,5 +48,25 @@ describe('two evaluate() calls in one process', () => {
     const c = await evaluate(agent('from C')).input('q').expectJudge('is fine').run();
     expect(c.trials[0]!.assertions[0]!.judge).toMatchObject({ provider: 'fake' });
     expect(seenA.length + seenB.length).toBe(a.trials.length + 2);
+  });
+});
+
+describe('user assertions of two runs in one process', () => {
+  it("each run checks with its own config's module, even under the same name and at the same time", async () => {
+    // Two modules that both name their assertion `tone`: one wants "please", the other "sorry".
+    const module = (word: string) => `export default { apiVersion: 1, name: 'tone', evaluate: (reply) => ({ pass: reply.includes('${word}'), message: 'wants ${word}' }) };\n`;
+    const dir = writeProject({ 'polite/tone.mjs': module('please'), 'sorry/tone.mjs': module('sorry') });
+    const run = (assertions: string) =>
+      evaluate(agent('please wait'))
+        .input('q')
+        .expect({ type: 'userAssertion', name: 'tone' })
+        .config({ assertions: [join(dir, assertions)] })
+        .run();
+    const [polite, sorry] = await Promise.all([run('polite/tone.mjs'), run('sorry/tone.mjs')]);
+    expect(polite.trials[0]!.assertions[0]).toMatchObject({ status: 'passed', message: expect.stringContaining('wants please') });
+    expect(sorry.trials[0]!.assertions[0]).toMatchObject({ status: 'failed', message: expect.stringContaining('wants sorry') });
+    // A run whose config lists none has none: the name is unknown to it.
+    const none = await evaluate(agent('please wait')).input('q').expect({ type: 'userAssertion', name: 'tone' }).run();
+    expect(none.trials[0]!.assertions[0]!.message).toMatch(/no user assertion named "tone" is loaded/);
   });
 });
