@@ -7,7 +7,7 @@ import { parseReporterSpec } from '../report/reporter-spec.js';
 import { importUserModule } from '../suite/import-module.js';
 import { loadUserAssertions } from '../suite/load-user-assertions.js';
 import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '../assertions/user-assertion.js';
-import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
+import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
@@ -21,10 +21,10 @@ export interface ResolvedConfig {
   readonly evals: readonly string[];
   readonly targets: Readonly<Record<string, TargetConfig>>;
   /** A judge object (`agentJudge(...)`, `evaluate().useJudge(judge)`) is kept as it is by the schema, not copied. */
-  readonly judge: UserConfig['judge'] | Judge | undefined;
+  readonly judge: ConfigInput['judge'] | Judge | undefined;
   /** `judge` came from EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, not the config file. */
   readonly judgeFromEnv: boolean;
-  readonly judges: Readonly<NonNullable<UserConfig['judges']>>;
+  readonly judges: Readonly<NonNullable<ConfigInput['judges']>>;
   readonly concurrency: number;
   readonly repeat: number;
   /** The most trials a run may plan; more is exit 2 before the run starts. */
@@ -55,7 +55,7 @@ export interface ResolvedConfig {
   readonly judgeMaxOutputChars: number | undefined;
   /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
   readonly keepRuns: number;
-  readonly pricing: Readonly<NonNullable<UserConfig['pricing']>>;
+  readonly pricing: Readonly<NonNullable<ConfigInput['pricing']>>;
 }
 
 /** `loadTimeoutMs` (--load-timeout) bounds the config's own import and wins over the config's key. */
@@ -65,7 +65,7 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
   if (opts.configPath && (!file || !existsSync(file))) throw new UserError(`config file not found: ${opts.configPath}`);
   const display = file ? relative(opts.cwd, file) || file : null;
 
-  const user: UserConfig = file ? parseUserConfig(await importUserModule(file, display ?? file, opts.loadTimeoutMs), display ?? file) : {};
+  const user: ConfigInput = file ? parseUserConfig(await importUserModule(file, display ?? file, opts.loadTimeoutMs), display ?? file) : {};
   // --load-timeout wins over the config's key: given to the one resolution, not set after it.
   const resolved = { ...user, ...(opts.loadTimeoutMs !== undefined ? { loadTimeoutMs: opts.loadTimeoutMs } : {}) };
   const rootDir = file ? dirname(file) : opts.cwd;
@@ -76,7 +76,7 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
 }
 
 /** A config object checked against the config schema; each bad field is one error naming `file` (or what stands for it). */
-export function parseUserConfig(loaded: unknown, file: string): UserConfig {
+export function parseUserConfig(loaded: unknown, file: string): ConfigInput {
   const parsed = ConfigSchema.safeParse(loaded);
   if (parsed.success) return parsed.data;
   throw new UserErrors(
@@ -105,7 +105,7 @@ export function checkJudgeRefs(config: ResolvedConfig, file: string | undefined)
 }
 
 /** Applies defaults; pure, so tests can build configs without files. Frozen: what differs is given in `user`. */
-export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}, userAssertions: UserAssertions = NO_USER_ASSERTIONS): ResolvedConfig {
+export function resolveConfig(user: ConfigInput, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}, userAssertions: UserAssertions = NO_USER_ASSERTIONS): ResolvedConfig {
   const evals = [user.evals ?? DEFAULTS.evals].flat();
   return Object.freeze({
     rootDir,

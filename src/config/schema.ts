@@ -74,5 +74,8 @@ export const ConfigSchema = z
   })
   .strict();
 
-export type UserConfig = z.input<typeof ConfigSchema>;
+/** The config as the schema reads it (`defineConfig`'s public `UserConfig` types its function targets). */
+export type ConfigInput = z.input<typeof ConfigSchema>;
+/** @deprecated the schema's input is `ConfigInput`; the one `UserConfig` is define-config.ts's (kept for test/judges/helpers.ts until its import moves). */
+export type UserConfig = ConfigInput;
 export type { TargetConfig };

@@ -24,7 +24,7 @@ export interface RunListener {
   onWarning?(message: string): void;
 }
 
-export interface RunOptions {
+export interface RunCasesOptions {
   cases: PlannedCase[];
   targetFor(c: PlannedCase): Target;
   judges: JudgeService;
@@ -58,7 +58,7 @@ export interface TrialReplay {
   restore(c: PlannedCase, trial: TrialResult): TrialResult;
 }
 
-export interface RunOutcome {
+export interface RunCasesOutcome {
   /** The run adds its warnings. */
   summary: Omit<Summary, 'warnings'>;
   interrupted: boolean;
@@ -80,7 +80,7 @@ interface CaseState {
 }
 
 /** Schedules every trial of every case through one p-limit, deciding cases as trials finish. */
-export async function runCases(opts: RunOptions): Promise<RunOutcome> {
+export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> {
   const summary = new SummaryBuilder(opts.cases);
   const limit = pLimit(opts.concurrency);
   const hardStop = new AbortController();
