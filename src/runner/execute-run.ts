@@ -30,17 +30,14 @@ import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { JudgeBatch, type BatchPolling } from './judge-batch.js';
 import type { CollectRequest } from './batch-collect.js';
+import type { JudgeServiceOptions } from './create-judge-service.js';
 
-/** What the run hands its judge service: its pricing and warnings, environment and limiters. */
-export interface JudgeRunDeps {
-  pricing: Pricing;
-  warn(message: string): void;
-  env: NodeJS.ProcessEnv;
-  /** The run's provider limiters: a judge's provider shares its endpoint's with the targets. */
-  limiters: ProviderLimiters;
-  /** `--judge-batch`: the batch inference judges queue their calls in. */
-  batch?: JudgeBatch;
-}
+/**
+ * What the run hands its judge service: its pricing and warnings, environment, limiters and batch.
+ * The judge service's own options less what the front door gives (the settings, the redactor): one
+ * concept, one definition.
+ */
+export type JudgeRunDeps = Omit<JudgeServiceOptions, 'settings' | 'redactor'>;
 
 export interface ExecuteOptions {
   /** Flags, config and defaults, merged once (config/run-settings.ts). */
