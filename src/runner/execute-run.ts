@@ -17,7 +17,7 @@ import { runCases, type TrialReplay } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
-import { warningPricing, type Pricing } from '../providers/run-usage.js';
+import { warningPricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { guardTargetFaults } from './fault-guard.js';
 import { trapProcessEnd } from './exit-trap.js';
