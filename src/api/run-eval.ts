@@ -3,6 +3,8 @@ import type { UserConfig } from '../config/define-config.js';
 import { planDefaults } from '../config/plan-defaults.js';
 import { resolveRunSettings } from '../config/run-settings.js';
 import { planDefinitions } from '../suite/plan.js';
+import { loadUserAssertions } from '../suite/load-user-assertions.js';
+import { userAssertionsByName } from '../assertions/user-assertion.js';
 import type { EvalDefinition } from '../suite/define-eval.js';
 import { openRun } from '../runner/start-run.js';
 import type { Reporter } from '../report/reporter.js';
@@ -35,10 +37,13 @@ export interface EvalPlan {
  */
 export async function runEval(plan: EvalPlan): Promise<EvalResult> {
   const env = process.env;
-  const user = parseUserConfig({ cache: false, strict: true, ...plan.config, targets: { [plan.target.name]: plan.target.spec } }, EVALUATE);
-  const config = resolveConfig(user, process.cwd(), null, env);
-  // A judge object given to useJudge() is the eval's own, not the environment's (which resolveConfig fell back to).
-  if (plan.judge) Object.assign(config, { judge: plan.judge, judgeFromEnv: false });
+  // A judge object given to useJudge() is the eval's own config `judge` (kept as it is by the schema),
+  // so the environment's judge is not fallen back to: given before the one resolution, never set after.
+  const user = parseUserConfig({ cache: false, strict: true, ...plan.config, ...(plan.judge ? { judge: plan.judge } : {}), targets: { [plan.target.name]: plan.target.spec } }, EVALUATE);
+  // The eval's own user assertions (`config({ assertions })`, from the working directory), as the CLI loads a config's.
+  const cwd = process.cwd();
+  const userAssertions = userAssertionsByName(await loadUserAssertions(user.assertions ?? [], cwd, EVALUATE, user.loadTimeoutMs));
+  const config = resolveConfig(user, cwd, null, env, userAssertions);
   checkJudgeRefs(config, EVALUATE);
   const cases = await planDefinitions([plan.definition], EVALUATE, planDefaults(config));
   const settings = resolveRunSettings(config, {}, env);

@@ -2,7 +2,7 @@ import { errorMessage } from '../core/errors.js';
 import { runCustom, customDefaultSeverity, type CustomAssertionSpec } from './custom.js';
 import { deterministicAssertionRegistry, type DeterministicAssertionSpec } from './registry.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
-import { evaluateUserAssertion, type UserAssertionSpec } from './user-assertion.js';
+import { evaluateUserAssertion, NO_USER_ASSERTIONS, type UserAssertions, type UserAssertionSpec } from './user-assertion.js';
 import type { Severity } from '../core/results-schema.js';
 
 /** A spec the deterministic phase can run: any built-in type, a TypeScript `custom`, or a user assertion. */
@@ -12,9 +12,9 @@ export type DeterministicSpec = DeterministicAssertionSpec | CustomAssertionSpec
  * Runs one deterministic assertion. Never throws: a bug in a check (or an unknown type) becomes
  * a score-0 outcome with a message, so one bad assertion cannot take down the trial.
  */
-export async function evaluateDeterministic(spec: DeterministicSpec, ctx: AssertionContext): Promise<CheckOutcome> {
+export async function evaluateDeterministic(spec: DeterministicSpec, ctx: AssertionContext, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<CheckOutcome> {
   if (spec.type === 'custom') return runCustom(spec, ctx);
-  if (spec.type === 'userAssertion') return evaluateUserAssertion(spec, ctx);
+  if (spec.type === 'userAssertion') return evaluateUserAssertion(spec, ctx, userAssertions);
   const definition = deterministicAssertionRegistry.get(spec.type);
   if (!definition) return { score: 0, message: `unknown assertion type "${String(spec.type)}"` };
   const started = performance.now();

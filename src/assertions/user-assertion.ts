@@ -89,22 +89,21 @@ export const userAssertionSpecSchema = assertionObject('userAssertion', {
 export type UserAssertionSpec = z.infer<typeof userAssertionSpecSchema>;
 
 /**
- * The user assertions of this process, by name: set once the config is loaded (its `assertions`),
- * read when eval files load and when trials are checked.
+ * The user assertions of one run, by name: loaded with its config (its `assertions`), carried by its
+ * plan (eval files resolve their `- type: <name>` entries against them) and its settings (trials are
+ * checked with them). Never process-wide: two runs in one process each have their own.
  */
-const loaded = new Map<string, UserAssertion>();
+export type UserAssertions = ReadonlyMap<string, UserAssertion>;
 
-export function useUserAssertions(list: readonly UserAssertion[]): void {
-  loaded.clear();
-  for (const a of list) loaded.set(a.name, a);
+/** A run whose config lists no `assertions`. */
+export const NO_USER_ASSERTIONS: UserAssertions = new Map();
+
+export function userAssertionsByName(list: readonly UserAssertion[]): UserAssertions {
+  return new Map(list.map((a) => [a.name, a]));
 }
 
-export function userAssertionNamed(name: string): UserAssertion | undefined {
-  return loaded.get(name);
-}
-
-/** Runs a recorded user assertion; one no config loaded (a typo in `t.assertion`) fails naming it. */
-export function evaluateUserAssertion(spec: UserAssertionSpec, ctx: AssertionContext): Promise<CheckOutcome> {
+/** Runs a recorded user assertion; one the run's config did not load (a typo in `t.assertion`) fails naming it. */
+export function evaluateUserAssertion(spec: UserAssertionSpec, ctx: AssertionContext, loaded: UserAssertions): Promise<CheckOutcome> {
   const assertion = loaded.get(spec.name);
   if (!assertion) {
     const known = [...loaded.keys()];

@@ -47,7 +47,7 @@ export function registerDoctor(program: Command): void {
 
 /** The cases of the config's eval files, for the judges and matrix variants they name; none when no file matches. */
 async function evalCases(config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
-  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths: [] });
+  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths: [] });
   if (files.length === 0) return [];
   const { cases } = await planCases(config, [], {}, cwd);
   checkRunJudgeRefs({ judges: config.judges }, cases);

@@ -43,6 +43,8 @@ export interface SelectionFlags {
   sample?: number;
   seed?: number;
   shard?: string;
+  /** `run --timeout`: planned into every case, like --repeat. */
+  timeout?: number;
 }
 
 /** A shard's place in the whole plan: which part, the plan's digest, each case's position in it. */
@@ -74,7 +76,7 @@ export interface PlannedRun {
 export async function planCases(config: ResolvedConfig, paths: string[], flags: SelectionFlags, cwd: string): Promise<PlannedRun> {
   // A bad --shard is exit 2 before any file loads.
   const spec = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
-  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths });
+  const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths });
   if (files.length === 0) {
     throw new UserError(paths.length ? `no eval files in ${paths.join(', ')}` : `no eval files match ${config.evals.join(', ')}${config.file ? ` (from ${config.file})` : ''}`);
   }
@@ -84,21 +86,17 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   const all = await loadCases(files, cwd, {
     ...(override ? { targetOverride: override } : {}),
     pick: { ...(flags.limit !== undefined ? { limit: flags.limit } : {}), ...(flags.sample !== undefined ? { sample: flags.sample, seed: flags.seed ?? 0 } : {}) },
+    override: { repeat: flags.repeat, timeoutMs: flags.timeout },
     ...planDefaults(config),
   });
-  const selection: Selection = {
-    filters: flags.filter ?? [],
-    tags: flags.tag ?? [],
-    excludeTags: flags.excludeTag ?? [],
-    ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
-  };
+  const selection: Selection = { filters: flags.filter ?? [], tags: flags.tag ?? [], excludeTags: flags.excludeTag ?? [] };
   const cases = selectCases(all, selection);
   if (cases.length === 0) {
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
   // Paths that name fewer files than the config's globs find run part of the suite.
-  const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: config.evals, paths: [] })).some((f) => !files.includes(f));
+  const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths: [] })).some((f) => !files.includes(f));
   const partial = partialReasons({ flags, paths, pathsLeaveOutFiles, loaded: all.length, selected: cases.length, shardParts: spec?.total });
   if (!spec) {
     checkTrialCap(cases, config);
@@ -110,7 +108,8 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     positions.map((p) => cases[p]!),
     config,
   );
-  const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: caseFingerprint(c) })));
+  // What the case asks and checks, and the per-case settings that decide its verdict (--timeout among them).
+  const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: `${caseFingerprint(c)}/${c.passRate}/${c.timeoutMs}` })));
   // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
   return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions } };
 }

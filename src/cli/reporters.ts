@@ -83,9 +83,6 @@ export function reporterOutputs(specs: string[], ctx: ReporterContext, registry:
   return out;
 }
 
-/** The names `--reporter` accepts (module paths aside). */
-export const REPORTER_NAMES: readonly string[] = REPORTERS.map((d) => d.name);
-
 /**
  * `name` or `name=path` specs, e.g. `terminal`, `json=out.json`, `./my-reporter.mjs`; the terminal
  * ends naming the files written.

@@ -103,14 +103,14 @@ async function runPlanned(
   // A stranger's baseline (another suite's, a CI cache's fallback) would compare nothing and pass.
   const runKeys = cases.map((c) => c.key);
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
-  // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial.
-  if (base || flags.saveBaseline) flags.earlyStop = false;
   const [{ resolveRunSettings, reporterSpecs }, { openRun }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/start-run.js'),
     import('../runner/shard-info.js'),
   ]);
-  const settings = resolveRunSettings(config, flags, process.env);
+  // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial
+  // (said to the one resolution, as if --no-early-stop had been given).
+  const settings = resolveRunSettings(config, base || flags.saveBaseline ? { ...flags, earlyStop: false } : flags, process.env);
   // Judge references and API keys are checked here, before any output is.
   const run = openRun(settings, cases, 'run');
   const version = packageVersion();

@@ -14,7 +14,7 @@ const DEBOUNCE_MS = 150;
 
 export interface WatchOptions {
   paths: string[];
-  flags: SelectionFlags & { json?: string | true; reporter?: string[] };
+  flags: SelectionFlags & { json?: string | true; reporter?: readonly string[] };
   cwd: string;
   /**
    * One normal run of the planned cases (`partial`: what cut them from the whole suite; `all`: the

@@ -1,5 +1,5 @@
 import type { TargetFunction } from '../targets/function-target.js';
-import type { UserConfig as ConfigInput } from './schema.js';
+import type { ConfigInput } from './schema.js';
 
 type TargetEntry = NonNullable<ConfigInput['targets']>[string];
 

@@ -6,8 +6,8 @@ import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
 import { parseReporterSpec } from '../report/reporter-spec.js';
 import { importUserModule } from '../suite/import-module.js';
 import { loadUserAssertions } from '../suite/load-user-assertions.js';
-import { useUserAssertions } from '../assertions/user-assertion.js';
-import { ConfigSchema, type TargetConfig, type UserConfig } from './schema.js';
+import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '../assertions/user-assertion.js';
+import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
@@ -15,45 +15,47 @@ import type { Judge } from '../core/judge-port.js';
 
 /** The config with every default applied; paths resolve against `rootDir`. */
 export interface ResolvedConfig {
-  rootDir: string;
+  readonly rootDir: string;
   /** The config file, relative to the working directory; null when running on defaults. */
-  file: string | null;
-  evals: string[];
-  targets: Record<string, TargetConfig>;
-  /** A judge object (`evaluate().useJudge(judge)`) is set after the schema, which would copy it. */
-  judge: UserConfig['judge'] | Judge | undefined;
+  readonly file: string | null;
+  readonly evals: readonly string[];
+  readonly targets: Readonly<Record<string, TargetConfig>>;
+  /** A judge object (`agentJudge(...)`, `evaluate().useJudge(judge)`) is kept as it is by the schema, not copied. */
+  readonly judge: ConfigInput['judge'] | Judge | undefined;
   /** `judge` came from EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, not the config file. */
-  judgeFromEnv: boolean;
-  judges: NonNullable<UserConfig['judges']>;
-  concurrency: number;
-  repeat: number;
+  readonly judgeFromEnv: boolean;
+  readonly judges: Readonly<NonNullable<ConfigInput['judges']>>;
+  readonly concurrency: number;
+  readonly repeat: number;
   /** The most trials a run may plan; more is exit 2 before the run starts. */
-  maxTrials: number;
-  passRate: number;
-  timeoutMs: number;
-  loadTimeoutMs: number;
-  outputDir: string;
-  reporters: string[];
+  readonly maxTrials: number;
+  readonly passRate: number;
+  readonly timeoutMs: number;
+  readonly loadTimeoutMs: number;
+  readonly outputDir: string;
+  readonly reporters: readonly string[];
   /** Modules of user assertions, relative to `rootDir` (loaded by `loadConfig`). */
-  assertions: string[];
-  trace: 'safe' | 'full';
-  skipJudgesOnGateFailure: boolean;
-  judgeEmptyReplies: boolean;
-  selfJudgingWarning: boolean;
-  earlyStop: boolean;
-  cache: boolean;
-  judgeBatch: boolean;
-  cacheMaxEntries: number;
-  maxCostUsd: number | undefined;
-  strict: boolean;
-  failOnFlaky: boolean;
-  judgeSeverity: 'soft' | 'gate';
-  judgeThreshold: number;
+  readonly assertions: readonly string[];
+  /** The user assertions those modules export, by name: this config's own, never another run's. */
+  readonly userAssertions: UserAssertions;
+  readonly trace: 'safe' | 'full';
+  readonly skipJudgesOnGateFailure: boolean;
+  readonly judgeEmptyReplies: boolean;
+  readonly selfJudgingWarning: boolean;
+  readonly earlyStop: boolean;
+  readonly cache: boolean;
+  readonly judgeBatch: boolean;
+  readonly cacheMaxEntries: number;
+  readonly maxCostUsd: number | undefined;
+  readonly strict: boolean;
+  readonly failOnFlaky: boolean;
+  readonly judgeSeverity: 'soft' | 'gate';
+  readonly judgeThreshold: number;
   /** Longest output a judge grades (default in judges/graded-output.ts). */
-  judgeMaxOutputChars: number | undefined;
+  readonly judgeMaxOutputChars: number | undefined;
   /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
-  keepRuns: number;
-  pricing: NonNullable<UserConfig['pricing']>;
+  readonly keepRuns: number;
+  readonly pricing: Readonly<NonNullable<ConfigInput['pricing']>>;
 }
 
 /** `loadTimeoutMs` (--load-timeout) bounds the config's own import and wins over the config's key. */
@@ -63,17 +65,18 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
   if (opts.configPath && (!file || !existsSync(file))) throw new UserError(`config file not found: ${opts.configPath}`);
   const display = file ? relative(opts.cwd, file) || file : null;
 
-  const user: UserConfig = file ? parseUserConfig(await importUserModule(file, display ?? file, opts.loadTimeoutMs), display ?? file) : {};
-  const config = resolveConfig(user, file ? dirname(file) : opts.cwd, display, env);
-  if (opts.loadTimeoutMs !== undefined) config.loadTimeoutMs = opts.loadTimeoutMs;
-  checkJudgeRefs(config, display ?? undefined);
-  // Before any eval file loads: their `- type: <name>` entries are resolved against these.
-  useUserAssertions(await loadUserAssertions(config.assertions, config.rootDir, display ?? undefined, config.loadTimeoutMs));
-  return config;
+  const user: ConfigInput = file ? parseUserConfig(await importUserModule(file, display ?? file, opts.loadTimeoutMs), display ?? file) : {};
+  // --load-timeout wins over the config's key: given to the one resolution, not set after it.
+  const resolved = { ...user, ...(opts.loadTimeoutMs !== undefined ? { loadTimeoutMs: opts.loadTimeoutMs } : {}) };
+  const rootDir = file ? dirname(file) : opts.cwd;
+  checkJudgeRefs(resolveConfig(resolved, rootDir, display, env), display ?? undefined);
+  // Loaded before any eval file: their `- type: <name>` entries are resolved against these.
+  const assertions = await loadUserAssertions(resolved.assertions ?? [], rootDir, display ?? undefined, resolved.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs);
+  return resolveConfig(resolved, rootDir, display, env, userAssertionsByName(assertions));
 }
 
 /** A config object checked against the config schema; each bad field is one error naming `file` (or what stands for it). */
-export function parseUserConfig(loaded: unknown, file: string): UserConfig {
+export function parseUserConfig(loaded: unknown, file: string): ConfigInput {
   const parsed = ConfigSchema.safeParse(loaded);
   if (parsed.success) return parsed.data;
   throw new UserErrors(
@@ -101,10 +104,10 @@ export function checkJudgeRefs(config: ResolvedConfig, file: string | undefined)
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
 }
 
-/** Applies defaults; pure, so tests can build configs without files. */
-export function resolveConfig(user: UserConfig, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}): ResolvedConfig {
+/** Applies defaults; pure, so tests can build configs without files. Frozen: what differs is given in `user`. */
+export function resolveConfig(user: ConfigInput, rootDir: string, file: string | null, env: NodeJS.ProcessEnv = {}, userAssertions: UserAssertions = NO_USER_ASSERTIONS): ResolvedConfig {
   const evals = [user.evals ?? DEFAULTS.evals].flat();
-  return {
+  return Object.freeze({
     rootDir,
     file,
     evals,
@@ -121,6 +124,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     // A reporter module is found from the config's folder, wherever the run starts.
     reporters: user.reporters?.map((spec) => reporterFromDir(spec, rootDir)) ?? defaultReporters(env),
     assertions: user.assertions ?? [],
+    userAssertions,
     trace: user.trace ?? DEFAULTS.trace,
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,
@@ -138,7 +142,7 @@ export function resolveConfig(user: UserConfig, rootDir: string, file: string | 
     keepRuns: user.keepRuns ?? DEFAULTS.keepRuns,
     maxTrials: user.maxTrials ?? DEFAULTS.maxTrials,
     pricing: user.pricing ?? {},
-  };
+  });
 }
 
 /** `./my-reporter.mjs[=path]` with its module path made absolute from `dir`; a registered name as it is. */

@@ -10,6 +10,7 @@ export function planDefaults(config: ResolvedConfig): PlanDefaults {
     loadTimeoutMs: config.loadTimeoutMs,
     targets: Object.keys(config.targets),
     judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
+    userAssertions: config.userAssertions,
     commandTargets: Object.entries(config.targets)
       .filter(([, t]) => typeof t === 'object' && 'command' in t)
       .map(([name]) => name),

@@ -4,45 +4,46 @@ import type { ResolvedConfig } from './load-config.js';
 
 /** The command-line flags that set a run (commander's names; `--no-x` flags arrive as `x: false`). */
 export interface RunFlags {
-  concurrency?: number;
-  earlyStop?: boolean;
-  strict?: boolean;
-  failOnFlaky?: boolean;
-  bail?: boolean;
-  maxFailures?: number;
-  maxCost?: number;
-  minScore?: number;
-  minPassRate?: number;
-  timeout?: number;
-  judge?: string;
-  dryRun?: boolean;
-  cache?: boolean;
-  judgeBatch?: boolean;
-  reporter?: string[];
-  json?: string | true;
-  silent?: boolean;
+  readonly concurrency?: number;
+  readonly earlyStop?: boolean;
+  readonly strict?: boolean;
+  readonly failOnFlaky?: boolean;
+  readonly bail?: boolean;
+  readonly maxFailures?: number;
+  readonly maxCost?: number;
+  readonly minScore?: number;
+  readonly minPassRate?: number;
+  readonly judge?: string;
+  readonly dryRun?: boolean;
+  readonly cache?: boolean;
+  readonly judgeBatch?: boolean;
+  readonly reporter?: readonly string[];
+  readonly json?: string | true;
+  readonly silent?: boolean;
 }
 
 /**
  * The one merge of a run's settings: each is the flag if given, else the config's key, else its
- * default (already applied to `config` by resolveConfig). Nothing below config/ merges again.
+ * default (already applied to `config` by resolveConfig). Nothing below config/ merges again, and
+ * nothing changes the result: it is frozen (its nested records too), so an entrance that wants
+ * another value puts it in `flags` before this call.
  */
 export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env: NodeJS.ProcessEnv): RunSettings {
   const file = config.file ?? undefined;
   const budgetFromFlag = flags.maxCost !== undefined;
   const maxCostUsd = flags.maxCost ?? config.maxCostUsd;
   const bail = flags.maxFailures ?? (flags.bail ? 1 : undefined);
-  return {
+  return Object.freeze({
     rootDir: config.rootDir,
     configFile: config.file,
     env,
     loadTimeoutMs: config.loadTimeoutMs,
-    targets: config.targets,
-    judging: {
+    targets: Object.freeze({ ...config.targets }),
+    judging: Object.freeze({
       rootDir: config.rootDir,
       judge: config.judge,
       judgeFromEnv: config.judgeFromEnv,
-      judges: config.judges,
+      judges: Object.freeze({ ...config.judges }),
       ...(flags.judge !== undefined ? { override: flags.judge } : {}),
       dryRun: flags.dryRun === true,
       cache: flags.cache !== false && config.cache,
@@ -52,7 +53,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
       judgeMaxOutputChars: config.judgeMaxOutputChars,
       batch: flags.judgeBatch ?? config.judgeBatch,
       selfJudgingWarning: config.selfJudgingWarning,
-    },
+    }),
     concurrency: flags.concurrency ?? config.concurrency,
     // --no-early-stop can only turn it off; the config's `earlyStop: false` does too.
     earlyStop: flags.earlyStop !== false && config.earlyStop,
@@ -60,16 +61,16 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     failOnFlaky: flags.failOnFlaky ?? config.failOnFlaky,
     ...(bail !== undefined ? { bail } : {}),
     ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
-    budgetField: budgetFromFlag ? { field: '--max-cost' } : { ...(file ? { file } : {}), field: 'maxCostUsd' },
+    budgetField: Object.freeze(budgetFromFlag ? { field: '--max-cost' } : { ...(file ? { file } : {}), field: 'maxCostUsd' }),
     ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
     ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
-    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
     dryRun: flags.dryRun === true,
     skipJudgesOnGateFailure: config.skipJudgesOnGateFailure,
     judgeEmptyReplies: config.judgeEmptyReplies,
     interruptGraceMs: RUN_DEFAULTS.interruptGraceMs,
-    pricing: config.pricing,
-  };
+    pricing: Object.freeze({ ...config.pricing }),
+    userAssertions: config.userAssertions,
+  });
 }
 
 /**

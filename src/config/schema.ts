@@ -74,5 +74,6 @@ export const ConfigSchema = z
   })
   .strict();
 
-export type UserConfig = z.input<typeof ConfigSchema>;
+/** The config as the schema reads it (`defineConfig`'s public `UserConfig` types its function targets). */
+export type ConfigInput = z.input<typeof ConfigSchema>;
 export type { TargetConfig };

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * name here and one more place in planning that reads it.
  */
 export const MATRIX_DIMENSIONS = ['target'] as const;
-export type MatrixDimension = (typeof MATRIX_DIMENSIONS)[number];
 
 /** One case's matrix values, by dimension (`{ target: 'claude-support' }`). */
 export const MatrixValuesSchema = z.partialRecord(z.enum(MATRIX_DIMENSIONS), z.string());

@@ -335,7 +335,6 @@ export type ShardInfo = z.infer<typeof ShardInfoSchema>;
 
 /** Why a recorded case was left out of a re-judge (`agent-evals rejudge`). */
 export const CannotRejudgeReasonSchema = z.enum(['not-in-config', 'edited', 'no-fingerprint', 'raw-trace-gone']);
-export type CannotRejudgeReason = z.infer<typeof CannotRejudgeReasonSchema>;
 
 /**
  * The run a re-judged document came from: its trials were graded again by the judges of the current

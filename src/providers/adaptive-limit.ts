@@ -33,7 +33,8 @@ interface Waiter {
   reject: (err: unknown) => void;
 }
 
-export interface RunOptions {
+/** How one call waits its turn at a limiter (`AdaptiveLimiter.run`). */
+export interface LimitedCallOptions {
   signal?: AbortSignal;
   /** A retry of a rate-limited request: served before requests that have not been sent yet. */
   retry?: boolean;
@@ -92,7 +93,7 @@ export class AdaptiveLimiter {
   }
 
   /** Run `fn` once a slot is free. A queued task whose signal aborts is dropped without running. */
-  run<T>(fn: () => Promise<T>, options: RunOptions = {}): Promise<T> {
+  run<T>(fn: () => Promise<T>, options: LimitedCallOptions = {}): Promise<T> {
     const { signal } = options;
     const queue = options.retry ? this.#retries : this.#queue;
     if (signal?.aborted) return Promise.reject(abortReason(signal));

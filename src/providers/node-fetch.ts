@@ -59,6 +59,3 @@ export const boundedNodeFetch =
       request.end(init.body ?? undefined);
     });
   };
-
-/** With the default cap. */
-export const nodeFetch: FetchLike = boundedNodeFetch();

@@ -8,7 +8,7 @@
  * left to the SDK's own retries.
  */
 
-import type { RunOptions } from './adaptive-limit.js';
+import type { LimitedCallOptions } from './adaptive-limit.js';
 import { pauseDeadlines } from '../core/deadline-pause.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -18,7 +18,7 @@ export interface RateLimitSink {
 }
 
 export interface SlotLimiter extends RateLimitSink {
-  run<T>(fn: () => Promise<T>, options?: RunOptions): Promise<T>;
+  run<T>(fn: () => Promise<T>, options?: LimitedCallOptions): Promise<T>;
   /** Hold every request of the endpoint for `ms`. */
   pause(ms: number): void;
 }

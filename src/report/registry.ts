@@ -15,6 +15,3 @@ export const REPORTERS = [
 
 /** The name of a built-in reporter. */
 export type ReporterName = (typeof REPORTERS)[number]['name'];
-
-/** A built-in reporter as the config or `--reporter` names it: `json`, `junit=out.xml`. */
-export type BuiltInReporterSpec = ReporterName | `${ReporterName}=${string}`;

@@ -17,7 +17,7 @@ import { runCases, type TrialReplay } from './run-cases.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
-import { warningPricing, type Pricing } from '../providers/run-usage.js';
+import { warningPricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { guardTargetFaults } from './fault-guard.js';
 import { trapProcessEnd } from './exit-trap.js';
@@ -30,17 +30,14 @@ import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { JudgeBatch, type BatchPolling } from '../judges/judge-batch.js';
 import type { CollectRequest } from '../judges/batch-collect.js';
+import type { JudgeServiceOptions } from '../judges/create-judge-service.js';
 
-/** What the run hands its judge service: its pricing and warnings, environment and limiters. */
-export interface JudgeRunDeps {
-  pricing: Pricing;
-  warn(message: string): void;
-  env: NodeJS.ProcessEnv;
-  /** The run's provider limiters: a judge's provider shares its endpoint's with the targets. */
-  limiters: ProviderLimiters;
-  /** `--judge-batch`: the batch inference judges queue their calls in. */
-  batch?: JudgeBatch;
-}
+/**
+ * What the run hands its judge service: its pricing and warnings, environment, limiters and batch.
+ * The judge service's own options less what the front door gives (the settings, the redactor): one
+ * concept, one definition.
+ */
+export type JudgeRunDeps = Omit<JudgeServiceOptions, 'settings' | 'redactor'>;
 
 export interface ExecuteOptions {
   /** Flags, config and defaults, merged once (config/run-settings.ts). */
@@ -166,9 +163,8 @@ async function runWith(
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
   const compared: ComparableCase[] = [];
-  // `--timeout` bounds every trial, over what a case or its file set: new cases, the planner's stay as planned.
-  const { timeoutMs } = settings;
-  const cases = timeoutMs === undefined ? opts.cases : opts.cases.map((c) => ({ ...c, timeoutMs }));
+  // Each case as planned: its settings (`--timeout`, `--repeat` among them) were merged by the planner.
+  const { cases } = opts;
 
   // One adapter per named target (an inline TS target is keyed by its file; an isolated one by its
   // eval file, so its dataset rows share its workers); every trial still invokes it afresh.
@@ -247,6 +243,7 @@ async function runWith(
     pricing,
     concurrency: settings.concurrency,
     earlyStop: settings.earlyStop,
+    userAssertions: settings.userAssertions,
     skipJudgesOnGateFailure: settings.skipJudgesOnGateFailure,
     bail: settings.bail,
     maxCostUsd,

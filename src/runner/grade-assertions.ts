@@ -1,4 +1,5 @@
 import type { AssertionContext } from '../assertions/types.js';
+import type { UserAssertions } from '../assertions/user-assertion.js';
 import { defaultSeverityOf, evaluateDeterministic } from '../assertions/evaluate.js';
 import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
 import type { AssertionResult } from '../core/results-schema.js';
@@ -22,6 +23,8 @@ export interface GradeOptions {
   /** What an assertion checks: the whole run (no turn), or one turn of a conversation. */
   contextOf(turn: number | undefined): AssertionContext;
   judges: JudgeService;
+  /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
+  userAssertions: UserAssertions;
   skipJudgesOnGateFailure: boolean;
   /** Called once the gates are checked, before any judge is asked. */
   beforeJudges?(): void;
@@ -35,7 +38,7 @@ export interface GradeOptions {
 export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions): Promise<{ assertions: AssertionResult[]; judgeUsage: Usage }> {
   const checked = new Map<TrialAssertion, AssertionResult>();
   for (const a of list) {
-    if (!isJudgeType(a.spec.type)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn)));
+    if (!isJudgeType(a.spec.type)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn), opts.userAssertions));
   }
   const skip = opts.skipJudgesOnGateFailure && [...checked.values()].some(isFailedGate);
   opts.beforeJudges?.();
@@ -62,9 +65,9 @@ function withTurn(r: AssertionResult, turn: number | undefined): AssertionResult
   return turn === undefined ? r : { ...r, turn };
 }
 
-export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext): Promise<AssertionResult> {
+export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext, userAssertions: UserAssertions): Promise<AssertionResult> {
   const threshold = spec.threshold ?? 1;
-  const outcome = await evaluateDeterministic(spec as never, ctx);
+  const outcome = await evaluateDeterministic(spec as never, ctx, userAssertions);
   return {
     name: assertionName(spec),
     kind: spec.type,

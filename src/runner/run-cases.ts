@@ -15,6 +15,7 @@ import type { JudgeBatch } from '../judges/judge-batch.js';
 import { priced } from '../providers/run-usage.js';
 import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
+import type { UserAssertions } from '../assertions/user-assertion.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -23,13 +24,15 @@ export interface RunListener {
   onWarning?(message: string): void;
 }
 
-export interface RunOptions {
+export interface RunCasesOptions {
   cases: PlannedCase[];
   targetFor(c: PlannedCase): Target;
   judges: JudgeService;
   pricing: Pricing;
   concurrency: number;
   earlyStop: boolean;
+  /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
+  userAssertions: UserAssertions;
   skipJudgesOnGateFailure: boolean;
   /** Stop starting trials after this many failed cases. */
   bail?: number;
@@ -55,7 +58,7 @@ export interface TrialReplay {
   restore(c: PlannedCase, trial: TrialResult): TrialResult;
 }
 
-export interface RunOutcome {
+export interface RunCasesOutcome {
   /** The run adds its warnings. */
   summary: Omit<Summary, 'warnings'>;
   interrupted: boolean;
@@ -77,7 +80,7 @@ interface CaseState {
 }
 
 /** Schedules every trial of every case through one p-limit, deciding cases as trials finish. */
-export async function runCases(opts: RunOptions): Promise<RunOutcome> {
+export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> {
   const summary = new SummaryBuilder(opts.cases);
   const limit = pLimit(opts.concurrency);
   const hardStop = new AbortController();
@@ -138,6 +141,7 @@ export async function runCases(opts: RunOptions): Promise<RunOutcome> {
       target: opts.targetFor(s.c),
       judges: opts.judges,
       pricing: opts.pricing,
+      userAssertions: opts.userAssertions,
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
       signal: hardStop.signal,
       ...(onJudging

@@ -1,4 +1,5 @@
 import type { AgentRun } from '../core/agent-run.js';
+import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
 import { emptyUsage, type Usage } from '../core/usage.js';
 import type { AssertionContext } from '../assertions/types.js';
 import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/spec.js';
@@ -20,6 +21,8 @@ export interface TrialDeps {
   target: Target;
   judges: JudgeService;
   pricing: Pricing;
+  /** The run's user assertions (its settings'): what a `userAssertion` spec runs; none when absent. */
+  userAssertions?: UserAssertions;
   skipJudgesOnGateFailure: boolean;
   /** Aborts in-flight work (Ctrl-C after the grace period). */
   signal: AbortSignal;
@@ -32,6 +35,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   // The target side: one run, or a conversation (YAML `turns:`, `t.send` in a TS check). All
   // turns accumulate into `run`; a failed turn fails the trial, keeping what was done before it.
   const conversation = new Conversation(c, index, deps.target, deps.signal);
+  const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   const targetFailed = (): TrialResult => {
     const partial = conversation.hasRun ? conversation.run() : undefined;
     const usage = partial ? usageOfRun(partial, deps.pricing) : emptyUsage();
@@ -65,7 +69,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     const spec = entry.spec as JudgeAssertionSpec;
     const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted };
     for (const gate of before.filter((s) => !isJudgeType(s.type))) {
-      if (isFailedGate(await deterministicResult(gate, ctxNow))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
+      if (isFailedGate(await deterministicResult(gate, ctxNow, userAssertions))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
     }
     return deps.judges.judge(spec, { ...judgeCtx, reply: spec.on ?? now.reply });
   };
@@ -135,6 +139,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       return turnContexts.get(turn)!;
     },
     judges: deps.judges,
+    userAssertions,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
     ...(deps.onJudging ? { beforeJudges: () => deps.onJudging!(targetUsage, run) } : {}),
     judgeContext: { subject: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...trusted, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },

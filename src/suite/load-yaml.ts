@@ -6,6 +6,7 @@ import { describeIssue, formatPath } from './zod-issues.js';
 import { parseYamlText } from './yaml-text.js';
 import { linesOfPaths } from './yaml-path-lines.js';
 import { resolveUserAssertionEntries } from './user-assertion-entries.js';
+import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
 
 export interface LoadedYaml {
   file: string;
@@ -25,10 +26,10 @@ export interface LoadedYaml {
  * case lines. Only a file with a problem is read again, by one js-yaml pass that follows the paths
  * of the reported issues to their lines (yaml-path-lines.ts): an error costs at most one more read.
  */
-export async function loadYamlEvalFile(file: string, displayPath = file): Promise<LoadedYaml> {
+export async function loadYamlEvalFile(file: string, displayPath = file, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<LoadedYaml> {
   const text = await readFile(file, 'utf8');
   const input = await parseYamlText(text, displayPath);
-  const userProblems = resolveUserAssertionEntries(input);
+  const userProblems = resolveUserAssertionEntries(input, userAssertions);
   if (userProblems.length > 0) throw atLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));
   const parsed = EvalFileSchema.safeParse(input);
   if (!parsed.success) throw locatedErrors(text, displayPath, input, parsed.error.issues);

@@ -16,6 +16,7 @@ import { targetChoices, type TargetChoice, type TargetOverride } from './matrix-
 import { datasetCases, type DatasetColumns } from './dataset-cases.js';
 import { iterableRows, readDatasetFile } from './dataset-read.js';
 import type { DatasetPick } from './dataset-pick.js';
+import type { UserAssertions } from '../assertions/user-assertion.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -57,10 +58,12 @@ export interface Selection {
   filters: string[];
   tags: string[];
   excludeTags: string[];
-  /** --repeat: overrides files and config. */
-  repeat?: number;
 }
 
+/**
+ * What every planned case takes from the config (and the command line) when it and its file set
+ * none: the one place a case's settings are merged is `planned()` below, which reads this.
+ */
 export interface PlanDefaults {
   repeat: number;
   passRate: number;
@@ -75,6 +78,10 @@ export interface PlanDefaults {
   targetOverride?: TargetOverride;
   /** --limit / --sample / --seed: the rows kept of each dataset. */
   pick?: DatasetPick;
+  /** The config's user assertions: a YAML `- type: <name>` entry naming one becomes it (none: no entry does). */
+  userAssertions?: UserAssertions;
+  /** `--repeat` / `--timeout`: over what every case, its file and the config say. */
+  override?: { readonly repeat?: number | undefined; readonly timeoutMs?: number | undefined };
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -147,7 +154,7 @@ function dedupe(errors: UserError[]): UserError[] {
 
 async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   if (/\.ya?ml$/.test(file)) {
-    const { data, caseLines, targetLine, matrixLine } = await loadYamlEvalFile(file, display);
+    const { data, caseLines, targetLine, matrixLine } = await loadYamlEvalFile(file, display, d.userAssertions);
     const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine };
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
@@ -259,9 +266,10 @@ function planned(
     tags: [...new Set([...(suite.tags ?? []), ...(c.tags ?? [])])],
     target: p.target,
     targetName: typeof p.target === 'string' ? p.target : p.target.name || '(inline function)',
-    repeat: c.repeat ?? suite.repeat ?? d.repeat,
+    // The one merge of a case's settings: the command line, the case, its file, the config.
+    repeat: d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat,
     passRate: c.passRate ?? suite.passRate ?? d.passRate,
-    timeoutMs: c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
+    timeoutMs: d.override?.timeoutMs ?? c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
     judge: c.judge ?? suite.judge,
     judgeDefaults: d.judgeDefaults,
     input: c.input ?? lastUser?.content ?? '',

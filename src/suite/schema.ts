@@ -11,7 +11,6 @@ import { ChatTurnSchema } from '../core/chat-turn.js';
 export const AssertionSpecSchema = z
   .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema])
   .meta({ id: 'Assertion', description: 'One assertion: a deterministic check or an LLM judge, selected by `type`.' });
-export type AssertionSpec = z.infer<typeof AssertionSpecSchema>;
 
 /** TypeScript files may also hold custom predicates. */
 export const TsAssertionSpecSchema = z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema, customAssertionSchema]);
@@ -81,7 +80,6 @@ function referencesPresent(c: CaseLike, ctx: z.RefinementCtx): void {
 }
 
 export const CaseSchema = caseSchema(AssertionSpecSchema, {});
-export type CaseSpec = z.infer<typeof CaseSchema>;
 
 const suiteFields = {
   suite: z

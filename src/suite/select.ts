@@ -28,6 +28,5 @@ export function selectCases(cases: PlannedCase[], sel: Selection): PlannedCase[]
   return cases
     .filter((c) => matches(c.key))
     .filter((c) => sel.tags.every((t) => c.tags.includes(t)))
-    .filter((c) => !sel.excludeTags.some((t) => c.tags.includes(t)))
-    .map((c) => (sel.repeat === undefined ? c : { ...c, repeat: sel.repeat }));
+    .filter((c) => !sel.excludeTags.some((t) => c.tags.includes(t)));
 }

@@ -1,5 +1,5 @@
 import { assertionCommonFields } from '../assertions/types.js';
-import { userAssertionNamed, userOptionsProblems } from '../assertions/user-assertion.js';
+import { userOptionsProblems, type UserAssertions } from '../assertions/user-assertion.js';
 
 export interface EntryProblem {
   path: PropertyKey[];
@@ -9,27 +9,28 @@ export interface EntryProblem {
 const COMMON = new Set(Object.keys(assertionCommonFields));
 
 /**
- * Rewrites, in place, each `- type: <name>` entry of a parsed eval file whose name is a loaded user
- * assertion into `{ type: 'userAssertion', name, options }` (the common fields stay on the entry),
+ * Rewrites, in place, each `- type: <name>` entry of a parsed eval file whose name is one of the run's
+ * user assertions into `{ type: 'userAssertion', name, options }` (the common fields stay on the entry),
  * and checks its options against the assertion's schema. Returns the problems, each at its entry.
  */
-export function resolveUserAssertionEntries(input: unknown): EntryProblem[] {
+export function resolveUserAssertionEntries(input: unknown, loaded: UserAssertions): EntryProblem[] {
   const problems: EntryProblem[] = [];
   const file = record(input);
-  if (!file) return problems;
-  rewrite(file.assert, ['assert'], problems);
+  if (!file || loaded.size === 0) return problems;
+  const rewrite = (entries: unknown, path: PropertyKey[]) => rewriteEntries(entries, path, loaded, problems);
+  rewrite(file.assert, ['assert']);
   list(file.cases).forEach((c, k) => {
-    rewrite(c.assert, ['cases', k, 'assert'], problems);
-    list(c.turns).forEach((turn, j) => rewrite(turn.assert, ['cases', k, 'turns', j, 'assert'], problems));
+    rewrite(c.assert, ['cases', k, 'assert']);
+    list(c.turns).forEach((turn, j) => rewrite(turn.assert, ['cases', k, 'turns', j, 'assert']));
   });
   return problems;
 }
 
-function rewrite(entries: unknown, path: PropertyKey[], problems: EntryProblem[]): void {
+function rewriteEntries(entries: unknown, path: PropertyKey[], loaded: UserAssertions, problems: EntryProblem[]): void {
   if (!Array.isArray(entries)) return;
   entries.forEach((entry: unknown, i) => {
     const e = record(entry);
-    const assertion = typeof e?.type === 'string' ? userAssertionNamed(e.type) : undefined;
+    const assertion = typeof e?.type === 'string' ? loaded.get(e.type) : undefined;
     if (!e || !assertion) return;
     const common: Record<string, unknown> = {};
     const options: Record<string, unknown> = {};

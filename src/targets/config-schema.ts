@@ -114,8 +114,6 @@ export const TARGET_KINDS = [
   }),
 ] as const;
 
-export type TargetKindName = (typeof TARGET_KINDS)[number]['kind'];
-
 export const TargetConfigSchema = z.union(TARGET_KINDS.map((k) => k.schema) as SchemasOf<typeof TARGET_KINDS>);
 
 /** The index in TARGET_KINDS of the kind a config value means (a function, else the first key it has), if any. */

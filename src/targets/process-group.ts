@@ -53,11 +53,6 @@ export function killGroup(child: ChildProcessWithoutNullStreams, graceMs = KILL_
   setTimeout(poll, POLL_MS).unref();
 }
 
-/** Groups still registered (for tests: none should be left once their trials are over). */
-export function liveGroupCount(): number {
-  return live.size;
-}
-
 /** Sends `sig` to group `pgid`; false (and forgotten) once no process of the group is left. */
 function signalGroup(pgid: number, sig: NodeJS.Signals | 0): boolean {
   try {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { evaluateUserAssertion, userAssertionOf, userOptionsProblems, useUserAssertions, type UserAssertion } from '../../src/assertions/user-assertion.js';
+import { describe, expect, it } from 'vitest';
+import { evaluateUserAssertion, userAssertionOf, userOptionsProblems, userAssertionsByName, type UserAssertion } from '../../src/assertions/user-assertion.js';
 import { makeCtx } from './helpers.js';
 
 const wordCount: UserAssertion = {
@@ -11,8 +11,6 @@ const wordCount: UserAssertion = {
     return { pass: words <= (options.max as number), message: `${words} words` };
   },
 };
-
-afterEach(() => useUserAssertions([]));
 
 describe('a user assertion module', () => {
   it('is taken when it default-exports a versioned descriptor', () => {
@@ -52,23 +50,22 @@ describe('its options', () => {
 
 describe('running it', () => {
   it('scores what evaluate answers, with its message', async () => {
-    useUserAssertions([wordCount]);
-    const pass = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 3 } }, makeCtx({ reply: 'one two' }));
+    const loaded = userAssertionsByName([wordCount]);
+    const pass = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 3 } }, makeCtx({ reply: 'one two' }), loaded);
     expect(pass).toMatchObject({ score: 1, reason: '2 words' });
-    const fail = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 1 } }, makeCtx({ reply: 'one two' }));
+    const fail = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 1 } }, makeCtx({ reply: 'one two' }), loaded);
     expect(fail.score).toBe(0);
     expect(fail.message).toContain('2 words');
   });
 
   it('fails the assertion, never the run, when evaluate throws', async () => {
-    useUserAssertions([{ ...wordCount, evaluate: () => Promise.reject(new Error('index out of range')) }]);
-    const outcome = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 1 } }, makeCtx());
+    const loaded = userAssertionsByName([{ ...wordCount, evaluate: () => Promise.reject(new Error('index out of range')) }]);
+    const outcome = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 1 } }, makeCtx(), loaded);
     expect(outcome).toEqual({ score: 0, message: 'wordCount threw: index out of range' });
   });
 
   it('fails naming the assertion when none of that name is loaded', async () => {
-    useUserAssertions([wordCount]);
-    const outcome = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCout' }, makeCtx());
+    const outcome = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCout' }, makeCtx(), userAssertionsByName([wordCount]));
     expect(outcome.score).toBe(0);
     expect(outcome.message).toMatch(/no user assertion named "wordCout" is loaded \(loaded: wordCount\)/);
   });

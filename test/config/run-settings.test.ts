@@ -34,8 +34,8 @@ describe('resolveRunSettings', () => {
   });
 
   it("takes a flag over the config's value", () => {
-    const s = resolveRunSettings(configured, { concurrency: 5, strict: false, maxCost: 0.5, judge: 'anthropic:claude-haiku-4-5', dryRun: true, timeout: 100 }, env);
-    expect(s).toMatchObject({ concurrency: 5, strict: false, maxCostUsd: 0.5, budgetField: { field: '--max-cost' }, dryRun: true, timeoutMs: 100 });
+    const s = resolveRunSettings(configured, { concurrency: 5, strict: false, maxCost: 0.5, judge: 'anthropic:claude-haiku-4-5', dryRun: true }, env);
+    expect(s).toMatchObject({ concurrency: 5, strict: false, maxCostUsd: 0.5, budgetField: { field: '--max-cost' }, dryRun: true });
     expect(s.judging).toMatchObject({ override: 'anthropic:claude-haiku-4-5', judge: 'openai:gpt-4.1-mini', dryRun: true });
   });
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { resolveConfig } from '../../src/config/load-config.js';
 import { resolveRunSettings } from '../../src/config/run-settings.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import type { UserConfig } from '../../src/config/schema.js';
+import type { ConfigInput } from '../../src/config/schema.js';
 import type { JudgeRef } from '../../src/judges/resolve.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { judgedResult } from '../../src/judges/judged-result.js';
@@ -37,8 +37,8 @@ export function judgeRef(provider: ProviderName, url: string, model = MODEL[prov
 }
 
 export interface ServiceSetup {
-  judge?: UserConfig['judge'];
-  config?: Omit<UserConfig, 'judge'>;
+  judge?: ConfigInput['judge'];
+  config?: Omit<ConfigInput, 'judge'>;
   cache?: boolean;
   dryRun?: boolean;
   /** `--judge` (an object ref points a model at a fake server). */

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.js';
 import { loadYamlEvalFile } from '../../src/suite/load-yaml.js';
-import { userAssertionNamed, useUserAssertions } from '../../src/assertions/user-assertion.js';
 import { UserError } from '../../src/core/errors.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
@@ -26,17 +25,15 @@ async function loadError(p: Promise<unknown>): Promise<UserError> {
   return e as UserError;
 }
 
-afterEach(() => useUserAssertions([]));
-
 describe('user assertions from the config', () => {
   it('load from a module path, and a YAML `- type: <name>` becomes that assertion with its options', async () => {
     const dir = project({
       'evals.config.mjs': config(['./word-count.mjs']),
       'a.eval.yaml': 'suite: a\ntarget: echo\ncases:\n  - id: c\n    input: hi\n    assert:\n      - type: wordCount\n        max: 5\n        severity: soft\n',
     });
-    await loadConfig({ cwd: dir });
-    expect(userAssertionNamed('wordCount')?.apiVersion).toBe(1);
-    const loaded = await loadYamlEvalFile(join(dir, 'a.eval.yaml'), 'a.eval.yaml');
+    const { userAssertions } = await loadConfig({ cwd: dir });
+    expect(userAssertions.get('wordCount')?.apiVersion).toBe(1);
+    const loaded = await loadYamlEvalFile(join(dir, 'a.eval.yaml'), 'a.eval.yaml', userAssertions);
     expect(loaded.data.cases?.[0]?.assert).toEqual([{ type: 'userAssertion', name: 'wordCount', options: { max: 5 }, severity: 'soft' }]);
   });
 
@@ -45,15 +42,28 @@ describe('user assertions from the config', () => {
       'evals.config.mjs': config(['./word-count.mjs']),
       'a.eval.yaml': 'suite: a\ntarget: echo\ncases:\n  - id: c\n    input: hi\n    assert:\n      - type: contains\n        value: hi\n      - type: wordCount\n        max: five\n',
     });
-    await loadConfig({ cwd: dir });
-    const e = await loadError(loadYamlEvalFile(join(dir, 'a.eval.yaml'), 'a.eval.yaml'));
+    const { userAssertions } = await loadConfig({ cwd: dir });
+    const e = await loadError(loadYamlEvalFile(join(dir, 'a.eval.yaml'), 'a.eval.yaml', userAssertions));
     expect(e.message).toMatch(/^a\.eval\.yaml:9: cases\[0\]\.assert\[1\]: wordCount: .*max.*integer/);
   });
 
   it('an unlisted name stays an unknown type', async () => {
     const dir = project({ 'evals.config.mjs': config([]), 'a.eval.yaml': 'suite: a\ntarget: echo\ncases:\n  - id: c\n    input: hi\n    assert:\n      - type: wordCount\n        max: 5\n' });
-    await loadConfig({ cwd: dir });
-    const e = await loadError(loadYamlEvalFile(join(dir, 'a.eval.yaml'), 'a.eval.yaml'));
+    const { userAssertions } = await loadConfig({ cwd: dir });
+    const e = await loadError(loadYamlEvalFile(join(dir, 'a.eval.yaml'), 'a.eval.yaml', userAssertions));
+    expect(e.message).toMatch(/wordCount/);
+  });
+
+  it("two configs loaded in one process keep their own: an eval file resolves against its run's config only", async () => {
+    const yaml = 'suite: a\ntarget: echo\ncases:\n  - id: c\n    input: hi\n    assert:\n      - type: wordCount\n        max: 5\n';
+    const withIt = project({ 'evals.config.mjs': config(['./word-count.mjs']), 'a.eval.yaml': yaml });
+    const without = project({ 'evals.config.mjs': config([]), 'a.eval.yaml': yaml });
+    const first = await loadConfig({ cwd: withIt });
+    // Loaded after the first: a process-wide registry would now hold nothing (or the last config's).
+    const second = await loadConfig({ cwd: without });
+    const loaded = await loadYamlEvalFile(join(withIt, 'a.eval.yaml'), 'a.eval.yaml', first.userAssertions);
+    expect(loaded.data.cases?.[0]?.assert).toEqual([{ type: 'userAssertion', name: 'wordCount', options: { max: 5 } }]);
+    const e = await loadError(loadYamlEvalFile(join(without, 'a.eval.yaml'), 'a.eval.yaml', second.userAssertions));
     expect(e.message).toMatch(/wordCount/);
   });
 
