@@ -267,10 +267,23 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
   });
 
   it('keeps no more calls in flight than the limiter allows', async () => {
-    const { fake, provider } = await setup(() => ({ delayMs: 40, then: { text: 'ok' } }), { maxConcurrency: 2 });
-    await Promise.all(Array.from({ length: 6 }, () => provider.complete({ messages: [{ role: 'user', content: 'x' }] })));
-    expect(fake.count).toBe(6);
-    expect(fake.maxInFlight).toBe(2);
+    // The fake's 40 ms replies wait on a faked clock, moved only once every call holding a slot has
+    // reached the fake: the peak it sees is what the limiter let out, however slow the machine.
+    const { fake, provider, limiter } = await setup(() => ({ delayMs: 40, then: { text: 'ok' } }), { maxConcurrency: 2 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      let answered = 0;
+      const calls = Promise.all(Array.from({ length: 6 }, () => provider.complete({ messages: [{ role: 'user', content: 'x' }] }).finally(() => answered++)));
+      while (answered < 6) {
+        if (limiter.inFlight > 0 && fake.count - answered === limiter.inFlight) await vi.advanceTimersByTimeAsync(40);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await calls;
+      expect(fake.count).toBe(6);
+      expect(fake.maxInFlight).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops a call whose signal aborts', async () => {
