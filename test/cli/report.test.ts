@@ -1,6 +1,6 @@
 /**
- * `agent-evals report` and `--reporter html=path` through the CLI (the spawned binary writes the page
- * from a results file; the rest runs the CLI's `main` in-process): the page is written whole
+ * `agent-evals report` and `--reporter html=path` through the CLI's `main`, in-process (no process
+ * behaviour is the subject here): the page is written whole
  * (no temp file left, a bad input leaves the previous page untouched), bad input is exit 2 naming the
  * file, and a run writes its page at the end and names it.
  */
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '../../src/core/results-schema.js';
-import { STACK_FRAME, runCli, removeTempDirs, tempDir } from '../support/cli.js';
+import { STACK_FRAME, removeTempDirs, tempDir } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { runFixture } from '../support/fixture-run.js';
 import { HOSTILE_REPLY, pageParts } from '../support/html-page.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 describe('agent-evals report', () => {
   it('writes the page from a results file, exit 0, nothing left beside it', async () => {
-    const r = await runCli(['report', 'results.json', '-o', 'out/report.html'], { cwd: dir });
+    const r = await runCliInProcess(['report', 'results.json', '-o', 'out/report.html'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(join('out', 'report.html'));

@@ -4,7 +4,7 @@
  * declared and active. With guards, `maxSteps`, `maxTokens`, `timeoutMs` and finish reasons stop
  * a judge that never submits, and that is a failure (a gate error through the judge service).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { policyLookup } from '../../evals/tools/policy-lookup.js';
 import { agentJudge } from '../../src/judges/agent-judge.js';
 import { JudgeProtocolError } from '../../src/core/errors.js';
@@ -130,14 +130,23 @@ describe('with guards', () => {
   });
 
   it('a timeout after some steps keeps the usage already spent as judge usage', async () => {
-    // The first step answers at once and must land inside the limit: 2 s leave a loaded machine room;
-    // the second never answers within the test.
+    // The first step answers at once; the second never answers within the test. The clock is faked
+    // (setTimeout, Date) and moves past the 2 s limit only once the second request has arrived: the
+    // first step lands inside the limit however slow the machine, and the test waits no 2 s.
     const fake = await fakes.openai([neverSubmits(), { delayMs: 60_000, then: turn([submit(1)]) }]);
-    const judge = fakeJudge(fake, { tools: [policyLookup], guards: { timeoutMs: 2_000 }, model: { ...openaiSpec(fake), maxRetries: 0 } });
-    const { result, usage } = await judgeService(judge).grade(rubric('asks for verification', { severity: 'soft' }), trialContext());
-    expect(result).toMatchObject({ status: 'error', severity: 'gate' });
-    expect(result.message).toContain('JudgeProtocolError: judge stopped by timeoutMs (2000) before calling submit_judgment');
-    expect(usage).toMatchObject({ calls: 1, inputTokens: 100, outputTokens: 10 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const judge = fakeJudge(fake, { tools: [policyLookup], guards: { timeoutMs: 2_000 }, model: { ...openaiSpec(fake), maxRetries: 0 } });
+      const grading = judgeService(judge).grade(rubric('asks for verification', { severity: 'soft' }), trialContext());
+      while (fake.count < 2) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(2_000);
+      const { result, usage } = await grading;
+      expect(result).toMatchObject({ status: 'error', severity: 'gate' });
+      expect(result.message).toContain('JudgeProtocolError: judge stopped by timeoutMs (2000) before calling submit_judgment');
+      expect(usage).toMatchObject({ calls: 1, inputTokens: 100, outputTokens: 10 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('failOnFinishReasons ends the judgment as a failure on that finish reason', async () => {

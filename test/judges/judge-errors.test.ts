@@ -35,9 +35,13 @@ cases:
       - { type: contains, value: refunded }
 `;
 
+// The 500 names a 1 ms retry-after (as `retry-after-ms`, which the SDK honours): the SDK still
+// retries, without its default half-second-and-up backoff sleeps.
+const OUTAGE = { status: 500, retryAfterMs: 1 } as const;
+
 describe('a judge server answering 500 to everything', () => {
   it('reports judge errors apart from failures, in the JSON and on the terminal', async () => {
-    fake = await startFakeOpenAI({ script: () => ({ status: 500 }) });
+    fake = await startFakeOpenAI({ script: () => OUTAGE });
     let out = '';
     const run = await runInProcess({
       files: { 'outage.eval.yaml': EVALS },
@@ -92,7 +96,7 @@ describe('a judge server answering 500 to everything', () => {
       }
     };
     const healthy = await run(() => ({ json: { score: 1, reason: 'says it shipped', evidence: [] } }));
-    const outage = await run(() => ({ status: 500 }));
+    const outage = await run(() => OUTAGE);
     expect(healthy.results.cases.find((c) => c.id === 'judged')!.verdict).toBe('passed');
     expect(outage.results.cases.find((c) => c.id === 'judged')!.judgeErrors).toBe(3);
 

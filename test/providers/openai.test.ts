@@ -190,18 +190,37 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
   });
 
   it('retries an attempt that times out, then names the timeout when every attempt does', async () => {
-    // The late answers never come within the test (the fake drops them on close); the timely one has a
-    // whole second, so a loaded machine does not turn it into a timeout.
+    // The late answers never come within the test (the fake drops them on close). The clock is faked
+    // (setTimeout, Date) and moves only while the newest request hangs at the fake, one timer at a
+    // time: the timely answer takes no time on it, so a loaded machine cannot turn it into a timeout,
+    // and the test waits out no real timeout or retry backoff.
     const { fake, provider } = await setup([{ delayMs: 60_000, then: { text: 'late' } }, { text: 'in time' }], { timeoutMs: 1_000 });
-    expect((await provider.complete({ messages: [{ role: 'user', content: 'x' }] })).text).toBe('in time');
-    expect(fake.count).toBe(2);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      /** Settles `work`, moving the clock only while the fake holds fewer than `hanging` requests answered. */
+      const drive = async <T>(work: Promise<T>, hanging: (count: number) => boolean): Promise<T> => {
+        let done = false;
+        const settled = work.finally(() => (done = true));
+        settled.catch(() => {});
+        while (!done) {
+          if (hanging(fake.count)) await vi.advanceTimersToNextTimerAsync();
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        return settled;
+      };
+      expect((await drive(provider.complete({ messages: [{ role: 'user', content: 'x' }] }), (n) => n === 1)).text).toBe('in time');
+      expect(fake.count).toBe(2);
 
-    fake.push({ delayMs: 60_000 }, { delayMs: 60_000 });
-    const slow = createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, timeoutMs: 100, maxRetries: 1 }, env, { limiters: new ProviderLimiters() });
-    await expect(slow.complete({ messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
-      kind: 'timeout',
-      message: 'openai request timed out after 100 ms (2 attempts)',
-    });
+      fake.push({ delayMs: 60_000 }, { delayMs: 60_000 });
+      const slow = createProvider({ provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, timeoutMs: 100, maxRetries: 1 }, env, { limiters: new ProviderLimiters() });
+      await expect(drive(slow.complete({ messages: [{ role: 'user', content: 'x' }] }), (n) => n >= 3)).rejects.toMatchObject({
+        kind: 'timeout',
+        message: 'openai request timed out after 100 ms (2 attempts)',
+      });
+      expect(fake.count).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails on a malformed body without retrying', async () => {
@@ -248,10 +267,23 @@ describe('OpenAI provider against a fake Chat Completions server', () => {
   });
 
   it('keeps no more calls in flight than the limiter allows', async () => {
-    const { fake, provider } = await setup(() => ({ delayMs: 40, then: { text: 'ok' } }), { maxConcurrency: 2 });
-    await Promise.all(Array.from({ length: 6 }, () => provider.complete({ messages: [{ role: 'user', content: 'x' }] })));
-    expect(fake.count).toBe(6);
-    expect(fake.maxInFlight).toBe(2);
+    // The fake's 40 ms replies wait on a faked clock, moved only once every call holding a slot has
+    // reached the fake: the peak it sees is what the limiter let out, however slow the machine.
+    const { fake, provider, limiter } = await setup(() => ({ delayMs: 40, then: { text: 'ok' } }), { maxConcurrency: 2 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      let answered = 0;
+      const calls = Promise.all(Array.from({ length: 6 }, () => provider.complete({ messages: [{ role: 'user', content: 'x' }] }).finally(() => answered++)));
+      while (answered < 6) {
+        if (limiter.inFlight > 0 && fake.count - answered === limiter.inFlight) await vi.advanceTimersByTimeAsync(40);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await calls;
+      expect(fake.count).toBe(6);
+      expect(fake.maxInFlight).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops a call whose signal aborts', async () => {

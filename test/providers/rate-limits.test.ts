@@ -10,6 +10,8 @@ import type { FakeProvider, Scripted } from '../support/fake-server.js';
 import { z } from 'zod';
 import { tool } from '../../src/targets/tool.js';
 import { runInProcess, type InProcessRun } from '../support/run-in-process.js';
+import { noJudgeService } from '../../src/judges/judge-service.js';
+import type { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
@@ -46,9 +48,9 @@ describe('a model-agent suite against a misbehaving provider', () => {
   // Each request can then lose at most one attempt per halving (8 → 4 → 2 → 1), and once requests go
   // one at a time a retry is never a third arrival: the default 4 attempts always suffice. The
   // price is time: at one request at a time every third request waits out the retry-after, so the
-  // pause is kept short (50 ms) for the run to take seconds; the guarantee does not depend on its length.
-  it('completes 50 trials with correct results when every third request is a 429 with retry-after-ms: 50', async () => {
-    const retryAfterMs = 50;
+  // pause is kept short (20 ms) for the run to take seconds; the guarantee does not depend on its length.
+  it('completes 50 trials with correct results when every third request is a 429 with retry-after-ms: 20', async () => {
+    const retryAfterMs = 20;
     const { fake, model, limiter } = await setup({ script: everyThird({ status: 429, retryAfterMs }) });
     const run = await runInProcess({ files: suite(10, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
     const { results, exitCode } = run;
@@ -98,16 +100,45 @@ describe('a model-agent suite against a misbehaving provider', () => {
     expect(limiter(run).rateLimits).toBe(40);
   }, 60_000);
 
-  // The case allows 300 ms; the endpoint holds every request back for 12 × 100 ms first. Waiting
-  // behind the rate limit is not the trial being slow.
+  // The case allows 2 s; the endpoint holds its one request back 12 times for 250 ms (3 s in all)
+  // first. Waiting behind the rate limit is not the trial being slow. The clock is faked (setTimeout
+  // and Date: the trial's deadline, the limiter's pause and its wake-up) and moves only while the
+  // request waits behind the pause, one wake-up at a time: the calls themselves take no time on it,
+  // so the verdict does not depend on how fast the machine answers them.
   it('does not count time queued behind a rate-limit pause against the trial timeout', async () => {
-    // 12 pauses of 250 ms (3 s) are well past the 2 s trial timeout; the 13 calls themselves get the whole
-    // 2 s, room for a busy machine.
-    const { model } = await setup({ script: (body, index) => (index < 12 ? { status: 429, retryAfterMs: 250 } : pong(body)) });
+    const { fake, model } = await setup({ script: (body, index) => (index < 12 ? { status: 429, retryAfterMs: 250 } : { text: 'pong 0', usage: { input: 10, output: 2 } }) });
     const files = { 'evals/slow.eval.yaml': 'suite: slow\ntarget: agent\ncases:\n  - id: q0\n    input: ping 0\n    timeoutMs: 2000\n    assert:\n      - { type: equals, value: pong 0 }\n' };
-    const { results, exitCode } = await runInProcess({ files, config: { targets: { agent: { model } } } });
-    expect(results.cases[0]!.trials[0]).toMatchObject({ verdict: 'passed', reply: 'pong 0' });
-    expect(exitCode).toBe(0);
+    const key = limiterKeyFor(model, { OPENAI_API_KEY: 'x' });
+    let limiters: ProviderLimiters | undefined;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const startedAt = Date.now();
+      let done = false;
+      const running = runInProcess({
+        files,
+        config: { targets: { agent: { model } } },
+        // The run hands its limiters to its judge service: the test watches the endpoint's through it.
+        judges: (_settings, deps) => {
+          limiters = deps.limiters;
+          return noJudgeService;
+        },
+      }).finally(() => (done = true));
+      while (!done) {
+        const limiter = limiters?.get(key);
+        // Nothing in flight and a request queued: it waits out the pause (its deadline paused).
+        if (limiter && limiter.inFlight === 0 && limiter.pending > 0) {
+          await vi.advanceTimersToNextTimerAsync();
+        } else await new Promise((resolve) => setImmediate(resolve));
+      }
+      const { results, exitCode } = await running;
+      expect(results.cases[0]!.trials[0]).toMatchObject({ verdict: 'passed', reply: 'pong 0' });
+      expect(exitCode).toBe(0);
+      expect(fake.requests.length).toBe(13);
+      // The retries waited out their pauses on the faked clock: 12 × 250 ms or more, past the 2 s.
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(12 * 250);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails fast on a 401, naming the environment variable, without retrying', async () => {
