@@ -8,6 +8,9 @@ export const SECRET_ENV_NAME = /(_KEY|_TOKEN|_SECRET)$|PASSWORD/i;
 
 export const REDACTED = '[redacted]';
 
+/** How many clean object keys a redactor remembers (a bound for values keyed by data, not by field names). */
+const MAX_CLEAN_KEYS = 10_000;
+
 /**
  * Replaces the actual values of the run's secrets (API keys, header values, …) wherever they occur
  * in text. Built once per run and applied at the output edges, before anything is cut short, so a
@@ -16,6 +19,8 @@ export const REDACTED = '[redacted]';
 export class SecretRedactor {
   private readonly pattern: RegExp | undefined;
   readonly values: readonly string[];
+  /** Object keys found to hold no secret: the same few names recur in every event. */
+  private readonly cleanKeys = new Set<string>();
 
   constructor(values: Iterable<string>) {
     // Longest first, so a secret that contains another is replaced whole.
@@ -71,11 +76,11 @@ export class SecretRedactor {
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i]!;
         const v = o[k];
-        const rk = this.redact(k);
+        const rk = this.redactKey(k);
         const w = this.walk(v, path, clean);
         if (out === undefined && (rk !== k || !Object.is(w, v))) {
           out = {};
-          for (let j = 0; j < i; j++) out[this.redact(keys[j]!)] = o[keys[j]!];
+          for (let j = 0; j < i; j++) out[this.redactKey(keys[j]!)] = o[keys[j]!];
         }
         if (out) out[rk] = w;
       }
@@ -83,6 +88,13 @@ export class SecretRedactor {
     } finally {
       path.delete(input);
     }
+  }
+
+  private redactKey(key: string): string {
+    if (this.cleanKeys.has(key)) return key;
+    const out = this.redact(key);
+    if (out === key && this.cleanKeys.size < MAX_CLEAN_KEYS) this.cleanKeys.add(key);
+    return out;
   }
 
   /** A plain copy of an object that is not plain JSON data (its toJSON's value, or its own enumerable fields), redacted. */
@@ -94,7 +106,7 @@ export class SecretRedactor {
     try {
       if (Array.isArray(value)) return value.map((v) => this.walk(v, path, clean));
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[this.redact(k)] = this.walk(v, path, clean);
+      for (const [k, v] of Object.entries(value)) out[this.redactKey(k)] = this.walk(v, path, clean);
       return out;
     } finally {
       path.delete(value);

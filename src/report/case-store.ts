@@ -26,10 +26,10 @@ export class CaseStore {
     this.handle = await open(this.path, 'w+');
   }
 
-  /** Records one case; it reaches the disk within FLUSH_MS or once a batch is full. */
-  append(planIndex: number, result: CaseResult, replacer?: (key: string, value: unknown) => unknown): Promise<void> {
+  /** Records one case (its JSON text through `rewrite`); it reaches the disk within a moment or once a batch is full. */
+  append(planIndex: number, result: CaseResult, rewrite: (json: string) => string = (json) => json): Promise<void> {
     // A trace may hold what JSON refuses (a circular reference, a BigInt): stored marked, not crashed on.
-    const line = Buffer.from(safeJson(result, replacer) + '\n', 'utf8');
+    const line = Buffer.from(rewrite(safeJson(result) ?? 'null') + '\n', 'utf8');
     this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
     this.offset += line.length;
     return this.writes.add(line);
