@@ -25,5 +25,20 @@ export function caseJudgeFingerprint(trials: readonly TrialResult[]): CaseJudgeF
     }
   }
   if (first.size === 0) return undefined;
-  return { hash: stableHash([...pairs].sort()), assertions: [...first.values()] };
+  return { hash: pairsHash([...pairs].sort()), assertions: [...first.values()] };
+}
+
+/** Most cases of a suite share their judges: each distinct set is hashed once, not once a case. */
+const hashes = new Map<string, string>();
+const MAX_REMEMBERED = 1_000;
+
+function pairsHash(sorted: string[]): string {
+  const key = JSON.stringify(sorted);
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    hash = stableHash(sorted);
+    if (hashes.size >= MAX_REMEMBERED) hashes.clear();
+    hashes.set(key, hash);
+  }
+  return hash;
 }

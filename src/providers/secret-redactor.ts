@@ -8,6 +8,9 @@ export const SECRET_ENV_NAME = /(_KEY|_TOKEN|_SECRET)$|PASSWORD/i;
 
 export const REDACTED = '[redacted]';
 
+/** How many clean object keys a redactor remembers (a bound for values keyed by data, not by field names). */
+const MAX_CLEAN_KEYS = 10_000;
+
 /**
  * Replaces the actual values of the run's secrets (API keys, header values, …) wherever they occur
  * in text. Built once per run and applied at the output edges, before anything is cut short, so a
@@ -16,6 +19,8 @@ export const REDACTED = '[redacted]';
 export class SecretRedactor {
   private readonly pattern: RegExp | undefined;
   readonly values: readonly string[];
+  /** Object keys found to hold no secret: the same few names recur in every event. */
+  private readonly cleanKeys = new Set<string>();
 
   constructor(values: Iterable<string>) {
     // Longest first, so a secret that contains another is replaced whole.
@@ -30,24 +35,78 @@ export class SecretRedactor {
     return this.pattern ? redactCutEnds(text.replace(this.pattern, REDACTED), this.values) : text;
   }
 
-  /** A copy of a JSON-like value with every string (keys included) redacted. */
-  redactDeep<T>(value: T): T {
+  /**
+   * The value with every string (keys included) redacted. Plain objects and arrays with nothing to
+   * redact come back as they are, not copied (most of what a run reports holds no secret, and
+   * copying every event was a large share of the runner's own CPU); what changed is copied along its
+   * path, and anything else (a class instance, a value with toJSON) is copied as JSON would write it.
+   * `clean`: objects already returned unchanged by an earlier call (a trial, again inside its case),
+   * not walked again.
+   */
+  redactDeep<T>(value: T, clean?: { has(o: object): boolean }): T {
     if (!this.pattern) return value;
-    return this.walk(value, new Set()) as T;
+    return this.walk(value, new Set(), clean) as T;
   }
 
-  private walk(input: unknown, path: Set<object>): unknown {
-    // What JSON would write for a Date (or anything with toJSON) is what gets redacted.
-    const value = typeof input === 'object' && input !== null && typeof (input as { toJSON?: unknown }).toJSON === 'function' ? (input as { toJSON(): unknown }).toJSON() : input;
-    if (typeof value === 'string') return this.redact(value);
-    if (typeof value !== 'object' || value === null) return value;
+  private walk(input: unknown, path: Set<object>, clean: { has(o: object): boolean } | undefined): unknown {
+    if (typeof input === 'string') return this.redact(input);
+    if (typeof input !== 'object' || input === null) return input;
+    if (clean?.has(input)) return input;
     // A copy must not point back into the unredacted original: a cycle becomes a marker.
+    if (path.has(input)) return '[Circular]';
+    const proto: unknown = Object.getPrototypeOf(input);
+    const plain = Array.isArray(input) ? proto === Array.prototype : proto === Object.prototype || proto === null;
+    // What JSON would write for a Date (or anything with toJSON) is what gets redacted.
+    if (!plain || typeof (input as { toJSON?: unknown }).toJSON === 'function') return this.copy(input, path, clean);
+    path.add(input);
+    try {
+      if (Array.isArray(input)) {
+        let out: unknown[] | undefined;
+        for (let i = 0; i < input.length; i++) {
+          const v: unknown = input[i];
+          const w = this.walk(v, path, clean);
+          if (out === undefined && !Object.is(w, v)) out = input.slice(0, i);
+          out?.push(w);
+        }
+        return out ?? input;
+      }
+      const o = input as Record<string, unknown>;
+      const keys = Object.keys(o);
+      let out: Record<string, unknown> | undefined;
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]!;
+        const v = o[k];
+        const rk = this.redactKey(k);
+        const w = this.walk(v, path, clean);
+        if (out === undefined && (rk !== k || !Object.is(w, v))) {
+          out = {};
+          for (let j = 0; j < i; j++) out[this.redactKey(keys[j]!)] = o[keys[j]!];
+        }
+        if (out) out[rk] = w;
+      }
+      return out ?? input;
+    } finally {
+      path.delete(input);
+    }
+  }
+
+  private redactKey(key: string): string {
+    if (this.cleanKeys.has(key)) return key;
+    const out = this.redact(key);
+    if (out === key && this.cleanKeys.size < MAX_CLEAN_KEYS) this.cleanKeys.add(key);
+    return out;
+  }
+
+  /** A plain copy of an object that is not plain JSON data (its toJSON's value, or its own enumerable fields), redacted. */
+  private copy(input: object, path: Set<object>, clean: { has(o: object): boolean } | undefined): unknown {
+    const value = typeof (input as { toJSON?: unknown }).toJSON === 'function' ? (input as { toJSON(): unknown }).toJSON() : input;
+    if (typeof value !== 'object' || value === null) return this.walk(value, path, clean);
     if (path.has(value)) return '[Circular]';
     path.add(value);
     try {
-      if (Array.isArray(value)) return value.map((v) => this.walk(v, path));
+      if (Array.isArray(value)) return value.map((v) => this.walk(v, path, clean));
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) out[this.redact(k)] = this.walk(v, path);
+      for (const [k, v] of Object.entries(value)) out[this.redactKey(k)] = this.walk(v, path, clean);
       return out;
     } finally {
       path.delete(value);

@@ -2,10 +2,8 @@ import { open, mkdir, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CaseResult } from '../core/results-schema.js';
 import { safeJson } from '../core/safe-json.js';
+import { BatchedWrites } from './batched-writes.js';
 
-/** Appends are written in batches of about this size (or after FLUSH_MS), not one syscall a case. */
-const FLUSH_BYTES = 256 * 1024;
-const FLUSH_MS = 200;
 /** Reading back goes through a window of this size: plan order is close to file order. */
 const READ_WINDOW = 4 * 1024 * 1024;
 
@@ -17,10 +15,9 @@ export class CaseStore {
   private handle: FileHandle | undefined;
   private offset = 0;
   private readonly spans = new Map<number, { start: number; length: number }>();
-  private pending: Promise<void> = Promise.resolve();
-  private buffer: Buffer[] = [];
-  private buffered = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly writes = new BatchedWrites(async (batch) => {
+    await this.handle!.write(batch, 0, batch.length);
+  });
 
   constructor(readonly path: string) {}
 
@@ -29,31 +26,18 @@ export class CaseStore {
     this.handle = await open(this.path, 'w+');
   }
 
-  /** Records one case; it reaches the disk within FLUSH_MS or once a batch is full. */
-  append(planIndex: number, result: CaseResult, replacer?: (key: string, value: unknown) => unknown): Promise<void> {
+  /** Records one case (its JSON text through `rewrite`); it reaches the disk within a moment or once a batch is full. */
+  append(planIndex: number, result: CaseResult, rewrite: (json: string) => string = (json) => json): Promise<void> {
     // A trace may hold what JSON refuses (a circular reference, a BigInt): stored marked, not crashed on.
-    const line = Buffer.from(safeJson(result, replacer) + '\n', 'utf8');
+    const line = Buffer.from(rewrite(safeJson(result) ?? 'null') + '\n', 'utf8');
     this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
     this.offset += line.length;
-    this.buffer.push(line);
-    this.buffered += line.length;
-    if (this.buffered >= FLUSH_BYTES) return this.flush();
-    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
-    return Promise.resolve();
+    return this.writes.add(line);
   }
 
-  /** Writes what is buffered; writes are chained so batches land in order. */
+  /** Writes what is buffered. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.buffered === 0) return this.pending;
-    const batch = Buffer.concat(this.buffer, this.buffered);
-    this.buffer = [];
-    this.buffered = 0;
-    this.pending = this.pending.then(async () => {
-      await this.handle!.write(batch, 0, batch.length);
-    });
-    return this.pending;
+    return this.writes.flush();
   }
 
   /** Each stored case's JSON text, in plan order, one at a time. */

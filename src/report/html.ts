@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Reporter } from './reporter.js';
 import { CaseStore } from './case-store.js';
-import { roundedCosts } from './json.js';
+import { roundCostsIn, roundedCosts } from './json.js';
 import { writeHtmlReport, type PageCase } from './html-page.js';
 import { SCHEMA_VERSION } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
@@ -33,7 +33,7 @@ export function htmlReporter(opts: HtmlReporterOptions): Reporter {
     },
     async onCaseEnd(result, c) {
       keys.set(c.index, caseKey(result));
-      await store!.append(c.index, result, roundedCosts);
+      await store!.append(c.index, result, roundCostsIn);
     },
     async onEnd({ run, summary, comparison }) {
       const s = store!;

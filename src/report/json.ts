@@ -32,7 +32,7 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       await store.open();
     },
     async onCaseEnd(result, c) {
-      await store!.append(c.index, result, roundedCosts);
+      await store!.append(c.index, result, roundCostsIn);
     },
     async onEnd({ run, summary, comparison }) {
       const s = store!;
@@ -59,8 +59,20 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
 
 /** Dollar figures to 10 decimal places: sums of prices carry float noise (0.0005759999999999999). */
 export function roundedCosts(key: string, value: unknown): unknown {
-  return key === 'costUsd' && typeof value === 'number' ? Math.round(value * 1e10) / 1e10 : value;
+  return key === 'costUsd' && typeof value === 'number' ? roundCost(value) : value;
 }
+
+const roundCost = (usd: number) => Math.round(usd * 1e10) / 1e10;
+
+/**
+ * JSON text (written without spaces) with its dollar figures rounded as `roundedCosts` rounds them.
+ * For a case a trial ends with: a replacer would be called for every field of its trace. In JSON text
+ * `"costUsd":` can only be a key (a quote inside a string is escaped).
+ */
+export function roundCostsIn(json: string): string {
+  return json.includes('"costUsd":') ? json.replace(COST_FIELD, (_, n: string) => `"costUsd":${JSON.stringify(roundCost(Number(n)))}`) : json;
+}
+const COST_FIELD = /"costUsd":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
 
 /** The `json` reporter; with `--save-baseline` it writes the baseline too. */
 export function create(o: BuiltInReporterOptions): Reporter {

@@ -1,10 +1,11 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { TraceSchema, TurnResultSchema } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { safeJson } from '../core/safe-json.js';
 import type { Reporter } from './reporter.js';
+import { BatchedWrites } from './batched-writes.js';
 
 /**
  * What a re-judge needs of a trial that the shareable artifacts hold only as digests under
@@ -28,26 +29,33 @@ export function rawTrialsPath(outputDir: string, runId: string): string {
   return join(outputDir, 'runs', runId, RAW_TRIALS_FILE);
 }
 
-/** Appends one case's raw trials (one line); lines of one run are written in the order given. */
+/** Appends one case's raw trials (one line); lines of one run are written in the order given, in batches. */
 export class RawTrialsWriter {
-  private chain: Promise<void> = Promise.resolve();
-  private made = false;
+  private handle: Promise<FileHandle> | undefined;
+  private readonly writes = new BatchedWrites(async (batch) => {
+    // Opened once, at the first batch: a run whose cases all ran no trial leaves no file.
+    this.handle ??= mkdir(dirname(this.path), { recursive: true }).then(() => open(this.path, 'a'));
+    await (await this.handle).write(batch, 0, batch.length);
+  });
 
   constructor(readonly path: string) {}
 
+  /** Queues one case's line: on disk within a moment, and once `flush` resolves. */
   append(rawCase: RawCase): Promise<void> {
-    const line = `${safeJson(rawCase) ?? 'null'}\n`;
-    this.chain = this.chain.then(async () => {
-      if (!this.made) await mkdir(dirname(this.path), { recursive: true });
-      this.made = true;
-      await appendFile(this.path, line, 'utf8');
-    });
-    return this.chain;
+    return this.writes.add(Buffer.from(`${safeJson(rawCase) ?? 'null'}\n`, 'utf8'));
   }
 
   /** Resolves once every line appended so far is on disk. */
   flush(): Promise<void> {
-    return this.chain;
+    return this.writes.flush();
+  }
+
+  /** Flushes and closes the file. */
+  async close(): Promise<void> {
+    await this.flush();
+    const handle = this.handle;
+    this.handle = undefined;
+    await (await handle)?.close();
   }
 }
 
@@ -68,7 +76,7 @@ export function rawTrialsReporter(opts: { outputDir: string }): Reporter {
       await writer!.append({ key: caseKey(result), trials: result.trials.map((t) => ({ index: t.index, trace: t.trace, ...(t.turns ? { turns: t.turns } : {}) })) });
     },
     async onEnd() {
-      await writer?.flush();
+      await writer?.close();
     },
   };
 }

@@ -21,6 +21,9 @@ export function caseAsked(c: Pick<PlannedCase, 'input' | 'messages' | 'turns' | 
 
 /** A case result with each asked text cut at `maxChars`, with the marker of `cutText`. */
 function boundAsked(result: CaseResult, maxChars: number = ASKED_MAX_CHARS): CaseResult {
+  // Nearly every case asks less than the bound: passed on as it is, not copied.
+  const long = (text: string | undefined) => text !== undefined && text.length > maxChars;
+  if (!long(result.input) && !long(result.reference) && !result.messages?.some((m) => long(m.content)) && !result.turns?.some((t) => long(t.input))) return result;
   const cut = (text: string) => cutText(text, maxChars);
   return {
     ...result,

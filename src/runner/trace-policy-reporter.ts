@@ -13,9 +13,10 @@ import type { Reporter } from '../report/reporter.js';
 export function underTracePolicy(reporters: Reporter[], policy: TracePolicy): Reporter[] {
   if (policy === 'full') return reporters;
   const trials = new WeakMap<TrialResult, TrialResult>();
-  const trialOf = (t: TrialResult) => memo(trials, t, digestTrial);
+  // A trial with no tool call has nothing to digest: passed on as it is, not copied.
+  const trialOf = (t: TrialResult) => (hasToolCalls(t) ? memo(trials, t, digestTrial) : t);
   const cases = new WeakMap<CaseResult, CaseResult>();
-  const caseOf = (c: CaseResult) => memo(cases, c, (r) => digestCase(r, trialOf));
+  const caseOf = (c: CaseResult) => (c.trials.some(hasToolCalls) ? memo(cases, c, (r) => digestCase(r, trialOf)) : c);
   return reporters.map((r) => ({
     ...(r.name !== undefined ? { name: r.name } : {}),
     ...(r.written ? { written: () => r.written!() } : {}),
@@ -34,4 +35,9 @@ function memo<T extends object>(seen: WeakMap<T, T>, value: T, make: (v: T) => T
     seen.set(value, out);
   }
   return out;
+}
+
+/** Whether a trial holds tool data the `safe` policy digests (digestTrial changes nothing else). */
+function hasToolCalls(t: TrialResult): boolean {
+  return (t.trace.steps?.some((s) => s.toolCalls !== undefined && s.toolCalls.length > 0) ?? false) || (t.turns?.some((turn) => turn.toolCalls.length > 0) ?? false);
 }

@@ -17,6 +17,31 @@ describe('SecretRedactor', () => {
     expect(r.redactDeep(node)).toEqual({ text: '[redacted]', when: 'at [redacted]', self: '[Circular]' });
   });
 
+  it('returns plain data with nothing to redact as it is, and copies only the path to a change, leaving the original whole', () => {
+    const r = new SecretRedactor(['abcdefgh12']);
+    const clean = { a: [{ b: 'plain' }, 2], c: { d: null, e: true } };
+    expect(r.redactDeep(clean)).toBe(clean);
+    const mixed = { keep: { x: 'plain' }, change: ['ok', { y: 'key abcdefgh12' }] };
+    const out = r.redactDeep(mixed);
+    expect(out).toEqual({ keep: { x: 'plain' }, change: ['ok', { y: 'key [redacted]' }] });
+    expect(out.keep).toBe(mixed.keep);
+    expect(mixed.change[1]).toEqual({ y: 'key abcdefgh12' });
+    // Not plain data (an Error's message is not an own enumerable field): copied as JSON would write it, never passed through.
+    const err = Object.assign(new Error('abcdefgh12'), { code: 'abcdefgh12' });
+    expect(r.redactDeep({ err })).toEqual({ err: { code: '[redacted]' } });
+  });
+
+  it('does not walk again what the caller marks as already returned clean', () => {
+    const r = new SecretRedactor(['abcdefgh12']);
+    const trial = { reply: 'plain' };
+    expect(r.redactDeep(trial)).toBe(trial);
+    const seen = new WeakSet<object>([trial]);
+    // Changed behind the redactor's back (never done by the runner): a marked object is trusted as it was.
+    trial.reply = 'abcdefgh12';
+    expect(r.redactDeep({ trials: [trial] }, seen).trials[0]).toBe(trial);
+    expect(r.redactDeep({ trials: [trial] }).trials[0]).toEqual({ reply: '[redacted]' });
+  });
+
   it('treats special characters in a secret literally', () => {
     const r = new SecretRedactor(['p4ss.w*rd(x)?']);
     expect(r.redact('p4ss.w*rd(x)? p4ssXwwrdx')).toBe('[redacted] p4ssXwwrdx');

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { jsonReporter } from '../../src/report/json.js';
+import { jsonReporter, roundCostsIn, roundedCosts } from '../../src/report/json.js';
 import type { Summary } from '../../src/core/results-schema.js';
 import { caseResult } from '../support/case-result.js';
 import { emptyUsage, type Usage } from '../../src/core/usage.js';
@@ -50,5 +50,11 @@ describe('costUsd in the results JSON', () => {
     expect(doc.cases[0].trials[0].usage.judge.costUsd).toBeNull();
     // Tokens are untouched.
     expect(doc.cases[0].usage.target.inputTokens).toBe(1440);
+  });
+
+  it('rounds the cost fields of a streamed case as the replacer would, leaving a string that merely reads like one', () => {
+    const value = { costUsd: 0.1 + 0.2, tiny: { costUsd: 5.76e-14 }, neg: { costUsd: -(0.1 + 0.2) }, none: { costUsd: null }, reply: 'say "costUsd":0.30000000000000004', tokens: 0.30000000000000004 };
+    expect(roundCostsIn(JSON.stringify(value))).toBe(JSON.stringify(value, roundedCosts));
+    expect(JSON.parse(roundCostsIn(JSON.stringify(value))).reply).toBe('say "costUsd":0.30000000000000004');
   });
 });

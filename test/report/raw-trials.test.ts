@@ -12,8 +12,10 @@ describe('raw trials store', () => {
     const w = new RawTrialsWriter(rawTrialsPath(dir, 'run-1'));
     const trace = { steps: [{ toolCalls: [{ name: 'lookup', args: { orderId: 'A1' }, result: { ok: true } }] }] };
     await w.append({ key: 's/a', trials: [{ index: 0, trace }] });
+    await w.flush();
     await appendFile(rawTrialsPath(dir, 'run-1'), '{"key": "s/torn", "tri\n');
     await w.append({ key: 's/b', trials: [{ index: 1, trace: {} }] });
+    await w.close();
     const read = await readRawTrials(dir, 'run-1');
     expect([...read!.keys()]).toEqual(['s/a', 's/b']);
     expect(read!.get('s/a')!.trials[0]!.trace.steps![0]!.toolCalls![0]!.args).toEqual({ orderId: 'A1' });

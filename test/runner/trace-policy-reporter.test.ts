@@ -74,6 +74,23 @@ describe('underTracePolicy', () => {
     expect(a.cases[0]).not.toBe(result);
   });
 
+  it('safe: a trial and a case with no tool call have nothing to digest and are passed on uncopied', async () => {
+    const rec = recorder();
+    const [edge] = underTracePolicy([rec], 'safe');
+    const { turns: _turns, ...plain } = trial();
+    const quiet: TrialResult = { ...plain, trace: { model: 'openai:gpt-5.5', steps: [{ text: 'No tool needed.' }] } };
+    const result = caseResult({ trials: [quiet] });
+    edge!.onTrialEnd!(view, quiet);
+    await edge!.onCaseEnd!(result, view);
+    expect(rec.trials[0]).toBe(quiet);
+    expect(rec.cases[0]).toBe(result);
+    // One trial with tool data among them: the case is digested.
+    const mixed = caseResult({ trials: [quiet, trial()] });
+    await edge!.onCaseEnd!(mixed, view);
+    expect(rec.cases[1]!.trials[0]).toBe(quiet);
+    expect(JSON.stringify(rec.cases[1])).not.toContain(ARGS.orderId);
+  });
+
   it('full: reporters are given as they are, tool data raw', async () => {
     const rec = recorder();
     const edges = underTracePolicy([rec], 'full');
