@@ -3,6 +3,7 @@
 // `agent-evals list` (one unmeasured run first fills the TypeScript cache) of the repository's
 // example suite (evals.config.ts) and of a generated 100-case YAML suite with an .mjs config.
 // The commands alternate within each round, so a change in the machine's load touches all alike.
+// BEFORE=<dir of another built checkout> (BEFORE_LABEL=<its commit>) measures its CLI in the same rounds.
 // Writes the "Start-up" section of bench/RESULTS.md (WRITE=0: print only).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,16 @@ const commands = [
   { name: 'agent-evals list (example suite, evals.config.ts)', args: [cli, 'list'], cwd: root },
   { name: 'agent-evals list (100 YAML cases, .mjs config)', args: [cli, 'list'], cwd: suite },
 ];
+const before = process.env.BEFORE;
+if (before) {
+  const old = join(before, 'bin', 'agent-evals.js');
+  const label = `before: ${process.env.BEFORE_LABEL ?? measuredCommit(before)}`;
+  commands.push(
+    { name: `agent-evals --version (${label})`, args: [old, '--version'], cwd: before },
+    { name: `agent-evals list, example suite (${label})`, args: [old, 'list'], cwd: before },
+    { name: `agent-evals list, 100 YAML cases (${label})`, args: [old, 'list'], cwd: suite },
+  );
+}
 for (const c of commands) once(c.args, c.cwd); // warm: file cache, TypeScript cache
 const load = [];
 const samples = commands.map(() => ({ wall: [], cpu: [] }));
