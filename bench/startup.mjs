@@ -90,6 +90,16 @@ Goals: \`--version\` at most 1.5× \`node -e 0\`; \`list\` of the example suite 
 | command | wall ms | ÷ node -e 0 | CPU ms (user+sys) |
 | --- | --- | --- | --- |
 ${rows.join('\n')}
+
+What start-up does since issue 25: a lone \`--version\`/\`-V\` is answered by bin/agent-evals.js from
+package.json before anything of dist/ loads; TypeScript config and eval modules are compiled once and
+kept in \`node_modules/.cache/agent-evals/ts\` (src/suite/ts-cache.ts), so a warm \`list\` never loads
+jiti's compiler (babel, 1.5 MB) nor compiles; jiti loads through its CommonJS entry (no export scan of
+its bundle); the load watchdog's thread starts with the config load and no load waits for it to come
+online; \`list\` no longer builds the results schema nor loads csv-parse; bounds are formatted without
+ICU. What remains is mostly Node loading ~200 ES modules (95 of them zod's) and building the config and
+eval-file schemas; a TypeScript config that imports \`agent-evals\` also loads the whole public API
+(with node:http/https/tls).
 `;
 process.stdout.write(section);
 if (process.env.WRITE !== '0') writeResultsSection(join(here, 'RESULTS.md'), '<!-- startup bench -->', section);
