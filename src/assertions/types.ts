@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentRun } from '../core/agent-run.js';
 import type { Usage } from '../core/usage.js';
-import { SeveritySchema, type Severity } from '../core/results-schema.js';
+import { SeveritySchema, type Severity } from '../core/severity.js';
 
 /** Fields every assertion accepts, in YAML and in TypeScript. */
 export const assertionCommonFields = {

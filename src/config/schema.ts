@@ -4,7 +4,7 @@ import { ModelRefSchema } from '../judges/spec.js';
 import { TracePolicySchema, type Judge } from '../core/judge-port.js';
 import { isJudgeInstance } from '../judges/resolve.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
-import { SeveritySchema } from '../core/results-schema.js';
+import { SeveritySchema } from '../core/severity.js';
 import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
 import { REPORTERS } from '../report/registry.js';
 import { reporterSpecProblem } from '../report/reporter-spec.js';

@@ -4,14 +4,14 @@ import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 import { MatrixValuesSchema } from './matrix.js';
 import { ChatTurnSchema } from './chat-turn.js';
 import { TracePolicySchema } from './judge-port.js';
+import { SeveritySchema } from './severity.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
 export const SCHEMA_VERSION = 1;
 
 /** A failed gate fails the trial; a missed soft assertion lowers its score (`scored`). */
-export const SeveritySchema = z.enum(['gate', 'soft']);
-export type Severity = z.infer<typeof SeveritySchema>;
+export { SeveritySchema, type Severity } from './severity.js';
 
 const MeanStdSchema = z.object({ mean: z.number(), stddev: z.number() });
 

@@ -2,7 +2,6 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parse as parseCsv } from 'csv-parse';
 import { UserError } from '../core/errors.js';
 import { csvHeader, csvRecordLine } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
@@ -72,6 +71,8 @@ async function* jsonlRows(path: string, file: string): AsyncGenerator<DatasetRow
 
 /** CSV with a header row; empty cells are absent fields. */
 async function* csvRows(path: string, file: string): AsyncGenerator<DatasetRow> {
+  // Loaded with the first CSV dataset: a suite without one never pays for the parser's modules.
+  const { parse: parseCsv } = await import('csv-parse');
   const parser = createReadStream(path).pipe(parseCsv({ columns: csvHeader(file), info: true, raw: true, skip_empty_lines: true, bom: true }));
   let row = 0;
   try {

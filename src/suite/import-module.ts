@@ -1,6 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { LoadTimeoutError, UserError, errorMessage } from '../core/errors.js';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { watchLoad } from './load-watchdog.js';
+import { cachedTransform, compiler, isCached, type TransformOptions } from './ts-cache.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown>; transform(opts: { source: string; filename: string; ts: boolean }): string };
 let jiti: Jiti | undefined;
@@ -28,7 +31,7 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
  * watchdog (load-watchdog.ts) stops its code, and it is the same load error.
  */
 export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
-  const ts = isTypeScript(file) ? await typeScriptLoader() : undefined;
+  const ts = isTypeScript(file) ? await typeScriptLoader(file) : undefined;
   // Running before the limit starts: the module may block the thread as soon as it is imported.
   const watch = await watchLoad(timeoutMs);
   let timer: NodeJS.Timeout | undefined;
@@ -65,16 +68,20 @@ function isTypeScript(file: string): boolean {
 }
 
 /**
- * jiti, with its transformer loaded: loading it takes hundreds of ms of synchronous work, which
- * is this tool's start-up, not the user module's load time, so it happens before the limit starts.
+ * jiti, whose compiles go through the on-disk cache (ts-cache.ts). Loading the compiler takes
+ * hundreds of ms of synchronous work, which is this tool's start-up, not the user module's load
+ * time: when `file` is not compiled yet, the compiler loads before the limit starts.
  */
-async function typeScriptLoader(): Promise<Jiti> {
+async function typeScriptLoader(file: string): Promise<Jiti> {
   if (!jiti) {
-    const { createJiti } = await import('jiti');
-    const created = createJiti(import.meta.url, { interopDefault: true, moduleCache: generation === 0, fsCache: false }) as Jiti;
-    created.transform({ source: 'export {};', filename: 'warm-up.ts', ts: true });
-    jiti = created;
+    // jiti's CommonJS entry: importing its ES entry makes Node scan its 190 KB bundle for export names first.
+    const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti');
+    const transform = (opts: TransformOptions) => cachedTransform(opts);
+    jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: generation === 0, fsCache: false, transform }) as Jiti;
   }
+  // What jiti hands the compiler for a module it imports (see its transform()).
+  const entry: TransformOptions = { babel: {}, interopDefault: true, source: await readFile(file, 'utf8').catch(() => ''), filename: file, ts: true, async: true, jsx: false };
+  if (!isCached(entry)) compiler();
   return jiti;
 }
 
