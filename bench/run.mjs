@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startMockLlm } from './mock-llm.mjs';
 import { judgeFigures, judgeUsageOf } from './judge-tokens.mjs';
 import { measuredCommit } from './measured-commit.mjs';
+import { readProfiles, summarize, topTables } from './profile-top.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -20,6 +21,9 @@ const work = join(here, 'work');
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 100);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
 const QUICK = process.argv.includes('--quick');
+// `--profile [--n 2000]`: one configuration under `node --cpu-prof`, its top self-time entries printed.
+const PROFILE = process.argv.includes('--profile');
+const PROFILE_N = Number(process.argv[process.argv.indexOf('--n') + 1]) || 2000;
 const hasTime = existsSync('/usr/bin/time');
 
 function suiteYaml(n, { gateFailHalf = false } = {}) {
@@ -47,9 +51,9 @@ function configMjs(mockUrl, { deterministic = false, fakeJudge = false } = {}) {
 }
 
 /** Runs `node <script> ...args` under /usr/bin/time: wall, CPU and peak RSS of that process alone. */
-function runChild(script, args, cwd, env) {
+function runChild(script, args, cwd, env, nodeArgs = []) {
   const cmd = hasTime ? '/usr/bin/time' : process.execPath;
-  const argv = hasTime ? ['-f', '__TIME__ %e %U %S %M', process.execPath, script, ...args] : [script, ...args];
+  const argv = hasTime ? ['-f', '__TIME__ %e %U %S %M', process.execPath, ...nodeArgs, script, ...args] : [...nodeArgs, script, ...args];
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env, CI: '1', NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -65,7 +69,7 @@ function runChild(script, args, cwd, env) {
   });
 }
 
-async function runConfig(mock, { name, n, repeat = 1, deterministic = false, fakeJudge = false, gateFailHalf = false }) {
+async function runConfig(mock, { name, n, repeat = 1, deterministic = false, fakeJudge = false, gateFailHalf = false, nodeArgs = [] }) {
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -73,7 +77,7 @@ async function runConfig(mock, { name, n, repeat = 1, deterministic = false, fak
   writeFileSync(join(dir, 'evals.config.mjs'), configMjs(mock.url, { deterministic, fakeJudge }));
   mock.reset();
   const args = ['run', '--json', 'results.json', '--repeat', String(repeat)];
-  const r = await runChild(cli, args, dir, { OPENAI_API_KEY: 'bench-key' });
+  const r = await runChild(cli, args, dir, { OPENAI_API_KEY: 'bench-key' }, nodeArgs);
   const stats = mock.stats();
   const results = existsSync(join(dir, 'results.json')) ? JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) : undefined;
   const trials = results?.summary.trials.run ?? n * repeat;
@@ -181,7 +185,26 @@ const BOUNDS = `
   the peak near 160 MB with no measurable CPU cost.
 `;
 
+/**
+ * The bench workload (model-agent target, inference judge) at N=`PROFILE_N` under `--cpu-prof`:
+ * prints the CLI process's CPU per trial and the top self-time entries by file and by function
+ * (bench/profile-top.mjs). The profiles stay in bench/work/profile/ for a closer look.
+ */
+async function profileMain() {
+  const dir = join(work, 'profile');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const mock = await startMockLlm({ latencyMs: LATENCY_MS, maxLifetimeMs: 20 * 60_000 });
+  process.stderr.write(`profiling N=${PROFILE_N}…\n`);
+  // Not through NODE_OPTIONS: node refuses --cpu-prof there.
+  const row = await runConfig(mock, { name: 'profile-run', n: PROFILE_N, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+  await mock.close();
+  console.log(`N=${PROFILE_N}, exit ${row.exit}: runner CPU ${fmt(row.cpuMsPerTrial)} ms/trial (profiling adds its own share), load (1 min) ${fmt(row.load)}, profiles in ${dir}\n`);
+  console.log(topTables(summarize(readProfiles(dir), root)));
+}
+
 async function main() {
+  if (PROFILE) return profileMain();
   mkdirSync(work, { recursive: true });
   const mock = await startMockLlm({ latencyMs: LATENCY_MS, maxLifetimeMs: 20 * 60_000 });
   const series = QUICK

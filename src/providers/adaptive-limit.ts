@@ -38,6 +38,8 @@ export interface LimitedCallOptions {
   signal?: AbortSignal;
   /** A retry of a rate-limited request: served before requests that have not been sent yet. */
   retry?: boolean;
+  /** Called (synchronously, in the caller's context) when the call cannot start at once and waits its turn. */
+  onQueued?: () => void;
 }
 
 export class AdaptiveLimiter {
@@ -92,29 +94,28 @@ export class AdaptiveLimiter {
     this.#current = Math.min(this.#current, m);
   }
 
-  /** Run `fn` once a slot is free. A queued task whose signal aborts is dropped without running. */
+  /**
+   * Run `fn` once a slot is free. A queued task whose signal aborts is dropped without running.
+   * With a slot free and no one waiting, `fn` starts at once: no queue entry, no abort listener
+   * (this runs around every HTTP attempt of the run). `onQueued` is called only when the task has
+   * to wait.
+   */
   run<T>(fn: () => Promise<T>, options: LimitedCallOptions = {}): Promise<T> {
     const { signal } = options;
-    const queue = options.retry ? this.#retries : this.#queue;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    return new Promise<T>((resolve, reject) => {
-      const start = () => {
-        signal?.removeEventListener('abort', onAbort);
-        this.#inFlight++;
-        let ok = false;
-        Promise.resolve()
-          .then(fn)
-          .then((v) => {
-            ok = true;
-            resolve(v);
-          }, reject)
-          .finally(() => {
-            this.#inFlight--;
-            if (ok) this.onSuccess();
-            this.#drain();
-          });
+    if (this.#inFlight < this.#current && this.pending === 0 && this.#pausedUntil <= this.#now()) return this.#start(fn);
+    const queue = options.retry ? this.#retries : this.#queue;
+    let started = false;
+    const queued = new Promise<T>((resolve, reject) => {
+      const waiter: Waiter = {
+        start: () => {
+          started = true;
+          signal?.removeEventListener('abort', onAbort);
+          // From inside #drain's loop: `fn` runs a tick later, never re-entering the loop.
+          this.#start(() => Promise.resolve().then(fn)).then(resolve, reject);
+        },
+        reject,
       };
-      const waiter: Waiter = { start, reject };
       const onAbort = () => {
         const i = queue.indexOf(waiter);
         if (i >= 0) {
@@ -124,8 +125,37 @@ export class AdaptiveLimiter {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(waiter);
-      this.#drain();
     });
+    this.#drain();
+    if (!started) options.onQueued?.();
+    return queued;
+  }
+
+  /** Holds a slot while `fn` runs; the slot is freed (and the queue drained) as it settles. */
+  #start<T>(fn: () => Promise<T>): Promise<T> {
+    this.#inFlight++;
+    let work: Promise<T>;
+    try {
+      work = fn();
+    } catch (err) {
+      work = Promise.reject(err);
+    }
+    return work.then(
+      (v) => {
+        this.#settled(true);
+        return v;
+      },
+      (err: unknown) => {
+        this.#settled(false);
+        throw err;
+      },
+    );
+  }
+
+  #settled(ok: boolean): void {
+    this.#inFlight--;
+    if (ok) this.onSuccess();
+    this.#drain();
   }
 
   /** A call was rate limited: halve (once per burst) and hold growth for the cooldown. */

@@ -8,6 +8,7 @@ import { worthCaching } from './anthropic-cache.js';
 import { toOutputSchema } from './anthropic-output-schema.js';
 import { schemaInstruction } from './schema-instruction.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderBlocks, ProviderToolCall } from './types.js';
+import { withRawBody } from './raw-body.js';
 
 type Params = Anthropic.MessageCreateParamsNonStreaming;
 type WireMessage = Anthropic.MessageParam;
@@ -244,13 +245,15 @@ export function fromAnthropicMessage(msg: Anthropic.Message, schemaName?: string
   // of the text. The tokens spent are reported either way.
   const reason = msg.stop_reason ?? 'stop';
   const replay = turnToReplay(msg.content);
-  return {
-    text: haveStructured ? JSON.stringify(structured) : texts.join(''),
-    toolCalls,
-    usage: fromAnthropicUsage(msg.usage),
-    finishReason: haveStructured && reason === 'tool_use' ? 'stop' : (FINISH[reason] ?? reason),
-    model: msg.model,
-    raw: JSON.stringify(msg),
-    ...(replay ? { providerBlocks: replay } : {}),
-  };
+  return withRawBody(
+    {
+      text: haveStructured ? JSON.stringify(structured) : texts.join(''),
+      toolCalls,
+      usage: fromAnthropicUsage(msg.usage),
+      finishReason: haveStructured && reason === 'tool_use' ? 'stop' : (FINISH[reason] ?? reason),
+      model: msg.model,
+      ...(replay ? { providerBlocks: replay } : {}),
+    },
+    msg,
+  );
 }

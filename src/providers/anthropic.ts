@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { fromAnthropicMessage, toAnthropicParams } from './anthropic-wire.js';
+import { fromAnthropicMessage, toAnthropicParams, type AnthropicOptions } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
 import { requestScope } from './rate-limit-fetch.js';
@@ -7,12 +7,17 @@ import { DEFAULT_ANTHROPIC_MAX_TOKENS, errorContext, maxTokensOf, sdkClientOptio
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
 /** The Messages params for `req` under the spec's defaults: what a live call sends, and a batch line. */
-export function anthropicParams(spec: ModelSpec, req: CompletionRequest): Anthropic.MessageCreateParamsNonStreaming {
-  return toAnthropicParams(spec.model, req, {
+export function anthropicParams(spec: ModelSpec, req: CompletionRequest, options: AnthropicOptions = anthropicRequestOptions(spec)): Anthropic.MessageCreateParamsNonStreaming {
+  return toAnthropicParams(spec.model, req, options);
+}
+
+/** How every request under `spec` is shaped: the same for each call, so a provider works it out once. */
+export function anthropicRequestOptions(spec: ModelSpec): AnthropicOptions {
+  return {
     maxTokens: maxTokensOf(spec) ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
     capabilities: specCapabilities(spec),
     ...(spec.reasoningEffort !== undefined ? { effort: spec.reasoningEffort } : {}),
-  });
+  };
 }
 
 /**
@@ -45,9 +50,11 @@ export class AnthropicProvider implements Provider {
   // Private fields: the client holds the API key and must not show up in JSON or inspect output.
   readonly #client: Anthropic;
   readonly #settings: ProviderSettings;
+  readonly #requestOptions: AnthropicOptions;
 
   constructor(settings: ProviderSettings) {
     this.#settings = settings;
+    this.#requestOptions = anthropicRequestOptions(settings.spec);
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
     this.#client = new Anthropic(sdkClientOptions(settings));
@@ -55,7 +62,7 @@ export class AnthropicProvider implements Provider {
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {
-    const params = anthropicParams(this.#settings.spec, req);
+    const params = anthropicParams(this.#settings.spec, req, this.#requestOptions);
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
       const scope = requestScope(req.signal);

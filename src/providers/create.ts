@@ -49,11 +49,16 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
   const { spec } = settings;
 
   let loading: Promise<Provider> | undefined;
+  // Once loaded, each call goes straight to it (no extra async step per request).
+  let loaded: Provider | undefined;
   const load = (): Promise<Provider> => {
-    loading ??= WIRES[wireOf(spec.provider)].provider(settings).catch((err: unknown) => {
-      loading = undefined; // let a later call try again
-      throw err;
-    });
+    loading ??= WIRES[wireOf(spec.provider)].provider(settings).then(
+      (provider) => (loaded = provider),
+      (err: unknown) => {
+        loading = undefined; // let a later call try again
+        throw err;
+      },
+    );
     return loading;
   };
 
@@ -61,7 +66,7 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
     id: spec.provider,
     model: spec.model,
     spec: formatModelSpec(spec),
-    complete: async (req: CompletionRequest): Promise<CompletionResponse> => (await load()).complete(req),
+    complete: (req: CompletionRequest): Promise<CompletionResponse> => (loaded ? loaded.complete(req) : load().then((provider) => provider.complete(req))),
   };
 }
 

@@ -3,6 +3,8 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { FetchLike } from './rate-limit-fetch.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from './body-limit.js';
+import { BufferedResponse } from './buffered-response.js';
+import { attemptAborted, fetchWithDeadline, type TimedFetch } from './attempt-deadline.js';
 
 // Keep-alive pools shared by every provider: eval runs make thousands of small calls to a few hosts.
 const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }) };
@@ -13,49 +15,80 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 
  * the wall time. Provider calls are small JSON exchanges without streaming, so the body is read
  * whole, up to `maxBytes`: past that the request is destroyed at once and the response's body
  * fails with a ResponseTooLargeError (a body error, so the SDK reports it instead of retrying).
+ * The whole body is handed over as a BufferedResponse (no web stream to read it back through).
  * Anything this does not handle (a Request object, other protocols) goes to global fetch.
  * A URL for which `streamed` says yes (a batch's result file, far bigger than one reply) gets its
  * body as a stream, uncapped here: its reader reads it line by line under its own bounds.
+ * Its `timed` form runs an attempt under a time limit with one timer, no abort signal of its own.
  */
-export const boundedNodeFetch =
-  (maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, streamed?: (url: URL) => boolean): FetchLike =>
-  (input, init = {}) => {
+export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, streamed?: (url: URL) => boolean): TimedFetch {
+  const timed = (input: Parameters<FetchLike>[0], init: RequestInit = {}, ms?: number): Promise<Response> => {
     const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : undefined;
     const agent = url ? agents[url.protocol as keyof typeof agents] : undefined;
-    if (!url || !agent || (init.body !== undefined && init.body !== null && typeof init.body !== 'string')) return globalThis.fetch(input, init);
+    if (!url || !agent || (init.body !== undefined && init.body !== null && typeof init.body !== 'string'))
+      return ms === undefined ? globalThis.fetch(input, init) : fetchWithDeadline(globalThis.fetch, input, init, ms);
     return new Promise<Response>((resolve, reject) => {
-      const headers: Record<string, string> = {};
-      new Headers(init.headers).forEach((value, key) => {
-        headers[key] = value;
-      });
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, agent, ...(init.signal ? { signal: init.signal } : {}) }, (res) => {
-        const chunks: Buffer[] = [];
-        let total = 0;
-        const out = new Headers();
-        for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) out.set(key, Array.isArray(value) ? value.join(', ') : value);
-        const status = res.statusCode ?? 500;
-        if (streamed?.(url) && status === 200) {
-          return resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage ?? '', headers: out }));
-        }
-        res.on('data', (c: Buffer) => {
-          total += c.length;
-          if (total <= maxBytes) return void chunks.push(c);
-          chunks.length = 0;
-          res.removeAllListeners('data');
-          request.destroy();
-          const tooLarge = responseTooLarge(maxBytes);
-          const body = new ReadableStream({ start: (controller) => controller.error(tooLarge) });
-          resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers: out }));
-        });
-        res.on('error', reject);
-        res.on('end', () => {
-          // 204/304 may not carry a body in a Response.
-          const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
-          resolve(new Response(body, { status, statusText: res.statusMessage ?? '', headers: out }));
-        });
-      });
+      const timer = ms === undefined ? undefined : setTimeout(() => fail(attemptAborted(ms)), ms);
+      const done = (res: Response) => {
+        clearTimeout(timer);
+        resolve(res);
+      };
+      const fail = (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+        request.destroy();
+      };
+      const request = (url.protocol === 'https:' ? https : http).request(
+        url,
+        { method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, ...(init.signal ? { signal: init.signal } : {}) },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let total = 0;
+          const status = res.statusCode ?? 500;
+          const head = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res.headers) };
+          if (streamed?.(url) && status === 200) return done(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, head));
+          res.on('data', (c: Buffer) => {
+            total += c.length;
+            if (total <= maxBytes) return void chunks.push(c);
+            chunks.length = 0;
+            res.removeAllListeners('data');
+            request.destroy();
+            const tooLarge = responseTooLarge(maxBytes);
+            done(new Response(new ReadableStream({ start: (controller) => controller.error(tooLarge) }), head));
+          });
+          res.on('error', fail);
+          res.on('end', () => {
+            // 204/304 may not carry a body in a Response.
+            if (status === 204 || status === 304) return done(new Response(null, head));
+            done(new BufferedResponse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), head));
+          });
+        },
+      );
       // Like fetch: a network failure is a TypeError, which the SDKs treat as a connection error.
-      request.on('error', (err) => reject(err.name === 'AbortError' ? err : Object.assign(new TypeError(`fetch failed: ${err.message}`), { cause: err })));
+      request.on('error', (err) => fail(err.name === 'AbortError' ? err : Object.assign(new TypeError(`fetch failed: ${err.message}`), { cause: err })));
       request.end(init.body ?? undefined);
     });
   };
+  return Object.assign((input: Parameters<FetchLike>[0], init?: RequestInit) => timed(input, init), {
+    timed: (input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number) => timed(input, init, ms),
+  });
+}
+
+/** The SDKs pass a Headers: read as it is, not copied into another one first. */
+function plainHeaders(init: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  (init instanceof Headers ? init : new Headers(init)).forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+/** node:http's parsed headers as a Response takes them (repeated ones, only set-cookie here, joined). */
+function responseHeaders(raw: http.IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key in raw) {
+    const value = raw[key];
+    if (value !== undefined) out[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}

@@ -4,6 +4,7 @@ import type { TokenUsage } from '../core/usage.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { capabilitiesOf, type ModelCapabilities } from './capabilities.js';
 import { malformed } from './errors.js';
+import { withRawBody } from './raw-body.js';
 import { schemaInstruction } from './schema-instruction.js';
 import { checkedReasoningEffort, formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall, StructuredOutput } from './types.js';
@@ -51,16 +52,21 @@ export function checkOpenAISpec(spec: ModelSpec): void {
   reasoningEffortOf(spec, specCapabilities(spec));
 }
 
-/** What a model spec sends for `req`, live or as a batch line: the spec's settings are the defaults. */
-export function openAIParams(spec: ModelSpec, req: CompletionRequest): Params {
+/** How every request under `spec` is shaped: the same for each call, so a provider works it out once. */
+export function openAIRequestOptions(spec: ModelSpec): OpenAIRequestOptions {
   const capabilities = specCapabilities(spec);
   const reasoningEffort = reasoningEffortOf(spec, capabilities);
-  return toOpenAIParams(spec.model, req, {
+  return {
     capabilities,
     ...(reasoningEffort !== undefined ? { reasoningEffort } : {}),
     ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
     ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
-  });
+  };
+}
+
+/** What a model spec sends for `req`, live or as a batch line: the spec's settings are the defaults. */
+export function openAIParams(spec: ModelSpec, req: CompletionRequest, options: OpenAIRequestOptions = openAIRequestOptions(spec)): Params {
+  return toOpenAIParams(spec.model, req, options);
 }
 
 /**
@@ -193,15 +199,17 @@ export function fromOpenAICompletion(c: OpenAI.ChatCompletion): CompletionRespon
   const reason = choice.finish_reason ?? 'stop';
   // A structured-output refusal comes as `message.refusal` with finish_reason `stop`: it is a refusal.
   const refusal = typeof msg.refusal === 'string' && msg.refusal !== '' ? msg.refusal : undefined;
-  return {
-    text: msg.content ?? refusal ?? '',
-    toolCalls,
-    usage: fromOpenAIUsage(c.usage),
-    finishReason: refusal !== undefined ? 'refusal' : (FINISH[reason] ?? reason),
-    ...(refusal !== undefined ? { refusal } : {}),
-    model: c.model,
-    raw: JSON.stringify(c),
-  };
+  return withRawBody(
+    {
+      text: msg.content ?? refusal ?? '',
+      toolCalls,
+      usage: fromOpenAIUsage(c.usage),
+      finishReason: refusal !== undefined ? 'refusal' : (FINISH[reason] ?? reason),
+      ...(refusal !== undefined ? { refusal } : {}),
+      model: c.model,
+    },
+    c,
+  );
 }
 
 function parseArgs(raw: string): unknown {

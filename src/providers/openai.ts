@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { checkOpenAISpec, fromOpenAICompletion, openAIParams } from './openai-wire.js';
+import { fromOpenAICompletion, openAIParams, openAIRequestOptions, type OpenAIRequestOptions } from './openai-wire.js';
 import { requestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
@@ -14,10 +14,11 @@ export class OpenAIProvider implements Provider {
   // Private fields: the client holds the API key and must not show up in JSON or inspect output.
   readonly #client: OpenAI;
   readonly #settings: ProviderSettings;
+  readonly #requestOptions: OpenAIRequestOptions;
 
   constructor(settings: ProviderSettings) {
-    // A setting the model refuses fails here, before any request is sent.
-    checkOpenAISpec(settings.spec);
+    // A setting the model refuses fails here, before any request is sent (and each call reuses them).
+    this.#requestOptions = openAIRequestOptions(settings.spec);
     this.#settings = settings;
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
@@ -25,7 +26,7 @@ export class OpenAIProvider implements Provider {
   }
 
   async complete(req: CompletionRequest): Promise<CompletionResponse> {
-    const params = openAIParams(this.#settings.spec, req);
+    const params = openAIParams(this.#settings.spec, req, this.#requestOptions);
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
       const scope = requestScope(req.signal);

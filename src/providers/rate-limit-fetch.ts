@@ -10,6 +10,7 @@
 
 import type { LimitedCallOptions } from './adaptive-limit.js';
 import { pauseDeadlines } from '../core/deadline-pause.js';
+import { fetchWithDeadline, isTimedFetch } from './attempt-deadline.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -57,25 +58,28 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
     const signal = init?.signal ?? undefined;
     let firstLimitedAt: number | undefined;
     for (let attempt = 0; ; attempt++) {
-      const resume = pauseDeadlines();
-      // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
-      // what was in flight, and nothing queued slips out before the pause.
-      const res = await limiter
-        .run(
-          async () => {
-            resume();
-            const r = await sendAttempt(base, input, init, options.attemptTimeoutMs);
-            if (r.status === 429) {
-              const hinted = retryAfterMs(r.headers);
-              limiter.onRateLimit(hinted);
-              // Jitter spreads the return of clients that were limited at the same moment.
-              limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? Math.min(maxBackoff, backoff * 2 ** attempt)) * (1 + Math.random() * 0.25));
-            }
-            return r;
-          },
-          { signal, retry: attempt > 0 },
-        )
-        .finally(resume);
+      // Deadlines are paused only while the request really waits for its slot: with one free it
+      // starts at once, and pausing would re-arm every deadline's timer twice per request for nothing.
+      let resume: (() => void) | undefined;
+      const attemptOnce = async (): Promise<Response> => {
+        resume?.();
+        const r = await sendAttempt(base, input, init, options.attemptTimeoutMs);
+        // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
+        // what was in flight, and nothing queued slips out before the pause.
+        if (r.status === 429) {
+          const hinted = retryAfterMs(r.headers);
+          limiter.onRateLimit(hinted);
+          // Jitter spreads the return of clients that were limited at the same moment.
+          limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? Math.min(maxBackoff, backoff * 2 ** attempt)) * (1 + Math.random() * 0.25));
+        }
+        return r;
+      };
+      let res: Response;
+      try {
+        res = await limiter.run(attemptOnce, { signal, retry: attempt > 0, onQueued: () => (resume = pauseDeadlines()) });
+      } finally {
+        resume?.();
+      }
       if (res.status !== 429) return res;
       firstLimitedAt ??= Date.now();
       if (Date.now() - firstLimitedAt >= budget) {
@@ -89,23 +93,12 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
 }
 
 /**
- * Runs one HTTP attempt under the caller's signal plus the attempt's own time limit, when one is
- * set. (By hand, not AbortSignal.timeout: its timer would outlive every quick call by a minute.)
+ * One HTTP attempt under the caller's signal plus the attempt's own time limit, when one is set.
+ * The node:http fetch enforces the limit itself (one timer); any other gets a signal of its own.
  */
-async function sendAttempt(base: FetchLike, input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number | undefined): Promise<Response> {
+function sendAttempt(base: FetchLike, input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number | undefined): Promise<Response> {
   if (ms === undefined) return base(input, init);
-  const ac = new AbortController();
-  const outer = init?.signal ?? undefined;
-  const forward = () => ac.abort(outer?.reason);
-  if (outer?.aborted) forward();
-  else outer?.addEventListener('abort', forward, { once: true });
-  const timer = setTimeout(() => ac.abort(new DOMException(`attempt timed out after ${ms} ms`, 'TimeoutError')), ms);
-  try {
-    return await base(input, { ...init, signal: ac.signal });
-  } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', forward);
-  }
+  return isTimedFetch(base) ? base.timed(input, init, ms) : fetchWithDeadline(base, input, init, ms);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdaptiveLimiter, DEFAULT_MAX_CONCURRENCY, ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { rateLimitedFetch, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
+import { withDeadline } from '../../src/core/deadline-pause.js';
 
 function deferred() {
   let resolve!: () => void;
@@ -51,6 +52,32 @@ describe('AdaptiveLimiter', () => {
       }),
     ).rejects.toThrow('sync boom');
     expect(await limiter.run(async () => 'next')).toBe('next');
+  });
+
+  it('starts a call with a free slot at once, with no abort listener; says when a call has to wait', async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    const ac = new AbortController();
+    const added = vi.spyOn(ac.signal, 'addEventListener');
+    const queued: string[] = [];
+    const gate = deferred();
+    let startedFirst = false;
+    const first = limiter.run(
+      async () => {
+        startedFirst = true;
+        await gate.promise;
+        return 'first';
+      },
+      { signal: ac.signal, onQueued: () => queued.push('first') },
+    );
+    // Started before run() returned: no queue entry, nothing listening on its signal.
+    expect(startedFirst).toBe(true);
+    expect(added).not.toHaveBeenCalled();
+    const second = limiter.run(async () => 'second', { signal: ac.signal, onQueued: () => queued.push('second') });
+    expect(queued).toEqual(['second']);
+    expect(added).toHaveBeenCalledTimes(1); // the waiting call can still be dropped by its signal
+    gate.resolve();
+    expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+    expect(limiter.inFlight).toBe(0);
   });
 
   it('halves on a rate limit (once per burst), never below 1', () => {
@@ -252,6 +279,24 @@ describe('rateLimitedFetch', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('x-should-retry')).toBe('false');
     expect(calls).toBeGreaterThan(1);
+  });
+
+  it("pauses the caller's deadlines only while its request waits for a slot", async () => {
+    const limiter = new AdaptiveLimiter({ max: 1 });
+    const gate = deferred();
+    const fetch = rateLimitedFetch(limiter, async (input) => {
+      if (input === 'http://slow') await gate.promise;
+      return new Response('{}', { status: 200 });
+    });
+    const events: string[] = [];
+    const deadline = (name: string) => ({ pause: () => void events.push(`${name} paused`), resume: () => void events.push(`${name} resumed`) });
+    const slow = withDeadline(deadline('slow'), () => fetch('http://slow'));
+    const queued = withDeadline(deadline('queued'), () => fetch('http://queued'));
+    // The first request had its slot at once: its deadline never stopped. The second waits for it.
+    expect(events).toEqual(['queued paused']);
+    gate.resolve();
+    await Promise.all([slow, queued]);
+    expect(events).toEqual(['queued paused', 'queued resumed']);
   });
 
   it('caps the backoff without retry-after', async () => {

@@ -1,0 +1,79 @@
+/**
+ * The node:http fetch's buffered replies behave as a standard Response would: read once, cloned,
+ * streamed on request; and an attempt past its time limit fails as an aborted request whose cause
+ * is a TimeoutError (what the SDKs read as a timed-out connection), with no abort signal of its own.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BufferedResponse } from '../../src/providers/buffered-response.js';
+import { boundedNodeFetch } from '../../src/providers/node-fetch.js';
+import { isTimedFetch } from '../../src/providers/attempt-deadline.js';
+
+const servers: Server[] = [];
+afterAll(async () => {
+  for (const s of servers) s.closeAllConnections();
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+});
+
+/** A server answering `/json` at once and holding `/hang` until the test ends. */
+async function server(): Promise<string> {
+  const s = createServer((req, res) => {
+    if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_1' }).end('\ufeff{"a":[1,2]}');
+  });
+  servers.push(s);
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+}
+
+describe('BufferedResponse', () => {
+  const make = () => new BufferedResponse(Buffer.from('{"ok":true}'), { status: 201, statusText: 'Created', headers: { 'content-type': 'application/json' } });
+
+  it('is a Response with its status and headers, read once', async () => {
+    const res = make();
+    expect(res).toBeInstanceOf(Response);
+    expect([res.ok, res.status, res.statusText, res.headers.get('content-type')]).toEqual([true, 201, 'Created', 'application/json']);
+    expect(res.bodyUsed).toBe(false);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.bodyUsed).toBe(true);
+    await expect(res.text()).rejects.toThrow(TypeError);
+  });
+
+  it('clones before a read, and hands out its body as a stream, text and bytes', async () => {
+    const res = make();
+    const copy = res.clone();
+    expect(await res.text()).toBe('{"ok":true}');
+    expect(new TextDecoder().decode(await copy.arrayBuffer())).toBe('{"ok":true}');
+    const streamed = make();
+    expect(streamed.body).toBeInstanceOf(ReadableStream);
+    // Once the stream was handed out, reads go through it (a clone taken now still has the bytes).
+    const after = streamed.clone();
+    expect(await new Response(streamed.body).text()).toBe('{"ok":true}');
+    expect(await after.text()).toBe('{"ok":true}');
+    expect(
+      await make()
+        .blob()
+        .then((b) => b.text()),
+    ).toBe('{"ok":true}');
+  });
+});
+
+describe('boundedNodeFetch', () => {
+  it('answers with a buffered Response (byte-order mark dropped, headers kept)', async () => {
+    const url = await server();
+    const res = await boundedNodeFetch()(`${url}/json`);
+    expect(res).toBeInstanceOf(BufferedResponse);
+    expect(res.headers.get('x-request-id')).toBe('req_1');
+    expect(await res.json()).toEqual({ a: [1, 2] });
+  });
+
+  it('fails an attempt past its time limit as an aborted request caused by a TimeoutError', async () => {
+    const url = await server();
+    const fetch = boundedNodeFetch();
+    expect(isTimedFetch(fetch)).toBe(true);
+    const err = await fetch.timed(`${url}/hang`, undefined, 20).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'AbortError', cause: { name: 'TimeoutError', message: 'attempt timed out after 20 ms' } });
+    // A quick answer under a limit is not cut.
+    expect(await (await fetch.timed(`${url}/json`, undefined, 60_000)).json()).toEqual({ a: [1, 2] });
+  });
+});
