@@ -128,6 +128,8 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
     const failed = await runTeardown([...steps, { name: 'target fault guard', output: false, run: endFaultGuard }, { name: 'process exit trap', output: false, run: endExitTrap }]);
     for (const f of failed) problem(stepFailureLine(f));
     if (ran) ran = { ...ran, exitCode: withOutputs(ran.exitCode, mux.failures.length > 0 || failed.some((f) => f.step.output)) };
+    // A trapped exit after the summary was made (a timer firing while the results are written) still fails the run.
+    if (ran && ran.exitCode === 0 && strayEnds.some((line) => !ran!.summary.failures.includes(line))) ran = { ...ran, exitCode: 1 };
   }
   // Defined: had the run thrown, the `finally` would have rethrown it.
   return { ...ran!, limiters };
@@ -266,6 +268,8 @@ async function runWith(
     warn(
       `judge batch ${unused.id}: ${unused.count} of its answers matched no judgment of this re-judge (its judges, criteria or cases changed since the run, or identical calls shared one answer through the judge cache): not used`,
     );
+  // Callbacks a finished target left queued (a setImmediate calling process.exit) run before the verdict is made.
+  await new Promise<void>((done) => setImmediate(done));
   const { baseline } = opts;
   const comparison = baseline?.rejudged ? compareEffects(baseline.rejudged, compared, baseline.options) : baseline ? compareRuns(baseline.cases, compared, baseline.options) : undefined;
   const summary: Summary = {

@@ -182,6 +182,18 @@ ${targets}
       expect(res.summary.failures.join('\n')).toContain('process.exit(0) called during the run outside any function-target trial');
     });
 
+    it('a process.exit trapped after the verdict was made (while the reporters write) still ends the run non-zero', async () => {
+      // A user reporter's onEnd lets an immediate call process.exit(0): the summary exists, the run has not ended.
+      const dir = writeProject({
+        'evals.config.mjs': config(`    fine: async () => 'ok',`),
+        'late-exit.mjs': `export default { apiVersion: 1, create: () => ({ onEnd: () => new Promise((done) => setImmediate(() => { done(); process.exit(0); })) }) };\n`,
+        'evals/fine.eval.yaml': suite('fine', 'fine', ['one']),
+      });
+      const r = await runCli(['run', '--reporter', './late-exit.mjs', '--reporter', 'terminal'], { cwd: dir, timeoutMs: 60_000 });
+      expect(r.stderr + r.stdout).toContain('process.exit(0) called during the run outside any function-target trial');
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+    });
+
     it('an exit the trap cannot see (process.exit saved before the run) still ends the run non-zero', async () => {
       const dir = writeProject({
         'evals.config.mjs': `const realExit = process.exit.bind(process);
