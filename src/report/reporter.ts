@@ -1,24 +1,11 @@
-import type { MatrixValues } from '../core/matrix.js';
+import type { CaseIdentity } from '../core/case-identity.js';
 import type { CaseResult, Comparison, RunInfo, Summary, TrialResult } from '../core/results-schema.js';
 
 /**
  * What a reporter learns of a case beside its result: plain read-only data, never the planner's
  * case with its target and check functions.
  */
-export interface CaseView {
-  readonly index: number;
-  /** `suite/id`. */
-  readonly key: string;
-  readonly suite: string;
-  readonly id: string;
-  readonly file: string;
-  readonly line: number | null;
-  readonly tags: readonly string[];
-  readonly targetName: string;
-  /** The matrix values the case runs with; part of `key`. */
-  readonly matrix?: Readonly<MatrixValues>;
-  readonly repeat: number;
-}
+export type CaseView = CaseIdentity;
 
 export interface BeginInfo {
   runId: string;

@@ -17,25 +17,16 @@ import { datasetCases, type DatasetColumns } from './dataset-cases.js';
 import { iterableRows, readDatasetFile } from './dataset-read.js';
 import type { DatasetPick } from './dataset-pick.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
+import type { CaseIdentity } from '../core/case-identity.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
 /** One case, with its suite's settings folded in: what the runner schedules. */
-export interface PlannedCase {
-  readonly index: number;
-  /** `suite/id`, unique in a run; what --filter matches. */
-  readonly key: string;
-  readonly suite: string;
-  readonly id: string;
-  readonly file: string;
-  readonly line: number | null;
+export interface PlannedCase extends CaseIdentity {
   readonly tags: string[];
   /** A target named in config, or an inline function target of a TS file. */
   readonly target: string | TargetFunction;
-  readonly targetName: string;
-  /** The matrix values this case runs with (`matrix:`, `--matrix`); part of its key. */
   readonly matrix?: MatrixValues;
-  readonly repeat: number;
   readonly passRate: number;
   readonly timeoutMs: number;
   /** Case judge, else suite judge (config and env come later in the resolution). */
