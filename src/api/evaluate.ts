@@ -10,7 +10,7 @@ import { describeIssue, formatPath } from '../suite/zod-issues.js';
 import { isJudgeInstance } from '../judges/resolve.js';
 import type { TargetConfig } from '../targets/config-schema.js';
 import type { TargetFunction } from '../targets/function-target.js';
-import { EVALUATE, runEval } from './run-eval.js';
+import { EVALUATE } from './evaluate-name.js';
 import type { EvalResult } from './eval-result.js';
 
 /** Any assertion a `*.eval.ts` file's `assert` takes (YAML's, plus `custom` predicates). */
@@ -168,6 +168,8 @@ export class EvalBuilder {
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
     const target = s.options.target ?? ((typeof s.agent === 'function' && s.agent.name) || 'agent');
     const prompt = s.prompt && 'turns' in s.prompt ? { turns: s.prompt.turns.map((t) => (typeof t === 'string' ? { input: t } : t)) } : s.prompt;
+    // The runner loads on the first run, not with the public entry a config imports (`agent-evals list` stays light).
+    const { runEval } = await import('./run-eval.js');
     return runEval({
       target: { name: target, spec: s.agent },
       definition: {
