@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { UserError, UserErrors } from '../core/errors.js';
+import { PARSE_ONCE } from '../core/parse-once.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { Judge } from '../core/judge-port.js';
 import type { UserConfig } from '../config/define-config.js';
@@ -205,7 +206,7 @@ export function evaluate(agent: EvalAgent, options: EvaluateOptions = {}): EvalB
 
 /** One assertion checked against the eval-file schema when it is added, so the error points at the call that added it. */
 function checkSpec(spec: unknown, schema: z.ZodType, known: readonly string[]): void {
-  const parsed = schema.safeParse(spec);
+  const parsed = schema.safeParse(spec, PARSE_ONCE);
   if (parsed.success) return;
   const type = typeof spec === 'object' && spec !== null ? (spec as { type?: unknown }).type : undefined;
   const errors = parsed.error.issues.slice(0, 10).map((issue) => {
