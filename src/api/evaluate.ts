@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { UserError, UserErrors } from '../core/errors.js';
+import { PARSE_ONCE } from '../core/parse-once.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { Judge } from '../core/judge-port.js';
 import type { UserConfig } from '../config/define-config.js';
@@ -10,7 +11,7 @@ import { describeIssue, formatPath } from '../suite/zod-issues.js';
 import { isJudgeInstance } from '../judges/resolve.js';
 import type { TargetConfig } from '../targets/config-schema.js';
 import type { TargetFunction } from '../targets/function-target.js';
-import { EVALUATE, runEval } from './run-eval.js';
+import { EVALUATE } from './evaluate-name.js';
 import type { EvalResult } from './eval-result.js';
 
 /** Any assertion a `*.eval.ts` file's `assert` takes (YAML's, plus `custom` predicates). */
@@ -168,6 +169,8 @@ export class EvalBuilder {
     if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
     const target = s.options.target ?? ((typeof s.agent === 'function' && s.agent.name) || 'agent');
     const prompt = s.prompt && 'turns' in s.prompt ? { turns: s.prompt.turns.map((t) => (typeof t === 'string' ? { input: t } : t)) } : s.prompt;
+    // The runner loads on the first run, not with the public entry a config imports (`agent-evals list` stays light).
+    const { runEval } = await import('./run-eval.js');
     return runEval({
       target: { name: target, spec: s.agent },
       definition: {
@@ -203,7 +206,7 @@ export function evaluate(agent: EvalAgent, options: EvaluateOptions = {}): EvalB
 
 /** One assertion checked against the eval-file schema when it is added, so the error points at the call that added it. */
 function checkSpec(spec: unknown, schema: z.ZodType, known: readonly string[]): void {
-  const parsed = schema.safeParse(spec);
+  const parsed = schema.safeParse(spec, PARSE_ONCE);
   if (parsed.success) return;
   const type = typeof spec === 'object' && spec !== null ? (spec as { type?: unknown }).type : undefined;
   const errors = parsed.error.issues.slice(0, 10).map((issue) => {

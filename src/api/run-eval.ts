@@ -12,9 +12,7 @@ import type { CaseResult, Summary } from '../core/results-schema.js';
 import type { Judge } from '../core/judge-port.js';
 import type { TargetConfig } from '../targets/config-schema.js';
 import { evalResult, type EvalResult } from './eval-result.js';
-
-/** What stands for the file in errors about a fluent eval. */
-export const EVALUATE = 'evaluate()';
+import { EVALUATE } from './evaluate-name.js';
 
 /** One fluent eval, as the builder collected it. */
 export interface EvalPlan {

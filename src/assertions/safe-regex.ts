@@ -1,6 +1,18 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 import { translateToRe2 } from './re2-translate.js';
+
+/**
+ * RE2, loaded when the first pattern compiles (263 KB of code: a command that only lists cases, or a
+ * config that only imports the public API, never pays for it). Its CommonJS build, because the load
+ * must be synchronous: `safeRegex` is (Ajv calls it).
+ */
+let re2js: typeof RE2JS | undefined;
+function re2(): typeof RE2JS {
+  re2js ??= (createRequire(import.meta.url)('re2js') as typeof import('re2js')).RE2JS;
+  return re2js;
+}
 
 /**
  * User patterns run where they cannot hang the run: in RE2 (linear time) when the pattern fits
@@ -57,7 +69,7 @@ function compileRe2(pattern: string, flags: string): { re: RE2JS; multilineAncho
   const t = translateToRe2(pattern, flags);
   if (!t) return undefined;
   try {
-    return { re: RE2JS.compile(t.source), multilineAnchors: t.multilineAnchors };
+    return { re: re2().compile(t.source), multilineAnchors: t.multilineAnchors };
   } catch {
     return undefined; // beyond RE2 (a repeat over 1000, a long property name): the JS engine decides
   }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
+import { PARSE_ONCE } from '../core/parse-once.js';
 import { formatPath } from '../suite/zod-issues.js';
 import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
 import { parseReporterSpec } from '../report/reporter-spec.js';
@@ -77,7 +78,7 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
 
 /** A config object checked against the config schema; each bad field is one error naming `file` (or what stands for it). */
 export function parseUserConfig(loaded: unknown, file: string): ConfigInput {
-  const parsed = ConfigSchema.safeParse(loaded);
+  const parsed = ConfigSchema.safeParse(loaded, PARSE_ONCE);
   if (parsed.success) return parsed.data;
   throw new UserErrors(
     parsed.error.issues.slice(0, 10).map((i) => {

@@ -2,7 +2,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import { errorMessage, UserError } from '../core/errors.js';
 import type { UncollectedBatch } from '../core/results-schema.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../providers/batch-types.js';
-import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../providers/settings.js';
+import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../providers/max-tokens.js';
 import type { CompletionRequest, CompletionResponse, Provider } from '../providers/types.js';
 import { collectBatch, type CollectedAnswers, type CollectRequest } from './batch-collect.js';
 import { batchOutcomes, requestDigest } from './batch-outcomes.js';

@@ -2,7 +2,7 @@ import type { Criterion, TracePolicy } from '../core/judge-port.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import { stableHash, textDigest } from '../core/stable-hash.js';
 import { parseModelSpec, specCapabilities, type ModelSpecInput } from '../providers/model-spec.js';
-import { maxTokensOf } from '../providers/settings.js';
+import { maxTokensOf } from '../providers/max-tokens.js';
 import { PAIRWISE_DEFAULT_CRITERIA } from './criterion-from-spec.js';
 import { judgePromptVersion } from './judge-prompt-version.js';
 import type { JudgeAssertionSpec } from './spec.js';

@@ -7,7 +7,7 @@ import type { Provider } from '../providers/types.js';
 import type { JudgeBatch } from './judge-batch.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priced, type Pricing } from '../providers/run-usage.js';
-import { maxTokensOf } from '../providers/settings.js';
+import { maxTokensOf } from '../providers/max-tokens.js';
 import type { JudgeCache } from './cache.js';
 import type { AgentJudgeRunSettings } from './agent-judge.js';
 import type { Judge } from '../core/judge-port.js';

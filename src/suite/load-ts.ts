@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UserError, UserErrors } from '../core/errors.js';
+import { PARSE_ONCE } from '../core/parse-once.js';
 import { importUserModule } from './import-module.js';
 import { TsEvalFileSchema } from './schema.js';
 import type { EvalDefinition } from './define-eval.js';
@@ -33,7 +34,7 @@ export function validateTsDefinitions(defs: unknown[], { display: displayPath, t
   const errors: UserError[] = [];
   const loaded: LoadedTs[] = [];
   defs.forEach((def, k) => {
-    const parsed = TsEvalFileSchema.safeParse(def);
+    const parsed = TsEvalFileSchema.safeParse(def, PARSE_ONCE);
     if (!parsed.success) {
       for (const issue of parsed.error.issues.slice(0, 10)) {
         const { path, message } = describeIssue(issue, def, allAssertionTypes);

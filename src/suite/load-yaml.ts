@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UserError, UserErrors } from '../core/errors.js';
+import { PARSE_ONCE } from '../core/parse-once.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
 import { describeIssue, formatPath } from './zod-issues.js';
@@ -31,7 +32,7 @@ export async function loadYamlEvalFile(file: string, displayPath = file, userAss
   const input = await parseYamlText(text, displayPath);
   const userProblems = resolveUserAssertionEntries(input, userAssertions);
   if (userProblems.length > 0) throw atLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));
-  const parsed = EvalFileSchema.safeParse(input);
+  const parsed = EvalFileSchema.safeParse(input, PARSE_ONCE);
   if (!parsed.success) throw locatedErrors(text, displayPath, input, parsed.error.issues);
   return {
     file: displayPath,

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TransformOptions, TransformResult } from 'jiti';
+import { directTsSpecifiers } from './ts-specifiers.js';
 
 /**
  * TypeScript config and eval modules, compiled once and kept on disk. jiti's compiler (babel,
@@ -122,9 +123,14 @@ export function cachedTransform(opts: TransformOptions, compile: () => Transform
   const dir = opts.filename ? cacheDirFor(opts.filename) : undefined;
   const key = dir ? entryKey(opts) : '';
   const stored = dir ? readEntry(dir, key) : undefined;
-  if (stored !== undefined) return { code: stored };
+  if (stored !== undefined) return { code: direct(stored, opts) };
   const result = compile()(opts);
   // A failed compile is not stored: jiti turns it into a thrown error on every load, as it should.
   if (dir && result.error === undefined && !result.code.includes('__JITI_ERROR__')) writeEntry(dir, key, result.code);
-  return result;
+  return result.error === undefined ? { ...result, code: direct(result.code, opts) } : result;
+}
+
+/** Relative imports of TypeScript files named directly (ts-specifiers.ts); stored entries keep the text as compiled. */
+function direct(code: string, opts: TransformOptions): string {
+  return opts.filename ? directTsSpecifiers(code, opts.filename) : code;
 }

@@ -1,43 +1,21 @@
 /**
  * `agent-evals --version` is answered by bin/agent-evals.js before anything of dist/ loads (its
  * start-up is Node's own), with the same output commander gives when it answers the flag among
- * other arguments. A resolve hook in the child records every file module the process loads.
+ * other arguments. A probe in the child (test/support/module-probe.ts) records every file module it loads.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { CLI, REPO_ROOT, removeTempDirs } from '../support/cli.js';
+import { runWithModuleProbe } from '../support/module-probe.js';
 
 afterAll(removeTempDirs);
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** Hooks (run on Node's loader thread) that append each resolved file: URL to the file named by their data. */
-const HOOKS = `import { appendFileSync } from 'node:fs';
-let log;
-export function initialize(data) { log = data; }
-export async function resolve(specifier, context, next) {
-  const r = await next(specifier, context);
-  if (r.url.startsWith('file:')) appendFileSync(log, r.url + '\\n');
-  return r;
-}`;
-
 function cliWithProbe(args: string[]): { code: number | null; stdout: string; stderr: string; loaded: string[] } {
-  const log = join(tempDir(), 'loaded.txt');
-  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)}, { data: ${JSON.stringify(log)} });`;
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, CLI, ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  let loaded: string[] = [];
-  try {
-    loaded = readFileSync(log, 'utf8').trim().split('\n');
-  } catch {
-    // Nothing loaded through the hooks.
-  }
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, loaded };
+  const r = runWithModuleProbe(CLI, args, REPO_ROOT);
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr, loaded: r.esm };
 }
 
 describe('agent-evals --version', () => {

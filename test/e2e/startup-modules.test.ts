@@ -1,0 +1,99 @@
+/**
+ * What start-up loads (issue 25): `agent-evals list` on the repository's example suite (its
+ * evals.config.ts imports `agent-evals`, the public entry, and two TypeScript agents) and a config
+ * that only imports the public entry load none of the runner, the HTTP stack (node:http, https,
+ * http2, tls, undici), the provider SDKs, RE2 or the report writers; `evaluate().run()` loads the
+ * runner when it is called. A probe in the child records the modules (test/support/module-probe.ts):
+ * structural facts, no timing. Needs `npm run build` (it runs dist/).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { runWithModuleProbe, type ProbedRun } from '../support/module-probe.js';
+
+afterAll(removeTempDirs);
+
+/** Built-ins a command that runs nothing must not load (undici is what a top-level `Response` pulls in). */
+const HEAVY_BUILTINS = ['http', 'https', 'http2', 'tls', 'zlib', 'internal/deps/undici/undici'];
+/** Packages loaded only to call a model, compile a pattern or validate JSON Schema. */
+const HEAVY_PACKAGES = [
+  '/node_modules/openai/',
+  '/node_modules/@anthropic-ai/sdk/',
+  '/node_modules/re2js/',
+  '/node_modules/ajv/',
+  '/node_modules/@opentelemetry/',
+  '/node_modules/jiti/dist/babel.cjs',
+];
+/** Modules of dist/ that run, judge or write a run. */
+const HEAVY_DIST = [
+  /\/dist\/runner\/(?!exit-trap\.js$)/,
+  /\/dist\/api\/run-eval\.js$/,
+  /\/dist\/providers\/(node-fetch|buffered-response|rate-limit-fetch|settings|openai|anthropic|openai-batch|anthropic-batch)\.js$/,
+  /\/dist\/judges\/(create-judge-service|judge-service|cache)\.js$/,
+  /\/dist\/report\/(json|junit|html|terminal|multiplexer|case-store|github)\.js$/,
+  /\/dist\/core\/results-schema\.js$/,
+];
+
+/** Everything heavy the run loaded, by kind (empty lists when it loaded none). */
+function heavyLoaded(r: ProbedRun): { builtins: string[]; packages: string[]; dist: string[] } {
+  const files = [...r.esm, ...r.cjs.map((p) => pathToFileURL(p).href)];
+  return {
+    builtins: r.builtins.filter((b) => HEAVY_BUILTINS.includes(b)),
+    packages: files.filter((f) => HEAVY_PACKAGES.some((p) => f.includes(p))),
+    dist: files.filter((f) => HEAVY_DIST.some((re) => re.test(f))),
+  };
+}
+
+const NONE = { builtins: [], packages: [], dist: [] };
+
+describe('start-up loads only what the command uses', () => {
+  it('`agent-evals list` on the example suite lists its cases without loading the runner, HTTP, the SDKs, RE2 or the report writers', () => {
+    const r = runWithModuleProbe(CLI, ['list'], REPO_ROOT);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^support\/orders\/status-as-json {2}×1 {2}evals\/support\/orders\.eval\.ts:\d+ {2}→ support-agent/m);
+    expect(r.stdout).toMatch(/\n\d+ cases, \d+ trials\n$/);
+    // The probe is not blind: it saw the config import the public entry, zod, jiti and csv-parse (the CSV dataset).
+    expect(r.esm.some((u) => u.endsWith('/dist/index.js'))).toBe(true);
+    expect(r.esm.some((u) => u.includes('/node_modules/zod/'))).toBe(true);
+    expect(r.esm.some((u) => u.includes('/node_modules/csv-parse/'))).toBe(true);
+    expect(r.cjs.some((p) => p.includes('/node_modules/jiti/'))).toBe(true);
+    expect(r.builtins).toContain('fs');
+    expect(heavyLoaded(r)).toEqual(NONE);
+  });
+
+  it('the public entry: a config that imports it loads none of that; evaluate().run() loads the runner when called', () => {
+    const dir = tempDir('agent-evals-entry-');
+    const entry = JSON.stringify(pathToFileURL(join(REPO_ROOT, 'dist', 'index.js')).href);
+    writeFileSync(
+      join(dir, 'config.mjs'),
+      `const { defineConfig, defineEval, agentJudge, promptJudge, evaluate } = await import(${entry});
+defineConfig({ targets: { a: async () => 'x' } });
+defineEval({ suite: 's', target: 'a', cases: [{ id: 'c', input: 'hi' }] });
+agentJudge({ model: 'openai:gpt-5.4-mini' });
+promptJudge(async () => '{"score": 1, "reason": "ok"}');
+evaluate(async () => 'x').input('hi').expect({ type: 'contains', value: 'x' });
+`,
+    );
+    const light = runWithModuleProbe(join(dir, 'config.mjs'), [], dir);
+    expect(light.stderr).toBe('');
+    expect(light.code).toBe(0);
+    expect(light.esm.some((u) => u.endsWith('/dist/api/evaluate.js'))).toBe(true);
+    expect(heavyLoaded(light)).toEqual(NONE);
+
+    writeFileSync(
+      join(dir, 'run.mjs'),
+      `const { evaluate } = await import(${entry});
+const result = await evaluate(async () => 'the answer is x').input('hi').expect({ type: 'contains', value: 'x' }).run();
+console.log(result.passed);
+`,
+    );
+    const ran = runWithModuleProbe(join(dir, 'run.mjs'), [], dir);
+    expect(ran.stderr).toBe('');
+    expect({ code: ran.code, stdout: ran.stdout }).toEqual({ code: 0, stdout: 'true\n' });
+    expect(ran.esm.some((u) => u.endsWith('/dist/runner/start-run.js'))).toBe(true);
+    expect(ran.esm.some((u) => u.endsWith('/dist/api/run-eval.js'))).toBe(true);
+  });
+});
