@@ -121,7 +121,7 @@ const FINGERPRINTED: Array<[JudgeWho, JudgeAssertionSpec, JudgedAs]> = [
   [WHO, { type: 'factuality', reference: 'Water boils at 100 C.' }, AS],
   [WHO, { type: 'closedQa', question: 'Is it polite?' }, AS],
   [WHO, { type: 'sql', reference: 'SELECT 1' }, AS],
-  [WHO, { type: 'pairwise', comparedTo: 'Other answer', prefer: 'reference', positionSwap: false }, { threshold: 1, trace: 'none' }],
+  [WHO, { type: 'pairwise', comparedTo: 'Other answer', prefer: 'reference', positionSwap: false }, { threshold: 1, trace: 'full' }],
 ];
 
 const GOLDEN_FINGERPRINTS = [
@@ -132,7 +132,7 @@ const GOLDEN_FINGERPRINTS = [
   '{"hash":"cd6114a7bb25b3d0","provider":"openai","model":"gpt-4.1-mini","calledWith":{"structuredOutput":"json_schema","thinking":"off","sampling":"any","reasoningEffort":null,"temperature":0,"maxTokens":null},"criterion":{"type":"factuality","threshold":0.7,"trace":"safe","targetInstructions":true,"reference":"cb7ae2e23bdc"},"prompt":"922640cbc641"}',
   '{"hash":"58d5bd57b60052a3","provider":"openai","model":"gpt-4.1-mini","calledWith":{"structuredOutput":"json_schema","thinking":"off","sampling":"any","reasoningEffort":null,"temperature":0,"maxTokens":null},"criterion":{"type":"closedQa","threshold":0.7,"trace":"safe","targetInstructions":true,"question":"6d73a7e4f15c"},"prompt":"4eab888e71c0"}',
   '{"hash":"fd5e223662ed4513","provider":"openai","model":"gpt-4.1-mini","calledWith":{"structuredOutput":"json_schema","thinking":"off","sampling":"any","reasoningEffort":null,"temperature":0,"maxTokens":null},"criterion":{"type":"sql","threshold":0.7,"trace":"safe","targetInstructions":true,"reference":"e004ebd5b553"},"prompt":"73740eec8984"}',
-  '{"hash":"2f78714cb1cd1e98","provider":"openai","model":"gpt-4.1-mini","calledWith":{"structuredOutput":"json_schema","thinking":"off","sampling":"any","reasoningEffort":null,"temperature":0,"maxTokens":null},"criterion":{"type":"pairwise","threshold":1,"trace":"none","targetInstructions":true,"criteria":"2fd2394018f7","comparedTo":"773e7729b237","prefer":"reference","positionSwap":false},"prompt":"8bee37cc94b4"}',
+  '{"hash":"3104eb61cbe8bf2c","provider":"openai","model":"gpt-4.1-mini","calledWith":{"structuredOutput":"json_schema","thinking":"off","sampling":"any","reasoningEffort":null,"temperature":0,"maxTokens":null},"criterion":{"type":"pairwise","threshold":1,"trace":"full","targetInstructions":true,"criteria":"2fd2394018f7","comparedTo":"773e7729b237","prefer":"reference","positionSwap":false},"prompt":"8bee37cc94b4"}',
 ];
 
 describe('judge fingerprints and case fingerprints computed before', () => {
