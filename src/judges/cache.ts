@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TokenUsage } from '../core/usage.js';
+import { sha256Hex } from '../core/stable-hash.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { JudgeSettings } from './settings.js';
 
@@ -29,9 +29,21 @@ export interface CacheLookup extends CachedAnswer {
  * prompt, schema, and `options` (endpoint, headers, temperature, token limit).
  */
 export function judgeCacheKey(parts: { spec: string; system: string; user: string; schema: unknown; options: unknown }): string {
-  return createHash('sha256')
-    .update(JSON.stringify([parts.spec, parts.system, parts.user, parts.schema, parts.options]))
-    .digest('hex');
+  return judgeCacheKeyOfJson([parts.spec, parts.system, parts.user, parts.schema, parts.options].map(jsonItem));
+}
+
+/**
+ * judgeCacheKey from its parts already serialized (each as JSON.stringify gives it inside an
+ * array), so a judge serializes once what all its calls share (system prompt, schema, options).
+ * The array's JSON is its items' JSON joined by commas in brackets: the same text, the same key.
+ */
+export function judgeCacheKeyOfJson(items: readonly string[]): string {
+  return sha256Hex(`[${items.join(',')}]`);
+}
+
+/** A value's JSON as an array item: `undefined` (and a function) become `null` there. */
+export function jsonItem(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**

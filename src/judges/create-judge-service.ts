@@ -49,7 +49,7 @@ export function createJudgeService(
 ): JudgeService & { prepare(cases: readonly JudgeSubject<ModelRef>[]): void; judgeModels(cases: readonly JudgeSubject<ModelRef>[]): string[]; close(): Promise<void> } {
   const { settings } = opts;
   const cache = judgeCacheFor(settings, opts.redactor);
-  const selfJudgeWarned = new Set<string>();
+  const selfJudgeChecked = new Set<string>();
   const { judgeFor } = judgeInstances({ settings, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn, limiters: opts.limiters, ...(opts.batch ? { batch: opts.batch } : {}) });
 
   const notice = settings.override !== undefined ? new KeptJudgeNotice(refKey(settings.override), opts.warn) : undefined;
@@ -187,15 +187,17 @@ export function createJudgeService(
   function warnSelfJudging(ctx: JudgeTrialContext, judge: { provider: string; model: string }): void {
     if (!settings.selfJudgingWarning) return;
     const spec = `${judge.provider}:${judge.model}`;
-    const targetModels = new Set([ctx.run.model, ...(ctx.run.steps ?? []).map((s) => s.model)].filter((m): m is string => Boolean(m)));
-    for (const target of targetModels) {
+    const check = (target: string | undefined) => {
+      if (!target) return;
       const pair = `${spec} ${target}`;
-      if (selfJudgeWarned.has(pair)) continue;
+      // Checked once per pair, warned or not: the answer never changes.
+      if (selfJudgeChecked.has(pair)) return;
+      selfJudgeChecked.add(pair);
       const warning = selfJudgingWarning(spec, target);
-      if (!warning) continue;
-      selfJudgeWarned.add(pair);
-      opts.warn(warning);
-    }
+      if (warning) opts.warn(warning);
+    };
+    check(ctx.run.model);
+    for (const s of ctx.run.steps ?? []) check(s.model);
   }
 }
 

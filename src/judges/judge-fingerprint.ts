@@ -38,6 +38,32 @@ const KIND: Record<JudgeAssertionSpec['type'], Criterion['kind']> = {
  * for every trial and repeat of the assertion, since nothing of the trial (reply, trace, timings) is in it.
  */
 export function judgeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint {
+  const key = fingerprintKey(who, spec, as);
+  let fp = fingerprints.get(key);
+  if (fp === undefined) {
+    fp = computeFingerprint(who, spec, as);
+    if (fingerprints.size >= MAX_REMEMBERED) fingerprints.clear();
+    fingerprints.set(key, fp);
+  }
+  return fp;
+}
+
+/**
+ * Every trial (and every case) judged alike asks for the same fingerprint: each distinct one is
+ * hashed once. Shared between results, so never mutated.
+ */
+const fingerprints = new Map<string, JudgeFingerprint>();
+const MAX_REMEMBERED = 1_000;
+
+/** The spec's fields a fingerprint reads (criterionFields): equal keys, equal fingerprints. */
+const SPEC_FIELDS = ['type', 'targetInstructions', 'criteria', 'reference', 'choices', 'scale', 'dimensions', 'source', 'question', 'comparedTo', 'prefer', 'positionSwap'] as const;
+
+function fingerprintKey(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): string {
+  const read = spec as Partial<Record<(typeof SPEC_FIELDS)[number], unknown>>;
+  return JSON.stringify([who.provider, who.model, who.system ?? null, who.calledWith ?? null, who.tools ?? null, as.threshold, as.trace, ...SPEC_FIELDS.map((f) => read[f] ?? null)]);
+}
+
+function computeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint {
   const fields: Omit<JudgeFingerprint, 'hash'> = {
     provider: who.provider,
     model: who.model,

@@ -23,7 +23,9 @@ export interface Graded {
 export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
   const graded = resultOf(spec, defaults, judgment);
   // Asked or not, the result says who judged it (or would have): what a comparison reads to tell a judge change.
-  return judgment.fingerprint ? { ...graded, result: { ...graded.result, judgeFingerprint: judgment.fingerprint } } : graded;
+  // The result was just built here, so it takes the field itself (last, as the results have always shown it).
+  if (judgment.fingerprint) graded.result.judgeFingerprint = judgment.fingerprint;
+  return graded;
 }
 
 function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
@@ -35,7 +37,7 @@ function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: 
   // Scored and failed results list these first, as the results have always shown them.
   const base = { name, kind: spec.type, threshold, weight, ...(scale ? { scale } : {}) };
   // Messages lead with what was asked, not the label: reporters put a label in front once.
-  const head = assertionName({ ...spec, label: undefined });
+  const head = spec.label ? assertionName({ ...spec, label: undefined }) : name;
   switch (judgment.kind) {
     case 'skipped':
       return {
