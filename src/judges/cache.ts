@@ -81,7 +81,8 @@ export class JudgeCache {
    */
   async getOrCall(key: string, call: () => Promise<CachedAnswer>, share = true): Promise<CacheLookup> {
     const shared = share ? this.inRun.get(key) : undefined;
-    if (shared) return { ...(await shared), cached: true };
+    // Object.assign, not `{ ...answer, cached }`: V8 (Node 20) builds a literal that opens with a spread many times slower.
+    if (shared) return Object.assign({}, await shared, { cached: true });
     let mine = false;
     const pending = (async () => {
       const stored = await this.read(key);
@@ -92,7 +93,7 @@ export class JudgeCache {
     if (share) this.inRun.set(key, pending);
     try {
       const answer = await pending;
-      return { ...answer, cached: !mine };
+      return Object.assign({}, answer, { cached: !mine });
     } catch (err) {
       // A failed call is not shared with later identical requests: they may try again.
       if (share) this.inRun.delete(key);
@@ -112,7 +113,7 @@ export class JudgeCache {
     this.index!.set(key, { answer, segment: seg.name });
     // A judgment waits for no disk write: lines are batched (one write per event-loop turn rather than
     // one per answer) and appends are chained so batches never interleave. `close()` flushes.
-    const kept = this.redactor ? { ...answer, text: this.redactor.redact(answer.text) } : answer;
+    const kept = this.redactor ? Object.assign({}, answer, { text: this.redactor.redact(answer.text) }) : answer;
     this.unwritten.push(`${JSON.stringify({ key, answer: kept })}\n`);
     if (this.unwritten.length === 1) this.writes = this.writes.then(() => this.flush(seg.handle));
     if (this.index!.size > this.maxEntries) await this.prune();

@@ -56,7 +56,7 @@ export function createJudgeService(
   /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
   const resolveFor = (spec: JudgeAssertionSpec, c: JudgeSubject<ModelRef>, checkApi?: JudgeTrialContext['caseJudge']) => {
     const resolved = resolveAssertionJudge(
-      { ...(settings.override !== undefined ? { override: settings.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: settings.judge },
+      { assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: settings.judge, ...(settings.override !== undefined ? { override: settings.override } : {}) },
       settings.judges,
     );
     const keptOwn = resolved?.keptOwn;
@@ -207,8 +207,10 @@ export function createJudgeService(
  */
 function answeredBy(judge: Judge, run: AgentRun | undefined): JudgeIdentity {
   const colon = run?.model?.indexOf(':') ?? -1;
-  const system = { ...(judge.system !== undefined ? { system: judge.system } : {}), ...(judge.batch ? { batch: true } : {}) };
-  return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1), ...system } : { provider: judge.provider, model: judge.model, ...system };
+  const by: JudgeIdentity = run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1) } : { provider: judge.provider, model: judge.model };
+  if (judge.system !== undefined) by.system = judge.system;
+  if (judge.batch) by.batch = true;
+  return by;
 }
 
 /** What a judge threw, as a typed failure: anything not a JudgeError is a failed call. */

@@ -84,19 +84,20 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       // Above temperature 0 the user asked for independent samples: no sharing within the run and
       // no answer from (or for) the disk cache, so every trial gets its own judgment.
       const cache = t === 0 ? opts.cache : undefined;
-      const answer = cache ? await cache.getOrCall(key, call, opts.shareInRun !== false) : { ...(await call()), cached: false };
+      const answer = cache ? await cache.getOrCall(key, call, opts.shareInRun !== false) : Object.assign(await call(), { cached: false });
       const spent = answer.cached ? opts.price({ inputTokens: 0, outputTokens: 0 }) : opts.price(answer.tokens);
       // A cut or refused reply is named as such, never read as a malformed answer.
       const stopped = answerStop(provider.spec, { finishReason: answer.finishReason ?? 'stop', refusal: answer.refusal, text: answer.text, usage: answer.tokens }, opts.maxTokens);
       if (stopped) throw new JudgeAnswerStoppedError(stopped.stop, stopped.message, answer.text, spent);
       const verdict = readJudgeAnswer(prompt.contract, answer.text, spent);
       if (cache && !answer.cached) await cache.store(key, { text: answer.text, tokens: answer.tokens, model: answer.model });
-      return {
-        ...verdict,
-        raw: answer.text,
-        usage: { ...spent, calls: answer.cached ? 0 : 1 },
-        ...(answer.cached ? { cached: true, savedTokens: answer.tokens.inputTokens + answer.tokens.outputTokens } : {}),
-      };
+      // Object.assign, not `{ ...verdict, raw, ... }`: V8 (Node 20) builds a literal that opens with a spread many times slower.
+      return Object.assign(
+        {},
+        verdict,
+        { raw: answer.text, usage: Object.assign({}, spent, { calls: answer.cached ? 0 : 1 }) },
+        answer.cached ? { cached: true, savedTokens: answer.tokens.inputTokens + answer.tokens.outputTokens } : {},
+      );
     },
   };
 }

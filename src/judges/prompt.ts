@@ -97,7 +97,8 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   // The reply is sent once: a step text that repeats a graded text is left out of the trace.
   const repeated = Object.values(graded).includes(req.output) ? { output: req.output } : {};
   const trace = projectTrace(req.run, req.tracePolicy, { usage, timings, ...repeated });
-  varying.push(untrustedBlock({ ...reported, ...replies, ...graded, ...(Object.keys(trace).length ? { trace } : {}) }));
+  // Object.assign, not a literal of spreads: V8 (Node 20) builds the latter many times slower.
+  varying.push(untrustedBlock(Object.assign({}, reported, replies, graded, Object.keys(trace).length ? { trace } : {})));
   return { stable, varying, contract };
 }
 
