@@ -60,7 +60,17 @@ const SPEC_FIELDS = ['type', 'targetInstructions', 'criteria', 'reference', 'cho
 
 function fingerprintKey(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): string {
   const read = spec as Partial<Record<(typeof SPEC_FIELDS)[number], unknown>>;
-  return JSON.stringify([who.provider, who.model, who.system ?? null, who.calledWith ?? null, who.tools ?? null, as.threshold, as.trace, ...SPEC_FIELDS.map((f) => read[f] ?? null)]);
+  const fields: unknown[] = [who.provider, who.model, who.system ?? null, who.calledWith ? calledWithJson(who.calledWith) : null, who.tools ?? null, as.threshold, as.trace];
+  for (const f of SPEC_FIELDS) fields.push(read[f] ?? null);
+  return JSON.stringify(fields);
+}
+
+/** A judge's calledWith is one object for all its judgments: serialized once. */
+const calledWithJsons = new WeakMap<object, string>();
+function calledWithJson(calledWith: object): string {
+  let json = calledWithJsons.get(calledWith);
+  if (json === undefined) calledWithJsons.set(calledWith, (json = JSON.stringify(calledWith)));
+  return json;
 }
 
 function computeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint {
