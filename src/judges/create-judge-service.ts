@@ -49,14 +49,14 @@ export function createJudgeService(
 ): JudgeService & { prepare(cases: readonly JudgeSubject<ModelRef>[]): void; judgeModels(cases: readonly JudgeSubject<ModelRef>[]): string[]; close(): Promise<void> } {
   const { settings } = opts;
   const cache = judgeCacheFor(settings, opts.redactor);
-  const selfJudgeWarned = new Set<string>();
+  const selfJudgeChecked = new Set<string>();
   const { judgeFor } = judgeInstances({ settings, cache, pricing: opts.pricing, env: opts.env, warn: opts.warn, limiters: opts.limiters, ...(opts.batch ? { batch: opts.batch } : {}) });
 
   const notice = settings.override !== undefined ? new KeptJudgeNotice(refKey(settings.override), opts.warn) : undefined;
   /** The assertion's judge, and the label of its own judge when `--judge` left it that one. */
   const resolveFor = (spec: JudgeAssertionSpec, c: JudgeSubject<ModelRef>, checkApi?: JudgeTrialContext['caseJudge']) => {
     const resolved = resolveAssertionJudge(
-      { ...(settings.override !== undefined ? { override: settings.override } : {}), assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: settings.judge },
+      { assertion: spec.judge, checkApi, caseOrSuite: c.judge, config: settings.judge, ...(settings.override !== undefined ? { override: settings.override } : {}) },
       settings.judges,
     );
     const keptOwn = resolved?.keptOwn;
@@ -187,15 +187,17 @@ export function createJudgeService(
   function warnSelfJudging(ctx: JudgeTrialContext, judge: { provider: string; model: string }): void {
     if (!settings.selfJudgingWarning) return;
     const spec = `${judge.provider}:${judge.model}`;
-    const targetModels = new Set([ctx.run.model, ...(ctx.run.steps ?? []).map((s) => s.model)].filter((m): m is string => Boolean(m)));
-    for (const target of targetModels) {
+    const check = (target: string | undefined) => {
+      if (!target) return;
       const pair = `${spec} ${target}`;
-      if (selfJudgeWarned.has(pair)) continue;
+      // Checked once per pair, warned or not: the answer never changes.
+      if (selfJudgeChecked.has(pair)) return;
+      selfJudgeChecked.add(pair);
       const warning = selfJudgingWarning(spec, target);
-      if (!warning) continue;
-      selfJudgeWarned.add(pair);
-      opts.warn(warning);
-    }
+      if (warning) opts.warn(warning);
+    };
+    check(ctx.run.model);
+    for (const s of ctx.run.steps ?? []) check(s.model);
   }
 }
 
@@ -205,8 +207,10 @@ export function createJudgeService(
  */
 function answeredBy(judge: Judge, run: AgentRun | undefined): JudgeIdentity {
   const colon = run?.model?.indexOf(':') ?? -1;
-  const system = { ...(judge.system !== undefined ? { system: judge.system } : {}), ...(judge.batch ? { batch: true } : {}) };
-  return run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1), ...system } : { provider: judge.provider, model: judge.model, ...system };
+  const by: JudgeIdentity = run?.model && colon > 0 ? { provider: run.model.slice(0, colon), model: run.model.slice(colon + 1) } : { provider: judge.provider, model: judge.model };
+  if (judge.system !== undefined) by.system = judge.system;
+  if (judge.batch) by.batch = true;
+  return by;
 }
 
 /** What a judge threw, as a typed failure: anything not a JudgeError is a failed call. */

@@ -38,6 +38,42 @@ const KIND: Record<JudgeAssertionSpec['type'], Criterion['kind']> = {
  * for every trial and repeat of the assertion, since nothing of the trial (reply, trace, timings) is in it.
  */
 export function judgeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint {
+  const key = fingerprintKey(who, spec, as);
+  let fp = fingerprints.get(key);
+  if (fp === undefined) {
+    fp = computeFingerprint(who, spec, as);
+    if (fingerprints.size >= MAX_REMEMBERED) fingerprints.clear();
+    fingerprints.set(key, fp);
+  }
+  return fp;
+}
+
+/**
+ * Every trial (and every case) judged alike asks for the same fingerprint: each distinct one is
+ * hashed once. Shared between results, so never mutated.
+ */
+const fingerprints = new Map<string, JudgeFingerprint>();
+const MAX_REMEMBERED = 1_000;
+
+/** The spec's fields a fingerprint reads (criterionFields): equal keys, equal fingerprints. */
+const SPEC_FIELDS = ['type', 'targetInstructions', 'criteria', 'reference', 'choices', 'scale', 'dimensions', 'source', 'question', 'comparedTo', 'prefer', 'positionSwap'] as const;
+
+function fingerprintKey(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): string {
+  const read = spec as Partial<Record<(typeof SPEC_FIELDS)[number], unknown>>;
+  const fields: unknown[] = [who.provider, who.model, who.system ?? null, who.calledWith ? calledWithJson(who.calledWith) : null, who.tools ?? null, as.threshold, as.trace];
+  for (const f of SPEC_FIELDS) fields.push(read[f] ?? null);
+  return JSON.stringify(fields);
+}
+
+/** A judge's calledWith is one object for all its judgments: serialized once. */
+const calledWithJsons = new WeakMap<object, string>();
+function calledWithJson(calledWith: object): string {
+  let json = calledWithJsons.get(calledWith);
+  if (json === undefined) calledWithJsons.set(calledWith, (json = JSON.stringify(calledWith)));
+  return json;
+}
+
+function computeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint {
   const fields: Omit<JudgeFingerprint, 'hash'> = {
     provider: who.provider,
     model: who.model,

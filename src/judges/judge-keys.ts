@@ -18,17 +18,35 @@ export interface MissingJudgeKey {
  * assertions (known before the run) need and `env` lacks. The run's check (runner/api-keys.ts)
  * puts them beside its targets' in one error per variable.
  */
-export function missingJudgeKeys(judging: Pick<JudgeSettings, 'judge' | 'judges' | 'override' | 'judgeFromEnv'>, env: NodeJS.ProcessEnv, subject: JudgeSubject<ModelRef>): MissingJudgeKey[] {
+export function missingJudgeKeys(
+  judging: Pick<JudgeSettings, 'judge' | 'judges' | 'override' | 'judgeFromEnv'>,
+  env: NodeJS.ProcessEnv,
+  subject: JudgeSubject<ModelRef>,
+  specOf: JudgeSpecMemo = judgeSpecMemo(),
+): MissingJudgeKey[] {
   const { judge, judges, override } = judging;
   const missing: MissingJudgeKey[] = [];
   for (const assertion of staticJudgedSpecs(subject)) {
     const resolved = resolveAssertionJudge({ ...(override !== undefined ? { override } : {}), assertion: assertion.judge, caseOrSuite: subject.judge, config: judge }, judges);
-    const model = resolved && judgeModelSpec(resolved.ref, judges);
+    const model = resolved && specOf(resolved.ref, judges);
     if (!resolved || !model) continue;
     const variable = missingApiKey(model.spec, env);
     if (variable) missing.push({ variable, judge: originLabel(resolved.origin, judging.judgeFromEnv) + (model.name !== undefined ? ` "${model.name}"` : '') });
   }
   return missing;
+}
+
+/** judgeModelSpec, remembered per reference (a string by value, an object by identity) for one check over many cases. */
+export type JudgeSpecMemo = (ref: unknown, judges: Record<string, unknown>) => ReturnType<typeof judgeModelSpec>;
+
+export function judgeSpecMemo(): JudgeSpecMemo {
+  const specs = new Map<unknown, ReturnType<typeof judgeModelSpec>>();
+  return (ref, judges) => {
+    if (specs.has(ref)) return specs.get(ref);
+    const spec = judgeModelSpec(ref, judges);
+    specs.set(ref, spec);
+    return spec;
+  };
 }
 
 function originLabel(origin: JudgeOrigin, judgeFromEnv: boolean): string {

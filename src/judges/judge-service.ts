@@ -60,7 +60,8 @@ export interface JudgeService {
 export function notAsked(judges: JudgeService, kind: 'skipped' | 'empty-reply', spec: JudgeAssertionSpec, ctx: Omit<JudgeTrialContext, 'reply'>): Judgment {
   const fingerprint = judges.identify?.(spec, ctx);
   const judgment: Judgment = kind === 'skipped' ? { kind: 'skipped', skipped: 'gate-failed' } : { kind: 'empty-reply' };
-  return fingerprint ? { ...judgment, fingerprint } : judgment;
+  // The judgment was just built: it takes the field itself (V8 builds `{ ...judgment, fingerprint }` many times slower).
+  return fingerprint ? Object.assign(judgment, { fingerprint }) : judgment;
 }
 
 /**

@@ -23,7 +23,9 @@ export interface Graded {
 export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
   const graded = resultOf(spec, defaults, judgment);
   // Asked or not, the result says who judged it (or would have): what a comparison reads to tell a judge change.
-  return judgment.fingerprint ? { ...graded, result: { ...graded.result, judgeFingerprint: judgment.fingerprint } } : graded;
+  // The result was just built here, so it takes the field itself (last, as the results have always shown it).
+  if (judgment.fingerprint) graded.result.judgeFingerprint = judgment.fingerprint;
+  return graded;
 }
 
 function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
@@ -32,10 +34,13 @@ function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: 
   const weight = spec.weight ?? 1;
   const scale = 'scale' in spec && spec.scale === 10 ? (10 as const) : undefined;
   const on = (x: number) => formatScore(x, scale);
-  // Scored and failed results list these first, as the results have always shown them.
-  const base = { name, kind: spec.type, threshold, weight, ...(scale ? { scale } : {}) };
+  // Scored and failed results list these first, as the results have always shown them. Each result is
+  // `Object.assign(base(), rest)`, never `{ ...base, ...}`: in V8 (Node 20) a literal that opens with a
+  // spread and adds properties after it is many times slower, once per judged assertion of every trial.
+  const base = (): Pick<AssertionResult, 'name' | 'kind' | 'threshold' | 'weight' | 'scale'> =>
+    scale ? { name, kind: spec.type, threshold, weight, scale } : { name, kind: spec.type, threshold, weight };
   // Messages lead with what was asked, not the label: reporters put a label in front once.
-  const head = assertionName({ ...spec, label: undefined });
+  const head = spec.label ? assertionName({ ...spec, label: undefined }) : name;
   switch (judgment.kind) {
     case 'skipped':
       return {
@@ -53,29 +58,40 @@ function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: 
         usage: emptyUsage(),
       };
     case 'empty-reply':
-      return { result: { ...base, severity: severityOf(spec, defaults), status: 'failed', score: 0, message: `${head}: empty reply (not judged)` }, usage: emptyUsage() };
+      return { result: Object.assign(base(), { severity: severityOf(spec, defaults), status: 'failed' as const, score: 0, message: `${head}: empty reply (not judged)` }), usage: emptyUsage() };
     case 'no-judge':
       return { result: { name, kind: spec.type, severity: 'gate', status: 'failed', score: 0, threshold, weight, message: 'No judge configured.' }, usage: emptyUsage() };
     case 'failed': {
       const { usage = emptyUsage(), run } = judgment.error.spent ?? {};
       const raw = judgment.error instanceof JudgeResponseError ? judgment.error.raw : undefined;
+      const by = judgment.by;
       return {
-        result: {
-          ...base,
-          severity: 'gate',
-          status: 'error',
+        result: Object.assign(base(), {
+          severity: 'gate' as const,
+          status: 'error' as const,
           score: 0,
           message: `${head}: ${failureText(judgment.error)}`,
           ...(raw !== undefined ? { raw } : {}),
-          ...(judgment.by ? { judge: { ...judgment.by, ...(run ? judgeRunFields(run) : {}), usage } } : {}),
-        },
+          ...(by
+            ? {
+                judge: {
+                  provider: by.provider,
+                  model: by.model,
+                  ...(by.system !== undefined ? { system: by.system } : {}),
+                  ...(by.batch !== undefined ? { batch: by.batch } : {}),
+                  ...(run ? judgeRunFields(run) : {}),
+                  usage,
+                },
+              }
+            : {}),
+        }),
         usage,
       };
     }
     case 'scored': {
       const { score, positionInconsistent } = judgment;
       // A cached answer was never in the batch: only what the batch answered says `batch`.
-      const { batch, ...by } = judgment.by;
+      const { batch, provider, model, system } = judgment.by;
       const mins = dimensionMinimums(spec);
       const lowDims = Object.entries(mins).filter(([d, min]) => (score.dimensions?.[d] ?? 0) < min);
       const passed = score.score >= threshold && lowDims.length === 0;
@@ -85,10 +101,9 @@ function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: 
           ? `score ${on(score.score)} < ${on(threshold)}`
           : `dimension${lowDims.length > 1 ? 's' : ''} below minimum: ${lowDims.map(([d, min]) => `${d} ${on(score.dimensions?.[d] ?? 0)} < ${on(min)}`).join(', ')}`;
       return {
-        result: {
-          ...base,
+        result: Object.assign(base(), {
           severity: severityOf(spec, defaults),
-          status: passed ? 'passed' : 'failed',
+          status: passed ? ('passed' as const) : ('failed' as const),
           score: score.score,
           message: `${head}: ${verdictText}${score.choice ? ` (${score.choice})` : ''}${positionInconsistent ? ' — verdict flipped with the order: position-inconsistent tie' : ''}`,
           reason: score.reason,
@@ -98,14 +113,16 @@ function resultOf(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: 
           ...(score.choice !== undefined ? { choice: score.choice } : {}),
           ...(positionInconsistent !== undefined ? { positionInconsistent } : {}),
           judge: {
-            ...by,
+            provider,
+            model,
+            ...(system !== undefined ? { system } : {}),
             ...(batch && !score.cached ? { batch } : {}),
             usage: score.usage,
             ...(score.cached ? { cached: true } : {}),
             ...(score.savedTokens ? { savedTokens: score.savedTokens } : {}),
             ...(score.run ? judgeRunFields(score.run) : {}),
           },
-        },
+        }),
         usage: score.usage,
       };
     }

@@ -39,14 +39,25 @@ const JUDGE_RULES = [
 
 /** The judge's system prompt: the persona (the built-in one unless overridden), then the rules. */
 export function judgeSystem(persona: string = JUDGE_PERSONA): string {
-  return [neutralize(persona), ...JUDGE_RULES].join('\n');
+  let system = personaSystems.get(persona);
+  if (system === undefined) {
+    system = [neutralize(persona), ...JUDGE_RULES].join('\n');
+    if (personaSystems.size >= MAX_REMEMBERED) personaSystems.clear();
+    personaSystems.set(persona, system);
+  }
+  return system;
 }
 
-export const JUDGE_SYSTEM = judgeSystem();
+/** Most runs have one persona or none: each system prompt is built once, not per call. */
+const personaSystems = new Map<string, string>();
+const MAX_REMEMBERED = 1_000;
+
+export const JUDGE_SYSTEM: string = judgeSystem();
 
 /** Trusted sections must not be able to open or close the untrusted block either. */
 export function neutralize(text: string): string {
-  return text.replace(/<(\/?)untrusted-target-trace/gi, '‹$1untrusted-target-trace');
+  // Most texts have no `<` at all: that check is cheaper than the regular expression.
+  return text.includes('<') ? text.replace(/<(\/?)untrusted-target-trace/gi, '‹$1untrusted-target-trace') : text;
 }
 
 function section(tag: string, text: string): string {
@@ -73,10 +84,8 @@ export function buildJudgePrompt(req: JudgeRequest, opts: JudgePromptOptions = {
  * case's input), `varying` is the trial's own (the transcript of a conversation, the untrusted block).
  */
 export function judgeSections(req: JudgeRequest): { stable: string[]; varying: string[]; contract: ResponseContract } {
-  const template = templateFor(req.criterion);
-  const contract = template.contract(req.criterion);
-  const stable = [section('task', template.task(req.criterion))];
-  for (const [tag, text] of template.context(req.criterion)) stable.push(section(tag, text));
+  const { sections, contract, usage, timings } = criterionParts(req.criterion);
+  const stable = [...sections];
   if (req.instructions) stable.push(section('target-instructions', req.instructions));
   const conversation = req.transcript && req.transcript.length > 1 ? splitTranscript(req.transcript) : undefined;
   const varying: string[] = [];
@@ -84,10 +93,45 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   else stable.push(section('input', req.input));
   const replies = conversation?.replies.length ? { replies: conversation.replies } : {};
   const reported = req.reportedInstructions ? { instructions: req.reportedInstructions } : {};
-  const graded = template.graded(req.criterion, req.output);
+  const graded = templateFor(req.criterion).graded(req.criterion, req.output);
   // The reply is sent once: a step text that repeats a graded text is left out of the trace.
   const repeated = Object.values(graded).includes(req.output) ? { output: req.output } : {};
-  const trace = projectTrace(req.run, req.tracePolicy, { usage: criterionAsksAboutUsage(req.criterion), timings: criterionAsksAboutTime(req.criterion), ...repeated });
-  varying.push(untrustedBlock({ ...reported, ...replies, ...graded, ...(Object.keys(trace).length ? { trace } : {}) }));
+  const trace = projectTrace(req.run, req.tracePolicy, { usage, timings, ...repeated });
+  // Object.assign, not a literal of spreads: V8 (Node 20) builds the latter many times slower.
+  varying.push(untrustedBlock(Object.assign({}, reported, replies, graded, Object.keys(trace).length ? { trace } : {})));
   return { stable, varying, contract };
+}
+
+/** What a criterion alone decides in its prompt: task and context sections, contract, which trace details it asks about. */
+interface CriterionParts {
+  sections: readonly string[];
+  contract: ResponseContract;
+  usage: boolean;
+  timings: boolean;
+}
+
+/**
+ * Every trial of an assertion asks with an equal criterion: its parts are built once per distinct
+ * criterion (the templates are pure functions of it), not once per call. A criterion holding long
+ * texts (a pairwise's other answer) is built each time rather than kept.
+ */
+const criterionPartsByKey = new Map<string, CriterionParts>();
+const MAX_KEY_CHARS = 8_192;
+
+function criterionParts(criterion: JudgeRequest['criterion']): CriterionParts {
+  const key = JSON.stringify(criterion);
+  const kept = criterionPartsByKey.get(key);
+  if (kept) return kept;
+  const template = templateFor(criterion);
+  const parts: CriterionParts = {
+    sections: [section('task', template.task(criterion)), ...template.context(criterion).map(([tag, text]) => section(tag, text))],
+    contract: template.contract(criterion),
+    usage: criterionAsksAboutUsage(criterion),
+    timings: criterionAsksAboutTime(criterion),
+  };
+  if (key.length <= MAX_KEY_CHARS) {
+    if (criterionPartsByKey.size >= MAX_REMEMBERED) criterionPartsByKey.clear();
+    criterionPartsByKey.set(key, parts);
+  }
+  return parts;
 }

@@ -51,14 +51,18 @@ export function projectTrace(run: AgentRun, policy: TracePolicy, view?: TraceVie
   const shown = view ? steps.filter((s) => Object.keys(s).length > 1) : steps;
   // The policy says how tool data is shown: with no tool call there is nothing it applies to.
   const toolData = !view || steps.some((s) => s.toolCalls);
-  return {
-    ...(toolData ? { policy } : {}),
-    ...(run.model ? { model: run.model } : {}),
+  // Object.assign, not a literal of spreads: V8 (Node 20) builds the latter many times slower, on every judgment.
+  const projected: Record<string, unknown> = {};
+  Object.assign(
+    projected,
+    toolData ? { policy } : {},
+    run.model ? { model: run.model } : {},
     // A plain `stop` is the ordinary end: only another reason (length, refusal, ...) tells a judge something.
-    ...(run.stopReason && !(view && run.stopReason === 'stop') ? { stopReason: run.stopReason } : {}),
-    ...usageOf(run.usage),
-    ...(shown.length || !view ? { steps: shown } : {}),
-  };
+    run.stopReason && !(view && run.stopReason === 'stop') ? { stopReason: run.stopReason } : {},
+    usageOf(run.usage),
+    shown.length || !view ? { steps: shown } : {},
+  );
+  return projected;
 }
 
 /** A usage with its zero counts left out; nothing at all when every count is zero. */

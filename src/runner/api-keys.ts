@@ -1,5 +1,5 @@
 import { UserError, UserErrors } from '../core/errors.js';
-import { missingJudgeKeys } from '../judges/judge-keys.js';
+import { judgeSpecMemo, missingJudgeKeys } from '../judges/judge-keys.js';
 import { missingApiKey, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { RunSettings } from './settings.js';
@@ -28,14 +28,21 @@ export function checkApiKeys(settings: Pick<RunSettings, 'targets' | 'judging' |
     return n;
   };
 
+  // Thousands of cases share a few targets and judges: each model spec is parsed once.
+  const targetVariables = new Map<string, string | undefined>();
+  const judgeSpecs = judgeSpecMemo();
   for (const c of cases) {
     const target = typeof c.target === 'string' ? targets[c.target] : undefined;
     if (target && typeof target === 'object' && 'model' in target) {
-      const spec = modelSpecOrUndefined(target.model);
-      const variable = spec && missingApiKey(spec, env);
+      const name = c.target as string;
+      let variable = targetVariables.get(name);
+      if (!targetVariables.has(name)) {
+        const spec = modelSpecOrUndefined(target.model);
+        targetVariables.set(name, (variable = spec && missingApiKey(spec, env)));
+      }
       if (variable) need(variable).targets.add(c.targetName);
     }
-    for (const { variable, judge } of missingJudgeKeys(settings.judging, env, c)) {
+    for (const { variable, judge } of missingJudgeKeys(settings.judging, env, c, judgeSpecs)) {
       const needing = need(variable).judges;
       let keys = needing.get(judge);
       if (!keys) needing.set(judge, (keys = new Set()));

@@ -46,8 +46,29 @@ export function readCommon(answer: unknown): { obj: Record<string, unknown>; rea
   return { obj, reason: obj.reason.trim(), evidence: evidence as string[] };
 }
 
+/**
+ * Contracts are pure functions of their arguments and hold nothing of a call: one per distinct
+ * contract is built and shared (never mutated), so a judge serializes its schema once, not per call.
+ */
+const contracts = new Map<string, ResponseContract>();
+const MAX_CONTRACTS = 1_000;
+
+function sharedContract(args: unknown[], build: () => ResponseContract): ResponseContract {
+  const key = JSON.stringify(args);
+  let contract = contracts.get(key);
+  if (!contract) {
+    if (contracts.size >= MAX_CONTRACTS) contracts.clear();
+    contracts.set(key, (contract = build()));
+  }
+  return contract;
+}
+
 /** A closed set of choices, each with its score: the raw choice is kept in the verdict. */
 export function choiceContract(name: string, field: string, scores: Record<string, number>): ResponseContract {
+  return sharedContract(['choice', name, field, scores], () => buildChoiceContract(name, field, { ...scores }));
+}
+
+function buildChoiceContract(name: string, field: string, scores: Record<string, number>): ResponseContract {
   const choices = Object.keys(scores);
   return {
     name,
@@ -69,6 +90,10 @@ export function choiceContract(name: string, field: string, scores: Record<strin
 
 /** A numeric score on a 0..1 or 1..10 scale, with optional named dimensions on the same scale. */
 export function scoredContract(name: string, scale: 1 | 10, dimensions: string[]): ResponseContract {
+  return sharedContract(['scored', name, scale, dimensions], () => buildScoredContract(name, scale, [...dimensions]));
+}
+
+function buildScoredContract(name: string, scale: 1 | 10, dimensions: string[]): ResponseContract {
   const [lo, hi] = scale === 10 ? [1, 10] : [0, 1];
   const num = { type: 'number', minimum: lo, maximum: hi, description: scale === 10 ? 'From 1 (worst) to 10 (best).' : 'From 0 (worst) to 1 (best).' };
   const properties: Record<string, unknown> = { score: num, reason: reasonSchema, evidence: evidenceSchema };
