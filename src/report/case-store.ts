@@ -1,6 +1,7 @@
 import { open, mkdir, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CaseResult } from '../core/results-schema.js';
+import { reportedJson } from '../core/reported-json.js';
 import { safeJson } from '../core/safe-json.js';
 import { BatchedWrites } from './batched-writes.js';
 
@@ -27,12 +28,14 @@ export class CaseStore {
   }
 
   /** Records one case (its JSON text through `rewrite`); it reaches the disk within a moment or once a batch is full. */
-  append(planIndex: number, result: CaseResult, rewrite: (json: string) => string = (json) => json): Promise<void> {
+  append(planIndex: number, result: CaseResult, rewrite: (json: string) => string = (json) => json): Promise<void> | undefined {
     // A trace may hold what JSON refuses (a circular reference, a BigInt): stored marked, not crashed on.
-    const line = Buffer.from(rewrite(safeJson(result) ?? 'null') + '\n', 'utf8');
-    this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
-    this.offset += line.length;
-    return this.writes.add(line);
+    // The text the redactor already made of this case, when it did.
+    const text = rewrite(reportedJson(result) ?? safeJson(result) ?? 'null');
+    const length = Buffer.byteLength(text, 'utf8');
+    this.spans.set(planIndex, { start: this.offset, length });
+    this.offset += length + 1;
+    return this.writes.add(text + '\n', length + 1);
   }
 
   /** Writes what is buffered. */

@@ -31,8 +31,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       store = new CaseStore(join(opts.outputDir, 'runs', info.runId, 'cases.jsonl'));
       await store.open();
     },
-    async onCaseEnd(result, c) {
-      await store!.append(c.index, result, roundCostsIn);
+    // Not async: a case that waits in the batch costs its reporters no promise.
+    onCaseEnd(result, c) {
+      return store!.append(c.index, result, roundCostsIn);
     },
     async onEnd({ run, summary, comparison }) {
       const s = store!;
@@ -70,9 +71,15 @@ const roundCost = (usd: number) => Math.round(usd * 1e10) / 1e10;
  * `"costUsd":` can only be a key (a quote inside a string is escaped).
  */
 export function roundCostsIn(json: string): string {
-  return json.includes('"costUsd":') ? json.replace(COST_FIELD, (_, n: string) => `"costUsd":${JSON.stringify(roundCost(Number(n)))}`) : json;
+  return ROUNDING_CHANGES.test(json) ? json.replace(COST_FIELD, (_, n: string) => `"costUsd":${JSON.stringify(roundCost(Number(n)))}`) : json;
 }
 const COST_FIELD = /"costUsd":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
+/**
+ * A figure rounding may change: more than 10 decimals, an exponent, or 6 digits or more before the
+ * point. Any other (`0.0002012`) is the double nearest its decimal n/1e10 with |n| < 1e15, which
+ * rounding gives back exactly: the text stays as it is, not copied.
+ */
+const ROUNDING_CHANGES = /"costUsd":-?(?:\d{6}|\d+\.\d{11}|\d+(?:\.\d+)?[eE])/;
 
 /** The `json` reporter; with `--save-baseline` it writes the baseline too. */
 export function create(o: BuiltInReporterOptions): Reporter {
