@@ -45,6 +45,11 @@ export class CaseStore {
 
   /** Each stored case's JSON text, in plan order, one at a time. */
   async *casesInOrder(): AsyncGenerator<string> {
+    for await (const bytes of this.caseBytesInOrder()) yield bytes.toString('utf8');
+  }
+
+  /** Each stored case's JSON text as the UTF-8 bytes on disk, in plan order: written on as they are, never decoded. */
+  async *caseBytesInOrder(): AsyncGenerator<Buffer> {
     await this.flush();
     const order = [...this.spans.keys()].sort((a, b) => a - b);
     let window = Buffer.alloc(0);
@@ -59,7 +64,8 @@ export class CaseStore {
         window = window.subarray(0, bytesRead);
         windowStart = start;
       }
-      yield window.toString('utf8', start - windowStart, start - windowStart + length);
+      // A window is never refilled in place (a refill is a new buffer): what was yielded stays whole.
+      yield window.subarray(start - windowStart, start - windowStart + length);
     }
   }
 

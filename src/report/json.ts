@@ -44,8 +44,10 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
         await writeAtomic(path, async (write) => {
           await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
           let first = true;
-          for await (const text of s.casesInOrder()) {
-            await write(`${first ? '\n' : ',\n'}    ${text}`);
+          // Each case's bytes as the store holds them: not decoded and encoded again.
+          for await (const bytes of s.caseBytesInOrder()) {
+            await write(first ? FIRST_CASE : NEXT_CASE);
+            await write(bytes);
             first = false;
           }
           await write(first ? ']\n}\n' : '\n  ]\n}\n');
@@ -57,6 +59,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
     },
   };
 }
+
+const FIRST_CASE = Buffer.from('\n    ');
+const NEXT_CASE = Buffer.from(',\n    ');
 
 /** Dollar figures to 10 decimal places: sums of prices carry float noise (0.0005759999999999999). */
 export function roundedCosts(key: string, value: unknown): unknown {
