@@ -17,7 +17,7 @@ export class CaseStore {
   private offset = 0;
   private readonly spans = new Map<number, { start: number; length: number }>();
   private readonly writes = new BatchedWrites(async (batch) => {
-    await this.handle!.write(batch, 0, batch.length);
+    await this.handle!.writev(batch);
   });
 
   constructor(readonly path: string) {}
@@ -31,11 +31,10 @@ export class CaseStore {
   append(planIndex: number, result: CaseResult, rewrite: (json: string) => string = (json) => json): Promise<void> | undefined {
     // A trace may hold what JSON refuses (a circular reference, a BigInt): stored marked, not crashed on.
     // The text the redactor already made of this case, when it did.
-    const text = rewrite(reportedJson(result) ?? safeJson(result) ?? 'null');
-    const length = Buffer.byteLength(text, 'utf8');
-    this.spans.set(planIndex, { start: this.offset, length });
-    this.offset += length + 1;
-    return this.writes.add(text + '\n', length + 1);
+    const line = Buffer.from(rewrite(reportedJson(result) ?? safeJson(result) ?? 'null') + '\n', 'utf8');
+    this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
+    this.offset += line.length;
+    return this.writes.add(line);
   }
 
   /** Writes what is buffered. */

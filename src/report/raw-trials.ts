@@ -35,14 +35,14 @@ export class RawTrialsWriter {
   private readonly writes = new BatchedWrites(async (batch) => {
     // Opened once, at the first batch: a run whose cases all ran no trial leaves no file.
     this.handle ??= mkdir(dirname(this.path), { recursive: true }).then(() => open(this.path, 'a'));
-    await (await this.handle).write(batch, 0, batch.length);
+    await (await this.handle).writev(batch);
   });
 
   constructor(readonly path: string) {}
 
   /** Queues one case's line: on disk within a moment, and once `flush` resolves. */
   append(rawCase: RawCase): Promise<void> | undefined {
-    return this.writes.add(`${safeJson(rawCase) ?? 'null'}\n`);
+    return this.writes.add(Buffer.from(`${safeJson(rawCase) ?? 'null'}\n`, 'utf8'));
   }
 
   /** Resolves once every line appended so far is on disk. */
