@@ -8,6 +8,9 @@ export const SECRET_ENV_NAME = /(_KEY|_TOKEN|_SECRET)$|PASSWORD/i;
 
 export const REDACTED = '[redacted]';
 
+/** Up to this many secrets, a text is searched for each before the pattern replaces any. */
+const FEW_SECRETS = 8;
+
 /** How many clean object keys a redactor remembers (a bound for values keyed by data, not by field names). */
 const MAX_CLEAN_KEYS = 10_000;
 
@@ -21,6 +24,12 @@ export class SecretRedactor {
   readonly values: readonly string[];
   /** Object keys found to hold no secret: the same few names recur in every event. */
   private readonly cleanKeys = new Set<string>();
+  /**
+   * What a value's JSON text holds where one of its strings holds a secret: each secret as JSON
+   * escapes it, and its first and last few characters (a piece of it beside a cut mark). Undefined
+   * when a secret holds a surrogate: JSON may escape half of a pair, so the text cannot tell.
+   */
+  private readonly inJson: { whole: readonly string[]; ends: readonly string[] } | undefined;
 
   constructor(values: Iterable<string>) {
     // Longest first, so a secret that contains another is replaced whole.
@@ -29,10 +38,31 @@ export class SecretRedactor {
     this.values = [...new Set([...values].flatMap(secretParts).filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
     // An alternation of escaped literals: no quantifier, so matching stays linear in the text.
     this.pattern = this.values.length ? new RegExp(this.values.map(escapeRegExp).join('|'), 'g') : undefined;
+    const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
+    this.inJson = this.values.some((v) => /[\uD800-\uDFFF]/.test(v))
+      ? undefined
+      : { whole: this.values.map(escaped), ends: [...new Set(this.values.flatMap((v) => [escaped(v.slice(0, MIN_CUT_PIECE)), escaped(v.slice(-MIN_CUT_PIECE))]))] };
+  }
+
+  /**
+   * Whether a value whose JSON text (as JSON.stringify writes it) is `json` may hold a secret
+   * anywhere `redactDeep` looks: false only when no secret, nor where the text has a cut mark any
+   * secret's first or last few characters, occurs in it. Searching the text (native code) costs a
+   * fraction of walking the value, and nearly every event holds no secret.
+   */
+  mayHold(json: string): boolean {
+    const find = this.inJson;
+    if (!find) return this.values.length > 0;
+    for (const v of find.whole) if (json.includes(v)) return true;
+    if (json.includes(CUT)) for (const v of find.ends) if (json.includes(v)) return true;
+    return false;
   }
 
   redact(text: string): string {
-    return this.pattern ? redactCutEnds(text.replace(this.pattern, REDACTED), this.values) : text;
+    if (!this.pattern) return text;
+    // A few secrets are looked for with a plain search, faster than the pattern that finds none.
+    const found = this.values.length > FEW_SECRETS || this.values.some((v) => text.includes(v));
+    return redactCutEnds(found ? text.replace(this.pattern, REDACTED) : text, this.values);
   }
 
   /**
@@ -41,10 +71,17 @@ export class SecretRedactor {
    * copying every event was a large share of the runner's own CPU); what changed is copied along its
    * path, and anything else (a class instance, a value with toJSON) is copied as JSON would write it.
    * `clean`: objects already returned unchanged by an earlier call (a trial, again inside its case),
-   * not walked again.
+   * not walked again. `json`: the value's JSON text when the caller has it (see `mayHold`).
+   *
+   * An object whose JSON text holds no secret is not walked at all. The one thing JSON leaves out
+   * that a walk would redact is a key whose value is undefined or a function: no output writes it.
    */
-  redactDeep<T>(value: T, clean?: { has(o: object): boolean }): T {
+  redactDeep<T>(value: T, clean?: { has(o: object): boolean }, json?: string): T {
     if (!this.pattern) return value;
+    if (typeof value === 'object' && value !== null) {
+      const text = json ?? jsonOf(value);
+      if (text !== undefined && !this.mayHold(text)) return value;
+    }
     return this.walk(value, new Set(), clean) as T;
   }
 
@@ -204,6 +241,15 @@ function cutPiece(text: string, secret: string, side: 'end' | 'start'): string {
     if (secret.endsWith(text.slice(0, k))) return REDACTED + text.slice(k);
   }
   return text;
+}
+
+/** JSON.stringify's text, or undefined for what it refuses (a cycle, a BigInt): such a value is walked. */
+function jsonOf(value: object): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }
 
 function escapeRegExp(text: string): string {

@@ -3,8 +3,9 @@ const FLUSH_BYTES = 256 * 1024;
 const FLUSH_MS = 200;
 
 /**
- * Pieces appended to one file in batches, in order: the run's streamed cases and its raw trials.
- * A case a trial ends with costs a buffer push, not an open, a write and a close.
+ * Pieces of text appended to one file in batches, in order: the run's streamed cases and its raw
+ * trials. A case a trial ends with costs its bytes kept, not an open, a write and a close; a batch
+ * is written as the pieces it holds (one writev), not copied into one buffer first.
  */
 export class BatchedWrites {
   private pending: Promise<void> = Promise.resolve();
@@ -13,16 +14,19 @@ export class BatchedWrites {
   private timer: NodeJS.Timeout | undefined;
 
   /** `write`: puts one batch at the end of the file (called in order, one at a time). */
-  constructor(private readonly write: (batch: Buffer) => Promise<void>) {}
+  constructor(private readonly write: (batch: Buffer[]) => Promise<void>) {}
 
-  /** Queues one piece; it reaches the file within FLUSH_MS or once a batch is full (then the returned promise waits for it). */
-  add(piece: Buffer): Promise<void> {
+  /**
+   * Queues one piece; it reaches the file within FLUSH_MS, or once a batch is full: then the
+   * returned promise waits for it. Nothing is returned while it waits in the batch.
+   */
+  add(piece: Buffer): Promise<void> | undefined {
     this.buffer.push(piece);
     this.buffered += piece.length;
     if (this.buffered >= FLUSH_BYTES) return this.flush();
     // A timed write that fails is not lost: the next flush (the run's end) rejects with it.
     this.timer ??= setTimeout(() => void this.flush().catch(() => {}), FLUSH_MS);
-    return Promise.resolve();
+    return undefined;
   }
 
   /** Writes what is buffered; resolves once every piece added so far is written. */
@@ -30,7 +34,7 @@ export class BatchedWrites {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.buffered === 0) return this.pending;
-    const batch = Buffer.concat(this.buffer, this.buffered);
+    const batch = this.buffer;
     this.buffer = [];
     this.buffered = 0;
     this.pending = this.pending.then(() => this.write(batch));

@@ -1,6 +1,7 @@
 import { open, mkdir, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CaseResult } from '../core/results-schema.js';
+import { reportedJson } from '../core/reported-json.js';
 import { safeJson } from '../core/safe-json.js';
 import { BatchedWrites } from './batched-writes.js';
 
@@ -16,7 +17,7 @@ export class CaseStore {
   private offset = 0;
   private readonly spans = new Map<number, { start: number; length: number }>();
   private readonly writes = new BatchedWrites(async (batch) => {
-    await this.handle!.write(batch, 0, batch.length);
+    await this.handle!.writev(batch);
   });
 
   constructor(readonly path: string) {}
@@ -27,9 +28,10 @@ export class CaseStore {
   }
 
   /** Records one case (its JSON text through `rewrite`); it reaches the disk within a moment or once a batch is full. */
-  append(planIndex: number, result: CaseResult, rewrite: (json: string) => string = (json) => json): Promise<void> {
+  append(planIndex: number, result: CaseResult, rewrite: (json: string) => string = (json) => json): Promise<void> | undefined {
     // A trace may hold what JSON refuses (a circular reference, a BigInt): stored marked, not crashed on.
-    const line = Buffer.from(rewrite(safeJson(result) ?? 'null') + '\n', 'utf8');
+    // The text the redactor already made of this case, when it did.
+    const line = Buffer.from(rewrite(reportedJson(result) ?? safeJson(result) ?? 'null') + '\n', 'utf8');
     this.spans.set(planIndex, { start: this.offset, length: line.length - 1 });
     this.offset += line.length;
     return this.writes.add(line);
@@ -42,6 +44,11 @@ export class CaseStore {
 
   /** Each stored case's JSON text, in plan order, one at a time. */
   async *casesInOrder(): AsyncGenerator<string> {
+    for await (const bytes of this.caseBytesInOrder()) yield bytes.toString('utf8');
+  }
+
+  /** Each stored case's JSON text as the UTF-8 bytes on disk, in plan order: written on as they are, never decoded. */
+  async *caseBytesInOrder(): AsyncGenerator<Buffer> {
     await this.flush();
     const order = [...this.spans.keys()].sort((a, b) => a - b);
     let window = Buffer.alloc(0);
@@ -56,7 +63,8 @@ export class CaseStore {
         window = window.subarray(0, bytesRead);
         windowStart = start;
       }
-      yield window.toString('utf8', start - windowStart, start - windowStart + length);
+      // A window is never refilled in place (a refill is a new buffer): what was yielded stays whole.
+      yield window.subarray(start - windowStart, start - windowStart + length);
     }
   }
 

@@ -7,9 +7,12 @@ export function formatDuration(ms: number): string {
   return `${m}m${Math.round((ms % 60_000) / 1000)}s`;
 }
 
+/** `12,345`: as toLocaleString('en-US') writes a count, without loading the locale data (~50 ms, once) for it. */
 export function formatTokens(n: number): string {
-  return n.toLocaleString('en-US');
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  return String(n).replace(THOUSANDS, ',');
 }
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 
 /** `$0.0123`, or `$?` when a price is unknown (never shown as $0). */
 export function formatCost(usd: number | null): string {

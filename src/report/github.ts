@@ -9,6 +9,7 @@ import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeE
 import type { Comparison } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixMarkdown } from './matrix-lines.js';
+import { coalescedOutput, stdoutIsLive } from './coalesced-output.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
 
 /**
@@ -124,7 +125,18 @@ export function comparisonMarkdown(c: Comparison, limit = 100): string[] {
 
 /** The `github` reporter on stdout; its summary goes to `=path`, else to $GITHUB_STEP_SUMMARY. */
 export function create(o: BuiltInReporterOptions): Reporter {
-  const reporter = githubReporter({ out: process.stdout, summaryFile: o.path, paths: { cwd: o.cwd, workspace: process.env.GITHUB_WORKSPACE || undefined } });
+  // Off a TTY its annotations join the terminal's coalesced text, in the order both wrote them.
+  const out = stdoutIsLive() ? undefined : coalescedOutput(process.stdout);
+  const made = githubReporter({ out: out ?? process.stdout, summaryFile: o.path, paths: { cwd: o.cwd, workspace: process.env.GITHUB_WORKSPACE || undefined } });
+  const reporter: Reporter = out
+    ? {
+        ...made,
+        onEnd(info) {
+          out.flush();
+          return made.onEnd!(info);
+        },
+      }
+    : made;
   // The job summary GitHub hands out is not a file of the user's: only a named one is announced.
   return o.pathGiven ? reporter : { ...reporter, written: () => [] };
 }

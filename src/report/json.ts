@@ -31,8 +31,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       store = new CaseStore(join(opts.outputDir, 'runs', info.runId, 'cases.jsonl'));
       await store.open();
     },
-    async onCaseEnd(result, c) {
-      await store!.append(c.index, result, roundCostsIn);
+    // Not async: a case that waits in the batch costs its reporters no promise.
+    onCaseEnd(result, c) {
+      return store!.append(c.index, result, roundCostsIn);
     },
     async onEnd({ run, summary, comparison }) {
       const s = store!;
@@ -43,8 +44,10 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
         await writeAtomic(path, async (write) => {
           await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
           let first = true;
-          for await (const text of s.casesInOrder()) {
-            await write(`${first ? '\n' : ',\n'}    ${text}`);
+          // Each case's bytes as the store holds them: not decoded and encoded again.
+          for await (const bytes of s.caseBytesInOrder()) {
+            await write(first ? FIRST_CASE : NEXT_CASE);
+            await write(bytes);
             first = false;
           }
           await write(first ? ']\n}\n' : '\n  ]\n}\n');
@@ -56,6 +59,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
     },
   };
 }
+
+const FIRST_CASE = Buffer.from('\n    ');
+const NEXT_CASE = Buffer.from(',\n    ');
 
 /** Dollar figures to 10 decimal places: sums of prices carry float noise (0.0005759999999999999). */
 export function roundedCosts(key: string, value: unknown): unknown {
@@ -70,9 +76,15 @@ const roundCost = (usd: number) => Math.round(usd * 1e10) / 1e10;
  * `"costUsd":` can only be a key (a quote inside a string is escaped).
  */
 export function roundCostsIn(json: string): string {
-  return json.includes('"costUsd":') ? json.replace(COST_FIELD, (_, n: string) => `"costUsd":${JSON.stringify(roundCost(Number(n)))}`) : json;
+  return ROUNDING_CHANGES.test(json) ? json.replace(COST_FIELD, (_, n: string) => `"costUsd":${JSON.stringify(roundCost(Number(n)))}`) : json;
 }
 const COST_FIELD = /"costUsd":(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g;
+/**
+ * A figure rounding may change: more than 10 decimals, an exponent, or 6 digits or more before the
+ * point. Any other (`0.0002012`) is the double nearest its decimal n/1e10 with |n| < 1e15, which
+ * rounding gives back exactly: the text stays as it is, not copied.
+ */
+const ROUNDING_CHANGES = /"costUsd":-?(?:\d{6}|\d+\.\d{11}|\d+(?:\.\d+)?[eE])/;
 
 /** The `json` reporter; with `--save-baseline` it writes the baseline too. */
 export function create(o: BuiltInReporterOptions): Reporter {

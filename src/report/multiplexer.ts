@@ -13,6 +13,8 @@ export interface ReporterFailure {
 export interface Multiplexer extends ReporterEvents {
   /** Reporters that threw (one entry each): their output is incomplete. */
   readonly failures: readonly ReporterFailure[];
+  /** Whether any reporter has an onTrialEnd: when none has, the runner need not make a trial's event at all. */
+  readonly hearsTrials: boolean;
 }
 
 /** One line for stderr: which reporter, in which hook, and why. */
@@ -48,22 +50,45 @@ export function multiplexReporters(reporters: Reporter[], onFailure: (f: Reporte
       }
     }
   };
-  const eachAwaited = async (hook: ReporterHook, call: (r: Reporter) => unknown) => {
-    for (const entry of live) {
+  /**
+   * Awaited hooks: each reporter in turn, the next once the one before settled. Reporters that
+   * return no promise are called one after another at once, and then nothing is returned: a case
+   * every reporter takes synchronously costs no promise and no microtask per reporter.
+   */
+  const eachAwaited = (hook: ReporterHook, call: (r: Reporter) => unknown, from = 0): Promise<void> | undefined => {
+    for (let i = from; i < live.length; i++) {
+      const entry = live[i]!;
       if (entry.failed) continue;
+      let out: unknown;
       try {
-        await call(entry.r);
+        out = call(entry.r);
       } catch (err) {
         fail(entry, hook, err);
+        continue;
+      }
+      if (isThenable(out)) {
+        return Promise.resolve(out).then(
+          () => eachAwaited(hook, call, i + 1),
+          (err: unknown) => {
+            fail(entry, hook, err);
+            return eachAwaited(hook, call, i + 1);
+          },
+        );
       }
     }
+    return undefined;
   };
   return {
     failures,
+    hearsTrials: reporters.some((r) => r.onTrialEnd !== undefined),
     onBegin: (info) => eachAwaited('onBegin', (r) => r.onBegin?.(info)),
     onTrialEnd: (c, trial) => each('onTrialEnd', (r) => r.onTrialEnd?.(c, trial)),
     onCaseEnd: (result, c) => eachAwaited('onCaseEnd', (r) => r.onCaseEnd?.(result, c)),
     onWarning: (message) => each('onWarning', (r) => r.onWarning?.(message)),
     onEnd: (info) => eachAwaited('onEnd', (r) => r.onEnd?.(info)),
   };
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }

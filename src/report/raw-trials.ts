@@ -35,13 +35,13 @@ export class RawTrialsWriter {
   private readonly writes = new BatchedWrites(async (batch) => {
     // Opened once, at the first batch: a run whose cases all ran no trial leaves no file.
     this.handle ??= mkdir(dirname(this.path), { recursive: true }).then(() => open(this.path, 'a'));
-    await (await this.handle).write(batch, 0, batch.length);
+    await (await this.handle).writev(batch);
   });
 
   constructor(readonly path: string) {}
 
   /** Queues one case's line: on disk within a moment, and once `flush` resolves. */
-  append(rawCase: RawCase): Promise<void> {
+  append(rawCase: RawCase): Promise<void> | undefined {
     return this.writes.add(Buffer.from(`${safeJson(rawCase) ?? 'null'}\n`, 'utf8'));
   }
 
@@ -71,9 +71,10 @@ export function rawTrialsReporter(opts: { outputDir: string }): Reporter {
     onBegin(info) {
       writer = new RawTrialsWriter(rawTrialsPath(opts.outputDir, info.runId));
     },
-    async onCaseEnd(result) {
+    // Not async: a case that waits in the batch costs its reporters no promise.
+    onCaseEnd(result) {
       if (result.trials.length === 0) return;
-      await writer!.append({ key: caseKey(result), trials: result.trials.map((t) => ({ index: t.index, trace: t.trace, ...(t.turns ? { turns: t.turns } : {}) })) });
+      return writer!.append({ key: caseKey(result), trials: result.trials.map((t) => ({ index: t.index, trace: t.trace, ...(t.turns ? { turns: t.turns } : {}) })) });
     },
     async onEnd() {
       await writer?.close();

@@ -9,6 +9,7 @@ import { comparisonTerminalLines } from './comparison-lines.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixTableLines } from './matrix-lines.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
+import { coalescedOutput, stdoutIsLive } from './coalesced-output.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -17,6 +18,11 @@ export interface TerminalOptions {
   live: boolean;
   verbose: boolean;
   now?: () => number;
+  /**
+   * Off a TTY (`live` false): write the text gathered, every 100 ms and at the end, not line by
+   * line (coalesced-output.ts). The same text, in fewer writes.
+   */
+  coalesce?: boolean;
 }
 
 const MARK = { passed: pc.green('✓'), failed: pc.red('✗'), scored: pc.yellow('~'), skipped: pc.dim('-') } as const;
@@ -33,7 +39,8 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
   let progressShown = false;
   let strict = false;
   const flaky: string[] = [];
-  const write = (text: string) => opts.out.write(text);
+  const coalesced = opts.coalesce && !opts.live ? coalescedOutput(opts.out) : undefined;
+  const write = coalesced ? coalesced.write : (text: string) => void opts.out.write(text);
 
   const clearProgress = () => {
     if (progressShown) write('\r\x1b[2K');
@@ -64,10 +71,15 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       );
       drawProgress(true);
     },
-    onTrialEnd() {
-      trialsDone += 1;
-      drawProgress();
-    },
+    // Trials are counted for the live progress line only: off a TTY no trial's end is asked for.
+    ...(opts.live
+      ? {
+          onTrialEnd() {
+            trialsDone += 1;
+            drawProgress();
+          },
+        }
+      : {}),
     onCaseEnd(result) {
       // Trials not run count as done for the progress line.
       trialsDone += result.notRun;
@@ -117,6 +129,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       for (const table of summary.matrix ?? []) lines.push('', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l)));
       if (comparison) lines.push(...comparisonTerminalLines(comparison));
       write(lines.join('\n') + '\n');
+      coalesced?.flush();
     },
   };
 }
@@ -175,5 +188,6 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
 
 /** The `terminal` reporter on stdout; a live progress line on a TTY outside CI. */
 export function create(o: BuiltInReporterOptions): Reporter {
-  return terminalReporter({ out: process.stdout, live: Boolean(process.stdout.isTTY) && !process.env.CI, verbose: o.verbose });
+  const live = stdoutIsLive();
+  return terminalReporter({ out: process.stdout, live, verbose: o.verbose, coalesce: !live });
 }

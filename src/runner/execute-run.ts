@@ -4,7 +4,7 @@ import { failureLine, multiplexReporters, type Multiplexer } from '../report/mul
 import { redactingReporter } from './redacting-reporter.js';
 import { askedBoundReporter } from './case-asked.js';
 import { underTracePolicy } from './trace-policy-reporter.js';
-import type { RejudgedFrom, ShardInfo, Summary } from '../core/results-schema.js';
+import type { RejudgedFrom, ShardInfo, Summary, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -255,7 +255,8 @@ async function runWith(
     ...(opts.replay ? { replay: opts.replay } : {}),
     // Reporters see a read-only view of each case, not the planner's object with its functions.
     listener: {
-      onTrialEnd: (c, trial) => reporter.onTrialEnd(caseView(c), trial),
+      // No reporter hears a trial's end (the terminal off a TTY, the files): no event is made, nor redacted.
+      ...(mux.hearsTrials ? { onTrialEnd: (c: PlannedCase, trial: TrialResult) => reporter.onTrialEnd(caseView(c), trial) } : {}),
       onCaseEnd: (result, c) => {
         if (opts.baseline) compared.push(comparableCase(result));
         return reporter.onCaseEnd(result, caseView(c));

@@ -1,3 +1,4 @@
+import { reportedJson } from '../core/reported-json.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { ReporterEvents } from '../report/reporter.js';
 
@@ -5,7 +6,8 @@ import type { ReporterEvents } from '../report/reporter.js';
  * The one edge every output passes: each event's payload has the run's secret values redacted
  * before any reporter (terminal, JSON and its streamed cases, JUnit, GitHub) sees it, and so
  * before any of them cuts a text short. What holds no secret is passed on as it is, not copied
- * (SecretRedactor.redactDeep): the runner does not change a trial or a case once reported.
+ * (SecretRedactor.redactDeep: found so by searching its JSON text, not by walking it): the runner
+ * does not change a trial or a case once reported.
  */
 export function redactingReporter(inner: ReporterEvents, redactor: SecretRedactor): ReporterEvents {
   if (redactor.values.length === 0) return inner;
@@ -19,7 +21,8 @@ export function redactingReporter(inner: ReporterEvents, redactor: SecretRedacto
       if (out === trial) clean.add(trial);
       return inner.onTrialEnd(c, out);
     },
-    onCaseEnd: (result, c) => inner.onCaseEnd(redactor.redactDeep(result, clean), c),
+    // Its JSON text, searched for secrets here, is the one the results file writes (reportedJson).
+    onCaseEnd: (result, c) => inner.onCaseEnd(redactor.redactDeep(result, clean, reportedJson(result)), c),
     onWarning: (message) => inner.onWarning(redactor.redact(message)),
     onEnd: (info) => inner.onEnd(r(info)),
   };

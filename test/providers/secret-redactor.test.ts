@@ -116,3 +116,36 @@ describe('a cut piece among repeats of its own start', () => {
     expect(r.redact('…Z1234512345 z')).toBe('…[redacted]12345 z');
   });
 });
+
+describe('an event searched as JSON text before it is walked', () => {
+  it('comes back as it is when its text holds no secret, a Date or class instance in it included', () => {
+    const r = new SecretRedactor(['abcdefgh12']);
+    class Step {
+      constructor(readonly text: string) {}
+    }
+    const event = { at: new Date(0), step: new Step('plain'), n: 1 };
+    // A walk copies what is not plain data; a text with no secret is not walked at all.
+    expect(r.redactDeep(event)).toBe(event);
+  });
+
+  it('still redacts a secret JSON escapes (a quote, a backslash, a newline in it), in values and keys', () => {
+    const secret = 'ab"cd\\ef\n1234';
+    const r = new SecretRedactor([secret]);
+    expect(r.redactDeep({ reply: `was ${secret}!`, [secret]: 1 })).toEqual({ reply: 'was [redacted]!', '[redacted]': 1 });
+  });
+
+  it('still redacts the start or end of a secret beside a cut mark, which its JSON text holds only in part', () => {
+    const r = new SecretRedactor(['abcdefgh12345678']);
+    expect(r.redactDeep({ messages: ['quote "x abcdefgh12…"', '…5678 tail'] })).toEqual({ messages: ['quote "x [redacted]…"', '…[redacted] tail'] });
+    const cutClean = { message: 'a reply cut… short', other: 'abc' };
+    expect(r.redactDeep(cutClean)).toBe(cutClean);
+  });
+
+  it('uses the JSON text the caller has, and walks what JSON refuses (a BigInt, a cycle)', () => {
+    const r = new SecretRedactor(['abcdefgh12']);
+    const value = { reply: 'abcdefgh12' };
+    // The text the caller made before the value changed is what is searched: the runner changes nothing once reported.
+    expect(r.redactDeep(value, undefined, JSON.stringify({ reply: 'plain' }))).toBe(value);
+    expect(r.redactDeep({ n: 10n, reply: 'abcdefgh12' })).toEqual({ n: 10n, reply: '[redacted]' });
+  });
+});

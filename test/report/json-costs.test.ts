@@ -58,3 +58,22 @@ describe('costUsd in the results JSON', () => {
     expect(JSON.parse(roundCostsIn(JSON.stringify(value))).reply).toBe('say "costUsd":0.30000000000000004');
   });
 });
+
+describe('roundCostsIn on figures rounding leaves as they are', () => {
+  it('writes what the replacer writes for short, long, large, tiny and negative figures alike', () => {
+    // A fixed sequence, not Math.random: the same figures every run.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const figures: number[] = [0.0002012, 0.000048, 123456.5, 99999.0000000001, 1e21, 5e-7, 1.5e-11, -0.3, 0];
+    for (let i = 0; i < 2000; i++) {
+      const scale = 10 ** Math.floor(next() * 14 - 8);
+      const raw = next() * scale * (next() < 0.2 ? -1 : 1);
+      // Half of them written with at most 10 decimals already (the text stays as it is), half with float noise.
+      figures.push(i % 2 ? Number(raw.toFixed(Math.floor(next() * 11))) : raw);
+    }
+    for (const costUsd of figures) {
+      const value = { usage: { costUsd }, trials: [{ costUsd: costUsd / 3 }] };
+      expect(roundCostsIn(JSON.stringify(value))).toBe(JSON.stringify(value, roundedCosts));
+    }
+  });
+});

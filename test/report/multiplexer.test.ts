@@ -4,9 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { multiplexReporters, type ReporterFailure } from '../../src/report/multiplexer.js';
-import type { EndInfo, Reporter } from '../../src/report/reporter.js';
+import type { CaseView, EndInfo, Reporter } from '../../src/report/reporter.js';
+import type { CaseResult } from '../../src/core/results-schema.js';
 
 const END = { run: {}, summary: {}, exitCode: 0 } as unknown as EndInfo;
+const CASE = {} as CaseResult;
+const VIEW = {} as CaseView;
 
 describe('multiplexReporters', () => {
   it('reports a reporter that throws once, skips it afterwards and still reaches the others', async () => {
@@ -56,5 +59,28 @@ describe('multiplexReporters', () => {
     mux.onWarning('w');
     await new Promise((resolve) => setImmediate(resolve));
     expect(failures.map((f) => [f.reporter, f.hook])).toEqual([['async', 'onWarning']]);
+  });
+
+  it('calls reporters that return no promise one after another at once, and waits for one that returns a promise before the next', async () => {
+    const seen: string[] = [];
+    const sync = (name: string): Reporter => ({ name, onCaseEnd: () => void seen.push(name), onTrialEnd: () => {} });
+    let release!: () => void;
+    const slow: Reporter = { name: 'slow', onCaseEnd: () => new Promise<void>((resolve) => (release = () => (seen.push('slow'), resolve()))) };
+    const all = multiplexReporters([sync('a'), sync('b')], () => {});
+    // Nothing to wait for: no promise, and both reached before the call returns.
+    expect(all.onCaseEnd(CASE, VIEW)).toBeUndefined();
+    expect(seen).toEqual(['a', 'b']);
+    seen.length = 0;
+    const mixed = multiplexReporters([sync('a'), slow, sync('b')], () => {});
+    const done = mixed.onCaseEnd(CASE, VIEW);
+    expect(seen).toEqual(['a']);
+    release();
+    await done;
+    expect(seen).toEqual(['a', 'slow', 'b']);
+  });
+
+  it('says whether any reporter hears trials end', () => {
+    expect(multiplexReporters([{ onCaseEnd: () => {} }], () => {}).hearsTrials).toBe(false);
+    expect(multiplexReporters([{ onCaseEnd: () => {} }, { onTrialEnd: () => {} }], () => {}).hearsTrials).toBe(true);
   });
 });

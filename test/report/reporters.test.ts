@@ -54,6 +54,27 @@ const summary: Summary = {
 const run = { id: 'r', startedAt: '2026-01-01T00:00:00Z', durationMs: 10, gitSha: null, argv: [], config: null, interrupted: false };
 
 describe('terminal reporter', () => {
+  it('off a TTY writes the same text coalesced as line by line, all of it by the end of onEnd, and hears no trial', async () => {
+    const texts: string[][] = [];
+    for (const coalesce of [false, true]) {
+      const writes: string[] = [];
+      texts.push(writes);
+      const r = terminalReporter({ out: { write: (t: string) => void writes.push(t) }, live: false, verbose: false, coalesce });
+      // Its trials are counted for a live progress line only: off a TTY the runner need not make a trial's event.
+      expect(r.onTrialEnd).toBeUndefined();
+      await r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 2, trials: 2, concurrency: 1, strict: false });
+      await r.onCaseEnd!(failingCase(), {} as CaseView);
+      r.onWarning!('careful');
+      await r.onCaseEnd!(failingCase(), {} as CaseView);
+      if (coalesce) expect(writes).toEqual([]);
+      await r.onEnd!({ run, summary, exitCode: 1 });
+    }
+    const [plain, gathered] = texts as [string[], string[]];
+    expect(plain.length).toBeGreaterThan(3);
+    expect(gathered).toHaveLength(1);
+    expect(gathered.join('')).toBe(plain.join(''));
+  });
+
   it('redraws the live progress line at most every 100 ms, however many trials end', async () => {
     let now = 0;
     let out = '';
