@@ -29,10 +29,11 @@ async function server(): Promise<string> {
 describe('BufferedResponse', () => {
   const make = () => new BufferedResponse(Buffer.from('{"ok":true}'), { status: 201, statusText: 'Created', headers: { 'content-type': 'application/json' } });
 
-  it('is a Response with its status and headers, read once', async () => {
+  it('answers as a Response does: status, headers (a standard Headers), a body read once', async () => {
     const res = make();
-    expect(res).toBeInstanceOf(Response);
+    expect(res.headers).toBeInstanceOf(Headers);
     expect([res.ok, res.status, res.statusText, res.headers.get('content-type')]).toEqual([true, 201, 'Created', 'application/json']);
+    expect(new BufferedResponse(Buffer.from(''), { status: 429 }).ok).toBe(false);
     expect(res.bodyUsed).toBe(false);
     expect(await res.json()).toEqual({ ok: true });
     expect(res.bodyUsed).toBe(true);
@@ -64,6 +65,7 @@ describe('boundedNodeFetch', () => {
     const res = await boundedNodeFetch()(`${url}/json`);
     expect(res).toBeInstanceOf(BufferedResponse);
     expect(res.headers.get('x-request-id')).toBe('req_1');
+    expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.json()).toEqual({ a: [1, 2] });
   });
 
