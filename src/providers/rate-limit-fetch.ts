@@ -64,11 +64,9 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
     // starts at once, and pausing would re-arm every deadline's timer twice per request for nothing.
     let resume: (() => void) | undefined;
     const onQueued = deadlines && (() => void (resume = pauseDeadlines(deadlines)));
-    const attemptOnce = async (): Promise<Response> => {
-      resume?.();
-      const r = await sendAttempt(base, input, init, attemptMs);
-      // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
-      // what was in flight, and nothing queued slips out before the pause.
+    // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
+    // what was in flight, and nothing queued slips out before the pause.
+    const checked = (r: Response): Response => {
       if (r.status === 429) {
         const hinted = retryAfterMs(r.headers);
         limiter.onRateLimit(hinted);
@@ -76,6 +74,10 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
         limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? Math.min(maxBackoff, backoff * 2 ** attempt)) * (1 + Math.random() * 0.25));
       }
       return r;
+    };
+    const attemptOnce = (): Promise<Response> => {
+      resume?.();
+      return sendAttempt(base, input, init, attemptMs).then(checked);
     };
     const first: LimitedCallOptions = { signal, onQueued };
     for (; ; attempt++) {
