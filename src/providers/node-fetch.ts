@@ -40,7 +40,7 @@ export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, 
         request.destroy();
       };
       const request = (agent === agents['https:'] ? https : http).request(
-        { ...target.options, method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, signal: init.signal ?? undefined },
+        { ...target.address, method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, signal: init.signal ?? undefined },
         (res) => {
           const chunks: Buffer[] = [];
           let total = 0;
@@ -79,7 +79,7 @@ export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, 
 interface Target {
   url: URL;
   /** What node:http takes of the URL (host, port, path, credentials), worked out once. */
-  options: http.RequestOptions;
+  address: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;
   agent: http.Agent;
 }
 
@@ -105,7 +105,9 @@ function targetOf(input: Parameters<FetchLike>[0]): Target | null {
 
 function toTarget(url: URL): Target | null {
   const agent = agents[url.protocol as keyof typeof agents];
-  return agent ? { url, options: urlToHttpOptions(url), agent } : null;
+  if (!agent) return null;
+  const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
+  return { url, address: auth === undefined ? { protocol, hostname, port, path } : { protocol, hostname, port, path, auth }, agent };
 }
 
 /** The SDKs pass a Headers: read as it is, not copied into another one first. */
