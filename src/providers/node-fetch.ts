@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { urlToHttpOptions } from 'node:url';
-import type { FetchLike } from './rate-limit-fetch.js';
+import { SCOPE_HEADER, type FetchLike } from './rate-limit-fetch.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from './body-limit.js';
 import { BufferedResponse } from './buffered-response.js';
 import { attemptAborted, fetchWithDeadline, type TimedFetch } from './attempt-deadline.js';
@@ -114,7 +114,8 @@ function toTarget(url: URL): Target | null {
 function plainHeaders(init: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   (init instanceof Headers ? init : new Headers(init)).forEach((value, key) => {
-    out[key] = value;
+    // The request scope's header is for the rate-limited fetch in front of this one: it never leaves.
+    if (key !== SCOPE_HEADER) out[key] = value;
   });
   return out;
 }

@@ -55,8 +55,10 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
   const backoff = options.backoffMs ?? DEFAULT_RATE_LIMIT_BACKOFF_MS;
   const maxBackoff = Math.max(backoff, options.maxBackoffMs ?? Math.min(MAX_BACKOFF_MS, backoff * 8));
   const attemptMs = options.attemptTimeoutMs;
+  // The node:http fetch leaves the scope header out as it copies the headers; from any other it is deleted.
+  const strip = !isTimedFetch(base);
   return async (input, rawInit) => {
-    const { init, deadlines } = takeScope(rawInit);
+    const { init, deadlines } = takeScope(rawInit, strip);
     const signal = init?.signal ?? undefined;
     let firstLimitedAt: number | undefined;
     let attempt = 0;
@@ -114,7 +116,7 @@ function sendAttempt(base: FetchLike, input: Parameters<FetchLike>[0], init: Req
  * fetch a signal of their own, not the caller's, so the scope travels as a per-request header (an
  * option both SDKs take) and is taken off again before the request leaves.
  */
-const SCOPE_HEADER = 'x-agent-evals-scope';
+export const SCOPE_HEADER = 'x-agent-evals-scope';
 const scopes = new Map<string, readonly PausableDeadline[]>();
 let lastScope = 0;
 
@@ -151,14 +153,18 @@ export function requestScope(signal: AbortSignal | undefined): RequestScope {
   };
 }
 
-/** The request's deadlines, read off (and removed from) its headers: the header never leaves the process. */
-function takeScope(init: RequestInit | undefined): { init: RequestInit | undefined; deadlines: readonly PausableDeadline[] | undefined } {
+/**
+ * The request's deadlines, read off its headers; with `strip` the header is removed (in place: the
+ * SDKs build a Headers afresh for each of their attempts). Without, the fetch must leave it out:
+ * deleting from a Headers the SDK already listed makes it sort its entries again.
+ */
+function takeScope(init: RequestInit | undefined, strip: boolean): { init: RequestInit | undefined; deadlines: readonly PausableDeadline[] | undefined } {
   const raw = init?.headers;
   if (raw === undefined) return { init, deadlines: undefined };
-  // The SDKs pass a Headers, built afresh for each of their attempts: it is edited in place.
   const headers = raw instanceof Headers ? raw : new Headers(raw);
   const id = headers.get(SCOPE_HEADER);
   if (id === null) return { init, deadlines: undefined };
+  if (!strip) return { init, deadlines: scopes.get(id) };
   headers.delete(SCOPE_HEADER);
   return { init: headers === raw ? init : { ...init, headers }, deadlines: scopes.get(id) };
 }
