@@ -1,26 +1,33 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
  * Deadlines that stop while their work waits behind an endpoint's rate limit. A trial queued
  * behind a 429 pause is not slow, the provider is: that wait must cost time, not the trial.
- * Deadlines (trial, turn, target timeouts) register here as the work runs; the rate-limited
- * fetch pauses every deadline of the work it serves while its request waits for a slot.
+ *
+ * A deadline (trial, turn, target timeout) is tied to the abort signal it hands its work, beside
+ * the deadlines of the signal it was given: the signal a model call carries names every deadline
+ * of the work it serves, and the rate-limited fetch pauses them while the request waits for a slot
+ * (rate-limit-fetch.ts). Passed explicitly, not through an async context: once any
+ * AsyncLocalStorage is entered, Node runs a hook on every promise of the process.
  */
 export interface PausableDeadline {
   pause(): void;
   resume(): void;
 }
 
-const current = new AsyncLocalStorage<readonly PausableDeadline[]>();
+const bySignal = new WeakMap<AbortSignal, readonly PausableDeadline[]>();
 
-/** Runs `fn` with `deadline` added to the deadlines of the work that calls it. */
-export function withDeadline<T>(deadline: PausableDeadline, fn: () => T): T {
-  return current.run([...(current.getStore() ?? []), deadline], fn);
+/** Ties `deadline` to `signal` (the one its work gets), after the deadlines of `outer` (the enclosing work's signal). */
+export function bindDeadline(signal: AbortSignal, outer: AbortSignal, deadline: PausableDeadline): void {
+  const enclosing = bySignal.get(outer);
+  bySignal.set(signal, enclosing ? [...enclosing, deadline] : [deadline]);
 }
 
-/** Pauses every deadline of the calling work; the returned function resumes them (once). */
-export function pauseDeadlines(): () => void {
-  const deadlines = current.getStore() ?? [];
+/** The deadlines of the work `signal` was handed to, innermost last; undefined when none bounds it. */
+export function deadlinesOf(signal: AbortSignal | null | undefined): readonly PausableDeadline[] | undefined {
+  return signal ? bySignal.get(signal) : undefined;
+}
+
+/** Pauses `deadlines`; the returned function resumes them (once). */
+export function pauseDeadlines(deadlines: readonly PausableDeadline[]): () => void {
   for (const d of deadlines) d.pause();
   let resumed = false;
   return () => {

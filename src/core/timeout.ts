@@ -1,11 +1,12 @@
-import { withDeadline } from './deadline-pause.js';
+import { bindDeadline } from './deadline-pause.js';
 import { asError, InterruptedError, TimeoutError } from './errors.js';
 
 /**
  * Runs `work` with its own abort signal that fires after `ms` or when `outer` aborts. The promise
  * settles at that moment even if the work ignores its signal: a slow trial is an error, and the
- * run goes on. The deadline stops while the work waits behind a rate-limited endpoint (see
- * deadline-pause.ts): queueing for the provider is not the trial being slow.
+ * run goes on. The deadline stops while the work waits behind a rate-limited endpoint: it is tied
+ * to the work's signal (deadline-pause.ts), which the work's model calls carry to the fetch that
+ * queues them. Queueing for the provider is not the trial being slow.
  */
 export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number, outer: AbortSignal): Promise<T> {
   const ac = new AbortController();
@@ -43,8 +44,9 @@ export function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: nu
       clearTimeout(timer);
       outer.removeEventListener('abort', onOuter);
     }
+    bindDeadline(ac.signal, outer, deadline);
     Promise.resolve()
-      .then(() => withDeadline(deadline, () => work(ac.signal)))
+      .then(() => work(ac.signal))
       .then(
         (v) => {
           cleanup();

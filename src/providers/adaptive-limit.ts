@@ -140,17 +140,18 @@ export class AdaptiveLimiter {
     } catch (err) {
       work = Promise.reject(err);
     }
-    return work.then(
-      (v) => {
-        this.#settled(true);
-        return v;
-      },
-      (err: unknown) => {
-        this.#settled(false);
-        throw err;
-      },
-    );
+    return work.then(this.#succeeded, this.#failed);
   }
+
+  // Made once per limiter, not per call: this runs around every HTTP attempt of the run.
+  readonly #succeeded = <T>(v: T): T => {
+    this.#settled(true);
+    return v;
+  };
+  readonly #failed = (err: unknown): never => {
+    this.#settled(false);
+    throw err;
+  };
 
   #settled(ok: boolean): void {
     this.#inFlight--;

@@ -66,7 +66,12 @@ export class AnthropicProvider implements Provider {
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
       const scope = requestScope(req.signal);
-      const message = await this.#client.messages.create(params, scope.options).finally(scope.done);
+      let message;
+      try {
+        message = await this.#client.messages.create(params, scope.options);
+      } finally {
+        scope.done();
+      }
       return fromAnthropicMessage(message, req.schema?.name);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

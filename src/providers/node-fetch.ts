@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import type { FetchLike } from './rate-limit-fetch.js';
+import { urlToHttpOptions } from 'node:url';
+import { SCOPE_HEADER, type FetchLike } from './rate-limit-fetch.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from './body-limit.js';
 import { BufferedResponse } from './buffered-response.js';
 import { attemptAborted, fetchWithDeadline, type TimedFetch } from './attempt-deadline.js';
@@ -23,10 +24,10 @@ const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 
  */
 export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, streamed?: (url: URL) => boolean): TimedFetch {
   const timed = (input: Parameters<FetchLike>[0], init: RequestInit = {}, ms?: number): Promise<Response> => {
-    const url = typeof input === 'string' ? new URL(input) : input instanceof URL ? input : undefined;
-    const agent = url ? agents[url.protocol as keyof typeof agents] : undefined;
-    if (!url || !agent || (init.body !== undefined && init.body !== null && typeof init.body !== 'string'))
+    const target = targetOf(input);
+    if (!target || (init.body !== undefined && init.body !== null && typeof init.body !== 'string'))
       return ms === undefined ? globalThis.fetch(input, init) : fetchWithDeadline(globalThis.fetch, input, init, ms);
+    const { url, agent } = target;
     return new Promise<Response>((resolve, reject) => {
       const timer = ms === undefined ? undefined : setTimeout(() => fail(attemptAborted(ms)), ms);
       const done = (res: Response) => {
@@ -38,15 +39,15 @@ export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, 
         reject(err);
         request.destroy();
       };
-      const request = (url.protocol === 'https:' ? https : http).request(
-        url,
-        { method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, ...(init.signal ? { signal: init.signal } : {}) },
+      const request = (agent === agents['https:'] ? https : http).request(
+        { ...target.address, method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, signal: init.signal ?? undefined },
         (res) => {
           const chunks: Buffer[] = [];
           let total = 0;
           const status = res.statusCode ?? 500;
-          const head = { status, statusText: res.statusMessage ?? '', headers: responseHeaders(res.headers) };
-          if (streamed?.(url) && status === 200) return done(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, head));
+          const statusText = res.statusMessage ?? '';
+          const head = () => ({ status, statusText, headers: responseHeaders(res.headers) });
+          if (streamed?.(url) && status === 200) return done(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, head()));
           res.on('data', (c: Buffer) => {
             total += c.length;
             if (total <= maxBytes) return void chunks.push(c);
@@ -54,13 +55,14 @@ export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, 
             res.removeAllListeners('data');
             request.destroy();
             const tooLarge = responseTooLarge(maxBytes);
-            done(new Response(new ReadableStream({ start: (controller) => controller.error(tooLarge) }), head));
+            done(new Response(new ReadableStream({ start: (controller) => controller.error(tooLarge) }), head()));
           });
           res.on('error', fail);
           res.on('end', () => {
             // 204/304 may not carry a body in a Response.
-            if (status === 204 || status === 304) return done(new Response(null, head));
-            done(new BufferedResponse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), head));
+            if (status === 204 || status === 304) return done(new Response(null, head()));
+            // The raw header lines: a Headers is made of them only when the reply's headers are read.
+            done(new BufferedResponse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), { status, statusText, rawHeaders: res.rawHeaders }));
           });
         },
       );
@@ -74,11 +76,46 @@ export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, 
   });
 }
 
+interface Target {
+  url: URL;
+  /** What node:http takes of the URL (host, port, path, credentials), worked out once. */
+  address: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;
+  agent: http.Agent;
+}
+
+/**
+ * Parsed request URLs, by their text: a run calls the same few endpoints thousands of times, so
+ * each is parsed once. Bounded: past the cap the oldest entries make room.
+ */
+const targets = new Map<string, Target | null>();
+const MAX_TARGETS = 256;
+
+/** Where a request goes over node:http (a parsed http(s) URL and its pool); null for anything else. */
+function targetOf(input: Parameters<FetchLike>[0]): Target | null {
+  if (input instanceof URL) return toTarget(input);
+  if (typeof input !== 'string') return null;
+  let target = targets.get(input);
+  if (target === undefined) {
+    target = toTarget(new URL(input));
+    if (targets.size >= MAX_TARGETS) targets.delete(targets.keys().next().value!);
+    targets.set(input, target);
+  }
+  return target;
+}
+
+function toTarget(url: URL): Target | null {
+  const agent = agents[url.protocol as keyof typeof agents];
+  if (!agent) return null;
+  const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
+  return { url, address: auth === undefined ? { protocol, hostname, port, path } : { protocol, hostname, port, path, auth }, agent };
+}
+
 /** The SDKs pass a Headers: read as it is, not copied into another one first. */
 function plainHeaders(init: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   (init instanceof Headers ? init : new Headers(init)).forEach((value, key) => {
-    out[key] = value;
+    // The request scope's header is for the rate-limited fetch in front of this one: it never leaves.
+    if (key !== SCOPE_HEADER) out[key] = value;
   });
   return out;
 }

@@ -30,7 +30,12 @@ export class OpenAIProvider implements Provider {
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
       const scope = requestScope(req.signal);
-      const completion = await this.#client.chat.completions.create(params, scope.options).finally(scope.done);
+      let completion;
+      try {
+        completion = await this.#client.chat.completions.create(params, scope.options);
+      } finally {
+        scope.done();
+      }
       return fromOpenAICompletion(completion);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

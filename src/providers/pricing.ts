@@ -23,7 +23,25 @@ function splitSpec(modelSpec: string, overrides: PriceOverrides): { provider: st
  * The price of `provider:model` (a bare model id is looked up under every provider). The exact id
  * wins over its family, and the user's table over the bundled one.
  */
-export function resolvePrice(modelSpec: string, overrides: PriceOverrides = {}): Price | undefined {
+export function resolvePrice(modelSpec: string, overrides: PriceOverrides = NO_OVERRIDES): Price | undefined {
+  // Every call of a run is priced, and a run calls few models: each is looked up once per table.
+  let known = resolved.get(overrides);
+  if (!known) resolved.set(overrides, (known = new Map<string, Price | null>()));
+  let price = known.get(modelSpec);
+  if (price === undefined) {
+    price = lookUpPrice(modelSpec, overrides) ?? null;
+    if (known.size >= MAX_RESOLVED) known.clear();
+    known.set(modelSpec, price);
+  }
+  return price ?? undefined;
+}
+
+const NO_OVERRIDES: PriceOverrides = Object.freeze({});
+/** Prices found (null: none) by model spec, per price table (a run's overrides object). */
+const resolved = new WeakMap<PriceOverrides, Map<string, Price | null>>();
+const MAX_RESOLVED = 1024;
+
+function lookUpPrice(modelSpec: string, overrides: PriceOverrides): Price | undefined {
   const { provider, model } = splitSpec(modelSpec.trim(), overrides);
   const providers = provider ? [provider] : Object.keys(BUNDLED_PRICES);
   const family = modelFamily(model);

@@ -9,7 +9,7 @@
  */
 
 import type { LimitedCallOptions } from './adaptive-limit.js';
-import { pauseDeadlines } from '../core/deadline-pause.js';
+import { deadlinesOf, pauseDeadlines, type PausableDeadline } from '../core/deadline-pause.js';
 import { fetchWithDeadline, isTimedFetch } from './attempt-deadline.js';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -48,37 +48,47 @@ const MAX_BACKOFF_MS = 4_000;
  * A 429 is retried here until the request has been held back for `waitBudgetMs` in all, however
  * many 429s that takes: a provider refusing a burst costs the run time, not trials. Then it is
  * handed to the SDK marked `x-should-retry: false`. While a request waits for its slot, the
- * deadlines of the work it serves are paused (deadline-pause.ts).
+ * deadlines of the work it serves (named by its request scope, see requestScope) are paused.
  */
 export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalThis.fetch, options: RateLimitOptions = {}): FetchLike {
   const budget = options.waitBudgetMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
   const backoff = options.backoffMs ?? DEFAULT_RATE_LIMIT_BACKOFF_MS;
   const maxBackoff = Math.max(backoff, options.maxBackoffMs ?? Math.min(MAX_BACKOFF_MS, backoff * 8));
-  return async (input, init) => {
+  const attemptMs = options.attemptTimeoutMs;
+  // The node:http fetch leaves the scope header out as it copies the headers; from any other it is deleted.
+  const strip = !isTimedFetch(base);
+  return async (input, rawInit) => {
+    const { init, deadlines } = takeScope(rawInit, strip);
     const signal = init?.signal ?? undefined;
     let firstLimitedAt: number | undefined;
-    for (let attempt = 0; ; attempt++) {
-      // Deadlines are paused only while the request really waits for its slot: with one free it
-      // starts at once, and pausing would re-arm every deadline's timer twice per request for nothing.
-      let resume: (() => void) | undefined;
-      const attemptOnce = async (): Promise<Response> => {
-        resume?.();
-        const r = await sendAttempt(base, input, init, options.attemptTimeoutMs);
-        // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
-        // what was in flight, and nothing queued slips out before the pause.
-        if (r.status === 429) {
-          const hinted = retryAfterMs(r.headers);
-          limiter.onRateLimit(hinted);
-          // Jitter spreads the return of clients that were limited at the same moment.
-          limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? Math.min(maxBackoff, backoff * 2 ** attempt)) * (1 + Math.random() * 0.25));
-        }
-        return r;
-      };
+    let attempt = 0;
+    // Deadlines are paused only while the request really waits for its slot: with one free it
+    // starts at once, and pausing would re-arm every deadline's timer twice per request for nothing.
+    let resume: (() => void) | undefined;
+    const onQueued = deadlines && (() => void (resume = pauseDeadlines(deadlines)));
+    // The 429 is reported, and the pause set, while its slot is still held: the limiter sees
+    // what was in flight, and nothing queued slips out before the pause.
+    const checked = (r: Response): Response => {
+      if (r.status === 429) {
+        const hinted = retryAfterMs(r.headers);
+        limiter.onRateLimit(hinted);
+        // Jitter spreads the return of clients that were limited at the same moment.
+        limiter.pause(Math.min(MAX_WAIT_MS, hinted ?? Math.min(maxBackoff, backoff * 2 ** attempt)) * (1 + Math.random() * 0.25));
+      }
+      return r;
+    };
+    const attemptOnce = (): Promise<Response> => {
+      resume?.();
+      return sendAttempt(base, input, init, attemptMs).then(checked);
+    };
+    const first: LimitedCallOptions = { signal, onQueued };
+    for (; ; attempt++) {
       let res: Response;
       try {
-        res = await limiter.run(attemptOnce, { signal, retry: attempt > 0, onQueued: () => (resume = pauseDeadlines()) });
+        res = await limiter.run(attemptOnce, attempt === 0 ? first : { signal, retry: true, onQueued });
       } finally {
         resume?.();
+        resume = undefined;
       }
       if (res.status !== 429) return res;
       firstLimitedAt ??= Date.now();
@@ -102,17 +112,61 @@ function sendAttempt(base: FetchLike, input: Parameters<FetchLike>[0], init: Req
 }
 
 /**
+ * The request header that names a request's scope (its deadlines) to the fetch. The SDKs hand the
+ * fetch a signal of their own, not the caller's, so the scope travels as a per-request header (an
+ * option both SDKs take) and is taken off again before the request leaves.
+ */
+export const SCOPE_HEADER = 'x-agent-evals-scope';
+const scopes = new Map<string, readonly PausableDeadline[]>();
+let lastScope = 0;
+
+/** A request's scope: the SDK options that carry it, and `done` once the request has ended. */
+export interface RequestScope {
+  options: { signal: AbortSignal; headers?: Record<string, string> } | undefined;
+  done(): void;
+}
+
+const NO_SCOPE: RequestScope = { options: undefined, done() {} };
+
+/**
  * Per-request SDK options. Each request gets its own child signal: the SDKs add an abort listener
  * per request and never remove it, which on a shared signal (a trial's, the run's) piles up. The
- * child is unlinked from its parent when the request ends (`done`), so nothing accumulates.
+ * child is unlinked from its parent when the request ends (`done`), so nothing accumulates. When
+ * deadlines bound the work `signal` belongs to, the scope names them to the rate-limited fetch.
  */
-export function requestScope(signal: AbortSignal | undefined): { options: { signal: AbortSignal } | undefined; done(): void } {
-  if (!signal) return { options: undefined, done() {} };
+export function requestScope(signal: AbortSignal | undefined): RequestScope {
+  if (!signal) return NO_SCOPE;
   const child = new AbortController();
   const forward = () => child.abort(signal.reason);
   if (signal.aborted) forward();
   else signal.addEventListener('abort', forward, { once: true });
-  return { options: { signal: child.signal }, done: () => signal.removeEventListener('abort', forward) };
+  const deadlines = deadlinesOf(signal);
+  if (!deadlines) return { options: { signal: child.signal }, done: () => signal.removeEventListener('abort', forward) };
+  const id = String(++lastScope);
+  scopes.set(id, deadlines);
+  return {
+    options: { signal: child.signal, headers: { [SCOPE_HEADER]: id } },
+    done: () => {
+      signal.removeEventListener('abort', forward);
+      scopes.delete(id);
+    },
+  };
+}
+
+/**
+ * The request's deadlines, read off its headers; with `strip` the header is removed (in place: the
+ * SDKs build a Headers afresh for each of their attempts). Without, the fetch must leave it out:
+ * deleting from a Headers the SDK already listed makes it sort its entries again.
+ */
+function takeScope(init: RequestInit | undefined, strip: boolean): { init: RequestInit | undefined; deadlines: readonly PausableDeadline[] | undefined } {
+  const raw = init?.headers;
+  if (raw === undefined) return { init, deadlines: undefined };
+  const headers = raw instanceof Headers ? raw : new Headers(raw);
+  const id = headers.get(SCOPE_HEADER);
+  if (id === null) return { init, deadlines: undefined };
+  if (!strip) return { init, deadlines: scopes.get(id) };
+  headers.delete(SCOPE_HEADER);
+  return { init: headers === raw ? init : { ...init, headers }, deadlines: scopes.get(id) };
 }
 
 /** `retry-after-ms`, else `retry-after` (seconds or an HTTP date), in milliseconds. */

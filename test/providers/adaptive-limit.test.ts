@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdaptiveLimiter, DEFAULT_MAX_CONCURRENCY, ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import { rateLimitedFetch, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
-import { withDeadline } from '../../src/core/deadline-pause.js';
+import { rateLimitedFetch, requestScope, retryAfterMs } from '../../src/providers/rate-limit-fetch.js';
+import { bindDeadline } from '../../src/core/deadline-pause.js';
 
 function deferred() {
   let resolve!: () => void;
@@ -284,19 +284,30 @@ describe('rateLimitedFetch', () => {
   it("pauses the caller's deadlines only while its request waits for a slot", async () => {
     const limiter = new AdaptiveLimiter({ max: 1 });
     const gate = deferred();
-    const fetch = rateLimitedFetch(limiter, async (input) => {
+    const sent: Headers[] = [];
+    const fetch = rateLimitedFetch(limiter, async (input, init) => {
+      sent.push(new Headers(init?.headers));
       if (input === 'http://slow') await gate.promise;
       return new Response('{}', { status: 200 });
     });
     const events: string[] = [];
-    const deadline = (name: string) => ({ pause: () => void events.push(`${name} paused`), resume: () => void events.push(`${name} resumed`) });
-    const slow = withDeadline(deadline('slow'), () => fetch('http://slow'));
-    const queued = withDeadline(deadline('queued'), () => fetch('http://queued'));
+    const never = new AbortController().signal;
+    // A call made under a deadline, as a provider makes it: its scope names the deadline to the fetch.
+    const call = (url: string, name: string) => {
+      const signal = new AbortController().signal;
+      bindDeadline(signal, never, { pause: () => void events.push(`${name} paused`), resume: () => void events.push(`${name} resumed`) });
+      const scope = requestScope(signal);
+      return fetch(url, { signal: scope.options!.signal, headers: new Headers(scope.options!.headers) }).finally(scope.done);
+    };
+    const slow = call('http://slow', 'slow');
+    const queued = call('http://queued', 'queued');
     // The first request had its slot at once: its deadline never stopped. The second waits for it.
     expect(events).toEqual(['queued paused']);
     gate.resolve();
     await Promise.all([slow, queued]);
     expect(events).toEqual(['queued paused', 'queued resumed']);
+    // The scope's header is taken off before a request leaves.
+    expect(sent.flatMap((h) => [...h.keys()].filter((k) => k.startsWith('x-agent-evals')))).toEqual([]);
   });
 
   it('caps the backoff without retry-after', async () => {

@@ -9,6 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BufferedResponse } from '../../src/providers/buffered-response.js';
 import { boundedNodeFetch } from '../../src/providers/node-fetch.js';
 import { isTimedFetch } from '../../src/providers/attempt-deadline.js';
+import { rateLimitedFetch, requestScope } from '../../src/providers/rate-limit-fetch.js';
+import { AdaptiveLimiter } from '../../src/providers/adaptive-limit.js';
+import { bindDeadline } from '../../src/core/deadline-pause.js';
 
 const servers: Server[] = [];
 afterAll(async () => {
@@ -16,10 +19,11 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
 
-/** A server answering `/json` at once and holding `/hang` until the test ends. */
+/** A server answering `/json` and `/headers` (the request's, as JSON) at once, and holding `/hang` until the test ends. */
 async function server(): Promise<string> {
   const s = createServer((req, res) => {
     if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_1' }).end('\ufeff{"a":[1,2]}');
+    if (req.url === '/headers') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(req.headers));
   });
   servers.push(s);
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
@@ -29,10 +33,11 @@ async function server(): Promise<string> {
 describe('BufferedResponse', () => {
   const make = () => new BufferedResponse(Buffer.from('{"ok":true}'), { status: 201, statusText: 'Created', headers: { 'content-type': 'application/json' } });
 
-  it('is a Response with its status and headers, read once', async () => {
+  it('answers as a Response does: status, headers (a standard Headers), a body read once', async () => {
     const res = make();
-    expect(res).toBeInstanceOf(Response);
+    expect(res.headers).toBeInstanceOf(Headers);
     expect([res.ok, res.status, res.statusText, res.headers.get('content-type')]).toEqual([true, 201, 'Created', 'application/json']);
+    expect(new BufferedResponse(Buffer.from(''), { status: 429 }).ok).toBe(false);
     expect(res.bodyUsed).toBe(false);
     expect(await res.json()).toEqual({ ok: true });
     expect(res.bodyUsed).toBe(true);
@@ -64,6 +69,7 @@ describe('boundedNodeFetch', () => {
     const res = await boundedNodeFetch()(`${url}/json`);
     expect(res).toBeInstanceOf(BufferedResponse);
     expect(res.headers.get('x-request-id')).toBe('req_1');
+    expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.json()).toEqual({ a: [1, 2] });
   });
 
@@ -75,5 +81,18 @@ describe('boundedNodeFetch', () => {
     expect(err).toMatchObject({ name: 'AbortError', cause: { name: 'TimeoutError', message: 'attempt timed out after 20 ms' } });
     // A quick answer under a limit is not cut.
     expect(await (await fetch.timed(`${url}/json`, undefined, 60_000)).json()).toEqual({ a: [1, 2] });
+  });
+
+  it("sends a request scope's header nowhere: the rate-limited fetch reads it, the node:http fetch leaves it out", async () => {
+    const url = await server();
+    const fetch = rateLimitedFetch(new AdaptiveLimiter({ max: 1 }), boundedNodeFetch(), { attemptTimeoutMs: 60_000 });
+    const signal = new AbortController().signal;
+    bindDeadline(signal, new AbortController().signal, { pause() {}, resume() {} });
+    const scope = requestScope(signal);
+    expect(Object.keys(scope.options!.headers!)).toEqual(['x-agent-evals-scope']);
+    const sent = (await (await fetch(`${url}/headers`, { headers: new Headers({ ...scope.options!.headers, 'x-kept': '1' }), signal: scope.options!.signal })).json()) as Record<string, string>;
+    scope.done();
+    expect(sent['x-kept']).toBe('1');
+    expect(Object.keys(sent).filter((k) => k.startsWith('x-agent-evals'))).toEqual([]);
   });
 });
