@@ -152,7 +152,7 @@ function targetsSection(rows, references, versionMs, bareNodeMs, runnerOnly) {
   // Issue 25's goals: the runner's share against the plain-Node reference in the same run.
   if (big && ref('n10000')) {
     const ratio = big.cpuMsPerTrial / ref('n10000').cpuMsPerTrial;
-    check('CPU per trial ÷ the reference, N=10,000', `${fmt(ratio)}×`, ratio <= 1.2, '≤ 1.2×');
+    check('CPU per trial ÷ the reference, N=10,000 (median of the alternated pairs)', `${fmt(ratio)}×`, ratio <= 1.2, '≤ 1.2×');
   }
   if (mid && ref('n1000')) {
     const ratio = mid.wallS / ref('n1000').wallS;
@@ -236,11 +236,13 @@ async function main() {
     process.stderr.write(
       `  wall ${fmt(row.wallS)} s, ideal ${fmt(row.idealS)} s, efficiency ${fmt(row.efficiency)}, cpu ${fmt(row.cpuMsPerTrial)} ms/trial, rss ${fmt(row.rssMb, 0)} MB, load ${fmt(row.load)}${row.stderr ? `\n  ${row.stderr}` : ''}\n`,
     );
-  // N=1,000 is short enough for the machine's noise to matter: three alternated pairs, the pair with the
-  // median wall ratio kept in the tables and every pair listed.
-  const pairsAt1000 = [];
+  // The two configurations issue 25's goals read are run in three alternated pairs, as a shared machine's
+  // noise moves one run by 10-30%: N=1,000 keeps the pair with the median wall ratio (its goal), N=10,000
+  // the pair with the median CPU ratio (its goal); every pair is listed.
+  const pairedBy = { n1000: 'wall', n10000: 'cpu' };
+  const pairsOf = {};
   for (const cfg of series) {
-    const pairs = cfg.name === 'n1000' ? 3 : 1;
+    const pairs = pairedBy[cfg.name] ? 3 : 1;
     const measuredPairs = [];
     for (let p = 0; p < pairs; p++) {
       process.stderr.write(`running ${cfg.name}${pairs > 1 ? ` (pair ${p + 1} of ${pairs})` : ''}…\n`);
@@ -249,12 +251,13 @@ async function main() {
       process.stderr.write(`running ${cfg.name} through the plain-Node reference runner…\n`);
       const ref = await runReference(mock, cfg);
       progress(ref);
-      measuredPairs.push({ row, ref, ratio: row.wallS / ref.wallS });
+      const by = pairedBy[cfg.name] ?? 'wall';
+      measuredPairs.push({ row, ref, by, ratio: by === 'cpu' ? row.cpuMsPerTrial / ref.cpuMsPerTrial : row.wallS / ref.wallS });
     }
     const median = [...measuredPairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(measuredPairs.length / 2)];
     rows.push(median.row);
     references.push(median.ref);
-    if (pairs > 1) pairsAt1000.push(...measuredPairs);
+    if (pairs > 1) pairsOf[cfg.name] = measuredPairs;
   }
   process.stderr.write('running counters variant…\n');
   const counters = await runConfig(mock, { name: 'counters', n: 300, repeat: 3, deterministic: true, gateFailHalf: true });
@@ -323,11 +326,15 @@ judge calls skipped by gates ${c.judgeCallsSkippedByGates ?? 'n/a'}, judge calls
   const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
   const marker = previous.search(/<!-- \w+ bench -->/);
   const datasets = marker === -1 ? '' : '\n' + previous.slice(marker);
-  const pairLines = pairsAt1000.length
-    ? `\nN=1,000 in ${pairsAt1000.length} alternated pairs (wall s, agent-evals / reference = ratio): ${pairsAt1000
-        .map((p) => `${fmt(p.row.wallS)} / ${fmt(p.ref.wallS)} = ${fmt(p.ratio)}×`)
-        .join('; ')}; the tables show the median pair.\n`
-    : '';
+  const pairLine = (name, label) => {
+    const pairs = pairsOf[name];
+    if (!pairs) return '';
+    const cpu = pairs[0].by === 'cpu';
+    const what = cpu ? 'CPU ms/trial' : 'wall s';
+    const shown = pairs.map((p) => (cpu ? `${fmt(p.row.cpuMsPerTrial)} / ${fmt(p.ref.cpuMsPerTrial)}` : `${fmt(p.row.wallS)} / ${fmt(p.ref.wallS)}`) + ` = ${fmt(p.ratio)}×`);
+    return `\n${label} in ${pairs.length} alternated pairs (${what}, agent-evals / reference = ratio): ${shown.join('; ')}; the tables show the median pair.\n`;
+  };
+  const pairLines = pairLine('n1000', 'N=1,000') + pairLine('n10000', 'N=10,000');
   writeFileSync(resultsPath, md + pairLines + targetsSection(rows, references, version, bareNode, runnerOnly) + BOUNDS + datasets);
   console.log(md);
 }
