@@ -25,4 +25,10 @@ export function buildCheckout(rootUrl) {
   process.stderr.write('agent-evals: building dist/ from src/ (first run in this checkout)\n');
   const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (built.status !== 0) stop('building dist/ failed (the errors are above; `npm run build` shows them again)', 1);
+  // As `npm run build` does next: the entries joined with what they load (scripts/bundle.mjs), when
+  // the checkout has that step (dist/ as tsc wrote it runs as well, from more files).
+  const bundle = new URL('scripts/bundle.mjs', rootUrl);
+  if (!existsSync(bundle)) return;
+  const joined = spawnSync(process.execPath, [fileURLToPath(bundle)], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (joined.status !== 0) stop('building dist/ failed (the errors are above; `npm run build` shows them again)', 1);
 }

@@ -63,7 +63,8 @@ class Slot {
     this.ready = new Promise<void>((res, rej) => ((loaded = res), (failed = rej)));
     // Not awaited by everyone who holds it (a pooled spare): a failure is read where it is awaited.
     this.ready.catch(() => {});
-    this.worker = new Worker(new URL('./isolated-worker.js', import.meta.url), { workerData: init, env, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    // From dist/runner/ or a joined chunk in dist/chunks/ alike (scripts/bundle.mjs).
+    this.worker = new Worker(new URL('../runner/isolated-worker.js', import.meta.url), { workerData: init, env, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     this.worker.on('message', (m: FromWorker) => {
       if (m.type === 'ready') loaded();
       else if (m.type === 'load-error') {

@@ -30,7 +30,8 @@ function packagesImportedFrom(entry: string): Set<string> {
 describe('package entries', () => {
   it('the main entry never imports vitest; agent-evals/vitest does', () => {
     const main = packagesImportedFrom(resolve(dist, 'index.js'));
-    expect(main.has('zod')).toBe(true);
+    // The walk is not blind: it reaches the YAML loader (zod itself is joined into dist/ by scripts/bundle.mjs).
+    expect(main.has('js-yaml')).toBe(true);
     expect(main.has('vitest')).toBe(false);
     expect(packagesImportedFrom(resolve(dist, 'api/vitest.js')).has('vitest')).toBe(true);
   });

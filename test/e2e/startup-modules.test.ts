@@ -55,7 +55,7 @@ describe('start-up loads only what the command uses', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^support\/orders\/status-as-json {2}×1 {2}evals\/support\/orders\.eval\.ts:\d+ {2}→ support-agent/m);
     expect(r.stdout).toMatch(/\n\d+ cases, \d+ trials\n$/);
-    // The probe is not blind: it saw the config import the public entry, zod, jiti and csv-parse (the CSV dataset).
+    // The probe is not blind: it saw the config import the public entry, zod (joined into dist/), jiti and csv-parse (the CSV dataset).
     expect(r.esm.some((u) => u.endsWith('/dist/index.js'))).toBe(true);
     expect(r.esm.some((u) => u.includes('/node_modules/zod/'))).toBe(true);
     expect(r.esm.some((u) => u.includes('/node_modules/csv-parse/'))).toBe(true);

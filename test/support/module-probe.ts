@@ -6,9 +6,10 @@
  * facts for tests of what a command imports; nothing here measures time.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tempDir } from './cli.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { REPO_ROOT, tempDir } from './cli.js';
 
 /** Hooks (run on Node's loader thread) that append each resolved file: URL to the file named by their data. */
 const HOOKS = `import { appendFileSync } from 'node:fs';
@@ -37,7 +38,11 @@ export interface ProbedRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  /** file: URLs of the ES modules resolved (the CLI itself, dist/, packages, user modules imported natively). */
+  /**
+   * file: URLs of the ES modules resolved (the CLI itself, dist/, packages, user modules imported
+   * natively). A joined file of dist/ (scripts/bundle.mjs) also stands for each module it holds, named
+   * as tsc would have built it (dist/runner/start-run.js) or as the package file it came from.
+   */
   esm: string[];
   /** Built-in modules loaded, as Node names them (`http`, `internal/deps/undici/undici`, ...). */
   builtins: string[];
@@ -59,7 +64,24 @@ export function runWithModuleProbe(script: string, args: string[], cwd: string):
       return ''; // nothing recorded
     }
   };
-  const esm = read(esmLog).trim().split('\n').filter(Boolean);
+  const esm = withJoinedModules(read(esmLog).trim().split('\n').filter(Boolean));
   const atExit = JSON.parse(read(exitLog) || '{"builtins":[],"cjs":[]}') as { builtins: string[]; cjs: string[] };
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, esm, ...atExit };
+}
+
+const SRC = join(REPO_ROOT, 'src');
+const DIST = join(REPO_ROOT, 'dist');
+
+/** Each loaded file of dist/ followed by the modules its source map says it holds (src/x.ts as dist/x.js). */
+function withJoinedModules(urls: string[]): string[] {
+  return urls.flatMap((url) => {
+    const file = url.startsWith('file:') ? fileURLToPath(url) : '';
+    if (!file.startsWith(DIST + '/') || !existsSync(`${file}.map`)) return [url];
+    const { sources = [] } = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources?: string[] };
+    const held = sources.map((s) => {
+      const path = resolve(dirname(file), s);
+      return pathToFileURL(path.startsWith(SRC + '/') ? join(DIST, path.slice(SRC.length + 1)).replace(/\.ts$/, '.js') : path).href;
+    });
+    return [url, ...held.filter((h) => h !== url)];
+  });
 }
