@@ -10,7 +10,7 @@ import { fromAnthropicMessage } from './anthropic-wire.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
 import { redactSecrets, toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
-import { requestScope, retryAfterMs } from './rate-limit-fetch.js';
+import { inRequestScope, retryAfterMs } from './rate-limit-fetch.js';
 import { errorContext, maxRetriesOf, sdkClientOptions, type ProviderSettings } from './settings.js';
 import { boundedNodeFetch } from './node-fetch.js';
 import { jsonlLines } from './jsonl-stream.js';
@@ -33,13 +33,10 @@ export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
   const line = (item: BatchItem) => ({ custom_id: item.customId, params: anthropicParams(spec, item.request) });
 
   async function call<T>(signal: AbortSignal | undefined, fn: (options: { signal: AbortSignal } | undefined) => Promise<T>): Promise<T> {
-    const scope = requestScope(signal);
     try {
-      return await fn(scope.options);
+      return await inRequestScope(signal, fn);
     } catch (err) {
       throw toProviderError(err, ctx);
-    } finally {
-      scope.done();
     }
   }
 

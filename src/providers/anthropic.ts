@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams, type AnthropicOptions } from './anthropic-wire.js';
 import { toProviderError } from './errors.js';
 import { formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
-import { requestScope } from './rate-limit-fetch.js';
+import { inRequestScope } from './rate-limit-fetch.js';
 import { DEFAULT_ANTHROPIC_MAX_TOKENS, errorContext, maxTokensOf, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
@@ -65,13 +65,7 @@ export class AnthropicProvider implements Provider {
     const params = anthropicParams(this.#settings.spec, req, this.#requestOptions);
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
-      const scope = requestScope(req.signal);
-      let message;
-      try {
-        message = await this.#client.messages.create(params, scope.options);
-      } finally {
-        scope.done();
-      }
+      const message = await inRequestScope(req.signal, (options) => this.#client.messages.create(params, options));
       return fromAnthropicMessage(message, req.schema?.name);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

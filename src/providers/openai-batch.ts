@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { checkOpenAISpec, fromOpenAICompletion, openAIParams } from './openai-wire.js';
-import { requestScope } from './rate-limit-fetch.js';
+import { inRequestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import { jsonlLines } from './jsonl-stream.js';
 import { boundedNodeFetch } from './node-fetch.js';
@@ -105,8 +105,8 @@ export class OpenAIBatchApi implements BatchApi {
     const settings = { ...this.#settings, fetch: this.#settings.fetch ?? boundedNodeFetch(this.#settings.spec.maxResponseBytes, isFileContent) };
     this.#client ??= import('openai').then((m) => new m.default(sdkClientOptions(settings)));
     try {
-      const scope = requestScope(signal);
-      return await fn(await this.#client, scope.options).finally(scope.done);
+      const client = await this.#client;
+      return await inRequestScope(signal, (options) => fn(client, options));
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));
     }

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { fromOpenAICompletion, openAIParams, openAIRequestOptions, type OpenAIRequestOptions } from './openai-wire.js';
-import { requestScope } from './rate-limit-fetch.js';
+import { inRequestScope } from './rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
 
@@ -29,13 +29,7 @@ export class OpenAIProvider implements Provider {
     const params = openAIParams(this.#settings.spec, req, this.#requestOptions);
     try {
       // The limiter gates each HTTP attempt inside the fetch wrapper, retries included.
-      const scope = requestScope(req.signal);
-      let completion;
-      try {
-        completion = await this.#client.chat.completions.create(params, scope.options);
-      } finally {
-        scope.done();
-      }
+      const completion = await inRequestScope(req.signal, (options) => this.#client.chat.completions.create(params, options));
       return fromOpenAICompletion(completion);
     } catch (err) {
       throw toProviderError(err, errorContext(this.#settings));

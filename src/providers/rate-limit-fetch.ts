@@ -153,6 +153,16 @@ export function requestScope(signal: AbortSignal | undefined): RequestScope {
   };
 }
 
+/** Runs one SDK call with its request scope's options, the scope released when the call ends. */
+export async function inRequestScope<T>(signal: AbortSignal | undefined, call: (options: RequestScope['options']) => Promise<T>): Promise<T> {
+  const scope = requestScope(signal);
+  try {
+    return await call(scope.options);
+  } finally {
+    scope.done();
+  }
+}
+
 /**
  * The request's deadlines, read off its headers; with `strip` the header is removed (in place: the
  * SDKs build a Headers afresh for each of their attempts). Without, the fetch must leave it out:
