@@ -1,5 +1,6 @@
 import type { CaseJudgeFingerprint, TrialResult } from '../core/results-schema.js';
 import { stableHash } from '../core/stable-hash.js';
+import { boundedMemo } from '../core/bounded-memo.js';
 import { isJudgeType } from './spec.js';
 
 /**
@@ -29,16 +30,8 @@ export function caseJudgeFingerprint(trials: readonly TrialResult[]): CaseJudgeF
 }
 
 /** Most cases of a suite share their judges: each distinct set is hashed once, not once a case. */
-const hashes = new Map<string, string>();
-const MAX_REMEMBERED = 1_000;
+const hashes = boundedMemo<string, string>(1_000);
 
 function pairsHash(sorted: string[]): string {
-  const key = JSON.stringify(sorted);
-  let hash = hashes.get(key);
-  if (hash === undefined) {
-    hash = stableHash(sorted);
-    if (hashes.size >= MAX_REMEMBERED) hashes.clear();
-    hashes.set(key, hash);
-  }
-  return hash;
+  return hashes(JSON.stringify(sorted), () => stableHash(sorted));
 }

@@ -1,6 +1,7 @@
 import type { Criterion, TracePolicy } from '../core/judge-port.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import { stableHash, textDigest } from '../core/stable-hash.js';
+import { boundedMemo } from '../core/bounded-memo.js';
 import { parseModelSpec, specCapabilities, type ModelSpecInput } from '../providers/model-spec.js';
 import { maxTokensOf } from '../providers/max-tokens.js';
 import { PAIRWISE_DEFAULT_CRITERIA } from './criterion-from-spec.js';
@@ -38,22 +39,14 @@ const KIND: Record<JudgeAssertionSpec['type'], Criterion['kind']> = {
  * for every trial and repeat of the assertion, since nothing of the trial (reply, trace, timings) is in it.
  */
 export function judgeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerprint {
-  const key = fingerprintKey(who, spec, as);
-  let fp = fingerprints.get(key);
-  if (fp === undefined) {
-    fp = computeFingerprint(who, spec, as);
-    if (fingerprints.size >= MAX_REMEMBERED) fingerprints.clear();
-    fingerprints.set(key, fp);
-  }
-  return fp;
+  return fingerprints(fingerprintKey(who, spec, as), () => computeFingerprint(who, spec, as));
 }
 
 /**
  * Every trial (and every case) judged alike asks for the same fingerprint: each distinct one is
  * hashed once. Shared between results, so never mutated.
  */
-const fingerprints = new Map<string, JudgeFingerprint>();
-const MAX_REMEMBERED = 1_000;
+const fingerprints = boundedMemo<string, JudgeFingerprint>(1_000);
 
 /** The spec's fields a fingerprint reads (criterionFields): equal keys, equal fingerprints. */
 const SPEC_FIELDS = ['type', 'targetInstructions', 'criteria', 'reference', 'choices', 'scale', 'dimensions', 'source', 'question', 'comparedTo', 'prefer', 'positionSwap'] as const;

@@ -5,6 +5,7 @@ import type { ResponseContract } from './criteria/template.js';
 import { projectTrace, TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from './trace-render.js';
 import { splitTranscript } from './transcript-render.js';
 import { criterionAsksAboutTime, criterionAsksAboutUsage } from './usage-relevance.js';
+import { boundedMemo } from '../core/bounded-memo.js';
 
 export interface JudgePrompt {
   system: string;
@@ -39,18 +40,11 @@ const JUDGE_RULES = [
 
 /** The judge's system prompt: the persona (the built-in one unless overridden), then the rules. */
 export function judgeSystem(persona: string = JUDGE_PERSONA): string {
-  let system = personaSystems.get(persona);
-  if (system === undefined) {
-    system = [neutralize(persona), ...JUDGE_RULES].join('\n');
-    if (personaSystems.size >= MAX_REMEMBERED) personaSystems.clear();
-    personaSystems.set(persona, system);
-  }
-  return system;
+  return personaSystems(persona, () => [neutralize(persona), ...JUDGE_RULES].join('\n'));
 }
 
 /** Most runs have one persona or none: each system prompt is built once, not per call. */
-const personaSystems = new Map<string, string>();
-const MAX_REMEMBERED = 1_000;
+const personaSystems = boundedMemo<string, string>(1_000);
 
 export const JUDGE_SYSTEM: string = judgeSystem();
 
@@ -115,23 +109,19 @@ interface CriterionParts {
  * criterion (the templates are pure functions of it), not once per call. A criterion holding long
  * texts (a pairwise's other answer) is built each time rather than kept.
  */
-const criterionPartsByKey = new Map<string, CriterionParts>();
+const criterionPartsByKey = boundedMemo<string, CriterionParts>(1_000);
 const MAX_KEY_CHARS = 8_192;
 
 function criterionParts(criterion: JudgeRequest['criterion']): CriterionParts {
   const key = JSON.stringify(criterion);
-  const kept = criterionPartsByKey.get(key);
-  if (kept) return kept;
-  const template = templateFor(criterion);
-  const parts: CriterionParts = {
-    sections: [section('task', template.task(criterion)), ...template.context(criterion).map(([tag, text]) => section(tag, text))],
-    contract: template.contract(criterion),
-    usage: criterionAsksAboutUsage(criterion),
-    timings: criterionAsksAboutTime(criterion),
+  const build = (): CriterionParts => {
+    const template = templateFor(criterion);
+    return {
+      sections: [section('task', template.task(criterion)), ...template.context(criterion).map(([tag, text]) => section(tag, text))],
+      contract: template.contract(criterion),
+      usage: criterionAsksAboutUsage(criterion),
+      timings: criterionAsksAboutTime(criterion),
+    };
   };
-  if (key.length <= MAX_KEY_CHARS) {
-    if (criterionPartsByKey.size >= MAX_REMEMBERED) criterionPartsByKey.clear();
-    criterionPartsByKey.set(key, parts);
-  }
-  return parts;
+  return key.length <= MAX_KEY_CHARS ? criterionPartsByKey(key, build) : build();
 }

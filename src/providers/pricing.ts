@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TokenUsage } from '../core/usage.js';
+import { boundedMemo } from '../core/bounded-memo.js';
 import { modelFamily } from './model-family.js';
 import { BATCH_RATE, BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price, type PriceTier } from './price-table.js';
 import { isProviderId, providerDescriptor } from './registry.js';
@@ -26,19 +27,13 @@ function splitSpec(modelSpec: string, overrides: PriceOverrides): { provider: st
 export function resolvePrice(modelSpec: string, overrides: PriceOverrides = NO_OVERRIDES): Price | undefined {
   // Every call of a run is priced, and a run calls few models: each is looked up once per table.
   let known = resolved.get(overrides);
-  if (!known) resolved.set(overrides, (known = new Map<string, Price | null>()));
-  let price = known.get(modelSpec);
-  if (price === undefined) {
-    price = lookUpPrice(modelSpec, overrides) ?? null;
-    if (known.size >= MAX_RESOLVED) known.clear();
-    known.set(modelSpec, price);
-  }
-  return price ?? undefined;
+  if (!known) resolved.set(overrides, (known = boundedMemo<string, Price | null>(MAX_RESOLVED)));
+  return known(modelSpec, () => lookUpPrice(modelSpec, overrides) ?? null) ?? undefined;
 }
 
 const NO_OVERRIDES: PriceOverrides = Object.freeze({});
 /** Prices found (null: none) by model spec, per price table (a run's overrides object). */
-const resolved = new WeakMap<PriceOverrides, Map<string, Price | null>>();
+const resolved = new WeakMap<PriceOverrides, (modelSpec: string, lookUp: () => Price | null) => Price | null>();
 const MAX_RESOLVED = 1024;
 
 function lookUpPrice(modelSpec: string, overrides: PriceOverrides): Price | undefined {

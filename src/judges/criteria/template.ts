@@ -1,4 +1,5 @@
 import type { Criterion } from '../../core/judge-port.js';
+import { boundedMemo } from '../../core/bounded-memo.js';
 
 /** A criterion's answer once validated and mapped to a score in [0, 1]. */
 export interface Verdict {
@@ -50,17 +51,10 @@ export function readCommon(answer: unknown): { obj: Record<string, unknown>; rea
  * Contracts are pure functions of their arguments and hold nothing of a call: one per distinct
  * contract is built and shared (never mutated), so a judge serializes its schema once, not per call.
  */
-const contracts = new Map<string, ResponseContract>();
-const MAX_CONTRACTS = 1_000;
+const contracts = boundedMemo<string, ResponseContract>(1_000);
 
 function sharedContract(args: unknown[], build: () => ResponseContract): ResponseContract {
-  const key = JSON.stringify(args);
-  let contract = contracts.get(key);
-  if (!contract) {
-    if (contracts.size >= MAX_CONTRACTS) contracts.clear();
-    contracts.set(key, (contract = build()));
-  }
-  return contract;
+  return contracts(JSON.stringify(args), build);
 }
 
 /** A closed set of choices, each with its score: the raw choice is kept in the verdict. */
