@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
 import { describeIssue, formatPath } from './zod-issues.js';
 import { parseYamlText } from './yaml-text.js';
-import { linesOfPaths } from './yaml-path-lines.js';
 import { resolveUserAssertionEntries } from './user-assertion-entries.js';
 import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
+import { parsedKey, readParsed, storeParsed } from './parse-cache.js';
 
 export interface LoadedYaml {
   file: string;
@@ -20,22 +21,37 @@ export interface LoadedYaml {
   matrixLine?: number | undefined;
 }
 
+/** What a load gives that the file alone decides: what the parse cache (parse-cache.ts) stores. */
+type Parsed = Omit<LoadedYaml, 'file'>;
+
 /**
  * Reads and validates one YAML eval file; every problem names the file, line and field.
  *
- * The text is read under the rules every YAML file shares (yaml-text.ts), then a text scan finds the
- * case lines. Only a file with a problem is read again, by one js-yaml pass that follows the paths
- * of the reported issues to their lines (yaml-path-lines.ts): an error costs at most one more read.
+ * A file loaded before, unchanged, is served from the parse cache (parse-cache.ts) without parsing
+ * or checking it again. Otherwise the text is read under the rules every YAML file shares
+ * (yaml-text.ts), then a text scan finds the case lines. Only a file with a problem is read again,
+ * by one js-yaml pass that follows the paths of the reported issues to their lines
+ * (yaml-path-lines.ts): an error costs at most one more read.
  */
 export async function loadYamlEvalFile(file: string, displayPath = file, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<LoadedYaml> {
-  const text = await readFile(file, 'utf8');
+  const bytes = await readFile(file);
+  const path = resolve(file);
+  const key = parsedKey(path, bytes);
+  const stored = readParsed<Parsed>(path, key);
+  if (stored !== undefined) return { file: displayPath, ...stored };
+  const parsed = await parseEvalFile(bytes.toString('utf8'), displayPath, userAssertions);
+  // A user assertion's entry is resolved against the run's config: that file is checked on every load.
+  if (!usesUserAssertions(parsed.data)) storeParsed(path, key, parsed);
+  return { file: displayPath, ...parsed };
+}
+
+async function parseEvalFile(text: string, displayPath: string, userAssertions: UserAssertions): Promise<Parsed> {
   const input = await parseYamlText(text, displayPath);
   const userProblems = resolveUserAssertionEntries(input, userAssertions);
-  if (userProblems.length > 0) throw atLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));
+  if (userProblems.length > 0) throw await atLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));
   const parsed = EvalFileSchema.safeParse(input, PARSE_ONCE);
-  if (!parsed.success) throw locatedErrors(text, displayPath, input, parsed.error.issues);
+  if (!parsed.success) throw await locatedErrors(text, displayPath, input, parsed.error.issues);
   return {
-    file: displayPath,
     data: parsed.data,
     caseLines: scanCaseLines(
       text,
@@ -46,8 +62,14 @@ export async function loadYamlEvalFile(file: string, displayPath = file, userAss
   };
 }
 
+/** Whether any assertion of the file is a user assertion (written as one, or resolved to one). */
+function usesUserAssertions(data: EvalFile): boolean {
+  const user = (specs: ReadonlyArray<{ type: string }> | undefined) => (specs ?? []).some((s) => s.type === 'userAssertion');
+  return user(data.assert) || (data.cases ?? []).some((c) => user(c.assert) || (c.turns ?? []).some((t) => user(t.assert)));
+}
+
 /** The first schema issues of a file, each at its line. */
-function locatedErrors(text: string, file: string, input: unknown, issues: ReadonlyArray<Parameters<typeof describeIssue>[0]>): UserErrors {
+function locatedErrors(text: string, file: string, input: unknown, issues: ReadonlyArray<Parameters<typeof describeIssue>[0]>): Promise<UserErrors> {
   return atLines(
     text,
     file,
@@ -56,7 +78,9 @@ function locatedErrors(text: string, file: string, input: unknown, issues: Reado
 }
 
 /** Problems found at paths of the file, each with its line. */
-function atLines(text: string, file: string, described: ReadonlyArray<{ path: PropertyKey[]; message: string }>): UserErrors {
+async function atLines(text: string, file: string, described: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Promise<UserErrors> {
+  // js-yaml loads only for a file with a problem (a warm load loads none of it).
+  const { linesOfPaths } = await import('./yaml-path-lines.js');
   const lines = linesOfPaths(
     text,
     described.map((d) => d.path),

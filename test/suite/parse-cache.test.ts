@@ -1,0 +1,195 @@
+/**
+ * The on-disk cache of parsed and validated YAML eval files (src/suite/parse-cache.ts): a warm load
+ * serves the stored result without parsing or checking the file (and a fresh process loads no YAML
+ * parser); an edit, even one that keeps the size and the time, is a new entry; a torn or unreadable
+ * entry is parsed again; a file with errors is never stored and still names file, line and field.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadYamlEvalFile } from '../../src/suite/load-yaml.js';
+import { parsedCacheDir, parsedKey } from '../../src/suite/parse-cache.js';
+import { UserErrors } from '../../src/core/errors.js';
+import { CLI, REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { runWithModuleProbe } from '../support/module-probe.js';
+
+afterAll(removeTempDirs);
+
+/** A project with its own node_modules, so its cache is its own: `<dir>/node_modules/.cache/agent-evals/parsed`. */
+function project(): { dir: string; cache: string } {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'node_modules'));
+  return { dir, cache: join(dir, 'node_modules', '.cache', 'agent-evals', 'parsed') };
+}
+
+const EVAL = [
+  'suite: s', // 1
+  'target: agent', // 2
+  'cases:', // 3
+  '  - id: first', // 4
+  '    input: aaa', // 5
+  '    metadata: { n: 1, nested: [x, { y: null }] }', // 6
+  '    assert: [{ type: contains, value: a }]', // 7
+  '  - id: second', // 8
+  '    turns:', // 9
+  '      - input: hi', // 10
+  '        assert: [{ type: isJson }]', // 11
+  '',
+].join('\n');
+
+const entries = (cache: string): string[] => {
+  try {
+    return readdirSync(cache);
+  } catch {
+    return [];
+  }
+};
+
+describe('loadYamlEvalFile through the parse cache', () => {
+  it('stores a valid file under the project node_modules and serves it from there, as the cold load gave it, without parsing or checking it', async () => {
+    const { dir, cache } = project();
+    const file = join(dir, 'a.eval.yaml');
+    writeFileSync(file, EVAL);
+    expect(parsedCacheDir(file)).toBe(cache);
+    const cold = await loadYamlEvalFile(file, 'a.eval.yaml');
+    const key = parsedKey(file, readFileSync(file));
+    // Written whole: the entry alone, no temporary file left beside it.
+    expect(entries(cache)).toEqual([`${key}.json`]);
+    const warm = await loadYamlEvalFile(file, 'shown/a.eval.yaml');
+    expect(warm).toEqual({ ...cold, file: 'shown/a.eval.yaml' });
+    expect(warm.caseLines).toEqual([4, 8]);
+    expect(warm.targetLine).toBe(2);
+
+    // Served, not re-derived: an entry whose content was changed (its stamp intact) is what a warm load returns.
+    const entry = join(cache, `${key}.json`);
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"first"', '"from-the-cache"'));
+    expect((await loadYamlEvalFile(file)).data.cases?.[0]?.id).toBe('from-the-cache');
+  });
+
+  it('an edit that keeps the size and the modification time is a new entry: never the stale result', async () => {
+    const { dir, cache } = project();
+    const file = join(dir, 'a.eval.yaml');
+    writeFileSync(file, EVAL);
+    const before = statSync(file);
+    expect((await loadYamlEvalFile(file)).data.cases?.[0]?.input).toBe('aaa');
+    writeFileSync(file, EVAL.replace('input: aaa', 'input: bbb'));
+    utimesSync(file, before.atime, before.mtime);
+    expect(statSync(file).size).toBe(before.size);
+    expect((await loadYamlEvalFile(file)).data.cases?.[0]?.input).toBe('bbb');
+    expect(entries(cache)).toHaveLength(2);
+  });
+
+  it('a torn entry (no closing stamp), one that is not JSON, or one that cannot be read is parsed again', async () => {
+    const { dir, cache } = project();
+    const file = join(dir, 'a.eval.yaml');
+    writeFileSync(file, EVAL);
+    const cold = await loadYamlEvalFile(file);
+    const entry = join(cache, `${parsedKey(file, readFileSync(file))}.json`);
+    const whole = readFileSync(entry, 'utf8');
+    writeFileSync(entry, whole.slice(0, whole.length - 20));
+    expect(await loadYamlEvalFile(file)).toEqual(cold);
+    expect(readFileSync(entry, 'utf8')).toBe(whole);
+    // Stamped but not JSON (a foreign writer): parsed again.
+    const stampAt = whole.lastIndexOf('\n//# ');
+    writeFileSync(entry, `{"data": ${whole.slice(stampAt)}`);
+    expect(await loadYamlEvalFile(file)).toEqual(cold);
+    // A directory where another file's entry should be: unreadable and not replaceable; the load still works.
+    const other = join(dir, 'b.eval.yaml');
+    writeFileSync(other, EVAL.replace('suite: s', 'suite: b'));
+    mkdirSync(join(cache, `${parsedKey(other, readFileSync(other))}.json`));
+    expect((await loadYamlEvalFile(other)).data.suite).toBe('b');
+    expect((await loadYamlEvalFile(other)).data.suite).toBe('b');
+    expect(entries(cache).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a file with errors is never stored, and every load still names its file, line and field', async () => {
+    const { dir, cache } = project();
+    const file = join(dir, 'bad.eval.yaml');
+    writeFileSync(file, EVAL.replace('type: isJson', 'type: nope'));
+    for (let i = 0; i < 2; i++) {
+      const err = await loadYamlEvalFile(file, 'bad.eval.yaml').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UserErrors);
+      const [first] = (err as UserErrors).errors;
+      expect(first).toMatchObject({ file: 'bad.eval.yaml', line: 11, field: 'cases[1].turns[0].assert[0].type' });
+      expect(entries(cache)).toEqual([]);
+    }
+    // A syntax error too.
+    writeFileSync(file, EVAL.replace('input: aaa', 'input: [aaa'));
+    await expect(loadYamlEvalFile(file, 'bad.eval.yaml')).rejects.toBeInstanceOf(UserErrors);
+    expect(entries(cache)).toEqual([]);
+  });
+
+  it('what the run config decides (user assertions) or JSON cannot hold exactly (.nan, .inf) is not stored', async () => {
+    const { dir, cache } = project();
+    const user = join(dir, 'user.eval.yaml');
+    writeFileSync(user, EVAL.replace('type: isJson', 'type: userAssertion, name: wordCount, options: { max: 3 }'));
+    expect((await loadYamlEvalFile(user)).data.cases?.[1]?.turns?.[0]?.assert?.[0]).toMatchObject({ type: 'userAssertion', name: 'wordCount' });
+    const nan = join(dir, 'nan.eval.yaml');
+    writeFileSync(nan, EVAL.replace('n: 1', 'n: .nan, m: -.inf'));
+    expect((await loadYamlEvalFile(nan)).data.cases?.[0]?.metadata).toMatchObject({ n: NaN, m: -Infinity });
+    expect(entries(cache)).toEqual([]);
+  });
+});
+
+describe('the built CLI (needs `npm run build`)', () => {
+  it('a warm `list` loads no YAML parser and lists the same cases; an invalid file is exit 2 naming file and line on every run', () => {
+    const { dir, cache } = project();
+    writeFileSync(
+      join(dir, 'evals.config.mjs'),
+      "export default { evals: ['*.eval.yaml'], targets: { agent: { model: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: 'http://127.0.0.1:9/v1' } } } };\n",
+    );
+    writeFileSync(join(dir, 'a.eval.yaml'), EVAL);
+    const yamlParser = (esm: string[]) => esm.filter((u) => u.includes('/node_modules/js-yaml/') || u.includes('/node_modules/yaml/'));
+    const cold = runWithModuleProbe(CLI, ['list'], dir);
+    expect(cold.stderr).toBe('');
+    expect(cold.stdout).toContain('s/first  ×1  a.eval.yaml:4  → agent');
+    // The probe is not blind: the cold run parsed the file with js-yaml.
+    expect(yamlParser(cold.esm).length).toBeGreaterThan(0);
+    expect(entries(cache)).toHaveLength(1);
+    const warm = runWithModuleProbe(CLI, ['list'], dir);
+    expect(warm.code).toBe(0);
+    expect(warm.stdout).toBe(cold.stdout);
+    expect(yamlParser(warm.esm)).toEqual([]);
+
+    writeFileSync(join(dir, 'a.eval.yaml'), EVAL.replace('type: isJson', 'type: nope'));
+    for (let i = 0; i < 2; i++) {
+      const bad = spawnSync(process.execPath, [CLI, 'list'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1' } });
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain('a.eval.yaml:11');
+      expect(bad.stderr).toContain('cases[1].turns[0].assert[0].type');
+      expect(bad.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(entries(cache)).toHaveLength(1);
+  });
+
+  it('processes writing one entry at once never leave a reader a torn entry', async () => {
+    const { cache } = project();
+    const module = pathToFileURL(join(REPO_ROOT, 'dist', 'suite', 'cache-files.js')).href;
+    const kind = { folder: 'parsed', ext: '.json', stamp: 'parse-cache' };
+    // Each writer stores its own large body 200 times under the same key.
+    const writer = (fill: string) =>
+      new Promise<number | null>((done) => {
+        const script = `const { writeEntry } = await import(${JSON.stringify(module)});
+          const body = JSON.stringify({ fill: ${JSON.stringify(fill)}.repeat(200000) });
+          for (let i = 0; i < 200; i++) writeEntry(${JSON.stringify(kind)}, ${JSON.stringify(cache)}, 'k', body);`;
+        spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } }).on('exit', done);
+      });
+    const { readEntry } = (await import(module)) as typeof import('../../src/suite/cache-files.js');
+    const whole = new Set(['a'.repeat(200000), 'b'.repeat(200000)]);
+    const bad: string[] = [];
+    let running = true;
+    const both = Promise.all([writer('a'), writer('b')]).finally(() => (running = false));
+    while (running) {
+      const text = readEntry(kind, cache, 'k');
+      // Every read is nothing yet or one writer's whole body: never a mix of two, never a cut.
+      if (text !== undefined && !whole.has((JSON.parse(text) as { fill: string }).fill)) bad.push(text.slice(0, 40));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(await both).toEqual([0, 0]);
+    expect(bad).toEqual([]);
+    expect(whole.has((JSON.parse(readEntry(kind, cache, 'k')!) as { fill: string }).fill)).toBe(true);
+    expect(readdirSync(cache)).toEqual(['k.json']);
+  });
+});
