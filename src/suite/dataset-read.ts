@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { UserError } from '../core/errors.js';
 import { csvHeader, csvRecordLine } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
+import { parsedKey, readParsed, storeParsed } from './parse-cache.js';
 
 /** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
 export interface DatasetRow {
@@ -31,8 +32,7 @@ export async function* readDatasetFile(path: string, file: string, written: stri
   if (ext === '.jsonl') yield* jsonlRows(path, file);
   else if (ext === '.csv') yield* csvRows(path, file);
   else {
-    const text = await readFile(path, 'utf8');
-    const raw = ext === '.json' ? jsonArray(text, file, noun) : await yamlArray(text, file, noun);
+    const raw = ext === '.json' ? jsonArray(await readFile(path, 'utf8'), file, noun) : await cachedYamlArray(path, file, noun);
     let row = 0;
     for (const { value, line } of raw) yield objectRow(value, ++row, line, file);
   }
@@ -104,11 +104,25 @@ function jsonArray(text: string, file: string, noun: string): Array<{ value: unk
   return (doc as unknown[]).map((value) => ({ value, line: undefined }));
 }
 
+type Rows = Array<{ value: unknown; line: number | undefined }>;
+
+/** A YAML dataset's rows, from the parse cache (parse-cache.ts) when the file is unchanged since it was stored. */
+async function cachedYamlArray(path: string, file: string, noun: string): Promise<Rows> {
+  const bytes = await readFile(path);
+  const abs = resolve(path);
+  const key = parsedKey(abs, bytes, 'dataset');
+  const stored = readParsed<Rows>(abs, key);
+  if (stored !== undefined) return stored;
+  const rows = await yamlArray(bytes.toString('utf8'), file, noun);
+  storeParsed(abs, key, rows);
+  return rows;
+}
+
 /**
  * A YAML list of rows, read by the same rules as an eval file (aliases expanded under the same
  * bound), each row with the line it starts on.
  */
-async function yamlArray(text: string, file: string, noun: string): Promise<Array<{ value: unknown; line: number | undefined }>> {
+async function yamlArray(text: string, file: string, noun: string): Promise<Rows> {
   // js-yaml reports each node's start ('open') and finished value ('close'); an aliased row is the
   // anchor's own object, so it takes the anchor's line.
   const opened: number[] = [];

@@ -36,7 +36,7 @@ type Parsed = Omit<LoadedYaml, 'file'>;
 export async function loadYamlEvalFile(file: string, displayPath = file, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<LoadedYaml> {
   const bytes = await readFile(file);
   const path = resolve(file);
-  const key = parsedKey(path, bytes);
+  const key = parsedKey(path, bytes, 'eval');
   const stored = readParsed<Parsed>(path, key);
   if (stored !== undefined) return { file: displayPath, ...stored };
   const parsed = await parseEvalFile(bytes.toString('utf8'), displayPath, userAssertions);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { cacheDirFor, readEntry, writeEntry, type CacheKind } from './cache-files.js';
 
 /**
- * YAML eval files, parsed and validated once and kept on disk as JSON. Parsing (js-yaml) and the
+ * YAML eval files (and YAML datasets), parsed and validated once and kept on disk as JSON. Parsing (js-yaml) and the
  * eval-file schema check were ~125 ms of a run's start-up on a 1,000-case file; a warm load reads
  * the stored result and loads neither. An entry is named by a hash of the file's bytes, its path and
  * this build of agent-evals, so an edit (even one that keeps the size) is a new entry, never a
@@ -48,9 +48,12 @@ function buildIdentity(): string {
   return identity;
 }
 
-/** The name of the entry for these bytes at this path. */
-export function parsedKey(file: string, bytes: Uint8Array): string {
-  const head = JSON.stringify([FORMAT, buildIdentity(), file]);
+/** What a stored result is of the file: an eval file, or a dataset's rows (one file could be read as both). */
+export type ParsedAs = 'eval' | 'dataset';
+
+/** The name of the entry for these bytes at this path, read as `as`. */
+export function parsedKey(file: string, bytes: Uint8Array, as: ParsedAs): string {
+  const head = JSON.stringify([FORMAT, buildIdentity(), as, file]);
   return createHash('sha256').update(head).update('\0').update(bytes).digest('hex').slice(0, 40);
 }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadYamlEvalFile } from '../../src/suite/load-yaml.js';
+import { readDatasetFile } from '../../src/suite/dataset-read.js';
 import { parsedCacheDir, parsedKey } from '../../src/suite/parse-cache.js';
 import { UserErrors } from '../../src/core/errors.js';
 import { CLI, REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
@@ -54,7 +55,7 @@ describe('loadYamlEvalFile through the parse cache', () => {
     writeFileSync(file, EVAL);
     expect(parsedCacheDir(file)).toBe(cache);
     const cold = await loadYamlEvalFile(file, 'a.eval.yaml');
-    const key = parsedKey(file, readFileSync(file));
+    const key = parsedKey(file, readFileSync(file), 'eval');
     // Written whole: the entry alone, no temporary file left beside it.
     expect(entries(cache)).toEqual([`${key}.json`]);
     const warm = await loadYamlEvalFile(file, 'shown/a.eval.yaml');
@@ -86,7 +87,7 @@ describe('loadYamlEvalFile through the parse cache', () => {
     const file = join(dir, 'a.eval.yaml');
     writeFileSync(file, EVAL);
     const cold = await loadYamlEvalFile(file);
-    const entry = join(cache, `${parsedKey(file, readFileSync(file))}.json`);
+    const entry = join(cache, `${parsedKey(file, readFileSync(file), 'eval')}.json`);
     const whole = readFileSync(entry, 'utf8');
     writeFileSync(entry, whole.slice(0, whole.length - 20));
     expect(await loadYamlEvalFile(file)).toEqual(cold);
@@ -98,7 +99,7 @@ describe('loadYamlEvalFile through the parse cache', () => {
     // A directory where another file's entry should be: unreadable and not replaceable; the load still works.
     const other = join(dir, 'b.eval.yaml');
     writeFileSync(other, EVAL.replace('suite: s', 'suite: b'));
-    mkdirSync(join(cache, `${parsedKey(other, readFileSync(other))}.json`));
+    mkdirSync(join(cache, `${parsedKey(other, readFileSync(other), 'eval')}.json`));
     expect((await loadYamlEvalFile(other)).data.suite).toBe('b');
     expect((await loadYamlEvalFile(other)).data.suite).toBe('b');
     expect(entries(cache).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -130,6 +131,36 @@ describe('loadYamlEvalFile through the parse cache', () => {
     writeFileSync(nan, EVAL.replace('n: 1', 'n: .nan, m: -.inf'));
     expect((await loadYamlEvalFile(nan)).data.cases?.[0]?.metadata).toMatchObject({ n: NaN, m: -Infinity });
     expect(entries(cache)).toEqual([]);
+  });
+});
+
+describe('YAML datasets through the parse cache', () => {
+  const rowsOf = async (path: string) => {
+    const out = [];
+    for await (const r of readDatasetFile(path, 'rows.yaml', 'rows.yaml')) out.push(r);
+    return out;
+  };
+
+  it('a warm read serves the stored rows with their lines; an edit is read anew; a file that is not a list is not stored', async () => {
+    const { dir, cache } = project();
+    const path = join(dir, 'rows.yaml');
+    writeFileSync(path, '- input: one\n  id: a\n- input: two\n  id: b\n');
+    const cold = await rowsOf(path);
+    expect(cold).toEqual([
+      { value: { input: 'one', id: 'a' }, row: 1, line: 1 },
+      { value: { input: 'two', id: 'b' }, row: 2, line: 3 },
+    ]);
+    const entry = join(cache, `${parsedKey(path, readFileSync(path), 'dataset')}.json`);
+    expect(entries(cache)).toEqual([entry.slice(cache.length + 1)]);
+    expect(await rowsOf(path)).toEqual(cold);
+    // Served, not parsed again: a changed entry (stamp intact) is what a warm read returns.
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"two"', '"from-the-cache"'));
+    expect((await rowsOf(path))[1]?.value.input).toBe('from-the-cache');
+    writeFileSync(path, '- input: one\n  id: a\n- input: 2wo\n  id: b\n');
+    expect((await rowsOf(path))[1]?.value.input).toBe('2wo');
+    writeFileSync(path, 'input: one\n');
+    await expect(rowsOf(path)).rejects.toThrow(/a YAML dataset is a list of rows/);
+    expect(entries(cache)).toHaveLength(2);
   });
 });
 
