@@ -63,10 +63,11 @@ describe('loadYamlEvalFile through the parse cache', () => {
     expect(warm.caseLines).toEqual([4, 8]);
     expect(warm.targetLine).toBe(2);
 
-    // Served, not re-derived: an entry whose content was changed (its stamp intact) is what a warm load returns.
+    // Served, neither parsed nor checked: an entry changed to hold a case id the schema refuses (no
+    // spaces), its stamp intact, is what a warm load returns.
     const entry = join(cache, `${key}.json`);
-    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"first"', '"from-the-cache"'));
-    expect((await loadYamlEvalFile(file)).data.cases?.[0]?.id).toBe('from-the-cache');
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"first"', '"not an id"'));
+    expect((await loadYamlEvalFile(file)).data.cases?.[0]?.id).toBe('not an id');
   });
 
   it('an edit that keeps the size and the modification time is a new entry: never the stale result', async () => {
