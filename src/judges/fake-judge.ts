@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import picomatch from 'picomatch';
-import { CORE_SCHEMA, load as parseYaml } from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import { emptyUsage } from '../core/usage.js';
@@ -24,7 +25,11 @@ export const FakeFixturesSchema = z.array(
 );
 type Fixtures = z.infer<typeof FakeFixturesSchema>;
 
+/** js-yaml, required when a fixtures file is read: a run with warm eval files loads no YAML parser otherwise. */
+const yaml = (): typeof JsYaml => createRequire(import.meta.url)('js-yaml') as typeof JsYaml;
+
 export function loadFakeFixtures(file: string): Fixtures {
+  const { CORE_SCHEMA, load: parseYaml } = yaml();
   let raw: unknown;
   try {
     raw = parseYaml(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA });

@@ -196,6 +196,24 @@ describe('the built CLI (needs `npm run build`)', () => {
     expect(entries(cache)).toHaveLength(1);
   });
 
+  it('a warm `run` loads no YAML parser either (nor does the fake judge it uses), and passes as the cold run did', () => {
+    const { dir, cache } = project();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], judge: 'fake', reporters: [], targets: { echo: { command: ['node', 'echo.mjs'] } } };\n");
+    writeFileSync(
+      join(dir, 'echo.mjs'),
+      "let t = '';\nprocess.stdin.on('data', (c) => (t += c));\nprocess.stdin.on('end', () => process.stdout.write(JSON.stringify({ reply: JSON.parse(t).input })));\n",
+    );
+    writeFileSync(join(dir, 'a.eval.yaml'), 'suite: r\ntarget: echo\ncases:\n  - id: one\n    input: hello\n    assert: [{ type: contains, value: hell }]\n');
+    const jsYaml = (esm: string[]) => esm.filter((u) => u.includes('/node_modules/js-yaml/'));
+    const cold = runWithModuleProbe(CLI, ['run'], dir);
+    expect(cold.code).toBe(0);
+    expect(jsYaml(cold.esm).length).toBeGreaterThan(0);
+    expect(entries(cache)).toHaveLength(1);
+    const warm = runWithModuleProbe(CLI, ['run'], dir);
+    expect(warm.code).toBe(0);
+    expect(jsYaml([...warm.esm, ...warm.cjs])).toEqual([]);
+  });
+
   it('processes writing one entry at once never leave a reader a torn entry', async () => {
     const { cache } = project();
     const module = pathToFileURL(join(REPO_ROOT, 'dist', 'suite', 'cache-files.js')).href;
