@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { watchLoad } from './load-watchdog.js';
 import { cachedTransform, compiler, isCached, type TransformOptions } from './ts-cache.js';
+import { jitiCompileOptions, planWarmLoad, type JitiImport } from './ts-warm-load.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown>; transform(opts: { source: string; filename: string; ts: boolean }): string };
 let jiti: Jiti | undefined;
@@ -31,7 +32,9 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
  * watchdog (load-watchdog.ts) stops its code, and it is the same load error.
  */
 export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
-  const ts = isTypeScript(file) ? await typeScriptLoader(file) : undefined;
+  // A warm graph runs without jiti (ts-warm-load.ts); a fresh module cache (`--watch`) keeps jiti's own.
+  const warm = isTypeScript(file) && generation === 0 ? planWarmLoad(file, importThroughJiti) : undefined;
+  const ts = isTypeScript(file) && !warm ? await typeScriptLoader(file) : undefined;
   // Running before the limit starts: the module may block the thread as soon as it is imported.
   const watch = await watchLoad(timeoutMs);
   let timer: NodeJS.Timeout | undefined;
@@ -44,7 +47,7 @@ export async function importUserModule(file: string, displayPath = file, timeout
     throw new LoadTimeoutError('module code stopped');
   });
   // The module starts in a microtask, after the race below is set: a stopped module unwinds no frame of this function.
-  const loaded = Promise.resolve().then(() => load(file, ts));
+  const loaded = Promise.resolve().then(() => (warm ? warm() : load(file, ts)));
   try {
     return await Promise.race([loaded, timedOut, ...(cutOff ? [cutOff] : [])]);
   } catch (err) {
@@ -73,17 +76,22 @@ function isTypeScript(file: string): boolean {
  * time: when `file` is not compiled yet, the compiler loads before the limit starts.
  */
 async function typeScriptLoader(file: string): Promise<Jiti> {
-  if (!jiti) {
-    // jiti's CommonJS entry: importing its ES entry makes Node scan its 190 KB bundle for export names first.
-    const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti');
-    const transform = (opts: TransformOptions) => cachedTransform(opts);
-    jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: generation === 0, fsCache: false, transform }) as Jiti;
-  }
-  // What jiti hands the compiler for a module it imports (see its transform()).
-  const entry: TransformOptions = { babel: {}, interopDefault: true, source: await readFile(file, 'utf8').catch(() => ''), filename: file, ts: true, async: true, jsx: false };
+  jiti ??= createJitiFor(import.meta.url);
+  const entry = jitiCompileOptions(file, await readFile(file, 'utf8').catch(() => ''));
   if (!isCached(entry)) compiler();
   return jiti;
 }
+
+/** A jiti instance that resolves from `parent`, its compiles going through the cache. */
+function createJitiFor(parent: string): Jiti {
+  // jiti's CommonJS entry: importing its ES entry makes Node scan its 190 KB bundle for export names first.
+  const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti');
+  const transform = (opts: TransformOptions) => cachedTransform(opts);
+  return createJiti(parent, { interopDefault: true, moduleCache: generation === 0, fsCache: false, transform }) as Jiti;
+}
+
+/** One import of a warm graph handed to jiti, as from `parent` (ts-warm-load.ts). */
+const importThroughJiti: JitiImport = (parent, id) => createJitiFor(parent).import(id);
 
 async function load(file: string, ts: Jiti | undefined): Promise<unknown> {
   if (ts) return await ts.import(file, { default: true });

@@ -5,49 +5,60 @@ import { customAssertionSchema } from '../assertions/custom.js';
 import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 import { ChatTurnSchema } from '../core/chat-turn.js';
+import { lazySchema, once } from '../core/lazy-schema.js';
 
-/** The eval-file contract. `schemas/eval-file.schema.json` is generated from this. */
+/**
+ * The eval-file contract. `schemas/eval-file.schema.json` is generated from this. Each schema is
+ * built on first use (core/lazy-schema.ts): a command that validates no eval file builds none.
+ */
 
-export const AssertionSpecSchema = z
-  .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema])
-  .meta({ id: 'Assertion', description: 'One assertion: a deterministic check or an LLM judge, selected by `type`.' });
+const assertionSpec = once(() =>
+  z
+    .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema])
+    .meta({ id: 'Assertion', description: 'One assertion: a deterministic check or an LLM judge, selected by `type`.' }),
+);
+export const AssertionSpecSchema = lazySchema(assertionSpec);
 
 /** TypeScript files may also hold custom predicates. */
-export const TsAssertionSpecSchema = z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema, customAssertionSchema]);
+const tsAssertionSpec = once(() => z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema, customAssertionSchema]));
+export const TsAssertionSpecSchema = lazySchema(tsAssertionSpec);
 export type TsAssertionSpec = z.infer<typeof TsAssertionSpecSchema>;
 
-const CaseId = z
-  .string()
-  .min(1)
-  .regex(/^[^\s*?]+$/, 'a case id has no spaces, "*" or "?" (it is matched by --filter globs)');
+const caseId = once(() =>
+  z
+    .string()
+    .min(1)
+    .regex(/^[^\s*?]+$/, 'a case id has no spaces, "*" or "?" (it is matched by --filter globs)'),
+);
 
-const trialSettings = {
+const trialSettings = once(() => ({
   repeat: boundedNumber(BOUNDS.repeat).optional(),
   passRate: boundedNumber(BOUNDS.fraction).optional(),
   timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   tags: z.array(z.string().min(1)).optional(),
   judge: ModelRefSchema.optional(),
-};
+}));
 
 /** One user turn of a multi-turn case, with assertions on that turn's reply. */
-export const TurnSchema = z.object({ input: z.string(), assert: z.array(AssertionSpecSchema).optional() }).strict();
+const turn = once(() => z.object({ input: z.string(), assert: z.array(assertionSpec()).optional() }).strict());
+export const TurnSchema = lazySchema(turn);
 
 function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, extra: X) {
   return z
     .object({
       ...extra,
-      id: CaseId,
+      id: caseId(),
       description: z.string().optional(),
       input: z.string().optional(),
       /** Conversation history ending with the user message to answer. */
       messages: z.array(ChatTurnSchema).min(1).optional(),
-      turns: z.array(TurnSchema).min(1).optional(),
+      turns: z.array(turn()).min(1).optional(),
       reference: z.string().optional(),
       /** This case's own target, named in evals.config.ts (else the suite's). */
       target: z.string().min(1).optional(),
       metadata: z.record(z.string(), z.unknown()).optional(),
       assert: z.array(assertion).optional(),
-      ...trialSettings,
+      ...trialSettings(),
     })
     .strict()
     .superRefine((value, ctx) => {
@@ -79,9 +90,10 @@ function referencesPresent(c: CaseLike, ctx: z.RefinementCtx): void {
   (c.turns ?? []).forEach((turn, k) => at(turn.assert, ['turns', k, 'assert']));
 }
 
-export const CaseSchema = caseSchema(AssertionSpecSchema, {});
+const yamlCase = once(() => caseSchema(assertionSpec(), {}));
+export const CaseSchema = lazySchema(yamlCase);
 
-const suiteFields = {
+const suiteFields = once(() => ({
   suite: z
     .string()
     .min(1)
@@ -94,8 +106,8 @@ const suiteFields = {
     .object({ target: z.array(z.string().min(1)).min(1) })
     .strict()
     .optional(),
-  ...trialSettings,
-};
+  ...trialSettings(),
+}));
 
 /** A suite with a `matrix.target` needs no `target` of its own. */
 const targetOrMatrix = (v: { target?: unknown; matrix?: unknown }, ctx: z.RefinementCtx) => {
@@ -103,7 +115,7 @@ const targetOrMatrix = (v: { target?: unknown; matrix?: unknown }, ctx: z.Refine
 };
 
 /** A dataset file, relative to the eval file; the object form names its input and id columns. */
-const DatasetFileSchema = z.union([z.string().min(1), z.object({ path: z.string().min(1), inputColumn: z.string().min(1).optional(), idColumn: z.string().min(1).optional() }).strict()]);
+const datasetFile = once(() => z.union([z.string().min(1), z.object({ path: z.string().min(1), inputColumn: z.string().min(1).optional(), idColumn: z.string().min(1).optional() }).strict()]));
 
 /** A suite gives `cases`, a `dataset` (whose rows all take the suite's `assert`), or both. */
 function casesOrDataset(value: { cases?: unknown; dataset?: unknown; assert?: unknown[]; check?: unknown }, ctx: z.RefinementCtx): void {
@@ -116,19 +128,22 @@ function casesOrDataset(value: { cases?: unknown; dataset?: unknown; assert?: un
   }
 }
 
-export const EvalFileSchema = z
-  .object({
-    ...suiteFields,
-    target: suiteFields.target.optional(),
-    cases: z.array(CaseSchema).min(1).optional(),
-    dataset: DatasetFileSchema.optional(),
-    assert: z.array(AssertionSpecSchema).optional(),
-  })
-  .strict()
-  .superRefine((v, ctx) => {
-    targetOrMatrix(v, ctx);
-    casesOrDataset(v, ctx);
-  });
+const evalFile = once(() =>
+  z
+    .object({
+      ...suiteFields(),
+      target: suiteFields().target.optional(),
+      cases: z.array(yamlCase()).min(1).optional(),
+      dataset: datasetFile().optional(),
+      assert: z.array(assertionSpec()).optional(),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      targetOrMatrix(v, ctx);
+      casesOrDataset(v, ctx);
+    }),
+);
+export const EvalFileSchema = lazySchema(evalFile);
 export type EvalFile = z.infer<typeof EvalFileSchema>;
 
 const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
@@ -137,26 +152,31 @@ const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `exp
  * The TypeScript surface: the same fields, plus `check(t)` on a case, custom predicates in
  * `assert`, and a target given inline as a function.
  */
-export const TsCaseSchema = caseSchema(TsAssertionSpecSchema, {
-  check: fn<(t: never) => unknown>('check(t)').optional(),
-});
-export const TsEvalFileSchema = z
-  .object({
-    ...suiteFields,
-    target: z.union([z.string().min(1), fn<(...args: never[]) => unknown>('a target')]).optional(),
-    cases: z.array(TsCaseSchema).min(1).optional(),
-    /** A path, or the rows themselves: an array or an async iterable. */
-    dataset: z.union([DatasetFileSchema, z.array(z.unknown()), z.custom<AsyncIterable<unknown>>((v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v, 'expected rows')]).optional(),
-    assert: z.array(TsAssertionSpecSchema).optional(),
-    /** Runs on every dataset row's trials, like a case's `check`. */
+const tsCase = once(() =>
+  caseSchema(tsAssertionSpec(), {
     check: fn<(t: never) => unknown>('check(t)').optional(),
-    /** Run the inline `target` in a worker thread that imports this file again (see the config's `isolate`). */
-    isolate: z.boolean().optional(),
-    /** The heap cap of that worker in MB (default 1024); needs `isolate: true`. */
-    maxHeapMb: boundedNumber(BOUNDS.heapMb).optional(),
-  })
-  .strict()
-  .superRefine((v, ctx) => {
-    targetOrMatrix(v, ctx);
-    casesOrDataset(v, ctx);
-  });
+  }),
+);
+export const TsCaseSchema = lazySchema(tsCase);
+export const TsEvalFileSchema = lazySchema(() =>
+  z
+    .object({
+      ...suiteFields(),
+      target: z.union([z.string().min(1), fn<(...args: never[]) => unknown>('a target')]).optional(),
+      cases: z.array(tsCase()).min(1).optional(),
+      /** A path, or the rows themselves: an array or an async iterable. */
+      dataset: z.union([datasetFile(), z.array(z.unknown()), z.custom<AsyncIterable<unknown>>((v) => typeof v === 'object' && v !== null && Symbol.asyncIterator in v, 'expected rows')]).optional(),
+      assert: z.array(tsAssertionSpec()).optional(),
+      /** Runs on every dataset row's trials, like a case's `check`. */
+      check: fn<(t: never) => unknown>('check(t)').optional(),
+      /** Run the inline `target` in a worker thread that imports this file again (see the config's `isolate`). */
+      isolate: z.boolean().optional(),
+      /** The heap cap of that worker in MB (default 1024); needs `isolate: true`. */
+      maxHeapMb: boundedNumber(BOUNDS.heapMb).optional(),
+    })
+    .strict()
+    .superRefine((v, ctx) => {
+      targetOrMatrix(v, ctx);
+      casesOrDataset(v, ctx);
+    }),
+);

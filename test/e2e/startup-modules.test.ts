@@ -6,7 +6,7 @@
  * runner when it is called. A probe in the child records the modules (test/support/module-probe.ts):
  * structural facts, no timing. Needs `npm run build` (it runs dist/).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ afterAll(removeTempDirs);
 
 /** Built-ins a command that runs nothing must not load (undici is what a top-level `Response` pulls in). */
 const HEAVY_BUILTINS = ['http', 'https', 'http2', 'tls', 'zlib', 'internal/deps/undici/undici'];
+/** Built-ins `list` never uses, so never loads (they are loaded on first use). */
+const LIST_LAZY_BUILTINS = ['child_process', 'internal/child_process', 'dgram', 'assert', 'perf_hooks'];
 /** Packages loaded only to call a model, compile a pattern or validate JSON Schema. */
 const HEAVY_PACKAGES = [
   '/node_modules/openai/',
@@ -50,17 +52,40 @@ const NONE = { builtins: [], packages: [], dist: [] };
 
 describe('start-up loads only what the command uses', () => {
   it('`agent-evals list` on the example suite lists its cases without loading the runner, HTTP, the SDKs, RE2 or the report writers', () => {
+    // The first run fills the TypeScript cache; the measured one is warm, as every list after the first.
+    runWithModuleProbe(CLI, ['list'], REPO_ROOT);
     const r = runWithModuleProbe(CLI, ['list'], REPO_ROOT);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^support\/orders\/status-as-json {2}×1 {2}evals\/support\/orders\.eval\.ts:\d+ {2}→ support-agent/m);
     expect(r.stdout).toMatch(/\n\d+ cases, \d+ trials\n$/);
-    // The probe is not blind: it saw the config import the public entry, zod (joined into dist/), jiti and csv-parse (the CSV dataset).
+    // The probe is not blind: it saw the config import the public entry, zod (joined into dist/), commander and csv-parse (the CSV dataset).
     expect(r.esm.some((u) => u.endsWith('/dist/index.js'))).toBe(true);
     expect(r.esm.some((u) => u.includes('/node_modules/zod/'))).toBe(true);
     expect(r.esm.some((u) => u.includes('/node_modules/csv-parse/'))).toBe(true);
-    expect(r.cjs.some((p) => p.includes('/node_modules/jiti/'))).toBe(true);
+    expect(r.cjs.some((p) => p.includes('/node_modules/commander/'))).toBe(true);
+    // A warm TypeScript config and *.eval.ts run without jiti (src/suite/ts-warm-load.ts), its runtime and resolver.
+    expect([...r.esm, ...r.cjs].filter((f) => f.includes('/node_modules/jiti/'))).toEqual([]);
     expect(r.builtins).toContain('fs');
+    expect(heavyLoaded(r)).toEqual(NONE);
+    // commander requires child_process at its top only to spawn executable subcommands (src/cli/commander.ts);
+    // jiti required assert and perf_hooks.
+    expect(r.builtins.filter((b) => LIST_LAZY_BUILTINS.includes(b))).toEqual([]);
+  });
+
+  it('`agent-evals list` of a YAML suite with a JSONL dataset and no CSV loads neither csv-parse nor jiti', () => {
+    const dir = tempDir('agent-evals-list-');
+    mkdirSync(join(dir, 'evals'));
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['evals/*.eval.yaml'], targets: { agent: async (input) => `Answer: ${input}` } };\n");
+    writeFileSync(join(dir, 'evals', 'rows.jsonl'), '{"id": "r1", "input": "hi"}\n');
+    writeFileSync(join(dir, 'evals', 'plain.eval.yaml'), 'suite: plain\ntarget: agent\ncases:\n  - id: c1\n    input: hello\n    assert: [{ type: contains, value: Answer }]\n');
+    writeFileSync(join(dir, 'evals', 'rows.eval.yaml'), 'suite: rows\ntarget: agent\ndataset: rows.jsonl\nassert: [{ type: contains, value: Answer }]\n');
+    const r = runWithModuleProbe(CLI, ['list'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^plain\/c1 .*\n(.|\n)*rows\/r1 /m);
+    const files = [...r.esm, ...r.cjs];
+    expect(files.filter((f) => f.includes('/node_modules/csv-parse/') || f.includes('/node_modules/jiti/'))).toEqual([]);
+    expect(r.builtins.filter((b) => LIST_LAZY_BUILTINS.includes(b))).toEqual([]);
     expect(heavyLoaded(r)).toEqual(NONE);
   });
 
