@@ -56,6 +56,11 @@ export function cacheDirFor(file: string): string | undefined {
   return cacheDirOf(file, TS.folder);
 }
 
+/** The stored compile named `key` in `dir`, or undefined (absent, unreadable or torn). */
+export function readStored(dir: string, key: string): string | undefined {
+  return readEntry(TS, dir, key);
+}
+
 /** Whether `source` of `file`, compiled with `opts`, is already stored (the compiler then need not load). */
 export function isCached(opts: TransformOptions): boolean {
   const dir = opts.filename ? cacheDirFor(opts.filename) : undefined;

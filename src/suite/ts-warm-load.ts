@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import Module, { builtinModules, createRequire } from 'node:module';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
-import { cacheDirFor, entryKey, readEntry, type TransformOptions } from './ts-cache.js';
+import { cacheDirFor, entryKey, readStored, type TransformOptions } from './ts-cache.js';
 import { directTsSpecifiers } from './ts-specifiers.js';
 
 /**
@@ -88,7 +88,7 @@ function planModule(file: string, graph: Map<string, Planned>): boolean {
   } catch {
     return false;
   }
-  const stored = dir ? readEntry(dir, entryKey(jitiCompileOptions(file, source))) : undefined;
+  const stored = dir ? readStored(dir, entryKey(jitiCompileOptions(file, source))) : undefined;
   if (stored === undefined) return false;
   const code = directTsSpecifiers(stored, file);
   // What only jiti's own runtime can answer: its `require`, import.meta.resolve, dynamic imports.
