@@ -40,17 +40,18 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}) };
       // The same document to each path (a saved baseline too), each renamed into place whole. An
       // interrupted run is no baseline: the one saved before stays.
+      await s.flush();
       for (const path of [opts.path, ...(run.interrupted ? [] : (opts.alsoTo ?? []))]) {
-        await writeAtomic(path, async (write) => {
-          await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
+        await writeAtomic(path, (write) => {
+          write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
           let first = true;
           // Each case's bytes as the store holds them: not decoded and encoded again.
-          for await (const bytes of s.caseBytesInOrder()) {
-            await write(first ? FIRST_CASE : NEXT_CASE);
-            await write(bytes);
+          for (const bytes of s.storedBytesInOrder()) {
+            write(first ? FIRST_CASE : NEXT_CASE);
+            write(bytes);
             first = false;
           }
-          await write(first ? ']\n}\n' : '\n  ]\n}\n');
+          write(first ? ']\n}\n' : '\n  ]\n}\n');
         });
         written.push(path);
       }
