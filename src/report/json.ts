@@ -24,12 +24,17 @@ export interface JsonReporterOptions {
  */
 export function jsonReporter(opts: JsonReporterOptions): Reporter {
   let store: CaseStore | undefined;
+  let pruned: Promise<unknown> | undefined;
   const written: string[] = [];
   return {
     written: () => written,
     async onBegin(info) {
       store = new CaseStore(join(opts.outputDir, 'runs', info.runId, 'cases.jsonl'));
       await store.open();
+      // Older run folders are removed while the run goes on, not after its last case: the removal is
+      // no part of the run's tail. This one, just made, is the newest: it stays (a `keepRuns` of 0
+      // removes it once the results are written). Never rejects.
+      if (opts.keepRuns !== undefined) pruned = pruneRuns(join(opts.outputDir, 'runs'), Math.max(opts.keepRuns, 1));
     },
     // Not async: a case that waits in the batch costs its reporters no promise.
     onCaseEnd(result, c) {
@@ -56,7 +61,8 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
         written.push(path);
       }
       await s.close();
-      if (opts.keepRuns !== undefined) await pruneRuns(join(opts.outputDir, 'runs'), opts.keepRuns);
+      await pruned;
+      if (opts.keepRuns === 0) await pruneRuns(join(opts.outputDir, 'runs'), 0);
     },
   };
 }
