@@ -1,3 +1,4 @@
+import { readSync } from 'node:fs';
 import { open, mkdir, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CaseResult } from '../core/results-schema.js';
@@ -44,12 +45,16 @@ export class CaseStore {
 
   /** Each stored case's JSON text, in plan order, one at a time. */
   async *casesInOrder(): AsyncGenerator<string> {
-    for await (const bytes of this.caseBytesInOrder()) yield bytes.toString('utf8');
+    await this.flush();
+    for (const bytes of this.storedBytesInOrder()) yield bytes.toString('utf8');
   }
 
-  /** Each stored case's JSON text as the UTF-8 bytes on disk, in plan order: written on as they are, never decoded. */
-  async *caseBytesInOrder(): AsyncGenerator<Buffer> {
-    await this.flush();
+  /**
+   * Each stored case's JSON text as the UTF-8 bytes on disk, in plan order: written on as they are,
+   * never decoded. Read synchronously, a window at a time: call it once `flush` resolved (it is read
+   * at the run's end, when a round trip through the thread pool per window only adds to the tail).
+   */
+  *storedBytesInOrder(): Generator<Buffer> {
     const order = [...this.spans.keys()].sort((a, b) => a - b);
     let window = Buffer.alloc(0);
     let windowStart = 0;
@@ -58,9 +63,9 @@ export class CaseStore {
       if (start < windowStart || start + length > windowStart + window.length) {
         // Refill from this case on; a case larger than the window gets a window of its own size.
         const size = Math.min(Math.max(READ_WINDOW, length), this.offset - start);
-        window = Buffer.alloc(size);
-        const { bytesRead } = await this.handle!.read(window, 0, size, start);
-        window = window.subarray(0, bytesRead);
+        // Not zeroed first: only the bytes read are ever used.
+        window = Buffer.allocUnsafe(size);
+        window = window.subarray(0, readSync(this.handle!.fd, window, 0, size, start));
         windowStart = start;
       }
       // A window is never refilled in place (a refill is a new buffer): what was yielded stays whole.

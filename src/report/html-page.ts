@@ -69,20 +69,20 @@ export async function writeHtmlReport(path: string, head: ResultsHead, cases: As
   const cutter = new FieldCutter(path, fieldLimit);
   await cutter.clear();
   await writeAtomic(path, async (write) => {
-    await write(
+    write(
       '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
         `<meta http-equiv="Content-Security-Policy" content="${pageCsp()}">\n` +
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals report</title>\n' +
         `<style>${STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="results">`,
     );
-    await write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
+    write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
     const keys: string[] = [];
     for await (const c of cases) {
-      await write((keys.length ? ',' : '') + scriptSafeJson(await cutter.cut(c.json)));
+      write((keys.length ? ',' : '') + scriptSafeJson(await cutter.cut(c.json)));
       keys.push(c.key);
     }
-    await write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter.dirName)},"cut":${JSON.stringify(cutter.key)}}`));
-    await write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
+    write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter.dirName)},"cut":${JSON.stringify(cutter.key)}}`));
+    write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
   });
   return { filesDir: cutter.files ? cutter.dir : undefined, cutFields: cutter.files };
 }

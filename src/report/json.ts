@@ -24,12 +24,17 @@ export interface JsonReporterOptions {
  */
 export function jsonReporter(opts: JsonReporterOptions): Reporter {
   let store: CaseStore | undefined;
+  let pruned: Promise<unknown> | undefined;
   const written: string[] = [];
   return {
     written: () => written,
     async onBegin(info) {
       store = new CaseStore(join(opts.outputDir, 'runs', info.runId, 'cases.jsonl'));
       await store.open();
+      // Older run folders are removed while the run goes on, not after its last case: the removal is
+      // no part of the run's tail. This one, just made, is the newest: it stays (a `keepRuns` of 0
+      // removes it once the results are written). Never rejects.
+      if (opts.keepRuns !== undefined) pruned = pruneRuns(join(opts.outputDir, 'runs'), Math.max(opts.keepRuns, 1));
     },
     // Not async: a case that waits in the batch costs its reporters no promise.
     onCaseEnd(result, c) {
@@ -40,22 +45,24 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}) };
       // The same document to each path (a saved baseline too), each renamed into place whole. An
       // interrupted run is no baseline: the one saved before stays.
+      await s.flush();
       for (const path of [opts.path, ...(run.interrupted ? [] : (opts.alsoTo ?? []))]) {
-        await writeAtomic(path, async (write) => {
-          await write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
+        await writeAtomic(path, (write) => {
+          write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
           let first = true;
           // Each case's bytes as the store holds them: not decoded and encoded again.
-          for await (const bytes of s.caseBytesInOrder()) {
-            await write(first ? FIRST_CASE : NEXT_CASE);
-            await write(bytes);
+          for (const bytes of s.storedBytesInOrder()) {
+            write(first ? FIRST_CASE : NEXT_CASE);
+            write(bytes);
             first = false;
           }
-          await write(first ? ']\n}\n' : '\n  ]\n}\n');
+          write(first ? ']\n}\n' : '\n  ]\n}\n');
         });
         written.push(path);
       }
       await s.close();
-      if (opts.keepRuns !== undefined) await pruneRuns(join(opts.outputDir, 'runs'), opts.keepRuns);
+      await pruned;
+      if (opts.keepRuns === 0) await pruneRuns(join(opts.outputDir, 'runs'), 0);
     },
   };
 }

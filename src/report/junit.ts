@@ -70,18 +70,18 @@ export function junitReporter(opts: { path: string }): Reporter {
       const suiteProps = comparison
         ? `    <properties><property name="baseline" value="${xmlEscape(comparison.baseline)}"/><property name="comparison" value="${xmlEscape(comparisonHeadline(comparison))}"/></properties>\n`
         : '';
-      await writeAtomic(opts.path, async (write) => {
-        await write('<?xml version="1.0" encoding="UTF-8"?>\n');
-        await write(
+      await writeAtomic(opts.path, (write) => {
+        write('<?xml version="1.0" encoding="UTF-8"?>\n');
+        write(
           `<testsuites name="agent-evals" tests="${summary.cases.total}" failures="${rows.filter((r) => r.failed).length}" skipped="${summary.cases.skipped}" time="${(run.durationMs / 1000).toFixed(3)}">\n`,
         );
         for (const [suite, list] of suites) {
           const failures = list.filter((r) => r.failed).length;
           const skipped = list.filter((r) => r.verdict === 'skipped').length;
           const time = list.reduce((s, r) => s + r.seconds, 0);
-          await write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n${suiteProps}`);
+          write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n${suiteProps}`);
           for (const r of list) {
-            await write(`    <testcase classname="${xmlEscape(suite)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${r.seconds.toFixed(3)}">`);
+            write(`    <testcase classname="${xmlEscape(suite)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${r.seconds.toFixed(3)}">`);
             const change = changes.get(caseKey(r));
             const props = [
               ...(r.verdict === 'scored' ? ['<property name="verdict" value="scored"/>'] : []),
@@ -94,17 +94,17 @@ export function junitReporter(opts: { path: string }): Reporter {
                   ]
                 : []),
             ];
-            if (props.length) await write(`\n      <properties>${props.join('')}</properties>\n    `);
-            if (r.verdict === 'skipped') await write('<skipped/>');
+            if (props.length) write(`\n      <properties>${props.join('')}</properties>\n    `);
+            if (r.verdict === 'skipped') write('<skipped/>');
             if (r.failed) {
-              await write(`\n      <failure type="${r.verdict}" message="${xmlEscape(r.detail)}">${xmlEscape(r.misses.join('\n'))}</failure>\n    `);
+              write(`\n      <failure type="${r.verdict}" message="${xmlEscape(r.detail)}">${xmlEscape(r.misses.join('\n'))}</failure>\n    `);
             }
             const out = r.failed ? r.detail : [r.detail, ...r.misses].join('\n');
-            await write(`<system-out>${xmlEscape(out)}</system-out></testcase>\n`);
+            write(`<system-out>${xmlEscape(out)}</system-out></testcase>\n`);
           }
-          await write('  </testsuite>\n');
+          write('  </testsuite>\n');
         }
-        await write('</testsuites>\n');
+        write('</testsuites>\n');
       });
       written = true;
     },

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
 import { redactingReporter } from './redacting-reporter.js';
@@ -28,6 +27,7 @@ import { compareEffects, type RejudgedBaseline } from '../stats/effects.js';
 import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
+import { gitHead } from './git-head.js';
 import { JudgeBatch, type BatchPolling } from '../judges/judge-batch.js';
 import type { CollectRequest } from '../judges/batch-collect.js';
 import type { JudgeServiceOptions } from '../judges/create-judge-service.js';
@@ -91,8 +91,8 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   const runId = runIdAt(startedAt);
-  // Asked now, in the background: a synchronous spawn at the end would add to every run's tail.
-  const sha = gitSha(settings.rootDir);
+  // Known now (git asked in the background when the files do not say): never a spawn at the run's end.
+  const sha = gitHead(settings.rootDir);
 
   const write = opts.problem ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
   const problem = (line: string) => write(opts.redactor ? opts.redactor.redact(line) : line);
@@ -301,10 +301,4 @@ async function runWith(
   };
   steps.push({ name: 'reporters (results file, onEnd)', output: true, run: () => reporter.onEnd(end) });
   return { exitCode, summary };
-}
-
-function gitSha(cwd: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', timeout: 2_000 }, (err, stdout) => resolve(err ? null : stdout.trim() || null));
-  });
 }

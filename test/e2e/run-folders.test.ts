@@ -34,6 +34,17 @@ describe('run folders', () => {
     expect(readdirSync(join(dir, 'out', 'runs')).sort()).toEqual(ids.slice(2).sort());
   }, 60_000);
 
+  it("keepRuns: 0 keeps none, this run's folder included, once its results are written whole", async () => {
+    const dir = project(', keepRuns: 0');
+    const runs = join(dir, 'out', 'runs');
+    mkdirSync(join(runs, '20200101-000000-old'), { recursive: true });
+    const json = join(dir, 'results.json');
+    const r = await runCliInProcess(['run', '--json', json], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(json, 'utf8')).cases.map((c: { id: string }) => c.id)).toEqual(['hi']);
+    expect(readdirSync(runs)).toEqual([]);
+  });
+
   it('keeps 20 by default', async () => {
     const dir = project('');
     const runs = join(dir, 'out', 'runs');
