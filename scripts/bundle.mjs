@@ -9,7 +9,7 @@
 // Entries are written in place of tsc's (dist/cli/main.js, dist/index.js, ...); shared code goes to
 // dist/chunks/, at the depth of dist/cli/, so `new URL('../../package.json', import.meta.url)` names
 // the same file from either. tsc's per-module output stays beside them for the type declarations and
-// the isolated-target worker (a module of its own). Packages stay imports but zod and openai (below).
+// the isolated-target worker (a module of its own). Packages stay imports but those joined below.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,12 +43,15 @@ const ENTRIES = [
 ];
 
 /**
- * Joined in: packages that cost start-up as many small modules. Every other package stays an import.
- * zod everywhere. openai (154 modules: ~150 ms of CPU to import as files, ~40 joined) where our
- * providers import it; the clients handed to a target's own code (src/targets/sdk-clients.ts)
- * stay the installed package's, so what they throw is of the classes the user's `openai` exports.
+ * Joined in: packages that cost start-up as files (Node resolves, reads and compiles each; a CommonJS
+ * one also walks its path for the real one). Every other package stays an import. zod, the CLI's
+ * small packages and, where our providers import it, openai (154 modules: ~150 ms of CPU to import
+ * as files, ~40 joined). Not picomatch: fdir requires it by name either way. Not commander: its
+ * messages quote code (`from '.command()'`) that test/api/entries.test.ts, reading dist/ as text,
+ * takes for an import. The clients handed to a target's own code (src/targets/sdk-clients.ts) stay
+ * the installed package's, so what they throw is of the classes the user's `openai` exports.
  */
-const JOINED_PACKAGES = /^zod(\/|$)/;
+const JOINED_PACKAGES = /^(zod|picocolors|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
 const JOINED_FOR_PROVIDERS = /^openai(\/|$)/;
 const USER_CLIENTS = join(root, 'src', 'targets', 'sdk-clients.ts');
 const joined = (id, importer) => JOINED_PACKAGES.test(id) || (JOINED_FOR_PROVIDERS.test(id) && importer !== USER_CLIENTS);
@@ -104,6 +107,9 @@ await build({
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     sourcemap: true,
+    // Doc comments are in the declarations and the source maps; in the joined files they are only
+    // more to read at start-up (and a package's `@typedef {import('./x.js')}` looks like an import).
+    comments: { legal: true, annotation: true, jsdoc: false },
     codeSplitting: { groups: [group('start', 3), group('run-shared', 2), group('run', 1)] },
   },
 });
