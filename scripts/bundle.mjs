@@ -1,17 +1,20 @@
-// Joins the modules each entry of dist/ loads into fewer files, after `tsc` (`npm run build` runs
+// Joins the modules each entry of dist/ loads into few files, after `tsc` (`npm run build` runs
 // both). Node 20 spends start-up on every ES module it resolves and reads, and zod alone is 95 of
-// them (55 locales nobody reads): joined and tree-shaken, `list` loads ~70 files instead of ~245.
-// Dynamic imports stay their own chunks, so a command still loads only what it uses (the runner,
-// the HTTP stack and the SDKs load on first use; test/e2e/startup-modules.test.ts holds that).
+// them (55 locales nobody reads): joined and tree-shaken, `list` loads ~10 files of dist/ and `run`
+// ~12 instead of ~70 and ~100. scripts/chunk-groups.mjs decides the files: one of what every command
+// loads, one of what `run` loads before its first request; the rest (other commands, the provider
+// wires, report writers) stay chunks loaded on first use, so `list` and the public entry still load
+// no runner, HTTP stack or SDK (test/e2e/startup-modules.test.ts holds that).
 //
 // Entries are written in place of tsc's (dist/cli/main.js, dist/index.js, ...); shared code goes to
 // dist/chunks/, at the depth of dist/cli/, so `new URL('../../package.json', import.meta.url)` names
 // the same file from either. tsc's per-module output stays beside them for the type declarations and
-// the isolated-target worker (a module of its own). Packages other than zod stay imports.
+// the isolated-target worker (a module of its own). Packages stay imports but those joined below.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { chunkGroups } from './chunk-groups.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -39,15 +42,74 @@ const ENTRIES = [
   'api/evaluate',
 ];
 
-/** Joined in: packages that cost start-up as many small modules. Every other package stays an import. */
-const JOINED_PACKAGES = /^zod(\/|$)/;
+/**
+ * Joined in: packages that cost start-up as files (Node resolves, reads and compiles each; a CommonJS
+ * one also walks its path for the real one). Every other package stays an import. zod, the CLI's
+ * small packages and, where our providers import it, openai (154 modules: ~150 ms of CPU to import
+ * as files, ~40 joined). Not picomatch: fdir requires it by name either way. Not commander: its
+ * messages quote code (`from '.command()'`) that test/api/entries.test.ts, reading dist/ as text,
+ * takes for an import. The clients handed to a target's own code (src/targets/sdk-clients.ts) stay
+ * the installed package's, so what they throw is of the classes the user's `openai` exports.
+ */
+const JOINED_PACKAGES = /^(zod|picocolors|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
+const JOINED_FOR_PROVIDERS = /^openai(\/|$)/;
+const USER_CLIENTS = join(root, 'src', 'targets', 'sdk-clients.ts');
+const joined = (id, importer) => JOINED_PACKAGES.test(id) || (JOINED_FOR_PROVIDERS.test(id) && importer !== USER_CLIENTS);
+
+/** The chunk groups' roots (scripts/chunk-groups.mjs says what each does), as modules of src/. */
+const GROUP_ROOTS = {
+  light: ['cli/heap-growth', 'cli/process-end', 'cli/main', 'cli/program', 'cli/list', 'index'],
+  lightEntries: ['api/evaluate', 'api/vitest', 'suite/import-module', 'suite/json-schemas', 'assertions/safe-regex'],
+  commands: ['cli/run', 'cli/compare', 'cli/rejudge', 'cli/merge', 'cli/calibrate', 'cli/init', 'cli/report', 'cli/doctor', 'cli/watch', 'cli/watch-results', 'api/run-eval'],
+  runPath: [
+    'cli/run',
+    'config/run-settings',
+    'runner/shard-info',
+    'runner/start-run',
+    'runner/execute-run',
+    'judges/create-judge-service',
+    'judges/judged-specs',
+    'report/terminal',
+    'report/json',
+    'report/raw-trials',
+    'report/wrote-lines',
+  ],
+};
+
+/** Module graph as rolldown parsed it, recorded when the build ends, read when chunks are formed. */
+const graph = new Map();
+let groupOf;
+const recordGraph = {
+  name: 'record-module-graph',
+  buildEnd() {
+    for (const id of this.getModuleIds()) {
+      const m = this.getModuleInfo(id);
+      if (m) graph.set(id, { imports: m.importedIds, dynamicImports: m.dynamicallyImportedIds });
+    }
+    groupOf = chunkGroups(graph, { src: join(root, 'src'), ...GROUP_ROOTS });
+  },
+};
+const group = (name, priority) => ({ name, priority, test: (id) => groupOf(id) === name });
 
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
 await build({
   input: Object.fromEntries(ENTRIES.map((e) => [e, join(root, 'src', `${e}.ts`)])),
   platform: 'node',
   tsconfig: join(root, 'tsconfig.json'),
-  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !JOINED_PACKAGES.test(id),
+  external: (id, importer) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !joined(id, importer),
   logLevel: 'warn',
-  output: { dir: dist, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+  plugins: [recordGraph],
+  // A lazily imported module that a group joins with its static importers: meant, not news.
+  onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.id && groupOf?.(log.id) ? undefined : handler(level, log)),
+  output: {
+    dir: dist,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    sourcemap: true,
+    // Doc comments are in the declarations and the source maps; in the joined files they are only
+    // more to read at start-up (and a package's `@typedef {import('./x.js')}` looks like an import).
+    comments: { legal: true, annotation: true, jsdoc: false },
+    codeSplitting: { groups: [group('start', 3), group('run-shared', 2), group('run', 1)] },
+  },
 });

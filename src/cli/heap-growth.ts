@@ -9,14 +9,30 @@ import v8 from 'node:v8';
  */
 export const HEAP_GROWING_PERCENT = 20;
 
+/**
+ * Start-up (loading dist/, the config and the eval files) allocates fast and keeps much of it.
+ * V8 grows the young generation 2× at a time, so a `run` scavenged ~10 times on its way to the
+ * size it keeps for the rest of the run (V8's maximum, reached within the first second either
+ * way). Growing 16× at a time gets there in two scavenges: fewer copies of what survives start-up,
+ * ~70 ms less CPU before the first request at N=1,000 (median of 6 alternated runs, twice), total
+ * CPU and peak RSS unchanged. The maximum itself stays V8's: capping it at 8 MB cost 13% more CPU.
+ */
+export const YOUNG_GROWTH_FACTOR = 16;
+
 /** The V8 flag to set, or undefined when the user already chose one through node's options. */
-export function heapGrowthFlag(execArgv: readonly string[], nodeOptions = ''): string | undefined {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((a) => /^--heap[-_]growing[-_]percent\b/.test(a));
-  return given ? undefined : `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
+function unlessGiven(name: string, value: number, execArgv: readonly string[], nodeOptions: string): string | undefined {
+  const given = new RegExp(`^--${name.replaceAll('-', '[-_]')}\\b`);
+  return [...execArgv, ...nodeOptions.split(/\s+/)].some((a) => given.test(a)) ? undefined : `--${name}=${value}`;
 }
 
-/** Applied by the CLI launcher before anything is loaded (the flag is read at each collection). */
+/** The flags to set: heap growth and the young generation's, each unless the user chose it through node's options. */
+export function heapFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
+  return [unlessGiven('heap-growing-percent', HEAP_GROWING_PERCENT, execArgv, nodeOptions), unlessGiven('semi-space-growth-factor', YOUNG_GROWTH_FACTOR, execArgv, nodeOptions)].filter(
+    (f) => f !== undefined,
+  );
+}
+
+/** Applied by the CLI launcher before anything is loaded (both flags are read at each collection). */
 export function limitHeapGrowth(): void {
-  const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
-  if (flag) v8.setFlagsFromString(flag);
+  for (const flag of heapFlags(process.execArgv, process.env.NODE_OPTIONS)) v8.setFlagsFromString(flag);
 }
