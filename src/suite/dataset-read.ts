@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { UserError } from '../core/errors.js';
 import { csvHeader, csvRecordLine } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
@@ -17,25 +17,65 @@ export interface DatasetRow {
 export const DATASET_EXTENSIONS = ['.jsonl', '.csv', '.json', '.yaml', '.yml'];
 
 /**
- * Reads a dataset file row by row. JSONL and CSV stream (one row held at a time); `.json` and
- * `.yaml` are whole documents and are read whole. `written` is the path as the suite gives it;
- * `noun` names the file in messages (calibration labels are read by the same rules).
+ * JSONL and CSV files up to this size are read whole and their rows kept in the parse cache
+ * (parse-cache.ts); larger ones stream, one row held at a time, and are never cached: holding every
+ * row of a big file (when it is read and again when its entry is) is what streaming avoids.
+ */
+export const CACHED_DATASET_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads a dataset file row by row. JSONL and CSV up to CACHED_DATASET_MAX_BYTES go through the parse
+ * cache, larger ones stream; `.json` and `.yaml` are whole documents and are read whole (YAML through
+ * the cache; a JSON file is one JSON.parse, what reading an entry would cost). `written` is the path
+ * as the suite gives it; `noun` names the file in messages (calibration labels are read by the same rules).
  */
 export async function* readDatasetFile(path: string, file: string, written: string, noun = 'dataset'): AsyncGenerator<DatasetRow> {
   const ext = extname(path).toLowerCase();
   if (!DATASET_EXTENSIONS.includes(ext)) throw new UserError(`a dataset is .jsonl, .csv, .json or .yaml (got ${ext || 'no extension'})`, { file });
+  let size: number;
   try {
-    if (!(await stat(path)).isFile()) throw new Error('not a file');
+    const st = await stat(path);
+    if (!st.isFile()) throw new Error('not a file');
+    size = st.size;
   } catch {
     throw new UserError(`${noun} "${written}" not found (resolved to ${path})`, { file });
   }
-  if (ext === '.jsonl') yield* jsonlRows(path, file);
-  else if (ext === '.csv') yield* csvRows(path, file);
+  if (ext === '.json') yield* arrayRows(jsonArray(await readFile(path, 'utf8'), file, noun), file);
+  else if (ext === '.yaml' || ext === '.yml') yield* cachedRows(path, async (bytes) => arrayRows(await yamlArray(bytes.toString('utf8'), file, noun), file));
   else {
-    const raw = ext === '.json' ? jsonArray(await readFile(path, 'utf8'), file, noun) : await cachedYamlArray(path, file, noun);
-    let row = 0;
-    for (const { value, line } of raw) yield objectRow(value, ++row, line, file);
+    const parse = ext === '.jsonl' ? jsonlRows : csvRows;
+    if (size <= CACHED_DATASET_MAX_BYTES) yield* cachedRows(path, (bytes) => parse(Readable.from([bytes]), file));
+    else yield* parse(createReadStream(path), file);
   }
+}
+
+/**
+ * A file's rows from the parse cache when its bytes are unchanged since they were stored; else
+ * parsed from those same bytes (not the file again: an edit in between cannot be stored under the
+ * old bytes' key), each row handed on as it is read, and stored once the last one is read without
+ * error. A read that fails, or that its consumer stops early, stores nothing.
+ */
+async function* cachedRows(path: string, parse: (bytes: Buffer) => AsyncIterable<DatasetRow> | Promise<AsyncIterable<DatasetRow>>): AsyncGenerator<DatasetRow> {
+  const bytes = await readFile(path);
+  const abs = resolve(path);
+  const key = parsedKey(abs, bytes, 'dataset');
+  const stored = readParsed<DatasetRow[]>(abs, key);
+  if (stored !== undefined) {
+    // JSON drops an absent line; a row always has the key.
+    for (const r of stored) yield { value: r.value, row: r.row, line: r.line };
+    return;
+  }
+  const rows: DatasetRow[] = [];
+  for await (const r of await parse(bytes)) {
+    rows.push(r);
+    yield r;
+  }
+  storeParsed(abs, key, rows);
+}
+
+async function* arrayRows(raw: Rows, file: string): AsyncGenerator<DatasetRow> {
+  let row = 0;
+  for (const { value, line } of raw) yield objectRow(value, ++row, line, file);
 }
 
 /** Rows given in code (a TypeScript suite's array or async iterable). */
@@ -49,8 +89,10 @@ function objectRow(value: unknown, row: number, line: number | undefined, file: 
   return { value: value as Record<string, unknown>, row, line };
 }
 
-async function* jsonlRows(path: string, file: string): AsyncGenerator<DatasetRow> {
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+async function* jsonlRows(input: Readable, file: string): AsyncGenerator<DatasetRow> {
+  // Loaded with the first JSONL file parsed: a warm read (parse cache) needs no line reader.
+  const { createInterface } = await import('node:readline');
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let lineNo = 0;
   let row = 0;
   for await (const text of lines) {
@@ -70,10 +112,10 @@ async function* jsonlRows(path: string, file: string): AsyncGenerator<DatasetRow
 }
 
 /** CSV with a header row; empty cells are absent fields. */
-async function* csvRows(path: string, file: string): AsyncGenerator<DatasetRow> {
-  // Loaded with the first CSV dataset: a suite without one never pays for the parser's modules.
+async function* csvRows(input: Readable, file: string): AsyncGenerator<DatasetRow> {
+  // Loaded with the first CSV file parsed: a suite without one, or a warm read (parse cache), never pays for the parser's modules.
   const { parse: parseCsv } = await import('csv-parse');
-  const parser = createReadStream(path).pipe(parseCsv({ columns: csvHeader(file), info: true, raw: true, skip_empty_lines: true, bom: true }));
+  const parser = input.pipe(parseCsv({ columns: csvHeader(file), info: true, raw: true, skip_empty_lines: true, bom: true }));
   let row = 0;
   try {
     for await (const rec of parser as AsyncIterable<{ record: Record<string, string>; raw: string; info: { lines: number } }>) {
@@ -105,18 +147,6 @@ function jsonArray(text: string, file: string, noun: string): Array<{ value: unk
 }
 
 type Rows = Array<{ value: unknown; line: number | undefined }>;
-
-/** A YAML dataset's rows, from the parse cache (parse-cache.ts) when the file is unchanged since it was stored. */
-async function cachedYamlArray(path: string, file: string, noun: string): Promise<Rows> {
-  const bytes = await readFile(path);
-  const abs = resolve(path);
-  const key = parsedKey(abs, bytes, 'dataset');
-  const stored = readParsed<Rows>(abs, key);
-  if (stored !== undefined) return stored;
-  const rows = await yamlArray(bytes.toString('utf8'), file, noun);
-  storeParsed(abs, key, rows);
-  return rows;
-}
 
 /**
  * A YAML list of rows, read by the same rules as an eval file (aliases expanded under the same

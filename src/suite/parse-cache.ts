@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { cacheDirFor, readEntry, writeEntry, type CacheKind } from './cache-files.js';
 
 /**
- * YAML eval files (and YAML datasets), parsed and validated once and kept on disk as JSON. Parsing (js-yaml) and the
- * eval-file schema check were ~125 ms of a run's start-up on a 1,000-case file; a warm load reads
- * the stored result and loads neither. An entry is named by a hash of the file's bytes, its path and
+ * YAML eval files and datasets (YAML; JSONL and CSV up to a size, dataset-read.ts), parsed and
+ * validated once and kept on disk as JSON. Parsing (js-yaml) and the eval-file schema check were
+ * ~125 ms of a run's start-up on a 1,000-case file; a warm load reads the stored result and loads
+ * neither (nor csv-parse, for a CSV dataset). An entry is named by a hash of the file's bytes, its path and
  * this build of agent-evals, so an edit (even one that keeps the size) is a new entry, never a
  * stale one. Only what the file alone decides is stored: a file with errors is never stored (it is
  * parsed again, and its errors found again, on every load), nor one whose result depends on the
@@ -18,7 +19,7 @@ import { cacheDirFor, readEntry, writeEntry, type CacheKind } from './cache-file
 const PARSED: CacheKind = { folder: 'parsed', ext: '.json', stamp: 'parse-cache' };
 
 /** Bumped when what is stored, or how it is named, changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 let identity: string | undefined;
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadYamlEvalFile } from '../../src/suite/load-yaml.js';
-import { readDatasetFile } from '../../src/suite/dataset-read.js';
+import { CACHED_DATASET_MAX_BYTES, readDatasetFile } from '../../src/suite/dataset-read.js';
 import { parsedCacheDir, parsedKey } from '../../src/suite/parse-cache.js';
 import { UserErrors } from '../../src/core/errors.js';
 import { CLI, REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
@@ -165,6 +165,103 @@ describe('YAML datasets through the parse cache', () => {
   });
 });
 
+describe('JSONL and CSV datasets through the parse cache', () => {
+  const rowsOf = async (path: string, shown = path) => {
+    const out = [];
+    for await (const r of readDatasetFile(path, shown, shown)) out.push(r);
+    return out;
+  };
+  // A byte-order mark, a quoted cell over two lines, a blank line, an empty cell (and CRLF ends in the JSONL): the lines must survive the cache.
+  const CSV = '\uFEFFid,input,reference\na,"one\nline two",x\n\nb,two,\nc,three,zzz\n';
+  const JSONL = '\uFEFF{"id": "a", "input": "one"}\n\n{"id": "b", "input": "two", "n": [1, {"x": null}]}\r\n{"id": "c", "__proto__": "own"}\n';
+
+  it('a warm read serves the rows and lines the cold read gave, from the stored entry, for CSV and JSONL', async () => {
+    const { dir, cache } = project();
+    const csv = join(dir, 'rows.csv');
+    const jsonl = join(dir, 'rows.jsonl');
+    writeFileSync(csv, CSV);
+    writeFileSync(jsonl, JSONL);
+    const coldCsv = await rowsOf(csv);
+    expect(coldCsv).toEqual([
+      { value: { id: 'a', input: 'one\nline two', reference: 'x' }, row: 1, line: 2 },
+      { value: { id: 'b', input: 'two' }, row: 2, line: 5 },
+      { value: { id: 'c', input: 'three', reference: 'zzz' }, row: 3, line: 6 },
+    ]);
+    const coldJsonl = await rowsOf(jsonl);
+    expect(coldJsonl.map((r) => [r.row, r.line])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 4],
+    ]);
+    expect(Object.hasOwn(coldJsonl[2]!.value, '__proto__')).toBe(true);
+    const csvEntry = join(cache, `${parsedKey(csv, readFileSync(csv), 'dataset')}.json`);
+    const jsonlEntry = join(cache, `${parsedKey(jsonl, readFileSync(jsonl), 'dataset')}.json`);
+    expect(entries(cache).sort()).toEqual([csvEntry, jsonlEntry].map((e) => e.slice(cache.length + 1)).sort());
+    const warmJsonl = await rowsOf(jsonl);
+    expect(warmJsonl).toEqual(coldJsonl);
+    expect(Object.hasOwn(warmJsonl[2]!.value, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(warmJsonl[2]!.value)).toBe(Object.prototype);
+    expect(await rowsOf(csv)).toEqual(coldCsv);
+    // Served, not parsed again: a changed entry (stamp intact) is what a warm read returns.
+    writeFileSync(csvEntry, readFileSync(csvEntry, 'utf8').replace('"three"', '"from-the-cache"'));
+    expect((await rowsOf(csv))[2]?.value.input).toBe('from-the-cache');
+    writeFileSync(jsonlEntry, readFileSync(jsonlEntry, 'utf8').replace('"two"', '"from-the-cache"'));
+    expect((await rowsOf(jsonl))[1]?.value.input).toBe('from-the-cache');
+  });
+
+  it('an edit that keeps the size and the modification time is read anew: never the stale rows', async () => {
+    const { dir, cache } = project();
+    for (const [name, text, from, to] of [
+      ['rows.csv', CSV, 'three', 'thr3e'],
+      ['rows.jsonl', JSONL, '"two"', '"2wo"'],
+    ] as const) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      const before = statSync(path);
+      expect((await rowsOf(path)).map((r) => r.value.input)).toContain(from.replaceAll('"', ''));
+      writeFileSync(path, text.replace(from, to));
+      utimesSync(path, before.atime, before.mtime);
+      expect(statSync(path).size).toBe(before.size);
+      const again = (await rowsOf(path)).map((r) => r.value.input);
+      expect(again).toContain(to.replaceAll('"', ''));
+      expect(again).not.toContain(from.replaceAll('"', ''));
+    }
+    expect(entries(cache)).toHaveLength(4);
+  });
+
+  it('a file with errors is never stored, and every read names its file and line; nor is a read its consumer stops early', async () => {
+    const { dir, cache } = project();
+    const csv = join(dir, 'bad.csv');
+    writeFileSync(csv, 'id,input\na,one\nb,two,extra\n');
+    const jsonl = join(dir, 'bad.jsonl');
+    writeFileSync(jsonl, '{"id": "a", "input": "one"}\n{"id": "b",\n');
+    const notObject = join(dir, 'list.jsonl');
+    writeFileSync(notObject, '{"id": "a", "input": "one"}\n[1, 2]\n');
+    for (let i = 0; i < 2; i++) {
+      await expect(rowsOf(csv, 'bad.csv')).rejects.toMatchObject({ file: 'bad.csv', line: 3, message: expect.stringMatching(/row 2 has 3 columns, the header has 2/) });
+      await expect(rowsOf(jsonl, 'bad.jsonl')).rejects.toMatchObject({ file: 'bad.jsonl', line: 2, message: expect.stringMatching(/line 2 is not JSON/) });
+      await expect(rowsOf(notObject, 'list.jsonl')).rejects.toMatchObject({ file: 'list.jsonl', line: 2, message: expect.stringMatching(/row 2 is not an object/) });
+      expect(entries(cache)).toEqual([]);
+    }
+    // A consumer that stops after the first row (a later row of its own refused): nothing is stored.
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, 'id,input\na,one\nb,two\n');
+    for await (const r of readDatasetFile(good, 'good.csv', 'good.csv')) if (r.row === 1) break;
+    expect(entries(cache)).toEqual([]);
+  });
+
+  it(`a file over ${CACHED_DATASET_MAX_BYTES} bytes streams and is never stored`, async () => {
+    const { dir, cache } = project();
+    const path = join(dir, 'big.jsonl');
+    const line = `{"input": "${'x'.repeat(1000)}"}\n`;
+    writeFileSync(path, line.repeat(Math.ceil(CACHED_DATASET_MAX_BYTES / line.length) + 1));
+    let rows = 0;
+    for await (const r of readDatasetFile(path, 'big.jsonl', 'big.jsonl')) if (++rows === 1) expect(r).toEqual({ value: { input: 'x'.repeat(1000) }, row: 1, line: 1 });
+    expect(rows).toBe(Math.ceil(CACHED_DATASET_MAX_BYTES / line.length) + 1);
+    expect(entries(cache)).toEqual([]);
+  });
+});
+
 describe('the built CLI (needs `npm run build`)', () => {
   it('a warm `list` loads no YAML parser and lists the same cases; an invalid file is exit 2 naming file and line on every run', () => {
     const { dir, cache } = project();
@@ -212,6 +309,34 @@ describe('the built CLI (needs `npm run build`)', () => {
     const warm = runWithModuleProbe(CLI, ['run'], dir);
     expect(warm.code).toBe(0);
     expect(jsYaml([...warm.esm, ...warm.cjs])).toEqual([]);
+  });
+
+  it('a warm `list` of a suite with CSV and JSONL datasets loads no csv-parse, opens no read stream, and lists the same cases', () => {
+    const { dir, cache } = project();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { agent: async (input) => `Answer: ${input}` } };\n");
+    writeFileSync(join(dir, 'rows.csv'), 'id,input\nc1,"two\nlines"\nc2,hi\n');
+    writeFileSync(join(dir, 'rows.jsonl'), '\n{"id": "j1", "input": "hi"}\n');
+    for (const [name, ds] of [
+      ['csv', 'rows.csv'],
+      ['jsonl', 'rows.jsonl'],
+    ])
+      writeFileSync(join(dir, `${name}.eval.yaml`), `suite: ${name}\ntarget: agent\ndataset: ${ds}\nassert: [{ type: contains, value: Answer }]\n`);
+    const csvParse = (r: { esm: string[]; cjs: string[] }) => [...r.esm, ...r.cjs].filter((f) => f.includes('/node_modules/csv-parse/'));
+    const cold = runWithModuleProbe(CLI, ['list'], dir);
+    expect(cold.stderr).toBe('');
+    expect(cold.stdout).toContain('csv/c2  ×1  rows.csv:4  → agent');
+    expect(cold.stdout).toContain('jsonl/j1  ×1  rows.jsonl:2  → agent');
+    // The probe is not blind: the cold list parsed the CSV with csv-parse and the JSONL with readline.
+    expect(csvParse(cold).length).toBeGreaterThan(0);
+    expect(cold.builtins).toContain('readline');
+    // Two eval files and two datasets.
+    expect(entries(cache)).toHaveLength(4);
+    const warm = runWithModuleProbe(CLI, ['list'], dir);
+    expect(warm.code).toBe(0);
+    expect(warm.stdout).toBe(cold.stdout);
+    expect(csvParse(warm)).toEqual([]);
+    // Nor the line reader the JSONL was parsed with (files under the cache's size limit are read whole, never through a read stream).
+    expect(warm.builtins).not.toContain('readline');
   });
 
   it('processes writing one entry at once never leave a reader a torn entry', async () => {
