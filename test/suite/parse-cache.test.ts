@@ -3,6 +3,7 @@
  * serves the stored result without parsing or checking the file (and a fresh process loads no YAML
  * parser); an edit, even one that keeps the size and the time, is a new entry; a torn or unreadable
  * entry is parsed again; a file with errors is never stored and still names file, line and field.
+ * Datasets too: YAML, and CSV/JSONL up to CACHED_DATASET_MAX_BYTES (a warm read loads no CSV parser).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
