@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { glob } from 'tinyglobby';
 import { UserError } from '../core/errors.js';
-import { simpleGlob } from './eval-glob.js';
 
 export const EVAL_FILE = /\.eval\.(ya?ml|ts|mts|js|mjs)$/;
 
@@ -11,7 +11,7 @@ export const EVAL_FILE = /\.eval\.(ya?ml|ts|mts|js|mjs)$/;
  */
 export async function discoverEvalFiles(opts: { rootDir: string; cwd: string; globs: string[]; paths: string[] }): Promise<string[]> {
   if (opts.paths.length === 0) {
-    const found = await globFiles(opts.globs, opts.rootDir);
+    const found = await glob(opts.globs, { cwd: opts.rootDir, absolute: true, ignore: ['**/node_modules/**'] });
     return found.filter((f) => EVAL_FILE.test(f)).sort();
   }
   const files = new Set<string>();
@@ -19,7 +19,7 @@ export async function discoverEvalFiles(opts: { rootDir: string; cwd: string; gl
     const abs = resolve(opts.cwd, p);
     if (!existsSync(abs)) throw new UserError(`no such file or directory: ${p}`);
     if (statSync(abs).isDirectory()) {
-      for (const f of await globFiles(['**/*.eval.{yaml,yml,ts,mts,js,mjs}'], abs)) files.add(f);
+      for (const f of await glob(['**/*.eval.{yaml,yml,ts,mts,js,mjs}'], { cwd: abs, absolute: true, ignore: ['**/node_modules/**'] })) files.add(f);
     } else if (EVAL_FILE.test(abs)) {
       files.add(abs);
     } else {
@@ -27,15 +27,4 @@ export async function discoverEvalFiles(opts: { rootDir: string; cwd: string; gl
     }
   }
   return [...files].sort();
-}
-
-/**
- * The files the globs match under `cwd`, absolute: walked by eval-glob.ts when every glob is of its
- * simple shape, else by tinyglobby (loaded then: it and picomatch cost start-up to load).
- */
-async function globFiles(globs: string[], cwd: string): Promise<string[]> {
-  const simple = globs.map((g) => simpleGlob(cwd, g));
-  if (simple.every((found) => found !== undefined)) return [...new Set(simple.flat())];
-  const { glob } = await import('tinyglobby');
-  return glob(globs, { cwd, absolute: true, ignore: ['**/node_modules/**'] });
 }

@@ -1,9 +1,5 @@
-import { createRequire } from 'node:module';
-import type Picomatch from 'picomatch';
+import picomatch from 'picomatch';
 import type { PlannedCase, Selection } from './plan.js';
-
-/** Loaded with the first --filter glob: a list or run without one never pays for the matcher's modules. */
-const picomatch = (glob: string): Picomatch.Matcher => (createRequire(import.meta.url)('picomatch') as typeof Picomatch)(glob);
 
 /**
  * --filter globs match `suite/id`. A glob also matches a trailing part of the key
