@@ -28,3 +28,16 @@ export function csvRecordLine(raw: string, endLine: number): number {
       .match(/\n/g)?.length ?? 0)
   );
 }
+
+/**
+ * Where each record of one CSV file starts, record after record. csv-parse counts a CRLF inside a
+ * quoted cell as two lines (the record's own CRLF as one), so its info.lines drifts by one per such
+ * CRLF; the excess is carried from record to record and taken off.
+ */
+export function csvRecordLines(): (raw: string, endLine: number) => number {
+  let doubled = 0;
+  return (raw, endLine) => {
+    doubled += raw.match(/\r\n/g)?.length ?? 0;
+    return csvRecordLine(raw, endLine - doubled);
+  };
+}

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { UserError } from '../core/errors.js';
-import { csvHeader, csvRecordLine } from './csv-header.js';
+import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
 import { parsedKey, readParsed, storeParsed } from './parse-cache.js';
 
@@ -117,11 +117,12 @@ async function* csvRows(input: Readable, file: string): AsyncGenerator<DatasetRo
   const { parse: parseCsv } = await import('csv-parse');
   const parser = input.pipe(parseCsv({ columns: csvHeader(file), info: true, raw: true, skip_empty_lines: true, bom: true }));
   let row = 0;
+  const lineOf = csvRecordLines();
   try {
     for await (const rec of parser as AsyncIterable<{ record: Record<string, string>; raw: string; info: { lines: number } }>) {
       // fromEntries defines each field as the row's own, so a `__proto__` column is a field like any other.
       const value: Record<string, unknown> = Object.fromEntries(Object.entries(rec.record).filter(([, cell]) => cell !== ''));
-      yield { value, row: ++row, line: csvRecordLine(rec.raw, rec.info.lines) };
+      yield { value, row: ++row, line: lineOf(rec.raw, rec.info.lines) };
     }
   } catch (err) {
     if (err instanceof UserError) throw err;

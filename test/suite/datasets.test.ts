@@ -95,6 +95,17 @@ describe('dataset identity', () => {
     expect(cases[1]!.line).toBe(3);
   });
 
+  it('CSV rows keep their lines when a quoted cell spans lines in a CRLF file (csv-parse counts such a CRLF twice)', async () => {
+    const text = ['input,reference,want', '"one', 'two",r,x', 'three,r,x', '', '"four', 'five', 'six",r,x', 'seven,r,x', ''].join('\r\n');
+    const cases = await load({ 'd.csv': text, 's.eval.yaml': suite('d.csv') });
+    expect(cases.map((c) => [c.input, c.line])).toEqual([
+      ['one\r\ntwo', 2],
+      ['three', 4],
+      ['four\r\nfive\r\nsix', 6],
+      ['seven', 9],
+    ]);
+  });
+
   it('rows without variables share the suite assertion list; JSON and YAML datasets load too', async () => {
     const plain = 'suite: ds\ntarget: agent\ndataset: d.json\nassert:\n  - { type: contains, value: x }\n';
     const cases = await load({ 'd.json': JSON.stringify([{ input: 'a' }, { input: 'b', id: 7 }]), 's.eval.yaml': plain });
