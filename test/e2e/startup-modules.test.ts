@@ -71,6 +71,9 @@ describe('start-up loads only what the command uses', () => {
     // commander requires child_process at its top only to spawn executable subcommands (src/cli/commander.ts);
     // jiti required assert and perf_hooks.
     expect(r.builtins.filter((b) => LIST_LAZY_BUILTINS.includes(b))).toEqual([]);
+    // The warm TypeScript graphs run in one call V8 bounds (ts-warm-load.ts): the load watchdog, which asks
+    // the inspector before its worker thread starts, never starts.
+    expect(r.builtins).not.toContain('inspector');
   });
 
   it('`agent-evals list` of a YAML suite with a JSONL dataset and no CSV loads neither csv-parse nor jiti', () => {
