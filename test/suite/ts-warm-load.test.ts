@@ -126,4 +126,22 @@ describe('a warm TypeScript load runs without jiti, with the result jiti gave', 
       expect(loadInChild(join(dir, name))).toEqual({ value: 'cjs', jitiLoaded: true });
     }
   });
+
+  it('a warm graph runs in one call V8 can stop (no watchdog thread) unless it has a top-level await of its own or imports a package natively: those keep the async wrapper, with the same result', () => {
+    const dir = project();
+    const cases: Record<string, [source: string, bounded: boolean, value: unknown]> = {
+      'plain.ts': ["import { join } from 'node:path';\nimport { value } from './dep.js';\nexport default join(value, 'x');\n", true, 'cjs/x'],
+      'nested-await.ts': ["import { value } from './dep.js';\nconst later = async () => await Promise.resolve(value);\nexport default typeof later;\n", true, 'function'],
+      'top-level-await.ts': ["import { value } from './dep.js';\nconst v = await Promise.resolve(value);\nexport default v;\n", false, 'cjs'],
+      'package.ts': ["import { greet } from 'esm-pkg';\nexport default greet('x');\n", false, 'hi x'],
+    };
+    writeFileSync(join(dir, 'dep.ts'), "export const value = 'cjs';\n");
+    const ts = pathToFileURL(join(REPO_ROOT, 'dist/suite/ts-warm-load.js')).href;
+    for (const [name, [source, bounded, value]] of Object.entries(cases)) {
+      writeFileSync(join(dir, name), source);
+      expect(loadInChild(join(dir, name))).toEqual({ value, jitiLoaded: true });
+      const plan = `(await import(${JSON.stringify(ts)})).planWarmLoad(${JSON.stringify(join(dir, name))}, () => undefined)?.bounded`;
+      expect(loadInChild(join(dir, name), `[value, ${plan}]`), name).toEqual({ value: [value, bounded], jitiLoaded: false });
+    }
+  });
 });
