@@ -113,8 +113,18 @@ function isBuiltin(id: string): boolean {
 const RUN_KEY = Symbol.for('agent-evals.warm-load.run');
 let boundedCall: import('node:vm').Script | undefined;
 
+/**
+ * Whether Node was started to take a debugger (`--inspect`, `--inspect-brk`, `--inspect-wait`): one
+ * may hold the module paused at a breakpoint on purpose, and V8's timer counts that time. The load
+ * is then not stopped, as the watchdog stays off while the inspector is in use (load-watchdog.ts).
+ */
+function debuggable(): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--inspect(-brk|-wait)?(=|$)/.test(a));
+}
+
 /** `run()` in one synchronous call that V8 stops after `ms` (node:vm's `timeout`: no worker thread). */
 function runBounded<T>(run: () => T, ms: number): T {
+  if (debuggable()) return run();
   const vm = require('node:vm') as typeof import('node:vm');
   boundedCall ??= new vm.Script(`globalThis[Symbol.for('agent-evals.warm-load.run')]()`, { filename: 'agent-evals:warm-load' });
   const slot = globalThis as unknown as Record<symbol, unknown>;

@@ -144,4 +144,19 @@ describe('a warm TypeScript load runs without jiti, with the result jiti gave', 
       expect(loadInChild(join(dir, name), `[value, ${plan}]`), name).toEqual({ value: [value, bounded], jitiLoaded: false });
     }
   });
+
+  it('a bounded warm load is stopped at its limit, but not when Node takes a debugger (--inspect), which may hold it paused on purpose', () => {
+    const dir = project();
+    // Busy for 1.5 s by the clock, then done: over a 300 ms limit however fast the machine is.
+    const file = join(dir, 'slow.ts');
+    writeFileSync(file, "const until: number = Date.now() + 1500;\nwhile (Date.now() < until);\nexport default 'done';\n");
+    expect(loadInChild(file)).toEqual({ value: 'done', jitiLoaded: true });
+    const script = `
+      const { importUserModule } = await import(${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'dist/suite/import-module.js')).href)});
+      console.log(await importUserModule(${JSON.stringify(file)}, 'slow.ts', 300).catch((e) => e.message));
+    `;
+    const run = (execArgv: string[]) => spawnSync(process.execPath, [...execArgv, '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }).stdout.trim();
+    expect(run([])).toMatch(/^slow\.ts: cannot load: the module did not finish loading within 300 ms \(its code was still running/);
+    expect(run(['--inspect=127.0.0.1:0'])).toBe('done');
+  });
 });
