@@ -100,8 +100,9 @@ kept in \`node_modules/.cache/agent-evals/ts\` (src/suite/ts-cache.ts), so a war
 jiti's compiler (babel, 1.5 MB) nor compiles; a warm graph whose imports are all certain (relative .ts,
 built-ins, a package's ES module by its exports) runs its compiled code without jiti at all
 (src/suite/ts-warm-load.ts: no jiti runtime, resolver, assert, perf_hooks or tty), anything else goes
-through jiti's CommonJS entry (no export scan of its bundle); commander loads without child_process
-(src/cli/commander.ts); the eval-file schemas are built on first use (core/lazy-schema.ts); the load watchdog's thread starts with the config load and no load waits for it to come
+through jiti's CommonJS entry (no export scan of its bundle); a warm graph with no top-level await that
+imports only .ts files, built-ins and agent-evals runs in one call V8 bounds, so no load watchdog thread starts; commander is joined into dist/ without
+child_process (scripts/bundle.mjs); the eval-file schemas are built on first use (core/lazy-schema.ts); the load watchdog's thread starts at the first load that needs it and no load waits for it to come
 online; \`list\` no longer builds the results schema nor loads csv-parse unless a dataset is CSV; bounds
 are formatted without ICU. The public entry a config imports (\`agent-evals\`) loads neither the runner
 (\`evaluate().run()\` imports it when called) nor node:http/https/tls/undici (only the SDK adapters
@@ -109,7 +110,7 @@ load the fetch layer) nor RE2 (loaded when a pattern is first compiled); test/e2
 holds this. \`npm run build\` joins what each entry loads into chunks (scripts/bundle.mjs, zod included):
 \`list\` reads ~70 files rather than ~245 (654 → 581 ms measured side by side when it landed). What remains
 is loading and compiling that code and commander, built-in modules (streams, crypto for the cache keys,
-worker_threads for the load watchdog), the glob of eval files, parsing YAML and CSV, and building and
+worker_threads), the glob of eval files, parsing YAML and CSV, and building and
 applying the config and eval-file schemas.
 `;
 process.stdout.write(section);

@@ -45,16 +45,18 @@ const ENTRIES = [
 /**
  * Joined in: packages that cost start-up as files (Node resolves, reads and compiles each; a CommonJS
  * one also walks its path for the real one). Every other package stays an import. zod, the CLI's
- * small packages and, where our providers import it, openai (154 modules: ~150 ms of CPU to import
- * as files, ~40 joined). Not picomatch: fdir requires it by name either way. Not commander: its
- * messages quote code (`from '.command()'`) that test/api/entries.test.ts, reading dist/ as text,
- * takes for an import. The clients handed to a target's own code (src/targets/sdk-clients.ts) stay
+ * small packages, commander (see `lazyChildProcess`) and, where our providers import it, openai (154
+ * modules: ~150 ms of CPU to import as files, ~40 joined). Not picomatch: fdir requires it by name
+ * either way. The clients handed to a target's own code (src/targets/sdk-clients.ts) stay
  * the installed package's, so what they throw is of the classes the user's `openai` exports.
  */
-const JOINED_PACKAGES = /^(zod|picocolors|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
+const JOINED_PACKAGES = /^(zod|commander|picocolors|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
 const JOINED_FOR_PROVIDERS = /^openai(\/|$)/;
+const COMMANDER = `${join('node_modules', 'commander')}/`;
 const USER_CLIENTS = join(root, 'src', 'targets', 'sdk-clients.ts');
-const joined = (id, importer) => JOINED_PACKAGES.test(id) || (JOINED_FOR_PROVIDERS.test(id) && importer !== USER_CLIENTS);
+/** commander's own `require('node:child_process')`, which `lazyChildProcess` answers. */
+const commanderChildProcess = (id, importer) => (id === 'node:child_process' || id === 'child_process') && importer?.includes(COMMANDER) === true;
+const joined = (id, importer) => JOINED_PACKAGES.test(id) || (JOINED_FOR_PROVIDERS.test(id) && importer !== USER_CLIENTS) || commanderChildProcess(id, importer);
 
 /** The chunk groups' roots (scripts/chunk-groups.mjs says what each does), as modules of src/. */
 const GROUP_ROOTS = {
@@ -74,6 +76,29 @@ const GROUP_ROOTS = {
     'report/raw-trials',
     'report/wrote-lines',
   ],
+};
+
+/**
+ * commander requires node:child_process at its top only to spawn executable subcommands, which this
+ * CLI never declares: it gets an object that requires the real module on its first property read
+ * (child_process, with net, dgram and the socket plumbing, was ~30 ms of every start-up). One of its
+ * messages quotes code (`from '.command()'`) that test/api/entries.test.ts, reading dist/ as text,
+ * would take for an import: written `from \x27.command()\x27` in the joined file, the same string.
+ */
+const LAZY_CHILD_PROCESS = '\0lazy-child-process';
+const lazyChildProcess = {
+  name: 'commander-lazy-child-process',
+  resolveId(source, importer) {
+    return commanderChildProcess(source, importer) ? LAZY_CHILD_PROCESS : undefined;
+  },
+  load(id) {
+    if (id !== LAZY_CHILD_PROCESS) return undefined;
+    return "let real;\nmodule.exports = new Proxy({}, { get(_, key) { real ??= require('node:child_process'); return Reflect.get(real, key); } });\n";
+  },
+  transform(code, id) {
+    if (!id.includes(COMMANDER) || !code.includes("from '.command()'")) return undefined;
+    return { code: code.replace("from '.command()'", 'from \\x27.command()\\x27'), map: null };
+  },
 };
 
 /** Module graph as rolldown parsed it, recorded when the build ends, read when chunks are formed. */
@@ -98,7 +123,7 @@ await build({
   tsconfig: join(root, 'tsconfig.json'),
   external: (id, importer) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !joined(id, importer),
   logLevel: 'warn',
-  plugins: [recordGraph],
+  plugins: [lazyChildProcess, recordGraph],
   // A lazily imported module that a group joins with its static importers: meant, not news.
   onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.id && groupOf?.(log.id) ? undefined : handler(level, log)),
   output: {

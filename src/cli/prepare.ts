@@ -11,7 +11,6 @@ import { parseShard, planDigest, shardOf, type PlanDigest, type ShardSpec } from
 import { caseFingerprint } from '../suite/fingerprint.js';
 import { partialReasons } from './partial-selection.js';
 import { checkTrialCap } from '../suite/trial-cap.js';
-import { startLoadWatchdog } from '../suite/load-watchdog.js';
 
 /** The options that choose cases, shared by `run` and `list`. */
 export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
@@ -56,8 +55,6 @@ export interface ShardPlan extends ShardSpec {
 
 /** The config that `--config` and `--load-timeout` name (else the one found from `cwd`), as every command loads it. */
 export function loadConfigFromFlags(flags: { config?: string; loadTimeout?: number }, cwd: string): Promise<ResolvedConfig> {
-  // Its thread starts while the config is found and the TypeScript loader loads.
-  startLoadWatchdog();
   return loadConfig({ cwd, ...(flags.config ? { configPath: flags.config } : {}), ...(flags.loadTimeout !== undefined ? { loadTimeoutMs: flags.loadTimeout } : {}) });
 }
 

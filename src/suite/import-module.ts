@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { watchLoad } from './load-watchdog.js';
 import { cachedTransform, compiler, isCached, type TransformOptions } from './ts-cache.js';
-import { jitiCompileOptions, planWarmLoad, type JitiImport } from './ts-warm-load.js';
+import { jitiCompileOptions, planWarmLoad, ScriptTimeoutError, type JitiImport } from './ts-warm-load.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown>; transform(opts: { source: string; filename: string; ts: boolean }): string };
 let jiti: Jiti | undefined;
@@ -29,14 +29,16 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
  * A module whose evaluation does not settle within `timeoutMs` (a top-level await that never
  * ends) is a load error: without the timer, Node would end with exit 13 and no message, or hang.
  * A module that blocks the thread (a loop that never ends) never lets the timer fire: the
- * watchdog (load-watchdog.ts) stops its code, and it is the same load error.
+ * watchdog (load-watchdog.ts) stops its code, or V8 does when a warm TypeScript graph runs in one
+ * bounded call (ts-warm-load.ts), and it is the same load error.
  */
 export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
   // A warm graph runs without jiti (ts-warm-load.ts); a fresh module cache (`--watch`) keeps jiti's own.
   const warm = isTypeScript(file) && generation === 0 ? planWarmLoad(file, importThroughJiti) : undefined;
   const ts = isTypeScript(file) && !warm ? await typeScriptLoader(file) : undefined;
   // Running before the limit starts: the module may block the thread as soon as it is imported.
-  const watch = await watchLoad(timeoutMs);
+  // A bounded warm graph needs no watchdog thread: V8 itself stops its code at the limit.
+  const watch = warm?.bounded ? undefined : await watchLoad(timeoutMs);
   let timer: NodeJS.Timeout | undefined;
   // The timer is not unref'd on purpose: it keeps the process alive until it fires.
   const timedOut = new Promise<never>((_, reject) => {
@@ -47,14 +49,14 @@ export async function importUserModule(file: string, displayPath = file, timeout
     throw new LoadTimeoutError('module code stopped');
   });
   // The module starts in a microtask, after the race below is set: a stopped module unwinds no frame of this function.
-  const loaded = Promise.resolve().then(() => (warm ? warm() : load(file, ts)));
+  const loaded = Promise.resolve().then(() => (warm ? warm.run(timeoutMs) : load(file, ts)));
   try {
     return await Promise.race([loaded, timedOut, ...(cutOff ? [cutOff] : [])]);
   } catch (err) {
-    if (err instanceof LoadTimeoutError) {
+    if (err instanceof LoadTimeoutError || err instanceof ScriptTimeoutError) {
       // The module may sit half-evaluated in jiti's cache: the next load starts afresh.
       jiti = undefined;
-      const why = watch?.wasCut() ? 'its code was still running: a loop that never ends?' : 'a top-level await that never settles?';
+      const why = watch?.wasCut() || err instanceof ScriptTimeoutError ? 'its code was still running: a loop that never ends?' : 'a top-level await that never settles?';
       throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (${why}); raise the limit with --load-timeout or \`loadTimeoutMs\``, {
         file: displayPath,
       });

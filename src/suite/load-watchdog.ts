@@ -14,6 +14,10 @@ import { Worker, isMainThread } from 'node:worker_threads';
  * (`--inspect`: a debugger may hold the module paused on purpose), in a worker thread (the inspector
  * reaches only the process's main thread), or where Node has no inspector. Code blocked inside a
  * native call (a synchronous child process) takes no interrupt and is not cut off.
+ *
+ * Not needed either for a warm TypeScript graph that ts-warm-load.ts runs in one bounded call (V8's
+ * own timer stops it): the thread then never starts, so a warm `list` of a TypeScript suite pays for
+ * no second Node instance. Otherwise the thread starts at the first load that needs it.
  */
 
 /** How long the main thread may leave a ping unanswered, after the limit, before it counts as stuck. */
@@ -117,22 +121,6 @@ export async function watchLoad(timeoutMs: number): Promise<LoadWatch | undefine
       }
     },
   };
-}
-
-/**
- * Starts the watchdog thread now, to be running by the time the first module loads: its start
- * (~50–100 ms, mostly on its own thread) then overlaps the command's own start-up instead of
- * delaying the first load. Stopped like an idle one when no load comes to use it.
- */
-export function startLoadWatchdog(): void {
-  if (!isMainThread || current) return;
-  void inspectorFree().then((free) => {
-    if (!free || current) return;
-    current = start();
-    if (!current) return;
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(stopIdle, IDLE_STOP_MS).unref();
-  });
 }
 
 /** False when a debugger may be attached, or Node was built without the inspector. */

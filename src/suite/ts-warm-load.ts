@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import Module, { builtinModules, createRequire } from 'node:module';
 import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cacheDirFor, entryKey, readStored, type TransformOptions } from './ts-cache.js';
 import { directTsSpecifiers } from './ts-specifiers.js';
 
@@ -36,9 +37,14 @@ type Wrapper = (exports: unknown, require: unknown, module: Module, filename: st
 
 type Target = { kind: 'ts'; file: string } | { kind: 'native'; id: string };
 
+/** The same wrapper with each `await jitiImport(id)` made a synchronous call: for a module with no top-level await of its own. */
+type SyncWrapper = (exports: unknown, require: unknown, module: Module, filename: string, dirname: string, jitiImportSync: (id: string) => unknown, jitiESMResolve: unknown) => void;
+
 interface Planned {
   file: string;
-  run: Wrapper;
+  /** Compiled on first use: a bounded load (WarmLoad.bounded) runs `runSync` only. */
+  run: () => Wrapper;
+  runSync: SyncWrapper | undefined;
   targets: Map<string, Target>;
 }
 
@@ -52,11 +58,27 @@ const JITI_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.tsx', '.mts', '.cts', '
 /** Hands one import to jiti, as from the module `parent` (used when a native import fails). */
 export type JitiImport = (parent: string, id: string) => Promise<unknown>;
 
+/** A planned graph: `run(limitMs)` runs it and answers jiti.import(file, { default: true }). */
+export interface WarmLoad {
+  run(limitMs: number): Promise<unknown>;
+  /**
+   * The graph's code runs in one synchronous call that V8 stops at `limitMs` (node:vm's `timeout`, a
+   * native timer thread): a loop that never ends is cut off without the load watchdog's worker
+   * thread. True when no module has a top-level `await` of its own and every native import is a
+   * built-in or a file of this package (run before the graph's code: they have no side effects it
+   * could see). Such a stop throws a ScriptTimeoutError.
+   */
+  bounded: boolean;
+}
+
+/** A bounded warm load (WarmLoad.bounded) ran past its limit, and V8 stopped its code. */
+export class ScriptTimeoutError extends Error {}
+
 /**
  * The graph of `file`, planned and compiled, ready to run; undefined when any part of it needs jiti.
  * Nothing of the user's code runs here.
  */
-export function planWarmLoad(file: string, viaJiti: JitiImport): (() => Promise<unknown>) | undefined {
+export function planWarmLoad(file: string, viaJiti: JitiImport): WarmLoad | undefined {
   if (!isAbsolute(file) || Object.keys(process.env).some((k) => k.startsWith('JITI_'))) return undefined;
   const graph = new Map<string, Planned>();
   try {
@@ -64,11 +86,60 @@ export function planWarmLoad(file: string, viaJiti: JitiImport): (() => Promise<
   } catch {
     return undefined; // a wrapper that does not compile: jiti has its own way with it
   }
-  return async () => {
-    const top = require.cache[file];
-    if (top?.loaded) return defaultOf(interopDefault(top.exports));
-    return defaultOf(await runModule(file, graph, new Map(), undefined, viaJiti));
+  const bounded = [...graph.values()].every((p) => p.runSync !== undefined && [...p.targets.values()].every((t) => t.kind === 'ts' || isBuiltin(t.id) || t.id.startsWith(OWN_DIST)));
+  return {
+    bounded,
+    run: async (limitMs) => {
+      const top = require.cache[file];
+      if (top?.loaded) return defaultOf(interopDefault(top.exports));
+      if (!bounded) return defaultOf(await runModule(file, graph, new Map(), undefined, viaJiti));
+      const started = Date.now();
+      const natives = new Map<string, unknown>();
+      for (const p of graph.values()) for (const t of p.targets.values()) if (t.kind === 'native' && !natives.has(t.id)) natives.set(t.id, await import(t.id));
+      const left = Math.max(1, Math.ceil(limitMs - (Date.now() - started)));
+      // Date.now(), not performance: the global loads perf_hooks.
+      return defaultOf(runBounded(() => runModuleSync(file, graph, new Map(), undefined, natives), left));
+    },
   };
+}
+
+/** This package's built files (dist/: this module is in dist/suite/ or dist/chunks/, or src/suite/ under the tests): ours, imported natively. */
+const OWN_DIST = fileURLToPath(new URL('../', import.meta.url)).replace(/\/src\/$/, '/dist/');
+
+function isBuiltin(id: string): boolean {
+  return id.startsWith('node:') || builtinModules.includes(id);
+}
+
+const RUN_KEY = Symbol.for('agent-evals.warm-load.run');
+let boundedCall: import('node:vm').Script | undefined;
+
+/**
+ * Whether Node was started to take a debugger (`--inspect`, `--inspect-brk`, `--inspect-wait`): one
+ * may hold the module paused at a breakpoint on purpose, and V8's timer counts that time. The load
+ * is then not stopped, as the watchdog stays off while the inspector is in use (load-watchdog.ts).
+ */
+function debuggable(): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--inspect(-brk|-wait)?(=|$)/.test(a));
+}
+
+/** `run()` in one synchronous call that V8 stops after `ms` (node:vm's `timeout`: no worker thread). */
+function runBounded<T>(run: () => T, ms: number): T {
+  if (debuggable()) return run();
+  const vm = require('node:vm') as typeof import('node:vm');
+  boundedCall ??= new vm.Script(`globalThis[Symbol.for('agent-evals.warm-load.run')]()`, { filename: 'agent-evals:warm-load' });
+  const slot = globalThis as unknown as Record<symbol, unknown>;
+  const outer = slot[RUN_KEY];
+  slot[RUN_KEY] = run;
+  const started = Date.now();
+  try {
+    return boundedCall.runInThisContext({ timeout: ms, displayErrors: false }) as T;
+  } catch (err) {
+    // This call's own limit (not a vm timeout of the user's code, which ends sooner and is theirs).
+    if ((err as { code?: unknown } | null)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT' && Date.now() - started >= ms) throw new ScriptTimeoutError(`module code stopped after ${ms} ms`);
+    throw err;
+  } finally {
+    slot[RUN_KEY] = outer;
+  }
 }
 
 const require = createRequire(import.meta.url);
@@ -101,11 +172,15 @@ function planModule(file: string, graph: Map<string, Planned>): boolean {
     if (!target) return false;
     targets.set(id, target);
   }
-  const wrapped = `(async function (exports, require, module, __filename, __dirname, jitiImport, jitiESMResolve) { ${code}\n});`;
   // node:vm only when a graph is planned: jiti runs the same wrapper the same way.
   const vm = require('node:vm') as typeof import('node:vm');
-  const run = vm.runInThisContext(wrapped, { filename: file, lineOffset: 0, displayErrors: false }) as Wrapper;
-  graph.set(file, { file, run, targets });
+  const compile = <W>(head: string, body: string): W =>
+    vm.runInThisContext(`${head} (exports, require, module, __filename, __dirname, jitiImport, jitiESMResolve) { ${body}\n});`, { filename: file, lineOffset: 0, displayErrors: false }) as W;
+  const runSync = syncWrapper(code, (body) => compile<SyncWrapper>('(function', body));
+  let run: Wrapper | undefined;
+  graph.set(file, { file, run: () => (run ??= compile<Wrapper>('(async function', code)), runSync, targets });
+  // A wrapper that does not compile throws now, while planning, as before.
+  if (!runSync) graph.get(file)!.run();
   for (const t of targets.values()) if (t.kind === 'ts' && !planModule(t.file, graph)) return false;
   return true;
 }
@@ -242,19 +317,25 @@ function conditionalTarget(target: unknown): string | undefined {
   return undefined;
 }
 
-/** jiti's eval_evalModule for a compiled module (async mode): the graph's cache and require.cache hold it while it runs. */
-async function runModule(file: string, graph: Map<string, Planned>, cache: Map<string, Module>, parent: Module | undefined, viaJiti: JitiImport): Promise<unknown> {
-  const planned = graph.get(file)!;
+/** The `module` object jiti makes for a compiled module, with its `require`. */
+function moduleFor(file: string, parent: Module | undefined): Module {
   const mod = new Module(file);
   mod.filename = file;
   if (parent) {
     mod.parent = parent;
     if (Array.isArray(parent.children) && !parent.children.includes(mod)) parent.children.push(mod);
   }
-  const modRequire = createRequire(file);
-  mod.require = modRequire;
+  mod.require = createRequire(file);
   mod.path = dirname(file);
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(mod.path);
+  return mod;
+}
+
+/** jiti's eval_evalModule for a compiled module (async mode): the graph's cache and require.cache hold it while it runs. */
+async function runModule(file: string, graph: Map<string, Planned>, cache: Map<string, Module>, parent: Module | undefined, viaJiti: JitiImport): Promise<unknown> {
+  const planned = graph.get(file)!;
+  const mod = moduleFor(file, parent);
+  const modRequire = mod.require as unknown as NodeJS.Require;
   cache.set(file, mod);
   require.cache[file] = mod;
   const jitiImport = async (id: string): Promise<unknown> => {
@@ -271,7 +352,47 @@ async function runModule(file: string, graph: Map<string, Planned>, cache: Map<s
     if (loaded?.loaded) return interopDefault(loaded.exports);
     return await runModule(target.file, graph, cache, mod, viaJiti);
   };
-  await planned.run(mod.exports, modRequire, mod, file, dirname(file), jitiImport, undefined);
+  await planned.run()(mod.exports, modRequire, mod, file, dirname(file), jitiImport, undefined);
+  mod.loaded = true;
+  return interopDefault(mod.exports);
+}
+
+/**
+ * The wrapper without awaits: each `await jitiImport(id)` becomes `jitiImport(id)`, answered at once.
+ * Undefined when an import is not awaited where it stands, or when the code has an `await` of its own
+ * at top level: V8 then refuses the body of a plain function (a SyntaxError), and jiti's async
+ * wrapper is the one that runs.
+ */
+function syncWrapper(code: string, compile: (body: string) => SyncWrapper): SyncWrapper | undefined {
+  const imports = code.split('jitiImport(').length - 1;
+  const body = code.replace(AWAITED_IMPORT, 'jitiImport(');
+  if (code.split(AWAITED_IMPORT).length - 1 !== imports) return undefined;
+  try {
+    return compile(body);
+  } catch {
+    return undefined;
+  }
+}
+
+const AWAITED_IMPORT = /\bawait jitiImport\(/g;
+
+/** runModule, synchronously: each import answered from the graph, the module cache or `natives` (loaded before). */
+function runModuleSync(file: string, graph: Map<string, Planned>, cache: Map<string, Module>, parent: Module | undefined, natives: Map<string, unknown>): unknown {
+  const planned = graph.get(file)!;
+  const mod = moduleFor(file, parent);
+  const modRequire = mod.require as unknown as NodeJS.Require;
+  cache.set(file, mod);
+  require.cache[file] = mod;
+  const jitiImport = (id: string): unknown => {
+    const target = planned.targets.get(id)!;
+    if (target.kind === 'native') return interopDefault(natives.get(target.id));
+    const known = cache.get(target.file);
+    if (known) return interopDefault(known.exports);
+    const loaded = require.cache[target.file];
+    if (loaded?.loaded) return interopDefault(loaded.exports);
+    return runModuleSync(target.file, graph, cache, mod, natives);
+  };
+  planned.runSync!(mod.exports, modRequire, mod, file, dirname(file), jitiImport, undefined);
   mod.loaded = true;
   return interopDefault(mod.exports);
 }

@@ -126,4 +126,37 @@ describe('a warm TypeScript load runs without jiti, with the result jiti gave', 
       expect(loadInChild(join(dir, name))).toEqual({ value: 'cjs', jitiLoaded: true });
     }
   });
+
+  it('a warm graph runs in one call V8 can stop (no watchdog thread) unless it has a top-level await of its own or imports a package natively: those keep the async wrapper, with the same result', () => {
+    const dir = project();
+    const cases: Record<string, [source: string, bounded: boolean, value: unknown]> = {
+      'plain.ts': ["import { join } from 'node:path';\nimport { value } from './dep.js';\nexport default join(value, 'x');\n", true, 'cjs/x'],
+      'nested-await.ts': ["import { value } from './dep.js';\nconst later = async () => await Promise.resolve(value);\nexport default typeof later;\n", true, 'function'],
+      'top-level-await.ts': ["import { value } from './dep.js';\nconst v = await Promise.resolve(value);\nexport default v;\n", false, 'cjs'],
+      'package.ts': ["import { greet } from 'esm-pkg';\nexport default greet('x');\n", false, 'hi x'],
+    };
+    writeFileSync(join(dir, 'dep.ts'), "export const value = 'cjs';\n");
+    const ts = pathToFileURL(join(REPO_ROOT, 'dist/suite/ts-warm-load.js')).href;
+    for (const [name, [source, bounded, value]] of Object.entries(cases)) {
+      writeFileSync(join(dir, name), source);
+      expect(loadInChild(join(dir, name))).toEqual({ value, jitiLoaded: true });
+      const plan = `(await import(${JSON.stringify(ts)})).planWarmLoad(${JSON.stringify(join(dir, name))}, () => undefined)?.bounded`;
+      expect(loadInChild(join(dir, name), `[value, ${plan}]`), name).toEqual({ value: [value, bounded], jitiLoaded: false });
+    }
+  });
+
+  it('a bounded warm load is stopped at its limit, but not when Node takes a debugger (--inspect), which may hold it paused on purpose', () => {
+    const dir = project();
+    // Busy for 1.5 s by the clock, then done: over a 300 ms limit however fast the machine is.
+    const file = join(dir, 'slow.ts');
+    writeFileSync(file, "const until: number = Date.now() + 1500;\nwhile (Date.now() < until);\nexport default 'done';\n");
+    expect(loadInChild(file)).toEqual({ value: 'done', jitiLoaded: true });
+    const script = `
+      const { importUserModule } = await import(${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'dist/suite/import-module.js')).href)});
+      console.log(await importUserModule(${JSON.stringify(file)}, 'slow.ts', 300).catch((e) => e.message));
+    `;
+    const run = (execArgv: string[]) => spawnSync(process.execPath, [...execArgv, '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }).stdout.trim();
+    expect(run([])).toMatch(/^slow\.ts: cannot load: the module did not finish loading within 300 ms \(its code was still running/);
+    expect(run(['--inspect=127.0.0.1:0'])).toBe('done');
+  });
 });
