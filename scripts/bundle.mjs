@@ -81,9 +81,7 @@ const GROUP_ROOTS = {
 /**
  * commander requires node:child_process at its top only to spawn executable subcommands, which this
  * CLI never declares: it gets an object that requires the real module on its first property read
- * (child_process, with net, dgram and the socket plumbing, was ~30 ms of every start-up). One of its
- * messages quotes code (`from '.command()'`) that test/api/entries.test.ts, reading dist/ as text,
- * would take for an import: written `from \x27.command()\x27` in the joined file, the same string.
+ * (child_process, with net, dgram and the socket plumbing, was ~30 ms of every start-up).
  */
 const LAZY_CHILD_PROCESS = '\0lazy-child-process';
 const lazyChildProcess = {
@@ -94,10 +92,6 @@ const lazyChildProcess = {
   load(id) {
     if (id !== LAZY_CHILD_PROCESS) return undefined;
     return "let real;\nmodule.exports = new Proxy({}, { get(_, key) { real ??= require('node:child_process'); return Reflect.get(real, key); } });\n";
-  },
-  transform(code, id) {
-    if (!id.includes(COMMANDER) || !code.includes("from '.command()'")) return undefined;
-    return { code: code.replace("from '.command()'", 'from \\x27.command()\\x27'), map: null };
   },
 };
 

@@ -17,8 +17,10 @@ function packagesImportedFrom(entry: string): Set<string> {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)) {
-      const spec = m[1]!;
+    // Static imports and re-exports where the built files write them, at the start of a line (so a message
+    // that quotes code, like commander's `from '.command()'`, is not one); dynamic imports anywhere.
+    for (const m of text.matchAll(/^(?:import|export)\b[^\n]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/gm)) {
+      const spec = (m[1] ?? m[2] ?? m[3])!;
       if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
       else packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
     }
