@@ -103,15 +103,17 @@ built-ins, a package's ES module by its exports) runs its compiled code without 
 through jiti's CommonJS entry (no export scan of its bundle); a warm graph with no top-level await that
 imports only .ts files, built-ins and agent-evals runs in one call V8 bounds, so no load watchdog thread starts; commander is joined into dist/ without
 child_process (scripts/bundle.mjs); the eval-file schemas are built on first use (core/lazy-schema.ts); the load watchdog's thread starts at the first load that needs it and no load waits for it to come
-online; \`list\` no longer builds the results schema nor loads csv-parse unless a dataset is CSV; bounds
+online; \`list\` no longer builds the results schema; YAML eval files and CSV, JSONL and YAML datasets (up to 4 MiB) come
+from the parse cache when unchanged (src/suite/parse-cache.ts: no js-yaml, zod check or csv-parse); bounds
 are formatted without ICU. The public entry a config imports (\`agent-evals\`) loads neither the runner
 (\`evaluate().run()\` imports it when called) nor node:http/https/tls/undici (only the SDK adapters
 load the fetch layer) nor RE2 (loaded when a pattern is first compiled); test/e2e/startup-modules.test.ts
 holds this. \`npm run build\` joins what each entry loads into chunks (scripts/bundle.mjs, zod included):
-\`list\` reads ~70 files rather than ~245 (654 → 581 ms measured side by side when it landed). What remains
-is loading and compiling that code and commander, built-in modules (streams, crypto for the cache keys,
-worker_threads), the glob of eval files, parsing YAML and CSV, and building and
-applying the config and eval-file schemas.
+since session 11 in three groups (start, run, run-shared: scripts/chunk-groups.mjs), with openai, commander and the small
+packages joined: \`list\` reads ~20 ES modules, \`run\` ~15 before its first request (was ~265). What remains (profile
+of a warm \`list\`, ~260 ms sampled): compiling the start chunk (~35 ms), evaluating it (~37 ms, zod schemas for
+the config and providers), built-in modules (~15 ms: streams, crypto for the cache keys), the glob of eval files
+(tinyglobby and picomatch, ~20 ms), the config check (~10 ms) and planning the warm TypeScript graph (~17 ms).
 `;
 process.stdout.write(section);
 if (process.env.WRITE !== '0') writeResultsSection(join(here, 'RESULTS.md'), '<!-- startup bench -->', section);
