@@ -30,8 +30,12 @@ function post(message: FromWorker): void {
 // In a worker, process.exit ends the thread: the host is told first, so the trial names the call.
 const realExit = process.exit.bind(process);
 const realKill = process.kill.bind(process);
+// Node itself calls process.exit() in a worker after an uncaught error, which the host hears as its
+// 'error' event: that exit is not the target's call, and told as one it could win the race to the host.
+let uncaught = false;
+process.on('uncaughtExceptionMonitor', () => (uncaught = true));
 process.exit = (code?: number | string | null) => {
-  post({ type: 'exit-called', call: `process.exit(${code === undefined ? '' : JSON.stringify(code)})` });
+  if (!uncaught) post({ type: 'exit-called', call: `process.exit(${code === undefined ? '' : JSON.stringify(code)})` });
   return realExit(code);
 };
 // Killing the runner's own process from here would end the whole run: it ends this worker instead.
