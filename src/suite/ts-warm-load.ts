@@ -331,13 +331,25 @@ function moduleFor(file: string, parent: Module | undefined): Module {
   return mod;
 }
 
-/** jiti's eval_evalModule for a compiled module (async mode): the graph's cache and require.cache hold it while it runs. */
-async function runModule(file: string, graph: Map<string, Planned>, cache: Map<string, Module>, parent: Module | undefined, viaJiti: JitiImport): Promise<unknown> {
-  const planned = graph.get(file)!;
+/** A module about to run: the graph's cache and require.cache hold it while it runs, as jiti's do. */
+function entered(file: string, parent: Module | undefined, cache: Map<string, Module>): Module {
   const mod = moduleFor(file, parent);
-  const modRequire = mod.require as unknown as NodeJS.Require;
   cache.set(file, mod);
   require.cache[file] = mod;
+  return mod;
+}
+
+/** A module of the graph that has run or is running (an import cycle), whose exports an import gets as they are. */
+function ranBefore(file: string, cache: Map<string, Module>): Module | undefined {
+  const loaded = require.cache[file];
+  return cache.get(file) ?? (loaded?.loaded ? loaded : undefined);
+}
+
+/** jiti's eval_evalModule for a compiled module (async mode). */
+async function runModule(file: string, graph: Map<string, Planned>, cache: Map<string, Module>, parent: Module | undefined, viaJiti: JitiImport): Promise<unknown> {
+  const planned = graph.get(file)!;
+  const mod = entered(file, parent, cache);
+  const modRequire = mod.require as unknown as NodeJS.Require;
   const jitiImport = async (id: string): Promise<unknown> => {
     const target = planned.targets.get(id);
     if (!target) return await viaJiti(file, id); // planned imports only; kept for safety
@@ -346,11 +358,8 @@ async function runModule(file: string, graph: Map<string, Planned>, cache: Map<s
       // jiti compiles a file whose native import failed and runs that instead: it does so here too.
       return await import(target.id).then(interopDefault, () => viaJiti(file, id));
     }
-    const known = cache.get(target.file);
-    if (known) return interopDefault(known.exports);
-    const loaded = require.cache[target.file];
-    if (loaded?.loaded) return interopDefault(loaded.exports);
-    return await runModule(target.file, graph, cache, mod, viaJiti);
+    const known = ranBefore(target.file, cache);
+    return known ? interopDefault(known.exports) : await runModule(target.file, graph, cache, mod, viaJiti);
   };
   await planned.run()(mod.exports, modRequire, mod, file, dirname(file), jitiImport, undefined);
   mod.loaded = true;
@@ -379,18 +388,13 @@ const AWAITED_IMPORT = /\bawait jitiImport\(/g;
 /** runModule, synchronously: each import answered from the graph, the module cache or `natives` (loaded before). */
 function runModuleSync(file: string, graph: Map<string, Planned>, cache: Map<string, Module>, parent: Module | undefined, natives: Map<string, unknown>): unknown {
   const planned = graph.get(file)!;
-  const mod = moduleFor(file, parent);
+  const mod = entered(file, parent, cache);
   const modRequire = mod.require as unknown as NodeJS.Require;
-  cache.set(file, mod);
-  require.cache[file] = mod;
   const jitiImport = (id: string): unknown => {
     const target = planned.targets.get(id)!;
     if (target.kind === 'native') return interopDefault(natives.get(target.id));
-    const known = cache.get(target.file);
-    if (known) return interopDefault(known.exports);
-    const loaded = require.cache[target.file];
-    if (loaded?.loaded) return interopDefault(loaded.exports);
-    return runModuleSync(target.file, graph, cache, mod, natives);
+    const known = ranBefore(target.file, cache);
+    return known ? interopDefault(known.exports) : runModuleSync(target.file, graph, cache, mod, natives);
   };
   planned.runSync!(mod.exports, modRequire, mod, file, dirname(file), jitiImport, undefined);
   mod.loaded = true;
