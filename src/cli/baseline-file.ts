@@ -1,5 +1,5 @@
 import { join, relative, resolve } from 'node:path';
-import { InvalidArgumentError } from './commander.js';
+import { InvalidArgumentError } from 'commander';
 import { ComparableResultsSchema, type ComparableResults } from '../stats/compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { UserError } from '../core/errors.js';

@@ -1,5 +1,5 @@
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from './commander.js';
+import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { providerList } from '../providers/registry.js';
 import { CALIBRATION_TYPES, isRubricType, type CalibrationCriterion } from '../core/calibration-schema.js';

@@ -1,4 +1,4 @@
-import { CommanderError } from './commander.js';
+import { CommanderError } from 'commander';
 import { ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
 import { buildProgram } from './program.js';
 import { redactEnv } from './env-redact.js';

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from './commander.js';
+import { InvalidArgumentError } from 'commander';
 import { BOUNDS, describeBound, withinBound, type Bound } from '../core/bounds.js';
 
 /** A commander parser for a flag in `bound`: outside it, commander names the flag and main exits 2. */

@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path';
-import { Option } from './commander.js';
+import { Option } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { Reporter } from '../report/reporter.js';
 import type { BuiltInReporterOptions, ReporterDescriptor } from '../report/descriptor.js';
