@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { UserError } from '../core/errors.js';
 import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
-import { parsedKey, readParsed, storeParsed } from './parse-cache.js';
+import { parsedEntry } from './parse-cache.js';
 
 /** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
 export interface DatasetRow {
@@ -57,12 +57,10 @@ export async function* readDatasetFile(path: string, file: string, written: stri
  */
 async function* cachedRows(path: string, parse: (bytes: Buffer) => AsyncIterable<DatasetRow> | Promise<AsyncIterable<DatasetRow>>): AsyncGenerator<DatasetRow> {
   const bytes = await readFile(path);
-  const abs = resolve(path);
-  const key = parsedKey(abs, bytes, 'dataset');
-  const stored = readParsed<DatasetRow[]>(abs, key);
-  if (stored !== undefined) {
+  const entry = parsedEntry<DatasetRow[]>(path, bytes, 'dataset');
+  if (entry.stored !== undefined) {
     // JSON drops an absent line; a row always has the key.
-    for (const r of stored) yield { value: r.value, row: r.row, line: r.line };
+    for (const r of entry.stored) yield { value: r.value, row: r.row, line: r.line };
     return;
   }
   const rows: DatasetRow[] = [];
@@ -70,7 +68,7 @@ async function* cachedRows(path: string, parse: (bytes: Buffer) => AsyncIterable
     rows.push(r);
     yield r;
   }
-  storeParsed(abs, key, rows);
+  entry.store(rows);
 }
 
 async function* arrayRows(raw: Rows, file: string): AsyncGenerator<DatasetRow> {

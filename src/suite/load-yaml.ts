@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
@@ -8,7 +7,7 @@ import { describeIssue, formatPath } from './zod-issues.js';
 import { parseYamlText } from './yaml-text.js';
 import { resolveUserAssertionEntries } from './user-assertion-entries.js';
 import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
-import { parsedKey, readParsed, storeParsed } from './parse-cache.js';
+import { parsedEntry } from './parse-cache.js';
 
 export interface LoadedYaml {
   file: string;
@@ -35,13 +34,11 @@ type Parsed = Omit<LoadedYaml, 'file'>;
  */
 export async function loadYamlEvalFile(file: string, displayPath = file, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<LoadedYaml> {
   const bytes = await readFile(file);
-  const path = resolve(file);
-  const key = parsedKey(path, bytes, 'eval');
-  const stored = readParsed<Parsed>(path, key);
-  if (stored !== undefined) return { file: displayPath, ...stored };
+  const entry = parsedEntry<Parsed>(file, bytes, 'eval');
+  if (entry.stored !== undefined) return { file: displayPath, ...entry.stored };
   const parsed = await parseEvalFile(bytes.toString('utf8'), displayPath, userAssertions);
   // A user assertion's entry is resolved against the run's config: that file is checked on every load.
-  if (!usesUserAssertions(parsed.data)) storeParsed(path, key, parsed);
+  if (!usesUserAssertions(parsed.data)) entry.store(parsed);
   return { file: displayPath, ...parsed };
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDirFor, readEntry, writeEntry, type CacheKind } from './cache-files.js';
 
@@ -63,10 +63,28 @@ export function parsedCacheDir(file: string): string | undefined {
   return cacheDirFor(file, PARSED.folder);
 }
 
-/** The stored result for `key`, or undefined when there is none that can be trusted. */
-export function readParsed<T>(file: string, key: string): T | undefined {
-  const dir = parsedCacheDir(file);
-  const text = dir === undefined ? undefined : readEntry(PARSED, dir, key);
+/** One file's entry, read as `as`: what is stored for its bytes, and how to store what a parse gave. */
+export interface ParsedEntry<T> {
+  /** The stored result, or undefined when there is none that can be trusted. */
+  stored: T | undefined;
+  store(value: T): void;
+}
+
+/** The entry of `file` (its path resolved) for these bytes: its key and cache folder found once, for the read and the store. */
+export function parsedEntry<T>(file: string, bytes: Uint8Array, as: ParsedAs): ParsedEntry<T> {
+  const path = resolve(file);
+  const key = parsedKey(path, bytes, as);
+  const dir = parsedCacheDir(path);
+  return {
+    stored: dir === undefined ? undefined : readParsed<T>(dir, key),
+    store(value) {
+      if (dir !== undefined) storeParsed(dir, key, value);
+    },
+  };
+}
+
+function readParsed<T>(dir: string, key: string): T | undefined {
+  const text = readEntry(PARSED, dir, key);
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as T;
@@ -79,9 +97,7 @@ export function readParsed<T>(file: string, key: string): T | undefined {
  * Stores a result, unless JSON would not give it back as it is: NaN, ±Infinity and -0 (`.nan`,
  * `.inf` in YAML) would come back as null or 0, so such a file is just parsed on every load.
  */
-export function storeParsed(file: string, key: string, value: unknown): void {
-  const dir = parsedCacheDir(file);
-  if (dir === undefined) return;
+function storeParsed(dir: string, key: string, value: unknown): void {
   let exact = true;
   const body = JSON.stringify(value, (_k, v: unknown) => {
     if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) exact = false;
