@@ -33,11 +33,17 @@ export async function keptTrials(flags: ResumeFlags, cases: readonly PlannedCase
   return undefined;
 }
 
+/** A run folder's name: no path separator, no `..`. */
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 async function resumed(id: string | true, cases: readonly PlannedCase[], outputDir: string, cwd: string): Promise<KeptTrials> {
   const shown = (path: string) => relative(cwd, path) || path;
   const runId = id === true ? (await resumableRuns(outputDir))[0] : id;
   if (runId === undefined)
     throw new UserError(`no run to resume: ${shown(join(outputDir, 'runs'))} holds no run folder with a ${PLAN_FILE} (a run records one when it writes a results file)`, { field: '--resume' });
+  // `run --resume evals/x.eval.yaml` hands the path to --resume, whose run id is optional.
+  if (!RUN_ID.test(runId) || /\.(ya?ml|[cm]?[jt]s)$/.test(runId))
+    throw new UserError(`"${runId}" is not a run id (a folder name under ${shown(join(outputDir, 'runs'))}): give eval paths before --resume`, { field: '--resume' });
   const folder = runFolder(outputDir, runId);
   if (!existsSync(folder)) throw new UserError(`no run folder ${shown(folder)} (\`ls ${shown(join(outputDir, 'runs'))}\` lists the runs kept)`, { field: '--resume' });
   const plan = await readPlanRecord(folder);

@@ -200,6 +200,10 @@ describe('run --resume', () => {
     const named = await p.cli(['run', '--resume', '20260101-000000-abcdef']);
     expect(named.code).toBe(2);
     expect(named.stderr).toMatch(/--resume: no run folder \.agent-evals[/\\]runs[/\\]20260101-000000-abcdef/);
+    // An eval path after --resume is taken for its run id: said so.
+    const path = await p.cli(['run', '--resume', 'evals/s.eval.yaml']);
+    expect(path.code).toBe(2);
+    expect(path.stderr).toContain('--resume: "evals/s.eval.yaml" is not a run id');
     expect(p.calls()).toEqual([]);
   });
 });
