@@ -5,7 +5,7 @@
  * the other three as recorded (no request for them), and writes one complete, passing document whose
  * usage covers all six. A failed verdict is not retried; a changed case is refused. Needs dist/.
  */
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
@@ -104,5 +104,52 @@ describe('run --retry-errors', () => {
     expect(r.stderr).toMatch(/first\.json: --retry-errors: the plan changed since that run: case s\/c6 changed since the recording/);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(chats()).toHaveLength(6);
+  });
+});
+
+describe('run --retry-errors with a judge outage', () => {
+  it('re-runs the trials whose judge erred (a 500), not those it failed', async () => {
+    // The judge's retries off: its first 500 is the judged assertion's error.
+    const config = `import { appendFileSync } from 'node:fs';
+export default {
+  targets: { agent(input) { appendFileSync(process.env.CALLS, input + '\\n'); return 'ok ' + input; } },
+  judge: { provider: 'openai', model: 'gpt-4.1-mini', maxRetries: 0 },
+  reporters: ['terminal', 'json'],
+};
+`;
+    const cases = ['j1', 'j2', 'j3', 'j4'].map((q, i) => `  - { id: c${i + 1}, input: ${q}, assert: [{ type: judge, criteria: is polite, severity: gate }] }\n`).join('');
+    let down = true;
+    const judged: string[] = [];
+    fake = await startFakeOpenAI({
+      script: (body: { messages: Array<{ content: unknown }> }) => {
+        const q = /ok (j\d)/.exec(JSON.stringify(body.messages))![1]!;
+        judged.push(q);
+        if (down && (q === 'j1' || q === 'j3')) return { status: 500, message: 'The server had an error while processing your request.' };
+        return { json: { score: q === 'j4' ? 0 : 1, reason: 'r', evidence: [] } };
+      },
+    });
+    const dir = writeProject({ 'evals.config.mjs': config, 'evals/s.eval.yaml': `suite: s\ntarget: agent\ncases:\n${cases}` });
+    const env = { CALLS: join(dir, 'calls.txt'), OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url };
+    const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env });
+    expect((await cli(['run', '--no-cache'])).code).toBe(1);
+    const first = readResults(join(dir, '.agent-evals', 'results.json'));
+    expect(first.summary.trials.judgeErrors).toBe(2);
+
+    down = false;
+    const r = await cli(['run', '--no-cache', '--retry-errors', '.agent-evals/results.json']);
+    expect(r.stderr).toContain('retrying 2 trials that ended in an error (0 target, 2 judge) in 2 cases');
+    // j4's failed judgment is a verdict: kept, its judge not asked again.
+    expect(judged.slice(4).sort()).toEqual(['j1', 'j3']);
+    const calls = readFileSync(env.CALLS, 'utf8').split('\n').filter(Boolean);
+    expect(calls.slice(4).sort()).toEqual(['j1', 'j3']);
+    expect(calls).toHaveLength(6);
+    const merged = readResults(join(dir, '.agent-evals', 'results.json'));
+    expect(merged.cases.map((c) => [c.id, c.verdict])).toEqual([
+      ['c1', 'passed'],
+      ['c2', 'passed'],
+      ['c3', 'passed'],
+      ['c4', 'failed'],
+    ]);
+    expect(merged.summary.trials.judgeErrors).toBeUndefined();
   });
 });
