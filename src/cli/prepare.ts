@@ -45,6 +45,8 @@ export interface SelectionFlags {
   shard?: string;
   /** `run --timeout`: planned into every case, like --repeat. */
   timeout?: number;
+  /** `run --last-failed`: only these case keys; none of them selected is no case to run (not an error). */
+  onlyKeys?: ReadonlySet<string>;
 }
 
 /** A shard's place in the whole plan: which part, the plan's digest, each case's position in it. */
@@ -89,8 +91,9 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     override: { repeat: flags.repeat, timeoutMs: flags.timeout },
     ...planDefaults(config),
   });
-  const selection: Selection = { filters: flags.filter ?? [], tags: flags.tag ?? [], excludeTags: flags.excludeTag ?? [] };
+  const selection: Selection = { filters: flags.filter ?? [], tags: flags.tag ?? [], excludeTags: flags.excludeTag ?? [], ...(flags.onlyKeys ? { keys: flags.onlyKeys } : {}) };
   const cases = selectCases(all, selection);
+  if (cases.length === 0 && flags.onlyKeys) return { cases: [], total: all.length, partial: ['--last-failed'] };
   if (cases.length === 0) {
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
@@ -98,6 +101,7 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   // Paths that name fewer files than the config's globs find run part of the suite.
   const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths: [] })).some((f) => !files.includes(f));
   const partial = partialReasons({ flags, paths, pathsLeaveOutFiles, loaded: all.length, selected: cases.length, shardParts: spec?.total });
+  if (flags.onlyKeys && cases.length < all.length) partial.push('--last-failed');
   if (!spec) {
     checkTrialCap(cases, config);
     return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length, partial };

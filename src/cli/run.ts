@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
+import { addSelectionOptions, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, concurrency, count, fraction, timeoutMs, usd } from './parse-number.js';
 import { buildReporters, reporterOption, reporterOutputs, reportersHelp } from './reporters.js';
 import { checkOutputs } from './output-check.js';
@@ -15,8 +15,10 @@ import type { RejudgedBaseline } from '../stats/effects.js';
 import type { WatchResults } from './watch-results.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecorded, resolveBaseline } from './baseline-file.js';
+import { keptTrials, type ResumeFlags } from './resume.js';
+import { nothingFailedLine, preparePicked, type LastFailedFlags } from './last-failed.js';
 
-interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
+interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlags, LastFailedFlags {
   verbose?: boolean;
   saveBaseline?: string | true;
   allowPartial?: boolean;
@@ -56,10 +58,16 @@ export function registerRun(program: Command): void {
     .option('--save-baseline [name]', 'also write the results to <outputDir>/baselines/<name>.json (default name: main)', baselineName)
     .option('--allow-partial', 'let --save-baseline save a filtered or sharded run (the baseline then holds only its cases)')
     .option('--baseline <name|path.json>', 'compare the run with a saved baseline or a results file; too many regressions fail the run')
+    .option('--resume [run-id]', 'finish an interrupted run: keep the trials its run folder recorded (default: the newest run folder), run the rest, one results document for the whole plan')
+    .option('--retry-errors <results.json>', 'run again only the trials of a results file that ended in a target or judge error, and merge them in')
+    .option('--last-failed', 'run only the cases that failed, scored or were flaky in the newest results under outputDir (or --from)')
+    .option('--from <results.json>', 'the results file --last-failed reads')
     .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
+      const again = (['resume', 'retryErrors', 'lastFailed'] as const).find((k) => flags[k] !== undefined);
       if (flags.watch) {
+        if (again) throw new UserError(`--watch and --${again.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} do not go together: a watch re-runs the cases a save affects`);
         // A shard is one machine's part of a whole plan; a watch re-runs what changed on this machine.
         if (flags.shard !== undefined) throw new UserError('--watch and --shard do not go together: a watch re-runs the cases a save affects');
         // Each re-run would replace the saved baseline with the few cases a save affected.
@@ -71,7 +79,16 @@ export function registerRun(program: Command): void {
         process.exitCode = await watchRuns({ paths, flags, cwd, runPlanned: ({ all, ...plan }) => runPlanned(plan, flags, cmd, cwd, { results: kept, all }) });
         return;
       }
-      process.exitCode = await runPlanned(await prepareCases(paths, flags, cwd), flags, cmd, cwd);
+      if (flags.lastFailed && (flags.resume !== undefined || flags.retryErrors !== undefined))
+        throw new UserError('--last-failed chooses cases anew; --resume and --retry-errors finish a recorded run: give one');
+      const { picked, ...plan } = await preparePicked(paths, flags, cwd);
+      if (picked && plan.cases.length === 0) {
+        process.stdout.write(`${nothingFailedLine(picked)}\n`);
+        process.exitCode = 0;
+        return;
+      }
+      if (picked) process.stderr.write(`agent-evals: --last-failed: ${plan.cases.length} case${plan.cases.length === 1 ? '' : 's'} that failed, scored or were flaky in ${picked.file}\n`);
+      process.exitCode = await runPlanned(plan, flags, cmd, cwd);
     });
 }
 
@@ -103,6 +120,8 @@ async function runPlanned(
   // A stranger's baseline (another suite's, a CI cache's fallback) would compare nothing and pass.
   const runKeys = cases.map((c) => c.key);
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
+  // --resume, --retry-errors: the recording is read and checked against this plan before any target runs.
+  const kept = await keptTrials(flags, cases, config.outputDir, cwd);
   const [{ resolveRunSettings, reporterSpecs }, { openRun }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/start-run.js'),
@@ -119,6 +138,8 @@ async function runPlanned(
   const saveTo = saveName !== undefined ? baselinePath(config.outputDir, saveName) : undefined;
   // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
   if (saveTo && !writesResults(specs)) specs.push(`json=${saveTo}`);
+  // A resumed or retried run is one results document for the whole plan: written even when no reporter asked for it.
+  if (kept && !writesResults(specs)) specs.push('json');
   const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
@@ -129,6 +150,12 @@ async function runPlanned(
   const reporters = watch ? watch.results.reporters(built, { all: watch.all, ran: cases, gates: settings }) : built;
 
   const runOptions = await runBase(settings, cmd, version, { specs, outputDir: config.outputDir });
+  // The run folder records the plan as the run begins: what a later --resume checks and finishes.
+  if (writesResults(specs)) {
+    const { planRecordReporter } = await import('../runner/resume-folder.js');
+    runOptions.rawReporters = [...(runOptions.rawReporters ?? []), planRecordReporter({ outputDir: config.outputDir, argv: runOptions.argv, cases })];
+  }
+  if (kept) process.stderr.write(`agent-evals: ${kept.line}\n`);
   return withInterrupt(async (interrupt) => {
     // --rejudge: the baseline's trials are graded by this run's judges before any target runs.
     let rejudged: RejudgedBaseline | undefined;
@@ -144,6 +171,7 @@ async function runPlanned(
       ...runOptions,
       reporters,
       interrupt,
+      ...(kept ? { prior: kept.prior } : {}),
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });

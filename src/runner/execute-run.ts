@@ -13,6 +13,7 @@ import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import { createTarget } from '../targets/create-target.js';
 import { skipEmptyReplies, type JudgeService } from '../judges/judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
+import type { PriorTrials } from './prior-trials.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
@@ -83,6 +84,8 @@ export interface ExecuteOptions {
    * recording, and the run says which run it re-judged and which cases it could not.
    */
   replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };
+  /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (prior-trials.ts). */
+  prior?: PriorTrials;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -253,6 +256,7 @@ async function runWith(
     graceMs: settings.interruptGraceMs,
     ...(batch ? { batch } : {}),
     ...(opts.replay ? { replay: opts.replay } : {}),
+    ...(opts.prior ? { prior: opts.prior } : {}),
     // Reporters see a read-only view of each case, not the planner's object with its functions.
     listener: {
       // No reporter hears a trial's end (the terminal off a TTY, the files): no event is made, nor redacted.

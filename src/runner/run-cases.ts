@@ -16,6 +16,7 @@ import { priced } from '../providers/run-usage.js';
 import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
+import type { PriorTrials } from './prior-trials.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -46,6 +47,8 @@ export interface RunCasesOptions {
   batch?: JudgeBatch;
   /** A re-judge of recorded trials (`agent-evals rejudge`): see `TrialReplay`. */
   replay?: TrialReplay;
+  /** `--resume`, `--retry-errors`: recorded trials kept as they are (prior-trials.ts), not run again. */
+  prior?: PriorTrials;
 }
 
 /**
@@ -131,7 +134,11 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
 
   /** `onJudging`: the trial leaves its concurrency slot as its judges start (batch mode). */
   const runTrial = async (s: CaseState, index: number, onJudging?: () => void) => {
-    const reason: StopReason | undefined = stopped ?? opts.replay?.notRun(s.c, index) ?? (opts.earlyStop && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
+    const prior = opts.prior?.get(s.c.key);
+    const kept = prior?.trials.get(index);
+    // Kept as recorded: its target and judges are not called, nor its spend counted again against the budget.
+    if (kept) return endTrial(s, kept);
+    const reason: StopReason | undefined = stopped ?? prior?.notRunReason ?? opts.replay?.notRun(s.c, index) ?? (opts.earlyStop && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);
@@ -159,10 +166,14 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     const done = opts.replay ? opts.replay.restore(s.c, ran) : ran;
     const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
+    spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0));
+    return endTrial(s, trial);
+  };
+
+  const endTrial = (s: CaseState, trial: TrialResult) => {
     s.trials.push(trial);
     s.ended += 1;
     if (trial.verdict === 'passed') s.passes += 1;
-    spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0));
     opts.listener.onTrialEnd?.(s.c, trial);
     return settle(s);
   };

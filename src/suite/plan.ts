@@ -49,6 +49,8 @@ export interface Selection {
   filters: string[];
   tags: string[];
   excludeTags: string[];
+  /** Only these case keys (`run --last-failed`), besides the filters and tags. */
+  keys?: ReadonlySet<string>;
 }
 
 /**

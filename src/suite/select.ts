@@ -22,11 +22,12 @@ export function filterMatcher(patterns: string[]): (key: string) => boolean {
   return (key) => tests.some((t) => t(key));
 }
 
-/** Cases chosen by filters and tags (every --tag must match, no --exclude-tag may). */
+/** Cases chosen by filters and tags (every --tag must match, no --exclude-tag may) and, when given, by key. */
 export function selectCases(cases: PlannedCase[], sel: Selection): PlannedCase[] {
   const matches = filterMatcher(sel.filters);
+  const { keys } = sel;
   return cases
-    .filter((c) => matches(c.key))
+    .filter((c) => matches(c.key) && (!keys || keys.has(c.key)))
     .filter((c) => sel.tags.every((t) => c.tags.includes(t)))
     .filter((c) => !sel.excludeTags.some((t) => c.tags.includes(t)));
 }
