@@ -22,6 +22,10 @@ interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
   allowPartial?: boolean;
   baseline?: string;
   watch?: boolean;
+  /** `--estimate`, `--force`, `--from`: the cost of the plan before it runs (cli/estimate.ts). */
+  estimate?: boolean;
+  force?: boolean;
+  from?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -56,9 +60,18 @@ export function registerRun(program: Command): void {
     .option('--save-baseline [name]', 'also write the results to <outputDir>/baselines/<name>.json (default name: main)', baselineName)
     .option('--allow-partial', 'let --save-baseline save a filtered or sharded run (the baseline then holds only its cases)')
     .option('--baseline <name|path.json>', 'compare the run with a saved baseline or a results file; too many regressions fail the run')
+    .option('--estimate', "print the plan's expected target and judge cost, per suite and in total, from the last recorded run of its cases, and end without calling anything")
+    .option('--from <results.json>', 'the results file that --estimate (and --last-failed) read (default: the newest results under outputDir that hold these cases)')
+    .option('--force', 'start a run whose estimated cost is above --max-cost even in CI (where it otherwise exits 2)')
     .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
+      if (flags.estimate) {
+        if (flags.watch) throw new UserError('--estimate and --watch do not go together: an estimate runs nothing');
+        const { printEstimate } = await import('./estimate.js');
+        process.exitCode = await printEstimate(await prepareCases(paths, flags, cwd), flags.from, cwd);
+        return;
+      }
       if (flags.watch) {
         // A shard is one machine's part of a whole plan; a watch re-runs what changed on this machine.
         if (flags.shard !== undefined) throw new UserError('--watch and --shard do not go together: a watch re-runs the cases a save affects');
@@ -111,6 +124,11 @@ async function runPlanned(
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial
   // (said to the one resolution, as if --no-early-stop had been given).
   const settings = resolveRunSettings(config, base || flags.saveBaseline ? { ...flags, earlyStop: false } : flags, process.env);
+  // --max-cost: a plan estimated above the budget is said before it starts (in CI, refused without --force).
+  if (flags.maxCost !== undefined && !watch) {
+    const { checkEstimatedBudget } = await import('./estimate.js');
+    await checkEstimatedBudget({ config, cases }, flags.maxCost, { from: flags.from, force: Boolean(flags.force), cwd, env: process.env });
+  }
   // Judge references and API keys are checked here, before any output is.
   const run = openRun(settings, cases, 'run');
   const version = packageVersion();
