@@ -25,7 +25,11 @@ export interface RecordedRun {
  */
 export function runsFromSpans(spans: readonly ExportedSpan[]): { runs: RecordedRun[]; skipped: number } {
   const byTrace = new Map<string, ExportedSpan[]>();
-  for (const s of spans) byTrace.set(s.traceId, [...(byTrace.get(s.traceId) ?? []), s]);
+  for (const s of spans) {
+    const trace = byTrace.get(s.traceId);
+    if (trace) trace.push(s);
+    else byTrace.set(s.traceId, [s]);
+  }
   const runs: RecordedRun[] = [];
   let skipped = 0;
   for (const trace of byTrace.values()) {
@@ -43,18 +47,26 @@ const isAgent = (s: SpanRecord) => s.attributes['gen_ai.operation.name'] === 'in
 /** The outermost agent spans of a trace, each with its descendants; else the whole trace. */
 function runGroups(trace: readonly SpanRecord[]): Array<{ root: SpanRecord | undefined; spans: SpanRecord[] }> {
   const byId = new Map(trace.map((s) => [s.spanId, s]));
-  const ancestors = (s: SpanRecord): SpanRecord[] => {
-    const out: SpanRecord[] = [];
-    const seen = new Set<string>();
+  // Each span's outermost agent span (itself included), found once per span by walking up its parents.
+  const outermost = (s: SpanRecord): SpanRecord | undefined => {
+    let found = isAgent(s) ? s : undefined;
+    const seen = new Set<string>([s.spanId]);
     for (let p = s.parentSpanId ? byId.get(s.parentSpanId) : undefined; p && !seen.has(p.spanId); p = p.parentSpanId ? byId.get(p.parentSpanId) : undefined) {
       seen.add(p.spanId);
-      out.push(p);
+      if (isAgent(p)) found = p;
     }
-    return out;
+    return found;
   };
-  const roots = trace.filter((s) => isAgent(s) && !ancestors(s).some(isAgent)).sort((a, b) => a.startMs - b.startMs);
-  if (roots.length === 0) return [{ root: undefined, spans: [...trace] }];
-  return roots.map((root) => ({ root, spans: trace.filter((s) => s === root || ancestors(s).includes(root)) }));
+  const groups = new Map<SpanRecord, SpanRecord[]>();
+  for (const s of trace) {
+    const root = outermost(s);
+    if (!root) continue;
+    const group = groups.get(root);
+    if (group) group.push(s);
+    else groups.set(root, [s]);
+  }
+  if (groups.size === 0) return [{ root: undefined, spans: [...trace] }];
+  return [...groups].sort(([a], [b]) => a.startMs - b.startMs).map(([root, spans]) => ({ root, spans }));
 }
 
 function recordedRun(root: SpanRecord | undefined, spans: SpanRecord[]): RecordedRun | undefined {

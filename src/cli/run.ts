@@ -124,8 +124,8 @@ async function runPlanned(
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial
   // (said to the one resolution, as if --no-early-stop had been given).
   const settings = resolveRunSettings(config, base || flags.saveBaseline ? { ...flags, earlyStop: false } : flags, process.env);
-  // --max-cost: a plan estimated above the budget is said before it starts (in CI, refused without --force).
-  if (flags.maxCost !== undefined && !watch) {
+  // --max-cost: a plan estimated above the budget is said before it starts (in CI, refused without --force); a dry run spends nothing.
+  if (flags.maxCost !== undefined && !watch && !settings.dryRun) {
     const { checkEstimatedBudget } = await import('./estimate.js');
     await checkEstimatedBudget({ config, cases }, flags.maxCost, { from: flags.from, force: Boolean(flags.force), cwd, env: process.env });
   }

@@ -133,6 +133,13 @@ describe('run --max-cost with an estimate above the budget', () => {
     const warned = await cli(['run', '--max-cost', '0.001']);
     expect(warned.stderr).toMatch(/is above the budget of \$0\.001: running it/);
     expect(fake!.count).toBeGreaterThan(before);
+    // A dry run spends nothing: no estimate stops it (it runs, and its placeholder replies fail `contains: answer`).
+    const asked = fake!.count;
+    const dry = await cli(['run', '--max-cost', '0.001', '--dry-run'], { CI: 'true' });
+    expect(dry.code, dry.stderr).toBe(1);
+    expect(dry.stdout).toMatch(/3 cases, 7 trials/);
+    expect(fake!.count).toBe(asked);
+    expect(dry.stderr).not.toContain('estimated cost');
     const quiet = await cli(['run', '--max-cost', '100'], { CI: 'true' });
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).not.toContain('estimated cost');
