@@ -4,7 +4,7 @@
  * recorded with a model-agent target and an OpenAI judge, then estimated without any request. Needs
  * dist/ (`npm test` builds it).
  */
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
@@ -103,6 +103,13 @@ describe('run --estimate', () => {
     const ok = await cli(['run', '--estimate', '--from', 'kept.json']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('Estimated cost from kept.json');
+    // Another suite's recording prices nothing: bad input, not an estimate of $0.
+    const foreign = JSON.parse(readFileSync(copy, 'utf8')) as Results;
+    for (const c of foreign.cases) c.suite = 'elsewhere';
+    writeFileSync(join(dir, 'foreign.json'), JSON.stringify(foreign));
+    const other = await cli(['run', '--estimate', '--from', 'foreign.json']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('foreign.json: --from: holds none of the 3 planned cases');
     const bad = await cli(['run', '--estimate', '--from', 'evals.config.mjs']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/evals\.config\.mjs: --from: not a results file/);
