@@ -35,7 +35,8 @@ const first = <T>(a: Readonly<Record<string, unknown>>, read: (v: unknown) => T 
   return undefined;
 };
 
-function isModelCall(s: SpanRecord): boolean {
+/** A span that is one model call (also read by otel-runs.ts, for an exported trace's input and reply). */
+export function isModelCall(s: SpanRecord): boolean {
   return AI_SDK_CALL.test(s.name) || MODEL_OPERATIONS.has(String(s.attributes['gen_ai.operation.name']));
 }
 

@@ -1,6 +1,5 @@
 import { relative, resolve } from 'node:path';
 import { z } from 'zod';
-import { UserError } from '../core/errors.js';
 import { caseKey } from '../core/matrix.js';
 import { CaseResultSchema, SCHEMA_VERSION } from '../core/results-schema.js';
 import { newestResults } from './newest-results.js';
@@ -32,10 +31,7 @@ export interface LastFailed {
  * planned cases, after its own --filter and tags (an intersection).
  */
 export async function lastFailed(flags: LastFailedFlags, outputDir: string, cwd: string): Promise<LastFailed | undefined> {
-  if (!flags.lastFailed) {
-    if (flags.from !== undefined) throw new UserError('--from names the results --last-failed reads: give --last-failed too');
-    return undefined;
-  }
+  if (!flags.lastFailed) return undefined;
   const path = flags.from !== undefined ? resolve(cwd, flags.from) : await newestResults(outputDir, cwd, '--last-failed');
   const results = await readResultsFile(path, cwd, flags.from !== undefined ? '--from' : '--last-failed', FailedReadSchema);
   const keys = new Set(results.cases.filter((c) => c.verdict === 'failed' || c.verdict === 'scored' || c.flaky).map(caseKey));

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addSelectionOptions, type SelectionFlags, type ShardPlan } from './prepare.js';
+import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, concurrency, count, fraction, timeoutMs, usd } from './parse-number.js';
 import { buildReporters, reporterOption, reporterOutputs, reportersHelp } from './reporters.js';
 import { checkOutputs } from './output-check.js';
@@ -24,6 +24,10 @@ interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlag
   allowPartial?: boolean;
   baseline?: string;
   watch?: boolean;
+  /** `--estimate`, `--force`, `--from`: the cost of the plan before it runs (cli/estimate.ts). */
+  estimate?: boolean;
+  force?: boolean;
+  from?: string;
 }
 
 export function registerRun(program: Command): void {
@@ -61,11 +65,21 @@ export function registerRun(program: Command): void {
     .option('--resume [run-id]', 'finish an interrupted run: keep the trials its run folder recorded (default: the newest run folder), run the rest, one results document for the whole plan')
     .option('--retry-errors <results.json>', 'run again only the trials of a results file that ended in a target or judge error, and merge them in')
     .option('--last-failed', 'run only the cases that failed, scored or were flaky in the newest results under outputDir (or --from)')
-    .option('--from <results.json>', 'the results file --last-failed reads')
+    .option('--estimate', "print the plan's expected target and judge cost, per suite and in total, from the last recorded run of its cases, and end without calling anything")
+    .option('--from <results.json>', 'the results file that --last-failed and --estimate read (default: the newest results under outputDir; for --estimate, the newest that holds these cases)')
+    .option('--force', 'start a run whose estimated cost is above --max-cost even in CI (where it otherwise exits 2)')
     .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
       const again = (['resume', 'retryErrors', 'lastFailed'] as const).find((k) => flags[k] !== undefined);
+      if (flags.from !== undefined && !flags.lastFailed && !flags.estimate && flags.maxCost === undefined)
+        throw new UserError('--from names the results that --last-failed, --estimate and --max-cost read: give one of them too');
+      if (flags.estimate) {
+        if (flags.watch) throw new UserError('--estimate and --watch do not go together: an estimate runs nothing');
+        const { printEstimate } = await import('./estimate.js');
+        process.exitCode = await printEstimate(await prepareCases(paths, flags, cwd), flags.from, cwd);
+        return;
+      }
       if (flags.watch) {
         if (again) throw new UserError(`--watch and --${again.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} do not go together: a watch re-runs the cases a save affects`);
         // A shard is one machine's part of a whole plan; a watch re-runs what changed on this machine.
@@ -130,6 +144,11 @@ async function runPlanned(
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial
   // (said to the one resolution, as if --no-early-stop had been given).
   const settings = resolveRunSettings(config, base || flags.saveBaseline ? { ...flags, earlyStop: false } : flags, process.env);
+  // --max-cost: a plan estimated above the budget is said before it starts (in CI, refused without --force); a dry run spends nothing.
+  if (flags.maxCost !== undefined && !watch && !settings.dryRun) {
+    const { checkEstimatedBudget } = await import('./estimate.js');
+    await checkEstimatedBudget({ config, cases }, flags.maxCost, { from: flags.from, force: Boolean(flags.force), cwd, env: process.env });
+  }
   // Judge references and API keys are checked here, before any output is.
   const run = openRun(settings, cases, 'run');
   const version = packageVersion();

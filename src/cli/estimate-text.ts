@@ -1,0 +1,56 @@
+import type { CostEstimate, RoleEstimate, SuiteEstimate } from '../runner/estimate.js';
+import { formatTokens } from '../report/format.js';
+
+/** Where an estimate's numbers come from, as the text names it. */
+export interface EstimateSource {
+  /** The recording, relative to the working directory; undefined when none holds a planned case. */
+  file: string | undefined;
+  runId?: string;
+  startedAt?: string;
+  /** The price table's date (the bundled one; the config's `pricing` over it). */
+  pricesAsOf: string;
+}
+
+/**
+ * `run --estimate` as text: a row per suite and the total (cases, planned trials, target, judge and
+ * total dollars), the judging assumed again (cache hits, batch), and the cases with no history.
+ */
+export function estimateText(e: CostEstimate, source: EstimateSource): string {
+  const head = source.file
+    ? `Estimated cost from ${source.file} (run ${source.runId ?? '?'}, started ${source.startedAt ?? '?'}), priced with the table of ${source.pricesAsOf}; nothing was called:`
+    : `No recorded run holds these cases: nothing to estimate from (run them once, or name a results file with --from); nothing was called:`;
+  const rows = [['suite', 'cases', 'trials', 'target', 'judge', 'total'], ...e.suites.map((s) => row(s.suite, s)), row('total', e.total)];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const table = rows.map((r) => '  ' + r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
+  const lines = [head, table];
+  if (e.judge.answered > 0) {
+    const asked = e.judge.answered - e.judge.cached;
+    lines.push(
+      `  judge: ${pct(e.judge.cached, e.judge.answered)} of ${formatTokens(e.judge.answered)} recorded answers came from the cache, ${pct(e.judge.batch, asked)} of those asked went through a batch API (assumed again)`,
+    );
+  }
+  const unpriced = Math.max(e.total.target.unpriced, e.total.judge.unpriced);
+  if (unpriced > 0) lines.push(`  unpriced: ${plural(unpriced, 'case')} used a model with no known price and no recorded cost: not in the dollars above (add it under \`pricing\`)`);
+  if (e.total.noHistory.length > 0) {
+    lines.push(`  no history: ${plural(e.total.noHistory.length, 'case')}, not priced:`);
+    for (const key of e.total.noHistory) lines.push(`    ${key}`);
+  }
+  lines.push('  (every planned trial is counted; early stop may spend less)');
+  return lines.join('\n') + '\n';
+}
+
+function row(name: string, s: Omit<SuiteEstimate, 'suite'>): string[] {
+  return [name, String(s.cases), String(s.trials), dollars(s.target), dollars(s.judge), dollars({ usd: s.target.usd + s.judge.usd, unpriced: s.target.unpriced + s.judge.unpriced })];
+}
+
+/** Dollars to 3 significant digits below $1 (an estimate of a cheap run is still readable). */
+export function usdText(usd: number): string {
+  if (usd === 0) return '$0';
+  if (usd < 1e-6) return '<$0.000001';
+  return usd >= 1 ? `$${usd.toFixed(2)}` : `$${Number(usd.toPrecision(3))}`;
+}
+
+/** `+?` when part of it could not be priced. */
+const dollars = (r: RoleEstimate) => usdText(r.usd) + (r.unpriced > 0 ? '+?' : '');
+const pct = (n: number, of: number) => (of === 0 ? '0%' : `${Math.round((100 * n) / of)}%`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

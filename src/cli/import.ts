@@ -1,0 +1,98 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UserError, errorMessage } from '../core/errors.js';
+import { ResultsSchema } from '../core/results-schema.js';
+import { spansFromOtlpJson } from '../adapters/otlp-json.js';
+import { runsFromSpans, type RecordedRun } from '../adapters/otel-runs.js';
+import { casesFromRuns, runsFromResults } from '../suite/import-cases.js';
+import { importedEvalText } from '../suite/import-yaml.js';
+import { parseResults } from './results-file.js';
+
+interface ImportFlags {
+  out?: string;
+  suite?: string;
+  target: string;
+}
+
+/** A suite name or case id: no spaces, `*` or `?` (they are matched by --filter globs). */
+const NAME = /^[^\s*?]+$/;
+
+export function registerImport(program: Command): void {
+  program
+    .command('import')
+    .description('write an eval file from an OTLP JSON trace export or an agent-evals results file: one case per recorded agent run, its reply as the reference, a trajectory skeleton to edit')
+    .argument('<file>', 'an OTLP JSON trace export (GenAI semantic conventions; one document, or one per line) or a results.json')
+    .option('-o, --out <path>', 'the eval file to write; an existing file is not replaced (default: evals/<file name>.eval.yaml)')
+    .option('--suite <name>', 'the suite name (default: the file name)')
+    .option('--target <name>', 'the target named in evals.config that the cases run against', 'agent')
+    .action(async (file: string, flags: ImportFlags) => {
+      const cwd = process.cwd();
+      const path = resolve(cwd, file);
+      const shown = relative(cwd, path) || path;
+      const stem = basename(path, extname(path)).replace(/\.(results|traces?)$/, '');
+      const suite = flags.suite ?? (stem.replace(/[^A-Za-z0-9._-]+/g, '-') || 'imported');
+      if (!NAME.test(suite)) throw new UserError('a suite name has no spaces, "*" or "?"', { field: '--suite' });
+      const out = resolve(cwd, flags.out ?? `evals/${suite}.eval.yaml`);
+      const { runs, skipped, kind } = recordedRuns(await readJson(path, shown), shown);
+      if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skipped ? ` (${skipped} without one)` : ''}: nothing to import`, { file: shown });
+      const { cases, duplicates } = casesFromRuns(runs);
+      const text = await importedEvalText(cases, { suite, target: flags.target, source: shown, kind });
+      const outShown = relative(cwd, out) || out;
+      await mkdir(dirname(out), { recursive: true });
+      try {
+        await writeFile(out, text, { flag: 'wx' });
+      } catch (err) {
+        const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
+        throw new UserError(
+          exists ? 'already exists: choose another --out, or remove it (imported cases are meant to be edited, so a file is never replaced)' : `cannot write it: ${errorMessage(err)}`,
+          {
+            file: outShown,
+            field: '--out',
+          },
+        );
+      }
+      const notes = [skipped ? `${skipped} without an input and a reply skipped` : '', duplicates ? `${duplicates} repeating an earlier run kept once` : ''].filter(Boolean);
+      process.stdout.write(
+        `wrote ${outShown}: ${cases.length} case${cases.length === 1 ? '' : 's'} from ${runs.length} recorded run${runs.length === 1 ? '' : 's'} of ${shown}${notes.length ? ` (${notes.join('; ')})` : ''}; edit it, then \`agent-evals list ${outShown}\`\n`,
+      );
+    });
+}
+
+/** The file's JSON: one document, or one per line (how a file exporter writes OTLP). */
+async function readJson(path: string, shown: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new UserError(missing ? 'no such file' : `cannot read it: ${errorMessage(err)}`, { file: shown });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    try {
+      return text
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as unknown);
+    } catch {
+      throw neither(shown, 'it is not JSON');
+    }
+  }
+}
+
+/** The recorded runs of an OTLP export or a results file; anything else is bad input. */
+function recordedRuns(data: unknown, shown: string): { runs: RecordedRun[]; skipped: number; kind: string } {
+  const spans = spansFromOtlpJson(data);
+  if (spans) return { ...runsFromSpans(spans), kind: 'an OTLP trace export' };
+  const doc = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { tool?: { name?: unknown }; schemaVersion?: unknown }) : undefined;
+  if (doc && (doc.tool?.name === 'agent-evals' || doc.schemaVersion !== undefined)) {
+    return { ...runsFromResults(parseResults(data, shown, '<file>', ResultsSchema)), kind: 'an agent-evals results file' };
+  }
+  throw neither(shown, 'it has neither `resourceSpans` nor the results document fields');
+}
+
+function neither(shown: string, why: string): UserError {
+  return new UserError(`neither an OTLP JSON trace export nor an agent-evals results file (${why}): nothing to import`, { file: shown });
+}

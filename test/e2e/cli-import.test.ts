@@ -1,0 +1,139 @@
+/**
+ * `agent-evals import` (issue 26, item 5) through the built CLI's `main` in-process: a hand-written
+ * OTLP JSON trace export (test/fixtures/otel-import/two-runs.otlp.json: two `invoke_agent` runs with
+ * GenAI semantic-convention chat and execute_tool spans) becomes an eval file that loads and runs
+ * against a function target; a results file imports too; a file that is neither is exit 2. Needs
+ * dist/ (`npm test` builds it).
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureDir, removeTempDirs, STACK_FRAME } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { writeProject } from '../support/temp-project.js';
+
+afterAll(removeTempDirs);
+
+// `agent` does what the recorded runs did; `careless` hands the refund to a human instead.
+const CONFIG = `const calls = (...names) => [{ toolCalls: names.map((name) => ({ name })) }];
+export default {
+  evals: ['evals/*.eval.yaml'],
+  outputDir: '.out',
+  targets: {
+    agent: (input) =>
+      input.includes('A1050')
+        ? { reply: 'Order A1050 has shipped.', steps: calls('orders_lookup') }
+        : { reply: 'I refunded order B2002.', steps: calls('orders_lookup', 'issue_refund') },
+    careless: (input) =>
+      input.includes('A1050')
+        ? { reply: 'Order A1050 has shipped.', steps: calls('orders_lookup') }
+        : { reply: 'A colleague will refund it.', steps: calls('orders_lookup', 'escalate') },
+  },
+};
+`;
+
+function project() {
+  const dir = writeProject({ 'evals.config.mjs': CONFIG });
+  copyFileSync(join(fixtureDir('otel-import'), 'two-runs.otlp.json'), join(dir, 'traces.json'));
+  const cli = (args: string[]) => runCliInProcess(args, { cwd: dir });
+  return { dir, cli };
+}
+
+interface EvalFile {
+  suite: string;
+  target: string;
+  cases: Array<{ id: string; input: string; reference: string; assert: unknown[] }>;
+}
+const readEval = (path: string) => load(readFileSync(path, 'utf8')) as EvalFile;
+
+describe('agent-evals import of an OTLP JSON trace export', () => {
+  it('writes one case per agent run that loads (list: 2 cases) and runs; a target that strays from the recording fails', async () => {
+    const { dir, cli } = project();
+    const imported = await cli(['import', 'traces.json', '--target', 'agent']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('wrote evals/traces.eval.yaml: 2 cases from 2 recorded runs of traces.json');
+
+    const text = readFileSync(join(dir, 'evals', 'traces.eval.yaml'), 'utf8');
+    expect(text).toMatch(/^# Imported by `agent-evals import` from traces\.json \(an OTLP trace export\)/);
+    expect(text).toContain('Ready to edit');
+    const file = readEval(join(dir, 'evals', 'traces.eval.yaml'));
+    expect(file).toMatchObject({ suite: 'traces', target: 'agent' });
+    expect(file.cases.map(({ input, reference, assert }) => ({ input, reference, assert }))).toEqual([
+      {
+        input: 'Where is order A1050?',
+        reference: 'Order A1050 has shipped.',
+        assert: [
+          { type: 'toolOrder', tools: ['orders_lookup'] },
+          { type: 'notCalledTool', tool: 'issue_refund' },
+          { type: 'notCalledTool', tool: 'escalate' },
+        ],
+      },
+      {
+        input: 'Please refund order B2002, it arrived broken.',
+        reference: 'I refunded order B2002.',
+        assert: [
+          { type: 'toolOrder', tools: ['orders_lookup', 'issue_refund'] },
+          { type: 'notCalledTool', tool: 'escalate' },
+        ],
+      },
+    ]);
+    for (const c of file.cases) expect(c.id).toMatch(/^[a-z0-9-]+-[0-9a-f]{8}$/);
+
+    const list = await cli(['list']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain('2 cases, 2 trials');
+
+    const run = await cli(['run']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const strayed = await cli(['run', '--target', 'careless']);
+    expect(strayed.code).toBe(1);
+    expect(strayed.stdout).toMatch(/notCalledTool escalate/);
+  });
+
+  it('gives the same ids when the same file is imported twice, and never replaces an existing file', async () => {
+    const { dir, cli } = project();
+    expect((await cli(['import', 'traces.json', '--out', 'first.eval.yaml'])).code).toBe(0);
+    expect((await cli(['import', 'traces.json', '--out', 'second.eval.yaml'])).code).toBe(0);
+    const ids = (f: string) => readEval(join(dir, f)).cases.map((c) => c.id);
+    expect(ids('second.eval.yaml')).toEqual(ids('first.eval.yaml'));
+    expect(new Set(ids('first.eval.yaml')).size).toBe(2);
+
+    const again = await cli(['import', 'traces.json', '--out', 'first.eval.yaml']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/first\.eval\.yaml: --out: already exists/);
+  });
+});
+
+describe('agent-evals import of a results file, and of a file that is neither', () => {
+  it('imports a recorded run from its results file', async () => {
+    const { dir, cli } = project();
+    expect((await cli(['import', 'traces.json', '--target', 'agent'])).code).toBe(0);
+    expect((await cli(['run', '--json'])).code).toBe(0);
+    const res = await cli(['import', '.out/results.json', '--suite', 'replayed', '--target', 'agent']);
+    expect(res.code, res.stderr).toBe(0);
+    const file = readEval(join(dir, 'evals', 'replayed.eval.yaml'));
+    // The same runs, so the same ids; the tools are those the suite's cases called.
+    expect(file.cases.map((c) => c.id)).toEqual(readEval(join(dir, 'evals', 'traces.eval.yaml')).cases.map((c) => c.id));
+    expect(file.cases[0]!.assert).toEqual([
+      { type: 'toolOrder', tools: ['orders_lookup'] },
+      { type: 'notCalledTool', tool: 'issue_refund' },
+    ]);
+    const list = await cli(['list']);
+    expect(list.stdout).toContain('4 cases');
+  });
+
+  it('refuses (exit 2, naming the file, no stack) a file that is neither a trace export nor a results file', async () => {
+    const { dir, cli } = project();
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ spans: [] }));
+    for (const file of ['other.json', 'evals.config.mjs']) {
+      const res = await cli(['import', file]);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(new RegExp(`${file.replace('.', '\\.')}: neither an OTLP JSON trace export nor an agent-evals results file`));
+      expect(res.stderr).not.toMatch(STACK_FRAME);
+    }
+    const missing = await cli(['import', 'nope.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.json: no such file/);
+  });
+});
