@@ -95,7 +95,7 @@ describe('run --last-failed', () => {
     const r = await p.cli(['run', '--last-failed']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--last-failed: no results to read/);
-    expect((await p.cli(['run', '--from', 'x.json'])).stderr).toMatch(/--from names the results --last-failed reads/);
+    expect((await p.cli(['run', '--from', 'x.json'])).stderr).toMatch(/--from names the results that --last-failed, --estimate and --max-cost read/);
     expect(p.calls()).toEqual([]);
   });
 });
