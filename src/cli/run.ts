@@ -15,8 +15,9 @@ import type { RejudgedBaseline } from '../stats/effects.js';
 import type { WatchResults } from './watch-results.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecorded, resolveBaseline } from './baseline-file.js';
+import { loadToolTape, type ToolTapeFlags } from './tool-tape-flag.js';
 
-interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags {
+interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ToolTapeFlags {
   verbose?: boolean;
   saveBaseline?: string | true;
   allowPartial?: boolean;
@@ -56,6 +57,8 @@ export function registerRun(program: Command): void {
     .option('--save-baseline [name]', 'also write the results to <outputDir>/baselines/<name>.json (default name: main)', baselineName)
     .option('--allow-partial', 'let --save-baseline save a filtered or sharded run (the baseline then holds only its cases)')
     .option('--baseline <name|path.json>', 'compare the run with a saved baseline or a results file; too many regressions fail the run')
+    .option('--replay-tools <results.json>', "answer tool calls from a recorded run's tape (same case, tool and arguments, in order) without running the tools; a call off the tape runs live")
+    .option('--replay-tools-strict <results.json>', 'like --replay-tools, but a tool call off the tape fails the trial instead of running live')
     .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
@@ -102,6 +105,8 @@ async function runPlanned(
   const base = recorded ?? (baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined);
   // A stranger's baseline (another suite's, a CI cache's fallback) would compare nothing and pass.
   const runKeys = cases.map((c) => c.key);
+  // The tape too: a missing one is exit 2 before any target runs.
+  const toolTape = await loadToolTape(flags, config.outputDir, cwd);
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
   const [{ resolveRunSettings, reporterSpecs }, { openRun }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
@@ -144,6 +149,7 @@ async function runPlanned(
       ...runOptions,
       reporters,
       interrupt,
+      ...(toolTape ? { toolTape } : {}),
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });

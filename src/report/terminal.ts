@@ -5,6 +5,7 @@ import { formatCost, formatDuration, formatScore, formatTokens, formatUsage } fr
 import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
 import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js';
+import { toolTapeLines } from './tool-tape-lines.js';
 import { comparisonTerminalLines } from './comparison-lines.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixTableLines } from './matrix-lines.js';
@@ -144,6 +145,8 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   const tags = `${r.flaky ? pc.yellow('  flaky') : ''}${r.judgeErrors ? pc.magenta(`  ${r.judgeErrors} judge error${r.judgeErrors === 1 ? '' : 's'}`) : ''}`;
   const head = `${MARK[r.verdict]} ${r.passed}/${r.planned} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${rate}${tags}${notRun}`;
   const lines = [head];
+  // Shown for a passing case too: what ran live instead of from the tape is worth knowing.
+  for (const line of toolTapeLines(r)) lines.push(`    ${pc.yellow(terminalSafe(line))}`);
   if (r.verdict === 'passed' && !verbose) return lines;
   for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);
   return lines;

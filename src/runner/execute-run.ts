@@ -28,6 +28,7 @@ import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { gitHead } from './git-head.js';
+import type { ToolTape } from './tool-tape.js';
 import { JudgeBatch, type BatchPolling } from '../judges/judge-batch.js';
 import type { CollectRequest } from '../judges/batch-collect.js';
 import type { JudgeServiceOptions } from '../judges/create-judge-service.js';
@@ -83,6 +84,8 @@ export interface ExecuteOptions {
    * recording, and the run says which run it re-judged and which cases it could not.
    */
   replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };
+  /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/tool-tape.ts). */
+  toolTape?: ToolTape;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -240,7 +243,8 @@ async function runWith(
   });
   const outcome = await runCases({
     cases,
-    targetFor,
+    targetFor: opts.toolTape ? (c) => opts.toolTape!.targetFor(c, targetFor(c)) : targetFor,
+    ...(opts.toolTape ? { toolTape: opts.toolTape } : {}),
     judges: settings.judgeEmptyReplies ? judges : skipEmptyReplies(judges),
     pricing,
     concurrency: settings.concurrency,

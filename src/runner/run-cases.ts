@@ -16,6 +16,7 @@ import { priced } from '../providers/run-usage.js';
 import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
+import type { ToolTape } from './tool-tape.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -46,6 +47,8 @@ export interface RunCasesOptions {
   batch?: JudgeBatch;
   /** A re-judge of recorded trials (`agent-evals rejudge`): see `TrialReplay`. */
   replay?: TrialReplay;
+  /** `--replay-tools`: each trial's outcome against the tape goes into its result. */
+  toolTape?: Pick<ToolTape, 'settle'>;
 }
 
 /**
@@ -156,7 +159,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
         : {}),
     });
     // The hard stop is the only thing that aborts every trial: one that ends after it was cut off.
-    const done = opts.replay ? opts.replay.restore(s.c, ran) : ran;
+    const done = opts.replay ? opts.replay.restore(s.c, ran) : opts.toolTape ? opts.toolTape.settle(s.c, ran) : ran;
     const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
     s.trials.push(trial);
