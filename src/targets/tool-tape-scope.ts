@@ -13,6 +13,11 @@ export function withTrialTape<T>(tape: TrialTape, fn: () => T): T {
   return current.run(tape, fn);
 }
 
+/** The running trial's tape, if any (an isolated target hands it to its worker). */
+export function currentTrialTape(): TrialTape | undefined {
+  return current.getStore();
+}
+
 /**
  * The recorded call that answers this tool call in place of the tool, or undefined when it runs
  * live (no tape, or the trial left it). Under `strict` leaving the tape throws: the trial ends in a

@@ -17,6 +17,18 @@ export interface TapedCall {
  * does not match is the divergence, and from there on every call runs live (the order the replay
  * relied on is broken).
  */
+/** A tape and how far a trial got on it, as data: what crosses to an isolated target's worker and back. */
+export interface TapeState {
+  calls: TapedCall[];
+  strict: boolean;
+  step: number;
+  replayed: number;
+  diverged?: TapeDivergence;
+}
+
+/** How far a trial got on its tape (what a worker hands back). */
+export type TapeProgress = Pick<TapeState, 'step' | 'replayed' | 'diverged'>;
+
 export class TrialTape {
   #step = 0;
   replayed = 0;
@@ -31,6 +43,28 @@ export class TrialTape {
     private readonly calls: readonly TapedCall[],
     readonly strict: boolean,
   ) {}
+
+  progress(): TapeProgress {
+    return { step: this.#step, replayed: this.replayed, ...(this.diverged ? { diverged: this.diverged } : {}) };
+  }
+
+  state(): TapeState {
+    return { calls: [...this.calls], strict: this.strict, ...this.progress() };
+  }
+
+  /** A tape where `state` left off (a worker's copy). */
+  static from(state: TapeState): TrialTape {
+    const tape = new TrialTape(state.calls, state.strict);
+    tape.adopt(state);
+    return tape;
+  }
+
+  /** Takes on how far a copy of this tape got (the worker's, after its call). */
+  adopt(state: TapeProgress): void {
+    this.#step = state.step;
+    this.replayed = state.replayed;
+    this.diverged = state.diverged;
+  }
 
   /** The recorded call that stands for this one, or undefined when it must run live. */
   take(name: string, args: unknown): TapedCall | undefined {

@@ -84,11 +84,11 @@ function project(): string {
   return writeProject({ 'evals.config.mjs': config, 'evals/shop.eval.yaml': EVAL });
 }
 
-async function run(dir: string, args: string[], trace: 'full' | 'safe' = 'full') {
+async function run(dir: string, args: string[], trace: 'full' | 'safe' = 'full', env: Record<string, string> = {}) {
   rmSync(join(dir, 'marker.txt'), { force: true });
   const r = await runCliInProcess(['run', '--reporter', 'terminal', ...args], {
     cwd: dir,
-    env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake!.url, MARKER: join(dir, 'marker.txt'), TRACE: trace },
+    env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake?.url, MARKER: join(dir, 'marker.txt'), TRACE: trace, ...env },
   });
   const marker = existsSync(join(dir, 'marker.txt')) ? readFileSync(join(dir, 'marker.txt'), 'utf8').trim().split('\n') : [];
   return { ...r, marker };
@@ -199,5 +199,58 @@ describe('run --replay-tools under trace: safe', () => {
     expect(pruned.stderr).not.toMatch(STACK_FRAME);
     expect(pruned.marker).toEqual([]);
     expect(fake!.count).toBe(6);
+  });
+});
+
+describe('run --replay-tools with an isolated function target', () => {
+  // ctx.tool runs in the worker thread: the tape goes there with each call and comes back with its answer.
+  const isolated = `import { appendFileSync } from 'node:fs';
+export default {
+  evals: ['evals/*.eval.yaml'],
+  outputDir: '.out',
+  trace: 'full',
+  targets: {
+    support: {
+      isolate: true,
+      function: async (input, ctx) => {
+        const refund = await ctx.tool('issue_refund', { orderId: process.env.ORDER }, (args) => {
+          appendFileSync(process.env.MARKER, 'refund ' + args.orderId + '\\n');
+          return { refundId: 'RF-' + args.orderId };
+        });
+        return 'Refunded: ' + refund.refundId;
+      },
+    },
+  },
+};
+`;
+  const evalFile = `suite: shop
+target: support
+cases:
+  - id: refund
+    input: Refund A1, please.
+    assert:
+      - type: calledTool
+        tool: issue_refund
+      - type: contains
+        value: RF-A1
+`;
+
+  it('replays ctx.tool in the worker; strict refuses a changed argument there', async () => {
+    const dir = writeProject({ 'evals.config.mjs': isolated, 'evals/shop.eval.yaml': evalFile });
+    const first = await run(dir, ['--json', 'first.json'], 'full', { ORDER: 'A1' });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.marker).toEqual(['refund A1']);
+
+    const again = await run(dir, ['--json', 'again.json', '--replay-tools', 'first.json'], 'full', { ORDER: 'A1' });
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect(again.marker).toEqual([]);
+    expect(readResults(join(dir, 'again.json')).cases[0]!.trials[0]!.toolTape).toEqual({ replayed: 1 });
+
+    const strict = await run(dir, ['--json', 'strict.json', '--replay-tools-strict', 'first.json'], 'full', { ORDER: 'B2' });
+    expect(strict.code, strict.stdout + strict.stderr).toBe(1);
+    expect(strict.marker).toEqual([]);
+    const trial = readResults(join(dir, 'strict.json')).cases[0]!.trials[0]!;
+    expect(trial.error).toContain('diverged from the tape at step 1: issue_refund called with other arguments than recorded');
+    expect(trial.toolTape).toMatchObject({ replayed: 0, diverged: { step: 1, reason: 'arguments' } });
   });
 });
