@@ -12,3 +12,9 @@ export function toolTapeLines(r: CaseResult): string[] {
   }
   return [...trials].map(([message, list]) => (r.planned > 1 ? `${message} (trial${list.length > 1 ? 's' : ''} ${list.join(', ')})` : message));
 }
+
+/** The run's closing word on the tape: `5 calls replayed from the tape; 1 of 3 trials left it (its later calls ran live)`. */
+export function toolTapeNote(t: { replayed: number; trials: number; diverged: number }): string {
+  const calls = `${t.replayed} call${t.replayed === 1 ? '' : 's'} replayed from the tape`;
+  return t.diverged ? `${calls}; ${t.diverged} of ${t.trials} trial${t.trials === 1 ? '' : 's'} left it (from there on their calls ran live)` : `${calls}; no trial left it`;
+}

@@ -94,7 +94,7 @@ function divergenceText(d: Omit<TapeDivergence, 'message'>): string {
       : d.reason === 'tool'
         ? `${d.tool} called where the tape has ${d.expected ?? 'another tool'}`
         : d.step === 1
-          ? `${d.tool} called, and the tape holds no call of this case`
+          ? `${d.tool} called, and the tape holds no call for this trial`
           : `${d.tool} called after the tape's last call`;
   return `diverged from the tape at step ${d.step}: ${why}`;
 }

@@ -122,6 +122,7 @@ describe('run --replay-tools', () => {
     expect(fake!.count).toBe(6);
     expect(JSON.stringify(fake!.bodies[5].messages)).toContain('RF-A1050');
     expect(again.stdout).not.toMatch(/diverged/);
+    expect(again.stdout).toContain('Tool tape 2 calls replayed from the tape; no trial left it');
   });
 
   it('a changed argument diverges at its step and runs live; strict fails the trial without running it', async () => {
@@ -143,6 +144,7 @@ describe('run --replay-tools', () => {
     });
     const line = 'diverged from the tape at step 2: issue_refund called with other arguments than recorded';
     expect(loose.stdout).toContain(line);
+    expect(loose.stdout).toContain('Tool tape 1 call replayed from the tape; 1 of 1 trial left it (from there on their calls ran live)');
     // The step summary escapes Markdown (`issue\_refund`); the page holds it in its data, shown as the case's "Tool tape".
     const shown = { 'junit.xml': line, 'report.html': line, 'summary.md': line.replaceAll('_', '\\_') };
     for (const [file, text] of Object.entries(shown)) expect({ file, has: readFileSync(join(dir, file), 'utf8').includes(text) }).toEqual({ file, has: true });

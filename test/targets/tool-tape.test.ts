@@ -42,7 +42,7 @@ describe('TrialTape', () => {
     expect(beyond.diverged).toMatchObject({ step: 2, reason: 'beyond', message: "diverged from the tape at step 2: search called after the tape's last call" });
     const empty = new TrialTape([], false);
     empty.take('search', {});
-    expect(empty.diverged?.message).toBe('diverged from the tape at step 1: search called, and the tape holds no call of this case');
+    expect(empty.diverged?.message).toBe('diverged from the tape at step 1: search called, and the tape holds no call for this trial');
   });
 });
 
