@@ -17,8 +17,9 @@ import { addCompareOptions, compareOptions, type CompareFlags } from './compare-
 import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecorded, resolveBaseline } from './baseline-file.js';
 import { keptTrials, type ResumeFlags } from './resume.js';
 import { nothingFailedLine, preparePicked, type LastFailedFlags } from './last-failed.js';
+import { loadToolTape, type ToolTapeFlags } from './tool-tape-flag.js';
 
-interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlags, LastFailedFlags {
+interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlags, LastFailedFlags, ToolTapeFlags {
   verbose?: boolean;
   saveBaseline?: string | true;
   allowPartial?: boolean;
@@ -68,6 +69,8 @@ export function registerRun(program: Command): void {
     .option('--estimate', "print the plan's expected target and judge cost, per suite and in total, from the last recorded run of its cases, and end without calling anything")
     .option('--from <results.json>', 'the results file that --last-failed and --estimate read (default: the newest results under outputDir; for --estimate, the newest that holds these cases)')
     .option('--force', 'start a run whose estimated cost is above --max-cost even in CI (where it otherwise exits 2)')
+    .option('--replay-tools <results.json>', "answer tool calls from a recorded run's tape (same case, tool and arguments, in order) without running the tools; a call off the tape runs live")
+    .option('--replay-tools-strict <results.json>', 'like --replay-tools, but a tool call off the tape fails the trial instead of running live')
     .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
@@ -133,6 +136,8 @@ async function runPlanned(
   const base = recorded ?? (baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined);
   // A stranger's baseline (another suite's, a CI cache's fallback) would compare nothing and pass.
   const runKeys = cases.map((c) => c.key);
+  // The tape too: a missing one is exit 2 before any target runs.
+  const toolTape = await loadToolTape(flags, config.outputDir, cwd);
   if (base && baselineFile) checkSharesCases(base, runKeys, { path: baselineFile, cwd, flag: '--baseline', head: 'this run' });
   // --resume, --retry-errors: the recording is read and checked against this plan before any target runs.
   const kept = await keptTrials(flags, cases, config.outputDir, cwd);
@@ -191,6 +196,7 @@ async function runPlanned(
       reporters,
       interrupt,
       ...(kept ? { prior: kept.prior } : {}),
+      ...(toolTape ? { toolTape } : {}),
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });

@@ -129,6 +129,29 @@ export const TurnResultSchema = z.object({
 });
 export type TurnResult = z.infer<typeof TurnResultSchema>;
 
+/**
+ * `run --replay-tools`: how a trial's tool calls went against the tape. `replayed`: calls answered
+ * with their recorded result (the tool not run); `diverged`: the first call that did not match the
+ * tape (1-based `step` among the trial's tool calls; from there on its calls ran live). Tool names
+ * only: arguments and results stay out of it.
+ */
+export const ToolTapeOutcomeSchema = z.object({
+  replayed: z.number().int().nonnegative(),
+  diverged: z
+    .object({
+      step: z.number().int().positive(),
+      tool: z.string(),
+      /** Other arguments than recorded, another tool than the recorded `expected`, or a call after the tape's last. */
+      reason: z.enum(['arguments', 'tool', 'beyond']),
+      expected: z.string().optional(),
+      /** As reporters show it: `diverged from the tape at step 2: search called with other arguments than recorded`. */
+      message: z.string(),
+    })
+    .optional(),
+});
+export type ToolTapeOutcome = z.infer<typeof ToolTapeOutcomeSchema>;
+export type TapeDivergence = NonNullable<ToolTapeOutcome['diverged']>;
+
 export const TrialResultSchema = z.object({
   index: z.number().int().nonnegative(),
   verdict: TrialVerdictSchema,
@@ -143,6 +166,8 @@ export const TrialResultSchema = z.object({
   trace: TraceSchema,
   /** Every turn of a multi-turn trial, in order (absent for a single-turn trial). */
   turns: z.array(TurnResultSchema).optional(),
+  /** Present when the run replayed tools from a tape (`--replay-tools`) and the trial made a tool call. */
+  toolTape: ToolTapeOutcomeSchema.optional(),
 });
 export type TrialResult = z.infer<typeof TrialResultSchema>;
 

@@ -2,6 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Reporter } from './reporter.js';
 import { failureLines, scoredNote } from './failure-lines.js';
+import { toolTapeLines } from './tool-tape-lines.js';
 import { formatCost, formatTokens } from './format.js';
 import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
@@ -56,6 +57,7 @@ export function githubReporter(opts: {
   const failing: Array<{ key: string; verdict: string; detail: string }> = [];
   let strict = false;
   const flaky: string[] = [];
+  const diverged: Array<{ key: string; line: string }> = [];
   let appended = false;
   return {
     written: () => (appended && opts.summaryFile ? [opts.summaryFile] : []),
@@ -64,7 +66,16 @@ export function githubReporter(opts: {
     },
     onCaseEnd(r) {
       if (r.flaky) flaky.push(caseKey(r));
-      if (r.verdict !== 'failed' && r.verdict !== 'scored') return;
+      const tape = toolTapeLines(r);
+      for (const line of tape) diverged.push({ key: caseKey(r), line });
+      if (r.verdict !== 'failed' && r.verdict !== 'scored') {
+        // A passing case that left the tape is a notice: some of its tools ran live.
+        if (tape.length)
+          opts.out.write(
+            `::notice ${[`file=${ghProperty(opts.paths ? annotationPath(r.file, opts.paths) : r.file)}`, `title=${ghProperty(`${caseKey(r)} left the tool tape`)}`].join(',')}::${ghData(tape.join('\n'))}\n`,
+          );
+        return;
+      }
       const key = caseKey(r);
       const level = r.verdict === 'failed' || strict ? 'error' : 'warning';
       const props = [
@@ -91,6 +102,7 @@ export function githubReporter(opts: {
           : []),
         ...(c.scored ? ['', scoredNote(c.scored, strict)] : []),
         ...(flaky.length ? ['', mdCell(flakyNote(flaky))] : []),
+        ...(diverged.length ? ['', '| case | tool tape |', '| --- | --- |', ...diverged.slice(0, 50).map((d) => `| ${mdCell(d.key)} | ${mdCell(d.line)} |`)] : []),
         ...(summary.trials.judgeErrors ? ['', `**Judge errors:** ${mdCell(judgeErrorsNote(summary.trials.judgeErrors))}`] : []),
         ...(summary.matrix ?? []).flatMap((t) => matrixMarkdown(t, mdCell)),
         ...(comparison ? comparisonMarkdown(comparison) : []),

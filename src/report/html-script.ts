@@ -193,6 +193,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
         [je ? 'Agent effect' : 'Change', ch ? ch.kind + (je && ch.base && ch.head ? ' ' + ch.base.passed + '/' + ch.base.run + ' \u2192 ' + ch.head.passed + '/' + ch.head.run : '') + (ch.reason ? ': ' + ch.reason : '') + (ch.pValue !== undefined ? ' (p=' + ch.pValue.toFixed(4) + ')' : '') : ''],
         ['Judge effect', je ? je.direction + ' ' + je.recorded.passed + '/' + je.recorded.run + ' recorded \u2192 ' + je.rejudged.passed + '/' + je.rejudged.run + ' re-judged' + (je.reason ? ': ' + je.reason : '') + (je.pValue !== undefined ? ' (p=' + je.pValue.toFixed(4) + ')' : '') + (je.judgeChanges && je.judgeChanges.length ? '; ' + je.judgeChanges.join('; ') : '') + ', not counted' : ''],
         ['Not run', c.notRun ? c.notRun + ' (' + (c.notRunReason || '') + ')' : ''],
+        ['Tool tape', c.trials.filter(function (x) { return x.toolTape && x.toolTape.diverged; }).map(function (x) { return 'trial ' + (x.index + 1) + ': ' + x.toolTape.diverged.message; }).join('; ')],
         ['Target usage', usageLine(c.usage.target)],
         ['Judge usage', usageLine(c.usage.judge)]
       ]);
@@ -217,7 +218,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
         ['Target usage', usageLine(tr.usage.target)],
         ['Judge usage', usageLine(tr.usage.judge)],
         ['Model', tr.trace.model],
-        ['Stop reason', tr.trace.stopReason]
+        ['Stop reason', tr.trace.stopReason],
+        ['Tool tape', tr.toolTape ? tr.toolTape.replayed + ' call' + (tr.toolTape.replayed === 1 ? '' : 's') + ' replayed' + (tr.toolTape.diverged ? '; ' + tr.toolTape.diverged.message : '') : '']
       ]);
       if (tr.trace.instructions) block(body, 'Instructions', tr.trace.instructions, 'system');
       add(body, el('h3', null, 'Conversation'));

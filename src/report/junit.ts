@@ -1,6 +1,7 @@
 import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
+import { toolTapeLines } from './tool-tape-lines.js';
 import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
 import { caseKey, matrixSuffix } from '../core/matrix.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
@@ -30,6 +31,8 @@ interface Row {
   detail: string;
   /** Why the case did not pass: a `<failure>` when it fails the run, else `<system-out>` only. */
   misses: string[];
+  /** Where its trials left the tool tape (`--replay-tools`), in `<system-out>`. */
+  tape: string[];
   failed: boolean;
 }
 
@@ -59,6 +62,7 @@ export function junitReporter(opts: { path: string }): Reporter {
         seconds: r.trials.reduce((s, t) => s + t.durationMs, 0) / 1000,
         detail: `passed ${r.passed}/${r.planned} (needed ${r.required}), score ${r.score.mean.toFixed(3)} ±${r.score.stddev.toFixed(3)}`,
         misses: r.verdict === 'failed' || r.verdict === 'scored' ? failureLines(r) : [],
+        tape: toolTapeLines(r),
         failed: r.verdict === 'failed' || (strict && r.verdict === 'scored'),
       });
     },
@@ -99,7 +103,7 @@ export function junitReporter(opts: { path: string }): Reporter {
             if (r.failed) {
               write(`\n      <failure type="${r.verdict}" message="${xmlEscape(r.detail)}">${xmlEscape(r.misses.join('\n'))}</failure>\n    `);
             }
-            const out = r.failed ? r.detail : [r.detail, ...r.misses].join('\n');
+            const out = [r.detail, ...(r.failed ? [] : r.misses), ...r.tape].join('\n');
             write(`<system-out>${xmlEscape(out)}</system-out></testcase>\n`);
           }
           write('  </testsuite>\n');

@@ -5,6 +5,7 @@ import { formatCost, formatDuration, formatScore, formatTokens, formatUsage } fr
 import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
 import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js';
+import { toolTapeLines, toolTapeNote } from './tool-tape-lines.js';
 import { comparisonTerminalLines } from './comparison-lines.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixTableLines } from './matrix-lines.js';
@@ -39,6 +40,8 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
   let progressShown = false;
   let strict = false;
   const flaky: string[] = [];
+  // `--replay-tools`: calls answered from the tape, and trials that left it.
+  const tape = { replayed: 0, trials: 0, diverged: 0 };
   const coalesced = opts.coalesce && !opts.live ? coalescedOutput(opts.out) : undefined;
   const write = coalesced ? coalesced.write : (text: string) => void opts.out.write(text);
 
@@ -85,6 +88,12 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       trialsDone += result.notRun;
       if (result.verdict === 'failed' || (strict && result.verdict === 'scored')) failing += 1;
       if (result.flaky) flaky.push(terminalSafe(caseKey(result)));
+      for (const t of result.trials) {
+        if (!t.toolTape) continue;
+        tape.trials += 1;
+        tape.replayed += t.toolTape.replayed;
+        if (t.toolTape.diverged) tape.diverged += 1;
+      }
       clearProgress();
       write(caseLines(result, opts.verbose).join('\n') + '\n');
       drawProgress();
@@ -121,6 +130,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
         );
       }
       if (flaky.length) lines.push(pc.yellow(`${pc.bold('Flaky')}     ${flakyNote(flaky)}`));
+      if (tape.trials) lines.push(`${pc.bold('Tool tape')} ${toolTapeNote(tape)}`);
       // Its own line and colour: an outage of the judge must not read as the agent failing.
       if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
@@ -144,6 +154,8 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   const tags = `${r.flaky ? pc.yellow('  flaky') : ''}${r.judgeErrors ? pc.magenta(`  ${r.judgeErrors} judge error${r.judgeErrors === 1 ? '' : 's'}`) : ''}`;
   const head = `${MARK[r.verdict]} ${r.passed}/${r.planned} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${rate}${tags}${notRun}`;
   const lines = [head];
+  // Shown for a passing case too: what ran live instead of from the tape is worth knowing.
+  for (const line of toolTapeLines(r)) lines.push(`    ${pc.yellow(terminalSafe(line))}`);
   if (r.verdict === 'passed' && !verbose) return lines;
   for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);
   return lines;

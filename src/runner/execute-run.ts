@@ -29,6 +29,7 @@ import { comparisonFailure } from '../report/comparison-lines.js';
 import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { gitHead } from './git-head.js';
+import type { ToolTape } from './tool-tape.js';
 import { JudgeBatch, type BatchPolling } from '../judges/judge-batch.js';
 import type { CollectRequest } from '../judges/batch-collect.js';
 import type { JudgeServiceOptions } from '../judges/create-judge-service.js';
@@ -86,6 +87,8 @@ export interface ExecuteOptions {
   replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };
   /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (prior-trials.ts). */
   prior?: PriorTrials;
+  /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/tool-tape.ts). */
+  toolTape?: ToolTape;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -243,7 +246,8 @@ async function runWith(
   });
   const outcome = await runCases({
     cases,
-    targetFor,
+    targetFor: opts.toolTape ? (c) => opts.toolTape!.targetFor(c, targetFor(c)) : targetFor,
+    ...(opts.toolTape ? { toolTape: opts.toolTape } : {}),
     judges: settings.judgeEmptyReplies ? judges : skipEmptyReplies(judges),
     pricing,
     concurrency: settings.concurrency,

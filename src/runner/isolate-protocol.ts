@@ -1,5 +1,6 @@
 import type { AgentRun } from '../core/agent-run.js';
 import type { TrialInput } from '../targets/types.js';
+import type { TapeProgress, TapeState } from '../targets/tool-tape.js';
 
 /**
  * The messages between an isolated function target (`isolate: true`) and its worker thread. Every
@@ -28,14 +29,15 @@ export interface WorkerInit {
 }
 
 /** A call of the target; `session` keys the ctx.session kept across the turns of one conversation. */
-export type ToWorker = { type: 'call'; id: number; trial: TrialInput; turn: number; session: number } | { type: 'end-session'; session: number };
+export type ToWorker = { type: 'call'; id: number; trial: TrialInput; turn: number; session: number; tape?: TapeState } | { type: 'end-session'; session: number };
 
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'load-error'; message: string }
-  | { type: 'done'; id: number; run: AgentRun }
+  /** `tape`: how far the call got on the trial's tool tape (`--replay-tools`), when it was given one. */
+  | { type: 'done'; id: number; run: AgentRun; tape?: TapeProgress }
   /** The call threw: its message and what it had recorded by then. */
-  | { type: 'failed'; id: number; message: string; partial?: AgentRun }
+  | { type: 'failed'; id: number; message: string; partial?: AgentRun; tape?: TapeProgress }
   /** What the call has recorded so far (steps, calls in flight), after each step: kept for a timeout. */
   | { type: 'progress'; id: number; partial: AgentRun }
   | { type: 'warn'; kind: 'counted-once' | 'added-both'; message: string }

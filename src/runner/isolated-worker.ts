@@ -5,6 +5,8 @@ import { safeJson } from '../core/safe-json.js';
 import { importUserModule } from '../suite/import-module.js';
 import { callOnce, type TargetFunction } from '../targets/function-target.js';
 import { endsThisProcess } from './exit-trap.js';
+import { TrialTape } from '../targets/tool-tape.js';
+import { withTrialTape } from '../targets/tool-tape-scope.js';
 import type { FromWorker, ToWorker, WorkerInit } from './isolate-protocol.js';
 
 /**
@@ -86,11 +88,15 @@ async function main(): Promise<void> {
     const session = sessions.get(m.session) ?? {};
     sessions.set(m.session, session);
     const progress = (partial: AgentRun) => post({ type: 'progress', id: m.id, partial });
-    callOnce(place.name, fn, m.trial, signal, m.turn, session, { ...options, progress }).then(
-      (run) => post({ type: 'done', id: m.id, run }),
+    // `--replay-tools`: the trial's tape as far as it got; how far this call took it goes back with the answer.
+    const tape = m.tape ? TrialTape.from(m.tape) : undefined;
+    const call = () => callOnce(place.name, fn, m.trial, signal, m.turn, session, { ...options, progress });
+    const taped = () => (tape ? { tape: tape.progress() } : {});
+    (tape ? withTrialTape(tape, call) : call()).then(
+      (run) => post({ type: 'done', id: m.id, run, ...taped() }),
       (err: unknown) => {
         const partial = spentOf(err).run;
-        post({ type: 'failed', id: m.id, message: errorMessage(err), ...(partial ? { partial } : {}) });
+        post({ type: 'failed', id: m.id, message: errorMessage(err), ...(partial ? { partial } : {}), ...taped() });
       },
     );
   });

@@ -17,6 +17,7 @@ import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
 import type { PriorTrials } from './prior-trials.js';
+import type { ToolTape } from './tool-tape.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -49,6 +50,8 @@ export interface RunCasesOptions {
   replay?: TrialReplay;
   /** `--resume`, `--retry-errors`: recorded trials kept as they are (prior-trials.ts), not run again. */
   prior?: PriorTrials;
+  /** `--replay-tools`: each trial's outcome against the tape goes into its result. */
+  toolTape?: Pick<ToolTape, 'settle'>;
 }
 
 /**
@@ -163,7 +166,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
         : {}),
     });
     // The hard stop is the only thing that aborts every trial: one that ends after it was cut off.
-    const done = opts.replay ? opts.replay.restore(s.c, ran) : ran;
+    const done = opts.replay ? opts.replay.restore(s.c, ran) : opts.toolTape ? opts.toolTape.settle(s.c, ran) : ran;
     const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
     spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0));

@@ -2,6 +2,7 @@ import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { ChatMessage, CompletionResponse, Provider, ProviderTool, ProviderToolCall } from '../providers/types.js';
 import { executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from './tool.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
+import { replayedCall } from './tool-tape-scope.js';
 
 export interface AgentLoopOptions {
   provider: Provider;
@@ -80,7 +81,13 @@ function modelOf(provider: Provider, res: CompletionResponse): string {
 async function runCall(call: ProviderToolCall, byName: Map<string, Tool>, ctx: ToolContext): Promise<{ content: string; record: ToolCall }> {
   const started = performance.now();
   const t = byName.get(call.name);
-  const outcome = t ? await executeTool(t, call.args, ctx) : { result: `unknown tool "${call.name}" (available: ${[...byName.keys()].join(', ') || 'none'})`, isError: true };
+  // `--replay-tools`: a call the tape holds is answered with its recorded result, the tool not run.
+  const taped = replayedCall(call.name, call.args);
+  const outcome = taped
+    ? { result: taped.result, isError: taped.isError }
+    : t
+      ? await executeTool(t, call.args, ctx)
+      : { result: `unknown tool "${call.name}" (available: ${[...byName.keys()].join(', ') || 'none'})`, isError: true };
   const durationMs = performance.now() - started;
   const result = jsonSafe(outcome.result);
   return {

@@ -14,6 +14,8 @@ import { dryRunFetch } from './dry-run-fetch.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
 import { runAttributed } from './target-faults.js';
+import { replayedCall } from './tool-tape-scope.js';
+import { toolResultText } from './tool.js';
 
 /** What a function target is handed besides its input: recording helpers and an abort signal. */
 export interface TargetContext {
@@ -117,6 +119,13 @@ export function createRecorder(
     session: options.session ?? {},
     async tool(name, args, fn) {
       const started = performance.now();
+      // `--replay-tools`: a call the tape holds gets its recorded result (a recorded error is thrown again), fn not run.
+      const taped = replayedCall(name, args);
+      if (taped) {
+        steps.push({ toolCalls: [{ name, args, result: taped.result, isError: taped.isError, durationMs: performance.now() - started }] });
+        if (taped.isError) throw new Error(toolResultText(taped.result));
+        return taped.result as Awaited<ReturnType<typeof fn>>;
+      }
       try {
         const result = await fn(args);
         steps.push({ toolCalls: [{ name, args, result, isError: false, durationMs: performance.now() - started }] });

@@ -61,6 +61,8 @@ export interface InProcessOptions {
   batchPolling?: ExecuteOptions['batchPolling'];
   /** The run's interrupt (Ctrl-C). */
   interrupt?: AbortSignal;
+  /** `--replay-tools`: a tape read from a recorded run. */
+  toolTape?: ExecuteOptions['toolTape'];
 }
 
 export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun> {
@@ -96,6 +98,7 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
       interrupt: opts.interrupt ?? new AbortController().signal,
       argv: [],
       version: 'test',
+      ...(opts.toolTape ? { toolTape: opts.toolTape } : {}),
     }));
   } finally {
     faultGuards.end();
