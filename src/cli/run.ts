@@ -28,7 +28,7 @@ export function registerRun(program: Command): void {
   addCompareOptions(
     addSelectionOptions(
       program.command('run', { isDefault: true }).description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)'),
-      'trials per case (overrides files and config)',
+      'trials per case (overrides files and config), or min..max for adaptive trials',
     ),
   )
     .option('-j, --concurrency <n>', 'trials in flight at once', concurrency)

@@ -212,6 +212,18 @@ export const CaseResultSchema = z.object({
   passRate: PassRateSchema.optional(),
   /** Both passing trials and trials that failed or scored for the agent (judge errors aside). */
   flaky: z.boolean().optional(),
+  /**
+   * Adaptive trials (`repeat: { min, max }`): the trials that ran to a verdict (`used`) and why no more
+   * ran: `decided` (the pass rate's interval cleared the threshold), `max`, or the run's stop. Absent on fixed repeats.
+   */
+  adaptive: z
+    .object({
+      min: z.number().int().positive(),
+      max: z.number().int().positive(),
+      used: z.number().int().nonnegative(),
+      stoppedBy: z.enum(['decided', 'max', 'budget', 'bail', 'interrupted']),
+    })
+    .optional(),
   usage: RoleUsageSchema,
   trials: z.array(TrialResultSchema),
 });

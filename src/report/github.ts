@@ -1,3 +1,4 @@
+import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Reporter } from './reporter.js';
@@ -70,7 +71,7 @@ export function githubReporter(opts: {
       const props = [
         `file=${ghProperty(opts.paths ? annotationPath(r.file, opts.paths) : r.file)}`,
         ...(r.line ? [`line=${r.line}`] : []),
-        `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`)}`,
+        `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${trialsOutOf(r)} (needed ${r.required})${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}`)}`,
       ];
       const lines = failureLines(r, 5);
       opts.out.write(`::${level} ${props.join(',')}::${ghData(lines.join('\n'))}\n`);

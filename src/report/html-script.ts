@@ -193,6 +193,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
         [je ? 'Agent effect' : 'Change', ch ? ch.kind + (je && ch.base && ch.head ? ' ' + ch.base.passed + '/' + ch.base.run + ' \u2192 ' + ch.head.passed + '/' + ch.head.run : '') + (ch.reason ? ': ' + ch.reason : '') + (ch.pValue !== undefined ? ' (p=' + ch.pValue.toFixed(4) + ')' : '') : ''],
         ['Judge effect', je ? je.direction + ' ' + je.recorded.passed + '/' + je.recorded.run + ' recorded \u2192 ' + je.rejudged.passed + '/' + je.rejudged.run + ' re-judged' + (je.reason ? ': ' + je.reason : '') + (je.pValue !== undefined ? ' (p=' + je.pValue.toFixed(4) + ')' : '') + (je.judgeChanges && je.judgeChanges.length ? '; ' + je.judgeChanges.join('; ') : '') + ', not counted' : ''],
         ['Not run', c.notRun ? c.notRun + ' (' + (c.notRunReason || '') + ')' : ''],
+        ['Adaptive', c.adaptive ? c.adaptive.used + ' of ' + c.adaptive.min + '..' + c.adaptive.max + ' trials, stopped: ' + c.adaptive.stoppedBy : ''],
         ['Target usage', usageLine(c.usage.target)],
         ['Judge usage', usageLine(c.usage.judge)]
       ]);

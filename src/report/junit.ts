@@ -1,3 +1,4 @@
+import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
@@ -57,7 +58,7 @@ export function junitReporter(opts: { path: string }): Reporter {
         file: r.file,
         verdict: r.verdict,
         seconds: r.trials.reduce((s, t) => s + t.durationMs, 0) / 1000,
-        detail: `passed ${r.passed}/${r.planned} (needed ${r.required}), score ${r.score.mean.toFixed(3)} ±${r.score.stddev.toFixed(3)}`,
+        detail: `passed ${r.passed}/${trialsOutOf(r)} (needed ${r.required}), score ${r.score.mean.toFixed(3)} ±${r.score.stddev.toFixed(3)}${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}`,
         misses: r.verdict === 'failed' || r.verdict === 'scored' ? failureLines(r) : [],
         failed: r.verdict === 'failed' || (strict && r.verdict === 'scored'),
       });

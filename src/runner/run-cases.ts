@@ -9,6 +9,7 @@ import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
 import { interruptedTrial, requiredPasses } from './verdict.js';
+import { roundOpen, roundSettled } from './adaptive-trials.js';
 import { earlyStopsAt, variantGroup, variantGroupKey, type VariantGroup } from './variant-stop.js';
 import { BUDGET_FAILURE } from './exit-code.js';
 import type { JudgeBatch } from '../judges/judge-batch.js';
@@ -76,7 +77,7 @@ interface CaseState {
   settled: number;
   notRunReason?: StopReason;
   /** The case's matrix variants, this one included: early stop decides for all of them. */
-  group: VariantGroup;
+  group: VariantGroup<CaseState>;
 }
 
 /** Schedules every trial of every case through one p-limit, deciding cases as trials finish. */
@@ -116,6 +117,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
 
   const settle = async (s: CaseState) => {
     s.settled += 1;
+    roundSettled(s.group);
     if (s.settled === s.c.repeat) await finishCase(s);
   };
 
@@ -131,7 +133,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
 
   /** `onJudging`: the trial leaves its concurrency slot as its judges start (batch mode). */
   const runTrial = async (s: CaseState, index: number, onJudging?: () => void) => {
-    const reason: StopReason | undefined = stopped ?? opts.replay?.notRun(s.c, index) ?? (opts.earlyStop && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
+    const reason: StopReason | undefined = stopped ?? opts.replay?.notRun(s.c, index) ?? ((opts.earlyStop || s.c.adaptive) && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);
@@ -170,7 +172,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
   const states = caseStates(opts.cases);
   const order = trialOrder(states, opts.concurrency, (s) => s.group);
   if (opts.batch) await runBatched(opts.batch);
-  else await Promise.all(order.map(([s, i]) => limit(() => runTrial(s, i))));
+  else await Promise.all(order.map(([s, i]) => afterRound(s, i, () => limit(() => runTrial(s, i)))));
 
   /**
    * Batch mode. A trial waiting on the batch would hold its slot forever, so it leaves the slot as
@@ -194,12 +196,14 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     batch.onQueued(check);
     await Promise.all(
       order.map(([s, i]) =>
-        limit(
-          () =>
-            new Promise<void>((leave) => {
-              const done = () => (leave(), check());
-              trials.push(runTrial(s, i, done).finally(done));
-            }),
+        afterRound(s, i, () =>
+          limit(
+            () =>
+              new Promise<void>((leave) => {
+                const done = () => (leave(), check());
+                trials.push(runTrial(s, i, done).finally(done));
+              }),
+          ),
         ),
       ),
     );
@@ -229,12 +233,18 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
   return { summary: summary.result(), interrupted: stopped === 'interrupted' };
 }
 
+/** Adaptive trials (`repeat: { min, max }`) queue a round once the one before it settled (adaptive-trials.ts). */
+function afterRound(s: CaseState, index: number, queue: () => Promise<void>): Promise<void> {
+  const wait = roundOpen(s.group, index);
+  return wait ? wait.then(queue) : queue();
+}
+
 /** Each case's state, the variants of a matrix case sharing one group (plain cases a group of their own). */
 function caseStates(cases: PlannedCase[]): CaseState[] {
-  const groups = new Map<string, VariantGroup>();
+  const groups = new Map<string, VariantGroup<CaseState>>();
   return cases.map((c): CaseState => {
     const key = c.matrix ? variantGroupKey(c) : c.key;
-    const group = groups.get(key) ?? variantGroup([]);
+    const group = groups.get(key) ?? variantGroup<CaseState>([]);
     groups.set(key, group);
     const s: CaseState = { c, required: requiredPasses(c.repeat, c.passRate), trials: [], passes: 0, ended: 0, settled: 0, group };
     group.variants.push(s);
