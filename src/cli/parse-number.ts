@@ -30,5 +30,7 @@ export const count = bounded(BOUNDS.count);
 export const countOrZero = bounded(BOUNDS.countOrZero);
 export const fraction = bounded(BOUNDS.fraction);
 export const usd = bounded(BOUNDS.usd);
+/** `--judge-noise K`: re-asks per sampled judged assertion. */
+export const judgeNoise = bounded({ min: 1, max: 20, integer: true, why: 'each re-ask is a paid judge call' });
 
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
