@@ -90,6 +90,36 @@ describe('repeat: { min: 3, max: 30 }', () => {
   });
 });
 
+describe('adaptive trials over a matrix', () => {
+  it("runs a case's variants round by round together: each runs as many trials as the slower to decide needs", async () => {
+    const steady = seededTarget(0x95, 0.95);
+    const coin = seededTarget(0x50, 0.5);
+    const { results } = await runInProcess({
+      files: {
+        'evals/m.eval.yaml': [
+          'suite: m',
+          'matrix: { target: [steady, coin] }',
+          'passRate: 0.5',
+          'repeat: { min: 3, max: 30 }',
+          'cases:',
+          '  - id: one',
+          '    input: go',
+          '    assert: [{ type: equals, value: ok }]',
+          '',
+        ].join('\n'),
+      },
+      config: { targets: { steady: steady.target, coin: coin.target } },
+      flags: { concurrency: 3 },
+    });
+    // Alone the steady variant would stop at 7 (above); beside the coin flip it runs the coin's 30, like for like.
+    expect(results.cases.map((c) => [c.matrix?.target, c.adaptive?.used, c.adaptive?.stoppedBy])).toEqual([
+      ['steady', 30, 'decided'],
+      ['coin', 30, 'max'],
+    ]);
+    expect(steady.calls.length).toBe(30);
+  });
+});
+
 describe('--repeat', () => {
   it('takes a count or a min..max range', () => {
     expect(repeat('5')).toBe(5);

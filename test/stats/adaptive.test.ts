@@ -71,6 +71,34 @@ describe('the adaptive stopping rule', () => {
     expect(nearMax).toBeGreaterThan(clearMax);
   });
 
+  it('gives, exactly over every path, the wrong-verdict rates by distance from the threshold that the README states', () => {
+    // The chance of a wrong verdict for a true rate p against threshold t: the passes carried trial by trial.
+    const wrong = (p: number, t: number) => {
+      let dist = [1];
+      let passing = 0;
+      for (let n = 1; n <= RANGE.max; n++) {
+        const next = new Array<number>(n + 1).fill(0);
+        dist.forEach((w, k) => ((next[k + 1]! += w * p), (next[k]! += w * (1 - p))));
+        next.forEach((w, k) => {
+          if (w && adaptiveStop(k, n, t, RANGE)) {
+            if (k >= requiredPasses(n, t)) passing += w;
+            next[k] = 0;
+          }
+        });
+        dist = next;
+      }
+      return p >= t ? 1 - passing : passing;
+    };
+    const worst = (margin: number) => {
+      let w = 0;
+      for (let t = 0.2; t < 0.96; t += 0.05) for (const p of [t - margin, t + margin]) if (p >= 0 && p <= 1) w = Math.max(w, wrong(p, t));
+      return w;
+    };
+    expect(worst(ADAPTIVE_CLEAR_MARGIN)).toBeLessThanOrEqual(CLEAR_WRONG_RATE);
+    expect(Math.round(worst(0.1) * 100)).toBe(18);
+    expect(Math.round(worst(0.05) * 100)).toBe(36);
+  });
+
   it('the README states the rates the rule is held to', () => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
     const pct = (x: number) => `${+(x * 100).toFixed(1)}%`;
