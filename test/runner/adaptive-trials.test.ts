@@ -10,9 +10,13 @@ import { caseOf } from '../support/results-helpers.js';
 import { seededOutcomes } from '../support/seeded-random.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
 import { repeat } from '../../src/cli/parse-number.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
+import { startFakeOpenAI } from '../support/fake-openai.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 
 afterAll(removeTempDirs);
+
+const ENV = { OPENAI_API_KEY: 'test-key' };
 
 /** Answers "ok" on the trials its seeded sequence passes, "no" on the others; counts its calls. */
 function seededTarget(seed: number, p: number) {
@@ -117,6 +121,43 @@ describe('adaptive trials over a matrix', () => {
       ['coin', 30, 'max'],
     ]);
     expect(steady.calls.length).toBe(30);
+  });
+});
+
+describe('adaptive trials with --judge-batch', () => {
+  it('sends one batch per round once the first min trials are judged, and stops when decided', async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'ok', evidence: [] } }) });
+    try {
+      const { results } = await runInProcess({
+        files: {
+          'evals/b.eval.yaml': [
+            'suite: b',
+            'target: agent',
+            'passRate: 0.5',
+            'repeat: { min: 3, max: 10 }',
+            'cases:',
+            '  - id: judged',
+            '    input: go',
+            '    assert: [{ type: judge, criteria: answers }]',
+            '',
+          ].join('\n'),
+        },
+        config: { targets: { agent: () => 'answer' }, judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url }, concurrency: 2 },
+        flags: { judgeBatch: true, cache: false },
+        env: ENV,
+        judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: ENV }),
+      });
+      const c = results.cases[0]!;
+      expect(c.verdict).toBe('passed');
+      expect(c.adaptive).toMatchObject({ stoppedBy: 'decided' });
+      const used = c.adaptive!.used;
+      expect(used).toBeGreaterThan(3);
+      expect(used).toBeLessThan(10);
+      // The first 3 trials in one batch, then one batch per round: a round is decided on judged trials.
+      expect(fake.batches.creates.map((b) => b.lines)).toEqual([3, ...Array.from({ length: used - 3 }, () => 1)]);
+    } finally {
+      await fake.close();
+    }
   });
 });
 
