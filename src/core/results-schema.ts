@@ -229,7 +229,8 @@ export const CaseResultSchema = z.object({
   /**
    * `--judge-noise K`: per judged assertion re-asked on the sampled trials, the flip rate (re-asks whose
    * pass/fail differs from the first answer) and the score spread (mean within-trial standard deviation,
-   * widest within-trial range); `withinNoise` when the case missed through an assertion that flipped.
+   * widest within-trial range); `withinNoise` when a trial of the case missed through an assertion that flipped
+   * (its miss, or a regression against a baseline, is within the judge's noise).
    */
   judgeNoise: z
     .object({

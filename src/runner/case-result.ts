@@ -30,7 +30,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     sorted.map((t) => t.verdict),
     required,
   );
-  const noise = caseJudgeNoise(completed, verdict);
+  const noise = caseJudgeNoise(completed);
   return {
     suite: c.suite,
     id: c.id,

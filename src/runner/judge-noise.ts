@@ -1,4 +1,4 @@
-import type { AssertionResult, CaseResult, CaseVerdict, TrialResult } from '../core/results-schema.js';
+import type { AssertionResult, CaseResult, TrialResult } from '../core/results-schema.js';
 import { meanStd } from './verdict.js';
 
 export type CaseJudgeNoise = NonNullable<CaseResult['judgeNoise']>;
@@ -10,11 +10,11 @@ type AssertionNoise = CaseJudgeNoise['assertions'][number];
  * erred are left out) and the score spread (within a trial, over its first answer and re-asks: the
  * mean population standard deviation, and the widest range). Pure.
  *
- * A case that missed (failed or scored) through a judged assertion whose flip rate is above 0 is
- * `withinNoise`: asked again, the same judge might have passed it, so the miss (or a regression it
- * makes) says as much about the judge as about the agent.
+ * A case with a trial that missed through a judged assertion whose flip rate is above 0 is
+ * `withinNoise`: asked again, the same judge might have passed that trial, so the case's miss, or a
+ * regression its lost passes make against a baseline, says as much about the judge as about the agent.
  */
-export function caseJudgeNoise(trials: readonly TrialResult[], verdict: CaseVerdict): CaseJudgeNoise | undefined {
+export function caseJudgeNoise(trials: readonly TrialResult[]): CaseJudgeNoise | undefined {
   const byAssertion = new Map<string, { name: string; turn?: number; asked: AssertionResult[]; missed: boolean }>();
   for (const t of trials) {
     for (const a of t.assertions) {
@@ -54,9 +54,8 @@ export function caseJudgeNoise(trials: readonly TrialResult[], verdict: CaseVerd
     });
   }
   if (assertions.length === 0) return undefined;
-  const missedCase = verdict === 'failed' || verdict === 'scored';
   return {
     assertions: assertions.map(({ missed: _missed, ...a }) => a),
-    withinNoise: missedCase && assertions.some((a) => a.missed && a.flipRate > 0),
+    withinNoise: assertions.some((a) => a.missed && a.flipRate > 0),
   };
 }

@@ -125,12 +125,16 @@ describe('caseJudgeNoise', () => {
       ],
     }) as unknown as TrialResult;
 
-  it('leaves re-asks that erred out of the flip rate, and marks only a missed case', () => {
-    const failed = caseJudgeNoise([trial('failed', ['passed', 'error', 'failed'])], 'failed')!;
+  it('leaves re-asks that erred out of the flip rate, and marks a case only for a miss by a judge that flips', () => {
+    const failed = caseJudgeNoise([trial('failed', ['passed', 'error', 'failed'])])!;
     expect(failed.assertions[0]).toMatchObject({ reasks: 2, flips: 1, flipRate: 0.5 });
     expect(failed.withinNoise).toBe(true);
-    expect(caseJudgeNoise([trial('passed', ['failed'])], 'passed')!.withinNoise).toBe(false);
-    expect(caseJudgeNoise([trial('failed', ['failed', 'failed'])], 'failed')!.withinNoise).toBe(false);
+    // Flips on a trial that passed: no miss to doubt.
+    expect(caseJudgeNoise([trial('passed', ['failed'])])!.withinNoise).toBe(false);
+    // A miss the judge repeats every time: not noise.
+    expect(caseJudgeNoise([trial('failed', ['failed', 'failed'])])!.withinNoise).toBe(false);
+    // A passing case that lost a trial to a flipping judge: a regression it shows would be within noise.
+    expect(caseJudgeNoise([trial('passed', ['passed']), trial('failed', ['passed'])])!.withinNoise).toBe(true);
   });
 
   it('--judge-noise takes 1 to 20', () => {
