@@ -1,3 +1,4 @@
+import type { RepeatSetting } from '../core/repeat-setting.js';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { collect, count, countOrZero, repeat, timeoutMs } from './parse-number.js';
@@ -35,7 +36,7 @@ export interface SelectionFlags {
   filter?: string[];
   tag?: string[];
   excludeTag?: string[];
-  repeat?: number;
+  repeat?: RepeatSetting;
   loadTimeout?: number;
   target?: string;
   matrix?: string[];

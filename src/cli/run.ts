@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
-import { collect, concurrency, count, fraction, timeoutMs, usd } from './parse-number.js';
+import { collect, concurrency, count, fraction, judgeNoise, timeoutMs, usd } from './parse-number.js';
 import { buildReporters, reporterOption, reporterOutputs, reportersHelp } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
@@ -35,7 +35,7 @@ export function registerRun(program: Command): void {
   addCompareOptions(
     addSelectionOptions(
       program.command('run', { isDefault: true }).description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)'),
-      'trials per case (overrides files and config)',
+      'trials per case (overrides files and config), or min..max for adaptive trials',
     ),
   )
     .option('-j, --concurrency <n>', 'trials in flight at once', concurrency)
@@ -57,6 +57,7 @@ export function registerRun(program: Command): void {
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
     .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}; the others judge live), at the batch price (verdicts once the batch ends)`)
     .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
+    .option('--judge-noise <k>', 'ask each judged assertion k more times (cache off) on the first 20 trials of each case, and report its flip rate and score spread', judgeNoise)
     .option('--max-cost <usd>', 'stop starting trials once this many dollars are spent', usd)
     .option('--min-score <x>', 'fail the run when the mean trial score is below x', fraction)
     .option('--min-pass-rate <x>', 'fail the run when the fraction of passed trials is below x', fraction)

@@ -19,7 +19,7 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   evals: ['evals/**/*.eval.{yaml,yml,ts}'],
   /** Trials in flight at once across the run. */
   concurrency: 8,
-  /** Trials per case. */
+  /** Trials per case, or `{ min, max }` for adaptive trials (docs/guide/running.md, "Adaptive trials"). */
   repeat: 1,
   /** The most trials a run may plan (cases × repeat, each matrix value counted): more is exit 2 before the run starts. */
   maxTrials: DEFAULT_MAX_TRIALS,

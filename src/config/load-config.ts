@@ -1,3 +1,4 @@
+import type { RepeatSetting } from '../core/repeat-setting.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
@@ -27,7 +28,7 @@ export interface ResolvedConfig {
   readonly judgeFromEnv: boolean;
   readonly judges: Readonly<NonNullable<ConfigInput['judges']>>;
   readonly concurrency: number;
-  readonly repeat: number;
+  readonly repeat: RepeatSetting;
   /** The most trials a run may plan; more is exit 2 before the run starts. */
   readonly maxTrials: number;
   readonly passRate: number;

@@ -17,6 +17,8 @@ export interface RunFlags {
   readonly dryRun?: boolean;
   readonly cache?: boolean;
   readonly judgeBatch?: boolean;
+  /** `--judge-noise K`. */
+  readonly judgeNoise?: number;
   readonly reporter?: readonly string[];
   readonly json?: string | true;
   readonly silent?: boolean;
@@ -52,6 +54,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
       trace: config.trace,
       judgeMaxOutputChars: config.judgeMaxOutputChars,
       batch: flags.judgeBatch ?? config.judgeBatch,
+      ...(flags.judgeNoise ? { noise: flags.judgeNoise } : {}),
       selfJudgingWarning: config.selfJudgingWarning,
     }),
     concurrency: flags.concurrency ?? config.concurrency,

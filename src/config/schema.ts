@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
+import { repeatSetting } from '../core/repeat-setting.js';
 import { ModelRefSchema } from '../judges/spec.js';
 import { TracePolicySchema, type Judge } from '../core/judge-port.js';
 import { isJudgeInstance } from '../judges/resolve.js';
@@ -32,7 +33,7 @@ export const ConfigSchema = z
     /** Judges by name, for `judge: <name>` in eval files (e.g. an agentJudge with evidence tools). */
     judges: z.record(z.string().regex(/^[A-Za-z][\w.-]*$/, 'a judge name is letters, digits, ".", "_" or "-", without ":"'), JudgeConfigSchema).optional(),
     concurrency: boundedNumber(BOUNDS.concurrency).optional(),
-    repeat: boundedNumber(BOUNDS.repeat).optional(),
+    repeat: repeatSetting().optional(),
     /** The most trials a run may plan (cases × repeat, each matrix value counted); above it the run is exit 2 before it starts (default 1,000,000). */
     maxTrials: boundedNumber(BOUNDS.maxTrials).optional(),
     passRate: boundedNumber(BOUNDS.fraction).optional(),

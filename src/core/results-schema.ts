@@ -86,6 +86,8 @@ export const AssertionResultSchema = z.object({
   raw: z.string().optional(),
   choice: z.string().optional(),
   positionInconsistent: z.boolean().optional(),
+  /** `--judge-noise K`: the judge asked K more times on this trial, cache off; each re-ask's status and score (graded like the first answer). */
+  reasks: z.array(z.object({ status: AssertionStatusSchema, score: z.number().min(0).max(1) })).optional(),
   /** Who judged this assertion and by which criterion; also on a judged assertion not asked (gate failed, empty reply) when its judge is known. */
   judgeFingerprint: JudgeFingerprintSchema.optional(),
   judge: z
@@ -237,6 +239,41 @@ export const CaseResultSchema = z.object({
   passRate: PassRateSchema.optional(),
   /** Both passing trials and trials that failed or scored for the agent (judge errors aside). */
   flaky: z.boolean().optional(),
+  /**
+   * Adaptive trials (`repeat: { min, max }`): the trials that ran to a verdict (`used`) and why no more
+   * ran: `decided` (the pass rate's interval cleared the threshold), `max`, or the run's stop. Absent on fixed repeats.
+   */
+  adaptive: z
+    .object({
+      min: z.number().int().positive(),
+      max: z.number().int().positive(),
+      used: z.number().int().nonnegative(),
+      stoppedBy: z.enum(['decided', 'max', 'budget', 'bail', 'interrupted']),
+    })
+    .optional(),
+  /**
+   * `--judge-noise K`: per judged assertion re-asked on the sampled trials, the flip rate (re-asks whose
+   * pass/fail differs from the first answer) and the score spread (mean within-trial standard deviation,
+   * widest within-trial range); `withinNoise` when a trial of the case missed through an assertion that flipped
+   * (its miss, or a regression against a baseline, is within the judge's noise).
+   */
+  judgeNoise: z
+    .object({
+      assertions: z.array(
+        z.object({
+          name: z.string(),
+          turn: z.number().int().positive().optional(),
+          trials: z.number().int().nonnegative(),
+          reasks: z.number().int().nonnegative(),
+          flips: z.number().int().nonnegative(),
+          flipRate: z.number().min(0).max(1),
+          scoreStddev: z.number().nonnegative(),
+          scoreRange: z.number().min(0).max(1),
+        }),
+      ),
+      withinNoise: z.boolean(),
+    })
+    .optional(),
   usage: RoleUsageSchema,
   trials: z.array(TrialResultSchema),
 });

@@ -24,6 +24,7 @@ import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { JudgeBatch } from './judge-batch.js';
 import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
 import { selfJudgingWarning } from './self-preference.js';
+import { withJudgeNoise } from './judge-noise.js';
 
 export interface JudgeServiceOptions {
   /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */
@@ -39,14 +40,14 @@ export interface JudgeServiceOptions {
   batch?: JudgeBatch;
 }
 
+type RunJudgeService = JudgeService & { prepare(cases: readonly JudgeSubject<ModelRef>[]): void; judgeModels(cases: readonly JudgeSubject<ModelRef>[]): string[]; close(): Promise<void> };
+
 /**
  * The run's judge service, which the runner asks: resolves each assertion's judge for a case (a
  * JudgeSubject), builds the request and runs it (pairwise in both orders). It returns what the judge
  * said (a score or a typed failure with what it spent); `judgedResult` turns that into the assertion result.
  */
-export function createJudgeService(
-  opts: JudgeServiceOptions,
-): JudgeService & { prepare(cases: readonly JudgeSubject<ModelRef>[]): void; judgeModels(cases: readonly JudgeSubject<ModelRef>[]): string[]; close(): Promise<void> } {
+export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
   const { settings } = opts;
   const cache = judgeCacheFor(settings, opts.redactor);
   const selfJudgeChecked = new Set<string>();
@@ -69,7 +70,7 @@ export function createJudgeService(
     return ref;
   };
 
-  return {
+  const service: RunJudgeService = {
     async close() {
       await cache?.close();
     },
@@ -170,6 +171,10 @@ export function createJudgeService(
       return fingerprintOf(judge, answeredBy(judge, undefined), spec, ctx);
     },
   };
+  // --judge-noise: the re-asks go to a second service of the same judges with the cache and the batch off.
+  const { noise } = settings;
+  if (noise) return withJudgeNoise(service, createJudgeService({ ...opts, settings: { ...settings, cache: false, batch: false, noise: undefined }, batch: undefined }), noise);
+  return service;
 
   /** Who judged (the model that answered, the judge's persona, settings and tools) and by which criterion, as its threshold and trace policy stand in this run. */
   function fingerprintOf(judge: Judge, by: JudgeIdentity, spec: JudgeAssertionSpec, ctx: Pick<JudgeTrialContext, 'subject'>): JudgeFingerprint {

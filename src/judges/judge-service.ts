@@ -42,7 +42,7 @@ export interface JudgeIdentity {
  * would have) and by which criterion, whenever the judge is known.
  */
 export type Judgment = (
-  | { kind: 'scored'; score: JudgeScore; by: JudgeIdentity; positionInconsistent?: boolean }
+  | { kind: 'scored'; score: JudgeScore; by: JudgeIdentity; positionInconsistent?: boolean; /** `--judge-noise`: the same question asked again, cache off (judge-noise.ts). */ reasks?: Judgment[] }
   | { kind: 'failed'; error: JudgeError; by?: JudgeIdentity }
   | { kind: 'no-judge' }
   | { kind: 'skipped'; skipped: 'gate-failed' }

@@ -8,6 +8,7 @@ import type { JudgeAssertionSpec } from './spec.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Judgment } from './judge-service.js';
 import { formatScore } from '../core/score-text.js';
+import { withReasks } from './judge-noise.js';
 
 /** An assertion's result and what grading it spent. */
 export interface Graded {
@@ -22,6 +23,15 @@ export interface Graded {
  */
 export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults, judgment: Judgment): Graded {
   const graded = resultOf(spec, defaults, judgment);
+  if (judgment.kind === 'scored' && judgment.reasks)
+    return withReasks(
+      withFingerprint(graded, judgment),
+      judgment.reasks.map((r) => resultOf(spec, defaults, r)),
+    );
+  return withFingerprint(graded, judgment);
+}
+
+function withFingerprint(graded: Graded, judgment: Judgment): Graded {
   // Asked or not, the result says who judged it (or would have): what a comparison reads to tell a judge change.
   // The result was just built here, so it takes the field itself (last, as the results have always shown it).
   if (judgment.fingerprint) graded.result.judgeFingerprint = judgment.fingerprint;

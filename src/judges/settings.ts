@@ -28,6 +28,8 @@ export interface JudgeSettings {
   judgeMaxOutputChars: number | undefined;
   /** `--judge-batch`: inference judges go through the providers' batch APIs, at the batch price. */
   batch: boolean;
+  /** `--judge-noise K`: each judged assertion of a sampled trial is asked K more times, cache off (judge-noise.ts). */
+  noise?: number;
   /** Warn when a judge grades its own model's or its own family's answers (off: `selfJudgingWarning: false`). */
   selfJudgingWarning: boolean;
 }

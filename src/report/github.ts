@@ -1,3 +1,5 @@
+import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
+import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Reporter } from './reporter.js';
@@ -81,9 +83,9 @@ export function githubReporter(opts: {
       const props = [
         `file=${ghProperty(opts.paths ? annotationPath(r.file, opts.paths) : r.file)}`,
         ...(r.line ? [`line=${r.line}`] : []),
-        `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${r.planned} (needed ${r.required})`)}`,
+        `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${trialsOutOf(r)} (needed ${r.required})${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}${r.judgeNoise?.withinNoise ? `, ${WITHIN_JUDGE_NOISE}` : ''}`)}`,
       ];
-      const lines = failureLines(r, 5);
+      const lines = [...failureLines(r, 5), ...(r.judgeNoise ? judgeNoiseLines(r.judgeNoise) : [])];
       opts.out.write(`::${level} ${props.join(',')}::${ghData(lines.join('\n'))}\n`);
       failing.push({ key, verdict: r.verdict, detail: lines[0] ?? '' });
     },

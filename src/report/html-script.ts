@@ -175,6 +175,7 @@ export const PAGE_SCRIPT = String.raw`(function () {
     add(sum, el('span', 'verdict ' + c.verdict, c.verdict));
     var ch = changes[keys[i]];
     if (ch && ch.kind !== 'unchanged') add(sum, el('span', 'change ' + ch.kind, ch.kind));
+    if (c.judgeNoise && c.judgeNoise.withinNoise) add(sum, el('span', 'change noise', 'within judge noise'));
     var je = ch && ch.judgeEffect;
     if (je && je.direction !== 'none') add(sum, el('span', 'change judge-' + je.direction, 'judge ' + je.direction));
     add(sum, el('span', 'key', keys[i]));
@@ -194,6 +195,8 @@ export const PAGE_SCRIPT = String.raw`(function () {
         ['Judge effect', je ? je.direction + ' ' + je.recorded.passed + '/' + je.recorded.run + ' recorded \u2192 ' + je.rejudged.passed + '/' + je.rejudged.run + ' re-judged' + (je.reason ? ': ' + je.reason : '') + (je.pValue !== undefined ? ' (p=' + je.pValue.toFixed(4) + ')' : '') + (je.judgeChanges && je.judgeChanges.length ? '; ' + je.judgeChanges.join('; ') : '') + ', not counted' : ''],
         ['Not run', c.notRun ? c.notRun + ' (' + (c.notRunReason || '') + ')' : ''],
         ['Tool tape', c.trials.filter(function (x) { return x.toolTape && x.toolTape.diverged; }).map(function (x) { return 'trial ' + (x.index + 1) + ': ' + x.toolTape.diverged.message; }).join('; ')],
+        ['Judge noise', c.judgeNoise ? c.judgeNoise.assertions.map(function (a) { return a.name + ': flipped ' + a.flips + ' of ' + a.reasks + ' re-asks, score sd ' + a.scoreStddev.toFixed(2) + ', range ' + a.scoreRange.toFixed(2); }).join('; ') + (c.judgeNoise.withinNoise ? ' (the miss is within judge noise)' : '') : ''],
+        ['Adaptive', c.adaptive ? c.adaptive.used + ' of ' + c.adaptive.min + '..' + c.adaptive.max + ' trials, stopped: ' + c.adaptive.stoppedBy : ''],
         ['Target usage', usageLine(c.usage.target)],
         ['Judge usage', usageLine(c.usage.judge)]
       ]);

@@ -1,3 +1,5 @@
+import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
+import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import pc from 'picocolors';
 import type { Reporter } from './reporter.js';
 import type { AssertionResult, CaseResult } from '../core/results-schema.js';
@@ -149,13 +151,14 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   const key = terminalSafe(caseKey(r));
   const dur = r.trials.length ? r.trials.reduce((s, t) => s + t.durationMs, 0) / r.trials.length : 0;
   const judge = r.judgeScore ? `  judge ${r.judgeScore.mean.toFixed(2)} ±${r.judgeScore.stddev.toFixed(2)}` : '';
-  const notRun = r.notRun ? pc.dim(`  (${r.notRun} not run: ${terminalSafe(r.notRunReason ?? 'stopped')})`) : '';
+  const notRun = r.adaptive ? pc.dim(`  (${adaptiveNote(r.adaptive)})`) : r.notRun ? pc.dim(`  (${r.notRun} not run: ${terminalSafe(r.notRunReason ?? 'stopped')})`) : '';
   const rate = r.passRate ? `  pass ${formatPassRate(r.passRate)}` : '';
-  const tags = `${r.flaky ? pc.yellow('  flaky') : ''}${r.judgeErrors ? pc.magenta(`  ${r.judgeErrors} judge error${r.judgeErrors === 1 ? '' : 's'}`) : ''}`;
-  const head = `${MARK[r.verdict]} ${r.passed}/${r.planned} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${rate}${tags}${notRun}`;
+  const tags = `${r.flaky ? pc.yellow('  flaky') : ''}${r.judgeNoise?.withinNoise ? pc.yellow(`  ${WITHIN_JUDGE_NOISE}`) : ''}${r.judgeErrors ? pc.magenta(`  ${r.judgeErrors} judge error${r.judgeErrors === 1 ? '' : 's'}`) : ''}`;
+  const head = `${MARK[r.verdict]} ${r.passed}/${trialsOutOf(r)} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${rate}${tags}${notRun}`;
   const lines = [head];
   // Shown for a passing case too: what ran live instead of from the tape is worth knowing.
   for (const line of toolTapeLines(r)) lines.push(`    ${pc.yellow(terminalSafe(line))}`);
+  if (r.judgeNoise && (verbose || r.judgeNoise.withinNoise)) for (const line of judgeNoiseLines(r.judgeNoise)) lines.push(`    ${pc.dim(terminalSafe(line))}`);
   if (r.verdict === 'passed' && !verbose) return lines;
   for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);
   return lines;

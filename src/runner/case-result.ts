@@ -6,13 +6,16 @@ import { isFlaky, passRate } from './pass-rate.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
 import { caseJudgeFingerprint } from '../judges/case-judge-fingerprint.js';
 import { caseAsked } from './case-asked.js';
+import { adaptiveOutcome } from './adaptive-trials.js';
+import { caseJudgeNoise } from './judge-noise.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
   const sorted = [...trials].sort((a, b) => a.index - b.index);
-  const required = requiredPasses(c.repeat, c.passRate);
   // Interrupted trials are reported, but their scores say nothing about the target.
   const completed = completedTrials(sorted);
+  // An adaptive case's N is the trials it used, not its `max`.
+  const required = requiredPasses(c.adaptive && completed.length > 0 ? completed.length : c.repeat, c.passRate);
   const judgeScores = completed.flatMap((t) => {
     const judged = t.assertions.filter((a) => a.judge && (a.status === 'passed' || a.status === 'failed'));
     return judged.length ? [judged.reduce((s, a) => s + a.score, 0) / judged.length] : [];
@@ -23,6 +26,11 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
   // N is the trials that ran to a verdict: interrupted and not-run ones say nothing about the agent.
   const rate = passRate(passed, completed.length);
   const judges = caseJudgeFingerprint(sorted);
+  const verdict = caseVerdict(
+    sorted.map((t) => t.verdict),
+    required,
+  );
+  const noise = caseJudgeNoise(completed);
   return {
     suite: c.suite,
     id: c.id,
@@ -34,10 +42,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     ...(judges ? { judgeFingerprint: judges } : {}),
     // Whole here; the reporter edge redacts the run's secrets, then cuts (case-asked.ts).
     ...caseAsked(c),
-    verdict: caseVerdict(
-      sorted.map((t) => t.verdict),
-      required,
-    ),
+    verdict,
     passed,
     required,
     planned: c.repeat,
@@ -47,6 +52,8 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     score: meanStd(completed.map((t) => t.score)),
     judgeScore: judgeScores.length ? meanStd(judgeScores) : null,
     ...(rate ? { passRate: rate } : {}),
+    ...(c.adaptive ? { adaptive: adaptiveOutcome({ adaptive: c.adaptive, passRate: c.passRate }, completed.filter((t) => t.verdict === 'passed').length, completed.length, notRunReason) } : {}),
+    ...(noise ? { judgeNoise: noise } : {}),
     flaky: isFlaky(sorted.map((t, i) => ({ verdict: t.verdict, judgeError: judgeError[i]! }))),
     usage: {
       target: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.target)),

@@ -9,6 +9,7 @@ import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
 import { interruptedTrial, requiredPasses } from './verdict.js';
+import { roundOpen, roundSettled } from './adaptive-trials.js';
 import { earlyStopsAt, variantGroup, variantGroupKey, type VariantGroup } from './variant-stop.js';
 import { BUDGET_FAILURE } from './exit-code.js';
 import type { JudgeBatch } from '../judges/judge-batch.js';
@@ -82,7 +83,7 @@ interface CaseState {
   settled: number;
   notRunReason?: StopReason;
   /** The case's matrix variants, this one included: early stop decides for all of them. */
-  group: VariantGroup;
+  group: VariantGroup<CaseState>;
 }
 
 /** Schedules every trial of every case through one p-limit, deciding cases as trials finish. */
@@ -122,6 +123,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
 
   const settle = async (s: CaseState) => {
     s.settled += 1;
+    roundSettled(s.group);
     if (s.settled === s.c.repeat) await finishCase(s);
   };
 
@@ -141,7 +143,8 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     const kept = prior?.trials.get(index);
     // Kept as recorded: its target and judges are not called, nor its spend counted again against the budget.
     if (kept) return endTrial(s, kept);
-    const reason: StopReason | undefined = stopped ?? prior?.notRunReason ?? opts.replay?.notRun(s.c, index) ?? (opts.earlyStop && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
+    const reason: StopReason | undefined =
+      stopped ?? prior?.notRunReason ?? opts.replay?.notRun(s.c, index) ?? ((opts.earlyStop || s.c.adaptive) && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);
@@ -184,7 +187,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
   const states = caseStates(opts.cases);
   const order = trialOrder(states, opts.concurrency, (s) => s.group);
   if (opts.batch) await runBatched(opts.batch);
-  else await Promise.all(order.map(([s, i]) => limit(() => runTrial(s, i))));
+  else await Promise.all(order.map(([s, i]) => afterRound(s, i, () => limit(() => runTrial(s, i)))));
 
   /**
    * Batch mode. A trial waiting on the batch would hold its slot forever, so it leaves the slot as
@@ -208,12 +211,14 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     batch.onQueued(check);
     await Promise.all(
       order.map(([s, i]) =>
-        limit(
-          () =>
-            new Promise<void>((leave) => {
-              const done = () => (leave(), check());
-              trials.push(runTrial(s, i, done).finally(done));
-            }),
+        afterRound(s, i, () =>
+          limit(
+            () =>
+              new Promise<void>((leave) => {
+                const done = () => (leave(), check());
+                trials.push(runTrial(s, i, done).finally(done));
+              }),
+          ),
         ),
       ),
     );
@@ -243,12 +248,18 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
   return { summary: summary.result(), interrupted: stopped === 'interrupted' };
 }
 
+/** Adaptive trials (`repeat: { min, max }`) queue a round once the one before it settled (adaptive-trials.ts). */
+function afterRound(s: CaseState, index: number, queue: () => Promise<void>): Promise<void> {
+  const wait = roundOpen(s.group, index);
+  return wait ? wait.then(queue) : queue();
+}
+
 /** Each case's state, the variants of a matrix case sharing one group (plain cases a group of their own). */
 function caseStates(cases: PlannedCase[]): CaseState[] {
-  const groups = new Map<string, VariantGroup>();
+  const groups = new Map<string, VariantGroup<CaseState>>();
   return cases.map((c): CaseState => {
     const key = c.matrix ? variantGroupKey(c) : c.key;
-    const group = groups.get(key) ?? variantGroup([]);
+    const group = groups.get(key) ?? variantGroup<CaseState>([]);
     groups.set(key, group);
     const s: CaseState = { c, required: requiredPasses(c.repeat, c.passRate), trials: [], passes: 0, ended: 0, settled: 0, group };
     group.variants.push(s);

@@ -1,8 +1,11 @@
+import type { AdaptiveRange } from '../core/repeat-setting.js';
+import { adaptiveSettled } from './adaptive-trials.js';
 import { isDecided } from './verdict.js';
 
 /** One case's variant as early stop sees it: its trials so far and what it needs. */
 export interface VariantProgress {
-  c: { repeat: number };
+  /** `adaptive`: settled by the adaptive rule (adaptive-trials.ts) instead of by its fixed count. */
+  c: { repeat: number; passRate: number; adaptive?: AdaptiveRange | undefined };
   required: number;
   passes: number;
   /** Trials that ended (interrupted ones too): in-flight trials can still change the verdict. */
@@ -31,7 +34,7 @@ export function variantGroup<V extends VariantProgress>(variants: V[]): VariantG
 export function earlyStopsAt(group: VariantGroup, index: number): boolean {
   if (group.stoppedAt !== undefined && index >= group.stoppedAt) return true;
   if (index < group.opened) return false;
-  const settled = group.variants.every((v) => isDecided(v.passes, v.ended, v.c.repeat, v.required));
+  const settled = group.variants.every((v) => (v.c.adaptive ? adaptiveSettled({ ...v.c, adaptive: v.c.adaptive }, v.passes, v.ended) : isDecided(v.passes, v.ended, v.c.repeat, v.required)));
   if (settled) {
     group.stoppedAt = index;
     return true;

@@ -17,6 +17,7 @@ import { datasetCases, type DatasetColumns } from './dataset-cases.js';
 import { iterableRows, readDatasetFile } from './dataset-read.js';
 import type { DatasetPick } from './dataset-pick.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
+import { adaptiveRange, maxTrials, type AdaptiveRange, type RepeatSetting } from '../core/repeat-setting.js';
 import type { CaseIdentity } from '../core/case-identity.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
@@ -41,6 +42,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly check: ((t: CheckApi) => void | Promise<void>) | undefined;
   /** Where the suite names its target (YAML), for errors about it. */
   readonly targetLine?: number;
+  /** `repeat: { min, max }`: adaptive trials (`repeat` is then `max`). */
+  readonly adaptive?: AdaptiveRange;
   /** `isolate: true` in a TS eval file: its inline target runs in a worker that imports `module` (the file's absolute path) again. */
   readonly isolate?: { module: string; display: string; maxHeapMb?: number };
 }
@@ -58,7 +61,7 @@ export interface Selection {
  * none: the one place a case's settings are merged is `planned()` below, which reads this.
  */
 export interface PlanDefaults {
-  repeat: number;
+  repeat: RepeatSetting;
   passRate: number;
   timeoutMs: number;
   targets: readonly string[];
@@ -74,7 +77,7 @@ export interface PlanDefaults {
   /** The config's user assertions: a YAML `- type: <name>` entry naming one becomes it (none: no entry does). */
   userAssertions?: UserAssertions;
   /** `--repeat` / `--timeout`: over what every case, its file and the config say. */
-  override?: { readonly repeat?: number | undefined; readonly timeoutMs?: number | undefined };
+  override?: { readonly repeat?: RepeatSetting | undefined; readonly timeoutMs?: number | undefined };
 }
 
 /** Loads every file, reporting all bad files together; then checks cross-file rules. */
@@ -228,7 +231,7 @@ async function rowsPlanned(
 }
 
 interface Settings {
-  repeat?: number;
+  repeat?: RepeatSetting;
   passRate?: number;
   timeoutMs?: number;
   tags?: string[];
@@ -249,6 +252,8 @@ function planned(
   const { suite, c } = p;
   const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? '' }];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
+  const adaptive = adaptiveRange(repeat);
   return {
     index: 0,
     key: `${suite.suite}/${c.id}`,
@@ -260,7 +265,8 @@ function planned(
     target: p.target,
     targetName: typeof p.target === 'string' ? p.target : p.target.name || '(inline function)',
     // The one merge of a case's settings: the command line, the case, its file, the config.
-    repeat: d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat,
+    repeat: maxTrials(repeat),
+    ...(adaptive ? { adaptive } : {}),
     passRate: c.passRate ?? suite.passRate ?? d.passRate,
     timeoutMs: d.override?.timeoutMs ?? c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
     judge: c.judge ?? suite.judge,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
+import { repeatSetting } from '../core/repeat-setting.js';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
 import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
@@ -32,7 +33,7 @@ const caseId = once(() =>
 );
 
 const trialSettings = once(() => ({
-  repeat: boundedNumber(BOUNDS.repeat).optional(),
+  repeat: repeatSetting().optional(),
   passRate: boundedNumber(BOUNDS.fraction).optional(),
   timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   tags: z.array(z.string().min(1)).optional(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { earlyStopsAt, variantGroup, type VariantProgress } from '../../src/runner/variant-stop.js';
 
 /** A variant of a 6-trial case that needs all 6 passes. */
-const variant = (passes: number, ended: number): VariantProgress => ({ c: { repeat: 6 }, required: 6, passes, ended });
+const variant = (passes: number, ended: number): VariantProgress => ({ c: { repeat: 6, passRate: 1 }, required: 6, passes, ended });
 
 describe('early stop across the variants of a case', () => {
   it('skips a trial only once every variant is settled, and then skips every later one for all', () => {
