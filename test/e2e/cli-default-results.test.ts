@@ -67,6 +67,10 @@ describe('a plain run leaves its results and run folder', () => {
     // A file the user asked for is still named.
     const asked = await p.cli(['run', '--json', 'mine.json']);
     expect(asked.stdout).toContain('wrote mine.json');
+    // A saved baseline is named; the results document beside it is not.
+    const saved = await p.cli(['run', '--save-baseline']);
+    expect(saved.stdout.split('\n').filter((l) => l.startsWith('wrote '))).toEqual([`wrote ${join('.agent-evals', 'baselines', 'main.json')}`]);
+    expect(p.results().run.id).not.toBe(results.run.id);
   });
 
   it('then --last-failed runs the 2 failed cases of 10, and its results name the file they came from', async () => {
