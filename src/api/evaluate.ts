@@ -28,7 +28,7 @@ export type EvalAgent = TargetFunction | Exclude<TargetConfig, (...args: never[]
 /** A judge: `provider:model`, a model spec object, `fake`, or a judge object (`agentJudge(...)`, anything implementing Judge). */
 export type EvalJudge = NonNullable<UserConfig['judge']> | Judge;
 /** Keys of evals.config.ts an eval in a test file may set (its target is the agent; it has no eval files or reporters). */
-export type EvalConfig = Omit<UserConfig, 'targets' | 'evals' | 'reporters'>;
+export type EvalConfig = Omit<UserConfig, 'targets' | 'evals' | 'reporters' | 'results'>;
 /** One user turn of a multi-turn eval: its text, or its text and assertions on its reply (as in eval files, no `custom` there). */
 export type TurnInput = string | z.input<typeof TurnSchema>;
 

@@ -17,6 +17,8 @@ export interface ReporterContext {
   verbose: boolean;
   /** `--save-baseline`: the JSON reporter writes its document here too. */
   saveBaseline?: string;
+  /** Files written that the terminal does not name: the results document every run leaves by default. */
+  quiet?: readonly string[];
 }
 
 const TERMINAL: ReporterName = 'terminal';
@@ -107,7 +109,7 @@ export async function buildReporters(specs: string[], ctx: ReporterContext, regi
   }
   if (specs.includes(TERMINAL)) {
     const { wroteReporter } = await import('../report/wrote-lines.js');
-    out.push({ ...wroteReporter({ out: process.stdout, cwd: ctx.cwd, reporters: [...out] }), name: TERMINAL });
+    out.push({ ...wroteReporter({ out: process.stdout, cwd: ctx.cwd, reporters: [...out], ...(ctx.quiet ? { quiet: ctx.quiet } : {}) }), name: TERMINAL });
   }
   return out;
 }

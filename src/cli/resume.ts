@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
+import type { RunProvenance } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { readRawTrials } from '../report/raw-trials.js';
 import { resumedPrior, retryPrior, type PriorTrials } from '../runner/prior-trials.js';
@@ -19,6 +20,8 @@ export interface ResumeFlags {
 export interface KeptTrials {
   prior: PriorTrials;
   line: string;
+  /** The run folder or results file kept from, as the results document records it. */
+  provenance: RunProvenance;
 }
 
 /**
@@ -40,7 +43,9 @@ async function resumed(id: string | true, cases: readonly PlannedCase[], outputD
   const shown = (path: string) => relative(cwd, path) || path;
   const runId = id === true ? (await resumableRuns(outputDir))[0] : id;
   if (runId === undefined)
-    throw new UserError(`no run to resume: ${shown(join(outputDir, 'runs'))} holds no run folder with a ${PLAN_FILE} (a run records one when it writes a results file)`, { field: '--resume' });
+    throw new UserError(`no run to resume: ${shown(join(outputDir, 'runs'))} holds no run folder with a ${PLAN_FILE} (every run records one unless \`results: false\` or --no-results)`, {
+      field: '--resume',
+    });
   // `run --resume evals/x.eval.yaml` hands the path to --resume, whose run id is optional.
   if (!RUN_ID.test(runId) || /\.(ya?ml|[cm]?[jt]s)$/.test(runId))
     throw new UserError(`"${runId}" is not a run id (a folder name under ${shown(join(outputDir, 'runs'))}): give eval paths before --resume`, { field: '--resume' });
@@ -49,7 +54,10 @@ async function resumed(id: string | true, cases: readonly PlannedCase[], outputD
   const plan = await readPlanRecord(folder);
   const planFile = shown(join(folder, PLAN_FILE));
   if (!plan)
-    throw new UserError(`the run folder holds no readable ${PLAN_FILE}: a run that wrote no results file, or one older than --resume, cannot be resumed`, { file: planFile, field: '--resume' });
+    throw new UserError(`the run folder holds no readable ${PLAN_FILE}: a run that wrote no results file (\`results: false\`, --no-results), or one older than --resume, cannot be resumed`, {
+      file: planFile,
+      field: '--resume',
+    });
   const change = planChange(plan.cases, cases);
   if (change) {
     throw new UserError(`the plan changed since run ${runId}: ${change}. Resume with the paths and flags it ran with (${plan.argv.join(' ') || 'none'}), or run afresh`, {
@@ -59,7 +67,7 @@ async function resumed(id: string | true, cases: readonly PlannedCase[], outputD
   }
   const recorded = await readRecordedCases(folder);
   const prior = resumedPrior(recorded, await readRawTrials(outputDir, runId));
-  return { prior, line: `resuming run ${runId}: ${keptLine(prior, cases)}` };
+  return { prior, line: `resuming run ${runId}: ${keptLine(prior, cases)}`, provenance: { resumedFrom: runId } };
 }
 
 async function retried(file: string, cases: readonly PlannedCase[], outputDir: string, cwd: string): Promise<KeptTrials> {
@@ -77,7 +85,7 @@ async function retried(file: string, cases: readonly PlannedCase[], outputDir: s
     errors === 0
       ? `retrying no trial: none in ${file} ended in an error (every trial is kept)`
       : `retrying ${errors} trial${errors === 1 ? '' : 's'} that ended in an error (${plan.targetErrors} target, ${plan.judgeErrors} judge) in ${plan.cases} case${plan.cases === 1 ? '' : 's'}; ${keptLine(plan.prior, cases)}`;
-  return { prior: plan.prior, line };
+  return { prior: plan.prior, line, provenance: { retriedFrom: relative(cwd, path) || path } };
 }
 
 /** How many trials are kept, and how many the run may still run (early stop may skip some). */

@@ -12,6 +12,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
 import { providerList } from '../providers/registry.js';
 import type { RejudgedBaseline } from '../stats/effects.js';
+import type { RunProvenance } from '../core/results-schema.js';
 import type { WatchResults } from './watch-results.js';
 import { addCompareOptions, compareOptions, type CompareFlags } from './compare-options.js';
 import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecorded, resolveBaseline } from './baseline-file.js';
@@ -51,6 +52,7 @@ export function registerRun(program: Command): void {
     .addOption(reporterOption().argParser(collect))
     .addHelpText('after', reportersHelp())
     .option('--silent', 'no terminal reporter (file reporters still write)')
+    .option('--no-results', 'leave no results document or run folder (written by default to <outputDir>, for --resume and --last-failed) unless a reporter asks for one')
     .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
     .option('--judge <provider:model>', `one judge model for every judged assertion of this run (provider: ${providerList()})`)
     .option('--dry-run', 'no model calls: judges answer from the fake judge, model targets with a placeholder reply')
@@ -106,13 +108,13 @@ export function registerRun(program: Command): void {
         return;
       }
       if (picked) process.stderr.write(`agent-evals: --last-failed: ${plan.cases.length} case${plan.cases.length === 1 ? '' : 's'} that failed, scored or were flaky in ${picked.file}\n`);
-      process.exitCode = await runPlanned(plan, flags, cmd, cwd);
+      process.exitCode = await runPlanned({ ...plan, ...(picked ? { provenance: { lastFailedFrom: picked.file } } : {}) }, flags, cmd, cwd);
     });
 }
 
 /** One run of planned cases, from checks before the first trial to the reporters; returns the exit code. */
 async function runPlanned(
-  { config, cases, shard, partial = [] }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined; partial?: string[] },
+  { config, cases, shard, partial = [], provenance }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined; partial?: string[]; provenance?: RunProvenance },
   flags: RunFlagsRaw,
   cmd: Command,
   cwd: string,
@@ -161,17 +163,21 @@ async function runPlanned(
 
   const specs = reporterSpecs(config, flags);
   const saveTo = saveName !== undefined ? baselinePath(config.outputDir, saveName) : undefined;
+  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
+  // Every run leaves its results document and run folder (for --resume, --last-failed), named by no `wrote` line.
+  const { defaultResultsSpec, defaultResultsPath } = await import('./default-results.js');
+  const quietly = await defaultResultsSpec(specs, { results: config.results, flags, ctx: reporterContext, configFile: config.file, note: (line) => process.stderr.write(`agent-evals: ${line}\n`) });
+  if (quietly) specs.push(quietly);
   // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
   if (saveTo && !writesResults(specs)) specs.push(`json=${saveTo}`);
   // A resumed or retried run is one results document for the whole plan: written even when no reporter asked for it.
   if (kept && !writesResults(specs)) specs.push('json');
-  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
   if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
   outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
   await checkOutputs(outputs, config.file);
-  const built = await buildReporters(specs, reporterContext);
+  const built = await buildReporters(specs, quietly ? { ...reporterContext, quiet: [defaultResultsPath(config.outputDir)] } : reporterContext);
   const reporters = watch ? watch.results.reporters(built, { all: watch.all, ran: cases, gates: settings }) : built;
 
   const runOptions = await runBase(settings, cmd, version, { specs, outputDir: config.outputDir });
@@ -198,6 +204,7 @@ async function runPlanned(
       interrupt,
       ...(kept ? { prior: kept.prior } : {}),
       ...(toolTape ? { toolTape } : {}),
+      ...(kept || provenance ? { provenance: { ...provenance, ...kept?.provenance } } : {}),
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });

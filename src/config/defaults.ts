@@ -31,6 +31,12 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   outputDir: '.agent-evals',
   /** Reporters when none is given on the command line (`github` joins them on GitHub Actions). */
   reporters: ['terminal'],
+  /**
+   * Every `run` writes its results document (`<outputDir>/results.json`, or where `--json` says) and
+   * its run folder, whatever the reporters, for `--resume`, `--last-failed`, `--retry-errors`. false
+   * (or `--no-results`): only when a reporter asks for one.
+   */
+  results: true,
   /** What judges see of tool arguments and results. */
   trace: 'safe',
   /** Skip a trial's judges once one of its gates failed. */

@@ -36,6 +36,8 @@ export interface ResolvedConfig {
   readonly loadTimeoutMs: number;
   readonly outputDir: string;
   readonly reporters: readonly string[];
+  /** Every run writes its results document and run folder (config `results`). */
+  readonly results: boolean;
   /** Modules of user assertions, relative to `rootDir` (loaded by `loadConfig`). */
   readonly assertions: readonly string[];
   /** The user assertions those modules export, by name: this config's own, never another run's. */
@@ -125,6 +127,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),
     // A reporter module is found from the config's folder, wherever the run starts.
     reporters: user.reporters?.map((spec) => reporterFromDir(spec, rootDir)) ?? defaultReporters(env),
+    results: user.results ?? DEFAULTS.results,
     assertions: user.assertions ?? [],
     userAssertions,
     trace: user.trace ?? DEFAULTS.trace,

@@ -22,6 +22,8 @@ export interface RunFlags {
   readonly reporter?: readonly string[];
   readonly json?: string | true;
   readonly silent?: boolean;
+  /** `--no-results`: no results document unless a reporter asks for one (config `results`). */
+  readonly results?: boolean;
 }
 
 /**

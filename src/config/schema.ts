@@ -43,6 +43,8 @@ export const ConfigSchema = z
     outputDir: z.string().optional(),
     /** `name`, `name=path`, or a reporter module `./my-reporter.mjs[=path]` (from the config's folder); names from the reporter registry. */
     reporters: z.array(ReporterSpecSchema).optional(),
+    /** Every `run` leaves its results document and run folder under outputDir, for --resume, --last-failed and --retry-errors (default true; `--no-results` for one run). */
+    results: z.boolean().optional(),
     /** Modules of user assertions, relative to the config file; each default-exports `{ apiVersion: 1, name, schema?, evaluate }` (docs/guide/custom-assertions.md). */
     assertions: z.array(z.string().min(1)).optional(),
     trace: TracePolicySchema.optional(),

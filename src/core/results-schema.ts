@@ -436,7 +436,15 @@ export const RunInfoSchema = z.object({
    * ran; `carried`: how many cases kept an earlier result.
    */
   watch: z.object({ rerun: z.array(z.string()), carried: z.number().int().positive() }).optional(),
+  /** `run --resume`: the id of the run folder whose recorded trials this run kept. */
+  resumedFrom: z.string().optional(),
+  /** `run --retry-errors`: the results file whose trials this run kept (its errors re-run), relative to the working directory. */
+  retriedFrom: z.string().optional(),
+  /** `run --last-failed`: the results file whose failed, scored or flaky cases this run ran, relative to the working directory. */
+  lastFailedFrom: z.string().optional(),
 });
+/** Where a run's kept trials or chosen cases came from (`--resume`, `--retry-errors`, `--last-failed`). */
+export type RunProvenance = Pick<RunInfo, 'resumedFrom' | 'retriedFrom' | 'lastFailedFrom'>;
 export type RunInfo = z.infer<typeof RunInfoSchema>;
 
 /** One side of a compared case: trials that ran (interrupted ones left out), passes, mean score. */

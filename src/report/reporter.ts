@@ -1,5 +1,5 @@
 import type { CaseIdentity } from '../core/case-identity.js';
-import type { CaseResult, Comparison, RunInfo, Summary, TrialResult } from '../core/results-schema.js';
+import type { CaseResult, Comparison, RunInfo, RunProvenance, Summary, TrialResult } from '../core/results-schema.js';
 
 /**
  * What a reporter learns of a case beside its result: plain read-only data, never the planner's
@@ -16,6 +16,8 @@ export interface BeginInfo {
   concurrency: number;
   /** `--strict` / `strict: true`: a `scored` case fails the run, so reporters show it as a failure. */
   strict: boolean;
+  /** `--resume`, `--retry-errors`, `--last-failed`: where the run's kept trials or chosen cases came from. */
+  provenance?: RunProvenance;
 }
 
 export interface EndInfo {

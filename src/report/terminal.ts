@@ -13,6 +13,7 @@ import { caseKey } from '../core/matrix.js';
 import { matrixTableLines } from './matrix-lines.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
 import { coalescedOutput, stdoutIsLive } from './coalesced-output.js';
+import { provenanceNote } from './provenance-note.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -69,9 +70,10 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
     onBegin(info) {
       trialsTotal = info.trials;
       strict = info.strict;
+      const from = provenanceNote(info.provenance);
       write(
         pc.dim(
-          `agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}\n`,
+          `agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}${from ? ` · ${terminalSafe(from)}` : ''}\n`,
         ),
       );
       drawProgress(true);

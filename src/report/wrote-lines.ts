@@ -12,12 +12,13 @@ export function wroteLine(path: string, cwd: string): string {
 
 /**
  * The terminal's last lines: one per file the other reporters wrote. It must come after them, so
- * their `onEnd` (where they write) has finished; a reporter that failed names no file.
+ * their `onEnd` (where they write) has finished; a reporter that failed names no file. The `quiet`
+ * paths (the results document every run leaves unasked) are not named: no line on every run.
  */
-export function wroteReporter(opts: { out: { write(text: string): unknown }; cwd: string; reporters: readonly Reporter[] }): Reporter {
+export function wroteReporter(opts: { out: { write(text: string): unknown }; cwd: string; reporters: readonly Reporter[]; quiet?: readonly string[] }): Reporter {
   return {
     onEnd() {
-      for (const r of opts.reporters) for (const path of r.written?.() ?? []) opts.out.write(`${wroteLine(path, opts.cwd)}\n`);
+      for (const r of opts.reporters) for (const path of r.written?.() ?? []) if (!opts.quiet?.includes(path)) opts.out.write(`${wroteLine(path, opts.cwd)}\n`);
     },
   };
 }

@@ -3,7 +3,7 @@ import { failureLine, multiplexReporters, type Multiplexer } from '../report/mul
 import { redactingReporter } from './redacting-reporter.js';
 import { askedBoundReporter } from './case-asked.js';
 import { underTracePolicy } from './trace-policy-reporter.js';
-import type { RejudgedFrom, ShardInfo, Summary, TrialResult } from '../core/results-schema.js';
+import type { RejudgedFrom, RunProvenance, ShardInfo, Summary, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -89,6 +89,8 @@ export interface ExecuteOptions {
   prior?: PriorTrials;
   /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/tool-tape.ts). */
   toolTape?: ToolTape;
+  /** Where the kept trials or chosen cases came from (`--resume`, `--retry-errors`, `--last-failed`): recorded in `run`. */
+  provenance?: RunProvenance;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -243,6 +245,7 @@ async function runWith(
     trials: cases.reduce((s, c) => s + c.repeat, 0),
     concurrency: settings.concurrency,
     strict: settings.strict,
+    ...(opts.provenance ? { provenance: opts.provenance } : {}),
   });
   const outcome = await runCases({
     cases,
@@ -302,6 +305,7 @@ async function runWith(
       trace: settings.judging.trace,
       ...(opts.shard ? { shard: opts.shard } : {}),
       ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
+      ...opts.provenance,
     },
     summary,
     exitCode,

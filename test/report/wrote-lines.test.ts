@@ -38,4 +38,17 @@ describe('wroteReporter', () => {
     expect(run.problems.join('\n')).toContain('reporter "broken" failed in onEnd');
     expect(stripAnsi(out)).toBe('wrote junit.xml\n');
   });
+
+  it('does not name a quiet path (the results document every run leaves), but names the others', () => {
+    let out = '';
+    const wrote = (paths: string[]): Reporter => ({ written: () => paths });
+    const reporter = wroteReporter({
+      out: { write: (t: string) => (out += t) },
+      cwd: '/w/p',
+      reporters: [wrote(['/w/p/.agent-evals/results.json', '/w/p/.agent-evals/baselines/main.json']), wrote(['/w/p/junit.xml'])],
+      quiet: ['/w/p/.agent-evals/results.json'],
+    });
+    void reporter.onEnd?.({} as never);
+    expect(stripAnsi(out)).toBe(`wrote ${join('.agent-evals', 'baselines', 'main.json')}\nwrote junit.xml\n`);
+  });
 });
