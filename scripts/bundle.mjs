@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { chunkGroups } from './chunk-groups.mjs';
+import { writeStartScript } from './start-script.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -60,7 +61,9 @@ const joined = (id, importer) => JOINED_PACKAGES.test(id) || (JOINED_FOR_PROVIDE
 
 /** The chunk groups' roots (scripts/chunk-groups.mjs says what each does), as modules of src/. */
 const GROUP_ROOTS = {
-  light: ['cli/heap-growth', 'cli/process-end', 'cli/main', 'cli/program', 'cli/list', 'index'],
+  // Not cli/heap-growth: it sets V8 flags, and V8 takes a code cache only under the flags it was
+  // made under; set before the start chunk is compiled (its own file), they are the same at both ends.
+  light: ['cli/process-end', 'cli/main', 'cli/program', 'cli/list', 'index'],
   lightEntries: ['api/evaluate', 'api/vitest', 'suite/import-module', 'suite/json-schemas', 'assertions/safe-regex'],
   commands: ['cli/run', 'cli/compare', 'cli/rejudge', 'cli/merge', 'cli/calibrate', 'cli/init', 'cli/report', 'cli/doctor', 'cli/watch', 'cli/watch-results', 'api/run-eval'],
   runPath: [
@@ -111,7 +114,7 @@ const recordGraph = {
 const group = (name, priority) => ({ name, priority, test: (id) => groupOf(id) === name });
 
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
-await build({
+const { output } = await build({
   input: Object.fromEntries(ENTRIES.map((e) => [e, join(root, 'src', `${e}.ts`)])),
   platform: 'node',
   tsconfig: join(root, 'tsconfig.json'),
@@ -132,3 +135,11 @@ await build({
     codeSplitting: { groups: [group('start', 3), group('run-shared', 2), group('run', 1)] },
   },
 });
+
+// The start chunk runs as a script with a V8 code cache (scripts/start-script.mjs says how, and
+// src/cli/code-cache.ts why): the whole of it, for every importer, not a second copy for the CLI
+// beside the ES module the public entry and the `run` chunks import, which would give a `list` or
+// `run` two instances of every module in it (a config's UserError not the CLI's, two registries).
+const start = output.find((o) => o.type === 'chunk' && o.name === 'start');
+if (!start) throw new Error('scripts/bundle.mjs: no start chunk was built');
+await writeStartScript(join(dist, 'chunks'), start.fileName.replace(/^chunks\//, ''), '../cli/code-cache.js');
