@@ -47,11 +47,13 @@ const ENTRIES = [
  * Joined in: packages that cost start-up as files (Node resolves, reads and compiles each; a CommonJS
  * one also walks its path for the real one). Every other package stays an import. zod, the CLI's
  * small packages, commander (see `lazyChildProcess`) and, where our providers import it, openai (154
- * modules: ~150 ms of CPU to import as files, ~40 joined). Not picomatch: fdir requires it by name
- * either way. The clients handed to a target's own code (src/targets/sdk-clients.ts) stay
- * the installed package's, so what they throw is of the classes the user's `openai` exports.
+ * modules: ~150 ms of CPU to import as files, ~40 joined). picomatch too, so its code is in the start
+ * chunk's code cache (as a package it was compiled anew each run); fdir's own `require('picomatch')`
+ * gets the joined one (`fdirJoinedPicomatch`). The clients handed to a target's own code
+ * (src/targets/sdk-clients.ts) stay the installed package's, so what they throw is of the classes the
+ * user's `openai` exports.
  */
-const JOINED_PACKAGES = /^(zod|commander|picocolors|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
+const JOINED_PACKAGES = /^(zod|commander|picocolors|picomatch|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
 const JOINED_FOR_PROVIDERS = /^openai(\/|$)/;
 const COMMANDER = `${join('node_modules', 'commander')}/`;
 const USER_CLIENTS = join(root, 'src', 'targets', 'sdk-clients.ts');
@@ -98,6 +100,22 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * fdir requires picomatch through its own `createRequire` at load (for its `glob()` builder, which
+ * tinyglobby does not use): left alone, the joined picomatch would load a second time from
+ * node_modules. Its require gets the joined one; the build stops when fdir no longer reads as expected.
+ */
+const FDIR_REQUIRE = '__require.resolve("picomatch");\n\tpm = __require("picomatch");';
+const fdirJoinedPicomatch = {
+  name: 'fdir-joined-picomatch',
+  transform(code, id) {
+    if (!/[\\/]node_modules[\\/]fdir[\\/]dist[\\/]index\.mjs$/.test(id)) return undefined;
+    if (!code.includes(FDIR_REQUIRE)) throw new Error(`scripts/bundle.mjs: fdir (${id}) no longer requires picomatch as fdirJoinedPicomatch expects`);
+    // Lines kept where they were, so the source map needs no change (`map: null`).
+    return { code: `import __joinedPicomatch from "picomatch"; ${code.replace(FDIR_REQUIRE, '\n\tpm = __joinedPicomatch;')}`, map: null };
+  },
+};
+
 /** Module graph as rolldown parsed it, recorded when the build ends, read when chunks are formed. */
 const graph = new Map();
 let groupOf;
@@ -120,7 +138,7 @@ const { output } = await build({
   tsconfig: join(root, 'tsconfig.json'),
   external: (id, importer) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !joined(id, importer),
   logLevel: 'warn',
-  plugins: [lazyChildProcess, recordGraph],
+  plugins: [lazyChildProcess, fdirJoinedPicomatch, recordGraph],
   // A lazily imported module that a group joins with its static importers: meant, not news.
   onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.id && groupOf?.(log.id) ? undefined : handler(level, log)),
   output: {

@@ -20,9 +20,6 @@ import { join } from 'node:path';
 import { build } from 'rolldown';
 import { parseAst } from 'rolldown/parseAst';
 
-/** Packages the chunk imports statically: required now, so each must resolve to one file for both (no `exports` conditions). */
-const REQUIRED_PACKAGES = new Set(['picomatch']);
-
 /**
  * Rewrites the chunk `dir/<file>` (e.g. chunks/start-D57scuer.js) into `<base>.cjs` and an ES module
  * in its place. `loader` is the loader's path from `dir` (../cli/code-cache.js).
@@ -46,7 +43,8 @@ export async function writeStartScript(dir, file, loader) {
   const chunk = output.find((o) => o.type === 'chunk');
   for (const id of chunk.imports) {
     const name = id.replace(/^node:/, '');
-    if (!builtinModules.includes(name) && !REQUIRED_PACKAGES.has(id)) throw new Error(`scripts/start-script.mjs: the start chunk imports ${id} statically: it would be required, not imported`);
+    // A package could resolve to another file when required than when imported (`exports` conditions).
+    if (!builtinModules.includes(name)) throw new Error(`scripts/start-script.mjs: the start chunk imports ${id} statically: it would be required, not imported`);
   }
   const code = withChunkImport(chunk.code);
   for (const name of chunk.exports) {

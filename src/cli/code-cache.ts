@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import { cacheDirFor } from '../suite/cache-files.js';
+import { appliedHeapFlags } from './heap-growth.js';
 
 /**
  * The start chunk of dist/ (what every command loads, ~570 KB: the CLI, zod, commander, the suite
@@ -21,7 +22,7 @@ import { cacheDirFor } from '../suite/cache-files.js';
  * unmaintained since Node 16; what is needed here is one script, its cache file and its checks.
  *
  * The cache: `node_modules/.cache/agent-evals/code/` (cache-files.ts' place), one file per built
- * chunk (its name carries rolldown's content hash) and Node version, written whole (temp + rename)
+ * chunk (its name carries rolldown's content hash), Node version and V8 flags, written whole (temp + rename)
  * when the process ends, only after a run that found none or had it rejected, and holding the
  * functions that run compiled (V8 adds lazily compiled ones). V8 rejects a cache of another V8 or
  * other flags (then it is rewritten) but checks no checksum of the code itself, so the file starts
@@ -60,10 +61,18 @@ export function loadCachedScript(url: URL, chunkImport: ChunkImport): Record<str
   return module.exports;
 }
 
-/** The cache file of a built script for this Node and platform; undefined when no cache folder is usable. */
+/**
+ * The cache file of a built script for this Node, platform and the V8 flags the CLI sets; undefined
+ * when no cache folder is usable. V8 takes a cache only under the flags it was made under, and the
+ * CLI sets some (heap-growth.ts) that a library use (a test importing agent-evals) does not: one file
+ * each, or the two would reject and rewrite each other's. Not keyed by Node's own options
+ * (`--cpu-prof-dir=...` differs each run); one that is a V8 flag only costs a rewrite when it changes.
+ */
 function cachePath(file: string): string | undefined {
   const dir = cacheDirFor(file, 'code');
-  return dir === undefined ? undefined : join(dir, `${basename(file)}-${process.version}-${process.platform}-${process.arch}.bin`);
+  if (dir === undefined) return undefined;
+  const flags = appliedHeapFlags().length === 0 ? 'lib' : createHash('sha1').update(appliedHeapFlags().join(' ')).digest('hex').slice(0, 10);
+  return join(dir, `${basename(file)}-${process.version}-${process.platform}-${process.arch}-${flags}.bin`);
 }
 
 /** The cache's V8 data, or undefined when there is none or its digest does not match it. */

@@ -15,7 +15,7 @@ import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
 afterAll(removeTempDirs);
 
 /** A project with the package installed as a copy, every other dependency linked, and a two-case YAML suite. */
-function project(): { dir: string; cli: string; cacheFile: string } {
+function project(): Project {
   const dir = tempDir('agent-evals-code-cache-');
   const pkg = join(dir, 'node_modules', 'agent-evals');
   mkdirSync(pkg, { recursive: true });
@@ -39,11 +39,34 @@ function project(): { dir: string; cli: string; cacheFile: string } {
   );
   const script = readdirSync(join(pkg, 'dist', 'chunks')).find((f) => /^start-[\w-]+\.cjs$/.test(f));
   if (script === undefined) throw new Error('no dist/chunks/start-*.cjs: run `npm run build`');
-  const cacheFile = join(dir, 'node_modules', '.cache', 'agent-evals', 'code', `${script}-${process.version}-${process.platform}-${process.arch}.bin`);
-  return { dir, cli: join(pkg, 'bin', 'agent-evals.js'), cacheFile };
+  return { dir, cli: join(pkg, 'bin', 'agent-evals.js'), script, cacheDir: join(dir, 'node_modules', '.cache', 'agent-evals', 'code') };
 }
 
-function list(p: { dir: string; cli: string }): { code: number | null; stdout: string; stderr: string } {
+interface Project {
+  dir: string;
+  cli: string;
+  /** The start chunk's script (chunks/start-<hash>.cjs), which names its cache files. */
+  script: string;
+  cacheDir: string;
+}
+
+/** The cache files of the start chunk in the project (one per Node version and V8 flags). */
+function cacheFiles(p: Project): string[] {
+  return existsSync(p.cacheDir)
+    ? readdirSync(p.cacheDir)
+        .filter((f) => f.startsWith(`${p.script}-`) && f.endsWith('.bin'))
+        .map((f) => join(p.cacheDir, f))
+    : [];
+}
+
+/** The one cache file `list` wrote. */
+function listCache(p: Project): string {
+  const files = cacheFiles(p);
+  expect(files).toHaveLength(1);
+  return files[0]!;
+}
+
+function list(p: Project): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [p.cli, 'list'], { cwd: p.dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -58,35 +81,37 @@ describe.concurrent('the start chunk’s code cache', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^hello\/one .*\nhello\/two .*\n2 cases, 2 trials\n$/);
-    expect(existsSync(p.cacheFile)).toBe(true);
-    const written = readFileSync(p.cacheFile);
-    const ino = inode(p.cacheFile);
+    const cacheFile = listCache(p);
+    const written = readFileSync(cacheFile);
+    const ino = inode(cacheFile);
 
     // Taken: not written again (V8 accepted it; a rejected cache is replaced when the process ends).
     for (let i = 0; i < 2; i++) {
       const again = list(p);
       expect({ ...again }).toEqual(first);
-      expect(inode(p.cacheFile)).toBe(ino);
+      expect(inode(cacheFile)).toBe(ino);
     }
-    expect(readFileSync(p.cacheFile).equals(written)).toBe(true);
+    expect(readFileSync(cacheFile).equals(written)).toBe(true);
+    expect(cacheFiles(p)).toEqual([cacheFile]);
   });
 
   it('a damaged cache file is not used, and is replaced; what list prints is the same', () => {
     const p = project();
     const first = list(p);
     expect(first.code, first.stderr).toBe(0);
-    const good = readFileSync(p.cacheFile);
+    const cacheFile = listCache(p);
+    const good = readFileSync(cacheFile);
     // Bytes flipped in the middle: V8 itself would take it (it checks sizes and versions, not the code).
     const damaged = Buffer.from(good);
     for (let i = 0, at = Math.floor(damaged.length / 2); i < 64; i++, at += 97) damaged.writeUInt8(damaged.readUInt8(at) ^ 0xff, at);
-    writeFileSync(p.cacheFile, damaged);
+    writeFileSync(cacheFile, damaged);
 
     expect(list(p)).toEqual(first);
-    const rewritten = readFileSync(p.cacheFile);
+    const rewritten = readFileSync(cacheFile);
     expect(rewritten.equals(damaged)).toBe(false);
-    const ino = inode(p.cacheFile);
+    const ino = inode(cacheFile);
     expect(list(p)).toEqual(first);
-    expect(inode(p.cacheFile)).toBe(ino);
+    expect(inode(cacheFile)).toBe(ino);
   });
 
   it('a whole file V8 rejects (not a code cache of this chunk) is replaced; what list prints is the same', () => {
@@ -95,14 +120,32 @@ describe.concurrent('the start chunk’s code cache', () => {
     expect(first.code, first.stderr).toBe(0);
     // Our digest matches, so V8 is asked, and refuses it.
     const foreign = Buffer.from('not a V8 code cache, but whole'.repeat(100));
-    mkdirSync(join(p.cacheFile, '..'), { recursive: true });
-    writeFileSync(p.cacheFile, Buffer.concat([createHash('sha1').update(foreign).digest(), foreign]));
-    const ino = inode(p.cacheFile);
+    const cacheFile = listCache(p);
+    writeFileSync(cacheFile, Buffer.concat([createHash('sha1').update(foreign).digest(), foreign]));
+    const ino = inode(cacheFile);
 
     expect(list(p)).toEqual(first);
-    expect(inode(p.cacheFile)).not.toBe(ino);
-    const replaced = inode(p.cacheFile);
+    expect(inode(cacheFile)).not.toBe(ino);
+    const replaced = inode(cacheFile);
     expect(list(p)).toEqual(first);
-    expect(inode(p.cacheFile)).toBe(replaced);
+    expect(inode(cacheFile)).toBe(replaced);
+  });
+
+  it('the CLI and a library use (other V8 flags) keep a cache each, instead of rejecting and rewriting each other’s', () => {
+    const p = project();
+    expect(list(p).code).toBe(0);
+    const cli = listCache(p);
+    const ino = inode(cli);
+    // A script importing the public entry, as a test file does: no CLI launcher, so no heap flags (heap-growth.ts).
+    writeFileSync(join(p.dir, 'use.mjs'), "import { defineConfig } from 'agent-evals';\nconsole.log(typeof defineConfig);\n");
+    const use = () => spawnSync(process.execPath, ['use.mjs'], { cwd: p.dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(use().stdout).toBe('function\n');
+    const files = cacheFiles(p);
+    expect(files).toHaveLength(2);
+    const library = files.find((f) => f !== cli)!;
+    const libraryIno = inode(library);
+    expect(list(p).code).toBe(0);
+    expect(use().stdout).toBe('function\n');
+    expect([inode(cli), inode(library)]).toEqual([ino, libraryIno]);
   });
 });
