@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ import { appliedHeapFlags } from './heap-growth.js';
  * The cache: `node_modules/.cache/agent-evals/code/` (cache-files.ts' place), one file per built
  * chunk (its name carries rolldown's content hash), Node version and V8 flags, written whole (temp +
  * rename) when the process ends, only after a run that found none or had it rejected, and holding
- * the functions that run compiled (V8 adds lazily compiled ones). V8 rejects a cache of another V8
+ * the functions that run compiled (V8 adds lazily compiled ones); the newest few are kept. V8 rejects a cache of another V8
  * or other flags (then it is rewritten) but checks no checksum of the code itself, so the file
  * starts with a SHA-1 of the rest: a damaged file is not handed to V8 at all, and is rewritten.
  */
@@ -96,7 +96,20 @@ function writeCache(path: string, script: vm.Script): void {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(temp, Buffer.concat([createHash('sha1').update(data).digest(), data]), { mode: 0o600 });
     renameSync(temp, path);
+    pruneOld(dirname(path));
   } catch {
     rmSync(temp, { force: true });
   }
+}
+
+/** Caches kept: each build names its own (~0.6 MB each), so those of older builds are removed, newest kept. */
+const KEPT_CACHES = 6;
+
+/** Removes all but the `KEPT_CACHES` most recently written cache files of the folder. */
+function pruneOld(dir: string): void {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.bin'))
+    .map((f) => ({ path: join(dir, f), written: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const old of files.slice(KEPT_CACHES)) rmSync(old.path, { force: true });
 }

@@ -5,10 +5,10 @@
  * what the command prints. Runs a copy of the built package (dist/, bin/) in a project of its own,
  * so its cache is that project's: `npm run build` first.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
 
@@ -147,5 +147,19 @@ describe.concurrent('the start chunk’s code cache', () => {
     expect(list(p).code).toBe(0);
     expect(use().stdout).toBe('function\n');
     expect([inode(cli), inode(library)]).toEqual([ino, libraryIno]);
+  });
+
+  it('caches of older builds are removed when one is written, the newest kept', () => {
+    const p = project();
+    mkdirSync(p.cacheDir, { recursive: true });
+    const old = Array.from({ length: 8 }, (_, i) => join(p.cacheDir, `start-old${i}.cjs-${process.version}-${process.platform}-${process.arch}-lib.bin`));
+    old.forEach((f, i) => {
+      writeFileSync(f, 'old');
+      utimesSync(f, 1_000_000 + i, 1_000_000 + i); // 1970: written long before this run
+    });
+    expect(list(p).code).toBe(0);
+    const left = readdirSync(p.cacheDir).sort();
+    // This build's, and the five newest of the old ones (KEPT_CACHES = 6 in src/cli/code-cache.ts).
+    expect(left).toEqual([...old.slice(3).map((f) => basename(f)), basename(listCache(p))].sort());
   });
 });
