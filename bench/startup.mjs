@@ -110,7 +110,10 @@ are formatted without ICU. The public entry a config imports (\`agent-evals\`) l
 load the fetch layer) nor RE2 (loaded when a pattern is first compiled); test/e2e/startup-modules.test.ts
 holds this. \`npm run build\` joins what each entry loads into chunks (scripts/bundle.mjs, zod included):
 since session 11 in three groups (start, run, run-shared: scripts/chunk-groups.mjs), with openai, commander and the small
-packages joined: \`list\` reads ~20 ES modules, \`run\` ~15 before its first request (was ~265). What remains (profile
+packages joined: \`list\` reads ~20 ES modules, \`run\` ~15 before its first request (was ~265). Since session 12 the start
+chunk runs as a script with a V8 code cache (scripts/start-script.mjs, src/cli/code-cache.ts; Node 20 caches no compiled
+ES modules): its compile (~40 ms) and the first-call compiles of commander, zod, the glob and the config check are read
+from \`node_modules/.cache/agent-evals/code\` (~13 ms), and picomatch is joined into it. What remained before that (profile
 of a warm \`list\`, ~260 ms sampled): compiling the start chunk (~35 ms), evaluating it (~37 ms, zod schemas for
 the config and providers), built-in modules (~15 ms: streams, crypto for the cache keys), the glob of eval files
 (tinyglobby and picomatch, ~20 ms), the config check (~10 ms) and planning the warm TypeScript graph (~17 ms).

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { chunkGroups } from './chunk-groups.mjs';
+import { writeStartScript } from './start-script.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -46,11 +47,13 @@ const ENTRIES = [
  * Joined in: packages that cost start-up as files (Node resolves, reads and compiles each; a CommonJS
  * one also walks its path for the real one). Every other package stays an import. zod, the CLI's
  * small packages, commander (see `lazyChildProcess`) and, where our providers import it, openai (154
- * modules: ~150 ms of CPU to import as files, ~40 joined). Not picomatch: fdir requires it by name
- * either way. The clients handed to a target's own code (src/targets/sdk-clients.ts) stay
- * the installed package's, so what they throw is of the classes the user's `openai` exports.
+ * modules: ~150 ms of CPU to import as files, ~40 joined). picomatch too, so its code is in the start
+ * chunk's code cache (as a package it was compiled anew each run); fdir's own `require('picomatch')`
+ * gets the joined one (`fdirJoinedPicomatch`). The clients handed to a target's own code
+ * (src/targets/sdk-clients.ts) stay the installed package's, so what they throw is of the classes the
+ * user's `openai` exports.
  */
-const JOINED_PACKAGES = /^(zod|commander|picocolors|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
+const JOINED_PACKAGES = /^(zod|commander|picocolors|picomatch|safe-stable-stringify|tinyglobby|fdir|p-limit|yocto-queue)(\/|$)/;
 const JOINED_FOR_PROVIDERS = /^openai(\/|$)/;
 const COMMANDER = `${join('node_modules', 'commander')}/`;
 const USER_CLIENTS = join(root, 'src', 'targets', 'sdk-clients.ts');
@@ -60,7 +63,9 @@ const joined = (id, importer) => JOINED_PACKAGES.test(id) || (JOINED_FOR_PROVIDE
 
 /** The chunk groups' roots (scripts/chunk-groups.mjs says what each does), as modules of src/. */
 const GROUP_ROOTS = {
-  light: ['cli/heap-growth', 'cli/process-end', 'cli/main', 'cli/program', 'cli/list', 'index'],
+  // Not cli/heap-growth: it sets V8 flags, and V8 takes a code cache only under the flags it was
+  // made under; set before the start chunk is compiled (its own file), they are the same at both ends.
+  light: ['cli/process-end', 'cli/main', 'cli/program', 'cli/list', 'index'],
   lightEntries: ['api/evaluate', 'api/vitest', 'suite/import-module', 'suite/json-schemas', 'assertions/safe-regex'],
   commands: ['cli/run', 'cli/compare', 'cli/rejudge', 'cli/merge', 'cli/calibrate', 'cli/init', 'cli/report', 'cli/doctor', 'cli/watch', 'cli/watch-results', 'api/run-eval'],
   runPath: [
@@ -95,6 +100,22 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * fdir requires picomatch through its own `createRequire` at load (for its `glob()` builder, which
+ * tinyglobby does not use): left alone, the joined picomatch would load a second time from
+ * node_modules. Its require gets the joined one; the build stops when fdir no longer reads as expected.
+ */
+const FDIR_REQUIRE = '__require.resolve("picomatch");\n\tpm = __require("picomatch");';
+const fdirJoinedPicomatch = {
+  name: 'fdir-joined-picomatch',
+  transform(code, id) {
+    if (!/[\\/]node_modules[\\/]fdir[\\/]dist[\\/]index\.mjs$/.test(id)) return undefined;
+    if (!code.includes(FDIR_REQUIRE)) throw new Error(`scripts/bundle.mjs: fdir (${id}) no longer requires picomatch as fdirJoinedPicomatch expects`);
+    // Lines kept where they were, so the source map needs no change (`map: null`).
+    return { code: `import __joinedPicomatch from "picomatch"; ${code.replace(FDIR_REQUIRE, '\n\tpm = __joinedPicomatch;')}`, map: null };
+  },
+};
+
 /** Module graph as rolldown parsed it, recorded when the build ends, read when chunks are formed. */
 const graph = new Map();
 let groupOf;
@@ -111,13 +132,13 @@ const recordGraph = {
 const group = (name, priority) => ({ name, priority, test: (id) => groupOf(id) === name });
 
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
-await build({
+const { output } = await build({
   input: Object.fromEntries(ENTRIES.map((e) => [e, join(root, 'src', `${e}.ts`)])),
   platform: 'node',
   tsconfig: join(root, 'tsconfig.json'),
   external: (id, importer) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !joined(id, importer),
   logLevel: 'warn',
-  plugins: [lazyChildProcess, recordGraph],
+  plugins: [lazyChildProcess, fdirJoinedPicomatch, recordGraph],
   // A lazily imported module that a group joins with its static importers: meant, not news.
   onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.id && groupOf?.(log.id) ? undefined : handler(level, log)),
   output: {
@@ -132,3 +153,11 @@ await build({
     codeSplitting: { groups: [group('start', 3), group('run-shared', 2), group('run', 1)] },
   },
 });
+
+// The start chunk runs as a script with a V8 code cache (scripts/start-script.mjs says how, and
+// src/cli/code-cache.ts why): the whole of it, for every importer, not a second copy for the CLI
+// beside the ES module the public entry and the `run` chunks import, which would give a `list` or
+// `run` two instances of every module in it (a config's UserError not the CLI's, two registries).
+const start = output.find((o) => o.type === 'chunk' && o.name === 'start');
+if (!start) throw new Error('scripts/bundle.mjs: no start chunk was built');
+await writeStartScript(join(dist, 'chunks'), start.fileName.replace(/^chunks\//, ''), '../cli/code-cache.js');

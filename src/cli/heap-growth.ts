@@ -32,7 +32,18 @@ export function heapFlags(execArgv: readonly string[], nodeOptions = ''): string
   );
 }
 
+/** The flags `limitHeapGrowth` set in this process (V8 keys its code caches by the flags: code-cache.ts). */
+const applied: string[] = [];
+
 /** Applied by the CLI launcher before anything is loaded (both flags are read at each collection). */
 export function limitHeapGrowth(): void {
-  for (const flag of heapFlags(process.execArgv, process.env.NODE_OPTIONS)) v8.setFlagsFromString(flag);
+  for (const flag of heapFlags(process.execArgv, process.env.NODE_OPTIONS)) {
+    v8.setFlagsFromString(flag);
+    applied.push(flag);
+  }
+}
+
+/** What `limitHeapGrowth` set, in order (none when it did not run: a library use of agent-evals). */
+export function appliedHeapFlags(): readonly string[] {
+  return applied;
 }

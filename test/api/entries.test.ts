@@ -19,8 +19,11 @@ function packagesImportedFrom(entry: string): Set<string> {
     const text = readFileSync(file, 'utf8');
     // Static imports and re-exports where the built files write them, at the start of a line (so a message
     // that quotes code, like commander's `from '.command()'`, is not one); dynamic imports anywhere.
-    for (const m of text.matchAll(/^(?:import|export)\b[^\n]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/gm)) {
-      const spec = (m[1] ?? m[2] ?? m[3])!;
+    // The start chunk runs chunks/start-<hash>.cjs (scripts/start-script.mjs), where `import()` is `__import()`.
+    for (const m of text.matchAll(
+      /^(?:import|export)\b[^\n]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\b(?:__)?import\s*\(\s*['"]([^'"]+)['"]|\bnew URL\(\s*['"](\.\/[^'"]+\.cjs)['"]/gm,
+    )) {
+      const spec = (m[1] ?? m[2] ?? m[3] ?? m[4])!;
       if (spec.startsWith('.')) visit(resolve(dirname(file), spec));
       else packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
     }

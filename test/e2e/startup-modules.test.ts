@@ -59,6 +59,10 @@ describe('start-up loads only what the command uses', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^support\/orders\/status-as-json {2}×1 {2}evals\/support\/orders\.eval\.ts:\d+ {2}→ support-agent/m);
     expect(r.stdout).toMatch(/\n\d+ cases, \d+ trials\n$/);
+    // The start chunk ran as a script with a code cache (src/cli/code-cache.ts), once, for the CLI and the
+    // public entry the config imports alike (one instance of its modules).
+    expect(r.scripts).toHaveLength(1);
+    expect(r.scripts[0]).toMatch(/\/dist\/chunks\/start-[\w-]+\.cjs$/);
     // The probe is not blind: it saw the config import the public entry, and zod and commander (joined into dist/).
     expect(r.esm.some((u) => u.endsWith('/dist/index.js'))).toBe(true);
     expect(r.esm.some((u) => u.includes('/node_modules/zod/'))).toBe(true);

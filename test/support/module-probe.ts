@@ -30,7 +30,9 @@ register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)},
 const require = createRequire(process.cwd() + '/');
 process.on('exit', () => {
   const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
-  writeFileSync(${JSON.stringify(exitLog)}, JSON.stringify({ builtins, cjs: Object.keys(require.cache) }));
+  // Files src/cli/code-cache.ts ran as scripts (its registry of loaded scripts).
+  const scripts = [...(globalThis[Symbol.for('agent-evals.cached-scripts')]?.keys() ?? [])];
+  writeFileSync(${JSON.stringify(exitLog)}, JSON.stringify({ builtins, cjs: Object.keys(require.cache), scripts }));
 });`;
 }
 
@@ -48,6 +50,8 @@ export interface ProbedRun {
   builtins: string[];
   /** Paths of the CommonJS modules loaded (jiti, commander, a package required lazily, ...). */
   cjs: string[];
+  /** Paths of the files run as scripts with a code cache (src/cli/code-cache.ts: the start chunk). */
+  scripts: string[];
 }
 
 /** Runs `node <script> ...args` in `cwd` with the probe, without the parent's NODE_OPTIONS. */
@@ -65,23 +69,31 @@ export function runWithModuleProbe(script: string, args: string[], cwd: string):
     }
   };
   const esm = withJoinedModules(read(esmLog).trim().split('\n').filter(Boolean));
-  const atExit = JSON.parse(read(exitLog) || '{"builtins":[],"cjs":[]}') as { builtins: string[]; cjs: string[] };
+  const atExit = JSON.parse(read(exitLog) || '{"builtins":[],"cjs":[],"scripts":[]}') as { builtins: string[]; cjs: string[]; scripts: string[] };
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, esm, ...atExit };
 }
 
 const SRC = join(REPO_ROOT, 'src');
 const DIST = join(REPO_ROOT, 'dist');
 
-/** Each loaded file of dist/ followed by the modules its source map says it holds (src/x.ts as dist/x.js). */
+/**
+ * Each loaded file of dist/ followed by the modules its source map says it holds (src/x.ts as
+ * dist/x.js). The start chunk is a small ES module that runs chunks/start-<hash>.cjs with a code cache
+ * (scripts/start-script.mjs): no loader hook sees that file, so the chunk stands for it and what it holds.
+ */
 function withJoinedModules(urls: string[]): string[] {
   return urls.flatMap((url) => {
     const file = url.startsWith('file:') ? fileURLToPath(url) : '';
-    if (!file.startsWith(DIST + '/') || !existsSync(`${file}.map`)) return [url];
-    const { sources = [] } = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources?: string[] };
+    if (!file.startsWith(DIST + '/')) return [url];
+    const script = file.replace(/\.js$/, '.cjs');
+    const [code, map] = existsSync(`${file}.map`) ? [file, `${file}.map`] : existsSync(`${script}.map`) ? [script, `${script}.map`] : [];
+    if (code === undefined || map === undefined) return [url];
+    const { sources = [] } = JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] };
     const held = sources.map((s) => {
-      const path = resolve(dirname(file), s);
+      const path = resolve(dirname(code), s);
       return pathToFileURL(path.startsWith(SRC + '/') ? join(DIST, path.slice(SRC.length + 1)).replace(/\.ts$/, '.js') : path).href;
     });
-    return [url, ...held.filter((h) => h !== url)];
+    const own = code === file ? [url] : [url, pathToFileURL(code).href];
+    return [...own, ...held.filter((h) => h !== url)];
   });
 }

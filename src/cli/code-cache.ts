@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+import { cacheDirFor } from '../suite/cache-files.js';
+import { appliedHeapFlags } from './heap-growth.js';
+
+/**
+ * The start chunk of dist/ (what every command loads, ~570 KB: the CLI, zod, commander, the suite
+ * loader) run as a script with a V8 code cache. Node 20 keeps no compiled code of ES modules between
+ * runs (`module.enableCompileCache` came in 22.1; `vm.SourceTextModule`, which takes one, needs a
+ * flag), so each start-up compiled the chunk anew (~40 ms) and every function it called on first
+ * use; `vm.Script` takes and makes a code cache without a flag. With it a warm `list` of the example
+ * suite samples ~22% less CPU (217 -> 169 ms, the least disturbed of 9 alternated profiles each,
+ * 2026-12-02). scripts/start-script.mjs builds the chunk as a CommonJS file and puts in its place a
+ * small ES module that loads it here and exports what the chunk exported, so every importer (the
+ * CLI, the public entry, the `run` chunks) shares one instance.
+ *
+ * Our own ~60 lines, not a package: `v8-compile-cache` hooks Node's `require` of CommonJS files,
+ * and the chunk is loaded by an ES module; what is needed is one script, its cache file and checks.
+ *
+ * The cache: `node_modules/.cache/agent-evals/code/` (cache-files.ts' place), one file per built
+ * chunk (its name carries rolldown's content hash), Node version and V8 flags, written whole (temp +
+ * rename) when the process ends, only after a run that found none or had it rejected, and holding
+ * the functions that run compiled (V8 adds lazily compiled ones); the newest few are kept. V8 rejects a cache of another V8
+ * or other flags (then it is rewritten) but checks no checksum of the code itself, so the file
+ * starts with a SHA-1 of the rest: a damaged file is not handed to V8 at all, and is rewritten.
+ */
+
+/** What `import()` in the chunk becomes (the build rewrites it): an import as from the chunk's own folder. */
+export type ChunkImport = (specifier: string) => Promise<unknown>;
+
+const DIGEST = 20; // SHA-1
+const LOADED = Symbol.for('agent-evals.cached-scripts');
+
+/**
+ * The CommonJS module `url` names (a file:// URL), run with its code cache; its `module.exports`.
+ * Loaded once per thread: a second load (e.g. jiti compiling the public entry) gets the same exports.
+ */
+export function loadCachedScript(url: URL, chunkImport: ChunkImport): Record<string, unknown> {
+  const loaded = ((globalThis as Record<symbol, unknown>)[LOADED] ??= new Map()) as Map<string, Record<string, unknown>>;
+  const file = fileURLToPath(url);
+  const done = loaded.get(file);
+  if (done !== undefined) return done;
+
+  const cacheFile = cachePath(file);
+  const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
+  // Node's CommonJS wrapper, with strict mode (the chunk was an ES module) and the chunk's import().
+  const source = `(function (exports, require, module, __filename, __dirname, __import) {"use strict";${readFileSync(file, 'utf8')}\n})`;
+  const script = new vm.Script(source, { filename: file, cachedData });
+  // Written once the command is done (off the timed path), so it holds what the command compiled;
+  // by the main thread only: workers would race it to write the same file.
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true) && isMainThread) process.once('exit', () => writeCache(cacheFile, script));
+
+  const module = { exports: {} as Record<string, unknown> };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), chunkImport);
+  loaded.set(file, module.exports);
+  return module.exports;
+}
+
+/**
+ * The cache file of a built script for this Node, platform and the V8 flags the CLI sets; undefined
+ * when no cache folder is usable. V8 takes a cache only under the flags it was made under, and the
+ * CLI sets some (heap-growth.ts) that a library use (a test importing agent-evals) does not: one file
+ * each, or the two would reject and rewrite each other's. Not keyed by Node's own options
+ * (`--cpu-prof-dir=...` differs each run); one that is a V8 flag only costs a rewrite when it changes.
+ */
+function cachePath(file: string): string | undefined {
+  const dir = cacheDirFor(file, 'code');
+  if (dir === undefined) return undefined;
+  const flags = appliedHeapFlags().length === 0 ? 'lib' : createHash('sha1').update(appliedHeapFlags().join(' ')).digest('hex').slice(0, 10);
+  return join(dir, `${basename(file)}-${process.version}-${process.platform}-${process.arch}-${flags}.bin`);
+}
+
+/** The cache's V8 data, or undefined when there is none or its digest does not match it. */
+function readCache(path: string): Buffer | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const data = bytes.subarray(DIGEST);
+  return bytes.length > DIGEST && createHash('sha1').update(data).digest().equals(bytes.subarray(0, DIGEST)) ? data : undefined;
+}
+
+/** Writes the script's code cache whole or not at all; a cache that cannot be written only costs the next start-up. */
+function writeCache(path: string, script: vm.Script): void {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const data = script.createCachedData();
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(temp, Buffer.concat([createHash('sha1').update(data).digest(), data]), { mode: 0o600 });
+    renameSync(temp, path);
+    pruneOld(dirname(path));
+  } catch {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Caches kept: each build names its own (~0.6 MB each), so those of older builds are removed, newest kept. */
+const KEPT_CACHES = 6;
+
+/** Removes all but the `KEPT_CACHES` most recently written cache files of the folder. */
+function pruneOld(dir: string): void {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.bin'))
+    .map((f) => ({ path: join(dir, f), written: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const old of files.slice(KEPT_CACHES)) rmSync(old.path, { force: true });
+}
