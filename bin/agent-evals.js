@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+// Required, not imported: an ES import of node:fs builds its facade, which loads the streams
+// (src/core/builtin-require.ts).
+const { existsSync, readFileSync } = createRequire(import.meta.url)('node:fs');
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

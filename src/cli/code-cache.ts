@@ -1,12 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type * as Crypto from 'node:crypto';
+import type * as Fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
 import { cacheDirFor } from '../suite/cache-files.js';
+import { requireBuiltin } from '../core/builtin-require.js';
 import { appliedHeapFlags } from './heap-growth.js';
+
+// Required, not imported: this module loads before the start chunk (core/builtin-require.ts says why).
+const { createHash, randomBytes } = requireBuiltin('node:crypto') as typeof Crypto;
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = requireBuiltin('node:fs') as typeof Fs;
+/** Only a cache that is to be written asks: a warm start loads no worker_threads. */
+const isMainThread = () => (requireBuiltin('node:worker_threads') as typeof WorkerThreads).isMainThread;
 
 /**
  * The start chunk of dist/ (what every command loads, ~570 KB: the CLI, zod, commander, the suite
@@ -53,7 +60,7 @@ export function loadCachedScript(url: URL, chunkImport: ChunkImport): Record<str
   const script = new vm.Script(source, { filename: file, cachedData });
   // Written once the command is done (off the timed path), so it holds what the command compiled;
   // by the main thread only: workers would race it to write the same file.
-  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true) && isMainThread) process.once('exit', () => writeCache(cacheFile, script));
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true) && isMainThread()) process.once('exit', () => writeCache(cacheFile, script));
 
   const module = { exports: {} as Record<string, unknown> };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;

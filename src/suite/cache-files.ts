@@ -1,7 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type * as Crypto from 'node:crypto';
+import type * as Fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { requireBuiltin } from '../core/builtin-require.js';
+
+// Required, not imported: this module loads before the start chunk (builtin-require.ts says why).
+const { randomBytes } = requireBuiltin('node:crypto') as typeof Crypto;
+const { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } = requireBuiltin('node:fs') as typeof Fs;
 
 /**
  * The files of the on-disk caches (compiled TypeScript, ts-cache.ts; parsed eval files,

@@ -18,7 +18,15 @@ afterAll(removeTempDirs);
 /** Built-ins a command that runs nothing must not load (undici is what a top-level `Response` pulls in). */
 const HEAVY_BUILTINS = ['http', 'https', 'http2', 'tls', 'zlib', 'internal/deps/undici/undici'];
 /** Built-ins `list` never uses, so never loads (they are loaded on first use). */
-const LIST_LAZY_BUILTINS = ['child_process', 'internal/child_process', 'dgram', 'assert', 'perf_hooks'];
+const LIST_LAZY_BUILTINS = [
+  'child_process',
+  'internal/child_process',
+  'dgram',
+  'assert',
+  'perf_hooks',
+  // What the ES facade of node:crypto loads (its \`webcrypto\` getter) when an ES module imports it (src/core/builtin-require.ts).
+  'internal/crypto/webcrypto',
+];
 /** Packages loaded only to call a model, compile a pattern or validate JSON Schema. */
 const HEAVY_PACKAGES = [
   '/node_modules/openai/',
