@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { Readable } from 'node:stream';
+import type * as Stream from 'node:stream';
+import type { Readable } from 'node:stream';
+import { requireBuiltin } from '../core/builtin-require.js';
 import { UserError } from '../core/errors.js';
 import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
@@ -44,7 +46,7 @@ export async function* readDatasetFile(path: string, file: string, written: stri
   else if (ext === '.yaml' || ext === '.yml') yield* cachedRows(path, async (bytes) => arrayRows(await yamlArray(bytes.toString('utf8'), file, noun), file));
   else {
     const parse = ext === '.jsonl' ? jsonlRows : csvRows;
-    if (size <= CACHED_DATASET_MAX_BYTES) yield* cachedRows(path, (bytes) => parse(Readable.from([bytes]), file));
+    if (size <= CACHED_DATASET_MAX_BYTES) yield* cachedRows(path, (bytes) => parse((requireBuiltin('node:stream') as typeof Stream).Readable.from([bytes]), file));
     else yield* parse(createReadStream(path), file);
   }
 }

@@ -1,4 +1,9 @@
-import { Worker, isMainThread } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { requireBuiltin } from '../core/builtin-require.js';
+
+/** Required on first use, not imported: a load that needs no watchdog loads no worker_threads. */
+const threads = () => requireBuiltin('node:worker_threads') as typeof WorkerThreads;
 
 /**
  * Cuts off a user module (config or *.eval.ts) that blocks the main thread while it loads: a
@@ -95,7 +100,7 @@ export interface LoadWatch {
  * load that yields.
  */
 export async function watchLoad(timeoutMs: number): Promise<LoadWatch | undefined> {
-  if (!isMainThread || !(await inspectorFree())) return undefined;
+  if (!threads().isMainThread || !(await inspectorFree())) return undefined;
   clearTimeout(idleTimer);
   const dog = (current ??= start());
   // Not waiting for the thread to come online (50–300 ms on a busy machine, all of it start-up):
@@ -139,7 +144,7 @@ function start(): Watchdog | undefined {
   let worker: Worker;
   try {
     // No inherited options: `--input-type=module` (node -e, stdin) would make the source a module, without `require`.
-    worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { pending: shared } });
+    worker = new (threads().Worker)(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { pending: shared } });
   } catch {
     return undefined;
   }
