@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { TraceSchema, TurnResultSchema } from '../core/results-schema.js';
@@ -6,6 +6,7 @@ import { caseKey } from '../core/matrix.js';
 import { safeJson } from '../core/safe-json.js';
 import type { Reporter } from './reporter.js';
 import { BatchedWrites } from './batched-writes.js';
+import { readJsonlRecords } from './jsonl-records.js';
 
 /**
  * What a re-judge needs of a trial that the shareable artifacts hold only as digests under
@@ -87,23 +88,6 @@ export function rawTrialsReporter(opts: { outputDir: string }): Reporter {
  * folder, another machine's results). A torn or foreign line is skipped, never an error.
  */
 export async function readRawTrials(outputDir: string, runId: string): Promise<Map<string, RawCase> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(rawTrialsPath(outputDir, runId), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const byKey = new Map<string, RawCase>();
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const parsed = RawCaseSchema.safeParse(value);
-    if (parsed.success) byKey.set(parsed.data.key, parsed.data);
-  }
-  return byKey;
+  const records = await readJsonlRecords(rawTrialsPath(outputDir, runId), RawCaseSchema);
+  return records && new Map(records.map((r) => [r.key, r]));
 }

@@ -2,6 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CaseResultSchema, type CaseResult } from '../core/results-schema.js';
 import { writeAtomic } from '../report/atomic-write.js';
+import { readJsonlRecords } from '../report/jsonl-records.js';
 import type { Reporter } from '../report/reporter.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { PLAN_FILE, PlanRecordSchema, planRecord, type PlanRecord } from './resume-plan.js';
@@ -63,18 +64,5 @@ export async function resumableRuns(outputDir: string): Promise<string[]> {
  * runs again.
  */
 export async function readRecordedCases(folder: string): Promise<CaseResult[]> {
-  const text = await readFile(join(folder, CASES_FILE), 'utf8').catch(() => '');
-  const cases: CaseResult[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const parsed = CaseResultSchema.safeParse(value);
-    if (parsed.success) cases.push(parsed.data);
-  }
-  return cases;
+  return (await readJsonlRecords(join(folder, CASES_FILE), CaseResultSchema)) ?? [];
 }
