@@ -84,13 +84,7 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
       [je ? 'Agent effect' : 'Change', ch ? changeLine(ch) : ''],
       ['Judge effect', je ? judgeEffectLine(ch) : ''],
       ['Not run', c.notRun ? c.notRun + ' (' + (c.notRunReason || '') + ')' : ''],
-      [
-        'Tool tape',
-        c.trials
-          .filter((x) => x.toolTape && x.toolTape.diverged)
-          .map((x) => 'trial ' + (x.index + 1) + ': ' + (x.toolTape?.diverged?.message ?? ''))
-          .join('; '),
-      ],
+      ['Tool tape', tapeNotes(c)],
       ['Judge noise', c.judgeNoise ? judgeNoiseLine(c) : ''],
       ['Adaptive', c.adaptive ? c.adaptive.used + ' of ' + c.adaptive.min + '..' + c.adaptive.max + ' trials, stopped: ' + c.adaptive.stoppedBy : ''],
       ['Target usage', usageLine(c.usage.target)],
@@ -99,6 +93,16 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
     c.trials.forEach((tr) => add(body, trialRow(c, tr, fields)));
   });
   return row;
+}
+
+/** Each trial whose tool tape diverged: its number and what diverged. */
+function tapeNotes(c: CaseResult): string {
+  const notes: string[] = [];
+  c.trials.forEach((x) => {
+    const d = x.toolTape && x.toolTape.diverged;
+    if (d) notes.push('trial ' + (x.index + 1) + ': ' + d.message);
+  });
+  return notes.join('; ');
 }
 
 /** The comparison's word on a case: its kind, the counts under --rejudge, its reason and p-value. */
