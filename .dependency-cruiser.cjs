@@ -36,6 +36,21 @@ module.exports = {
       to: { path: `^src/(${RUN_ASSEMBLY.join('|')})\\.ts$` },
     },
     {
+      name: 'page-alone',
+      comment:
+        "src/report/page/ is the report's browser code (bundled into page-script.generated.ts): it imports nothing of ours outside itself, and nothing of ours imports it but through that built string",
+      severity: 'error',
+      from: { path: '^src/report/page/' },
+      to: { path: '^src/', pathNot: '^src/report/page/' },
+    },
+    {
+      name: 'page-only-bundled',
+      comment: 'nothing of ours imports src/report/page/ (the browser code) but itself: the page script is read as the string scripts/page-bundle.mjs builds',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/report/page/' },
+      to: { path: '^src/report/page/' },
+    },
+    {
       name: 'floor-unknown',
       comment: 'every file under src/ (but index.ts) belongs to a floor; a new folder is added to FLOORS in .dependency-cruiser.cjs',
       severity: 'error',

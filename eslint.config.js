@@ -16,6 +16,8 @@ export default tseslint.config(
       '.agent-evals/**',
       // Deliberately broken eval files: the loader's error tests read them.
       'test/fixtures/runner/bad/**',
+      // Generated from src/report/page/ by scripts/page-bundle.mjs.
+      'src/report/page-script.generated.ts',
     ],
   },
   js.configs.recommended,
@@ -47,6 +49,14 @@ export default tseslint.config(
       '@typescript-eslint/no-base-to-string': 'off',
       // Abort paths reject with the signal's own reason, whatever it is, as fetch does.
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+    },
+  },
+  {
+    // The page's browser code: typed against the DOM by its own program, which has no Node types.
+    files: ['src/report/page/**/*.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { project: './src/report/page/tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
   },
   {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeAtomic } from './atomic-write.js';
 import { scriptSafeJson } from './html-embed.js';
 import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
-import { PAGE_SCRIPT } from './html-script.js';
+import { PAGE_SCRIPT } from './page-script.generated.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }

@@ -1,0 +1,22 @@
+// Numbers as the page shows them.
+import type { Usage } from './types';
+
+export function pct(x: number): string {
+  return (x * 100).toFixed(1) + '%';
+}
+
+export function usd(x: number | null | undefined): string {
+  return x === null || x === undefined ? 'unknown' : '$' + x.toFixed(4);
+}
+
+export function dur(ms: number): string {
+  return ms < 1000 ? Math.round(ms) + ' ms' : (ms / 1000).toFixed(2) + ' s';
+}
+
+export function size(n: number): string {
+  return n.toLocaleString('en-US') + ' characters';
+}
+
+export function usageLine(u: Usage): string {
+  return u.calls + ' calls, ' + u.inputTokens + ' in / ' + u.outputTokens + ' out tokens' + (u.cachedInputTokens ? ', ' + u.cachedInputTokens + ' cached' : '') + ', ' + usd(u.costUsd);
+}

@@ -1,0 +1,71 @@
+// The run summary at the top: counts, pass rate, usage, the cost split and the comparison's counts.
+import { add, el } from './dom';
+import type { Fields } from './fields';
+import { dur, pct, usageLine, usd } from './format';
+import type { CaseChange, ResultsDoc } from './types';
+
+/** Renders the summary into app; returns the comparison's change of each case, by case key. */
+export function renderSummary(app: HTMLElement, doc: ResultsDoc, fields: Fields): Record<string, CaseChange> {
+  const s = doc.summary;
+  const head = add(app, el('section', 'summary'));
+  add(head, el('h1', null, 'agent-evals report'));
+  fields.facts(head, [
+    ['Cases', s.cases.total + ' total: ' + s.cases.passed + ' passed, ' + s.cases.failed + ' failed, ' + s.cases.scored + ' scored, ' + s.cases.skipped + ' skipped'],
+    [
+      'Pass rate',
+      s.passRate
+        ? pct(s.passRate.rate) + ' (' + s.passRate.passed + '/' + s.passRate.trials + ' trials, 95% interval ' + pct(s.passRate.low) + ' to ' + pct(s.passRate.high) + ')'
+        : s.trials.passed + '/' + s.trials.run + ' trials passed',
+    ],
+    ['Score', s.score.mean.toFixed(3) + ' \u00b1 ' + s.score.stddev.toFixed(3)],
+    ['Duration', dur(doc.run.durationMs)],
+    ['Run', doc.run.id + ' started ' + doc.run.startedAt + (doc.run.gitSha ? ' at ' + doc.run.gitSha.slice(0, 12) : '') + (doc.run.interrupted ? ' (interrupted)' : '')],
+    ['Target usage', usageLine(s.usage.target)],
+    ['Judge usage', usageLine(s.usage.judge)],
+  ]);
+  costSplit(head, s.usage.target.costUsd, s.usage.judge.costUsd);
+  s.failures.forEach((f) => add(head, el('p', 'run-failure', fields.plain(f))));
+
+  const changes: Record<string, CaseChange> = {};
+  const cmp = doc.comparison;
+  if (cmp) {
+    cmp.cases.forEach((c) => (changes[c.key] = c));
+    add(
+      head,
+      el(
+        'p',
+        'comparison',
+        'Compared with ' +
+          fields.plain(cmp.baseline) +
+          ': ' +
+          (cmp.rejudge ? 'agent effect: ' : '') +
+          Object.keys(cmp.counts)
+            .map((k) => String(cmp.counts[k]) + ' ' + k)
+            .join(', '),
+      ),
+    );
+    // --rejudge: the baseline was re-judged by head's judge; the judge effect is shown, never counted.
+    const rj = cmp.rejudge;
+    if (rj)
+      add(
+        head,
+        el('p', 'comparison judge-effect', 'Judge effect (baseline re-judged by ' + (rj.judges.join(', ') || "head's judge") + ', not counted): ' + rj.lower + ' lower, ' + rj.higher + ' higher'),
+      );
+  }
+  return changes;
+}
+
+/** A bar split between target and judge cost, when both are known and any was spent. */
+function costSplit(head: HTMLElement, t: number | null, j: number | null): void {
+  if (t === null || j === null || t + j <= 0) return;
+  const chart = add(head, el('div', 'cost'));
+  add(chart, el('span', 'label', 'Cost'));
+  const split = add(chart, el('span', 'split'));
+  const tp = add(split, el('span', 'target'));
+  tp.style.width = (100 * t) / (t + j) + '%';
+  tp.title = 'target ' + usd(t);
+  const jp = add(split, el('span', 'judge'));
+  jp.style.width = (100 * j) / (t + j) + '%';
+  jp.title = 'judge ' + usd(j);
+  add(chart, el('span', 'legend', 'target ' + usd(t) + ' / judge ' + usd(j)));
+}

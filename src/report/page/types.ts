@@ -1,0 +1,179 @@
+// The parts of the page's data block that the page reads (written by html-page.ts from the results
+// document, src/core/results-schema.ts). The page may import nothing outside src/report/page/, so
+// these are its own, looser view: every field it tests for before use is optional here.
+
+/** A text field the writer cut (html-cut.ts): `{ <cut key>: n, chars, preview }`. */
+export interface CutField {
+  [key: string]: unknown;
+  chars: number;
+  preview: string;
+}
+
+/** A text value as the page meets it: a string, or a cut field in its place. */
+export type Text = string | CutField;
+
+export interface Usage {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens?: number;
+  costUsd: number | null;
+}
+
+export interface UsageSplit {
+  target: Usage;
+  judge: Usage;
+}
+
+export interface PassRate {
+  rate: number;
+  passed: number;
+  trials: number;
+  low: number;
+  high: number;
+}
+
+export interface Summary {
+  cases: { total: number; passed: number; failed: number; scored: number; skipped: number };
+  trials: { passed: number; run: number };
+  passRate?: PassRate;
+  score: { mean: number; stddev: number };
+  usage: UsageSplit;
+  failures: Text[];
+}
+
+export interface Counted {
+  passed: number;
+  run: number;
+}
+
+export interface JudgeEffect {
+  direction: string;
+  recorded: Counted;
+  rejudged: Counted;
+  reason?: string;
+  pValue?: number;
+  judgeChanges?: string[];
+}
+
+export interface CaseChange {
+  key: string;
+  kind: string;
+  reason?: string;
+  pValue?: number;
+  base?: Counted;
+  head?: Counted;
+  judgeEffect?: JudgeEffect;
+}
+
+export interface Comparison {
+  baseline: Text;
+  counts: Record<string, number>;
+  cases: CaseChange[];
+  rejudge?: { judges: string[]; lower: number; higher: number };
+}
+
+export interface ToolCall {
+  name: string;
+  args?: unknown;
+  result?: unknown;
+  isError?: boolean;
+  durationMs?: number;
+}
+
+export interface Step {
+  text?: unknown;
+  model?: string;
+  toolCalls?: ToolCall[];
+}
+
+export interface Turn {
+  input: unknown;
+  reply: unknown;
+  toolCalls: ToolCall[];
+  durationMs: number;
+}
+
+export interface Assertion {
+  name: string;
+  kind: string;
+  severity: string;
+  status: string;
+  score: number;
+  threshold: number;
+  weight: number;
+  turn?: number;
+  scale?: unknown;
+  message?: Text;
+  reason?: Text;
+  choice?: Text;
+  judge?: { provider: string; model: string; cached?: boolean; usage: Usage };
+  positionInconsistent?: boolean;
+  evidence?: Text[];
+  dimensions?: unknown;
+}
+
+export interface ToolTape {
+  replayed: number;
+  diverged?: { message: string };
+}
+
+export interface Trial {
+  index: number;
+  verdict: string;
+  score: number;
+  durationMs: number;
+  error?: unknown;
+  usage: UsageSplit;
+  trace: { model?: Text; stopReason?: Text; instructions?: unknown; steps?: Step[] };
+  toolTape?: ToolTape;
+  turns?: Turn[];
+  reply?: unknown;
+  assertions: Assertion[];
+}
+
+export interface Message {
+  role: string;
+  content: unknown;
+}
+
+export interface JudgeNoise {
+  withinNoise: boolean;
+  assertions: { name: string; flips: number; reasks: number; scoreStddev: number; scoreRange: number }[];
+}
+
+export interface CaseResult {
+  file: string;
+  line?: number;
+  tags: string[];
+  verdict: string;
+  passed: number;
+  required: number;
+  passRate?: PassRate;
+  score: { mean: number };
+  trials: Trial[];
+  usage: UsageSplit;
+  notRun?: number;
+  notRunReason?: string;
+  judgeNoise?: JudgeNoise;
+  adaptive?: { used: number; min: number; max: number; stoppedBy: string };
+  reference?: unknown;
+  messages?: Message[];
+  input?: unknown;
+  turns?: { input: unknown }[];
+}
+
+export interface ResultsDoc {
+  run: { id: string; startedAt: string; durationMs: number; gitSha?: string; interrupted?: boolean };
+  summary: Summary;
+  comparison?: Comparison;
+  cases: CaseResult[];
+}
+
+/** The JSON data block: the results, each case's key, the cut fields' folder and the cut key. */
+export interface PageData {
+  results: ResultsDoc;
+  keys: string[];
+  files: string;
+  cut: string;
+}

@@ -1,0 +1,32 @@
+/**
+ * The HTML report's page script is written in src/report/page/ (typed browser code) and bundled by
+ * scripts/page-bundle.mjs into src/report/page-script.generated.ts, which is committed so that src/
+ * runs without a build. A committed file that differs from what the bundler renders from src/report/page/
+ * today is stale; this test names the command that rewrites it.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GENERATED, generatedModule, pageScript } from '../../scripts/page-bundle.mjs';
+import { PAGE_SCRIPT } from '../../src/report/page-script.generated.js';
+
+const script = await pageScript();
+
+describe('the page script is generated from src/report/page/', () => {
+  it('src/report/page-script.generated.ts is up to date', () => {
+    expect(readFileSync(GENERATED, 'utf8'), 'src/report/page-script.generated.ts is stale (src/report/page/ changed): run `npm run build`').toBe(generatedModule(script));
+    expect(PAGE_SCRIPT).toBe(script);
+  });
+
+  it('is one strict IIFE that builds nodes by textContent only: no HTML parsing, no eval, no imports', () => {
+    expect(script.startsWith('"use strict";')).toBe(true);
+    expect(script.trimEnd().endsWith('})();')).toBe(true);
+    expect(script).toContain('textContent');
+    for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function', 'import(', 'require(', 'fetch(', 'XMLHttpRequest']) {
+      expect(script, `the page script uses ${sink}`).not.toContain(sink);
+    }
+  });
+
+  it('keeps the mark a test or bench reads for when the first cases are on the page', () => {
+    expect(script).toContain('performance.mark("agent-evals:first-cases")');
+  });
+});
