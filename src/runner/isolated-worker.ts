@@ -62,8 +62,15 @@ function found(mod: unknown): { fn: unknown; where: string } {
 async function findTarget(): Promise<TargetFunction> {
   const { fn, where } = found(await importUserModule(place.file, place.display, init.loadTimeoutMs));
   if (typeof fn !== 'function') throw new Error(`the worker imported ${place.display} and found no function at ${where}`);
-  if (String(fn) !== place.source) {
-    throw new Error(`the function the worker finds at ${where} in ${place.display} is not the one the run was given (a target built or replaced at run time cannot be isolated)`);
+  const text = String(fn);
+  if (text !== place.source) {
+    // Where the two first differ, so a user (or a flaky test) sees what the worker found instead.
+    let at = 0;
+    while (at < text.length && text[at] === place.source[at]) at += 1;
+    const near = (s: string) => JSON.stringify(s.slice(Math.max(0, at - 20), at + 40));
+    throw new Error(
+      `the function the worker finds at ${where} in ${place.display} is not the one the run was given (a target built or replaced at run time cannot be isolated): from character ${at + 1}, the worker's reads ${near(text)}, the run's ${near(place.source)}`,
+    );
   }
   return fn as TargetFunction;
 }
