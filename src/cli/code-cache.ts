@@ -44,13 +44,24 @@ const DIGEST = 20; // SHA-1
 const LOADED = Symbol.for('agent-evals.cached-scripts');
 
 /**
+ * The chunks this copy of the module ran, by file. Per copy, not per thread: a copy made by another
+ * loader (jiti compiling the public entry) runs its own, whose `import()` is that loader's. Shared,
+ * the first loader's would serve every copy: user modules imported through jiti (or a test runner's
+ * transform) get other function text than Node's own import gives, and an isolated target's worker,
+ * which imports with Node's, then finds "another" function. The CLI's own copy is Node's (bin loads it).
+ */
+const ran = new Map<string, Record<string, unknown>>();
+
+/**
  * The CommonJS module `url` names (a file:// URL), run with its code cache; its `module.exports`.
- * Loaded once per thread: a second load (e.g. jiti compiling the public entry) gets the same exports.
+ * Loaded once per copy of this module: Node's ES module cache gives the CLI, the public entry a config
+ * imports and the run chunks one copy. Every run is also listed in a registry on globalThis
+ * (`agent-evals.cached-scripts`), which the start-up tests read.
  */
 export function loadCachedScript(url: URL, chunkImport: ChunkImport): Record<string, unknown> {
   const loaded = ((globalThis as Record<symbol, unknown>)[LOADED] ??= new Map()) as Map<string, Record<string, unknown>>;
   const file = fileURLToPath(url);
-  const done = loaded.get(file);
+  const done = ran.get(file);
   if (done !== undefined) return done;
 
   const cacheFile = cachePath(file);
@@ -65,6 +76,7 @@ export function loadCachedScript(url: URL, chunkImport: ChunkImport): Record<str
   const module = { exports: {} as Record<string, unknown> };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), chunkImport);
+  ran.set(file, module.exports);
   loaded.set(file, module.exports);
   return module.exports;
 }
