@@ -3,13 +3,14 @@ import { UserError } from '../core/errors.js';
 import { checkOutputs } from './output-check.js';
 import { reporterOutputs, type ReporterContext } from './reporters.js';
 import { writesResults } from './run-base.js';
+import { RESULTS_FILE } from '../report/registry.js';
 
 /** The results document a run leaves though no reporter asked for it: the json reporter at its default path. */
 const DEFAULT_RESULTS = 'json';
 
 /** The path of that document (`<outputDir>/results.json`): written quietly, named by no `wrote` line. */
 export function defaultResultsPath(outputDir: string): string {
-  return resolve(outputDir, 'results.json');
+  return resolve(outputDir, RESULTS_FILE);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { UserError } from '../core/errors.js';
+import { RESULTS_FILE } from '../report/registry.js';
 
 /** A results document on disk and when it was last written. */
 export interface ResultsOnDisk {
@@ -19,7 +20,7 @@ export async function resultsOnDisk(outputDir: string): Promise<ResultsOnDisk[]>
     () => [] as string[],
   );
   const found = await Promise.all(
-    [join(outputDir, 'results.json'), ...baselines].map((path) =>
+    [join(outputDir, RESULTS_FILE), ...baselines].map((path) =>
       stat(path).then(
         (s): ResultsOnDisk | undefined => (s.isFile() ? { path, mtimeMs: s.mtimeMs } : undefined),
         () => undefined,

@@ -1,5 +1,8 @@
 import type { ReporterDescriptor } from './descriptor.js';
 
+/** The results document's file name under outputDir (the `json` reporter's default path). */
+export const RESULTS_FILE = 'results.json';
+
 /**
  * Every built-in reporter, in help order. Adding one is a module in this folder exporting
  * `create(options)` and one line here: the help, `--reporter` and config validation, default paths
@@ -7,7 +10,7 @@ import type { ReporterDescriptor } from './descriptor.js';
  */
 export const REPORTERS = [
   { name: 'terminal', summary: 'progress, a line per case, failures and the summary on stdout (always, unless --silent)', load: () => import('./terminal.js') },
-  { name: 'json', summary: 'the results document; cases stream to <outputDir>/runs/ meanwhile', file: { default: 'results.json' }, usesOutputDir: true, load: () => import('./json.js') },
+  { name: 'json', summary: 'the results document; cases stream to <outputDir>/runs/ meanwhile', file: { default: RESULTS_FILE }, usesOutputDir: true, load: () => import('./json.js') },
   { name: 'junit', summary: 'JUnit XML for CI test panels', file: { default: 'junit.xml' }, load: () => import('./junit.js') },
   { name: 'html', summary: 'a self-contained HTML report', file: { default: 'report.html' }, load: () => import('./html.js') },
   { name: 'github', summary: 'GitHub Actions annotations, and a Markdown job summary', file: { defaultFromEnv: 'GITHUB_STEP_SUMMARY' }, load: () => import('./github.js') },
