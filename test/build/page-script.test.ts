@@ -6,23 +6,25 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GENERATED, generatedModule, pageScript } from '../../scripts/page-bundle.mjs';
-import { PAGE_SCRIPT } from '../../src/report/page-script.generated.js';
+import { GENERATED, generatedModule, pageScripts } from '../../scripts/page-bundle.mjs';
+import * as generated from '../../src/report/page-script.generated.js';
 
-const script = await pageScript();
+const scripts = (await pageScripts()) as Record<string, string>;
+const script = scripts.PAGE_SCRIPT!;
 
 describe('the page script is generated from src/report/page/', () => {
   it('src/report/page-script.generated.ts is up to date', () => {
-    expect(readFileSync(GENERATED, 'utf8'), 'src/report/page-script.generated.ts is stale (src/report/page/ changed): run `npm run build`').toBe(generatedModule(script));
-    expect(PAGE_SCRIPT).toBe(script);
+    expect(readFileSync(GENERATED, 'utf8'), 'src/report/page-script.generated.ts is stale (src/report/page/ changed): run `npm run build`').toBe(generatedModule(scripts));
+    expect({ ...generated }).toEqual(scripts);
   });
 
-  it('is one strict IIFE that builds nodes by textContent only: no HTML parsing, no eval, no imports', () => {
-    expect(script.startsWith('"use strict";')).toBe(true);
-    expect(script.trimEnd().endsWith('})();')).toBe(true);
-    expect(script).toContain('textContent');
+  it.each(Object.keys(scripts))('%s is one strict IIFE that builds nodes by textContent only: no HTML parsing, no eval, no imports, no network', (name) => {
+    const code = scripts[name]!;
+    expect(code.startsWith('"use strict";')).toBe(true);
+    expect(code.trimEnd().endsWith('})();')).toBe(true);
+    expect(code).toContain('textContent');
     for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function', 'import(', 'require(', 'fetch(', 'XMLHttpRequest']) {
-      expect(script, `the page script uses ${sink}`).not.toContain(sink);
+      expect(code, `${name} uses ${sink}`).not.toContain(sink);
     }
   });
 
