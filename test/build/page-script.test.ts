@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { GENERATED, generatedModule, pageScripts } from '../../scripts/page-bundle.mjs';
 import * as generated from '../../src/report/page-script.generated.js';
 
-const scripts = (await pageScripts()) as Record<string, string>;
+const scripts = await pageScripts();
 const script = scripts.PAGE_SCRIPT!;
 
 describe('the page script is generated from src/report/page/', () => {
