@@ -3,7 +3,8 @@
  * case, early stop off) shows one grid with a column per target, each cell the case's verdict and its
  * passes of N; the row whose targets disagree is marked and says why; a reply is built only when its
  * cell is opened, and a reply holding markup stays text. Pass rates a quarter or more apart mark a
- * row whose verdicts agree. A suite of 250 cases shows its grid 100 rows at a time. A run without a matrix shows no matrix section. Skipped, with a message, where no
+ * row whose verdicts agree. A reply over the field limit is cut as in the case list. A suite of 250
+ * cases shows its grid 100 rows at a time. A run without a matrix shows no matrix section. Skipped, with a message, where no
  * Chromium is installed; under CI a missing Chromium fails.
  */
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { CaseResult } from '../../src/core/results-schema.js';
 import { caseKey } from '../../src/core/matrix.js';
 import { htmlReporter } from '../../src/report/html.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
+import { FIELD_LIMIT } from '../../src/report/html-cut.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { chromiumArgs, describeInChromium } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
@@ -191,6 +193,19 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
       ['gap', true, 'pass rates differ by 33 points', ['passed 3/3 passed (100.0%)', 'passed 2/3 passed (66.7%)']],
       ['even', false, '', ['passed 3/3 passed (100.0%)', 'passed 3/3 passed (100.0%)']],
     ]);
+    await opened.close();
+  }, 60_000);
+
+  it('shows a reply over the field limit cut, as the case list does: collapsed, with a link to its whole text', async () => {
+    const [a, b] = split('long');
+    const long = 'long reply ' + 'y'.repeat(FIELD_LIMIT * 2);
+    b!.trials[0]!.reply = long;
+    const opened = await openCases([a!, b!]);
+    const cell = opened.locator('.mx-grid tbody tr td.mx-cell').nth(1);
+    await cell.locator('.mx-reply > summary').click();
+    await expect(cell.locator('.block.agent .cut-note').textContent()).resolves.toBe(`Cut: ${long.length.toLocaleString('en-US')} characters (first 1,000 characters on open)`);
+    const href = await cell.locator('.block.agent a.full').getAttribute('href');
+    expect(href).toMatch(/^page-files\/\d+\.txt$/);
     await opened.close();
   }, 60_000);
 
