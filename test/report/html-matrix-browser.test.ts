@@ -4,8 +4,8 @@
  * passes of N; the row whose targets disagree is marked and says why; a reply is built only when its
  * cell is opened, and a reply holding markup stays text. Pass rates a quarter or more apart mark a
  * row whose verdicts agree. A reply over the field limit is cut as in the case list. A suite of 250
- * cases shows its grid 100 rows at a time. A run without a matrix shows no matrix section. Skipped, with a message, where no
- * Chromium is installed; under CI a missing Chromium fails.
+ * cases shows its grid 100 rows at a time. A run without a matrix shows no matrix section. Skipped,
+ * with a message, where no Chromium is installed; under CI a missing Chromium fails.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
