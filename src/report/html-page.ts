@@ -3,6 +3,7 @@ import { writeAtomic } from './atomic-write.js';
 import { scriptSafeJson } from './html-embed.js';
 import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
 import { PAGE_SCRIPT } from './page-script.generated.js';
+import { MATRIX_STYLE } from './matrix-style.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }
@@ -73,7 +74,7 @@ export async function writeHtmlReport(path: string, head: ResultsHead, cases: As
       '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
         `<meta http-equiv="Content-Security-Policy" content="${pageCsp()}">\n` +
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals report</title>\n' +
-        `<style>${STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="results">`,
+        `<style>${STYLE}${MATRIX_STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="results">`,
     );
     write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
     const keys: string[] = [];

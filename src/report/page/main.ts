@@ -27,6 +27,7 @@
  */
 import { renderCaseList } from './case-list';
 import { Fields } from './fields';
+import { renderMatrixGrid } from './matrix-grid';
 import { renderSummary } from './summary';
 import type { PageData } from './types';
 
@@ -34,5 +35,6 @@ const data = JSON.parse((document.getElementById('results') as HTMLElement).text
 const app = document.getElementById('app') as HTMLElement;
 const fields = new Fields(data.cut, data.files);
 const changes = renderSummary(app, data.results, fields);
+renderMatrixGrid(app, data.results, fields);
 renderCaseList(app, data.results, data.keys, changes, fields);
 if (typeof performance !== 'undefined' && performance.mark) performance.mark('agent-evals:first-cases');

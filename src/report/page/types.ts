@@ -177,3 +177,43 @@ export interface PageData {
   files: string;
   cut: string;
 }
+
+// ---- Matrix grid (matrix-model.ts, matrix-grid.ts, matrix-table.ts) ----
+// These interfaces merge with Summary and CaseResult above: the fields a matrix run adds
+// (src/core/results-schema.ts: MatrixTableSchema, the case's `matrix`), declared here in their own
+// block so the grid's reading of the data stays in one place.
+
+/** One matrix value's totals over a suite's cases (MatrixRowSchema). */
+export interface MatrixRow {
+  value: string;
+  cases: number;
+  casesPassed: number;
+  passRate: { passed: number; trials: number; rate: number | null };
+  interval?: { low: number; high: number };
+  score: number | null;
+  targetCostUsd: number | null;
+  judgeCostUsd: number | null;
+  latencyMs: { mean: number; p95: number } | null;
+  /** The columns this row leads alone. */
+  best: string[];
+}
+
+/** A suite run once per matrix value, side by side (MatrixTableSchema). */
+export interface MatrixTable {
+  suite: string;
+  dimension: string;
+  rows: MatrixRow[];
+  notes: string[];
+}
+
+export interface Summary {
+  /** One comparison table per suite run over a matrix. */
+  matrix?: MatrixTable[];
+}
+
+export interface CaseResult {
+  suite: string;
+  id: string;
+  /** The matrix values this case ran with (`{ target: 'claude-support' }`). */
+  matrix?: Record<string, string>;
+}

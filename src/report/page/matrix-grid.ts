@@ -1,0 +1,95 @@
+// The matrix section: for a run over a matrix (`matrix:` in an eval file, `--matrix`), one grid per
+// matrixed suite (a row per case id, a column per matrix value, each cell the variant's verdict, its
+// passes of N trials and, on open, its first trial's reply), rows whose variants differ marked, and the
+// suite's comparison table. Replies are built only when their cell is opened and rows are added a
+// page at a time, so a large matrix opens as quickly as a small one. A run without a matrix gets nothing.
+import { add, el } from './dom';
+import type { Fields } from './fields';
+import { pct } from './format';
+import { comparisonTable } from './matrix-table';
+import { matrixGrids, type Grid, type GridCell, type GridRow } from './matrix-model';
+import type { CaseResult, ResultsDoc } from './types';
+
+/** Grid rows added per page (and per "Show more rows"). */
+const PAGE_ROWS = 100;
+
+export function renderMatrixGrid(app: HTMLElement, doc: ResultsDoc, fields: Fields): void {
+  const grids = matrixGrids(doc);
+  if (!grids.length) return;
+  const section = add(app, el('section', 'matrix'));
+  add(section, el('h2', null, 'Matrix'));
+  grids.forEach((g) => suiteGrid(section, g, doc.cases, fields));
+}
+
+function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fields): void {
+  const box = add(parent, el('div', 'mx-suite'));
+  add(box, el('h3', null, 'Suite ' + g.suite + ': ' + g.rows.length + ' case' + (g.rows.length === 1 ? '' : 's') + ' \u00d7 ' + g.variants.length + ' ' + g.dimension + ' values'));
+  if (g.table) comparisonTable(box, g.table);
+  if (!g.rows.length) return;
+
+  const differing = g.rows.filter((r) => r.differs);
+  const tools = add(box, el('div', 'mx-tools'));
+  const label = add(tools, el('label'));
+  const only = add(label, el('input'));
+  only.type = 'checkbox';
+  add(label, document.createTextNode(' Only rows whose variants differ (' + differing.length + ')'));
+  const count = add(tools, el('span', 'mx-count'));
+
+  const table = add(add(box, el('div', 'mx-scroll')), el('table', 'mx-grid'));
+  const head = add(add(table, el('thead')), el('tr'));
+  add(head, el('th', null, 'case'));
+  g.variants.forEach((v) => add(head, el('th', 'mx-variant', v)));
+  const body = add(table, el('tbody'));
+  const more = add(box, el('button', 'mx-more', 'Show more rows'));
+  more.type = 'button';
+
+  let shown: GridRow[] = [];
+  let next = 0;
+  const renderMore = (): void => {
+    const stop = Math.min(shown.length, next + PAGE_ROWS);
+    for (; next < stop; next++) add(body, gridRow(shown[next] as GridRow, cases, fields));
+    more.hidden = next >= shown.length;
+    count.textContent = next + ' of ' + shown.length + ' rows shown';
+  };
+  const refresh = (): void => {
+    shown = only.checked ? differing : g.rows;
+    next = 0;
+    body.textContent = '';
+    renderMore();
+  };
+  only.addEventListener('change', refresh);
+  more.addEventListener('click', renderMore);
+  refresh();
+}
+
+function gridRow(row: GridRow, cases: CaseResult[], fields: Fields): HTMLTableRowElement {
+  const tr = el('tr', row.differs ? 'mx-row mx-differs' : 'mx-row');
+  const th = add(tr, el('th', 'mx-case'));
+  th.setAttribute('scope', 'row');
+  add(th, el('span', 'key', row.id));
+  if (row.differs) add(th, el('span', 'mx-why', row.differs));
+  row.cells.forEach((cell) => add(tr, cell ? gridCell(cell, cases[cell.index] as CaseResult, fields) : el('td', 'mx-cell mx-none', 'not run')));
+  return tr;
+}
+
+function gridCell(cell: GridCell, c: CaseResult, fields: Fields): HTMLTableCellElement {
+  const td = el('td', 'mx-cell ' + cell.verdict);
+  add(td, el('span', 'verdict ' + cell.verdict, cell.verdict));
+  add(td, el('span', 'mx-n', cell.passed + '/' + cell.ran + ' passed' + (cell.ran ? ' (' + pct(cell.passed / cell.ran) + ')' : '')));
+  const first = c.trials[0];
+  if (!first) return td;
+  const reply = add(td, el('details', 'mx-reply'));
+  add(reply, el('summary', null, 'Reply'));
+  // Built on first open: thousands of cells cost a summary each until a reader opens one.
+  let built = false;
+  reply.addEventListener('toggle', () => {
+    if (!reply.open || built) return;
+    built = true;
+    const of = c.trials.length > 1 ? ' (trial 1 of ' + c.trials.length + ')' : '';
+    if (first.error) fields.block(reply, 'Error' + of, first.error, 'error');
+    if (first.turns && first.turns.length) first.turns.forEach((t, n) => fields.block(reply, 'Agent (turn ' + (n + 1) + ')' + of, t.reply, 'agent'));
+    else if (first.reply === '' || first.reply === undefined) add(reply, el('p', 'cut-note', 'Empty reply' + of));
+    else fields.block(reply, 'Reply' + of, first.reply, 'agent');
+  });
+  return td;
+}

@@ -1,0 +1,236 @@
+/**
+ * The HTML report's matrix grid in headless Chromium: a suite run over two targets (three trials a
+ * case, early stop off) shows one grid with a column per target, each cell the case's verdict and its
+ * passes of N; the row whose targets disagree is marked and says why; a reply is built only when its
+ * cell is opened, and a reply holding markup stays text. Pass rates a quarter or more apart mark a
+ * row whose verdicts agree. A reply over the field limit is cut as in the case list. A suite of 250
+ * cases shows its grid 100 rows at a time. A run without a matrix shows no matrix section. Skipped,
+ * with a message, where no Chromium is installed; under CI a missing Chromium fails.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CaseResult } from '../../src/core/results-schema.js';
+import { caseKey } from '../../src/core/matrix.js';
+import { htmlReporter } from '../../src/report/html.js';
+import { writeHtmlReport } from '../../src/report/html-page.js';
+import { FIELD_LIMIT } from '../../src/report/html-cut.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { runHostile } from '../support/html-page.js';
+import { runInProcess, type InProcessRun } from '../support/run-in-process.js';
+
+/** A reply that would make elements (and run script) if the page put it in as markup. */
+const MARKUP_REPLY = '<b>bold</b><img src=x onerror=alert(1)> x';
+
+const EVALS = `suite: grid
+matrix: { target: [alpha, beta] }
+repeat: 3
+cases:
+  - { id: same, input: hello, assert: [{ type: contains, value: hi }] }
+  - { id: split, input: order, assert: [{ type: contains, value: A1 }] }
+  - { id: markup, input: markup, assert: [{ type: contains, value: x }] }
+`;
+
+/** Both targets greet and echo the markup; only alpha names the order, so `split` passes on alpha alone. */
+const reply = (knowsOrder: boolean) => (input: string) => (input === 'order' ? (knowsOrder ? 'order A1 is here' : 'no idea') : input === 'markup' ? MARKUP_REPLY : 'hi there');
+
+async function matrixPage(): Promise<{ run: InProcessRun; path: string }> {
+  let path = '';
+  const run = await runInProcess({
+    files: { 'grid.eval.yaml': EVALS },
+    config: { targets: { alpha: reply(true), beta: reply(false) } },
+    flags: { earlyStop: false },
+    reporters: (dir) => {
+      path = join(dir, 'out', 'report.html');
+      return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
+    },
+  });
+  return { run, path };
+}
+
+/** The grid's body as text: per row, its case id, whether it is marked as differing, and each cell's verdict and N. */
+interface ShownRow {
+  id: string;
+  differs: boolean;
+  why: string;
+  cells: string[];
+}
+const GRID_ROWS = `Array.from(document.querySelectorAll('.mx-grid tbody tr')).map((tr) => ({
+  id: tr.querySelector('.mx-case .key').textContent,
+  differs: tr.classList.contains('mx-differs'),
+  why: tr.querySelector('.mx-why')?.textContent ?? '',
+  cells: Array.from(tr.querySelectorAll('td.mx-cell')).map((td) => td.querySelector('.verdict').textContent + ' ' + td.querySelector('.mx-n').textContent),
+}))`;
+
+describeInChromium('the matrix grid of the HTML report in headless Chromium', (executablePath) => {
+  let browser: Browser | undefined;
+  let page: Page;
+  let run: InProcessRun;
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    const made = await matrixPage();
+    run = made.run;
+    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    page = await browser.newPage();
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    await page.goto(pathToFileURL(made.path).href, { waitUntil: 'load' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    removeTempDirs();
+  });
+
+  it('renders a matrix run of two targets as a grid: a column per target, a row per case, verdict and N per cell', async () => {
+    expect(run.results.cases).toHaveLength(6);
+    await expect(page.locator('.matrix .mx-grid').count()).resolves.toBe(1);
+    await expect(page.locator('.mx-grid thead th.mx-variant').allTextContents()).resolves.toEqual(['alpha', 'beta']);
+    const rows = await page.evaluate<ShownRow[]>(GRID_ROWS);
+    expect(rows.map((r) => [r.id, r.cells])).toEqual([
+      ['same', ['passed 3/3 passed (100.0%)', 'passed 3/3 passed (100.0%)']],
+      ['split', ['passed 3/3 passed (100.0%)', 'failed 0/3 passed (0.0%)']],
+      ['markup', ['passed 3/3 passed (100.0%)', 'passed 3/3 passed (100.0%)']],
+    ]);
+  });
+
+  it("shows the suite's comparison table: a row per target, pass rate with its interval, the better target's cases passed marked best", async () => {
+    const table = run.results.summary.matrix![0]!;
+    const rows = page.locator('.mx-table tbody tr');
+    await expect(rows.locator('th').allTextContents()).resolves.toEqual(['alpha', 'beta']);
+    const alpha = rows.nth(0).locator('td');
+    await expect(alpha.nth(0).textContent()).resolves.toBe('3/3 \u2605');
+    await expect(alpha.nth(0).getAttribute('class')).resolves.toBe('best');
+    await expect(rows.nth(1).locator('td').nth(0).textContent()).resolves.toBe('2/3');
+    // Beta passed 6 of 9 trials; its interval as the results hold it.
+    const beta = table.rows[1]!;
+    expect(beta.passRate).toMatchObject({ passed: 6, trials: 9 });
+    const pct = (x: number) => (x * 100).toFixed(1) + '%';
+    await expect(rows.nth(1).locator('td').nth(2).textContent()).resolves.toBe(`66.7% (6/9, ${pct(beta.interval!.low)} to ${pct(beta.interval!.high)})`);
+  });
+
+  it('marks the row whose targets disagree, and says why; rows that agree are not marked', async () => {
+    const rows = await page.evaluate<ShownRow[]>(GRID_ROWS);
+    expect(rows.map((r) => [r.id, r.differs, r.why])).toEqual([
+      ['same', false, ''],
+      ['split', true, 'verdicts differ: passed on alpha, failed on beta'],
+      ['markup', false, ''],
+    ]);
+    // The filter shows the differing rows alone.
+    await page.locator('.mx-tools input[type=checkbox]').check();
+    await expect(page.locator('.mx-grid tbody tr .mx-case .key').allTextContents()).resolves.toEqual(['split']);
+    await page.locator('.mx-tools input[type=checkbox]').uncheck();
+    await expect(page.locator('.mx-grid tbody tr').count()).resolves.toBe(3);
+  });
+
+  it('builds a reply only when its cell is opened, and shows a reply holding markup as text', async () => {
+    await expect(page.locator('.mx-reply pre').count()).resolves.toBe(0);
+    const cell = page
+      .locator('.mx-grid tbody tr', { has: page.locator('.mx-case .key', { hasText: 'markup' }) })
+      .locator('td.mx-cell')
+      .nth(1);
+    await cell.locator('.mx-reply > summary').click();
+    const pre = cell.locator('.mx-reply .block.agent pre');
+    await expect(pre.textContent()).resolves.toBe(MARKUP_REPLY);
+    expect(await pre.isVisible()).toBe(true);
+    await expect(cell.locator('.mx-reply .block.agent .label').textContent()).resolves.toBe('Reply (trial 1 of 3)');
+    await expect(page.locator('.mx-reply pre').count()).resolves.toBe(1);
+    // The reply's markup made no element and ran nothing.
+    await expect(page.locator('b, img').count()).resolves.toBe(0);
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 200)));
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  /** Writes the run's head with these cases as a page and opens it in a new tab. */
+  async function openCases(cases: CaseResult[]): Promise<Page> {
+    const { cases: _ran, ...head } = run.results;
+    const path = join(tempDir(), 'page.html');
+    await writeHtmlReport(
+      path,
+      head,
+      cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+    );
+    const opened = await browser!.newPage();
+    await opened.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    return opened;
+  }
+  /** The run's `split` case on each target, as a copy with another id. */
+  const split = (id: string): CaseResult[] =>
+    run.results.cases
+      .filter((c) => c.id === 'split')
+      .map((t) => {
+        const c = structuredClone(t);
+        c.id = id;
+        return c;
+      });
+
+  it('marks a row whose verdicts agree but whose pass rates are a quarter or more apart, and not one closer', async () => {
+    // Both targets passed; 3/3 against 2/3 (33 points apart) is marked, 3/3 against 3/3 is not.
+    const [a1, b1] = split('gap');
+    const [a2, b2] = split('even');
+    for (const [b, passed] of [
+      [b1!, 2],
+      [b2!, 3],
+    ] as const) {
+      b.verdict = 'passed';
+      b.passed = passed;
+      b.passRate = { ...b.passRate!, passed, rate: passed / 3 };
+    }
+    const opened = await openCases([a1!, b1!, a2!, b2!]);
+    const rows = await opened.evaluate<ShownRow[]>(GRID_ROWS);
+    expect(rows.map((r) => [r.id, r.differs, r.why, r.cells])).toEqual([
+      ['gap', true, 'pass rates differ by 33 points', ['passed 3/3 passed (100.0%)', 'passed 2/3 passed (66.7%)']],
+      ['even', false, '', ['passed 3/3 passed (100.0%)', 'passed 3/3 passed (100.0%)']],
+    ]);
+    await opened.close();
+  }, 60_000);
+
+  it('shows a reply over the field limit cut, as the case list does: collapsed, with a link to its whole text', async () => {
+    const [a, b] = split('long');
+    const long = 'long reply ' + 'y'.repeat(FIELD_LIMIT * 2);
+    b!.trials[0]!.reply = long;
+    const opened = await openCases([a!, b!]);
+    const cell = opened.locator('.mx-grid tbody tr td.mx-cell').nth(1);
+    await cell.locator('.mx-reply > summary').click();
+    await expect(cell.locator('.block.agent .cut-note').textContent()).resolves.toBe(`Cut: ${long.length.toLocaleString('en-US')} characters (first 1,000 characters on open)`);
+    const href = await cell.locator('.block.agent a.full').getAttribute('href');
+    expect(href).toMatch(/^page-files\/\d+\.txt$/);
+    await opened.close();
+  }, 60_000);
+
+  it('shows a suite of 250 cases 100 grid rows at a time, with no reply built', async () => {
+    const cases: CaseResult[] = [];
+    for (let i = 0; i < 250; i++) cases.push(...split(`q${String(i).padStart(3, '0')}`));
+    const big = await openCases(cases);
+    await expect(big.locator('.mx-grid tbody tr').count()).resolves.toBe(100);
+    await expect(big.locator('.mx-reply pre').count()).resolves.toBe(0);
+    await expect(big.locator('.mx-count').textContent()).resolves.toBe('100 of 250 rows shown');
+    await big.locator('button.mx-more').click();
+    await expect(big.locator('.mx-grid tbody tr').count()).resolves.toBe(200);
+    await big.locator('button.mx-more').click();
+    await expect(big.locator('.mx-grid tbody tr').count()).resolves.toBe(250);
+    expect(await big.locator('button.mx-more').isHidden()).toBe(true);
+    await big.close();
+  }, 60_000);
+
+  it('shows no matrix section for a run without a matrix', async () => {
+    // The grid's page above has one, so this page's lack of one is the run's, not the script's.
+    await expect(page.locator('section.matrix').count()).resolves.toBe(1);
+    const plain = await browser!.newPage();
+    await plain.goto(pathToFileURL((await runHostile()).path).href, { waitUntil: 'load' });
+    await expect(plain.locator('details.case').count()).resolves.toBe(2);
+    await expect(plain.locator('section.matrix').count()).resolves.toBe(0);
+    await plain.close();
+  }, 60_000);
+});
