@@ -14,6 +14,7 @@ import { removeTempDirs, spawnCli, tempDir, type SpawnedCli } from '../support/c
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { chromiumArgs, describeInChromium } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
+import { HOSTILE_REPLY } from '../support/html-page.js';
 import { CalibrationSchema } from '../../src/core/calibration-schema.js';
 
 const EVALS = `suite: review
@@ -51,6 +52,10 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
     const url = URL_LINE.exec(cli.stdout())![1]!;
     const page = await browser!.newPage();
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('dialog', (d) => {
+      errors.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(`console: ${m.text()}`);
     });
@@ -84,7 +89,9 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
   }
 
   beforeAll(async () => {
-    const run = await runInProcess({ files: { 'review.eval.yaml': EVALS }, config: { targets: { agent: (input: string) => `answer to ${input}` } } });
+    // The last trial's reply would run script if the page put it in as markup.
+    const agent = (input: string) => (input === 'question 5' ? `${HOSTILE_REPLY} answer` : `answer to ${input}`);
+    const run = await runInProcess({ files: { 'review.eval.yaml': EVALS }, config: { targets: { agent } } });
     dir = run.dir;
     labels = join(dir, 'labels.jsonl');
     expect(run.results.cases.map((c) => c.trials.length)).toEqual([1, 1, 1, 1, 1]);
@@ -156,6 +163,10 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
     await page.keyboard.press('ArrowRight');
     for (const step of PLAN.slice(3)) {
       expect(await current(page)).toBe(`${step.id.replace('#', ' · trial ')}`);
+      if (step.id === 'review/c5#1') {
+        await expect(page.locator('.block.output pre').textContent()).resolves.toBe(`${HOSTILE_REPLY} answer`);
+        await expect(page.locator('img').count()).resolves.toBe(0);
+      }
       await press(page, [...step.keys, 'j']);
     }
     expect(rows().map((r) => [r.id, r.humanVerdict, r.humanScore])).toEqual(PLAN.map((p) => [p.id, p.verdict, p.score]));
