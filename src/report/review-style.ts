@@ -19,5 +19,5 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 1
 .controls .sep { width: 1px; height: 1.4rem; background: #e6e9ef; margin: 0 .3rem; }
 .status { margin-left: auto; color: #5a6474; font-size: .85rem; } .status.error { color: #b3261e; font-weight: 600; }
 .legend { color: #5a6474; font-size: .85rem; margin: .6rem 0; }
-.legend kbd { font: 12px ui-monospace, monospace; border: 1px solid #c5ccd8; border-radius: 3px; padding: 0 .25rem; background: #f8f9fb; }
+.legend kbd { font: 12px ui-monospace, monospace; border: 1px solid #c5ccd8; border-radius: 3px; padding: 0 .25rem; background: #f8f9fb; } .legend kbd + kbd { margin-left: .15rem; }
 `;
