@@ -3,6 +3,7 @@ import { writeAtomic } from './atomic-write.js';
 import { scriptSafeJson } from './html-embed.js';
 import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
 import { PAGE_SCRIPT } from './page-script.generated.js';
+import { RUN_REPORT_STYLE } from './run-report-style.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }
@@ -33,7 +34,7 @@ summary { cursor: pointer; padding: .3rem 0; display: flex; gap: .6rem; align-it
 a.full { display: inline-block; margin-top: .2rem; font-size: .85rem; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 12.5px/1.4 ui-monospace, monospace; }
 .more { margin: 1rem 0; }
-`;
+${RUN_REPORT_STYLE}`;
 
 /** The page's Content-Security-Policy: nothing loads, only the page script (by hash) runs. */
 export function pageCsp(): string {

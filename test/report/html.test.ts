@@ -363,7 +363,7 @@ function fakeDom(data: string) {
   const app = node('main');
   const holder = node('script');
   holder.textContent = data;
-  const document = { getElementById: (id: string) => (id === 'app' ? app : id === 'results' ? holder : null), createElement: node };
+  const document = { getElementById: (id: string) => (id === 'app' ? app : id === 'results' ? holder : null), createElement: node, createElementNS: (_ns: string, tag: string) => node(tag) };
   const context = createContext({ document, JSON, Math, Object, String });
   const text = (n: FakeNode): string => n.textContent + n.children.map(text).join(' ');
   const find = (n: FakeNode, pred: (n: FakeNode) => boolean): FakeNode | undefined => {

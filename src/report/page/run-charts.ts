@@ -1,0 +1,64 @@
+// The run report's charts, from one pass over the results at load (no trial is rendered for them):
+// pass rate by suite (trials passed of those that ran to a verdict, as the summary's pass rate counts
+// them) and a histogram of trial scores; the same pass tallies the judge's cache.
+import { add, el } from './dom';
+import { emptyTally, tallyJudgments, type JudgeTally } from './judge-usage';
+import { pct } from './format';
+import { barChart, bins, histogram } from './svg';
+import type { ResultsDoc } from './types';
+
+const SCORE_BINS = 10;
+
+export interface SuiteTally {
+  suite: string;
+  passed: number;
+  ran: number;
+}
+
+export interface RunTally {
+  suites: SuiteTally[];
+  /** Trials (interrupted ones left out) per score bin: [0, 0.1), …, [0.9, 1]. */
+  scores: number[];
+  judge: JudgeTally;
+}
+
+export function tallyRun(doc: ResultsDoc): RunTally {
+  const bySuite: Record<string, SuiteTally> = {};
+  const suites: SuiteTally[] = [];
+  const scores: number[] = [];
+  const judge = emptyTally();
+  doc.cases.forEach((c) => {
+    const name = c.suite || '(no suite)';
+    let s = bySuite[name];
+    if (!s) suites.push((s = bySuite[name] = { suite: name, passed: 0, ran: 0 }));
+    c.trials.forEach((t) => {
+      tallyJudgments(judge, t.assertions);
+      if (t.verdict === 'interrupted') return;
+      (s as SuiteTally).ran += 1;
+      if (t.verdict === 'passed') (s as SuiteTally).passed += 1;
+      scores.push(t.score);
+    });
+  });
+  return { suites, scores: bins(scores, SCORE_BINS), judge };
+}
+
+/** The two charts, side by side under the summary's facts; nothing when no trial ran. */
+export function renderCharts(parent: HTMLElement, t: RunTally): void {
+  const ran = t.suites.filter((s) => s.ran > 0);
+  if (!ran.length) return;
+  const row = add(parent, el('div', 'charts'));
+  const bySuite = add(row, el('figure', 'chart suites'));
+  add(bySuite, el('figcaption', null, 'Pass rate by suite'));
+  bySuite.appendChild(
+    barChart(
+      ran.map((s) => ({ label: s.suite, value: s.passed / s.ran, note: pct(s.passed / s.ran) + ' (' + s.passed + '/' + s.ran + ')' })),
+      'Pass rate by suite',
+    ),
+  );
+  const hist = add(row, el('figure', 'chart scores'));
+  add(hist, el('figcaption', null, 'Trial scores'));
+  const step = 1 / SCORE_BINS;
+  hist.appendChild(
+    histogram(t.scores, 'Trial scores, ' + SCORE_BINS + ' bins from 0 to 1', '0', '1', (i) => 'score ' + (i * step).toFixed(1) + (i === SCORE_BINS - 1 ? '\u20131.0' : '\u2013<' + ((i + 1) * step).toFixed(1)) + ', trials'),
+  );
+}
