@@ -32,7 +32,10 @@ export function assertion(parent: Node, a: Assertion, fields: Fields): void {
     [
       'Judge',
       a.judge
-        ? a.judge.provider + ':' + a.judge.model + (a.judge.cached ? ', from cache (' + (a.judge.savedTokens || 0).toLocaleString('en-US') + ' tokens not spent again)' : ', ' + usageLine(a.judge.usage))
+        ? a.judge.provider +
+          ':' +
+          a.judge.model +
+          (a.judge.cached ? ', from cache (' + (a.judge.savedTokens || 0).toLocaleString('en-US') + ' tokens not spent again)' : ', ' + usageLine(a.judge.usage))
         : '',
     ],
     ['Position', a.positionInconsistent ? 'inconsistent across orderings' : ''],

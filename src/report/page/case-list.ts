@@ -105,7 +105,13 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
       ['Judge noise', c.judgeNoise ? judgeNoiseLine(c) : ''],
       ['Adaptive', c.adaptive ? c.adaptive.used + ' of ' + c.adaptive.min + '..' + c.adaptive.max + ' trials, stopped: ' + c.adaptive.stoppedBy : ''],
       ['Target usage', usageLine(c.usage.target)],
-      ['Judge usage', judgeUsageLine(c.usage.judge, c.trials.reduce((t, x) => tallyJudgments(t, x.assertions), emptyTally()))],
+      [
+        'Judge usage',
+        judgeUsageLine(
+          c.usage.judge,
+          c.trials.reduce((t, x) => tallyJudgments(t, x.assertions), emptyTally()),
+        ),
+      ],
     ]);
     c.trials.forEach((tr) => add(body, trialRow(c, tr, fields)));
   });

@@ -27,15 +27,20 @@ export function tallyRun(doc: ResultsDoc): RunTally {
   const suites: SuiteTally[] = [];
   const scores: number[] = [];
   const judge = emptyTally();
+  const newSuite = (name: string): SuiteTally => {
+    const s = { suite: name, passed: 0, ran: 0 };
+    bySuite[name] = s;
+    suites.push(s);
+    return s;
+  };
   doc.cases.forEach((c) => {
     const name = c.suite || '(no suite)';
-    let s = bySuite[name];
-    if (!s) suites.push((s = bySuite[name] = { suite: name, passed: 0, ran: 0 }));
+    const s = bySuite[name] || newSuite(name);
     c.trials.forEach((t) => {
       tallyJudgments(judge, t.assertions);
       if (t.verdict === 'interrupted') return;
-      (s as SuiteTally).ran += 1;
-      if (t.verdict === 'passed') (s as SuiteTally).passed += 1;
+      s.ran += 1;
+      if (t.verdict === 'passed') s.passed += 1;
       scores.push(t.score);
     });
   });
@@ -59,6 +64,12 @@ export function renderCharts(parent: HTMLElement, t: RunTally): void {
   add(hist, el('figcaption', null, 'Trial scores'));
   const step = 1 / SCORE_BINS;
   hist.appendChild(
-    histogram(t.scores, 'Trial scores, ' + SCORE_BINS + ' bins from 0 to 1', '0', '1', (i) => 'score ' + (i * step).toFixed(1) + (i === SCORE_BINS - 1 ? '\u20131.0' : '\u2013<' + ((i + 1) * step).toFixed(1)) + ', trials'),
+    histogram(
+      t.scores,
+      'Trial scores, ' + SCORE_BINS + ' bins from 0 to 1',
+      '0',
+      '1',
+      (i) => 'score ' + (i * step).toFixed(1) + (i === SCORE_BINS - 1 ? '\u20131.0' : '\u2013<' + ((i + 1) * step).toFixed(1)) + ', trials',
+    ),
   );
 }
