@@ -1,19 +1,20 @@
 /**
  * The run report in headless Chromium (issue 27, item 1), on a real judged run judged wholly from the
- * judge cache (test/support/run-report-page.ts): failures are listed before passes, each with its
+ * judge cache (test/support/run-report-page.ts): regressions, then failures, are listed before passes, each with its
  * first failure reason on one line (whole in its title); the pass-rate bars start at the same x down
  * the page; a trial opens with its input and reference, then the conversation and the assertions; a
  * judge skipped because a gate failed says skipped, not "Score 0.000"; the judge's usage names its
  * cache; the charts show pass rate by suite and the trial scores; and no page makes a network request.
  */
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { removeTempDirs } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
 import { chromiumArgs, describeInChromium } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
-import { JUDGED_CASES, judgedCachedPage, type JudgedPage } from '../support/run-report-page.js';
+import { JUDGED_CASES, judgedCachedPage, writePage, type JudgedPage } from '../support/run-report-page.js';
 
 /** The little of a DOM element these tests read (the test build has no DOM types). */
 interface El {
@@ -60,6 +61,25 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     expect(judged.results.cases.map((c) => `${c.suite}/${c.id}`)).toEqual(JUDGED_CASES);
     expect(judged.results.cases.map((c) => c.verdict)).toEqual(['passed', 'failed', 'passed']);
     await expect(page.locator('details.case > summary .key').allTextContents()).resolves.toEqual(['gates/gate-fails', 'cache/alternating', 'gates/gate-passes']);
+  });
+
+  it('lists a regressed case first, before the failures, though it still passes', async () => {
+    const side = { verdict: 'passed' as const, passed: 1, run: 1, score: 1 };
+    const comparison = {
+      baseline: 'base.json',
+      epsilon: 0,
+      maxRegressions: 0,
+      counts: { regressed: 1 },
+      counted: 1,
+      failed: true,
+      cases: [{ key: 'gates/gate-passes', kind: 'regressed' as const, base: side, head: { ...side, score: 0.9 }, reason: 'score 1.00 → 0.90' }],
+      warnings: [],
+    };
+    const compared = await browser!.newPage();
+    await compared.goto(pathToFileURL(await writePage(join(tempDir(), 'compared.html'), { ...judged.results, comparison })).href, { waitUntil: 'load' });
+    await expect(compared.locator('details.case > summary .key').allTextContents()).resolves.toEqual(['gates/gate-passes', 'gates/gate-fails', 'cache/alternating']);
+    await expect(compared.locator('details.case').first().locator('> summary .change').textContent()).resolves.toBe('regressed');
+    await compared.close();
   });
 
   it("shows a failed row's first failure reason on one line, whole in its title; a passing row has none", async () => {
