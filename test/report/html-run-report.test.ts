@@ -14,7 +14,7 @@ import { removeTempDirs, tempDir } from '../support/cli.js';
 import { chromiumArgs, describeInChromium } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
-import { JUDGED_CASES, judgedCachedPage, writePage, type JudgedPage } from '../support/run-report-page.js';
+import { JUDGED_CASES, judgedCachedPage, oneRegression, writePage, type JudgedPage } from '../support/run-report-page.js';
 
 /** The little of a DOM element these tests read (the test build has no DOM types). */
 interface El {
@@ -65,16 +65,7 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
 
   it('lists a regressed case first, before the failures, though it still passes', async () => {
     const side = { verdict: 'passed' as const, passed: 1, run: 1, score: 1 };
-    const comparison = {
-      baseline: 'base.json',
-      epsilon: 0,
-      maxRegressions: 0,
-      counts: { regressed: 1 },
-      counted: 1,
-      failed: true,
-      cases: [{ key: 'gates/gate-passes', kind: 'regressed' as const, base: side, head: { ...side, score: 0.9 }, reason: 'score 1.00 → 0.90' }],
-      warnings: [],
-    };
+    const comparison = oneRegression('gates/gate-passes', side, { ...side, score: 0.9 }, 'score 1.00 → 0.90');
     const compared = await browser!.newPage();
     await compared.goto(pathToFileURL(await writePage(join(tempDir(), 'compared.html'), { ...judged.results, comparison })).href, { waitUntil: 'load' });
     await expect(compared.locator('details.case > summary .key').allTextContents()).resolves.toEqual(['gates/gate-passes', 'gates/gate-fails', 'cache/alternating']);

@@ -6,7 +6,7 @@
  * run's results written as `agent-evals report` writes them.
  */
 import { join } from 'node:path';
-import type { Results } from '../../src/core/results-schema.js';
+import type { Comparison, Results } from '../../src/core/results-schema.js';
 import { caseKey } from '../../src/core/matrix.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { tempDir } from './cli.js';
@@ -53,4 +53,12 @@ export async function judgedCachedPage(): Promise<JudgedPage> {
   } finally {
     await fake.close();
   }
+}
+
+/** One side of a compared case: its verdict, passes of trials run, and mean score. */
+type Side = NonNullable<Comparison['cases'][number]['base']>;
+
+/** A comparison in which one case (by key) regressed from base to head, for the reason given; it fails the run. */
+export function oneRegression(key: string, base: Side, head: Side, reason: string): Comparison {
+  return { baseline: 'base.json', epsilon: 0, maxRegressions: 0, counts: { regressed: 1 }, counted: 1, failed: true, cases: [{ key, kind: 'regressed', base, head, reason }], warnings: [] };
 }
