@@ -15,4 +15,5 @@ details.case.passed > summary .reason { color: #5a6474; }
 .charts figure { margin: 0; } .charts figcaption { font-weight: 600; font-size: .85rem; margin-bottom: .2rem; }
 svg.chart text { font: 11px system-ui, sans-serif; fill: #1d2430; } svg.chart .chart-note, svg.chart .chart-axis-label, svg.chart .chart-count { fill: #5a6474; }
 svg.chart .chart-track { fill: #fbdcd9; } svg.bars .chart-value { fill: #2f9e4f; } svg.histogram .chart-value { fill: #3b6fd8; } svg.chart .chart-axis { stroke: #9aa5b8; }
+svg.interval .chart-track { fill: #e6e9ef; } svg.interval .chart-band { fill: #9fc2a9; } svg.interval .chart-point { fill: #17622b; }
 `;

@@ -117,6 +117,19 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     expect(text).not.toMatch(/0\.000/);
   });
 
+  it('says "not scored" for an assertion that erred, not a score of 0', async () => {
+    const results = structuredClone(judged.results);
+    const judge = results.cases.find((c) => c.id === 'gate-passes')!.trials[0]!.assertions.find((a) => a.kind === 'judge')!;
+    Object.assign(judge, { status: 'error', score: 0, message: 'judge: judge call failed: 500' });
+    const erred = await browser!.newPage();
+    await erred.goto(pathToFileURL(await writePage(join(tempDir(), 'erred.html'), results)).href, { waitUntil: 'load' });
+    const trial = await openTrial(erred, 'gates/gate-passes');
+    const text = (await trial.locator('.assertion.error').textContent())!;
+    expect(text).toContain('Scorenot scored: the check erred');
+    expect(text).not.toMatch(/0\.000/);
+    await erred.close();
+  });
+
   it('says the judge answered wholly from cache, not "0 calls, $0.0000"', async () => {
     const s = judged.results.summary;
     expect(s.usage.judge.calls).toBe(0);
@@ -133,6 +146,16 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
       });
     expect(facts['Judge usage']).toBe(`2 of 2 judgments from cache (${s.counters.judgeTokensSavedByCache.toLocaleString('en-US')} tokens not spent again); no judge call made`);
     expect(s.counters.judgeTokensSavedByCache).toBe(2 * 320);
+  });
+
+  it("draws the run's pass rate on its 95% interval", async () => {
+    const rate = judged.results.summary.passRate!;
+    const strip = page.locator('figure.pass-rate svg');
+    const attr = (sel: string, name: string) => strip.locator(sel).evaluate((e: { getAttribute(n: string): string | null }, n: string) => Number(e.getAttribute(n)), name);
+    const [x0, w] = [await attr('rect.chart-track', 'x'), await attr('rect.chart-track', 'width')];
+    expect(await attr('rect.chart-band', 'x')).toBeCloseTo(x0 + w * rate.low, 0);
+    expect(await attr('rect.chart-band', 'width')).toBeCloseTo(w * (rate.high - rate.low), 0);
+    expect(await attr('circle.chart-point', 'cx')).toBeCloseTo(x0 + w * rate.rate, 0);
   });
 
   it('charts pass rate by suite, one bar each, and the trial scores', async () => {

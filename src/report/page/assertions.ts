@@ -8,11 +8,13 @@ import type { Assertion } from './types';
 const SKIPPED: Record<string, string> = { 'gate-failed': 'a gate of its trial failed first' };
 
 /**
- * The score on the author's scale when it was 1..10 (7/10), as the terminal shows it. A skipped
- * assertion was never scored: its recorded 0 is no score, so it says skipped.
+ * The score on the author's scale when it was 1..10 (7/10), as the terminal shows it. A skipped or
+ * erred assertion was never scored: its recorded 0 is no score, so it says so.
  */
 function scoreLine(a: Assertion): string {
   if (a.status === 'skipped') return 'skipped, not scored' + (a.skipped ? ' (' + (SKIPPED[a.skipped] || a.skipped) + ')' : '');
+  // An assertion that erred (a judge's invalid answer, a check that threw) recorded 0 without scoring.
+  if (a.status === 'error') return 'not scored: the check erred (threshold ' + a.threshold + ')';
   return a.scale
     ? String(+(a.score * 10).toFixed(1)) + '/10 (min ' + String(+(a.threshold * 10).toFixed(1)) + '/10, weight ' + a.weight + ')'
     : a.score.toFixed(3) + ' (threshold ' + a.threshold + ', weight ' + a.weight + ')';

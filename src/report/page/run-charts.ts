@@ -1,11 +1,11 @@
 // The run report's charts, from one pass over the results at load (no trial is rendered for them):
-// pass rate by suite (trials passed of those that ran to a verdict, as the summary's pass rate counts
+// the run's pass rate on its interval, pass rate by suite (trials passed of those that ran to a verdict, as the summary's pass rate counts
 // them) and a histogram of trial scores; the same pass tallies the judge's cache.
 import { add, el } from './dom';
 import { emptyTally, tallyJudgments, type JudgeTally } from './judge-usage';
 import { pct } from './format';
-import { barChart, bins, histogram } from './svg';
-import type { ResultsDoc } from './types';
+import { barChart, bins, histogram, intervalStrip } from './svg';
+import type { PassRate, ResultsDoc } from './types';
 
 const SCORE_BINS = 10;
 
@@ -47,11 +47,16 @@ export function tallyRun(doc: ResultsDoc): RunTally {
   return { suites, scores: bins(scores, SCORE_BINS), judge };
 }
 
-/** The two charts, side by side under the summary's facts; nothing when no trial ran. */
-export function renderCharts(parent: HTMLElement, t: RunTally): void {
+/** The charts, side by side under the summary's facts (the pass rate's interval, by suite, scores); nothing when no trial ran. */
+export function renderCharts(parent: HTMLElement, t: RunTally, rate: PassRate | undefined): void {
   const ran = t.suites.filter((s) => s.ran > 0);
   if (!ran.length) return;
   const row = add(parent, el('div', 'charts'));
+  if (rate) {
+    const fig = add(row, el('figure', 'chart pass-rate'));
+    add(fig, el('figcaption', null, 'Pass rate ' + pct(rate.rate) + ', 95% interval ' + pct(rate.low) + '\u2013' + pct(rate.high)));
+    fig.appendChild(intervalStrip(rate.rate, rate.low, rate.high, 'Pass rate ' + pct(rate.rate) + ' with its 95% interval, ' + pct(rate.low) + ' to ' + pct(rate.high)));
+  }
   const bySuite = add(row, el('figure', 'chart suites'));
   add(bySuite, el('figcaption', null, 'Pass rate by suite'));
   bySuite.appendChild(

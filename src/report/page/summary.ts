@@ -29,7 +29,7 @@ export function renderSummary(app: HTMLElement, doc: ResultsDoc, fields: Fields)
     ['Judge usage', judgeUsageLine(s.usage.judge, tally.judge)],
   ]);
   costSplit(head, s.usage.target.costUsd, s.usage.judge.costUsd, tally.judge);
-  renderCharts(head, tally);
+  renderCharts(head, tally, s.passRate);
   s.failures.forEach((f) => add(head, el('p', 'run-failure', fields.plain(f))));
 
   const changes: Record<string, CaseChange> = {};

@@ -1,5 +1,5 @@
 // Charts as plain SVG, for any page: an element builder, a horizontal bar chart (one labelled bar a
-// row, value 0..1) and a column histogram. Text goes in by textContent like every other node, so a
+// row, value 0..1), a column histogram and an interval strip (a rate and its interval on 0..1). Text goes in by textContent like every other node, so a
 // label from the run (a suite's name) stays text. Sizes are in the SVG's own units (a viewBox), so a
 // chart scales with its box and no layout is measured.
 
@@ -75,6 +75,20 @@ export function histogram(counts: number[], label: string, lo: string, hi: strin
   s.appendChild(svgEl('line', { x1: 4, x2: 4 + counts.length * COL_W, y1: COL_H + 14, y2: COL_H + 14, class: 'chart-axis' }));
   s.appendChild(svgEl('text', { x: 4, y: COL_H + 30, class: 'chart-axis-label' }, lo));
   s.appendChild(svgEl('text', { x: 4 + counts.length * COL_W, y: COL_H + 30, 'text-anchor': 'end', class: 'chart-axis-label' }, hi));
+  return s;
+}
+
+const STRIP_W = 240;
+
+/** A 0..1 scale with a band from low to high (an interval) and a point at value; the ends labelled 0% and 100%. */
+export function intervalStrip(value: number, low: number, high: number, label: string): SVGSVGElement {
+  const s = frame(STRIP_W + 16, 40, label, 'interval');
+  const x = (v: number): number => +(8 + STRIP_W * clamp01(v)).toFixed(1);
+  s.appendChild(svgEl('rect', { x: 8, y: 10, width: STRIP_W, height: 8, class: 'chart-track' }));
+  s.appendChild(svgEl('rect', { x: x(low), y: 10, width: +(x(high) - x(low)).toFixed(1), height: 8, class: 'chart-band' }));
+  s.appendChild(svgEl('circle', { cx: x(value), cy: 14, r: 5, class: 'chart-point' }));
+  s.appendChild(svgEl('text', { x: 8, y: 34, class: 'chart-axis-label' }, '0%'));
+  s.appendChild(svgEl('text', { x: 8 + STRIP_W, y: 34, 'text-anchor': 'end', class: 'chart-axis-label' }, '100%'));
   return s;
 }
 
