@@ -4,6 +4,7 @@ import { scriptSafeJson } from './html-embed.js';
 import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
 import { PAGE_SCRIPT } from './page-script.generated.js';
 import { MATRIX_STYLE } from './matrix-style.js';
+import { RUN_REPORT_STYLE } from './run-report-style.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }
@@ -34,7 +35,8 @@ summary { cursor: pointer; padding: .3rem 0; display: flex; gap: .6rem; align-it
 a.full { display: inline-block; margin-top: .2rem; font-size: .85rem; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 12.5px/1.4 ui-monospace, monospace; }
 .more { margin: 1rem 0; }
-`;
+${RUN_REPORT_STYLE}
+${MATRIX_STYLE}`;
 
 /** The page's Content-Security-Policy: nothing loads, only the page script (by hash) runs. */
 export function pageCsp(): string {
@@ -74,7 +76,7 @@ export async function writeHtmlReport(path: string, head: ResultsHead, cases: As
       '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
         `<meta http-equiv="Content-Security-Policy" content="${pageCsp()}">\n` +
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals report</title>\n' +
-        `<style>${STYLE}${MATRIX_STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="results">`,
+        `<style>${STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="results">`,
     );
     write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
     const keys: string[] = [];

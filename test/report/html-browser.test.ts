@@ -26,14 +26,14 @@ interface Node {
   querySelector(selector: string): Node | null;
 }
 
-/** An opened trial's conversation, in order: each item's label and text, from its heading to the next. */
+/** An opened trial's input and conversation, in order: each item's label and text, from the first heading to the assertions'. */
 function conversation(trial: Locator): Promise<Item[]> {
   return trial.locator('.trial-body').evaluate((body: Node) => {
     const items: Item[] = [];
     let inside = false;
     for (const child of Array.from(body.children)) {
       if (child.tagName === 'H3') {
-        inside = child.textContent === 'Conversation';
+        inside = child.textContent === 'Input' || child.textContent === 'Conversation';
         continue;
       }
       if (inside) items.push({ label: child.querySelector('.label')?.textContent ?? '', text: child.querySelector('pre')?.textContent ?? '' });
@@ -108,7 +108,7 @@ describeInChromium('the HTML report in headless Chromium', (executablePath) => {
     const items = await conversation(trial);
     expect(items[0]).toEqual({ label: 'User', text: HOSTILE_INPUT });
     expect(await trial.locator('.block.user pre').first().isVisible()).toBe(true);
-    expect(items.map((i) => i.label)).toEqual(['User', 'Step 1', 'Tool call: lookup', 'Reply']);
+    expect(items.map((i) => i.label)).toEqual(['User', 'Reference (expected answer)', 'Step 1', 'Tool call: lookup', 'Reply']);
     await expect(trial.locator('.block.reference pre').textContent()).resolves.toBe('<b>a safe answer</b>');
     // The input's and the reference's markup made no element.
     await expect(page.locator('i, b').count()).resolves.toBe(0);

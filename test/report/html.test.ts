@@ -16,6 +16,7 @@ import { writeHtmlReport } from '../../src/report/html-page.js';
 import { FIELD_PREVIEW } from '../../src/report/html-cut.js';
 import { caseKey } from '../../src/core/matrix.js';
 import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, pageParts, runHostile } from '../support/html-page.js';
+import { oneRegression } from '../support/run-report-page.js';
 
 afterAll(removeTempDirs);
 
@@ -78,17 +79,7 @@ describe('the HTML report', () => {
 
   it('lists regressions first when the results carry a comparison', async () => {
     const regressed = { verdict: 'failed' as const, passed: 0, run: 1, score: 0 };
-    const comparison = {
-      baseline: 'base.json',
-      epsilon: 0,
-      maxRegressions: 0,
-      counts: { regressed: 1 },
-      counted: 1,
-      failed: true,
-      cases: [{ key: 'hostile/fine', kind: 'regressed' as const, base: { ...regressed, verdict: 'passed' as const, passed: 1, score: 1 }, head: regressed, reason: 'verdict passed → failed' }],
-      warnings: [],
-    };
-    const dom = await comparedPage(comparison);
+    const dom = await comparedPage(oneRegression('hostile/fine', { ...regressed, verdict: 'passed', passed: 1, score: 1 }, regressed, 'verdict passed → failed'));
     const rows = dom.all(dom.app, (n) => n.tag === 'details').map((n) => dom.text(n));
     expect(rows[0]).toContain('hostile/fine');
     expect(rows[0]).toContain('regressed');
@@ -363,7 +354,7 @@ function fakeDom(data: string) {
   const app = node('main');
   const holder = node('script');
   holder.textContent = data;
-  const document = { getElementById: (id: string) => (id === 'app' ? app : id === 'results' ? holder : null), createElement: node };
+  const document = { getElementById: (id: string) => (id === 'app' ? app : id === 'results' ? holder : null), createElement: node, createElementNS: (_ns: string, tag: string) => node(tag) };
   const context = createContext({ document, JSON, Math, Object, String });
   const text = (n: FakeNode): string => n.textContent + n.children.map(text).join(' ');
   const find = (n: FakeNode, pred: (n: FakeNode) => boolean): FakeNode | undefined => {

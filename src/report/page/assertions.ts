@@ -4,23 +4,42 @@ import type { Fields } from './fields';
 import { usageLine } from './format';
 import type { Assertion } from './types';
 
+/** SKIPPED[a.skipped]: why a skipped assertion was not asked, in words. */
+const SKIPPED: Record<string, string> = { 'gate-failed': 'a gate of its trial failed first' };
+
+/**
+ * The score on the author's scale when it was 1..10 (7/10), as the terminal shows it. A skipped or
+ * erred assertion was never scored: its recorded 0 is no score, so it says so.
+ */
+function scoreLine(a: Assertion): string {
+  if (a.status === 'skipped') return 'skipped, not scored' + (a.skipped ? ' (' + (SKIPPED[a.skipped] || a.skipped) + ')' : '');
+  // An assertion that erred (a judge's invalid answer, a check that threw) recorded 0 without scoring.
+  if (a.status === 'error') return 'not scored: the check erred (threshold ' + a.threshold + ')';
+  return a.scale
+    ? String(+(a.score * 10).toFixed(1)) + '/10 (min ' + String(+(a.threshold * 10).toFixed(1)) + '/10, weight ' + a.weight + ')'
+    : a.score.toFixed(3) + ' (threshold ' + a.threshold + ', weight ' + a.weight + ')';
+}
+
 export function assertion(parent: Node, a: Assertion, fields: Fields): void {
   const box = add(parent, el('div', 'assertion ' + a.status));
   const top = add(box, el('div', 'label'));
   add(top, el('span', 'verdict ' + a.status, a.status));
   add(top, el('span', null, ' ' + a.name + ' (' + a.kind + ', ' + a.severity + (a.turn ? ', turn ' + a.turn : '') + ')'));
   fields.facts(box, [
-    // On the author's scale when it was 1..10 (7/10), as the terminal shows it.
-    [
-      'Score',
-      a.scale
-        ? String(+(a.score * 10).toFixed(1)) + '/10 (min ' + String(+(a.threshold * 10).toFixed(1)) + '/10, weight ' + a.weight + ')'
-        : a.score.toFixed(3) + ' (threshold ' + a.threshold + ', weight ' + a.weight + ')',
-    ],
+    ['Score', scoreLine(a)],
     ['Message', a.message],
     ['Reason', a.reason],
     ['Choice', a.choice],
-    ['Judge', a.judge ? a.judge.provider + ':' + a.judge.model + (a.judge.cached ? ' (cached)' : '') + ', ' + usageLine(a.judge.usage) : ''],
+    // A cached answer's usage is zero by design: say it came from the cache and what it saved.
+    [
+      'Judge',
+      a.judge
+        ? a.judge.provider +
+          ':' +
+          a.judge.model +
+          (a.judge.cached ? ', from cache (' + (a.judge.savedTokens || 0).toLocaleString('en-US') + ' tokens not spent again)' : ', ' + usageLine(a.judge.usage))
+        : '',
+    ],
     ['Position', a.positionInconsistent ? 'inconsistent across orderings' : ''],
   ]);
   if (a.evidence && a.evidence.length) {

@@ -1,10 +1,23 @@
-// The case list: regressions first, then plan order; a filter box; rows added a page at a time, and a
-// case's body (facts and trials) built only when it is opened, so 10,000 trials open as fast as ten.
+// The case list: regressions first, then failures, then scored cases, then the rest, each group in
+// plan order; a filter box; rows added a page at a time, and a case's body (facts and trials) built
+// only when it is opened, so 10,000 trials open as fast as ten. Each row is a grid of fixed columns
+// (verdict, key, pass-rate bar, counts, score) so the bars start at the same x down the page, with
+// the case's first failure reason on a line of its own, cut to one line, whole in its title.
 import { add, bar, el } from './dom';
 import type { Fields } from './fields';
+import { firstFailure } from './first-failure';
 import { usageLine } from './format';
+import { emptyTally, judgeUsageLine, tallyJudgments } from './judge-usage';
 import { trialRow } from './trial';
 import type { CaseChange, CaseResult, ResultsDoc } from './types';
+
+/** Characters of a failure reason put on its row (the whole reason is the row's title). */
+const REASON_CHARS = 300;
+/** The list's groups, first to last: regressed, failed, scored, the rest. */
+function group(c: CaseResult, ch: CaseChange | undefined): number {
+  if (ch && ch.kind === 'regressed') return 0;
+  return c.verdict === 'failed' ? 1 : c.verdict === 'scored' ? 2 : 3;
+}
 
 /** Rows added per page (and per "Show more"). */
 const PAGE = 200;
@@ -13,11 +26,8 @@ export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[]
   const caseAt = (i: number): CaseResult => doc.cases[i] as CaseResult;
   const keyAt = (i: number): string => keys[i] as string;
   const order = doc.cases.map((_, i) => i);
-  const regressed = (i: number): number => {
-    const c = changes[keyAt(i)];
-    return c && c.kind === 'regressed' ? 0 : 1;
-  };
-  order.sort((a, b) => regressed(a) - regressed(b) || a - b);
+  const groups = order.map((i) => group(caseAt(i), changes[keyAt(i)]));
+  order.sort((a, b) => (groups[a] as number) - (groups[b] as number) || a - b);
 
   const tools = add(app, el('div', 'tools'));
   const filter = add(tools, el('input'));
@@ -64,15 +74,22 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
   const row = el('details', 'case ' + c.verdict);
   const sum = add(row, el('summary'));
   add(sum, el('span', 'verdict ' + c.verdict, c.verdict));
-  if (ch && ch.kind !== 'unchanged') add(sum, el('span', 'change ' + ch.kind, ch.kind));
-  if (c.judgeNoise && c.judgeNoise.withinNoise) add(sum, el('span', 'change noise', 'within judge noise'));
+  const name = add(sum, el('span', 'name'));
+  add(name, el('span', 'key', key));
+  if (ch && ch.kind !== 'unchanged') add(name, el('span', 'change ' + ch.kind, ch.kind));
+  if (c.judgeNoise && c.judgeNoise.withinNoise) add(name, el('span', 'change noise', 'within judge noise'));
   const je = ch && ch.judgeEffect;
-  if (je && je.direction !== 'none') add(sum, el('span', 'change judge-' + je.direction, 'judge ' + je.direction));
-  add(sum, el('span', 'key', key));
+  if (je && je.direction !== 'none') add(name, el('span', 'change judge-' + je.direction, 'judge ' + je.direction));
   const ran = c.passRate ? c.passRate.trials : c.trials.filter((x) => x.verdict !== 'interrupted').length;
-  add(sum, bar(ran ? c.passed / ran : 0, c.verdict));
+  // No trial ran: an empty grey bar and no score, not a red bar and "score 0.000".
+  add(sum, bar(ran ? c.passed / ran : 0, ran ? c.verdict : 'none'));
   add(sum, el('span', 'rate', c.passed + '/' + ran + ' passed (needed ' + c.required + ')'));
-  add(sum, el('span', 'score', 'score ' + c.score.mean.toFixed(3)));
+  add(sum, el('span', 'score', ran ? 'score ' + c.score.mean.toFixed(3) : 'no score'));
+  const why = firstFailure(c, fields);
+  if (why) {
+    const line = add(sum, el('span', 'reason', why.length > REASON_CHARS ? why.slice(0, REASON_CHARS) + '\u2026' : why));
+    line.title = why;
+  }
   let built = false;
   row.addEventListener('toggle', () => {
     if (!row.open || built) return;
@@ -88,7 +105,13 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
       ['Judge noise', c.judgeNoise ? judgeNoiseLine(c) : ''],
       ['Adaptive', c.adaptive ? c.adaptive.used + ' of ' + c.adaptive.min + '..' + c.adaptive.max + ' trials, stopped: ' + c.adaptive.stoppedBy : ''],
       ['Target usage', usageLine(c.usage.target)],
-      ['Judge usage', usageLine(c.usage.judge)],
+      [
+        'Judge usage',
+        judgeUsageLine(
+          c.usage.judge,
+          c.trials.reduce((t, x) => tallyJudgments(t, x.assertions), emptyTally()),
+        ),
+      ],
     ]);
     c.trials.forEach((tr) => add(body, trialRow(c, tr, fields)));
   });

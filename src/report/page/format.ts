@@ -17,6 +17,8 @@ export function size(n: number): string {
   return n.toLocaleString('en-US') + ' characters';
 }
 
+/** Calls, tokens and cost; "none reported" when nothing was (a function target that reports no usage), not a row of zeros. */
 export function usageLine(u: Usage): string {
+  if (!u.calls && !u.inputTokens && !u.outputTokens && !u.costUsd) return 'none reported';
   return u.calls + ' calls, ' + u.inputTokens + ' in / ' + u.outputTokens + ' out tokens' + (u.cachedInputTokens ? ', ' + u.cachedInputTokens + ' cached' : '') + ', ' + usd(u.costUsd);
 }

@@ -1,61 +1,78 @@
-// One trial of an opened case: built only when the trial is opened. Error and usage first, then what
-// was asked, the conversation (turns, or steps and reply) with its tool calls, then the assertions.
+// One trial of an opened case: built only when the trial is opened. What was asked and the reference
+// first, then the conversation (turns, or steps and reply) with its tool calls, the error, the
+// assertions, and the trial's usage and details last.
 import { assertion } from './assertions';
 import { add, el } from './dom';
 import type { Fields } from './fields';
 import { dur, usageLine } from './format';
-import type { CaseResult, ToolCall, Trial } from './types';
+import { emptyTally, judgeUsageLine, tallyJudgments } from './judge-usage';
+import type { CaseResult, ToolCall, Trial, Turn } from './types';
 
 export function trialRow(c: CaseResult, tr: Trial, fields: Fields): HTMLDetailsElement {
   const row = el('details', 'trial ' + tr.verdict);
   const sum = add(row, el('summary'));
   add(sum, el('span', 'verdict ' + tr.verdict, tr.verdict));
   add(sum, el('span', 'key', 'trial ' + (tr.index + 1)));
-  add(sum, el('span', 'score', 'score ' + tr.score.toFixed(3) + ', ' + dur(tr.durationMs)));
+  // Cut off by Ctrl-C: its score of 0 was never earned, so none is shown.
+  add(sum, el('span', 'score', (tr.verdict === 'interrupted' ? 'not scored' : 'score ' + tr.score.toFixed(3)) + ', ' + dur(tr.durationMs)));
   let built = false;
   row.addEventListener('toggle', () => {
     if (!row.open || built) return;
     built = true;
-    const body = add(row, el('div', 'trial-body'));
-    if (tr.error) fields.block(body, 'Error', tr.error, 'error');
-    const tape = tr.toolTape;
-    fields.facts(body, [
-      ['Target usage', usageLine(tr.usage.target)],
-      ['Judge usage', usageLine(tr.usage.judge)],
-      ['Model', tr.trace.model],
-      ['Stop reason', tr.trace.stopReason],
-      ['Tool tape', tape ? tape.replayed + ' call' + (tape.replayed === 1 ? '' : 's') + ' replayed' + (tape.diverged ? '; ' + tape.diverged.message : '') : ''],
-    ]);
-    if (tr.trace.instructions) fields.block(body, 'Instructions', tr.trace.instructions, 'system');
-    add(body, el('h3', null, 'Conversation'));
-    asked(body, c, tr, fields);
-    if (tr.turns) {
-      tr.turns.forEach((turn, n) => {
-        fields.block(body, 'User (turn ' + (n + 1) + ')', turn.input, 'user');
-        turn.toolCalls.forEach((call) => toolCall(body, call, fields));
-        fields.block(body, 'Agent (turn ' + (n + 1) + ', ' + dur(turn.durationMs) + ')', turn.reply, 'agent');
-      });
-    } else {
-      (tr.trace.steps || []).forEach((step, n) => {
-        if (step.text) fields.block(body, 'Step ' + (n + 1) + (step.model ? ' (' + step.model + ')' : ''), step.text, 'step');
-        (step.toolCalls || []).forEach((call) => toolCall(body, call, fields));
-      });
-      fields.block(body, 'Reply', tr.reply, 'agent');
-    }
-    add(body, el('h3', null, 'Assertions'));
-    if (c.reference !== undefined) fields.block(body, 'Reference (expected answer)', c.reference, 'reference');
-    tr.assertions.forEach((a) => assertion(body, a, fields));
+    trialBody(add(row, el('div', 'trial-body')), c, tr, fields);
   });
   return row;
 }
 
+/**
+ * A trial's body, in the order a reader asks: what was asked (the input or history, the first turn's
+ * message) and the reference, then the conversation with its tool calls, the error, the assertions,
+ * and last the run's details (usage, model, tool tape, the target's instructions).
+ */
+export function trialBody(body: HTMLElement, c: CaseResult, tr: Trial, fields: Fields): void {
+  const input = asked(c, tr);
+  if (c.reference !== undefined) input.push(['Reference (expected answer)', c.reference, 'reference']);
+  if (input.length) add(body, el('h3', null, 'Input'));
+  input.forEach((b) => fields.block(body, b[0], b[1], b[2]));
+  add(body, el('h3', null, 'Conversation'));
+  if (tr.turns) {
+    tr.turns.forEach((turn, n) => {
+      // Turn 1's message is the input, shown above.
+      if (n > 0) fields.block(body, 'User (turn ' + (n + 1) + ')', turn.input, 'user');
+      turn.toolCalls.forEach((call) => toolCall(body, call, fields));
+      fields.block(body, 'Agent (turn ' + (n + 1) + ', ' + dur(turn.durationMs) + ')', turn.reply, 'agent');
+    });
+  } else {
+    (tr.trace.steps || []).forEach((step, n) => {
+      if (step.text) fields.block(body, 'Step ' + (n + 1) + (step.model ? ' (' + step.model + ')' : ''), step.text, 'step');
+      (step.toolCalls || []).forEach((call) => toolCall(body, call, fields));
+    });
+    fields.block(body, 'Reply', tr.reply, 'agent');
+  }
+  if (tr.error) fields.block(body, 'Error', tr.error, 'error');
+  add(body, el('h3', null, 'Assertions'));
+  tr.assertions.forEach((a) => assertion(body, a, fields));
+  add(body, el('h3', null, 'Details'));
+  const tape = tr.toolTape;
+  fields.facts(body, [
+    ['Target usage', usageLine(tr.usage.target)],
+    ['Judge usage', judgeUsageLine(tr.usage.judge, tallyJudgments(emptyTally(), tr.assertions))],
+    ['Model', tr.trace.model],
+    ['Stop reason', tr.trace.stopReason],
+    ['Tool tape', tape ? tape.replayed + ' call' + (tape.replayed === 1 ? '' : 's') + ' replayed' + (tape.diverged ? '; ' + tape.diverged.message : '') : ''],
+  ]);
+  if (tr.trace.instructions) fields.block(body, 'Instructions', tr.trace.instructions, 'system');
+}
+
 const ROLES: Record<string, string> = { user: 'User', assistant: 'Assistant (history)', system: 'System (history)' };
 
-// What the case asked, before the trial's steps: its history or input. A trial that ran turns
-// shows each turn's own message, so only the history before the first one is shown here.
+// What the case asked, first in the trial: its history or input. A trial that ran turns shows the
+// history before its first turn, then the first turn's message (later turns' come in the conversation).
 // Results written before cases kept what they asked have none of these fields.
-function asked(parent: Node, c: CaseResult, tr: Trial, fields: Fields): void {
-  const ranTurns = !!tr.turns && tr.turns.length > 0;
+function asked(c: CaseResult, tr: Trial): [string, unknown, string][] {
+  const out: [string, unknown, string][] = [];
+  const turns = tr.turns || [];
+  const ranTurns = turns.length > 0;
   let history = c.messages || [];
   if (ranTurns) {
     let last = -1;
@@ -64,11 +81,13 @@ function asked(parent: Node, c: CaseResult, tr: Trial, fields: Fields): void {
     });
     history = history.filter((_, k) => k !== last);
   }
-  history.forEach((m) => fields.block(parent, ROLES[m.role] || m.role, m.content, m.role === 'user' ? 'user' : 'history'));
-  if (ranTurns || c.messages) return;
+  history.forEach((m) => out.push([ROLES[m.role] || m.role, m.content, m.role === 'user' ? 'user' : 'history']));
+  if (ranTurns) out.push(['User (turn 1)', (turns[0] as Turn).input, 'user']);
+  if (ranTurns || c.messages) return out;
   const first = c.turns && c.turns[0];
-  if (c.input !== undefined) fields.block(parent, 'User', c.input, 'user');
-  else if (first) fields.block(parent, 'User (turn 1)', first.input, 'user');
+  if (c.input !== undefined) out.push(['User', c.input, 'user']);
+  else if (first) out.push(['User (turn 1)', first.input, 'user']);
+  return out;
 }
 
 function toolCall(parent: Node, call: ToolCall, fields: Fields): void {

@@ -35,7 +35,7 @@ export interface PassRate {
 
 export interface Summary {
   cases: { total: number; passed: number; failed: number; scored: number; skipped: number };
-  trials: { passed: number; run: number };
+  trials: { passed: number; run: number; interrupted?: number };
   passRate?: PassRate;
   score: { mean: number; stddev: number };
   usage: UsageSplit;
@@ -107,7 +107,9 @@ export interface Assertion {
   message?: Text;
   reason?: Text;
   choice?: Text;
-  judge?: { provider: string; model: string; cached?: boolean; usage: Usage };
+  judge?: { provider: string; model: string; cached?: boolean; savedTokens?: number; usage: Usage };
+  /** Why a skipped assertion was not asked (`gate-failed`). */
+  skipped?: string;
   positionInconsistent?: boolean;
   evidence?: Text[];
   dimensions?: unknown;
@@ -143,6 +145,7 @@ export interface JudgeNoise {
 }
 
 export interface CaseResult {
+  suite: string;
   file: string;
   line?: number;
   tags: string[];
