@@ -16,7 +16,10 @@ export const GENERATED = join(root, 'src', 'report', 'page-script.generated.ts')
  * src/report/page/. A new kind of page adds a line here; html-page.ts (or its own writer) inlines the
  * constant and hashes it into that page's CSP.
  */
-export const PAGE_ENTRIES = [{ name: 'PAGE_SCRIPT', entry: 'main.ts', about: "the run report's page script (report.html)" }];
+export const PAGE_ENTRIES = [
+  { name: 'PAGE_SCRIPT', entry: 'main.ts', about: "the run report's page script (report.html)" },
+  { name: 'HISTORY_SCRIPT', entry: 'history-main.ts', about: "the history page's script (`agent-evals report --history`, history.html)" },
+];
 
 /** One page script: the entry (a file in src/report/page/) and what it imports, as one IIFE for browsers. */
 export async function pageScript(entry = 'main.ts') {
