@@ -1,11 +1,15 @@
 // Line charts and sparklines as plain SVG, built with createElementNS; every text (a tick, a point's
 // tooltip) goes in by textContent, so a run id or a case key stays text whatever it holds.
 
-const SVG = 'http://www.w3.org/2000/svg';
+/**
+ * The SVG namespace, read from the empty `<svg id="svg-ns">` the page's HTML holds (the HTML parser
+ * puts an inline svg element in that namespace), so no namespace URI is written in the code.
+ */
+const SVG = (document.getElementById('svg-ns') as Element).namespaceURI as string;
 
 /** A new SVG element with attributes (numbers and fixed strings only: never text of a run). */
 export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(SVG, tag);
+  const e = document.createElementNS(SVG, tag) as SVGElementTagNameMap[K];
   for (const name of Object.keys(attrs)) e.setAttribute(name, String(attrs[name]));
   return e;
 }
