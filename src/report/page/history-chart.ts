@@ -44,6 +44,8 @@ function spread(n: number, left: number, right: number): number[] {
 export interface LineChartOptions {
   /** Class of the chart (`pass-rate`, `score`, `cost`). */
   cls: string;
+  /** What the chart shows, for a screen reader (`Pass rate per run`). */
+  label: string;
   /** Top of the y axis; the values' maximum when absent. */
   max?: number;
   /** A value as the ticks and tooltips show it. */
@@ -63,7 +65,7 @@ const BOTTOM = 24;
 
 /** A line chart of one value per run, a point (circle.point) for each run that has the value. */
 export function lineChart(values: readonly (number | null)[], o: LineChartOptions): SVGSVGElement {
-  const chart = svg('svg', { class: 'line ' + o.cls, viewBox: `0 0 ${W} ${H}`, role: 'img' });
+  const chart = svg('svg', { class: 'line ' + o.cls, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': o.label });
   const present = values.filter((v): v is number => v !== null);
   const max = o.max ?? (present.length ? Math.max(...present) : 0);
   const top = max > 0 ? max : 1;

@@ -52,21 +52,21 @@ chart(
   'Pass rate',
   lineChart(
     runs.map((r) => r.passRate),
-    { cls: 'pass-rate', max: 1, format: percent, labels, ends },
+    { cls: 'pass-rate', label: 'Pass rate per run', max: 1, format: percent, labels, ends },
   ),
 );
 chart(
   'Score',
   lineChart(
     runs.map((r) => r.score),
-    { cls: 'score', max: 1, format: (v) => v.toFixed(2), labels, ends },
+    { cls: 'score', label: 'Mean score per run', max: 1, format: (v) => v.toFixed(2), labels, ends },
   ),
 );
 chart(
   'Cost',
   lineChart(
     runs.map((r) => r.costUsd),
-    { cls: 'cost', format: dollars, labels, ends },
+    { cls: 'cost', label: 'Cost per run', format: dollars, labels, ends },
   ),
 );
 
