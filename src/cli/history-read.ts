@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
@@ -20,6 +21,26 @@ export type HistoryResults = z.infer<typeof HistoryResultsSchema>;
 
 /** Files read at once: a bound on memory (each file's text and parse are held only while it is read). */
 export const HISTORY_CONCURRENCY = 8;
+/** And at most this many bytes of them at once (a file larger than this is read alone): a few large results files must not be held together. */
+export const HISTORY_BYTES = 64 * 1024 * 1024;
+
+/** A budget of bytes in flight: `take` waits until the bytes fit beside those held (or none are held). */
+function byteBudget(limit: number): { take(bytes: number): Promise<void>; give(bytes: number): void } {
+  let held = 0;
+  let waiting: (() => void)[] = [];
+  return {
+    async take(bytes) {
+      while (held > 0 && held + bytes > limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      held += bytes;
+    },
+    give(bytes) {
+      held -= bytes;
+      const woken = waiting;
+      waiting = [];
+      for (const wake of woken) wake();
+    },
+  };
+}
 
 const cost = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a + b);
 
@@ -64,7 +85,8 @@ export interface HistoryRead {
 }
 
 /**
- * Reads the history's results files, HISTORY_CONCURRENCY at a time, keeping only each one's digest.
+ * Reads the history's results files, HISTORY_CONCURRENCY (and at most HISTORY_BYTES) at a time,
+ * keeping only each one's digest.
  * A named file that is not a results file is bad input (exit 2, naming it); one found in a folder is
  * passed over and listed in `skipped`. A run found twice (a baseline saved by the run that also wrote
  * `results.json`: same id and start) is kept once, from the file met first.
@@ -72,6 +94,7 @@ export interface HistoryRead {
 export async function readHistory(files: readonly HistoryFile[], cwd: string, flag: string): Promise<HistoryRead> {
   const digests = new Array<RunDigest | undefined>(files.length);
   const skippedAt = new Array<string | undefined>(files.length);
+  const budget = byteBudget(HISTORY_BYTES);
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
@@ -80,11 +103,19 @@ export async function readHistory(files: readonly HistoryFile[], cwd: string, fl
       const file = relative(cwd, path) || path;
       // A folder's file is named by its path alone in the warning; a named one by its path and the argument.
       const field = named ? flag : '';
+      // A file that cannot be stat'ed counts as empty here: reading it names the fault.
+      const bytes = await stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
+      await budget.take(bytes);
       try {
         digests[i] = digestResults(parseResults(await readResultsJson(path, file, field), file, field, HistoryResultsSchema), file);
       } catch (err) {
         if (named || !(err instanceof UserError)) throw err;
         skippedAt[i] = err.message;
+      } finally {
+        budget.give(bytes);
       }
     }
   };
