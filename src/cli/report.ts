@@ -4,17 +4,23 @@ import { ResultsSchema } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { digestCase } from '../core/trace-digest.js';
 import { readResultsFile } from './results-file.js';
+import { UserError } from '../core/errors.js';
 import { wroteLine } from '../report/wrote-lines.js';
 
 /** `agent-evals report results.json -o report.html`: the HTML report of a results file, nothing run. */
 export function registerReport(program: Command): void {
   program
     .command('report')
-    .description('write the self-contained HTML report of a results file (exit 0 written, 2 bad input)')
-    .argument('<results>', 'a results file (results.json)')
-    .option('-o, --output <file>', 'the HTML file to write', 'report.html')
-    .action(async (resultsArg: string, flags: { output: string }) => {
+    .description('write the self-contained HTML report of a results file, or with --history the page of many runs (exit 0 written, 2 bad input)')
+    .argument('<results...>', 'a results file (results.json); with --history, results files and folders (a folder: its .json files and those in its baselines folder)')
+    .option('-o, --output <file>', 'the HTML file to write (default: report.html, with --history history.html)')
+    .option('--history', 'one page over many runs: pass rate, score and cost per run, the cases that changed most, per-case sparklines')
+    .action(async (resultsArgs: string[], flags: { output?: string; history?: boolean }) => {
       const cwd = process.cwd();
+      if (flags.history) return (await import('./report-history.js')).writeHistoryReport(resultsArgs, flags.output ?? 'history.html', cwd);
+      if (resultsArgs.length > 1) throw new UserError(`one results file, not ${resultsArgs.length} (--history reads several)`, { field: '<results>' });
+      const [resultsArg] = resultsArgs as [string];
+      flags.output ??= 'report.html';
       const { cases, ...head } = await readResultsFile(resolve(cwd, resultsArg), cwd, '<results>', ResultsSchema);
       const { writeHtmlReport } = await import('../report/html-page.js');
       const out = resolve(cwd, flags.output);

@@ -39,8 +39,8 @@ ${RUN_REPORT_STYLE}
 ${MATRIX_STYLE}`;
 
 /** The page's Content-Security-Policy: nothing loads, only the page script (by hash) runs. */
-export function pageCsp(): string {
-  const hash = createHash('sha256').update(PAGE_SCRIPT, 'utf8').digest('base64');
+export function pageCsp(script: string = PAGE_SCRIPT): string {
+  const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
 }
 

@@ -1,0 +1,113 @@
+/**
+ * `agent-evals report --history` over 50 results files, opened in headless Chromium (Debian's
+ * `chromium` through playwright-core): the pass-rate chart has one point per run, in `run.startedAt`
+ * order (the files' names are in another order), a folder's file that is not a results file is passed
+ * over with a warning and listed on the page, a hostile case id stays text, and the page makes no
+ * request. Skipped, with a message, where no Chromium is installed; under CI a missing Chromium fails.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { removeTempDirs, tempDir, type CliResult } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { HOSTILE_ID, historyRun, writeHistoryFiles } from '../support/history-files.js';
+
+const RUNS = 50;
+
+/** The little of an SVG circle these tests read (the test build has no DOM types). */
+interface Circle {
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+}
+
+describeInChromium('the history page in headless Chromium', (executablePath) => {
+  let browser: Browser | undefined;
+  let page: Page;
+  let cli: CliResult;
+  const dialogs: string[] = [];
+  const errors: string[] = [];
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    const dir = tempDir();
+    const folder = join(dir, 'history');
+    writeHistoryFiles(folder, await historyRun(), RUNS);
+    // Beside them: a JSON file that is not a results file, and a run folder (never read).
+    writeFileSync(join(folder, 'notes.json'), JSON.stringify({ note: 'not results' }));
+    mkdirSync(join(folder, 'runs', 'r1'), { recursive: true });
+    writeFileSync(join(folder, 'runs', 'r1', 'plan.json'), '{');
+    cli = await runCliInProcess(['report', '--history', 'history', '-o', 'out/history.html'], { cwd: dir });
+    const url = pathToFileURL(join(dir, 'out', 'history.html')).href;
+    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    page = await browser.newPage();
+    page.on('dialog', (d) => {
+      dialogs.push(`${d.type()}: ${d.message()}`);
+      void d.dismiss();
+    });
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    page.on('request', (r) => {
+      if (r.url() !== url) requests.push(r.url());
+    });
+    await page.goto(url, { waitUntil: 'load' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    removeTempDirs();
+  });
+
+  it('writes the page, exit 0, warning of the file it passed over', () => {
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toContain(join('out', 'history.html'));
+    expect(cli.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^agent-evals: skipped history[/\\]notes\.json: not an agent-evals results file: /)]);
+  });
+
+  it('draws a pass-rate-over-runs chart with one point per results file', async () => {
+    await expect(page.locator('svg.pass-rate circle.point').count()).resolves.toBe(RUNS);
+    await expect(page.locator('svg.score circle.point').count()).resolves.toBe(RUNS);
+    await expect(page.locator('svg.cost circle.point').count()).resolves.toBe(RUNS);
+    // The svg the script takes the SVG namespace from takes no room on the page.
+    await expect(page.locator('#svg-ns').isVisible()).resolves.toBe(false);
+  });
+
+  it('orders the runs by run.startedAt, not by file name', async () => {
+    const points = await page
+      .locator('svg.pass-rate circle.point')
+      .evaluateAll((cs: Circle[]) => cs.map((c) => ({ x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')), title: c.textContent ?? '' })));
+    // Left to right: run-0 … run-49, whose pass rates rise (0 … 1), so each point sits higher (smaller y) than the one before.
+    expect(points.map((p) => /run-\d+/.exec(p.title)?.[0])).toEqual(Array.from({ length: RUNS }, (_, i) => `run-${i}`));
+    for (let i = 1; i < RUNS; i++) {
+      expect(points[i]!.x).toBeGreaterThan(points[i - 1]!.x);
+      expect(points[i]!.y).toBeLessThan(points[i - 1]!.y);
+    }
+    expect(points[0]!.title).toBe('2026-11-01T00:00:00.000Z run-0: 0%');
+  });
+
+  it('lists the case that flipped most first, with its sparkline', async () => {
+    const first = page.locator('table.changed tbody tr').first();
+    await expect(first.locator('td').allTextContents()).resolves.toEqual(['hist/flappy', String(RUNS - 1), '100%', expect.any(String), 'failed']);
+    await expect(first.locator('svg.spark circle.dot').count()).resolves.toBe(RUNS);
+    await expect(page.locator('.case-row').count()).resolves.toBe(3);
+  });
+
+  it('lists the folder file it passed over on the page', async () => {
+    await expect(page.locator('ul.skipped li').allTextContents()).resolves.toEqual([expect.stringMatching(/^history[/\\]notes\.json: not an agent-evals results file/)]);
+  });
+
+  it('shows a hostile case id as text: no element made, no script run', async () => {
+    await expect(page.locator('.case-row .key', { hasText: HOSTILE_ID }).textContent()).resolves.toBe(`hist/${HOSTILE_ID}`);
+    await expect(page.locator('img').count()).resolves.toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('makes no request', () => {
+    expect(requests).toEqual([]);
+  });
+});
