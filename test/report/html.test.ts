@@ -89,7 +89,7 @@ describe('the HTML report', () => {
       warnings: [],
     };
     const dom = await comparedPage(comparison);
-    const rows = dom.all(dom.app, (n) => n.tag === 'details').map((n) => dom.text(n));
+    const rows = dom.all(dom.app, (n) => n.tag === 'details' && n.className.startsWith('case ')).map((n) => dom.text(n));
     expect(rows[0]).toContain('hostile/fine');
     expect(rows[0]).toContain('regressed');
     expect(rows[1]).toContain('hostile/evil');
@@ -172,7 +172,7 @@ describe('the HTML report', () => {
     };
     const dom = await comparedPage(comparison);
     dom.filter('judge changed');
-    const rows = dom.all(dom.app, (n) => n.tag === 'details');
+    const rows = dom.all(dom.app, (n) => n.tag === 'details' && n.className.startsWith('case '));
     expect(rows.map((n) => dom.text(n))).toEqual([expect.stringContaining('hostile/fine')]);
     dom.open(rows[0]!);
     expect(dom.text(rows[0]!)).toContain('judge-changed: criteria edited');
