@@ -74,12 +74,14 @@ export async function readBaselineView(path: string | undefined, comparison: Com
   const wanted = new Map(kept.map((c) => [c.key, c.kind]));
   const raw = policy === 'full' && run.trace === 'full';
   const found = new Map<string, BaselineCaseView>();
-  for (const c of doc.cases as unknown[]) {
+  for (const c of doc.cases as { suite?: unknown; id?: unknown }[]) {
+    // The key first (cheap), so only the moved cases of a large baseline are checked whole.
+    if (c === null || typeof c !== 'object' || typeof c.suite !== 'string' || typeof c.id !== 'string') continue;
+    const kind = wanted.get(caseKey(c as CaseResult));
+    if (kind === undefined) continue;
     const parsed = CaseResultSchema.safeParse(c);
     if (!parsed.success) continue;
     const key = caseKey(parsed.data);
-    const kind = wanted.get(key);
-    if (kind === undefined) continue;
     const trials = preferred(parsed.data, kind).slice(0, BASELINE_TRIALS);
     found.set(key, { key, trialsRun: parsed.data.trials.length, trials: raw ? trials : trials.map(digestTrial) });
   }
