@@ -83,7 +83,7 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
   it('lists the moved cases, regressions first, under "Before and after"', async () => {
     expect(comparisonOf(run.head).cases.map((c) => [c.key, c.kind])).toEqual([
       ['ba/capital', 'regressed'],
-      ['ba/evil', 'regressed'],
+      ['ba/evil', 'improved'],
     ]);
     await expect(page.locator('.before-after h2').textContent()).resolves.toBe('Before and after');
     expect(await texts(page.locator('.before-after details.ba-case > summary .key'))).toEqual(['ba/capital', 'ba/evil']);
@@ -120,10 +120,12 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
 
   it('keeps a hostile reply as text in the diff: no element made of it, no script run', async () => {
     const pair = (await openMoved(page, 'ba/evil')).locator('.ba-pair').first();
-    const after = pair.locator('.ba-replies .ba-side.after pre');
-    await expect(pair.locator('.ba-replies .ba-side.before pre').textContent()).resolves.toBe(BASE_EVIL);
-    await expect(after.textContent()).resolves.toBe(HEAD_EVIL);
-    expect((await texts(after.locator('ins.ba-ins'))).join('')).toContain('<img src=x onerror=alert(1)><script>alert(4)</script>');
+    // An improvement: the baseline's miss beside this run's pass.
+    await expect(pair.locator('h3').textContent()).resolves.toBe('Baseline trial 1 (failed, score 0.000) \u2192 This run trial 1 (passed, score 1.000)');
+    const before = pair.locator('.ba-replies .ba-side.before pre');
+    await expect(before.textContent()).resolves.toBe(BASE_EVIL);
+    await expect(pair.locator('.ba-replies .ba-side.after pre').textContent()).resolves.toBe(HEAD_EVIL);
+    expect((await texts(before.locator('del.ba-del'))).join('')).toContain('<img src=x onerror=alert(1)><script>alert(4)</script>');
     expect(await page.locator('.before-after img, .before-after script').count()).toBe(0);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
@@ -143,11 +145,11 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
     const cmp = comparisonOf(run.head);
     const judged: Comparison = {
       ...cmp,
-      counts: { regressed: 1, 'judge-changed': 1 },
+      counts: { improved: 1, 'judge-changed': 1 },
       cases: [cmp.cases[1]!, { ...cmp.cases[0]!, kind: 'judge-changed', reason: 'judge openai:judge-a \u2192 openai:judge-b', judgeChanges: ['judge openai:judge-a \u2192 openai:judge-b'] }],
     };
     const p = await open(await pageOf(run, 'judged.html', judged, run.baseFile));
-    expect(await texts(p.locator('.before-after details.ba-case > summary .change'))).toEqual(['regressed', 'judge changed']);
+    expect(await texts(p.locator('.before-after details.ba-case > summary .change'))).toEqual(['improved', 'judge changed']);
     const row = await openMoved(p, 'ba/capital');
     await expect(row.locator('.ba-note.judge-changed').textContent()).resolves.toContain('(judge openai:judge-a \u2192 openai:judge-b)');
     await expect(row.locator('.ba-note.judge-changed').textContent()).resolves.toContain('The agent is not blamed');

@@ -1,6 +1,7 @@
 /**
  * A compared run for the HTML report's Before and after section: a baseline run and a head run of the
- * same suite whose target answers differently, the head run compared with the baseline (as
+ * same suite whose target answers differently (one case regressed, one improved, one unchanged), the
+ * head run compared with the baseline (as
  * `run --baseline base.json` does) and written by the `html` reporter told the baseline file.
  */
 import { writeFileSync } from 'node:fs';
@@ -18,9 +19,9 @@ export const HEAD_CAPITAL = 'The capital of France is Lyon, a small city on the 
 /** The tool calls of case `ba/capital`: search and fetch swap places, verify is new. */
 export const BASE_TOOLS = ['search', 'fetch'];
 export const HEAD_TOOLS = ['fetch', 'search', 'verify'];
-/** Case `ba/evil`: this run's reply would run script if the diff put it in as markup. */
-export const BASE_EVIL = 'A safe answer.';
-export const HEAD_EVIL = '<img src=x onerror=alert(1)><script>alert(4)</script> unsafe';
+/** Case `ba/evil`, improved: the baseline's reply would run script if the diff put it in as markup. */
+export const BASE_EVIL = '<img src=x onerror=alert(1)><script>alert(4)</script> unsafe';
+export const HEAD_EVIL = 'A safe answer.';
 
 const EVALS = `suite: ba
 target: agent
