@@ -13,7 +13,7 @@ export interface DiffPart {
  * diff to help, and diffing them grows costly: the diff is given up and both texts are shown as they are.
  * A bound on work, not on time, so the page shows the same on every machine.
  */
-export const MAX_EDIT = 2_000;
+export const MAX_EDIT = 1_000;
 
 /** The parts turning `before` into `after`, or null when they differ by more than MAX_EDIT edits. */
 export function wordDiff(before: string, after: string): DiffPart[] | null {
