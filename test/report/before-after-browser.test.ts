@@ -5,6 +5,7 @@
  * stays text in the diff; a gone baseline file is said and this run's side still shown; a judge-changed
  * case says its agent is not blamed. Skipped, with a message, where no Chromium is installed.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -16,7 +17,7 @@ import { writeHtmlReport } from '../../src/report/html-page.js';
 import { FIELD_LIMIT } from '../../src/report/html-cut.js';
 import { readBaselineView } from '../../src/report/baseline-view.js';
 import { caseKey } from '../../src/core/matrix.js';
-import type { Comparison } from '../../src/core/results-schema.js';
+import type { Comparison, Results } from '../../src/core/results-schema.js';
 
 /** The little of a DOM element these tests read (the test build has no DOM types). */
 interface Node {
@@ -138,6 +139,21 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
     await expect(pair.locator('.ba-side.after pre').first().textContent()).resolves.toBe(HEAD_CAPITAL);
     expect(await pair.locator('.ba-side.before').count()).toBe(0);
     expect(await pair.locator('ins, del').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('diffs a cut reply on the characters the page keeps, linking its whole text', async () => {
+    const long = BASE_CAPITAL + ' More.'.repeat(FIELD_LIMIT / 6 + 1);
+    const doc = JSON.parse(readFileSync(run.baseFile, 'utf8')) as Results;
+    doc.cases.find((c) => c.id === 'capital')!.trials[0]!.reply = long;
+    const file = join(run.head.dir, 'long.json');
+    writeFileSync(file, JSON.stringify(doc));
+    const p = await open(await pageOf(run, 'long.html', comparisonOf(run.head), file));
+    const pair = (await openMoved(p, 'ba/capital')).locator('.ba-pair').first();
+    expect(await texts(pair.locator('.ba-side.before del.ba-del'))).toContain('Paris');
+    await expect(pair.locator('> .ba-note').first().textContent()).resolves.toMatch(/^Cut: /);
+    await expect(pair.locator('> a.full').getAttribute('href')).resolves.toBe('long-files/0.txt');
+    expect(readFileSync(join(run.head.dir, 'out', 'long-files', '0.txt'), 'utf8')).toBe(long);
     expect(errors).toEqual([]);
   });
 
