@@ -17,6 +17,8 @@ export interface ReporterContext {
   verbose: boolean;
   /** `--save-baseline`: the JSON reporter writes its document here too. */
   saveBaseline?: string;
+  /** `--baseline`: the baseline file, resolved (the HTML report shows its moved cases). */
+  baselineFile?: string;
   /** Files written that the terminal does not name: the results document every run leaves by default. */
   quiet?: readonly string[];
 }
@@ -103,6 +105,7 @@ export async function buildReporters(specs: string[], ctx: ReporterContext, regi
       verbose: ctx.verbose,
       ...(ctx.keepRuns !== undefined ? { keepRuns: ctx.keepRuns } : {}),
       ...(ctx.saveBaseline !== undefined ? { saveBaseline: ctx.saveBaseline } : {}),
+      ...(ctx.baselineFile !== undefined ? { baselineFile: ctx.baselineFile } : {}),
     };
     const reporter = descriptor ? (await descriptor.load()).create(options) : await loadUserReporter(name, options);
     out.push(namedReporter(reporter, name));

@@ -163,7 +163,15 @@ async function runPlanned(
 
   const specs = reporterSpecs(config, flags);
   const saveTo = saveName !== undefined ? baselinePath(config.outputDir, saveName) : undefined;
-  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), ...(saveTo ? { saveBaseline: saveTo } : {}) };
+  const reporterContext = {
+    cwd,
+    outputDir: config.outputDir,
+    keepRuns: config.keepRuns,
+    version,
+    verbose: Boolean(flags.verbose),
+    ...(saveTo ? { saveBaseline: saveTo } : {}),
+    ...(baselineFile ? { baselineFile } : {}),
+  };
   // Every run leaves its results document and run folder (for --resume, --last-failed), named by no `wrote` line.
   const { defaultResultsSpec, defaultResultsPath } = await import('./default-results.js');
   const quietly = await defaultResultsSpec(specs, { results: config.results, flags, ctx: reporterContext, configFile: config.file, note: (line) => process.stderr.write(`agent-evals: ${line}\n`) });

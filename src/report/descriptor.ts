@@ -24,6 +24,8 @@ export interface BuiltInReporterOptions extends ReporterOptions {
   readonly keepRuns?: number;
   /** `--save-baseline`: the JSON reporter writes its document here too. */
   readonly saveBaseline?: string;
+  /** `--baseline`: the baseline file, resolved (the HTML report shows its moved cases). */
+  readonly baselineFile?: string;
 }
 
 /** What a built-in reporter's module exports; loaded only when the reporter is chosen. */

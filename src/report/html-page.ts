@@ -5,6 +5,8 @@ import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
 import { PAGE_SCRIPT } from './page-script.generated.js';
 import { MATRIX_STYLE } from './matrix-style.js';
 import { RUN_REPORT_STYLE } from './run-report-style.js';
+import type { BaselineView } from './baseline-view.js';
+import { BEFORE_AFTER_STYLE } from './before-after-style.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }
@@ -36,7 +38,8 @@ a.full { display: inline-block; margin-top: .2rem; font-size: .85rem; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 12.5px/1.4 ui-monospace, monospace; }
 .more { margin: 1rem 0; }
 ${RUN_REPORT_STYLE}
-${MATRIX_STYLE}`;
+${MATRIX_STYLE}
+${BEFORE_AFTER_STYLE}`;
 
 /** The page's Content-Security-Policy: nothing loads, only the page script (by hash) runs. */
 export function pageCsp(script: string = PAGE_SCRIPT): string {
@@ -61,6 +64,12 @@ export interface HtmlReportWritten {
   cutFields: number;
 }
 
+/** What a page may hold beside the results, in its data block. */
+export interface PageExtras {
+  /** A compared run's moved cases as the baseline ran them (the Before and after section; baseline-view.ts). */
+  baseline?: BaselineView | undefined;
+}
+
 /**
  * Writes the report atomically: inline style, the results as one JSON data block
  * (`{ "results": …, "keys": […], "files": …, "cut": … }`, every `<` escaped), then the page script.
@@ -68,7 +77,13 @@ export interface HtmlReportWritten {
  * over `fieldLimit` characters is cut (see FieldCutter): its whole text goes to `<page>-files/<n>.txt`
  * beside the page, which links to it; every shorter field is in the page itself.
  */
-export async function writeHtmlReport(path: string, head: ResultsHead, cases: AsyncIterable<PageCase> | Iterable<PageCase>, fieldLimit = FIELD_LIMIT): Promise<HtmlReportWritten> {
+export async function writeHtmlReport(
+  path: string,
+  head: ResultsHead,
+  cases: AsyncIterable<PageCase> | Iterable<PageCase>,
+  fieldLimit = FIELD_LIMIT,
+  extras: PageExtras = {},
+): Promise<HtmlReportWritten> {
   const cutter = new FieldCutter(path, fieldLimit);
   await cutter.clear();
   await writeAtomic(path, async (write) => {
@@ -84,7 +99,9 @@ export async function writeHtmlReport(path: string, head: ResultsHead, cases: As
       write((keys.length ? ',' : '') + scriptSafeJson(await cutter.cut(c.json)));
       keys.push(c.key);
     }
-    write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter.dirName)},"cut":${JSON.stringify(cutter.key)}}`));
+    write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter.dirName)},"cut":${JSON.stringify(cutter.key)}`));
+    if (extras.baseline) write(`,"baseline":${scriptSafeJson(await cutter.cut(JSON.stringify(extras.baseline)))}`);
+    write('}');
     write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
   });
   return { filesDir: cutter.files ? cutter.dir : undefined, cutFields: cutter.files };

@@ -4,6 +4,8 @@ import type { Reporter } from './reporter.js';
 import { CaseStore } from './case-store.js';
 import { roundCostsIn, roundedCosts } from './json.js';
 import { writeHtmlReport, type PageCase } from './html-page.js';
+import { FIELD_LIMIT } from './html-cut.js';
+import { readBaselineView } from './baseline-view.js';
 import { SCHEMA_VERSION } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
@@ -14,6 +16,8 @@ export interface HtmlReporterOptions {
   /** Finished cases stream to a scratch file under `<outputDir>/runs/<id>/` until the end. */
   outputDir: string;
   version: string;
+  /** `--baseline`: the baseline file, resolved; the page shows its moved cases beside this run's (Before and after). */
+  baselineFile?: string | undefined;
 }
 
 /**
@@ -46,7 +50,8 @@ export function htmlReporter(opts: HtmlReporterOptions): Reporter {
         for await (const json of s.casesInOrder()) yield { json, key: keys.get(order[n++]!)! };
       }
       try {
-        const page = await writeHtmlReport(opts.path, head, cases());
+        const baseline = comparison ? await readBaselineView(opts.baselineFile, comparison, run.trace) : undefined;
+        const page = await writeHtmlReport(opts.path, head, cases(), FIELD_LIMIT, { baseline });
         written = [opts.path, ...(page.filesDir ? [page.filesDir] : [])];
       } finally {
         await s.close();
@@ -58,5 +63,5 @@ export function htmlReporter(opts: HtmlReporterOptions): Reporter {
 
 /** The `html` reporter. */
 export function create(o: BuiltInReporterOptions): Reporter {
-  return htmlReporter({ path: o.path!, outputDir: o.outputDir, version: o.version });
+  return htmlReporter({ path: o.path!, outputDir: o.outputDir, version: o.version, baselineFile: o.baselineFile });
 }

@@ -80,7 +80,7 @@ describe('the HTML report', () => {
   it('lists regressions first when the results carry a comparison', async () => {
     const regressed = { verdict: 'failed' as const, passed: 0, run: 1, score: 0 };
     const dom = await comparedPage(oneRegression('hostile/fine', { ...regressed, verdict: 'passed', passed: 1, score: 1 }, regressed, 'verdict passed → failed'));
-    const rows = dom.all(dom.app, (n) => n.tag === 'details').map((n) => dom.text(n));
+    const rows = dom.all(dom.app, (n) => n.tag === 'details' && n.className.startsWith('case ')).map((n) => dom.text(n));
     expect(rows[0]).toContain('hostile/fine');
     expect(rows[0]).toContain('regressed');
     expect(rows[1]).toContain('hostile/evil');
@@ -163,7 +163,7 @@ describe('the HTML report', () => {
     };
     const dom = await comparedPage(comparison);
     dom.filter('judge changed');
-    const rows = dom.all(dom.app, (n) => n.tag === 'details');
+    const rows = dom.all(dom.app, (n) => n.tag === 'details' && n.className.startsWith('case '));
     expect(rows.map((n) => dom.text(n))).toEqual([expect.stringContaining('hostile/fine')]);
     dom.open(rows[0]!);
     expect(dom.text(rows[0]!)).toContain('judge-changed: criteria edited');

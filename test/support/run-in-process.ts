@@ -63,6 +63,8 @@ export interface InProcessOptions {
   interrupt?: AbortSignal;
   /** `--replay-tools`: a tape read from a recorded run. */
   toolTape?: ExecuteOptions['toolTape'];
+  /** `--baseline`: a baseline's cases and the comparison's options. */
+  baseline?: ExecuteOptions['baseline'];
 }
 
 export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun> {
@@ -99,6 +101,7 @@ export async function runInProcess(opts: InProcessOptions): Promise<InProcessRun
       argv: [],
       version: 'test',
       ...(opts.toolTape ? { toolTape: opts.toolTape } : {}),
+      ...(opts.baseline ? { baseline: opts.baseline } : {}),
     }));
   } finally {
     faultGuards.end();

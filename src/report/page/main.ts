@@ -25,6 +25,7 @@
  * small one. Once the first cases are on the page it marks 'agent-evals:first-cases' in
  * `performance`, so a test or a bench can read when that happened from the page itself.
  */
+import { renderBeforeAfter } from './before-after';
 import { renderCaseList } from './case-list';
 import { Fields } from './fields';
 import { renderMatrixGrid } from './matrix-grid';
@@ -35,6 +36,7 @@ const data = JSON.parse((document.getElementById('results') as HTMLElement).text
 const app = document.getElementById('app') as HTMLElement;
 const fields = new Fields(data.cut, data.files);
 const changes = renderSummary(app, data.results, fields);
+renderBeforeAfter(app, data, fields);
 renderMatrixGrid(app, data.results, fields);
 renderCaseList(app, data.results, data.keys, changes, fields);
 if (typeof performance !== 'undefined' && performance.mark) performance.mark('agent-evals:first-cases');

@@ -220,3 +220,35 @@ export interface CaseResult {
   /** The matrix values this case ran with (`{ target: 'claude-support' }`). */
   matrix?: Record<string, string>;
 }
+
+// --- Before and after (before-after.ts) -------------------------------------------------------------
+// The baseline's side of a compared run's moved cases, which the writer reads from the baseline file
+// (src/report/baseline-view.ts) and puts beside the results in the data block as `baseline`.
+
+/** One moved case as the baseline ran it: its first trials (the writer's pick) and how many it ran. */
+export interface BaselineCase {
+  key: string;
+  trialsRun: number;
+  trials: Trial[];
+}
+
+export interface BaselineView {
+  /** The baseline as the comparison names it. */
+  file: string;
+  run?: { id: string; startedAt: string; gitSha?: string | null };
+  cases: BaselineCase[];
+  /** Moved cases past the writer's bound: not in `cases`. */
+  omitted?: number;
+  /** Why the baseline's side is not shown (the file is gone, holds another run, ...). */
+  missing?: string;
+}
+
+// Merged into PageData above: the data block's `baseline`, present for a compared run with moved cases.
+export interface PageData {
+  baseline?: BaselineView;
+}
+
+// Merged into CaseChange above: a judge-changed case's changes in words (`judge a → b`, `criteria edited`).
+export interface CaseChange {
+  judgeChanges?: string[];
+}
