@@ -8,8 +8,7 @@ import { HISTORY_SCRIPT } from './page-script.generated.js';
 /**
  * Writes the history page (`agent-evals report --history`) atomically: inline style, the history as
  * one JSON data block (`#history`, every `<` escaped), then the history page script, whose sha256 is
- * the only script the page's Content-Security-Policy lets run. Nothing loads from anywhere. The empty
- * `<svg id="svg-ns">` gives the script the SVG namespace for its charts.
+ * the only script the page's Content-Security-Policy lets run. Nothing loads from anywhere.
  */
 export async function writeHistoryPage(path: string, data: HistoryData): Promise<void> {
   await writeAtomic(path, (write) => {
@@ -17,7 +16,7 @@ export async function writeHistoryPage(path: string, data: HistoryData): Promise
       '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
         `<meta http-equiv="Content-Security-Policy" content="${pageCsp(HISTORY_SCRIPT)}">\n` +
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals history</title>\n' +
-        `<style>${HISTORY_STYLE}</style>\n</head>\n<body>\n<svg id="svg-ns" hidden></svg>\n<main id="app"></main>\n<script type="application/json" id="history">`,
+        `<style>${HISTORY_STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="history">`,
     );
     write(scriptSafeJson(JSON.stringify(data)));
     write(`</script>\n<script>${HISTORY_SCRIPT}</script>\n</body>\n</html>\n`);

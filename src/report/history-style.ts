@@ -1,7 +1,6 @@
 /** The history page's style (`agent-evals report --history`): the run report's look, plus charts and sparklines. */
 export const HISTORY_STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }
-#svg-ns { display: none; } /* the svg the script reads the SVG namespace from; an svg element ignores hidden */
 h1 { font-size: 1.4rem; margin: 0 0 .5rem; } h2 { font-size: 1.1rem; margin: 1.4rem 0 .5rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: .4rem 0; }
 dt { color: #5a6474; } dd { margin: 0; overflow-wrap: anywhere; }

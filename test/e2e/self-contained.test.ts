@@ -9,8 +9,11 @@ import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/cli.js';
 
-/** A URL to another machine (a local address, as in a config example, stays inside). */
-const OUTSIDE = [/https?:\/\/(?!127\.0\.0\.1|localhost)/i, /\.\.\/shared/, /\bDESIGN(\.md)?\b/];
+/**
+ * A URL to another machine (a local address, as in a config example, stays inside). The SVG namespace
+ * is a name the DOM needs to make an SVG element (createElementNS), not a link: nothing is fetched from it.
+ */
+const OUTSIDE = [/https?:\/\/(?!127\.0\.0\.1|localhost|www\.w3\.org\/2000\/svg)/i, /\.\.\/shared/, /\bDESIGN(\.md)?\b/];
 
 /** The anchors of a Markdown file's headings, as a Markdown renderer slugs them (code blocks left out). */
 function anchorsOf(path: string): string[] {

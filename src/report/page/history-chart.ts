@@ -1,25 +1,13 @@
 // Line charts and sparklines as plain SVG, built with createElementNS; every text (a tick, a point's
 // tooltip) goes in by textContent, so a run id or a case key stays text whatever it holds.
 
-/**
- * The SVG namespace, read from the empty `<svg id="svg-ns">` the page's HTML holds (the HTML parser
- * puts an inline svg element in that namespace), so no namespace URI is written in the code.
- */
-const SVG = (document.getElementById('svg-ns') as Element).namespaceURI as string;
+import { svgEl } from './svg';
 
 /** A new SVG element with attributes (numbers and fixed strings only: never text of a run). */
-export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(SVG, tag) as SVGElementTagNameMap[K];
-  for (const name of Object.keys(attrs)) e.setAttribute(name, String(attrs[name]));
-  return e;
-}
+const svg = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] => svgEl(tag, attrs);
 
 /** An SVG text or tooltip (`<title>`) holding `text` as text. */
-function svgText<K extends 'text' | 'title'>(tag: K, text: string, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const e = svg(tag, attrs);
-  e.textContent = text;
-  return e;
-}
+const svgText = <K extends 'text' | 'title'>(tag: K, text: string, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] => svgEl(tag, attrs, text);
 
 /** The path through the values at the x positions given; a null breaks the line (a run without the value). */
 function linePath(xs: readonly number[], ys: readonly (number | null)[]): string {
