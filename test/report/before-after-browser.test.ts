@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { BASE_CAPITAL, BASE_EVIL, HEAD_CAPITAL, HEAD_EVIL, comparisonOf, runComparedPage, type ComparedPage } from '../support/before-after-page.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { FIELD_LIMIT } from '../../src/report/html-cut.js';
@@ -58,14 +58,7 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
 
   const open = async (path: string): Promise<Page> => {
     const p = await browser!.newPage();
-    p.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      void d.dismiss();
-    });
-    p.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    p.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    watchPage(p, dialogs, errors);
     await p.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     return p;
   };

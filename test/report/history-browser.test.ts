@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type CliResult } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { HOSTILE_ID, historyRun, writeHistoryFiles } from '../support/history-files.js';
 
 const RUNS = 50;
@@ -43,14 +43,7 @@ describeInChromium('the history page in headless Chromium', (executablePath) => 
     const url = pathToFileURL(join(dir, 'out', 'history.html')).href;
     browser = await chromium.launch({ executablePath, args: chromiumArgs() });
     page = await browser.newPage();
-    page.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      void d.dismiss();
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    watchPage(page, dialogs, errors);
     page.on('request', (r) => {
       if (r.url() !== url) requests.push(r.url());
     });

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, runAskedPage, runHostile } from '../support/html-page.js';
 
 interface Item {
@@ -64,14 +64,7 @@ describeInChromium('the HTML report in headless Chromium', (executablePath) => {
     const { path } = await runHostile();
     browser = await chromium.launch({ executablePath, args: chromiumArgs() });
     page = await browser.newPage();
-    page.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      void d.dismiss();
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    watchPage(page, dialogs, errors);
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     asked = await browser.newPage();
     asked.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

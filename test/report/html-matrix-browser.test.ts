@@ -17,7 +17,7 @@ import { htmlReporter } from '../../src/report/html.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { FIELD_LIMIT } from '../../src/report/html-cut.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 import { runInProcess, type InProcessRun } from '../support/run-in-process.js';
 
@@ -76,14 +76,7 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     run = made.run;
     browser = await chromium.launch({ executablePath, args: chromiumArgs() });
     page = await browser.newPage();
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    watchPage(page, dialogs, errors);
     await page.goto(pathToFileURL(made.path).href, { waitUntil: 'load' });
   }, 60_000);
 

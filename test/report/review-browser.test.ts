@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs, spawnCli, tempDir, type SpawnedCli } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { HOSTILE_REPLY } from '../support/html-page.js';
 import { CalibrationSchema } from '../../src/core/calibration-schema.js';
@@ -51,14 +51,8 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
     await cli.waitForStdout(URL_LINE, 60_000);
     const url = URL_LINE.exec(cli.stdout())![1]!;
     const page = await browser!.newPage();
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('dialog', (d) => {
-      errors.push(`dialog: ${d.message()}`);
-      void d.dismiss();
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    // A dialog is as wrong as an error here: both land in `errors`.
+    watchPage(page, errors, errors);
     await page.goto(url, { waitUntil: 'load' });
     return { cli, url, page };
   }

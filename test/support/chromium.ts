@@ -47,3 +47,18 @@ export function describeInChromium(name: string, body: (executablePath: string) 
   console.warn(`chromium not installed: apt-get install chromium to run "${name}"`);
   describe.skip(name, () => body(''));
 }
+
+/**
+ * Records on a page what a report page must never do: every dialog (dismissed, as `type: message`) into
+ * `dialogs`, and every uncaught page error and console error into `errors`.
+ */
+export function watchPage(page: import('playwright-core').Page, dialogs: string[], errors: string[]): void {
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+}
