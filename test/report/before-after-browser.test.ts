@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
 import { removeTempDirs } from '../support/cli.js';
 import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { BASE_CAPITAL, BASE_EVIL, HEAD_CAPITAL, HEAD_EVIL, comparisonOf, runComparedPage, type ComparedPage } from '../support/before-after-page.js';
@@ -54,11 +55,13 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
   let run: ComparedPage;
   let page: Page;
   const dialogs: string[] = [];
+  const nets: NetworkWatch[] = [];
   const errors: string[] = [];
 
   const open = async (path: string): Promise<Page> => {
     const p = await browser!.newPage();
     watchPage(p, dialogs, errors);
+    nets.push(await watchNetwork(p));
     await p.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     return p;
   };
@@ -164,5 +167,10 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
     await expect(row.locator('.ba-note.judge-changed').textContent()).resolves.toContain('The agent is not blamed');
     // Its replies are still shown side by side, as they ran.
     await expect(row.locator('.ba-pair .ba-replies .ba-side.before pre').first().textContent()).resolves.toBe(BASE_CAPITAL);
+  });
+
+  it('made no network request on any page it opened', () => {
+    expect(nets.length).toBeGreaterThan(0);
+    expect(nets.flatMap((n) => n.attempts())).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
 import type { CaseResult } from '../../src/core/results-schema.js';
 import { caseKey } from '../../src/core/matrix.js';
 import { htmlReporter } from '../../src/report/html.js';
@@ -70,6 +71,7 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
   let run: InProcessRun;
   const errors: string[] = [];
   const dialogs: string[] = [];
+  let net: NetworkWatch;
 
   beforeAll(async () => {
     const made = await matrixPage();
@@ -77,6 +79,7 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     browser = await chromium.launch({ executablePath, args: chromiumArgs() });
     page = await browser.newPage();
     watchPage(page, dialogs, errors);
+    net = await watchNetwork(page);
     await page.goto(pathToFileURL(made.path).href, { waitUntil: 'load' });
   }, 60_000);
 
@@ -226,4 +229,8 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     await expect(plain.locator('section.matrix').count()).resolves.toBe(0);
     await plain.close();
   }, 60_000);
+
+  it('made no network request, its replies opened included', () => {
+    expect(net.attempts()).toEqual([]);
+  });
 });

@@ -43,6 +43,8 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
   let labels = '';
   const sessions: SpawnedCli[] = [];
   const errors: string[] = [];
+  /** Every request a review page made, with its server's origin. */
+  const requests: { url: string; origin: string }[] = [];
 
   /** Starts `review`, waits for its one stdout line (the tokened address) and opens it in a new page. */
   async function open(): Promise<{ cli: SpawnedCli; url: string; page: Page }> {
@@ -53,6 +55,7 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
     const page = await browser!.newPage();
     // A dialog is as wrong as an error here: both land in `errors`.
     watchPage(page, errors, errors);
+    page.on('request', (r) => requests.push({ url: r.url(), origin: new URL(url).origin }));
     await page.goto(url, { waitUntil: 'load' });
     return { cli, url, page };
   }
@@ -188,4 +191,9 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
     // Scores ×10: judge 9 8 2 9 3, humans 9 3 2 8 6: |diffs| 0 5 0 1 3, MAE 9/5.
     expect(report.scores?.meanAbsoluteError).toBeCloseTo(1.8, 12);
   }, 120_000);
+
+  it('made requests to its own server only', () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((r) => new URL(r.url).origin !== r.origin)).toEqual([]);
+  });
 });
