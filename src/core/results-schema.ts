@@ -46,6 +46,8 @@ export const JudgeFingerprintSchema = z.object({
     question: DigestSchema.optional(),
     source: DigestSchema.optional(),
     comparedTo: DigestSchema.optional(),
+    /** A grounded criterion's context: the tool whose results it reads, or a digest of the text given. */
+    context: z.union([z.object({ tool: z.string() }), DigestSchema]).optional(),
     scale: z.number().optional(),
     choices: z.record(z.string(), z.number()).optional(),
     dimensions: z.record(z.string(), z.number()).optional(),
@@ -372,6 +374,8 @@ export const SummarySchema = z.object({
   /** Run-level gates and stops that failed the run (min score, budget, …), in words. */
   failures: z.array(z.string()),
   warnings: z.array(z.string()),
+  /** Each tool called outside its case's `onlyTools` allowlist, with the cases that called it. Present when any. */
+  toolsOutsideAllowlist: z.array(z.object({ tool: z.string(), cases: z.array(z.string()) })).optional(),
   /** `--judge-batch`: batches left uncollected at the provider (see UncollectedBatchSchema). Present when any. */
   uncollectedBatches: z.array(UncollectedBatchSchema).optional(),
 });

@@ -1,3 +1,4 @@
+import { allowlistLines } from './allowlist-lines.js';
 import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
 import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import pc from 'picocolors';
@@ -138,6 +139,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       // Its own line and colour: an outage of the judge must not read as the agent failing.
       if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
+      for (const line of allowlistLines(summary)) lines.push(pc.red(terminalSafe(line)));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
       for (const table of summary.matrix ?? []) lines.push('', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l)));

@@ -3,6 +3,7 @@ import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { RunningStats } from './verdict.js';
 import { passRate } from './pass-rate.js';
 import { MatrixTotals } from './matrix-totals.js';
+import { AllowlistTotals } from './allowlist-totals.js';
 
 /**
  * The run summary, built one finished case at a time so a run never
@@ -20,6 +21,7 @@ export class SummaryBuilder {
   readonly counters: Counters = { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 };
   readonly failures: string[] = [];
   private readonly matrix: MatrixTotals;
+  private readonly allowlist = new AllowlistTotals();
 
   /** `planned`: the run's cases, so matrix tables list suites and values in plan order. */
   constructor(planned: ConstructorParameters<typeof MatrixTotals>[0] = []) {
@@ -29,6 +31,7 @@ export class SummaryBuilder {
   addCase(c: CaseResult): void {
     this.cases.total += 1;
     this.matrix.addCase(c);
+    this.allowlist.addCase(c);
     this.cases[c.verdict] += 1;
     this.trials.planned += c.planned;
     this.trials.run += c.trials.length;
@@ -65,6 +68,7 @@ export class SummaryBuilder {
       counters: { ...this.counters },
       ...(matrix.length ? { matrix } : {}),
       failures: [...this.failures],
+      ...this.allowlist.result(),
     };
   }
 }

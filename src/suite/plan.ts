@@ -19,6 +19,7 @@ import type { DatasetPick } from './dataset-pick.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
 import { adaptiveRange, maxTrials, type AdaptiveRange, type RepeatSetting } from '../core/repeat-setting.js';
 import type { CaseIdentity } from '../core/case-identity.js';
+import { withAllowlist } from './allowlist-plan.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -236,6 +237,7 @@ interface Settings {
   timeoutMs?: number;
   tags?: string[];
   judge?: ModelRef;
+  onlyTools?: string[];
 }
 interface RawCase extends Settings {
   id: string;
@@ -275,7 +277,7 @@ function planned(
     messages,
     turns: c.turns,
     reference: c.reference,
-    assertions: p.assertions,
+    assertions: withAllowlist(c.onlyTools ?? suite.onlyTools, p.assertions),
     check: p.check,
   };
 }

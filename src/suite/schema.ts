@@ -38,6 +38,8 @@ const trialSettings = once(() => ({
   timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   tags: z.array(z.string().min(1)).optional(),
   judge: ModelRefSchema.optional(),
+  /** The only tools the agent may call (a case's list replaces its suite's): any other call fails the trial. */
+  onlyTools: z.array(z.string().min(1)).optional(),
 }));
 
 /** One user turn of a multi-turn case, with assertions on that turn's reply. */
