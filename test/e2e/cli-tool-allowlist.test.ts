@@ -47,7 +47,7 @@ cases:
 describe('onlyTools', () => {
   it('a call outside the allowlist fails the trial, names the tool and the list, and is listed in the results summary and the terminal', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': EVAL });
-    const r = await runCliInProcess(['run', '--json', 'results.json', '--reporter', 'terminal'], { cwd: dir });
+    const r = await runCliInProcess(['run', '--json', 'results.json', '--reporter', 'terminal', '--reporter', 'github=summary.md'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')));
     const verdicts = Object.fromEntries(results.cases.map((c) => [c.id, c.verdict]));
@@ -65,6 +65,7 @@ describe('onlyTools', () => {
 
     expect(results.summary.toolsOutsideAllowlist).toEqual([{ tool: 'issue_refund', cases: ['support/refund'] }]);
     expect(stripAnsi(r.stdout)).toContain('Outside allowlist: issue_refund (support/refund)');
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('Outside allowlist: issue\\_refund \\(support/refund\\)');
   });
 
   it('no summary entry and no terminal line when every call is allowed', async () => {
