@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { CaseResult, Summary, TrialResult } from '../core/results-schema.js';
+import type { UserModel } from './simulated-user.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import type { JudgeService } from '../judges/judge-service.js';
@@ -37,6 +38,8 @@ export interface RunCasesOptions {
   /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
   userAssertions: UserAssertions;
   skipJudgesOnGateFailure: boolean;
+  /** The user model of each case with a `simulatedUser` (user-model.ts). */
+  userModel?(c: PlannedCase): UserModel;
   /** Stop starting trials after this many failed cases. */
   bail?: number;
   /** Stop starting trials once this many dollars (target + judge) are spent. */
@@ -155,6 +158,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
       judges: opts.judges,
       pricing: opts.pricing,
       userAssertions: opts.userAssertions,
+      ...(opts.userModel ? { userModel: opts.userModel } : {}),
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
       signal: hardStop.signal,
       ...(onJudging
@@ -172,7 +176,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     const done = opts.replay ? opts.replay.restore(s.c, ran) : opts.toolTape ? opts.toolTape.settle(s.c, ran) : ran;
     const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
-    spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0));
+    spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0) + (trial.usage.user?.costUsd ?? 0));
     return endTrial(s, trial);
   };
 

@@ -11,6 +11,7 @@ import { loadYamlEvalFile } from './load-yaml.js';
 import { loadTsEvalFile, validateTsDefinitions, type LoadedTs } from './load-ts.js';
 import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
+import type { SimulatedUser } from './simulated-user-schema.js';
 import { caseKey, type MatrixValues } from '../core/matrix.js';
 import { targetChoices, type TargetChoice, type TargetOverride } from './matrix-expand.js';
 import { datasetCases, type DatasetColumns } from './dataset-cases.js';
@@ -37,6 +38,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly input: string;
   readonly messages: ChatTurn[];
   readonly turns: Turn[] | undefined;
+  /** A user model holds the conversation instead of scripted turns (its goal is then `input`). */
+  readonly simulatedUser?: SimulatedUser;
   readonly reference: string | undefined;
   readonly assertions: TsAssertionSpec[];
   readonly check: ((t: CheckApi) => void | Promise<void>) | undefined;
@@ -242,6 +245,7 @@ interface RawCase extends Settings {
   input?: string;
   messages?: ChatTurn[];
   turns?: Turn[];
+  simulatedUser?: SimulatedUser;
   reference?: string;
 }
 
@@ -250,7 +254,7 @@ function planned(
   d: PlanDefaults,
 ): PlannedCase {
   const { suite, c } = p;
-  const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? '' }];
+  const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? c.simulatedUser?.goal ?? '' }];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
   const adaptive = adaptiveRange(repeat);
@@ -274,6 +278,7 @@ function planned(
     input: c.input ?? lastUser?.content ?? '',
     messages,
     turns: c.turns,
+    ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),
     reference: c.reference,
     assertions: p.assertions,
     check: p.check,
