@@ -257,8 +257,8 @@ async function runWith(
     concurrency: settings.concurrency,
     earlyStop: settings.earlyStop,
     userAssertions: settings.userAssertions,
-    // A re-judge replays recorded trials: no user model is asked again.
-    ...(cases.some((c) => c.simulatedUser) && !opts.replay ? { userModel: userModels({ judging: settings.judging, env, limiters, pricing }) } : {}),
+    // A re-judge replays the recorded messages: no user model is asked again.
+    ...(cases.some((c) => c.simulatedUser) ? { userModel: opts.replay ? opts.replay.userModel : userModels({ judging: settings.judging, env, limiters, pricing }) } : {}),
     skipJudgesOnGateFailure: settings.skipJudgesOnGateFailure,
     bail: settings.bail,
     maxCostUsd,

@@ -38,8 +38,8 @@ export interface RunCasesOptions {
   /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
   userAssertions: UserAssertions;
   skipJudgesOnGateFailure: boolean;
-  /** The user model of each case with a `simulatedUser` (user-model.ts). */
-  userModel?(c: PlannedCase): UserModel;
+  /** The user model of each case with a `simulatedUser`, per trial (user-model.ts; a re-judge's replays the recorded messages). */
+  userModel?(c: PlannedCase, trial: number): UserModel;
   /** Stop starting trials after this many failed cases. */
   bail?: number;
   /** Stop starting trials once this many dollars (target + judge) are spent. */
@@ -65,6 +65,8 @@ export interface RunCasesOptions {
  */
 export interface TrialReplay {
   notRun(c: PlannedCase, index: number): StopReason | undefined;
+  /** A simulated user that sends the recorded trial's messages again (the user model is not asked). */
+  userModel?(c: PlannedCase, index: number): UserModel;
   restore(c: PlannedCase, trial: TrialResult): TrialResult;
 }
 

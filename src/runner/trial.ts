@@ -28,8 +28,8 @@ export interface TrialDeps {
   skipJudgesOnGateFailure: boolean;
   /** Aborts in-flight work (Ctrl-C after the grace period). */
   signal: AbortSignal;
-  /** The user model of a case's `simulatedUser` (user-model.ts); without it such a case fails. */
-  userModel?(c: PlannedCase): UserModel;
+  /** The user model of a case's `simulatedUser` for one trial (user-model.ts); without it such a case fails. */
+  userModel?(c: PlannedCase, trial: number): UserModel;
   /** Called once the target, the check and the gates are done and the judges start, with what the target spent. */
   onJudging?(targetUsage: Usage, run: AgentRun): void;
 }
@@ -38,7 +38,7 @@ export interface TrialDeps {
 export async function executeTrial(c: PlannedCase, index: number, deps: TrialDeps): Promise<TrialResult> {
   // The target side: one run, or a conversation (YAML `turns:`, `t.send` in a TS check). All
   // turns accumulate into `run`; a failed turn fails the trial, keeping what was done before it.
-  const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c) : undefined);
+  const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined);
   const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   const targetFailed = (): TrialResult => {
     const partial = conversation.hasRun ? conversation.run() : undefined;

@@ -4,13 +4,14 @@
  * fake server grades the whole conversation. The user model's tokens are their own usage role.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { runInProcess } from '../support/run-in-process.js';
+import { rejudgeInProcess, runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider, Scripted } from '../support/fake-server.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
+import { terminalReporter } from '../../src/report/terminal.js';
 import { count, judgeRef, splitPrompt, TEST_ENV, userText } from '../judges/helpers.js';
 
 const fakes: FakeProvider[] = [];
@@ -33,6 +34,7 @@ async function run(userScript: Scripted[], maxTurns: number, judgeAnswer = { sco
   const userFake = await startFakeOpenAI({ script: userScript });
   const judgeFake = await startFakeOpenAI({ script: () => ({ json: judgeAnswer, usage: { input: 300, output: 20 } }) });
   fakes.push(userFake, judgeFake);
+  let terminal = '';
   const yaml = `suite: booking
 target: desk
 cases:
@@ -51,13 +53,14 @@ cases:
     config: { targets: { desk }, judge: judgeRef('openai', judgeFake.url) },
     env: { ...TEST_ENV },
     judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps }),
+    reporters: () => [terminalReporter({ out: { write: (t: string) => void (terminal += t) }, live: false, verbose: false })],
   });
-  return { ...out, userFake, judgeFake };
+  return { ...out, userFake, judgeFake, terminal, config: { targets: { desk }, judge: judgeRef('openai', judgeFake.url) } };
 }
 
 describe('a simulated user', () => {
   it('alternates with the agent until the user model says the goal is met; its tokens are counted apart', async () => {
-    const { results, userFake, judgeFake } = await run([say('U1 table for two?'), say('U2 Friday 7pm'), say('U3 yes, confirm'), DONE], 10);
+    const { results, userFake, judgeFake, terminal } = await run([say('U1 table for two?'), say('U2 Friday 7pm'), say('U3 yes, confirm'), DONE], 10);
     const trial = results.cases[0]!.trials[0]!;
     expect(trial.error).toBeUndefined();
     expect(trial.verdict).toBe('passed');
@@ -78,6 +81,7 @@ describe('a simulated user', () => {
     expect(results.cases[0]!.usage.user).toMatchObject({ calls: 4, inputTokens: 200, outputTokens: 28 });
     expect(results.summary.usage.user).toMatchObject({ calls: 4, inputTokens: 200, outputTokens: 28 });
     expect(results.summary.usage.total).toMatchObject({ inputTokens: 800, outputTokens: 78 });
+    expect(terminal).toMatch(/target [^·]*330 tok[^·]*· judge [^·]*320 tok[^·]*· simulated user [^·]*228 tok/);
 
     // The user model is asked with structured output, its goal and persona, and (from the second
     // call on) the conversation so far inside the untrusted block.
@@ -111,5 +115,19 @@ describe('a simulated user', () => {
     expect(block.userMessages).toEqual([injected]);
     expect(block.replies).toEqual([`DESK turn 1: noted "${injected}"`]);
     expect(results.cases[0]!.trials[0]!.assertions.find((a) => a.kind === 'judge')).toMatchObject({ status: 'failed', score: 0.1 });
+  });
+
+  it('a re-judge replays the recorded conversation without asking the user model again', async () => {
+    const { results, userFake, judgeFake, dir, config } = await run([say('U1'), say('U2'), DONE], 5);
+    const { outcome, full } = await rejudgeInProcess({ dir, config, recorded: results, env: { ...TEST_ENV }, sleep: () => Promise.resolve() });
+    expect(outcome.exitCode).toBe(0);
+    expect(userFake.count).toBe(3);
+    expect(judgeFake.count).toBe(2);
+    const trial = full[0]!.trials[0]!;
+    expect(trial.turns?.map((t) => t.input)).toEqual(['U1', 'U2']);
+    expect(trial.simulatedUser).toEqual({ stopped: 'goal-met' });
+    expect(trial.usage.user).toEqual(results.cases[0]!.trials[0]!.usage.user);
+    // The judge read the same conversation the first time and the second.
+    expect(userText(judgeFake.bodies[1])).toBe(userText(judgeFake.bodies[0]));
   });
 });
