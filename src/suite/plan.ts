@@ -134,11 +134,11 @@ function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
       const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
       errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.targetLine ?? c.line ?? undefined, field: 'target' }));
     }
-    if (typeof c.target === 'string' && (c.turns?.length ?? 0) > 1 && defaults.commandTargets?.includes(c.target)) {
+    if (typeof c.target === 'string' && ((c.turns?.length ?? 0) > 1 || c.simulatedUser) && defaults.commandTargets?.includes(c.target)) {
       errors.push(
         new UserError(
-          `this case has ${c.turns!.length} turns, but target "${c.target}" is a command target (one process per trial), which cannot hold a conversation; multi-turn needs a function, model or HTTP target`,
-          { file: c.file, line: c.line ?? undefined, field: 'turns' },
+          `this case has ${c.simulatedUser ? 'a simulated user' : `${c.turns!.length} turns`}, but target "${c.target}" is a command target (one process per trial), which cannot hold a conversation; multi-turn needs a function, model or HTTP target`,
+          { file: c.file, line: c.line ?? undefined, field: c.simulatedUser ? 'simulatedUser' : 'turns' },
         ),
       );
     }
