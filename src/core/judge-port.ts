@@ -41,6 +41,8 @@ export interface JudgeRequest {
   input: string;
   /** The whole conversation when the case had history or turns. */
   transcript?: readonly ChatTurn[];
+  /** The transcript's user turns came from a user model (a simulated user): shown only inside the untrusted block. */
+  untrustedUserTurns?: boolean;
   /** The target's instructions from the config (trusted), unless the assertion opted out. */
   instructions?: string;
   /** Instructions the target reported itself: shown inside the untrusted block, like its reply. */

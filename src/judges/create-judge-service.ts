@@ -130,6 +130,7 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
           output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
           input: ctx.subject.input,
           ...(transcript ? { transcript } : {}),
+          ...(ctx.untrustedUserTurns ? { untrustedUserTurns: true } : {}),
           ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
           run: ctx.run,
           tracePolicy: spec.trace ?? settings.trace,

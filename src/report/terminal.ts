@@ -126,7 +126,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
         ...(summary.passRate ? [`${pc.bold('Pass rate')} ${formatPassRate(summary.passRate)}`] : []),
         `${pc.bold('Score')}     ${summary.score.mean.toFixed(2)} ±${summary.score.stddev.toFixed(2)}`,
         `${pc.bold('Duration')}  ${formatDuration(run.durationMs)}`,
-        `${pc.bold('Usage')}     target ${formatUsage(u.target)} · judge ${formatUsage(u.judge)} · total ${formatTokens(u.total.inputTokens + u.total.outputTokens)} tok ${formatCost(u.total.costUsd)}`,
+        `${pc.bold('Usage')}     target ${formatUsage(u.target)} · judge ${formatUsage(u.judge)}${u.user ? ` · simulated user ${formatUsage(u.user)}` : ''} · total ${formatTokens(u.total.inputTokens + u.total.outputTokens)} tok ${formatCost(u.total.costUsd)}`,
       ];
       const k = summary.counters;
       if (k.judgeCallsSkippedByGates || k.judgeCallsFromCache || k.trialsNotRunEarlyStop) {

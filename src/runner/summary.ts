@@ -18,6 +18,7 @@ export class SummaryBuilder {
   private readonly scores = new RunningStats();
   private target: Usage = emptyUsage();
   private judge: Usage = emptyUsage();
+  private user: Usage | undefined;
   readonly counters: Counters = { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 };
   readonly failures: string[] = [];
   private readonly matrix: MatrixTotals;
@@ -53,6 +54,7 @@ export class SummaryBuilder {
     }
     this.target = addUsage(this.target, c.usage.target);
     this.judge = addUsage(this.judge, c.usage.judge);
+    if (c.usage.user) this.user = addUsage(this.user ?? emptyUsage(), c.usage.user);
   }
 
   /** Run warnings are not the builder's: the run adds them (see execute-run). */
@@ -64,7 +66,7 @@ export class SummaryBuilder {
       trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}), ...(this.judgeErrors > 0 ? { judgeErrors: this.judgeErrors } : {}) },
       ...(rate ? { passRate: rate } : {}),
       score: this.scores.result(),
-      usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
+      usage: { target: this.target, judge: this.judge, ...(this.user ? { user: this.user } : {}), total: addUsage(this.target, this.judge, ...(this.user ? [this.user] : [])) },
       counters: { ...this.counters },
       ...(matrix.length ? { matrix } : {}),
       failures: [...this.failures],
