@@ -134,3 +134,16 @@ describe("the panel's agreement over a run (Fleiss' κ)", () => {
     expect(r.stdout).toContain("Panel     a, b, c: Fleiss' κ 0.33 over 4 judged assertions");
   });
 });
+
+describe.concurrent("a panel's fingerprint", () => {
+  it("holds each member's fingerprint and the aggregate: changing either is a judge change", async () => {
+    const judgeAssert = '{ type: judge, criteria: says when it shipped, threshold: 0.7 }';
+    const [abc, abcMean, abb] = await Promise.all([judged(judgeAssert, PANEL), judged(judgeAssert, { ...PANEL, aggregate: 'mean' }), judged(judgeAssert, { panel: ['a', 'b', 'fake:other'] })]);
+    const f = abc.a.judgeFingerprint!;
+    expect(f).toMatchObject({ provider: 'panel', model: 'majority(a, b, c)', panel: { aggregate: 'majority' } });
+    expect(f.panel!.members).toHaveLength(3);
+    expect(abcMean.a.judgeFingerprint!.hash).not.toBe(f.hash);
+    expect(abb.a.judgeFingerprint!.hash).not.toBe(f.hash);
+    expect(abb.a.judgeFingerprint!.model).toBe('majority(a, b, fake:other)');
+  });
+});
