@@ -1,3 +1,4 @@
+import { isPanelRef } from '../judges/panel-spec.js';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
@@ -68,6 +69,8 @@ export function registerCalibrate(program: Command): void {
       const run = openRun(settings, [], 'calibrate');
       const judge = settings.judging.override ?? settings.judging.judge;
       if (judge === undefined) throw new UserError('no judge: pass --judge provider:model (or set `judge` in the config)');
+      if (isPanelRef(judge))
+        throw new UserError("calibrate measures one judge: the config's `judge` is a panel; pass --judge with one of its members", { file: config.file ?? undefined, field: 'judge' });
 
       const criterion: CalibrationCriterion = { type, ...(flags.criteria !== undefined ? { criteria: flags.criteria } : {}), scale: flags.scale ?? 1 };
       const display = isAbsolute(labelsPath) ? labelsPath : relative(cwd, resolve(cwd, labelsPath)) || labelsPath;

@@ -1,7 +1,8 @@
 import { UserError, errorMessage } from '../core/errors.js';
 import { AGENT_MODEL_UNKNOWN, type AgentJudge } from '../judges/agent-judge.js';
 import { isJudgeName } from '../judges/judge-ref-check.js';
-import { isFakeRef, isJudgeInstance, type JudgeRef } from '../judges/resolve.js';
+import { isFakeRef, isJudgeInstance, type JudgeRef, type SingleJudgeRef } from '../judges/resolve.js';
+import { isPanelRef } from '../judges/panel-spec.js';
 import { splitJudgeSystem } from '../judges/judge-system.js';
 import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -15,7 +16,7 @@ export interface ModelUse {
   /** Who calls it, in words: `target "x"`, `judge`, `judge "name"`, `judge in <file>`, `matrix variant ...`. */
   users: string[];
   /** The first inference-judge reference that calls it (its structured answer is checked live); none when no inference judge does. */
-  judgeRef?: JudgeRef;
+  judgeRef?: SingleJudgeRef;
   /** An agent judge calls it (in a tool loop, not through a structured answer). */
   agentJudge?: boolean;
 }
@@ -36,7 +37,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
   const file = config.file ?? undefined;
   const byKey = new Map<string, ModelUse>();
   const notes: string[] = [];
-  const add = (spec: ModelSpec, user: string, judge?: { ref: JudgeRef } | { agent: true }): void => {
+  const add = (spec: ModelSpec, user: string, judge?: { ref: SingleJudgeRef } | { agent: true }): void => {
     const key = endpointKey(spec);
     let use = byKey.get(key);
     if (!use) byKey.set(key, (use = { spec, users: [] }));
@@ -57,6 +58,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
   const addJudge = (ref: JudgeRef | undefined, user: string): void => {
     if (ref === undefined) return;
     if (isJudgeName(ref)) return addJudge(config.judges[ref], user);
+    if (isPanelRef(ref)) return ref.panel.forEach((member) => addJudge(member, `${user} (panel)`));
     if (isJudgeInstance(ref)) {
       const agent = (ref as Partial<AgentJudge>).kind === 'agent';
       if (agent && ref.model !== AGENT_MODEL_UNKNOWN) add(specOf(`${ref.provider}:${ref.model}`, { file }), `${user} (agent judge)`, { agent: true });

@@ -4,6 +4,7 @@ import { repeatSetting } from '../core/repeat-setting.js';
 import { ModelRefSchema } from '../judges/spec.js';
 import { TracePolicySchema, type Judge } from '../core/judge-port.js';
 import { isJudgeInstance } from '../judges/resolve.js';
+import { panelSchema } from '../judges/panel-spec.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
 import { SeveritySchema } from '../core/severity.js';
 import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
@@ -28,8 +29,8 @@ export const ConfigSchema = z
     evals: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
     /** Targets by name: what a case runs against (a function, a module, an HTTP endpoint, a model or a command). */
     targets: z.record(z.string(), TargetConfigSchema).optional(),
-    /** The judge of judged assertions that name none: a `provider:model` spec, a judge object or `fake`. */
-    judge: JudgeConfigSchema.optional(),
+    /** The judge of judged assertions that name none: a `provider:model` spec, a judge object, `fake`, or a panel of them (`{ panel, aggregate }`). */
+    judge: z.union([JudgeConfigSchema, panelSchema(JudgeConfigSchema)]).optional(),
     /** Judges by name, for `judge: <name>` in eval files (e.g. an agentJudge with evidence tools). */
     judges: z.record(z.string().regex(/^[A-Za-z][\w.-]*$/, 'a judge name is letters, digits, ".", "_" or "-", without ":"'), JudgeConfigSchema).optional(),
     concurrency: boundedNumber(BOUNDS.concurrency).optional(),

@@ -5,6 +5,7 @@ import { MatrixValuesSchema } from './matrix.js';
 import { ChatTurnSchema } from './chat-turn.js';
 import { TracePolicySchema } from './judge-port.js';
 import { SeveritySchema } from './severity.js';
+import { PanelAggregateSchema } from './panel-aggregate.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -63,8 +64,42 @@ export const JudgeFingerprintSchema = z.object({
   prompt: z.string(),
   /** An agent judge's tools, by name. */
   tools: z.array(z.string()).optional(),
+  /** A panel: its aggregate and each member's own fingerprint hash, in order (`provider` is `panel`). */
+  panel: z.object({ aggregate: PanelAggregateSchema, members: z.array(z.string()) }).optional(),
 });
 export type JudgeFingerprint = z.infer<typeof JudgeFingerprintSchema>;
+
+/**
+ * A panel's judging of one assertion: each member's score and reason (or error) and its own verdict at
+ * the assertion's threshold. When a member erred the assertion is a judge error; `rest` is then the
+ * aggregate over the members that answered, for information only.
+ */
+export const PanelResultSchema = z.object({
+  aggregate: PanelAggregateSchema,
+  members: z.array(
+    z.object({
+      /** The member as the panel names it (`openai:gpt-5-mini`, a configured judge's name, `fake`). */
+      judge: z.string(),
+      status: z.enum(['passed', 'failed', 'error']),
+      score: z.number().min(0).max(1).optional(),
+      reason: z.string().optional(),
+      error: z.string().optional(),
+      cached: z.boolean().optional(),
+      usage: UsageSchema,
+    }),
+  ),
+  rest: z.object({ score: z.number().min(0).max(1), status: z.enum(['passed', 'failed']), members: z.number().int().nonnegative() }).optional(),
+});
+export type PanelResult = z.infer<typeof PanelResultSchema>;
+
+/** Fleiss' κ of one panel's members over the run (src/stats/fleiss.ts): pass/fail per member per judged assertion. */
+export const PanelAgreementSchema = z.object({
+  judges: z.array(z.string()),
+  /** Judged assertions every member answered (those with a member error are left out). */
+  items: z.number().int().nonnegative(),
+  /** Null when undefined: no items, or every member gave every item the same verdict. */
+  kappa: z.number().nullable(),
+});
 
 export const AssertionResultSchema = z.object({
   name: z.string(),
@@ -93,6 +128,8 @@ export const AssertionResultSchema = z.object({
   reasks: z.array(z.object({ status: AssertionStatusSchema, score: z.number().min(0).max(1) })).optional(),
   /** Who judged this assertion and by which criterion; also on a judged assertion not asked (gate failed, empty reply) when its judge is known. */
   judgeFingerprint: JudgeFingerprintSchema.optional(),
+  /** Judged by a panel (`judge: { panel, aggregate }`): each member's own verdict at the threshold (see PanelResultSchema). */
+  panel: PanelResultSchema.optional(),
   judge: z
     .object({
       provider: z.string(),
@@ -381,6 +418,8 @@ export const SummarySchema = z.object({
   toolsOutsideAllowlist: z.array(z.object({ tool: z.string(), cases: z.array(z.string()) })).optional(),
   /** `--judge-batch`: batches left uncollected at the provider (see UncollectedBatchSchema). Present when any. */
   uncollectedBatches: z.array(UncollectedBatchSchema).optional(),
+  /** Agreement of each judge panel the run used (Fleiss' κ); present when any panel judged. */
+  panels: z.array(PanelAgreementSchema).optional(),
 });
 export type Summary = z.infer<typeof SummarySchema>;
 

@@ -1,4 +1,4 @@
-import type { JudgeIdentity, JudgeService, JudgeTrialContext } from './judge-service.js';
+import type { JudgeIdentity, JudgeService, JudgeTrialContext, Judgment } from './judge-service.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Pricing } from '../providers/run-usage.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
@@ -16,7 +16,9 @@ import { judgeInstances } from './judge-instances.js';
 import { staticJudgedSpecs } from './judged-specs.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from './kept-judges.js';
-import { refKey } from './resolve.js';
+import { refKey, type SingleJudgeRef } from './resolve.js';
+import { isPanelRef } from './panel-spec.js';
+import { memberLabel, panelFingerprint, panelJudgment, singleRefs } from './panel-judgment.js';
 import type { JudgeAssertionSpec, ModelRef } from './spec.js';
 import { boundGradedOutput } from './graded-output.js';
 import type { JudgeSettings } from './settings.js';
@@ -86,7 +88,7 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
           const ref = resolved.ref;
           if (!ref) continue;
           try {
-            judgeFor(ref);
+            for (const one of singleRefs(ref)) judgeFor(one);
           } catch (err) {
             // Point at the case that names the judge.
             if (err instanceof UserError) throw new UserError(err.message.replace(/^judge: /, ''), { file: c.file, line: c.line ?? undefined, field: 'judge' });
@@ -104,10 +106,11 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
       for (const c of cases) {
         for (const spec of staticJudgedSpecs(c)) {
           const ref = resolveFor(spec, c).ref;
-          const judge = ref ? judgeFor(ref) : undefined;
-          // An agent judge built from a factory names its model only when it judges (priced then); a prompt
-          // judge's callable reports its model, if any, with its answer.
-          if (judge && judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN && judge.provider !== PROMPT_JUDGE_PROVIDER) models.add(`${judge.provider}:${judge.model}`);
+          for (const judge of ref ? singleRefs(ref).map((one) => judgeFor(one)) : []) {
+            // An agent judge built from a factory names its model only when it judges (priced then); a prompt
+            // judge's callable reports its model, if any, with its answer.
+            if (judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN && judge.provider !== PROMPT_JUDGE_PROVIDER) models.add(`${judge.provider}:${judge.model}`);
+          }
         }
       }
       return [...models];
@@ -116,62 +119,75 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
     async judge(spec, ctx) {
       const ref = settings.dryRun ? 'fake' : refFor(spec, ctx.subject, ctx.caseJudge);
       if (!ref) return { kind: 'no-judge' };
-      let judge: Judge;
-      try {
-        judge = judgeFor(ref, ctx.live === true);
-      } catch (err) {
-        return { kind: 'failed', error: new JudgeError('unavailable', errorMessage(err), { cause: err }) };
-      }
-      // A multi-turn trial's whole conversation, else the case's own history.
-      const transcript = ctx.transcript ?? (ctx.subject.messages.length > 1 ? ctx.subject.messages : undefined);
-      try {
-        const built = buildJudgeRequest({
-          criterion: criterionFromSpec(spec, ctx.subject.reference, ctx.run),
-          output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
-          input: ctx.subject.input,
-          ...(transcript ? { transcript } : {}),
-          ...(ctx.untrustedUserTurns ? { untrustedUserTurns: true } : {}),
-          ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
-          run: ctx.run,
-          tracePolicy: spec.trace ?? settings.trace,
-          subject: { case: ctx.subject.key, assertion: assertionName(spec), type: spec.type },
-          signal: ctx.signal,
-        });
-        // The run's secrets never reach a judge (possibly another provider), nor its cache key.
-        const request = redactJudgeRequest(built, opts.redactor);
-        if (spec.type === 'pairwise') {
-          const criterion = request.criterion as Extract<typeof request.criterion, { kind: 'pairwise' }>;
-          const { outcome: _outcome, positionInconsistent, ...score } = await judgePairwise(judge, request, criterion.second, spec.prefer ?? 'actual', spec.positionSwap !== false);
-          const by = answeredBy(judge, score.run);
-          warnSelfJudging(ctx, by);
-          return { kind: 'scored', score, by, positionInconsistent, fingerprint: fingerprintOf(judge, by, spec, ctx) };
-        }
-        const score = await judge.judge(request);
-        const by = answeredBy(judge, score.run);
-        // After the judgment: an agent judge's model is known once its factory ran.
-        warnSelfJudging(ctx, by);
-        return { kind: 'scored', score, by, fingerprint: fingerprintOf(judge, by, spec, ctx) };
-      } catch (err) {
-        const error = asJudgeError(err);
-        const by = answeredBy(judge, error.spent?.run);
-        return { kind: 'failed', error, by, fingerprint: fingerprintOf(judge, by, spec, ctx) };
-      }
+      // A panel: each member judges as it would alone (its own cache, batch and usage).
+      if (isPanelRef(ref)) return panelJudgment(ref.aggregate ?? 'majority', await Promise.all(ref.panel.map(async (one) => ({ label: memberLabel(one), judgment: await judgeWith(one, spec, ctx) }))));
+      return judgeWith(ref, spec, ctx);
     },
 
     identify(spec, ctx) {
       const ref = settings.dryRun ? 'fake' : resolveFor(spec, ctx.subject, ctx.caseJudge).ref;
       if (!ref) return undefined;
-      let judge: Judge;
-      try {
-        judge = judgeFor(ref, ctx.live === true);
-      } catch {
-        return undefined;
-      }
-      // A factory agent judge names its model only once it judged.
-      if (judge.provider === AGENT_MODEL_UNKNOWN) return undefined;
-      return fingerprintOf(judge, answeredBy(judge, undefined), spec, ctx);
+      if (!isPanelRef(ref)) return identifyWith(ref, spec, ctx);
+      const members = ref.panel.map((one) => ({ judgment: { fingerprint: identifyWith(one, spec, ctx) } }));
+      return panelFingerprint(ref.aggregate ?? 'majority', `${ref.aggregate ?? 'majority'}(${ref.panel.map(memberLabel).join(', ')})`, members);
     },
   };
+
+  /** One judge's judgment of one assertion. */
+  async function judgeWith(ref: SingleJudgeRef, spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<Judgment> {
+    let judge: Judge;
+    try {
+      judge = judgeFor(ref, ctx.live === true);
+    } catch (err) {
+      return { kind: 'failed', error: new JudgeError('unavailable', errorMessage(err), { cause: err }) };
+    }
+    // A multi-turn trial's whole conversation, else the case's own history.
+    const transcript = ctx.transcript ?? (ctx.subject.messages.length > 1 ? ctx.subject.messages : undefined);
+    try {
+      const built = buildJudgeRequest({
+        criterion: criterionFromSpec(spec, ctx.subject.reference, ctx.run),
+        output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
+        input: ctx.subject.input,
+        ...(transcript ? { transcript } : {}),
+        ...(ctx.untrustedUserTurns ? { untrustedUserTurns: true } : {}),
+        ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
+        run: ctx.run,
+        tracePolicy: spec.trace ?? settings.trace,
+        subject: { case: ctx.subject.key, assertion: assertionName(spec), type: spec.type },
+        signal: ctx.signal,
+      });
+      // The run's secrets never reach a judge (possibly another provider), nor its cache key.
+      const request = redactJudgeRequest(built, opts.redactor);
+      if (spec.type === 'pairwise') {
+        const criterion = request.criterion as Extract<typeof request.criterion, { kind: 'pairwise' }>;
+        const { outcome: _outcome, positionInconsistent, ...score } = await judgePairwise(judge, request, criterion.second, spec.prefer ?? 'actual', spec.positionSwap !== false);
+        const by = answeredBy(judge, score.run);
+        warnSelfJudging(ctx, by);
+        return { kind: 'scored', score, by, positionInconsistent, fingerprint: fingerprintOf(judge, by, spec, ctx) };
+      }
+      const score = await judge.judge(request);
+      const by = answeredBy(judge, score.run);
+      // After the judgment: an agent judge's model is known once its factory ran.
+      warnSelfJudging(ctx, by);
+      return { kind: 'scored', score, by, fingerprint: fingerprintOf(judge, by, spec, ctx) };
+    } catch (err) {
+      const error = asJudgeError(err);
+      const by = answeredBy(judge, error.spent?.run);
+      return { kind: 'failed', error, by, fingerprint: fingerprintOf(judge, by, spec, ctx) };
+    }
+  }
+
+  function identifyWith(ref: SingleJudgeRef, spec: JudgeAssertionSpec, ctx: Omit<JudgeTrialContext, 'reply'>): JudgeFingerprint | undefined {
+    let judge: Judge;
+    try {
+      judge = judgeFor(ref, ctx.live === true);
+    } catch {
+      return undefined;
+    }
+    // A factory agent judge names its model only once it judged.
+    if (judge.provider === AGENT_MODEL_UNKNOWN) return undefined;
+    return fingerprintOf(judge, answeredBy(judge, undefined), spec, ctx);
+  }
   // --judge-noise: the re-asks go to a second service of the same judges with the cache and the batch off.
   const { noise } = settings;
   if (noise) return withJudgeNoise(service, createJudgeService({ ...opts, settings: { ...settings, cache: false, batch: false, noise: undefined }, batch: undefined }), noise);

@@ -16,7 +16,7 @@ import { inferenceJudge } from './inference-judge.js';
 import { judgeIdentity } from './judge-identity.js';
 import { judgeCalledWith } from './judge-fingerprint.js';
 import { splitJudgeSystem } from './judge-system.js';
-import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from './resolve.js';
+import { isFakeRef, isJudgeInstance, refKey, type SingleJudgeRef } from './resolve.js';
 import { isJudgeName, unknownJudgeMessage } from './judge-ref-check.js';
 import type { JudgeSettings } from './settings.js';
 
@@ -33,12 +33,12 @@ export function judgeInstances(opts: {
   limiters: ProviderLimiters;
   /** `--judge-batch`: an inference judge's calls wait in this batch, unless asked `live`. */
   batch?: JudgeBatch;
-}): { judgeFor(ref: JudgeRef, live?: boolean): Judge } {
+}): { judgeFor(ref: SingleJudgeRef, live?: boolean): Judge } {
   const judges = new Map<string, Judge>();
   const subscribed = new WeakSet<object>();
   // A provider without a batch API (the OpenAI-compatible presets) judges live under --judge-batch, said once.
   const liveWarned = new Set<string>();
-  const batchable = (ref: JudgeRef): boolean => {
+  const batchable = (ref: SingleJudgeRef): boolean => {
     let provider;
     try {
       provider = parseModelSpec(splitJudgeSystem(ref).model).provider;
@@ -53,7 +53,7 @@ export function judgeInstances(opts: {
     return false;
   };
   // `judge: auditor` in a file names a judge of the config's `judges`.
-  const byName = (ref: JudgeRef): JudgeRef => {
+  const byName = (ref: SingleJudgeRef): SingleJudgeRef => {
     if (!isJudgeName(ref)) return ref;
     const found = opts.settings.judges[ref];
     if (found === undefined) throw new UserError(unknownJudgeMessage(ref, opts.settings.judges), { field: 'judge' });

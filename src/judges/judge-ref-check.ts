@@ -2,6 +2,7 @@ import { errorMessage } from '../core/errors.js';
 import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import { isFakeRef, isJudgeInstance, type JudgeRef } from './resolve.js';
 import { splitJudgeSystem } from './judge-system.js';
+import { isPanelRef, panelProblem } from './panel-spec.js';
 
 /** A string that names a judge of the config's `judges` (not `provider:model`, not `fake`). */
 export function isJudgeName(ref: unknown): ref is string {
@@ -20,6 +21,7 @@ export function unknownJudgeMessage(name: string, judges: Record<string, unknown
  */
 export function judgeRefProblem(ref: unknown, judges: Record<string, unknown> | undefined): string | undefined {
   if (isJudgeInstance(ref)) return undefined;
+  if (isPanelRef(ref)) return panelProblem(ref, (member) => judgeRefProblem(member, judges));
   if (isJudgeName(ref)) {
     if (judges === undefined) return `"${ref}" names a judge; give a model ("provider:model"), a model spec object, "fake" or a judge object`;
     return Object.hasOwn(judges, ref) ? undefined : unknownJudgeMessage(ref, judges);

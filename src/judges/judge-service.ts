@@ -5,6 +5,7 @@ import type { JudgeError } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
+import type { PanelJudging } from './panel-judgment.js';
 
 /** What a judged assertion is graded against. */
 export interface JudgeTrialContext {
@@ -49,7 +50,7 @@ export type Judgment = (
   | { kind: 'no-judge' }
   | { kind: 'skipped'; skipped: 'gate-failed' }
   | { kind: 'empty-reply' }
-) & { fingerprint?: JudgeFingerprint };
+) & { fingerprint?: JudgeFingerprint; /** Judged by a panel: each member's own judgment (panel-judgment.ts). */ panel?: PanelJudging };
 
 /** The runner's only view of judges: judge one judged assertion of one trial. */
 export interface JudgeService {

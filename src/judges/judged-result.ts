@@ -9,6 +9,7 @@ import { assertionName } from '../assertions/assertion-name.js';
 import type { Judgment } from './judge-service.js';
 import { formatScore } from '../core/score-text.js';
 import { withReasks } from './judge-noise.js';
+import { withPanelResult } from './panel-result.js';
 
 /** An assertion's result and what grading it spent. */
 export interface Graded {
@@ -25,13 +26,14 @@ export function judgedResult(spec: JudgeAssertionSpec, defaults: JudgedDefaults,
   const graded = resultOf(spec, defaults, judgment);
   if (judgment.kind === 'scored' && judgment.reasks)
     return withReasks(
-      withFingerprint(graded, judgment),
+      withFingerprint(graded, judgment, spec),
       judgment.reasks.map((r) => resultOf(spec, defaults, r)),
     );
-  return withFingerprint(graded, judgment);
+  return withFingerprint(graded, judgment, spec);
 }
 
-function withFingerprint(graded: Graded, judgment: Judgment): Graded {
+function withFingerprint(graded: Graded, judgment: Judgment, spec: JudgeAssertionSpec): Graded {
+  if (judgment.panel && (judgment.kind === 'scored' || judgment.kind === 'failed')) withPanelResult(graded.result, judgment.panel, dimensionMinimums(spec));
   // Asked or not, the result says who judged it (or would have): what a comparison reads to tell a judge change.
   // The result was just built here, so it takes the field itself (last, as the results have always shown it).
   if (judgment.fingerprint) graded.result.judgeFingerprint = judgment.fingerprint;

@@ -1,3 +1,4 @@
+import { isPanelRef } from './panel-spec.js';
 import { isJudgeInstance, resolveJudge, type JudgeOrigin, type JudgeLevels, type JudgeRef } from './resolve.js';
 
 /**
@@ -11,7 +12,7 @@ export function keepsOwnJudge(own: JudgeRef | undefined, override: JudgeRef | un
   if (override === undefined || own === undefined) return false;
   const isNamed = (ref: JudgeRef) => typeof ref === 'string' && Object.hasOwn(configured, ref);
   if (isNamed(override)) return false;
-  return isNamed(own) || isJudgeInstance(own);
+  return isNamed(own) || isJudgeInstance(own) || isPanelRef(own);
 }
 
 /**
@@ -29,6 +30,7 @@ export function resolveAssertionJudge(levels: JudgeLevels, configured: Record<st
 /** How a kept judge is named in the notice. */
 export function keptJudgeLabel(own: JudgeRef): string {
   if (typeof own === 'string') return own;
+  if (isPanelRef(own)) return `a panel of ${own.panel.length} judges`;
   return isJudgeInstance(own) ? 'its own judge object' : `${own.provider}:${(own as { model?: string }).model ?? ''}`;
 }
 

@@ -1,8 +1,12 @@
 import type { ModelRef } from './spec.js';
 import type { Judge } from '../core/judge-port.js';
+import { isPanelRef, type PanelRef } from './panel-spec.js';
 
-/** A judge reference as config and files give it; `fake` (a ModelRef string) needs no model. */
-export type JudgeRef = ModelRef | { provider: 'fake'; fixtures?: string } | Judge;
+/** One judge as config and files give it; `fake` (a ModelRef string) needs no model. */
+export type SingleJudgeRef = ModelRef | { provider: 'fake'; fixtures?: string } | Judge;
+
+/** A judge reference: one judge, or a panel of them (panel-spec.ts). */
+export type JudgeRef = SingleJudgeRef | PanelRef<SingleJudgeRef>;
 
 export interface JudgeLevels {
   override?: JudgeRef;
@@ -32,6 +36,7 @@ export function isJudgeInstance(ref: unknown): ref is Judge {
 }
 
 export function isFakeRef(ref: JudgeRef): boolean {
+  if (isPanelRef(ref)) return false;
   if (typeof ref === 'string') return ref === 'fake' || ref.startsWith('fake:');
   return ref.provider === 'fake' && typeof (ref as Judge).judge !== 'function';
 }

@@ -1,5 +1,5 @@
 import type { TracePolicy } from '../core/judge-port.js';
-import type { JudgeRef } from './resolve.js';
+import type { JudgeRef, SingleJudgeRef } from './resolve.js';
 
 /**
  * What the judges of one run are set to, resolved from flags, config and defaults by config/
@@ -13,7 +13,7 @@ export interface JudgeSettings {
   /** `judge` came from the environment, not the config file (named so in errors). */
   judgeFromEnv: boolean;
   /** The config's named judges, for `judge: <name>`. */
-  judges: Record<string, JudgeRef>;
+  judges: Record<string, SingleJudgeRef>;
   /** `--judge provider:model`: one judge for the whole run. */
   override?: JudgeRef;
   /** `--dry-run`: every judge is the fake one; zero tokens. */

@@ -4,6 +4,7 @@ import { assertionCommonFields } from '../assertions/types.js';
 import { ModelRefSchema, type ModelRef } from '../providers/model-ref.js';
 import { TracePolicySchema } from '../core/judge-port.js';
 import { groundingContextSchema } from './grounding-context.js';
+import { AssertionJudgeSchema } from './panel-spec.js';
 
 // A judge as written in files (a model reference); targets take the same, so it lives in providers/.
 export { ModelRefSchema, type ModelRef };
@@ -11,8 +12,8 @@ export { ModelRefSchema, type ModelRef };
 /** Fields every judged assertion accepts on top of the common ones. */
 const judgeFields = {
   ...assertionCommonFields,
-  /** Judge for this assertion only (highest in the resolution order). */
-  judge: ModelRefSchema.optional(),
+  /** Judge for this assertion only (highest in the resolution order), or a panel of judges. */
+  judge: AssertionJudgeSchema.optional(),
   /** Show the target's instructions to the judge (default true). */
   targetInstructions: z.boolean().optional(),
   trace: TracePolicySchema.optional(),

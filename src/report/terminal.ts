@@ -1,4 +1,5 @@
 import { allowlistLines } from './allowlist-lines.js';
+import { panelAgreementLines, panelMemberLines } from './panel-lines.js';
 import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
 import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import pc from 'picocolors';
@@ -138,6 +139,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       if (tape.trials) lines.push(`${pc.bold('Tool tape')} ${toolTapeNote(tape)}`);
       // Its own line and colour: an outage of the judge must not read as the agent failing.
       if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));
+      for (const line of panelAgreementLines(summary.panels ?? [])) lines.push(`${pc.bold('Panel')}     ${terminalSafe(line)}`);
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       for (const line of allowlistLines(summary)) lines.push(pc.red(terminalSafe(line)));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
@@ -197,6 +199,10 @@ function assertionLine(a: AssertionResult, verbose: boolean): string {
   const turn = a.turn !== undefined ? pc.dim(`turn ${a.turn} `) : '';
   let line = `${mark} ${turn}${label}${terminalSafe(oneLine(text, 300))}${score}`;
   if (a.reason && a.reason !== a.message) line += `\n      ${pc.dim(terminalSafe(oneLine(a.reason, 400)))}`;
+  if (a.panel)
+    line += panelMemberLines(a.panel)
+      .map((l) => `\n      ${pc.dim(terminalSafe(oneLine(l, 200)))}`)
+      .join('');
   if (verbose && a.evidence?.length) line += a.evidence.map((e) => `\n      ${pc.dim('• ' + terminalSafe(oneLine(e, 200)))}`).join('');
   if (verbose && a.judge) {
     const j = a.judge;

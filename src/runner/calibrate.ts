@@ -5,7 +5,7 @@ import { addUsage, type Usage } from '../core/usage.js';
 import { judgeCacheFor } from '../judges/cache.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
-import type { JudgeRef } from '../judges/resolve.js';
+import type { SingleJudgeRef as JudgeRef } from '../judges/resolve.js';
 import type { JudgeAssertionSpec } from '../judges/spec.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { warningPricing } from '../providers/run-usage.js';

@@ -1,4 +1,4 @@
-import type { JudgeRef } from '../judges/resolve.js';
+import type { SingleJudgeRef as JudgeRef } from '../judges/resolve.js';
 import type { JudgeRequest } from '../core/judge-port.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { createProvider } from '../providers/create.js';

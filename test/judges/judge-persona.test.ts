@@ -32,7 +32,7 @@ cases:
       - { type: judge, criteria: Asks for the email before refunding., judge: persona }
 `;
 
-function run(persona: NonNullable<UserConfig['judge']>, dir?: string) {
+function run(persona: NonNullable<UserConfig['judges']>[string], dir?: string) {
   return runInProcess({
     ...(dir ? { dir } : { files: { 'evals/polite.eval.yaml': yaml } }),
     config: { targets: { agent: () => 'Please confirm the email on order A1049 first.' }, judges: { persona } },

@@ -47,4 +47,16 @@ export function assertion(parent: Node, a: Assertion, fields: Fields): void {
     a.evidence.forEach((e) => add(ul, el('li', null, fields.plain(e))));
   }
   if (a.dimensions) fields.block(box, 'Dimensions', a.dimensions, 'dims');
+  if (a.panel) panelMembers(box, a.panel, fields);
+}
+
+/** A panel's members, a line each: who, score and own verdict, and reason (or the error). */
+function panelMembers(box: Node, panel: NonNullable<Assertion['panel']>, fields: Fields): void {
+  add(box, el('div', 'label', 'Panel (' + panel.aggregate + ')'));
+  const ul = add(box, el('ul', 'panel'));
+  panel.members.forEach((m) => {
+    const head = m.judge + ' ' + (m.score !== undefined ? m.score.toFixed(2) + ' ' : '') + m.status;
+    const why = m.status === 'error' ? m.error : m.reason;
+    add(ul, el('li', 'panel-member ' + m.status, head + (why ? ': ' + fields.plain(why) : '')));
+  });
 }

@@ -113,6 +113,8 @@ export interface Assertion {
   positionInconsistent?: boolean;
   evidence?: Text[];
   dimensions?: unknown;
+  /** Judged by a panel: each member's score and reason, or its error. */
+  panel?: { aggregate: string; members: Array<{ judge: string; status: string; score?: number; reason?: Text; error?: Text }> };
 }
 
 export interface ToolTape {
