@@ -1,4 +1,6 @@
 import { dirname, join, relative, resolve } from 'node:path';
+import { textOfParts, type InputPart, type InputPartSpec } from '../core/content-parts.js';
+import { resolveInputParts } from './input-parts.js';
 import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
 import type { JudgedDefaults } from '../core/judge-subject.js';
@@ -35,6 +37,8 @@ export interface PlannedCase extends CaseIdentity {
   /** Severity and threshold of its judged assertions that set none (config `judgeSeverity`, `judgeThreshold`). */
   readonly judgeDefaults: JudgedDefaults;
   readonly input: string;
+  /** `input` given as content parts (images, files), resolved; `input` is then their text. */
+  readonly parts?: readonly InputPart[];
   readonly messages: ChatTurn[];
   readonly turns: Turn[] | undefined;
   readonly reference: string | undefined;
@@ -154,7 +158,7 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
     const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine };
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-        withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
+        withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
       ),
     );
     if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d)));
@@ -169,7 +173,7 @@ async function planTsDefinitions(loaded: LoadedTs[], file: string, display: stri
   for (const { data, caseLines } of loaded) {
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-        withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
+        withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
       ),
     );
     if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d)));
@@ -239,17 +243,19 @@ interface Settings {
 }
 interface RawCase extends Settings {
   id: string;
-  input?: string;
+  input?: string | InputPartSpec[];
   messages?: ChatTurn[];
   turns?: Turn[];
   reference?: string;
 }
 
 function planned(
-  p: { suite: Settings & { suite: string }; c: RawCase; file: string; line: number | null; target: string | TargetFunction; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
+  p: { suite: Settings & { suite: string }; c: RawCase; file: string; dir?: string; line: number | null; target: string | TargetFunction; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
   d: PlanDefaults,
 ): PlannedCase {
-  const { suite, c } = p;
+  const { suite } = p;
+  const parts = Array.isArray(p.c.input) ? resolveInputParts(p.c.input, { dir: p.dir ?? '.', file: p.file, ...(p.line ? { line: p.line } : {}) }) : undefined;
+  const c = { ...p.c, input: parts ? textOfParts(parts) : (p.c.input as string | undefined) };
   const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? '' }];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
@@ -272,6 +278,7 @@ function planned(
     judge: c.judge ?? suite.judge,
     judgeDefaults: d.judgeDefaults,
     input: c.input ?? lastUser?.content ?? '',
+    ...(parts ? { parts } : {}),
     messages,
     turns: c.turns,
     reference: c.reference,
