@@ -227,9 +227,11 @@ async function rowsPlanned(
   const rows = fromFile ? readDatasetFile(resolve(dirname(p.file), fromFile.path), shown, fromFile.path) : iterableRows(ds as unknown[] | AsyncIterable<unknown>, p.display);
   const columns: DatasetColumns = fromFile ? { ...(fromFile.inputColumn ? { inputColumn: fromFile.inputColumn } : {}), ...(fromFile.idColumn ? { idColumn: fromFile.idColumn } : {}) } : {};
   const cases = await datasetCases(rows, { file: shown, columns, assertions: p.assertions, pick: d.pick ?? {} });
+  // A row's image and file paths are relative to the dataset file (rows given in code: the eval file).
+  const partsDir = dirname(fromFile ? resolve(dirname(p.file), fromFile.path) : p.file);
   return cases.flatMap((c) =>
     targetChoices(p.suite, {}, { ...p.where, case: c.line }, d.targetOverride).map((choice) =>
-      withChoice(planned({ suite: p.suite, c, file: shown, line: c.line, target: choice.target, assertions: c.assertions, check: p.check }, d), choice),
+      withChoice(planned({ suite: p.suite, c, file: shown, dir: partsDir, line: c.line, target: choice.target, assertions: c.assertions, check: p.check }, d), choice),
     ),
   );
 }
