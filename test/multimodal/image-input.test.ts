@@ -184,4 +184,32 @@ describe('the fakes refuse malformed image parts as the real APIs do', () => {
     await expect(ask({ type: 'base64', media_type: 'image/gif', data })).resolves.toEqual(refused);
     await expect(ask({ type: 'base64', media_type: 'image/png', data })).resolves.toBeUndefined();
   });
+
+  it('OpenAI Responses: an input_image of an unsupported type or broken base64 is a 400, a PNG data URL is answered', async () => {
+    const fake = await startFakeOpenAI({ script: () => ({ text: 'fine' }) });
+    fakes.push(fake);
+    const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: fake.url, maxRetries: 0 });
+    const ask = (image_url: string) =>
+      client.responses
+        .create({
+          model: 'gpt-4.1-mini',
+          input: [
+            {
+              role: 'user',
+              content: [
+                { type: 'input_text', text: 'hi' },
+                { type: 'input_image', image_url, detail: 'auto' },
+              ],
+            },
+          ],
+        })
+        .then(
+          () => undefined,
+          (e: InstanceType<typeof OpenAI.APIError>) => ({ status: e.status, type: e.type }),
+        );
+    const refused = { status: 400, type: 'invalid_request_error' };
+    await expect(ask(`data:image/bmp;base64,${IMAGE_PNG.toString('base64')}`)).resolves.toEqual(refused);
+    await expect(ask('data:image/png;base64,not base64!')).resolves.toEqual(refused);
+    await expect(ask(SMALL_URL)).resolves.toBeUndefined();
+  });
 });

@@ -47,3 +47,31 @@ function refusePart(part: any, at: string, role: string): OpenAIRefusal | undefi
   }
   return invalid(`${at}.type`, `expected one of 'text', 'image_url', 'input_audio', 'file', but got ${JSON.stringify(part?.type)}.`);
 }
+
+/**
+ * The Responses API's message content parts: `input_image` (an http(s) URL or a base64 image data
+ * URL in `image_url`, or a `file_id`) and `input_file` (a PDF data URL in `file_data` with a
+ * `filename`, or a `file_id` / `file_url`). Returns the API's message for a malformed one.
+ */
+export function refuseResponsesParts(input: any[]): string | undefined {
+  for (const [i, item] of input.entries()) {
+    if (!Array.isArray(item?.content)) continue;
+    for (const [j, part] of item.content.entries()) {
+      const at = `input[${i}].content[${j}]`;
+      if (part?.type === 'input_image' && typeof part.file_id !== 'string') {
+        const url = part.image_url;
+        if (typeof url === 'string' && /^https?:\/\//.test(url)) continue;
+        const data = splitDataUrl(url);
+        const problem = data ? mediaProblem(data.mediaType, data.data, FAKE_IMAGE_TYPES) : 'expected an image URL or a base64-encoded data URL with an image MIME type';
+        if (problem) return `Invalid '${at}.image_url': ${problem}.`;
+      }
+      if (part?.type === 'input_file' && typeof part.file_id !== 'string' && typeof part.file_url !== 'string') {
+        const data = splitDataUrl(part.file_data);
+        const problem = data ? mediaProblem(data.mediaType, data.data, ['application/pdf']) : 'expected a base64-encoded data URL';
+        if (problem) return `Invalid '${at}.file_data': ${problem}.`;
+        if (typeof part.filename !== 'string' || part.filename === '') return `Missing required parameter: '${at}.filename'.`;
+      }
+    }
+  }
+  return undefined;
+}
