@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AgentRun } from './agent-run.js';
 import type { Usage } from './usage.js';
 import type { ChatTurn } from './chat-turn.js';
+import type { MediaPart } from './content-parts.js';
 
 /** What a judge sees of the target's tool data: digests (`safe`) or in clear (`full`). */
 export const TracePolicySchema = z.enum(['safe', 'full']);
@@ -39,6 +40,8 @@ export interface JudgeRequest {
   /** The graded text: the reply, or what `.on(text)` named. */
   output: string;
   input: string;
+  /** The input's images and files (content parts): a judge prompt that shows the input sends them too. */
+  attachments?: readonly MediaPart[];
   /** The whole conversation when the case had history or turns. */
   transcript?: readonly ChatTurn[];
   /** The transcript's user turns came from a user model (a simulated user): shown only inside the untrusted block. */

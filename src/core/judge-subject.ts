@@ -1,4 +1,5 @@
 import type { ChatTurn } from './chat-turn.js';
+import type { InputPart } from './content-parts.js';
 import type { Severity } from './results-schema.js';
 
 /**
@@ -25,6 +26,8 @@ export interface JudgeSubject<Ref = unknown> {
   readonly file: string;
   readonly line: number | null;
   readonly input: string;
+  /** The input's content parts, when given as parts (images and files the judge is shown). */
+  readonly parts?: readonly InputPart[];
   /** The case's history ending with the user message (more than one turn: the judge reads it whole). */
   readonly messages: readonly ChatTurn[];
   readonly reference: string | undefined;

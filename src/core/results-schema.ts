@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ShownPartSchema } from './shown-parts.js';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
 import { MatrixValuesSchema } from './matrix.js';
@@ -263,6 +264,8 @@ export const CaseResultSchema = z.object({
    * marker. Absent in results written before they were kept.
    */
   input: z.string().optional(),
+  /** The input's content parts, when given as parts (`input` is then their text): images as thumbnails or digests, files by digest. */
+  inputParts: z.array(ShownPartSchema).optional(),
   messages: z.array(ChatTurnSchema).optional(),
   turns: z.array(z.object({ input: z.string() })).optional(),
   reference: z.string().optional(),

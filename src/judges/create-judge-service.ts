@@ -25,6 +25,7 @@ import type { JudgeSettings } from './settings.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { JudgeBatch } from './judge-batch.js';
 import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
+import { judgeAttachments } from './judge-attachments.js';
 import { selfJudgingWarning } from './self-preference.js';
 import { withJudgeNoise } from './judge-noise.js';
 
@@ -148,6 +149,7 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
         criterion: criterionFromSpec(spec, ctx.subject.reference, ctx.run),
         output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
         input: ctx.subject.input,
+        ...judgeAttachments(ctx.subject.parts),
         ...(transcript ? { transcript } : {}),
         ...(ctx.untrustedUserTurns ? { untrustedUserTurns: true } : {}),
         ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),

@@ -71,7 +71,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       const call = async (): Promise<CachedAnswer> => {
         const res = await provider.complete({
           system: prompt.system,
-          messages: [{ role: 'user', content: prompt.user, stablePrefix: prompt.stablePrefix }],
+          messages: [{ role: 'user', content: prompt.user, stablePrefix: prompt.stablePrefix, ...(prompt.attachments ? { attachments: prompt.attachments } : {}) }],
           schema,
           temperature: t,
           ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
@@ -80,6 +80,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
         const ended = res.finishReason === 'stop' || res.finishReason === 'tool_calls' ? {} : { finishReason: res.finishReason };
         return { text: res.text, tokens: res.usage, model: res.model, ...ended, ...(res.refusal !== undefined ? { refusal: res.refusal } : {}) };
       };
+      // The prompt names each attachment by its sha256 (attachmentLines), so the key covers the images too.
       const key = judgeCacheKeyOfJson([specJson, systemOf(prompt.system), jsonItem(prompt.user), schemaJson, optionsOf(t)]);
       // Above temperature 0 the user asked for independent samples: no sharing within the run and
       // no answer from (or for) the disk cache, so every trial gets its own judgment.

@@ -6,6 +6,8 @@ import { projectTrace, TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from './trace-r
 import { splitTranscript } from './transcript-render.js';
 import { criterionAsksAboutTime, criterionAsksAboutUsage } from './usage-relevance.js';
 import { boundedMemo } from '../core/bounded-memo.js';
+import type { MediaPart } from '../core/content-parts.js';
+import { attachmentLines } from './judge-attachments.js';
 
 export interface JudgePrompt {
   system: string;
@@ -16,6 +18,8 @@ export interface JudgePrompt {
    */
   stablePrefix: number;
   contract: ResponseContract;
+  /** The input's images and files, sent after `user` when the prompt shows the input. */
+  attachments?: readonly MediaPart[];
 }
 
 export interface JudgePromptOptions {
@@ -66,10 +70,10 @@ const SEPARATOR = '\n\n';
  * prefix (a provider's prompt cache can reuse it).
  */
 export function buildJudgePrompt(req: JudgeRequest, opts: JudgePromptOptions = {}): JudgePrompt {
-  const { stable, varying, contract } = judgeSections(req);
+  const { stable, varying, contract, attachments } = judgeSections(req);
   if (opts.schemaInPrompt) stable.push(schemaInstruction(contract.jsonSchema));
   const prefix = stable.join(SEPARATOR) + SEPARATOR;
-  return { system: judgeSystem(opts.persona), user: prefix + varying.join(SEPARATOR), stablePrefix: prefix.length, contract };
+  return { system: judgeSystem(opts.persona), user: prefix + varying.join(SEPARATOR), stablePrefix: prefix.length, contract, ...(attachments ? { attachments } : {}) };
 }
 
 /**
@@ -77,14 +81,14 @@ export function buildJudgePrompt(req: JudgeRequest, opts: JudgePromptOptions = {
  * is the same for every trial of an assertion (task, criteria, reference, target instructions, a
  * case's input), `varying` is the trial's own (the transcript of a conversation, the untrusted block).
  */
-export function judgeSections(req: JudgeRequest): { stable: string[]; varying: string[]; contract: ResponseContract } {
+export function judgeSections(req: JudgeRequest): { stable: string[]; varying: string[]; contract: ResponseContract; attachments?: readonly MediaPart[] } {
   const { sections, contract, usage, timings } = criterionParts(req.criterion);
   const stable = [...sections];
   if (req.instructions) stable.push(section('target-instructions', req.instructions));
   const conversation = req.transcript && req.transcript.length > 1 ? splitTranscript(req.transcript, req.untrustedUserTurns) : undefined;
   const varying: string[] = [];
   if (conversation) varying.push(section('transcript', conversation.trusted));
-  else stable.push(section('input', req.input));
+  else stable.push(section('input', req.input + attachmentLines(req.attachments)));
   const replies = conversation?.replies.length ? { replies: conversation.replies } : {};
   if (conversation?.userMessages.length) Object.assign(replies, { userMessages: conversation.userMessages });
   const reported = req.reportedInstructions ? { instructions: req.reportedInstructions } : {};
@@ -94,7 +98,9 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   const trace = projectTrace(req.run, req.tracePolicy, { usage, timings, ...repeated });
   // Object.assign, not a literal of spreads: V8 (Node 20) builds the latter many times slower.
   varying.push(untrustedBlock(Object.assign({}, reported, replies, graded, Object.keys(trace).length ? { trace } : {})));
-  return { stable, varying, contract };
+  // The images and files go where the input is shown: a transcript shows text turns only.
+  const attachments = !conversation && req.attachments?.length ? { attachments: req.attachments } : {};
+  return { stable, varying, contract, ...attachments };
 }
 
 /** What a criterion alone decides in its prompt: task and context sections, contract, which trace details it asks about. */

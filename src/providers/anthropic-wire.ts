@@ -9,6 +9,7 @@ import { toOutputSchema } from './anthropic-output-schema.js';
 import { schemaInstruction } from './schema-instruction.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderBlocks, ProviderToolCall } from './types.js';
 import { withRawBody } from './raw-body.js';
+import { toAnthropicMediaBlocks } from './anthropic-parts.js';
 
 type Params = Anthropic.MessageCreateParamsNonStreaming;
 type WireMessage = Anthropic.MessageParam;
@@ -118,7 +119,7 @@ export function toAnthropicMessages(
     else out.push({ role, content: blocks });
   };
   for (const m of req.messages) {
-    const blocks = m === cacheMarked && m.role === 'user' ? markedBlocks(m.content, m.stablePrefix!) : toBlocks(m);
+    const blocks = m === cacheMarked && m.role === 'user' ? [...markedBlocks(m.content, m.stablePrefix!), ...toAnthropicMediaBlocks(m.attachments)] : toBlocks(m);
     if (m.role === 'system') systemParts.push(m.content);
     else if (blocks.length > 0) push(m.role === 'assistant' ? 'assistant' : 'user', blocks);
   }
@@ -142,8 +143,11 @@ function toBlocks(m: ChatMessage): Block[] {
   switch (m.role) {
     case 'system':
       return [];
-    case 'user':
-      return [{ type: 'text', text: m.content }];
+    case 'user': {
+      // The API refuses an empty text block: an input of images alone is sent as its images.
+      const media = toAnthropicMediaBlocks(m.attachments);
+      return m.content === '' && media.length > 0 ? media : [{ type: 'text', text: m.content }, ...media];
+    }
     case 'assistant': {
       if (m.providerBlocks?.wire === 'anthropic') return replayBlocks(m.providerBlocks);
       const blocks: Block[] = m.content !== '' ? [{ type: 'text', text: m.content }] : [];

@@ -5,6 +5,7 @@ import { ProviderConfigError } from '../core/errors.js';
 import { capabilitiesOf, type ModelCapabilities } from './capabilities.js';
 import { malformed } from './errors.js';
 import { withRawBody } from './raw-body.js';
+import { toOpenAIUserContent } from './openai-parts.js';
 import { schemaInstruction } from './schema-instruction.js';
 import { checkedReasoningEffort, formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall, StructuredOutput } from './types.js';
@@ -155,8 +156,9 @@ export function toOpenAIMessages(req: Pick<CompletionRequest, 'system' | 'messag
 function toWireMessage(m: ChatMessage): WireMessage {
   switch (m.role) {
     case 'system':
-    case 'user':
       return { role: m.role, content: m.content };
+    case 'user':
+      return { role: 'user', content: toOpenAIUserContent(m.content, m.attachments) };
     case 'assistant':
       if (!m.toolCalls || m.toolCalls.length === 0) return { role: 'assistant', content: m.content };
       return {

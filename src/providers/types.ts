@@ -1,4 +1,5 @@
 import type { TokenUsage } from '../core/usage.js';
+import type { MediaPart } from '../core/content-parts.js';
 import type { ProviderId } from './registry.js';
 
 /** The providers we speak to (the registry's ids), each over the official SDK of its wire format. */
@@ -20,8 +21,9 @@ export type ChatMessage =
   /**
    * `stablePrefix`: how many leading characters of `content` are the same across many requests (a
    * judge's task and criteria); a provider that caches prompt prefixes on request marks its end.
+   * `attachments`: images and files sent after the text, in each provider's own part format.
    */
-  | { role: 'user'; content: string; stablePrefix?: number }
+  | { role: 'user'; content: string; stablePrefix?: number; attachments?: readonly MediaPart[] }
   | { role: 'assistant'; content: string; toolCalls?: ProviderToolCall[]; providerBlocks?: ProviderBlocks }
   | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
 

@@ -16,4 +16,6 @@ details.case.passed > summary .reason { color: #5a6474; }
 svg.chart text { font: 11px system-ui, sans-serif; fill: #1d2430; } svg.chart .chart-note, svg.chart .chart-axis-label, svg.chart .chart-count { fill: #5a6474; }
 svg.chart .chart-track { fill: #fbdcd9; } svg.bars .chart-value { fill: #2f9e4f; } svg.histogram .chart-value { fill: #3b6fd8; } svg.chart .chart-axis { stroke: #9aa5b8; }
 svg.interval .chart-track { fill: #e6e9ef; } svg.interval .chart-band { fill: #9fc2a9; } svg.interval .chart-point { fill: #17622b; }
+.input-parts { display: flex; flex-wrap: wrap; gap: .8rem; margin: .4rem 0; } .input-part { margin: 0; font-size: .8rem; color: #5a6474; max-width: 20rem; overflow-wrap: anywhere; }
+.input-part img.thumbnail { display: block; max-width: 12rem; max-height: 12rem; border: 1px solid #d5dae3; }
 `;

@@ -1,21 +1,26 @@
 import type { CaseResult } from '../core/results-schema.js';
 import { cutText } from '../core/cut-text.js';
+import { shownParts } from '../core/shown-parts.js';
 import type { ReporterEvents } from '../report/reporter.js';
 import type { PlannedCase } from '../suite/plan.js';
 
 /** Each text of what a case asked (its input, a message, a turn, its reference) is kept up to this many characters. */
 export const ASKED_MAX_CHARS = 20_000;
 
-export type CaseAsked = Pick<CaseResult, 'input' | 'messages' | 'turns' | 'reference'>;
+export type CaseAsked = Pick<CaseResult, 'input' | 'inputParts' | 'messages' | 'turns' | 'reference'>;
 
 /**
  * What a case asked, whole, as its eval file or dataset row gave it: its turns' user messages, or
  * its history, or its input (planned as a history of that one user message); and its reference.
  */
-export function caseAsked(c: Pick<PlannedCase, 'input' | 'messages' | 'turns' | 'reference'>): CaseAsked {
+export function caseAsked(c: Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'reference'>): CaseAsked {
   const [only, ...more] = c.messages;
   const plain = more.length === 0 && only?.role === 'user' && only.content === c.input;
-  const asked: CaseAsked = c.turns ? { turns: c.turns.map((t) => ({ input: t.input })) } : plain ? { input: c.input } : { messages: c.messages.map((m) => ({ ...m })) };
+  const asked: CaseAsked = c.turns
+    ? { turns: c.turns.map((t) => ({ input: t.input })) }
+    : plain
+      ? { input: c.input, ...(c.parts ? { inputParts: shownParts(c.parts) } : {}) }
+      : { messages: c.messages.map((m) => ({ ...m })) };
   return c.reference !== undefined ? { ...asked, reference: c.reference } : asked;
 }
 

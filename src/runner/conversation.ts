@@ -43,7 +43,7 @@ export class Conversation {
   constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal, userModel?: UserModel) {
     this.#userModel = userModel;
     this.#c = c;
-    this.#trial = { suite: c.suite, id: c.id, trial: index, input: c.input, messages: c.messages };
+    this.#trial = { suite: c.suite, id: c.id, trial: index, input: c.input, ...(c.parts ? { parts: c.parts } : {}), messages: c.messages };
     this.#target = target;
     this.#signal = signal;
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
 import { ChatTurnSchema, type ChatTurn } from '../core/chat-turn.js';
+import { InputPartSchema, type InputPartSpec } from '../core/content-parts.js';
 import { lacksReference, missingReferenceMessage } from '../judges/spec.js';
 import { TurnSchema, type TsAssertionSpec } from './schema.js';
 import type { DatasetRow } from './dataset-read.js';
@@ -19,7 +20,8 @@ export interface RowCase {
   id: string;
   /** 1-based row number in the dataset. */
   row: number;
-  input?: string;
+  /** A string, or content parts (a JSONL row's array: text, images, files relative to the dataset file). */
+  input?: string | InputPartSpec[];
   messages?: ChatTurn[];
   turns?: Array<z.infer<typeof TurnSchema>>;
   reference?: string;
@@ -77,7 +79,7 @@ interface Normalised {
   line: number | undefined;
   id: string;
   hashed: boolean;
-  input?: string;
+  input?: string | InputPartSpec[];
   messages?: ChatTurn[];
   turns?: Array<z.infer<typeof TurnSchema>>;
   reference?: string;
@@ -88,6 +90,7 @@ interface Normalised {
 
 const MessagesSchema = z.array(ChatTurnSchema).min(1);
 const TurnsSchema = z.array(TurnSchema).min(1);
+const InputPartsSchema = z.array(InputPartSchema).min(1);
 
 function normalise(r: DatasetRow, columns: DatasetColumns, where: { file: string; line?: number }): Normalised {
   // Only the row's own fields count: a column named `toString` is not the built-in.
@@ -101,7 +104,8 @@ function normalise(r: DatasetRow, columns: DatasetColumns, where: { file: string
   const input = v(inputKey);
   const given = [input !== undefined, v('messages') !== undefined, v('turns') !== undefined].filter(Boolean).length;
   if (given !== 1) fail(inputKey, `a row needs exactly one of "${inputKey}", "messages" or "turns"`);
-  if (input !== undefined && typeof input !== 'string') fail(inputKey, 'the input is a string');
+  if (input !== undefined && typeof input !== 'string' && !Array.isArray(input)) fail(inputKey, 'the input is a string or a list of content parts');
+  const parts = Array.isArray(input) ? structured(input, InputPartsSchema, inputKey, fail) : undefined;
   const messages = v('messages') === undefined ? undefined : structured(v('messages'), MessagesSchema, 'messages', fail);
   const turns = v('turns') === undefined ? undefined : structured(v('turns'), TurnsSchema, 'turns', fail);
   if (v('reference') !== undefined && v('expected') !== undefined) fail('expected', '"expected" is another name for "reference": give one');
@@ -122,7 +126,7 @@ function normalise(r: DatasetRow, columns: DatasetColumns, where: { file: string
     line: r.line,
     id,
     hashed,
-    ...(typeof input === 'string' ? { input } : {}),
+    ...(typeof input === 'string' ? { input } : parts ? { input: parts } : {}),
     ...(messages ? { messages } : {}),
     ...(turns ? { turns } : {}),
     ...(typeof reference === 'string' ? { reference } : {}),

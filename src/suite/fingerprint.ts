@@ -15,9 +15,11 @@ const CASE_SIDE = ['type', 'severity', 'weight', 'label', 'on'];
  * judge fingerprint's (judge-fingerprint.ts), so an edited rubric reads `judge changed`, not `changed`;
  * in a check's source the judge chains are masked for the same reason (mask-judge-chains.ts).
  */
-export function caseFingerprint(c: Pick<PlannedCase, 'input' | 'messages' | 'turns' | 'simulatedUser' | 'reference' | 'assertions' | 'check'>): string {
+export function caseFingerprint(c: Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'simulatedUser' | 'reference' | 'assertions' | 'check'>): string {
   const what = {
     input: c.input,
+    // An input of parts: its images and files by digest (a text-only case keeps its old fingerprint).
+    ...(c.parts ? { parts: c.parts.map((p) => (p.type === 'text' ? p.text : 'url' in p ? p.url : p.sha256)) } : {}),
     messages: c.messages,
     turns: c.turns?.map(turnSide) ?? null,
     // Only when present: every other case keeps the fingerprint it had.

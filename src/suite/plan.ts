@@ -1,4 +1,6 @@
 import { dirname, join, relative, resolve } from 'node:path';
+import { textOfParts, type InputPart, type InputPartSpec } from '../core/content-parts.js';
+import { resolveInputParts } from './input-parts.js';
 import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
 import type { JudgedDefaults } from '../core/judge-subject.js';
@@ -37,6 +39,8 @@ export interface PlannedCase extends CaseIdentity {
   /** Severity and threshold of its judged assertions that set none (config `judgeSeverity`, `judgeThreshold`). */
   readonly judgeDefaults: JudgedDefaults;
   readonly input: string;
+  /** `input` given as content parts (images, files), resolved; `input` is then their text. */
+  readonly parts?: readonly InputPart[];
   readonly messages: ChatTurn[];
   readonly turns: Turn[] | undefined;
   /** A user model holds the conversation instead of scripted turns (its goal is then `input`). */
@@ -158,7 +162,7 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
     const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine };
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-        withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
+        withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
       ),
     );
     if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d)));
@@ -173,7 +177,7 @@ async function planTsDefinitions(loaded: LoadedTs[], file: string, display: stri
   for (const { data, caseLines } of loaded) {
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-        withChoice(planned({ suite: data, c, file: display, line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
+        withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
       ),
     );
     if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d)));
@@ -227,9 +231,11 @@ async function rowsPlanned(
   const rows = fromFile ? readDatasetFile(resolve(dirname(p.file), fromFile.path), shown, fromFile.path) : iterableRows(ds as unknown[] | AsyncIterable<unknown>, p.display);
   const columns: DatasetColumns = fromFile ? { ...(fromFile.inputColumn ? { inputColumn: fromFile.inputColumn } : {}), ...(fromFile.idColumn ? { idColumn: fromFile.idColumn } : {}) } : {};
   const cases = await datasetCases(rows, { file: shown, columns, assertions: p.assertions, pick: d.pick ?? {} });
+  // A row's image and file paths are relative to the dataset file (rows given in code: the eval file).
+  const partsDir = dirname(fromFile ? resolve(dirname(p.file), fromFile.path) : p.file);
   return cases.flatMap((c) =>
     targetChoices(p.suite, {}, { ...p.where, case: c.line }, d.targetOverride).map((choice) =>
-      withChoice(planned({ suite: p.suite, c, file: shown, line: c.line, target: choice.target, assertions: c.assertions, check: p.check }, d), choice),
+      withChoice(planned({ suite: p.suite, c, file: shown, dir: partsDir, line: c.line, target: choice.target, assertions: c.assertions, check: p.check }, d), choice),
     ),
   );
 }
@@ -244,7 +250,7 @@ interface Settings {
 }
 interface RawCase extends Settings {
   id: string;
-  input?: string;
+  input?: string | InputPartSpec[];
   messages?: ChatTurn[];
   turns?: Turn[];
   simulatedUser?: SimulatedUser;
@@ -252,10 +258,12 @@ interface RawCase extends Settings {
 }
 
 function planned(
-  p: { suite: Settings & { suite: string }; c: RawCase; file: string; line: number | null; target: string | TargetFunction; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
+  p: { suite: Settings & { suite: string }; c: RawCase; file: string; dir?: string; line: number | null; target: string | TargetFunction; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
   d: PlanDefaults,
 ): PlannedCase {
-  const { suite, c } = p;
+  const { suite } = p;
+  const parts = Array.isArray(p.c.input) ? resolveInputParts(p.c.input, { dir: p.dir ?? '.', file: p.file, ...(p.line ? { line: p.line } : {}) }) : undefined;
+  const c = { ...p.c, input: parts ? textOfParts(parts) : (p.c.input as string | undefined) };
   const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? c.simulatedUser?.goal ?? '' }];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
@@ -278,6 +286,7 @@ function planned(
     judge: c.judge ?? suite.judge,
     judgeDefaults: d.judgeDefaults,
     input: c.input ?? lastUser?.content ?? '',
+    ...(parts ? { parts } : {}),
     messages,
     turns: c.turns,
     ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),

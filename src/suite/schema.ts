@@ -6,6 +6,7 @@ import { customAssertionSchema } from '../assertions/custom.js';
 import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 import { ChatTurnSchema } from '../core/chat-turn.js';
+import { CaseInputSchema } from '../core/content-parts.js';
 import { lazySchema, once } from '../core/lazy-schema.js';
 import { simulatedUserSchema } from './simulated-user-schema.js';
 
@@ -53,7 +54,8 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
       ...extra,
       id: caseId(),
       description: z.string().optional(),
-      input: z.string().optional(),
+      /** A string, or content parts: text, images and PDF files (core/content-parts.ts). */
+      input: CaseInputSchema.optional(),
       /** Conversation history ending with the user message to answer. */
       messages: z.array(ChatTurnSchema).min(1).optional(),
       turns: z.array(turn()).min(1).optional(),

@@ -1,5 +1,6 @@
 import type { ChatMessage, Provider } from '../providers/types.js';
 import type { ChatTurn } from '../core/chat-turn.js';
+import { mediaOf } from '../core/content-parts.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 import { agentTurn, type AgentLoopOptions } from './agent-loop.js';
 import { historyBeforeFirstTurn, runAsOneTurn } from './session.js';
@@ -34,9 +35,12 @@ export function modelAgentTarget(name: string, opts: ModelAgentOptions): Target 
   const openSession = async (trial: TrialInput): Promise<TargetSession> => {
     const history: ChatMessage[] = historyBeforeFirstTurn(trial).map(toChatMessage);
     const state = createToolState();
+    // The case's images and files go with its first user message (the one `input` stands for).
+    let attachments = mediaOf(trial.parts);
     return {
       async send(message, signal) {
-        history.push({ role: 'user', content: message });
+        history.push({ role: 'user', content: message, ...(attachments.length ? { attachments } : {}) });
+        attachments = [];
         const toolCtx: ToolContext = { signal, trial, state };
         const run = await agentTurn(loop, history, toolCtx, signal);
         // A reply ending the turn is part of the history the next turn sees.

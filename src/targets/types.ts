@@ -1,5 +1,6 @@
 import type { AgentRun } from '../core/agent-run.js';
 import type { ChatTurn } from '../core/chat-turn.js';
+import type { InputPart } from '../core/content-parts.js';
 
 /** What a target receives for one trial; a command target reads exactly this as JSON on stdin. */
 export interface TrialInput {
@@ -7,6 +8,8 @@ export interface TrialInput {
   id: string;
   trial: number;
   input: string;
+  /** The input's content parts, when the case gave them (images and files inline, base64); `input` is their text. */
+  parts?: readonly InputPart[];
   messages: ChatTurn[];
 }
 

@@ -6,7 +6,8 @@
  * refuse it; `output_config.format` on a model without structured outputs, or with a schema outside
  * the supported subset; a tool loop on a thinking model whose last assistant turn lost its thinking
  * block, or a thinking block it did not issue or that was edited; tool_use blocks not answered by
- * tool_result blocks at the start of the very next user message; a forced tool that is not declared.
+ * tool_result blocks at the start of the very next user message; a forced tool that is not declared;
+ * an image or document block of an unknown media type or malformed base64 (fake-anthropic-parts.ts).
  * What it knows of models is its own (fake-anthropic-models.ts), never the project's table.
  * Structured answers come back as the docs say: the JSON as the text under `output_config.format`,
  * the forced tool's input otherwise; a thinking model's replies start with a signed thinking block.
@@ -28,6 +29,7 @@ import {
   type Scripted,
 } from './fake-server.js';
 import { knownField, outputSchemaProblem, refusesForcedTool, takesOutputFormat, thinksByDefault } from './fake-anthropic-models.js';
+import { refuseMediaBlocks } from './fake-anthropic-parts.js';
 
 export interface FakeAnthropicOptions {
   script?: Script;
@@ -203,6 +205,8 @@ export function validate(body: any, state: FakeAnthropicState, apiVersion: strin
   if (cacheInvalid) return cacheInvalid;
   const thinkingInvalid = validateThinking(body, state);
   if (thinkingInvalid) return thinkingInvalid;
+  const mediaInvalid = refuseMediaBlocks(body.messages);
+  if (mediaInvalid) return mediaInvalid;
   let pending: string[] = [];
   for (const [i, m] of body.messages.entries()) {
     if (m.role !== 'user' && m.role !== 'assistant') return `messages.${i}.role: Input should be 'user' or 'assistant'`;

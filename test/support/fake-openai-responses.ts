@@ -5,6 +5,7 @@
  * `stream: true`. Like the real API it rejects (400) a `function_call_output` that answers no
  * `function_call` of the input. Uses the same scripted replies as Chat Completions.
  */
+import { refuseResponsesParts } from './fake-openai-parts.js';
 import { MALFORMED_BODY, retryHeaders, type FakeUsage, type HttpReply, type Scripted } from './fake-server.js';
 
 /** The error reply of the OpenAI wire (fake-openai.ts's), passed in to keep one copy. */
@@ -134,5 +135,5 @@ export function validateResponses(body: any): string | undefined {
       if (typeof item.output !== 'string' && !Array.isArray(item.output)) return `Invalid type for 'input[${i}].output'.`;
     }
   }
-  return undefined;
+  return refuseResponsesParts(body.input);
 }

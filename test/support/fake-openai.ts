@@ -6,6 +6,7 @@
  * take, a strict schema outside the supported subset. A `stream: true` request gets the same answer
  * as server-sent events (fake-openai-stream.ts). A scripted `{text, finishReason: 'refusal'}` is
  * answered as a structured-output refusal (`message.refusal`), `finishReason: 'length'` as a cut.
+ * Image and file content parts are checked as the API does (fake-openai-parts.ts).
  */
 import {
   asFakeProvider,
@@ -25,6 +26,7 @@ import { asEventStream } from './fake-openai-stream.js';
 import { responsesHttp, validateResponses } from './fake-openai-responses.js';
 import { FakeOpenAIBatches, type FakeBatchLog, type FakeBatchOptions } from './fake-openai-batch.js';
 import { refuseParameters, refuseStrictSchema, type OpenAIRefusal } from './fake-openai-rules.js';
+import { refuseContentParts } from './fake-openai-parts.js';
 
 export interface FakeOpenAIOptions {
   script?: Script;
@@ -206,6 +208,8 @@ function validate(body: any): string | OpenAIRefusal | undefined {
     }
   }
   if (open && open.size > 0) return `tool_calls without tool responses: ${[...open].join(', ')}`;
+  const badPart = refuseContentParts(body.messages);
+  if (badPart) return badPart;
   if (body.response_format?.type === 'json_schema' && !body.response_format.json_schema?.name) {
     return "Missing required parameter: 'response_format.json_schema.name'.";
   }

@@ -40,7 +40,7 @@ export interface InProcessRun {
 
 export interface InProcessOptions {
   /** Written to a fresh temp dir, the project folder; or `dir`, an existing project run where it is. */
-  files?: Record<string, string>;
+  files?: Record<string, string | Buffer>;
   dir?: string;
   config: UserConfig;
   /** Command-line flags, merged over the config by the CLI's own `resolveRunSettings`. */

@@ -2,6 +2,7 @@
 // first, then the conversation (turns, or steps and reply) with its tool calls, the error, the
 // assertions, and the trial's usage and details last.
 import { assertion } from './assertions';
+import { inputParts } from './input-parts';
 import { add, el } from './dom';
 import type { Fields } from './fields';
 import { dur, usageLine } from './format';
@@ -34,6 +35,7 @@ export function trialBody(body: HTMLElement, c: CaseResult, tr: Trial, fields: F
   if (c.reference !== undefined) input.push(['Reference (expected answer)', c.reference, 'reference']);
   if (input.length) add(body, el('h3', null, 'Input'));
   input.forEach((b) => fields.block(body, b[0], b[1], b[2]));
+  inputParts(body, c.inputParts);
   add(body, el('h3', null, 'Conversation'));
   if (tr.turns) {
     tr.turns.forEach((turn, n) => {

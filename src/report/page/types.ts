@@ -165,6 +165,7 @@ export interface CaseResult {
   reference?: unknown;
   messages?: Message[];
   input?: unknown;
+  inputParts?: unknown;
   turns?: { input: unknown }[];
 }
 

@@ -1,0 +1,23 @@
+import { mediaOf, type InputPart, type MediaPart } from '../core/content-parts.js';
+
+/** The images and files of a case's input, for its judge request (none when the input is text). */
+export function judgeAttachments(parts: readonly InputPart[] | undefined): { attachments?: readonly MediaPart[] } {
+  const media = mediaOf(parts);
+  return media.length > 0 ? { attachments: media } : {};
+}
+
+/**
+ * The lines the judge's `<input>` section ends with, naming each attachment in order, so the judge
+ * knows the images and files sent after the prompt are the input's (and which is which).
+ */
+export function attachmentLines(attachments: readonly MediaPart[] | undefined): string {
+  if (!attachments?.length) return '';
+  const named = attachments.map((a, i) => `[attachment ${i + 1}: ${attachmentLabel(a)}, sent after this prompt]`);
+  return `\n${named.join('\n')}`;
+}
+
+/** `image receipt.png (image/png, 1234 bytes, sha256 ab12cd34…)`, or the URL of a fetched image. */
+export function attachmentLabel(a: MediaPart): string {
+  if ('url' in a) return `image at ${a.url}`;
+  return `${a.type} ${a.name ?? 'inline'} (${a.mediaType}, ${a.bytes} bytes, sha256 ${a.sha256.slice(0, 12)})`;
+}

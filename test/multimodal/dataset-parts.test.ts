@@ -1,0 +1,49 @@
+/**
+ * Content parts in a JSONL dataset column: an image path relative to the dataset file, read and
+ * handed to the target as a part; a row whose part is malformed is a user error naming the row.
+ */
+import { describe, expect, it } from 'vitest';
+import { runInProcess } from '../support/run-in-process.js';
+import type { TargetContext } from '../../src/targets/function-target.js';
+import { IMAGE_PNG } from './image-fixtures.js';
+
+const EVALS = 'suite: rows\ntarget: fn\ndataset: data/rows.jsonl\nassert:\n  - { type: contains, value: seen }\n';
+const row = (input: unknown) => `${JSON.stringify({ id: 'r1', input })}\n`;
+
+describe('content parts in a dataset column', () => {
+  it("reads a row's image relative to the dataset file and hands it to the target", async () => {
+    const seen: string[] = [];
+    const { results } = await runInProcess({
+      files: {
+        'evals/rows.eval.yaml': EVALS,
+        'evals/data/rows.jsonl': row([
+          { type: 'text', text: 'Describe it.' },
+          { type: 'image', path: 'img/one.png' },
+        ]),
+        'evals/data/img/one.png': IMAGE_PNG,
+      },
+      config: {
+        targets: {
+          fn: (input: string, ctx: TargetContext) => {
+            for (const p of ctx.trial.parts ?? []) seen.push(p.type === 'text' ? p.text : 'url' in p ? p.url : `${p.mediaType} ${p.name} ${p.bytes}`);
+            return `seen: ${input}`;
+          },
+        },
+      },
+    });
+    expect(results.cases[0]!.verdict).toBe('passed');
+    expect(seen).toEqual(['Describe it.', `image/png one.png ${IMAGE_PNG.length}`]);
+    expect(results.cases[0]!.inputParts?.[1]).toMatchObject({ type: 'image', name: 'one.png' });
+  });
+
+  it('a row whose part is not one the schema knows is a user error naming the row', async () => {
+    const message = await runInProcess({
+      files: { 'evals/rows.eval.yaml': EVALS, 'evals/data/rows.jsonl': row([{ type: 'audio', path: 'a.wav' }]) },
+      config: { targets: { fn: () => 'seen' } },
+    }).then(
+      () => 'ran',
+      (e: Error) => e.message,
+    );
+    expect(message).toMatch(/^evals\/data\/rows\.jsonl:1: input: row 1: /);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * An image input in the HTML report, in headless Chromium: the small image is shown as a thumbnail
+ * (an <img> whose src is its data: URL, which the page's CSP allows), the large one by name and
+ * sha256 digest with no <img>, and the page loads nothing and raises no error.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { removeTempDirs } from '../support/cli.js';
+import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { runInProcess } from '../support/run-in-process.js';
+import { htmlReporter } from '../../src/report/html.js';
+import { BIG_PNG, IMAGE_PNG, imageEvalFiles } from '../multimodal/image-fixtures.js';
+
+describeInChromium('an image input in the HTML report', (executablePath) => {
+  let browser: Browser | undefined;
+  afterAll(async () => {
+    await browser?.close();
+    removeTempDirs();
+  });
+
+  it('shows the small image as a data: thumbnail and the large one by name and digest only', async () => {
+    let path = '';
+    await runInProcess({
+      files: imageEvalFiles('fn', '{ type: contains, value: total }'),
+      config: { targets: { fn: () => 'The total is $12.50.' } },
+      reporters: (dir) => {
+        path = join(dir, 'out', 'vision.html');
+        return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
+      },
+    });
+    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    const errors: string[] = [];
+    watchPage(page, dialogs, errors);
+    const requests: string[] = [];
+    page.on('request', (r) => void (r.url().startsWith('file:') || r.url().startsWith('data:') ? undefined : requests.push(r.url())));
+    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: 'vision/receipt' }) });
+    await row.locator('> summary').click();
+    const trial = row.locator('details.trial').first();
+    await trial.locator('> summary').click();
+
+    const images = page.locator('img');
+    await expect(images.count()).resolves.toBe(1);
+    await expect(images.first().getAttribute('src')).resolves.toBe(`data:image/png;base64,${IMAGE_PNG.toString('base64')}`);
+    // The browser decoded it: a real 1x1 image, not a broken one.
+    await expect(images.first().evaluate((img: { naturalWidth: number }) => img.naturalWidth)).resolves.toBe(1);
+    const captions = await trial.locator('.input-part figcaption').allTextContents();
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(captions).toEqual([
+      `Image receipt.png (image/png, ${IMAGE_PNG.length} bytes) sha256 ${sha(IMAGE_PNG)}`,
+      `Image big.png (image/png, ${BIG_PNG.length.toLocaleString('en-US')} bytes) sha256 ${sha(BIG_PNG)}`,
+    ]);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+  }, 60_000);
+});
