@@ -240,6 +240,19 @@ export const CaseResultSchema = z.object({
   /** Both passing trials and trials that failed or scored for the agent (judge errors aside). */
   flaky: z.boolean().optional(),
   /**
+   * `passAt` / `passHat`: the unbiased pass@k or pass^k estimate over the `trials` that ran to a verdict
+   * (absent below k of them); the case passed when it is at least `min`. Absent on `passRate` cases.
+   */
+  reducer: z
+    .object({
+      kind: z.enum(['passAt', 'passHat']),
+      k: z.number().int().positive(),
+      min: z.number().gt(0).max(1),
+      trials: z.number().int().nonnegative(),
+      estimate: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
+  /**
    * Adaptive trials (`repeat: { min, max }`): the trials that ran to a verdict (`used`) and why no more
    * ran: `decided` (the pass rate's interval cleared the threshold), `max`, or the run's stop. Absent on fixed repeats.
    */

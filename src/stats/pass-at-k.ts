@@ -1,3 +1,5 @@
+import type { ReducerKind } from '../core/reducer-setting.js';
+
 /**
  * Unbiased estimators of pass@k and pass^k from N trials of which c passed (Chen et al. 2021 for
  * pass@k). Both are products of k ratios, never binomials, so they are exact to a few ulps for any
@@ -24,12 +26,7 @@ export function passHatK(n: number, c: number, k: number): number {
   return allPass;
 }
 
-export type ReducerKind = 'passAt' | 'passHat';
-
 export const ESTIMATORS: Record<ReducerKind, (n: number, c: number, k: number) => number> = { passAt: passAtK, passHat: passHatK };
-
-/** How an estimate is written: `pass@3`, `pass^3`. */
-export const reducerName = (kind: ReducerKind, k: number): string => `pass${kind === 'passAt' ? '@' : '^'}${k}`;
 
 /**
  * The fewest passes of N whose estimate reaches `min` (both estimators grow with c, and c = N gives 1,
