@@ -38,6 +38,3 @@ export interface Reducer {
 }
 
 export const reducerOf = (kind: ReducerKind, s: ReducerSetting): Reducer => (typeof s === 'number' ? { kind, k: s, min: DEFAULT_REDUCER_MIN } : { kind, k: s.k, min: s.min ?? DEFAULT_REDUCER_MIN });
-
-/** How an estimate is written: `pass@3`, `pass^3`. */
-export const reducerName = (kind: ReducerKind, k: number): string => `pass${kind === 'passAt' ? '@' : '^'}${k}`;

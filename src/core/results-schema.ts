@@ -467,6 +467,8 @@ export const ComparedSideSchema = z.object({
   run: z.number().int().nonnegative(),
   score: z.number(),
   judgeErrors: z.number().int().nonnegative().optional(),
+  /** A `passAt` / `passHat` case's estimate (`pass@3`, 0.533): compared like the score when both sides have the same one. */
+  estimate: z.object({ name: z.string(), value: z.number().min(0).max(1) }).optional(),
 });
 export type ComparedSide = z.infer<typeof ComparedSideSchema>;
 

@@ -1,6 +1,6 @@
 import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
 import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
-import { reducerNote } from './reducer-lines.js';
+import { reducerNote } from '../core/reducer-note.js';
 import pc from 'picocolors';
 import type { Reporter } from './reporter.js';
 import type { AssertionResult, CaseResult } from '../core/results-schema.js';

@@ -2,7 +2,11 @@
  * passAt / passHat over test/fixtures/runner/extra/pass-at-k.eval.yaml, run in-process as
  * `agent-evals run` runs it: the scripted target passes by trial index, so the passes are known.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { junitReporter } from '../../src/report/junit.js';
+import { githubReporter } from '../../src/report/github.js';
 import { removeTempDirs } from '../support/cli.js';
 import { caseOf } from '../support/results-helpers.js';
 import { explain, runFixtureInProcess } from '../support/run-fixture-in-process.js';
@@ -31,11 +35,20 @@ describe('passAt and passHat verdicts', () => {
     expect(r.stdout).toContain('pass^3 0.467 (min 0.4)');
   });
 
-  it('the same 2 of 10 fail passAt 3 with min 0.6 (exit 1)', async () => {
-    const r = await runFixtureInProcess('runner', { paths: ['extra/pass-at-k.eval.yaml'], selection: { filter: ['reducers/at-3-strict'] } });
+  it('the same 2 of 10 fail passAt 3 with min 0.6 (exit 1); JUnit and GitHub show the estimate', async () => {
+    const github: string[] = [];
+    let junitPath = '';
+    const r = await runFixtureInProcess('runner', {
+      paths: ['extra/pass-at-k.eval.yaml'],
+      selection: { filter: ['reducers/at-3-strict'] },
+      reporters: (dir) => [junitReporter({ path: (junitPath = join(dir, 'junit.xml')) }), githubReporter({ out: { write: (t: string) => github.push(t) }, summaryFile: undefined })],
+    });
     expect(r.code, explain(r)).toBe(1);
     const c = caseOf(r.results(), 'reducers/at-3-strict');
     expect(c).toMatchObject({ verdict: 'failed', passed: 2, required: 3 });
     expect(c.reducer!.estimate).toBeCloseTo(1 - 56 / 120, 12);
+    expect(readFileSync(junitPath, 'utf8')).toContain('passed 2/10 (needed 3), score 0.200 ±0.400, pass@3 0.533 (min 0.6)');
+    // Annotation titles escape "," as %2C.
+    expect(github.join('')).toContain('reducers/at-3-strict failed 2/10 (needed 3)%2C pass@3 0.533 (min 0.6)');
   });
 });
