@@ -30,6 +30,12 @@ export const reducerSetting = (kind: ReducerKind) =>
 
 export type ReducerSetting = number | { k: number; min?: number | undefined };
 
+/** `passAt` / `passHat` as a case, its suite or the config gives them (at most one of the two). */
+export interface ReducerDefaults {
+  passAt?: ReducerSetting | undefined;
+  passHat?: ReducerSetting | undefined;
+}
+
 /** A case's reducer, resolved: which estimate, over how many trials, against what threshold. */
 export interface Reducer {
   kind: ReducerKind;

@@ -1,25 +1,15 @@
 import { UserError } from '../core/errors.js';
-import { reducerOf, type Reducer, type ReducerSetting } from '../core/reducer-setting.js';
+import { reducerOf, type Reducer, type ReducerDefaults, type ReducerSetting } from '../core/reducer-setting.js';
 import type { AdaptiveRange } from '../core/repeat-setting.js';
 
-interface ReducerFields {
-  passAt?: ReducerSetting | undefined;
-  passHat?: ReducerSetting | undefined;
-}
-
 /**
- * A case's `passAt` / `passHat`, else its suite's (a case that sets either overrides both of the
- * suite's). The estimate needs N ≥ k trials run to the end: fewer planned trials, or adaptive trials
+ * A case's `passAt` / `passHat`, else its suite's, else the config's (`levels` in that order; a level
+ * that sets either overrides both of the ones below). The estimate needs N ≥ k trials run to the end: fewer planned trials, or adaptive trials
  * (which stop on the pass rate and would bias the estimate), are the user's error, not a silent change.
  */
-export function caseReducer(
-  c: ReducerFields,
-  suite: ReducerFields,
-  trials: { repeat: number; adaptive?: AdaptiveRange | undefined },
-  where: { file: string; line: number | null },
-): Reducer | undefined {
+export function caseReducer(levels: ReducerDefaults[], trials: { repeat: number; adaptive?: AdaptiveRange | undefined }, where: { file: string; line: number | null }): Reducer | undefined {
   const at = { file: where.file, ...(where.line !== null ? { line: where.line } : {}) };
-  const chosen = pick(c, at) ?? pick(suite, at);
+  const chosen = levels.reduce<ReturnType<typeof pick>>((found, level) => found ?? pick(level, at), undefined);
   if (!chosen) return undefined;
   const r = reducerOf(chosen.kind, chosen.setting);
   if (trials.adaptive) {
@@ -37,7 +27,7 @@ export function caseReducer(
   return r;
 }
 
-function pick(s: ReducerFields, at: { file: string; line?: number }): { kind: Reducer['kind']; setting: ReducerSetting } | undefined {
+function pick(s: ReducerDefaults, at: { file: string; line?: number }): { kind: Reducer['kind']; setting: ReducerSetting } | undefined {
   if (s.passAt !== undefined && s.passHat !== undefined) throw new UserError('give "passAt" or "passHat", not both: each decides the verdict on its own', { ...at, field: 'passHat' });
   if (s.passAt !== undefined) return { kind: 'passAt', setting: s.passAt };
   if (s.passHat !== undefined) return { kind: 'passHat', setting: s.passHat };

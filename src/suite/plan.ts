@@ -19,7 +19,7 @@ import type { DatasetPick } from './dataset-pick.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
 import { adaptiveRange, maxTrials, type AdaptiveRange, type RepeatSetting } from '../core/repeat-setting.js';
 import type { CaseIdentity } from '../core/case-identity.js';
-import type { Reducer, ReducerSetting } from '../core/reducer-setting.js';
+import type { Reducer, ReducerDefaults, ReducerSetting } from '../core/reducer-setting.js';
 import { caseReducer } from './case-reducer.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
@@ -67,6 +67,8 @@ export interface Selection {
 export interface PlanDefaults {
   repeat: RepeatSetting;
   passRate: number;
+  /** The config's `passAt` / `passHat`, for cases whose suite and own settings give neither. */
+  reducers?: ReducerDefaults;
   timeoutMs: number;
   targets: readonly string[];
   judgeDefaults: JudgedDefaults;
@@ -260,7 +262,7 @@ function planned(
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
   const adaptive = adaptiveRange(repeat);
-  const reducer = caseReducer(c, suite, { repeat: maxTrials(repeat), adaptive }, p);
+  const reducer = caseReducer([c, suite, d.reducers ?? {}], { repeat: maxTrials(repeat), adaptive }, p);
   return {
     index: 0,
     key: `${suite.suite}/${c.id}`,

@@ -38,6 +38,17 @@ describe('passAt / passHat in the plan', () => {
     ]);
   });
 
+  it("the config's passAt applies to cases whose suite and own settings give none", async () => {
+    const cases = await plan(['repeat: 4', 'cases:', `  - { id: a, input: x, ${assert} }`, `  - { id: b, input: x, passHat: 2, ${assert} }`], {
+      ...defaults,
+      reducers: { passAt: { k: 4, min: 0.9 } },
+    });
+    expect(cases.map((c) => c.reducer)).toEqual([
+      { kind: 'passAt', k: 4, min: 0.9 },
+      { kind: 'passHat', k: 2, min: 0.5 },
+    ]);
+  });
+
   it('N < k is a user error naming the file and field', async () => {
     const err = await planError(['cases:', `  - { id: few, input: x, repeat: 2, passAt: 3, ${assert} }`]);
     expect(err.field).toBe('passAt');
