@@ -8,6 +8,8 @@ import { removeTempDirs } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
 import { loadCases, type PlanDefaults } from '../../src/suite/plan.js';
 import { UserError } from '../../src/core/errors.js';
+import { writeFileSync } from 'node:fs';
+import { runCliInProcess } from '../support/cli-in-process.js';
 
 afterAll(removeTempDirs);
 
@@ -75,5 +77,16 @@ describe('passAt / passHat in the plan', () => {
   it('the schema refuses k below 1 and min outside (0, 1]', async () => {
     await expect(plan(['cases:', `  - { id: zero, input: x, repeat: 3, passAt: 0, ${assert} }`])).rejects.toThrow(/passAt/);
     await expect(plan(['cases:', `  - { id: zero, input: x, repeat: 3, passAt: { k: 2, min: 0 }, ${assert} }`])).rejects.toThrow(/passAt/);
+  });
+});
+
+describe('N < k at the command line', () => {
+  it('`agent-evals run` exits 2 naming the file and field, without a stack trace and without running a trial', async () => {
+    const dir = writeProject({ 'evals/a.eval.yaml': ['suite: s', 'target: echo', 'cases:', `  - { id: few, input: x, repeat: 2, passAt: 3, ${assert} }`, ''].join('\n') });
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { targets: { echo: (input) => { throw new Error('ran ' + input); } } };\n");
+    const r = await runCliInProcess(['run', '--no-results'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('evals/a.eval.yaml:4: passAt: 3 needs at least 3 trials to estimate from, but this case runs 2 (repeat)');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
