@@ -114,7 +114,9 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     config,
   );
   // What the case asks and checks, and the per-case settings that decide its verdict (--timeout among them).
-  const plan = planDigest(cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: `${caseFingerprint(c)}/${c.passRate}/${c.timeoutMs}` })));
+  const plan = planDigest(
+    cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: `${caseFingerprint(c)}/${c.passRate}/${c.timeoutMs}${c.reducer ? `/${c.reducer.kind}:${c.reducer.k}:${c.reducer.min}` : ''}` })),
+  );
   // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
   return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions } };
 }

@@ -1,4 +1,5 @@
 import type { RepeatSetting } from '../core/repeat-setting.js';
+import type { ReducerDefaults } from '../core/reducer-setting.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
@@ -32,6 +33,8 @@ export interface ResolvedConfig {
   /** The most trials a run may plan; more is exit 2 before the run starts. */
   readonly maxTrials: number;
   readonly passRate: number;
+  /** `passAt` / `passHat`: every case's reducer unless its suite or it sets one. */
+  readonly reducers: ReducerDefaults;
   readonly timeoutMs: number;
   readonly loadTimeoutMs: number;
   readonly outputDir: string;
@@ -122,6 +125,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     concurrency: user.concurrency ?? DEFAULTS.concurrency,
     repeat: user.repeat ?? DEFAULTS.repeat,
     passRate: user.passRate ?? DEFAULTS.passRate,
+    reducers: { ...(user.passAt !== undefined ? { passAt: user.passAt } : {}), ...(user.passHat !== undefined ? { passHat: user.passHat } : {}) },
     timeoutMs: user.timeoutMs ?? DEFAULTS.timeoutMs,
     loadTimeoutMs: user.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs,
     outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),

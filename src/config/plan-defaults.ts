@@ -6,6 +6,7 @@ export function planDefaults(config: ResolvedConfig): PlanDefaults {
   return {
     repeat: config.repeat,
     passRate: config.passRate,
+    reducers: config.reducers,
     timeoutMs: config.timeoutMs,
     loadTimeoutMs: config.loadTimeoutMs,
     targets: Object.keys(config.targets),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { repeatSetting } from '../core/repeat-setting.js';
+import { reducerSetting } from '../core/reducer-setting.js';
 import { ModelRefSchema } from '../judges/spec.js';
 import { TracePolicySchema, type Judge } from '../core/judge-port.js';
 import { isJudgeInstance } from '../judges/resolve.js';
@@ -38,6 +39,10 @@ export const ConfigSchema = z
     /** The most trials a run may plan (cases × repeat, each matrix value counted); above it the run is exit 2 before it starts (default 1,000,000). */
     maxTrials: boundedNumber(BOUNDS.maxTrials).optional(),
     passRate: boundedNumber(BOUNDS.fraction).optional(),
+    /** Every case's `passAt` (pass@k verdict, docs/guide/assertions.md) unless its suite or it sets `passAt` or `passHat`. */
+    passAt: reducerSetting('passAt').optional(),
+    /** Every case's `passHat` (pass^k verdict) unless its suite or it sets `passAt` or `passHat`. */
+    passHat: reducerSetting('passHat').optional(),
     timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** How long importing a `*.eval.ts` file may take (the config file's own limit is --load-timeout). */
     loadTimeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),

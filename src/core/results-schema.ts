@@ -285,6 +285,19 @@ export const CaseResultSchema = z.object({
   /** Both passing trials and trials that failed or scored for the agent (judge errors aside). */
   flaky: z.boolean().optional(),
   /**
+   * `passAt` / `passHat`: the unbiased pass@k or pass^k estimate over the `trials` that ran to a verdict
+   * (absent below k of them); the case passed when it is at least `min`. Absent on `passRate` cases.
+   */
+  reducer: z
+    .object({
+      kind: z.enum(['passAt', 'passHat']),
+      k: z.number().int().positive(),
+      min: z.number().gt(0).max(1),
+      trials: z.number().int().nonnegative(),
+      estimate: z.number().min(0).max(1).optional(),
+    })
+    .optional(),
+  /**
    * Adaptive trials (`repeat: { min, max }`): the trials that ran to a verdict (`used`) and why no more
    * ran: `decided` (the pass rate's interval cleared the threshold), `max`, or the run's stop. Absent on fixed repeats.
    */
@@ -503,6 +516,8 @@ export const ComparedSideSchema = z.object({
   run: z.number().int().nonnegative(),
   score: z.number(),
   judgeErrors: z.number().int().nonnegative().optional(),
+  /** A `passAt` / `passHat` case's estimate (`pass@3`, 0.533): compared like the score when both sides have the same one. */
+  estimate: z.object({ name: z.string(), value: z.number().min(0).max(1) }).optional(),
 });
 export type ComparedSide = z.infer<typeof ComparedSideSchema>;
 

@@ -1,4 +1,5 @@
 import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
+import { reducerNote } from '../core/reducer-note.js';
 import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import { appendFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -84,7 +85,7 @@ export function githubReporter(opts: {
       const props = [
         `file=${ghProperty(opts.paths ? annotationPath(r.file, opts.paths) : r.file)}`,
         ...(r.line ? [`line=${r.line}`] : []),
-        `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${trialsOutOf(r)} (needed ${r.required})${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}${r.judgeNoise?.withinNoise ? `, ${WITHIN_JUDGE_NOISE}` : ''}`)}`,
+        `title=${ghProperty(`${key} ${r.verdict} ${r.passed}/${trialsOutOf(r)} (needed ${r.required})${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}${r.reducer ? `, ${reducerNote(r.reducer)}` : ''}${r.judgeNoise?.withinNoise ? `, ${WITHIN_JUDGE_NOISE}` : ''}`)}`,
       ];
       const lines = [...failureLines(r, 5), ...(r.judgeNoise ? judgeNoiseLines(r.judgeNoise) : [])];
       opts.out.write(`::${level} ${props.join(',')}::${ghData(lines.join('\n'))}\n`);

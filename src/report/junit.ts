@@ -1,4 +1,5 @@
 import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
+import { reducerNote } from '../core/reducer-note.js';
 import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
@@ -62,7 +63,7 @@ export function junitReporter(opts: { path: string }): Reporter {
         file: r.file,
         verdict: r.verdict,
         seconds: r.trials.reduce((s, t) => s + t.durationMs, 0) / 1000,
-        detail: `passed ${r.passed}/${trialsOutOf(r)} (needed ${r.required}), score ${r.score.mean.toFixed(3)} ±${r.score.stddev.toFixed(3)}${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}${r.judgeNoise?.withinNoise ? `, ${WITHIN_JUDGE_NOISE}` : ''}`,
+        detail: `passed ${r.passed}/${trialsOutOf(r)} (needed ${r.required}), score ${r.score.mean.toFixed(3)} ±${r.score.stddev.toFixed(3)}${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}${r.reducer ? `, ${reducerNote(r.reducer)}` : ''}${r.judgeNoise?.withinNoise ? `, ${WITHIN_JUDGE_NOISE}` : ''}`,
         misses: r.verdict === 'failed' || r.verdict === 'scored' ? [...failureLines(r), ...(r.judgeNoise ? judgeNoiseLines(r.judgeNoise) : [])] : [],
         tape: toolTapeLines(r),
         failed: r.verdict === 'failed' || (strict && r.verdict === 'scored'),

@@ -2,6 +2,7 @@ import { allowlistLines } from './allowlist-lines.js';
 import { panelAgreementLines, panelMemberLines } from './panel-lines.js';
 import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
 import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
+import { reducerNote } from '../core/reducer-note.js';
 import pc from 'picocolors';
 import type { Reporter } from './reporter.js';
 import type { AssertionResult, CaseResult } from '../core/results-schema.js';
@@ -158,7 +159,7 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   const dur = r.trials.length ? r.trials.reduce((s, t) => s + t.durationMs, 0) / r.trials.length : 0;
   const judge = r.judgeScore ? `  judge ${r.judgeScore.mean.toFixed(2)} ±${r.judgeScore.stddev.toFixed(2)}` : '';
   const notRun = r.adaptive ? pc.dim(`  (${adaptiveNote(r.adaptive)})`) : r.notRun ? pc.dim(`  (${r.notRun} not run: ${terminalSafe(r.notRunReason ?? 'stopped')})`) : '';
-  const rate = r.passRate ? `  pass ${formatPassRate(r.passRate)}` : '';
+  const rate = (r.passRate ? `  pass ${formatPassRate(r.passRate)}` : '') + (r.reducer ? `  ${reducerNote(r.reducer)}` : '');
   const tags = `${r.flaky ? pc.yellow('  flaky') : ''}${r.judgeNoise?.withinNoise ? pc.yellow(`  ${WITHIN_JUDGE_NOISE}`) : ''}${r.judgeErrors ? pc.magenta(`  ${r.judgeErrors} judge error${r.judgeErrors === 1 ? '' : 's'}`) : ''}`;
   const head = `${MARK[r.verdict]} ${r.passed}/${trialsOutOf(r)} (needed ${r.required})  ${r.verdict === 'passed' ? key : pc.bold(key)}  score ${r.score.mean.toFixed(2)} ±${r.score.stddev.toFixed(2)}${judge}  ${pc.dim(formatDuration(dur))}${rate}${tags}${notRun}`;
   const lines = [head];

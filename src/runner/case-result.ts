@@ -8,6 +8,7 @@ import { caseJudgeFingerprint } from '../judges/case-judge-fingerprint.js';
 import { caseAsked } from './case-asked.js';
 import { adaptiveOutcome } from './adaptive-trials.js';
 import { caseJudgeNoise } from './judge-noise.js';
+import { reducerOutcome } from './reducer-outcome.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
@@ -15,7 +16,8 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
   // Interrupted trials are reported, but their scores say nothing about the target.
   const completed = completedTrials(sorted);
   // An adaptive case's N is the trials it used, not its `max`.
-  const required = requiredPasses(c.adaptive && completed.length > 0 ? completed.length : c.repeat, c.passRate);
+  const reduced = c.reducer ? reducerOutcome(c.reducer, completed.filter((t) => t.verdict === 'passed').length, completed.length, c.repeat) : undefined;
+  const required = reduced?.required ?? requiredPasses(c.adaptive && completed.length > 0 ? completed.length : c.repeat, c.passRate);
   const judgeScores = completed.flatMap((t) => {
     const judged = t.assertions.filter((a) => a.judge && (a.status === 'passed' || a.status === 'failed'));
     return judged.length ? [judged.reduce((s, a) => s + a.score, 0) / judged.length] : [];
@@ -52,6 +54,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     score: meanStd(completed.map((t) => t.score)),
     judgeScore: judgeScores.length ? meanStd(judgeScores) : null,
     ...(rate ? { passRate: rate } : {}),
+    ...(reduced ? { reducer: reduced.reducer } : {}),
     ...(c.adaptive ? { adaptive: adaptiveOutcome({ adaptive: c.adaptive, passRate: c.passRate }, completed.filter((t) => t.verdict === 'passed').length, completed.length, notRunReason) } : {}),
     ...(noise ? { judgeNoise: noise } : {}),
     flaky: isFlaky(sorted.map((t, i) => ({ verdict: t.verdict, judgeError: judgeError[i]! }))),

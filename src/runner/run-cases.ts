@@ -148,8 +148,9 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     const kept = prior?.trials.get(index);
     // Kept as recorded: its target and judges are not called, nor its spend counted again against the budget.
     if (kept) return endTrial(s, kept);
+    // A passAt/passHat case runs all its trials: stopping once its verdict is settled would bias the estimate.
     const reason: StopReason | undefined =
-      stopped ?? prior?.notRunReason ?? opts.replay?.notRun(s.c, index) ?? ((opts.earlyStop || s.c.adaptive) && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
+      stopped ?? prior?.notRunReason ?? opts.replay?.notRun(s.c, index) ?? ((opts.earlyStop || s.c.adaptive) && !s.c.reducer && earlyStopsAt(s.group, index) ? 'early-stop' : undefined);
     if (reason) {
       s.notRunReason ??= reason;
       return settle(s);

@@ -4,6 +4,8 @@ import type { ComparableCase } from './compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { fisherDropP, fisherRiseP } from './fisher.js';
 import { judgeChanges as describeJudgeChanges } from './judge-changes.js';
+import { estimateDrop } from './estimate-drop.js';
+import { reducerName } from '../core/reducer-note.js';
 
 export interface CompareOptions {
   /** The baseline, as the user named it (shown in the table). */
@@ -111,10 +113,17 @@ export function movement(base: ComparedSide, head: ComparedSide, epsilon: number
   const worseVerdict = RANK[head.verdict] < RANK[base.verdict];
   const betterVerdict = RANK[head.verdict] > RANK[base.verdict];
   const drop = base.score - head.score;
+  const est = estimateDrop(base, head);
   const reason = (verdictMoved: boolean) =>
-    [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', Math.abs(drop) > epsilon ? `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}` : ''].filter(Boolean).join(', ');
-  if (worseVerdict || drop > epsilon) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
-  if (betterVerdict || -drop > epsilon) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
+    [
+      verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '',
+      Math.abs(drop) > epsilon ? `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}` : '',
+      est && Math.abs(est.drop) > epsilon ? est.line : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+  if (worseVerdict || drop > epsilon || (est && est.drop > epsilon)) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
+  if (betterVerdict || -drop > epsilon || (est && -est.drop > epsilon)) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
   return { direction: 'none' };
 }
 
@@ -138,5 +147,6 @@ export function side(c: ComparableCase): ComparedSide {
     run: c.trials.filter((t) => t.verdict !== 'interrupted').length,
     score: c.score.mean,
     ...(c.judgeErrors ? { judgeErrors: c.judgeErrors } : {}),
+    ...(c.reducer?.estimate !== undefined ? { estimate: { name: reducerName(c.reducer.kind, c.reducer.k), value: c.reducer.estimate } } : {}),
   };
 }

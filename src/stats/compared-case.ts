@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { CaseResultSchema, SCHEMA_VERSION, TrialVerdictSchema, type CaseResult } from '../core/results-schema.js';
 
 /** What a comparison reads of a case: a results file's case, or the runner's as it ends (no trials' data). */
-export const ComparableCaseSchema = CaseResultSchema.pick({ suite: true, id: true, matrix: true, verdict: true, passed: true, fingerprint: true, judgeFingerprint: true, judgeErrors: true }).extend({
+export const ComparableCaseSchema = CaseResultSchema.pick({
+  suite: true,
+  id: true,
+  matrix: true,
+  verdict: true,
+  passed: true,
+  fingerprint: true,
+  judgeFingerprint: true,
+  judgeErrors: true,
+  reducer: true,
+}).extend({
   score: z.object({ mean: z.number() }),
   trials: z.array(z.object({ verdict: TrialVerdictSchema })),
 });
@@ -27,6 +37,7 @@ export function comparableCase(r: CaseResult): ComparableCase {
     ...(r.fingerprint !== undefined ? { fingerprint: r.fingerprint } : {}),
     ...(r.judgeFingerprint !== undefined ? { judgeFingerprint: r.judgeFingerprint } : {}),
     ...(r.judgeErrors !== undefined ? { judgeErrors: r.judgeErrors } : {}),
+    ...(r.reducer ? { reducer: r.reducer } : {}),
     score: { mean: r.score.mean },
     trials: r.trials.map((t) => ({ verdict: t.verdict })),
   };

@@ -23,6 +23,8 @@ import type { UserAssertions } from '../assertions/user-assertion.js';
 import { adaptiveRange, maxTrials, type AdaptiveRange, type RepeatSetting } from '../core/repeat-setting.js';
 import type { CaseIdentity } from '../core/case-identity.js';
 import { withAllowlist } from './allowlist-plan.js';
+import type { Reducer, ReducerDefaults, ReducerSetting } from '../core/reducer-setting.js';
+import { caseReducer } from './case-reducer.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -33,6 +35,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly target: string | TargetFunction;
   readonly matrix?: MatrixValues;
   readonly passRate: number;
+  /** `passAt` / `passHat`: the verdict comes from that estimate instead of `passRate` (suite/case-reducer.ts). */
+  readonly reducer?: Reducer;
   readonly timeoutMs: number;
   /** Case judge, else suite judge (config and env come later in the resolution). */
   readonly judge: ModelRef | undefined;
@@ -71,6 +75,8 @@ export interface Selection {
 export interface PlanDefaults {
   repeat: RepeatSetting;
   passRate: number;
+  /** The config's `passAt` / `passHat`, for cases whose suite and own settings give neither. */
+  reducers?: ReducerDefaults;
   timeoutMs: number;
   targets: readonly string[];
   judgeDefaults: JudgedDefaults;
@@ -243,6 +249,8 @@ async function rowsPlanned(
 interface Settings {
   repeat?: RepeatSetting;
   passRate?: number;
+  passAt?: ReducerSetting;
+  passHat?: ReducerSetting;
   timeoutMs?: number;
   tags?: string[];
   judge?: ModelRef;
@@ -268,6 +276,7 @@ function planned(
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
   const adaptive = adaptiveRange(repeat);
+  const reducer = caseReducer([c, suite, d.reducers ?? {}], { repeat: maxTrials(repeat), adaptive }, p);
   return {
     index: 0,
     key: `${suite.suite}/${c.id}`,
@@ -282,6 +291,7 @@ function planned(
     repeat: maxTrials(repeat),
     ...(adaptive ? { adaptive } : {}),
     passRate: c.passRate ?? suite.passRate ?? d.passRate,
+    ...(reducer ? { reducer } : {}),
     timeoutMs: d.override?.timeoutMs ?? c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
     judge: c.judge ?? suite.judge,
     judgeDefaults: d.judgeDefaults,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { repeatSetting } from '../core/repeat-setting.js';
+import { reducerSetting } from '../core/reducer-setting.js';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
 import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
@@ -37,6 +38,8 @@ const caseId = once(() =>
 const trialSettings = once(() => ({
   repeat: repeatSetting().optional(),
   passRate: boundedNumber(BOUNDS.fraction).optional(),
+  passAt: reducerSetting('passAt').optional(),
+  passHat: reducerSetting('passHat').optional(),
   timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   tags: z.array(z.string().min(1)).optional(),
   judge: ModelRefSchema.optional(),

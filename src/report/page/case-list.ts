@@ -6,7 +6,7 @@
 import { add, bar, el } from './dom';
 import type { Fields } from './fields';
 import { firstFailure } from './first-failure';
-import { usageLine } from './format';
+import { reducerText, usageLine } from './format';
 import { emptyTally, judgeUsageLine, tallyJudgments } from './judge-usage';
 import { trialRow } from './trial';
 import type { CaseChange, CaseResult, ResultsDoc } from './types';
@@ -83,7 +83,7 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
   const ran = c.passRate ? c.passRate.trials : c.trials.filter((x) => x.verdict !== 'interrupted').length;
   // No trial ran: an empty grey bar and no score, not a red bar and "score 0.000".
   add(sum, bar(ran ? c.passed / ran : 0, ran ? c.verdict : 'none'));
-  add(sum, el('span', 'rate', c.passed + '/' + ran + ' passed (needed ' + c.required + ')'));
+  add(sum, el('span', 'rate', c.passed + '/' + ran + ' passed (needed ' + c.required + ')' + (c.reducer ? ', ' + reducerText(c.reducer) : '')));
   add(sum, el('span', 'score', ran ? 'score ' + c.score.mean.toFixed(3) : 'no score'));
   const why = firstFailure(c, fields);
   if (why) {

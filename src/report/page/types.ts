@@ -155,6 +155,7 @@ export interface CaseResult {
   passed: number;
   required: number;
   passRate?: PassRate;
+  reducer?: { kind: 'passAt' | 'passHat'; k: number; min: number; trials: number; estimate?: number };
   score: { mean: number };
   trials: Trial[];
   usage: UsageSplit;
