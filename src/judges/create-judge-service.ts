@@ -25,6 +25,7 @@ import type { JudgeBatch } from './judge-batch.js';
 import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
 import { selfJudgingWarning } from './self-preference.js';
 import { withJudgeNoise } from './judge-noise.js';
+import { similarToGrader } from './similar-to-service.js';
 
 export interface JudgeServiceOptions {
   /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */
@@ -156,6 +157,8 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
         return { kind: 'failed', error, by, fingerprint: fingerprintOf(judge, by, spec, ctx) };
       }
     },
+
+    similarTo: similarToGrader({ settings, cache, pricing: opts.pricing, env: opts.env, limiters: opts.limiters, ...(opts.redactor ? { redactor: opts.redactor } : {}) }),
 
     identify(spec, ctx) {
       const ref = settings.dryRun ? 'fake' : resolveFor(spec, ctx.subject, ctx.caseJudge).ref;

@@ -121,6 +121,10 @@ export const OPENAI_PRICES: Record<string, Price> = {
   'o4-mini': { input: 1.1, output: 4.4, cachedInput: 0.275, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
   'o3-mini': { input: 1.1, output: 4.4, cachedInput: 0.55, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
   o1: { input: 15, output: 60, cachedInput: 7.5, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
+  // Embedding models (`similarTo`; embedding-models.ts says which embed): input tokens only.
+  'text-embedding-3-large': { input: 0.13, output: 0, source: 'OpenAI docs: text-embedding-3-large model page', asOf: '2026-12-02' },
+  'text-embedding-3-small': { input: 0.02, output: 0, source: 'OpenAI docs: text-embedding-3-large model page, quick comparison (text-embedding-3-small)', asOf: '2026-12-02' },
+  'text-embedding-ada-002': { input: 0.1, output: 0, source: OPENAI_QUOTED, asOf: '2026-12-02' },
 };
 
 const ANTHROPIC_PRICING = 'Anthropic docs: Pricing page';

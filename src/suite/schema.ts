@@ -3,6 +3,7 @@ import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { repeatSetting } from '../core/repeat-setting.js';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
+import { similarToAssertionSchema } from '../assertions/similar-to.js';
 import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 import { ChatTurnSchema } from '../core/chat-turn.js';
@@ -15,13 +16,15 @@ import { lazySchema, once } from '../core/lazy-schema.js';
 
 const assertionSpec = once(() =>
   z
-    .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema])
+    .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, similarToAssertionSchema, userAssertionSpecSchema])
     .meta({ id: 'Assertion', description: 'One assertion: a deterministic check or an LLM judge, selected by `type`.' }),
 );
 export const AssertionSpecSchema = lazySchema(assertionSpec);
 
 /** TypeScript files may also hold custom predicates. */
-const tsAssertionSpec = once(() => z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema, customAssertionSchema]));
+const tsAssertionSpec = once(() =>
+  z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, similarToAssertionSchema, userAssertionSpecSchema, customAssertionSchema]),
+);
 export const TsAssertionSpecSchema = lazySchema(tsAssertionSpec);
 export type TsAssertionSpec = z.infer<typeof TsAssertionSpecSchema>;
 
