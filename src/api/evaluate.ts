@@ -48,6 +48,7 @@ interface State {
   repeat?: number;
   passRate?: number;
   timeoutMs?: number;
+  onlyTools?: string[];
   judge?: EvalJudge;
   config: EvalConfig;
   reporters: Reporter[];
@@ -132,6 +133,11 @@ export class EvalBuilder {
     return this.expect({ type: 'noToolErrors' });
   }
 
+  /** The only tools the agent may call: a call to any other fails the trial (and is listed in the summary). */
+  onlyTools(tools: string[]): EvalBuilder {
+    return this.#with({ onlyTools: [...tools] });
+  }
+
   /** Trials of the case; it passes when the share of passing trials reaches `passRate` (default every trial). */
   repeat(trials: number): EvalBuilder {
     return this.#with({ repeat: trials });
@@ -190,6 +196,7 @@ export class EvalBuilder {
             ...(s.repeat !== undefined ? { repeat: s.repeat } : {}),
             ...(s.passRate !== undefined ? { passRate: s.passRate } : {}),
             ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
+            ...(s.onlyTools !== undefined ? { onlyTools: s.onlyTools } : {}),
           },
         ],
       },

@@ -30,7 +30,7 @@ function untraced(assertion: string, ctx: AssertionContext): CheckOutcome | unde
 }
 
 /** A trajectory assertion's check, preceded by the no-trajectory failure. */
-function trajectoryCheck<S>(subjectOf: (spec: S) => string, check: (spec: S, ctx: AssertionContext) => CheckOutcome): (spec: S, ctx: AssertionContext) => CheckOutcome {
+export function trajectoryCheck<S>(subjectOf: (spec: S) => string, check: (spec: S, ctx: AssertionContext) => CheckOutcome): (spec: S, ctx: AssertionContext) => CheckOutcome {
   return (spec, ctx) => untraced(subjectOf(spec), ctx) ?? check(spec, ctx);
 }
 

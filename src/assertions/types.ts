@@ -34,6 +34,8 @@ export interface CheckOutcome {
   score: number;
   message: string;
   reason?: string;
+  /** Short observations behind the outcome (an allowlist's tools called outside it). */
+  evidence?: string[];
 }
 
 /**

@@ -24,7 +24,11 @@ export type Criterion =
   | { kind: 'factuality'; reference: string }
   | { kind: 'closedQa'; question: string }
   | { kind: 'sql'; reference: string }
-  | { kind: 'pairwise'; criteria: string; first: string; second: string; actualPosition?: 'A' | 'B' };
+  | { kind: 'pairwise'; criteria: string; first: string; second: string; actualPosition?: 'A' | 'B' }
+  /** Grounded answers: `context` is the retrieved text (a named tool's results in the trial, or given in the file), shown as untrusted data. */
+  | { kind: 'faithfulness'; context: string[] }
+  | { kind: 'contextRelevance'; context: string[] }
+  | { kind: 'answerRelevance' };
 
 /**
  * One judgment to make. The target run is required: a judge always sees how the output was
@@ -37,6 +41,8 @@ export interface JudgeRequest {
   input: string;
   /** The whole conversation when the case had history or turns. */
   transcript?: readonly ChatTurn[];
+  /** The transcript's user turns came from a user model (a simulated user): shown only inside the untrusted block. */
+  untrustedUserTurns?: boolean;
   /** The target's instructions from the config (trusted), unless the assertion opted out. */
   instructions?: string;
   /** Instructions the target reported itself: shown inside the untrusted block, like its reply. */

@@ -15,7 +15,8 @@ export { SeveritySchema, type Severity } from './severity.js';
 
 const MeanStdSchema = z.object({ mean: z.number(), stddev: z.number() });
 
-export const RoleUsageSchema = z.object({ target: UsageSchema, judge: UsageSchema });
+/** `user`: a simulated user's model (a case's `simulatedUser`), counted apart; absent when no case had one. */
+export const RoleUsageSchema = z.object({ target: UsageSchema, judge: UsageSchema, user: UsageSchema.optional() });
 
 export const AssertionStatusSchema = z.enum(['passed', 'failed', 'skipped', 'error']);
 
@@ -46,6 +47,8 @@ export const JudgeFingerprintSchema = z.object({
     question: DigestSchema.optional(),
     source: DigestSchema.optional(),
     comparedTo: DigestSchema.optional(),
+    /** A grounded criterion's context: the tool whose results it reads, or a digest of the text given. */
+    context: z.union([z.object({ tool: z.string() }), DigestSchema]).optional(),
     scale: z.number().optional(),
     choices: z.record(z.string(), z.number()).optional(),
     dimensions: z.record(z.string(), z.number()).optional(),
@@ -170,6 +173,8 @@ export const TrialResultSchema = z.object({
   turns: z.array(TurnResultSchema).optional(),
   /** Present when the run replayed tools from a tape (`--replay-tools`) and the trial made a tool call. */
   toolTape: ToolTapeOutcomeSchema.optional(),
+  /** A simulated-user trial: how its conversation ended (the user model said the goal was met, or gave up; or `maxTurns`). */
+  simulatedUser: z.object({ stopped: z.enum(['goal-met', 'gave-up', 'max-turns']) }).optional(),
 });
 export type TrialResult = z.infer<typeof TrialResultSchema>;
 
@@ -365,13 +370,15 @@ export const SummarySchema = z.object({
   /** Pass rate of every trial that ran, with its interval; present from 2 such trials on. */
   passRate: PassRateSchema.optional(),
   score: MeanStdSchema,
-  usage: z.object({ target: UsageSchema, judge: UsageSchema, total: UsageSchema }),
+  usage: z.object({ target: UsageSchema, judge: UsageSchema, user: UsageSchema.optional(), total: UsageSchema }),
   counters: CountersSchema,
   /** One comparison table per suite run over a matrix (`matrix:`, `--matrix`). */
   matrix: z.array(MatrixTableSchema).optional(),
   /** Run-level gates and stops that failed the run (min score, budget, …), in words. */
   failures: z.array(z.string()),
   warnings: z.array(z.string()),
+  /** Each tool called outside its case's `onlyTools` allowlist, with the cases that called it. Present when any. */
+  toolsOutsideAllowlist: z.array(z.object({ tool: z.string(), cases: z.array(z.string()) })).optional(),
   /** `--judge-batch`: batches left uncollected at the provider (see UncollectedBatchSchema). Present when any. */
   uncollectedBatches: z.array(UncollectedBatchSchema).optional(),
 });

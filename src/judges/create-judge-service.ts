@@ -127,10 +127,11 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
       const transcript = ctx.transcript ?? (ctx.subject.messages.length > 1 ? ctx.subject.messages : undefined);
       try {
         const built = buildJudgeRequest({
-          criterion: criterionFromSpec(spec, ctx.subject.reference),
+          criterion: criterionFromSpec(spec, ctx.subject.reference, ctx.run),
           output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
           input: ctx.subject.input,
           ...(transcript ? { transcript } : {}),
+          ...(ctx.untrustedUserTurns ? { untrustedUserTurns: true } : {}),
           ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),
           run: ctx.run,
           tracePolicy: spec.trace ?? settings.trace,

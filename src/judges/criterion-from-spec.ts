@@ -3,12 +3,14 @@ import type { Severity } from '../core/results-schema.js';
 import type { JudgedDefaults } from '../core/judge-subject.js';
 import { CriterionError } from '../core/errors.js';
 import { missingReferenceMessage, type JudgeAssertionSpec } from './spec.js';
+import type { AgentRun } from '../core/agent-run.js';
+import { groundingPassages } from './grounding-context.js';
 
 /** What a pairwise assertion asks when it names no criteria of its own. */
 export const PAIRWISE_DEFAULT_CRITERIA = 'Which response better answers the input, accurately and helpfully?';
 
 /** The criterion an assertion asks for, with the case reference filled in where it is the default. */
-export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: string | undefined): Criterion {
+export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: string | undefined, run?: AgentRun): Criterion {
   const needRef = (given: string | undefined): string => {
     const ref = given ?? caseReference;
     if (ref === undefined) throw new CriterionError(missingReferenceMessage(spec.type));
@@ -37,6 +39,12 @@ export function criterionFromSpec(spec: JudgeAssertionSpec, caseReference: strin
     case 'pairwise':
       // first/second are placed per order by the caller.
       return { kind: 'pairwise', criteria: spec.criteria ?? PAIRWISE_DEFAULT_CRITERIA, first: '', second: needRef(spec.comparedTo) };
+    case 'faithfulness':
+    case 'contextRelevance':
+      // A tool's results are the trial's: read from its run (none without one).
+      return { kind: spec.type, context: groundingPassages(spec.context, run ?? { reply: '' }) };
+    case 'answerRelevance':
+      return { kind: 'answerRelevance' };
   }
 }
 

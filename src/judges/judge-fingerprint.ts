@@ -32,6 +32,9 @@ const KIND: Record<JudgeAssertionSpec['type'], Criterion['kind']> = {
   closedQa: 'closedQa',
   sql: 'sql',
   pairwise: 'pairwise',
+  faithfulness: 'faithfulness',
+  contextRelevance: 'contextRelevance',
+  answerRelevance: 'answerRelevance',
 };
 
 /**
@@ -49,7 +52,7 @@ export function judgeFingerprint(who: JudgeWho, spec: JudgeAssertionSpec, as: Ju
 const fingerprints = boundedMemo<string, JudgeFingerprint>(1_000);
 
 /** The spec's fields a fingerprint reads (criterionFields): equal keys, equal fingerprints. */
-const SPEC_FIELDS = ['type', 'targetInstructions', 'criteria', 'reference', 'choices', 'scale', 'dimensions', 'source', 'question', 'comparedTo', 'prefer', 'positionSwap'] as const;
+const SPEC_FIELDS = ['type', 'targetInstructions', 'criteria', 'reference', 'choices', 'scale', 'dimensions', 'source', 'question', 'comparedTo', 'prefer', 'positionSwap', 'context'] as const;
 
 function fingerprintKey(who: JudgeWho, spec: JudgeAssertionSpec, as: JudgedAs): string {
   const read = spec as Partial<Record<(typeof SPEC_FIELDS)[number], unknown>>;
@@ -108,6 +111,12 @@ function criterionFields(spec: JudgeAssertionSpec, as: JudgedAs): JudgeFingerpri
         prefer: spec.prefer ?? 'actual',
         positionSwap: spec.positionSwap !== false,
       };
+    case 'faithfulness':
+    case 'contextRelevance':
+      // The tool named, or a digest of the context given.
+      return { ...common, context: typeof spec.context === 'object' && !Array.isArray(spec.context) ? { tool: spec.context.tool } : textDigest(JSON.stringify(spec.context)) };
+    case 'answerRelevance':
+      return common;
   }
 }
 

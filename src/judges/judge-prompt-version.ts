@@ -19,6 +19,9 @@ const CANONICAL: Record<Criterion['kind'], Criterion[]> = {
   closedQa: [{ kind: 'closedQa', question: 'QUESTION' }],
   sql: [{ kind: 'sql', reference: 'REFERENCE' }],
   pairwise: [{ kind: 'pairwise', criteria: 'CRITERIA', first: 'FIRST', second: 'SECOND', actualPosition: 'A' }],
+  faithfulness: [{ kind: 'faithfulness', context: ['CONTEXT'] }],
+  contextRelevance: [{ kind: 'contextRelevance', context: ['CONTEXT'] }],
+  answerRelevance: [{ kind: 'answerRelevance' }],
 };
 
 const RUN: AgentRun = {

@@ -22,6 +22,8 @@ export interface JudgeTrialContext {
   signal: AbortSignal;
   /** A multi-turn trial's whole conversation (history, then each user turn and its reply). */
   transcript?: ChatTurn[];
+  /** The transcript's user turns were written by a user model (a simulated user): untrusted, like the replies. */
+  untrustedUserTurns?: boolean;
   /** Read inside `check` (`.result()`): the check waits on the answer, so it is asked live even with `--judge-batch`. */
   live?: boolean;
 }

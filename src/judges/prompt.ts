@@ -81,11 +81,12 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   const { sections, contract, usage, timings } = criterionParts(req.criterion);
   const stable = [...sections];
   if (req.instructions) stable.push(section('target-instructions', req.instructions));
-  const conversation = req.transcript && req.transcript.length > 1 ? splitTranscript(req.transcript) : undefined;
+  const conversation = req.transcript && req.transcript.length > 1 ? splitTranscript(req.transcript, req.untrustedUserTurns) : undefined;
   const varying: string[] = [];
   if (conversation) varying.push(section('transcript', conversation.trusted));
   else stable.push(section('input', req.input));
   const replies = conversation?.replies.length ? { replies: conversation.replies } : {};
+  if (conversation?.userMessages.length) Object.assign(replies, { userMessages: conversation.userMessages });
   const reported = req.reportedInstructions ? { instructions: req.reportedInstructions } : {};
   const graded = templateFor(req.criterion).graded(req.criterion, req.output);
   // The reply is sent once: a step text that repeats a graded text is left out of the trace.

@@ -3,6 +3,7 @@ import type { SchemasOf } from '../core/schema-tuple.js';
 import { assertionCommonFields } from '../assertions/types.js';
 import { ModelRefSchema, type ModelRef } from '../providers/model-ref.js';
 import { TracePolicySchema } from '../core/judge-port.js';
+import { groundingContextSchema } from './grounding-context.js';
 
 // A judge as written in files (a model reference); targets take the same, so it lives in providers/.
 export { ModelRefSchema, type ModelRef };
@@ -138,6 +139,21 @@ export const JUDGED_ASSERTIONS = [
       .strict(),
     reference: 'comparedTo',
     summary: 'An LLM judge picks the better of the reply and another answer (`comparedTo`, else the case reference).',
+  }),
+  judged({
+    schema: z.object({ type: z.literal('faithfulness'), context: groundingContextSchema, ...judgeFields }).strict(),
+    reference: 'none',
+    summary: "An LLM judge checks that every claim of the reply is supported by the retrieved `context` (a tool's results, or given).",
+  }),
+  judged({
+    schema: z.object({ type: z.literal('contextRelevance'), context: groundingContextSchema, ...judgeFields }).strict(),
+    reference: 'none',
+    summary: "An LLM judge grades how relevant the retrieved `context` (a tool's results, or given) is to the input.",
+  }),
+  judged({
+    schema: z.object({ type: z.literal('answerRelevance'), ...judgeFields }).strict(),
+    reference: 'none',
+    summary: 'An LLM judge grades how directly the reply addresses the input.',
   }),
 ] as const;
 

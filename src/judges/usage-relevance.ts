@@ -38,6 +38,9 @@ function criterionMentions(c: Criterion, words: RegExp): boolean {
       return words.test(c.criteria);
     case 'factuality':
     case 'sql':
+    case 'faithfulness':
+    case 'contextRelevance':
+    case 'answerRelevance':
       return false;
   }
 }

@@ -8,6 +8,7 @@ import { toolTapeLines } from './tool-tape-lines.js';
 import { formatCost, formatTokens } from './format.js';
 import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
+import { allowlistLines } from './allowlist-lines.js';
 import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
 import type { Comparison } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
@@ -106,6 +107,7 @@ export function githubReporter(opts: {
         ...(flaky.length ? ['', mdCell(flakyNote(flaky))] : []),
         ...(diverged.length ? ['', '| case | tool tape |', '| --- | --- |', ...diverged.slice(0, 50).map((d) => `| ${mdCell(d.key)} | ${mdCell(d.line)} |`)] : []),
         ...(summary.trials.judgeErrors ? ['', `**Judge errors:** ${mdCell(judgeErrorsNote(summary.trials.judgeErrors))}`] : []),
+        ...allowlistLines(summary).flatMap((line) => ['', mdCell(line)]),
         ...(summary.matrix ?? []).flatMap((t) => matrixMarkdown(t, mdCell)),
         ...(comparison ? comparisonMarkdown(comparison) : []),
         '',

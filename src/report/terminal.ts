@@ -1,3 +1,4 @@
+import { allowlistLines } from './allowlist-lines.js';
 import { judgeNoiseLines, WITHIN_JUDGE_NOISE } from './judge-noise-lines.js';
 import { adaptiveNote, trialsOutOf } from './adaptive-lines.js';
 import pc from 'picocolors';
@@ -125,7 +126,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
         ...(summary.passRate ? [`${pc.bold('Pass rate')} ${formatPassRate(summary.passRate)}`] : []),
         `${pc.bold('Score')}     ${summary.score.mean.toFixed(2)} ±${summary.score.stddev.toFixed(2)}`,
         `${pc.bold('Duration')}  ${formatDuration(run.durationMs)}`,
-        `${pc.bold('Usage')}     target ${formatUsage(u.target)} · judge ${formatUsage(u.judge)} · total ${formatTokens(u.total.inputTokens + u.total.outputTokens)} tok ${formatCost(u.total.costUsd)}`,
+        `${pc.bold('Usage')}     target ${formatUsage(u.target)} · judge ${formatUsage(u.judge)}${u.user ? ` · simulated user ${formatUsage(u.user)}` : ''} · total ${formatTokens(u.total.inputTokens + u.total.outputTokens)} tok ${formatCost(u.total.costUsd)}`,
       ];
       const k = summary.counters;
       if (k.judgeCallsSkippedByGates || k.judgeCallsFromCache || k.trialsNotRunEarlyStop) {
@@ -138,6 +139,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       // Its own line and colour: an outage of the judge must not read as the agent failing.
       if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
+      for (const line of allowlistLines(summary)) lines.push(pc.red(terminalSafe(line)));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
       for (const table of summary.matrix ?? []) lines.push('', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l)));

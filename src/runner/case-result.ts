@@ -1,6 +1,6 @@
 import type { CaseResult, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { addUsage, emptyUsage } from '../core/usage.js';
+import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasses } from './verdict.js';
 import { isFlaky, passRate } from './pass-rate.js';
 import { caseFingerprint } from '../suite/fingerprint.js';
@@ -58,7 +58,14 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     usage: {
       target: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.target)),
       judge: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.judge)),
+      ...userUsage(sorted),
     },
     trials: sorted,
   };
+}
+
+/** The simulated user's spend over the trials, when any trial had one. */
+function userUsage(trials: readonly TrialResult[]): { user?: Usage } {
+  const used = trials.flatMap((t) => (t.usage.user ? [t.usage.user] : []));
+  return used.length ? { user: addUsage(emptyUsage(), ...used) } : {};
 }

@@ -9,6 +9,9 @@ import { historyBeforeFirstTurn } from '../targets/session.js';
 import { errorMessage, spentOf } from '../core/errors.js';
 import { unansweredCalls, usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { withTimeout } from '../core/timeout.js';
+import { emptyUsage } from '../core/usage.js';
+import type { SimulatedUser } from '../suite/simulated-user-schema.js';
+import { simulatedMessages, type SimulatedUserTally, type UserModel } from './simulated-user.js';
 
 /** One user turn of a trial and what the target did in it. */
 export interface TurnRecord {
@@ -33,20 +36,26 @@ export class Conversation {
   readonly #target: Target;
   readonly #signal: AbortSignal;
 
-  constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal) {
+  /** A simulated user's spend and how its conversation ended. */
+  readonly simulated: SimulatedUserTally = { usage: emptyUsage() };
+  readonly #userModel: UserModel | undefined;
+
+  constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal, userModel?: UserModel) {
+    this.#userModel = userModel;
     this.#c = c;
     this.#trial = { suite: c.suite, id: c.id, trial: index, input: c.input, messages: c.messages };
     this.#target = target;
     this.#signal = signal;
   }
 
-  /** Runs the case's own turns (its input, or each of `turns:`). False when the target failed. */
+  /** Runs the case's own turns (its input, each of `turns:`, or a simulated user's messages). False when the target failed. */
   async begin(): Promise<boolean> {
     const c = this.#c;
     const messages = c.turns ? c.turns.map((t) => t.input) : [c.input];
     // A TS check may send follow-ups, so it gets a session whenever the target has them.
-    const wantsSession = c.turns !== undefined || c.check !== undefined;
+    const wantsSession = c.turns !== undefined || c.check !== undefined || c.simulatedUser !== undefined;
     if (!this.#target.openSession || !wantsSession) {
+      if (c.simulatedUser) return this.#noSessions('a simulated user holds a conversation');
       if (messages.length > 1) return this.#noSessions(`this case has ${messages.length} turns`);
       return this.#turn(c.input, (signal) => this.#target.run(this.#trial, signal));
     }
@@ -58,6 +67,7 @@ export class Conversation {
       this.#failedMs = performance.now() - started;
       return this.#fail(err);
     }
+    if (c.simulatedUser) return this.#simulate(c.simulatedUser);
     for (const message of messages) {
       if (
         !(await this.send(message).then(
@@ -68,6 +78,31 @@ export class Conversation {
         return false;
     }
     return true;
+  }
+
+  /** A simulated user's conversation: each message the user model writes is sent as a turn (simulated-user.ts). */
+  async #simulate(spec: SimulatedUser): Promise<boolean> {
+    const model = this.#userModel;
+    if (!model) return this.#userFailed(`simulated user: no user model (give "simulatedUser.model" or a judge)`);
+    try {
+      for await (const message of simulatedMessages(spec, model, () => this.transcript(), this.#signal, this.simulated)) {
+        if (
+          !(await this.send(message).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return false;
+      }
+    } catch (err) {
+      return this.#userFailed(errorMessage(err));
+    }
+    return true;
+  }
+
+  #userFailed(message: string): false {
+    this.failure = message;
+    return false;
   }
 
   /** One more user turn (`t.send`); rejects with the trial error when the target fails. */
@@ -131,7 +166,7 @@ export class Conversation {
 
   /** Each turn as the results keep it, when the trial is a conversation (more than one turn, or YAML `turns:`). */
   turnResults(pricing: Pricing): TurnResult[] | undefined {
-    if (this.turns.length <= 1 && this.#c.turns === undefined) return undefined;
+    if (this.turns.length <= 1 && this.#c.turns === undefined && this.#c.simulatedUser === undefined) return undefined;
     return this.turns.map((t) => ({ input: t.message, reply: t.run.reply, toolCalls: toolCallsOf(t.run), usage: usageOfRun(t.run, pricing), durationMs: t.durationMs }));
   }
 

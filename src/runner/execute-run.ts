@@ -19,6 +19,7 @@ import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
 import { warningPricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
+import { userModels } from './user-model.js';
 import { guardTargetFaults } from './fault-guard.js';
 import { trapProcessEnd } from './exit-trap.js';
 import type { RunSettings } from './settings.js';
@@ -256,6 +257,8 @@ async function runWith(
     concurrency: settings.concurrency,
     earlyStop: settings.earlyStop,
     userAssertions: settings.userAssertions,
+    // A re-judge replays the recorded messages: no user model is asked again.
+    ...(cases.some((c) => c.simulatedUser) ? { userModel: opts.replay ? opts.replay.userModel : userModels({ judging: settings.judging, env, limiters, pricing }) } : {}),
     skipJudgesOnGateFailure: settings.skipJudgesOnGateFailure,
     bail: settings.bail,
     maxCostUsd,

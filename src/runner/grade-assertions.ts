@@ -85,6 +85,7 @@ export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionC
     weight: spec.weight ?? 1,
     message: outcome.message,
     ...(outcome.reason ? { reason: outcome.reason } : {}),
+    ...(outcome.evidence ? { evidence: outcome.evidence } : {}),
   };
 }
 

@@ -85,7 +85,8 @@ export function restoredTrial({ recorded, trace, turns }: ReplayedTrial, rejudge
     ...rest,
     reply: recorded.reply,
     durationMs: recorded.durationMs,
-    usage: { target: recorded.usage.target, judge: rejudged.usage.judge },
+    usage: { target: recorded.usage.target, judge: rejudged.usage.judge, ...(recorded.usage.user ? { user: recorded.usage.user } : {}) },
+    ...(recorded.simulatedUser ? { simulatedUser: recorded.simulatedUser } : {}),
     trace,
     ...(turns ? { turns } : {}),
   };

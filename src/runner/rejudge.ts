@@ -8,6 +8,7 @@ import { configuredInstructions } from '../targets/create-target.js';
 import { executeRun, type ExecuteOptions, type RunOutcome } from './execute-run.js';
 import { planRejudge, recordedNotRun, restoredTrial, type ReplayedCase } from './rejudge-plan.js';
 import { replayTarget } from './replay-target.js';
+import { replayedUserModel } from './replayed-user.js';
 
 export interface RejudgeOptions extends Omit<ExecuteOptions, 'cases' | 'replay'> {
   /** The recorded results document, parsed. */
@@ -71,6 +72,7 @@ export async function rejudgeRecorded(opts: RejudgeOptions): Promise<RejudgeOutc
       targetFor: (c) => targets.get(c.key)!,
       notRun: (c, index) => recordedNotRun(replayOf(c), index),
       restore: (c, trial) => restoredTrial(replayOf(c).trials.get(trial.index)!, trial),
+      userModel: (c, index) => replayedUserModel(replayOf(c).trials.get(index)),
       from: rejudgedFrom,
     },
   });

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { CaseResult, Summary, TrialResult } from '../core/results-schema.js';
+import type { UserModel } from './simulated-user.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import type { JudgeService } from '../judges/judge-service.js';
@@ -37,6 +38,8 @@ export interface RunCasesOptions {
   /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
   userAssertions: UserAssertions;
   skipJudgesOnGateFailure: boolean;
+  /** The user model of each case with a `simulatedUser`, per trial (user-model.ts; a re-judge's replays the recorded messages). */
+  userModel?(c: PlannedCase, trial: number): UserModel;
   /** Stop starting trials after this many failed cases. */
   bail?: number;
   /** Stop starting trials once this many dollars (target + judge) are spent. */
@@ -62,6 +65,8 @@ export interface RunCasesOptions {
  */
 export interface TrialReplay {
   notRun(c: PlannedCase, index: number): StopReason | undefined;
+  /** A simulated user that sends the recorded trial's messages again (the user model is not asked). */
+  userModel?(c: PlannedCase, index: number): UserModel;
   restore(c: PlannedCase, trial: TrialResult): TrialResult;
 }
 
@@ -155,6 +160,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
       judges: opts.judges,
       pricing: opts.pricing,
       userAssertions: opts.userAssertions,
+      ...(opts.userModel ? { userModel: opts.userModel } : {}),
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
       signal: hardStop.signal,
       ...(onJudging
@@ -172,7 +178,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     const done = opts.replay ? opts.replay.restore(s.c, ran) : opts.toolTape ? opts.toolTape.settle(s.c, ran) : ran;
     const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
-    spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0));
+    spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0) + (trial.usage.user?.costUsd ?? 0));
     return endTrial(s, trial);
   };
 

@@ -3,6 +3,7 @@ import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
 import { RunningStats } from './verdict.js';
 import { passRate } from './pass-rate.js';
 import { MatrixTotals } from './matrix-totals.js';
+import { AllowlistTotals } from './allowlist-totals.js';
 
 /**
  * The run summary, built one finished case at a time so a run never
@@ -17,9 +18,11 @@ export class SummaryBuilder {
   private readonly scores = new RunningStats();
   private target: Usage = emptyUsage();
   private judge: Usage = emptyUsage();
+  private user: Usage | undefined;
   readonly counters: Counters = { judgeCallsSkippedByGates: 0, judgeCallsFromCache: 0, judgeTokensSavedByCache: 0, trialsNotRunEarlyStop: 0 };
   readonly failures: string[] = [];
   private readonly matrix: MatrixTotals;
+  private readonly allowlist = new AllowlistTotals();
 
   /** `planned`: the run's cases, so matrix tables list suites and values in plan order. */
   constructor(planned: ConstructorParameters<typeof MatrixTotals>[0] = []) {
@@ -29,6 +32,7 @@ export class SummaryBuilder {
   addCase(c: CaseResult): void {
     this.cases.total += 1;
     this.matrix.addCase(c);
+    this.allowlist.addCase(c);
     this.cases[c.verdict] += 1;
     this.trials.planned += c.planned;
     this.trials.run += c.trials.length;
@@ -50,6 +54,7 @@ export class SummaryBuilder {
     }
     this.target = addUsage(this.target, c.usage.target);
     this.judge = addUsage(this.judge, c.usage.judge);
+    if (c.usage.user) this.user = addUsage(this.user ?? emptyUsage(), c.usage.user);
   }
 
   /** Run warnings are not the builder's: the run adds them (see execute-run). */
@@ -61,10 +66,11 @@ export class SummaryBuilder {
       trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}), ...(this.judgeErrors > 0 ? { judgeErrors: this.judgeErrors } : {}) },
       ...(rate ? { passRate: rate } : {}),
       score: this.scores.result(),
-      usage: { target: this.target, judge: this.judge, total: addUsage(this.target, this.judge) },
+      usage: { target: this.target, judge: this.judge, ...(this.user ? { user: this.user } : {}), total: addUsage(this.target, this.judge, ...(this.user ? [this.user] : [])) },
       counters: { ...this.counters },
       ...(matrix.length ? { matrix } : {}),
       failures: [...this.failures],
+      ...this.allowlist.result(),
     };
   }
 }

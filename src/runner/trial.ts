@@ -17,6 +17,8 @@ import { deterministicResult, gradeAssertions, type TrialAssertion } from './gra
 import { judgedResult } from '../judges/judged-result.js';
 import { Conversation } from './conversation.js';
 import { isSimilarTo } from '../assertions/similar-to.js';
+import { withSimulatedUser } from './simulated-user-result.js';
+import type { UserModel } from './simulated-user.js';
 
 export interface TrialDeps {
   target: Target;
@@ -27,6 +29,8 @@ export interface TrialDeps {
   skipJudgesOnGateFailure: boolean;
   /** Aborts in-flight work (Ctrl-C after the grace period). */
   signal: AbortSignal;
+  /** The user model of a case's `simulatedUser` for one trial (user-model.ts); without it such a case fails. */
+  userModel?(c: PlannedCase, trial: number): UserModel;
   /** Called once the target, the check and the gates are done and the judges start, with what the target spent. */
   onJudging?(targetUsage: Usage, run: AgentRun): void;
 }
@@ -35,7 +39,7 @@ export interface TrialDeps {
 export async function executeTrial(c: PlannedCase, index: number, deps: TrialDeps): Promise<TrialResult> {
   // The target side: one run, or a conversation (YAML `turns:`, `t.send` in a TS check). All
   // turns accumulate into `run`; a failed turn fails the trial, keeping what was done before it.
-  const conversation = new Conversation(c, index, deps.target, deps.signal);
+  const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined);
   const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   const targetFailed = (): TrialResult => {
     const partial = conversation.hasRun ? conversation.run() : undefined;
@@ -44,7 +48,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   };
   const withTurns = (t: TrialResult): TrialResult => {
     const turns = conversation.turnResults(deps.pricing);
-    return turns ? { ...t, turns } : t;
+    return withSimulatedUser(c, conversation.simulated, turns ? { ...t, turns } : t);
   };
   if (!(await conversation.begin())) {
     await conversation.close();
@@ -143,7 +147,16 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     userAssertions,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
     ...(deps.onJudging ? { beforeJudges: () => deps.onJudging!(targetUsage, run) } : {}),
-    judgeContext: { subject: c, trialIndex: index, run, caseJudge, signal: deps.signal, ...trusted, ...(conversation.turns.length > 1 ? { transcript: conversation.transcript() } : {}) },
+    judgeContext: {
+      subject: c,
+      trialIndex: index,
+      run,
+      caseJudge,
+      signal: deps.signal,
+      ...trusted,
+      ...(conversation.turns.length > 1 || c.simulatedUser ? { transcript: conversation.transcript() } : {}),
+      ...(c.simulatedUser ? { untrustedUserTurns: true } : {}),
+    },
   });
 
   const { reply, ...trace } = run;

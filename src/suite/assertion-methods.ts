@@ -51,6 +51,7 @@ export const specBuilders = {
   notCalledTool: (tool: string, args?: Record<string, unknown>): Spec<'notCalledTool'> => ({ type: 'notCalledTool', tool, ...(args ? { args } : {}) }),
   toolOrder: (tools: string[]): Spec<'toolOrder'> => ({ type: 'toolOrder', tools }),
   toolSequence: (tools: string[]): Spec<'toolSequence'> => ({ type: 'toolSequence', tools }),
+  onlyTools: (tools: string[]): Spec<'onlyTools'> => ({ type: 'onlyTools', tools }),
   usedNoTools: (): Spec<'usedNoTools'> => ({ type: 'usedNoTools' }),
   maxToolCalls: (max: number): Spec<'maxToolCalls'> => ({ type: 'maxToolCalls', max }),
   noToolErrors: (): Spec<'noToolErrors'> => ({ type: 'noToolErrors' }),

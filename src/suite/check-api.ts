@@ -2,6 +2,7 @@ import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { toolCallsOf } from '../core/agent-run.js';
 import type { Severity } from '../core/results-schema.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
+import type { GroundingContext } from '../judges/grounding-context.js';
 import { assertionMethods, type AssertionMethods, type ExpectFn } from './assertion-methods.js';
 import type { TracePolicy } from '../core/judge-port.js';
 import type { Judge } from '../core/judge-port.js';
@@ -49,6 +50,12 @@ export interface JudgeBuilder {
   closedQa(question: string): JudgeHandle;
   sql(reference?: string): JudgeHandle;
   comparedTo(other: string, criteria?: string): JudgeHandle;
+  /** Every claim of the reply is supported by the context: `{ tool: 'search' }` (that tool's results in the trial) or the text. */
+  faithfulness(context: GroundingContext): JudgeHandle;
+  /** The context (`{ tool }` or the text) is relevant to the input. */
+  contextRelevance(context: GroundingContext): JudgeHandle;
+  /** The reply addresses the input. */
+  answerRelevance(): JudgeHandle;
 }
 
 /** Read access to what the target did in this trial. */
@@ -216,6 +223,9 @@ export function createCheckApi(opts: {
         closedQa: (question) => j({ type: 'closedQa', question }),
         sql: (reference) => j({ type: 'sql', ...(reference !== undefined ? { reference } : {}) }),
         comparedTo: (comparedTo, criteria) => j({ type: 'pairwise', comparedTo, ...(criteria ? { criteria } : {}) }),
+        faithfulness: (context) => j({ type: 'faithfulness', context }),
+        contextRelevance: (context) => j({ type: 'contextRelevance', context }),
+        answerRelevance: () => j({ type: 'answerRelevance' }),
       };
     },
     expectJudge: (criteria, threshold) => judgeHandle({ type: 'judge', criteria, ...(threshold !== undefined ? { threshold } : {}) }),

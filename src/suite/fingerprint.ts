@@ -15,11 +15,13 @@ const CASE_SIDE = ['type', 'severity', 'weight', 'label', 'on'];
  * judge fingerprint's (judge-fingerprint.ts), so an edited rubric reads `judge changed`, not `changed`;
  * in a check's source the judge chains are masked for the same reason (mask-judge-chains.ts).
  */
-export function caseFingerprint(c: Pick<PlannedCase, 'input' | 'messages' | 'turns' | 'reference' | 'assertions' | 'check'>): string {
+export function caseFingerprint(c: Pick<PlannedCase, 'input' | 'messages' | 'turns' | 'simulatedUser' | 'reference' | 'assertions' | 'check'>): string {
   const what = {
     input: c.input,
     messages: c.messages,
     turns: c.turns?.map(turnSide) ?? null,
+    // Only when present: every other case keeps the fingerprint it had.
+    ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),
     reference: c.reference ?? null,
     assertions: c.assertions.map(caseSide),
     check: c.check ?? null,

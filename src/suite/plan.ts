@@ -11,6 +11,7 @@ import { loadYamlEvalFile } from './load-yaml.js';
 import { loadTsEvalFile, validateTsDefinitions, type LoadedTs } from './load-ts.js';
 import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
+import type { SimulatedUser } from './simulated-user-schema.js';
 import { caseKey, type MatrixValues } from '../core/matrix.js';
 import { targetChoices, type TargetChoice, type TargetOverride } from './matrix-expand.js';
 import { datasetCases, type DatasetColumns } from './dataset-cases.js';
@@ -19,6 +20,7 @@ import type { DatasetPick } from './dataset-pick.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
 import { adaptiveRange, maxTrials, type AdaptiveRange, type RepeatSetting } from '../core/repeat-setting.js';
 import type { CaseIdentity } from '../core/case-identity.js';
+import { withAllowlist } from './allowlist-plan.js';
 
 export type Turn = z.infer<typeof TurnSchema>;
 
@@ -37,6 +39,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly input: string;
   readonly messages: ChatTurn[];
   readonly turns: Turn[] | undefined;
+  /** A user model holds the conversation instead of scripted turns (its goal is then `input`). */
+  readonly simulatedUser?: SimulatedUser;
   readonly reference: string | undefined;
   readonly assertions: TsAssertionSpec[];
   readonly check: ((t: CheckApi) => void | Promise<void>) | undefined;
@@ -131,11 +135,11 @@ function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
       const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
       errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.targetLine ?? c.line ?? undefined, field: 'target' }));
     }
-    if (typeof c.target === 'string' && (c.turns?.length ?? 0) > 1 && defaults.commandTargets?.includes(c.target)) {
+    if (typeof c.target === 'string' && ((c.turns?.length ?? 0) > 1 || c.simulatedUser) && defaults.commandTargets?.includes(c.target)) {
       errors.push(
         new UserError(
-          `this case has ${c.turns!.length} turns, but target "${c.target}" is a command target (one process per trial), which cannot hold a conversation; multi-turn needs a function, model or HTTP target`,
-          { file: c.file, line: c.line ?? undefined, field: 'turns' },
+          `this case has ${c.simulatedUser ? 'a simulated user' : `${c.turns!.length} turns`}, but target "${c.target}" is a command target (one process per trial), which cannot hold a conversation; multi-turn needs a function, model or HTTP target`,
+          { file: c.file, line: c.line ?? undefined, field: c.simulatedUser ? 'simulatedUser' : 'turns' },
         ),
       );
     }
@@ -236,12 +240,14 @@ interface Settings {
   timeoutMs?: number;
   tags?: string[];
   judge?: ModelRef;
+  onlyTools?: string[];
 }
 interface RawCase extends Settings {
   id: string;
   input?: string;
   messages?: ChatTurn[];
   turns?: Turn[];
+  simulatedUser?: SimulatedUser;
   reference?: string;
 }
 
@@ -250,7 +256,7 @@ function planned(
   d: PlanDefaults,
 ): PlannedCase {
   const { suite, c } = p;
-  const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? '' }];
+  const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? c.simulatedUser?.goal ?? '' }];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
   const adaptive = adaptiveRange(repeat);
@@ -274,8 +280,9 @@ function planned(
     input: c.input ?? lastUser?.content ?? '',
     messages,
     turns: c.turns,
+    ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),
     reference: c.reference,
-    assertions: p.assertions,
+    assertions: withAllowlist(c.onlyTools ?? suite.onlyTools, p.assertions),
     check: p.check,
   };
 }

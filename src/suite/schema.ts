@@ -8,6 +8,7 @@ import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 import { ChatTurnSchema } from '../core/chat-turn.js';
 import { lazySchema, once } from '../core/lazy-schema.js';
+import { simulatedUserSchema } from './simulated-user-schema.js';
 
 /**
  * The eval-file contract. `schemas/eval-file.schema.json` is generated from this. Each schema is
@@ -41,6 +42,8 @@ const trialSettings = once(() => ({
   timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   tags: z.array(z.string().min(1)).optional(),
   judge: ModelRefSchema.optional(),
+  /** The only tools the agent may call (a case's list replaces its suite's): any other call fails the trial. */
+  onlyTools: z.array(z.string().min(1)).optional(),
 }));
 
 /** One user turn of a multi-turn case, with assertions on that turn's reply. */
@@ -57,6 +60,8 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
       /** Conversation history ending with the user message to answer. */
       messages: z.array(ChatTurnSchema).min(1).optional(),
       turns: z.array(turn()).min(1).optional(),
+      /** A user model holds the conversation (simulated-user.ts) instead of scripted turns. */
+      simulatedUser: simulatedUserSchema().optional(),
       reference: z.string().optional(),
       /** This case's own target, named in evals.config.ts (else the suite's). */
       target: z.string().min(1).optional(),
@@ -66,10 +71,10 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
     })
     .strict()
     .superRefine((value, ctx) => {
-      const c = value as { input?: unknown; messages?: unknown; turns?: Array<{ assert?: unknown[] }>; assert?: unknown[]; check?: unknown };
-      const given = [c.input !== undefined, c.messages !== undefined, c.turns !== undefined].filter(Boolean).length;
+      const c = value as { input?: unknown; messages?: unknown; turns?: Array<{ assert?: unknown[] }>; simulatedUser?: unknown; assert?: unknown[]; check?: unknown };
+      const given = [c.input !== undefined, c.messages !== undefined, c.turns !== undefined, c.simulatedUser !== undefined].filter(Boolean).length;
       if (given !== 1) {
-        ctx.addIssue({ code: 'custom', message: 'a case needs exactly one of "input", "messages" or "turns"', path: ['input'] });
+        ctx.addIssue({ code: 'custom', message: 'a case needs exactly one of "input", "messages", "turns" or "simulatedUser"', path: ['input'] });
       }
       // A case without assertions can only ever pass. (A `check` that records none fails its trial.)
       const asserts = (c.assert?.length ?? 0) + (c.turns ?? []).reduce((n, t) => n + (t.assert?.length ?? 0), 0);

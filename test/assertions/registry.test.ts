@@ -24,6 +24,7 @@ const minimal: Record<string, Record<string, unknown>> = {
   usedNoTools: {},
   maxToolCalls: { max: 1 },
   noToolErrors: {},
+  onlyTools: { tools: ['t'] },
   maxSteps: { max: 1 },
   maxTokens: { max: 1 },
   maxLatencyMs: { max: 1 },

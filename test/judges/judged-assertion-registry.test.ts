@@ -12,6 +12,9 @@ const minimal: Record<string, Record<string, unknown>> = {
   closedQa: { question: 'is it polite?' },
   sql: {},
   pairwise: {},
+  faithfulness: { context: { tool: 'search' } },
+  contextRelevance: { context: ['a passage'] },
+  answerRelevance: {},
 };
 
 describe('judged assertion registry', () => {

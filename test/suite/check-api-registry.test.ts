@@ -70,6 +70,7 @@ describe('t methods typed from the assertion registry', () => {
     t.usedNoTools();
     t.maxToolCalls(2);
     t.noToolErrors();
+    t.onlyTools(['a']);
     t.maxSteps(2);
     t.maxTokens(2);
     t.maxLatencyMs(2);

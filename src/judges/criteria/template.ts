@@ -25,8 +25,8 @@ export interface CriterionTemplate<C extends Criterion = Criterion> {
   task(c: C): string;
   /** Trusted context sections from the eval file (reference, source, question). */
   context(c: C): Array<[tag: string, text: string]>;
-  /** The graded texts, placed inside the untrusted block beside the trace. */
-  graded(c: C, output: string): Record<string, string>;
+  /** The graded texts (and retrieved context), placed inside the untrusted block beside the trace. */
+  graded(c: C, output: string): Record<string, string | string[]>;
   contract(c: C): ResponseContract;
 }
 

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { boundedNumber, type Bound } from '../core/bounds.js';
+import { ModelRefSchema } from '../judges/spec.js';
+import { lazySchema, once } from '../core/lazy-schema.js';
+
+/** Turns of one simulated conversation: each costs a user-model call and a target turn. */
+const MAX_TURNS: Bound = { min: 1, max: 100, integer: true, why: 'each turn is a user-model call and a target turn' };
+
+/**
+ * A case's simulated user (instead of `turns`): a user model writes each user message from the goal,
+ * the persona and the conversation so far, until it says the goal is met or it gives up, or `maxTurns`.
+ */
+export const simulatedUserSchema = once(() =>
+  z
+    .object({
+      /** What the user wants from the agent; the user model pursues it. */
+      goal: z.string().min(1),
+      /** Who the user is and how they talk (terse, confused, impatient ...). */
+      persona: z.string().min(1).optional(),
+      /** The user model: `provider:model`, a model spec object, a judge of the config's `judges`, or `fake`; default: the case's judge. */
+      model: ModelRefSchema.optional(),
+      /** The most user messages the conversation may have. */
+      maxTurns: boundedNumber(MAX_TURNS),
+      /** When the goal counts as met, in words, for the user model (else it judges that from the goal). */
+      stopWhen: z.string().min(1).optional(),
+    })
+    .strict()
+    .meta({ id: 'SimulatedUser', description: 'A user model that writes each user message from a goal until it says the goal is met, gives up, or maxTurns.' }),
+);
+export const SimulatedUserSchema = lazySchema(simulatedUserSchema);
+export type SimulatedUser = z.infer<typeof SimulatedUserSchema>;
