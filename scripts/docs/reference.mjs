@@ -192,6 +192,10 @@ async function assertionsPage(base) {
     out.push(`### ${code(schema.shape.type.value)}\n\n`);
     out.push(fieldsTable(jsonSchemaOf(schema), ['type', ...common]) + '\n');
   }
+  const { similarToAssertionSchema } = await load(base, 'assertions/similar-to.js');
+  out.push("## Embedding assertions\n\nGraded with the judges by an embedding model (`model`, else the config's `embeddingModel`); severity defaults to `judgeSeverity`, `threshold` is required.\n\n");
+  out.push(`### ${code(similarToAssertionSchema.shape.type.value)}\n\n`);
+  out.push(fieldsTable(jsonSchemaOf(similarToAssertionSchema), ['type', ...common.filter((f) => f !== 'threshold')]) + '\n');
   return out.join('').replace(/\n+$/, '\n');
 }
 

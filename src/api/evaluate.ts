@@ -113,6 +113,11 @@ export class EvalBuilder {
     return this.expect({ ...options, type: 'judgeAgainst', criteria, reference });
   }
 
+  /** The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the config's `embeddingModel`). */
+  similarTo(value: string, threshold: number, model?: string): EvalBuilder {
+    return this.expect({ type: 'similarTo', value, threshold, ...(model !== undefined ? { model } : {}) });
+  }
+
   /** The agent called `tool` (with arguments containing `args`, when given). */
   calledTool(tool: string, args?: Record<string, unknown>, options: CalledToolOptions = {}): EvalBuilder {
     return this.expect({ ...options, type: 'calledTool', tool, ...(args !== undefined ? { args } : {}) });

@@ -49,6 +49,8 @@ export interface ResolvedConfig {
   readonly skipJudgesOnGateFailure: boolean;
   readonly judgeEmptyReplies: boolean;
   readonly selfJudgingWarning: boolean;
+  /** `similarTo`'s embedding model where an assertion names none. */
+  readonly embeddingModel: string | undefined;
   readonly earlyStop: boolean;
   readonly cache: boolean;
   readonly judgeBatch: boolean;
@@ -138,6 +140,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     skipJudgesOnGateFailure: user.skipJudgesOnGateFailure ?? DEFAULTS.skipJudgesOnGateFailure,
     judgeEmptyReplies: user.judgeEmptyReplies ?? DEFAULTS.judgeEmptyReplies,
     selfJudgingWarning: user.selfJudgingWarning ?? DEFAULTS.selfJudgingWarning,
+    embeddingModel: user.embeddingModel,
     earlyStop: user.earlyStop ?? DEFAULTS.earlyStop,
     cache: user.cache ?? DEFAULTS.cache,
     judgeBatch: user.judgeBatch ?? DEFAULTS.judgeBatch,

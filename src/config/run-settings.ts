@@ -58,6 +58,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
       batch: flags.judgeBatch ?? config.judgeBatch,
       ...(flags.judgeNoise ? { noise: flags.judgeNoise } : {}),
       selfJudgingWarning: config.selfJudgingWarning,
+      ...(config.embeddingModel !== undefined ? { embeddingModel: config.embeddingModel } : {}),
     }),
     concurrency: flags.concurrency ?? config.concurrency,
     // --no-early-stop can only turn it off; the config's `earlyStop: false` does too.

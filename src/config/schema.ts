@@ -3,6 +3,7 @@ import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { repeatSetting } from '../core/repeat-setting.js';
 import { reducerSetting } from '../core/reducer-setting.js';
 import { ModelRefSchema } from '../judges/spec.js';
+import { EmbeddingModelRefSchema } from '../assertions/similar-to.js';
 import { TracePolicySchema, type Judge } from '../core/judge-port.js';
 import { isJudgeInstance } from '../judges/resolve.js';
 import { panelSchema } from '../judges/panel-spec.js';
@@ -57,6 +58,8 @@ export const ConfigSchema = z
     skipJudgesOnGateFailure: z.boolean().optional(),
     /** Ask judges about empty replies too (default false: an empty reply fails its judged assertions unasked). */
     judgeEmptyReplies: z.boolean().optional(),
+    /** The embedding model of `similarTo` assertions that name none: an OpenAI (or OpenAI-compatible) `provider:model`, or `fake` (offline). */
+    embeddingModel: EmbeddingModelRefSchema.optional(),
     /** Warn when a judge grades its own model's or its own model family's answers (default true). */
     selfJudgingWarning: z.boolean().optional(),
     earlyStop: z.boolean().optional(),

@@ -28,6 +28,7 @@ import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
 import { judgeAttachments } from './judge-attachments.js';
 import { selfJudgingWarning } from './self-preference.js';
 import { withJudgeNoise } from './judge-noise.js';
+import { similarToGrader } from './similar-to-service.js';
 
 export interface JudgeServiceOptions {
   /** The judges' share of the run's settings (`--judge`, `--dry-run`, the cache, the config's judges). */
@@ -124,6 +125,8 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
       if (isPanelRef(ref)) return panelJudgment(ref.aggregate ?? 'majority', await Promise.all(ref.panel.map(async (one) => ({ label: memberLabel(one), judgment: await judgeWith(one, spec, ctx) }))));
       return judgeWith(ref, spec, ctx);
     },
+
+    similarTo: similarToGrader({ settings, cache, pricing: opts.pricing, env: opts.env, limiters: opts.limiters, ...(opts.redactor ? { redactor: opts.redactor } : {}) }),
 
     identify(spec, ctx) {
       const ref = settings.dryRun ? 'fake' : resolveFor(spec, ctx.subject, ctx.caseJudge).ref;

@@ -4,13 +4,14 @@ import { refKey } from './resolve.js';
 import { staticJudgedSpecs } from './judged-specs.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeSettings } from './settings.js';
+import { checkEmbeddingModels } from './embedding-check.js';
 
 /**
  * `--judge` and every `judge:` the selected cases' eval files give must name a judge that exists,
  * checked before the run so each error blames who wrote it: the flag, or the file and line (the
  * config's own judges were checked when it loaded).
  */
-export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'override'>, cases: readonly JudgeSubject[]): void {
+export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'override' | 'embeddingModel'>, cases: readonly JudgeSubject[]): void {
   const { judges, override } = judging;
   if (override !== undefined) {
     const problem = judgeRefProblem(override, judges);
@@ -33,6 +34,7 @@ export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'overr
       if (problem) errors.push(new UserError(problem, { file: c.file, line: c.line ?? undefined, field: 'judge' }));
     }
   }
+  errors.push(...checkEmbeddingModels(judging, cases));
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
 }
 

@@ -6,6 +6,7 @@ import type { ChatTurn } from '../core/chat-turn.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import type { PanelJudging } from './panel-judgment.js';
+import type { SimilarToGrader } from './similar-to-service.js';
 
 /** What a judged assertion is graded against. */
 export interface JudgeTrialContext {
@@ -57,6 +58,8 @@ export interface JudgeService {
   judge(spec: JudgeAssertionSpec, ctx: JudgeTrialContext): Promise<Judgment>;
   /** The fingerprint the assertion's judge would give it, without asking (an assertion not asked still records it); undefined when the judge is not known. */
   identify?(spec: JudgeAssertionSpec, ctx: Omit<JudgeTrialContext, 'reply'>): JudgeFingerprint | undefined;
+  /** Grades a `similarTo` assertion by embeddings (similar-to-service.ts): graded with the judges, spending judge usage. */
+  similarTo?: SimilarToGrader;
 }
 
 /** A judged assertion not asked: its fingerprint still, when the service knows the judge. */
@@ -75,6 +78,7 @@ export function skipEmptyReplies(inner: JudgeService): JudgeService {
   return {
     judge: (spec, ctx) => (ctx.reply.trim() === '' ? Promise.resolve(notAsked(inner, 'empty-reply', spec, ctx)) : inner.judge(spec, ctx)),
     ...(inner.identify ? { identify: inner.identify.bind(inner) } : {}),
+    ...(inner.similarTo ? { similarTo: inner.similarTo } : {}),
   };
 }
 

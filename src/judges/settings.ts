@@ -30,6 +30,8 @@ export interface JudgeSettings {
   batch: boolean;
   /** `--judge-noise K`: each judged assertion of a sampled trial is asked K more times, cache off (judge-noise.ts). */
   noise?: number;
+  /** `similarTo`'s embedding model where an assertion names none (config `embeddingModel`; `fake` is the offline one). */
+  embeddingModel?: string;
   /** Warn when a judge grades its own model's or its own family's answers (off: `selfJudgingWarning: false`). */
   selfJudgingWarning: boolean;
 }

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 
-export const PRICES_AS_OF = '2026-12-01';
+/** The newest read in the table (the embedding rows, 2026-12-02; the chat models were read 2026-12-01). */
+export const PRICES_AS_OF = '2026-12-02';
 
 /** The rates a price (or one of its tiers) sets: USD per 1M tokens. */
 const RatesShape = {
@@ -51,7 +52,7 @@ export const PriceSchema = z
   .strict();
 export type Price = z.infer<typeof PriceSchema>;
 
-const READ = PRICES_AS_OF;
+const READ = '2026-12-01';
 /** Rows carried over from the table of 2026-11-01 and not re-read: retired or shut-down models. */
 const CARRIED = '2026-11-01';
 
@@ -121,6 +122,10 @@ export const OPENAI_PRICES: Record<string, Price> = {
   'o4-mini': { input: 1.1, output: 4.4, cachedInput: 0.275, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
   'o3-mini': { input: 1.1, output: 4.4, cachedInput: 0.55, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
   o1: { input: 15, output: 60, cachedInput: 7.5, source: 'Earlier bundled table (shut down 2026-10-23)', asOf: CARRIED },
+  // Embedding models (`similarTo`; embedding-models.ts says which embed): input tokens only.
+  'text-embedding-3-large': { input: 0.13, output: 0, source: 'OpenAI docs: text-embedding-3-large model page', asOf: PRICES_AS_OF },
+  'text-embedding-3-small': { input: 0.02, output: 0, source: 'OpenAI docs: text-embedding-3-large model page, quick comparison (text-embedding-3-small)', asOf: PRICES_AS_OF },
+  'text-embedding-ada-002': { input: 0.1, output: 0, source: OPENAI_QUOTED, asOf: PRICES_AS_OF },
 };
 
 const ANTHROPIC_PRICING = 'Anthropic docs: Pricing page';

@@ -9,6 +9,8 @@ import { assertionName } from '../assertions/assertion-name.js';
 import { notAsked, type JudgeService, type JudgeTrialContext, type Judgment } from '../judges/judge-service.js';
 import { judgedResult } from '../judges/judged-result.js';
 import { isFailedGate } from './verdict.js';
+import { isSimilarTo } from '../assertions/similar-to.js';
+import { similarToUngraded } from '../judges/similar-to-service.js';
 
 /** One assertion of a trial, as the trial lists them. */
 export interface TrialAssertion {
@@ -38,7 +40,7 @@ export interface GradeOptions {
 export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions): Promise<{ assertions: AssertionResult[]; judgeUsage: Usage }> {
   const checked = new Map<TrialAssertion, AssertionResult>();
   for (const a of list) {
-    if (!isJudgeType(a.spec.type)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn), opts.userAssertions));
+    if (!isJudgeType(a.spec.type) && !isSimilarTo(a.spec)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn), opts.userAssertions));
   }
   const skip = opts.skipJudgesOnGateFailure && [...checked.values()].some(isFailedGate);
   opts.beforeJudges?.();
@@ -47,6 +49,11 @@ export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions
     list.map(async (a): Promise<{ result: AssertionResult; usage?: Usage }> => {
       const done = checked.get(a);
       if (done) return { result: done };
+      if (isSimilarTo(a.spec)) {
+        const grade = opts.judges.similarTo;
+        if (skip || !grade) return similarToUngraded(a.spec, defaults, skip ? 'gate-failed' : 'no-grader');
+        return grade(a.spec, opts.contextOf(a.turn).reply, defaults, opts.judgeContext.signal);
+      }
       const spec = a.spec as JudgeAssertionSpec;
       // A judge read early has run (and spent its tokens): its answer stands either way.
       // Not asked because a gate failed: zero tokens, but the judge it would have had is recorded.

@@ -16,6 +16,7 @@ import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
 import { judgedResult } from '../judges/judged-result.js';
 import { Conversation } from './conversation.js';
+import { isSimilarTo } from '../assertions/similar-to.js';
 import { withSimulatedUser } from './simulated-user-result.js';
 import type { UserModel } from './simulated-user.js';
 
@@ -72,7 +73,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
     const spec = entry.spec as JudgeAssertionSpec;
     const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted };
-    for (const gate of before.filter((s) => !isJudgeType(s.type))) {
+    for (const gate of before.filter((s) => !isJudgeType(s.type) && !isSimilarTo(s))) {
       if (isFailedGate(await deterministicResult(gate, ctxNow, userAssertions))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
     }
     return deps.judges.judge(spec, { ...judgeCtx, reply: spec.on ?? now.reply });

@@ -95,6 +95,8 @@ export interface CheckApi extends AssertionMethods<AssertionHandle> {
    * checked against its schema when it runs (docs/guide/custom-assertions.md).
    */
   assertion(name: string, options?: Record<string, unknown>): AssertionHandle;
+  /** The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the config's `embeddingModel`). */
+  similarTo(value: string, threshold: number, model?: string): AssertionHandle;
   judge(model?: ModelRef | Judge): JudgeBuilder;
   expectJudge(criteria: string, threshold?: number): JudgeHandle;
   expectJudgeAgainst(reference: string, criteria: string, threshold?: number): JudgeHandle;
@@ -210,6 +212,7 @@ export function createCheckApi(opts: {
     ...methods,
     expect: (name, fn) => add({ type: 'custom', name, fn }),
     assertion: (name, options) => add({ type: 'userAssertion', name, ...(options ? { options } : {}) }),
+    similarTo: (value, threshold, model) => add({ type: 'similarTo', value, threshold, ...(model !== undefined ? { model } : {}) }),
     judge: (model) => {
       const j = judged(model);
       return {

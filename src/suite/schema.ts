@@ -4,6 +4,7 @@ import { repeatSetting } from '../core/repeat-setting.js';
 import { reducerSetting } from '../core/reducer-setting.js';
 import { deterministicAssertionSchemas } from '../assertions/registry.js';
 import { customAssertionSchema } from '../assertions/custom.js';
+import { similarToAssertionSchema } from '../assertions/similar-to.js';
 import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
 import { ChatTurnSchema } from '../core/chat-turn.js';
@@ -18,13 +19,15 @@ import { simulatedUserSchema } from './simulated-user-schema.js';
 
 const assertionSpec = once(() =>
   z
-    .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema])
+    .discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, similarToAssertionSchema, userAssertionSpecSchema])
     .meta({ id: 'Assertion', description: 'One assertion: a deterministic check or an LLM judge, selected by `type`.' }),
 );
 export const AssertionSpecSchema = lazySchema(assertionSpec);
 
 /** TypeScript files may also hold custom predicates. */
-const tsAssertionSpec = once(() => z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, userAssertionSpecSchema, customAssertionSchema]));
+const tsAssertionSpec = once(() =>
+  z.discriminatedUnion('type', [...deterministicAssertionSchemas, ...judgeAssertionSchemas, similarToAssertionSchema, userAssertionSpecSchema, customAssertionSchema]),
+);
 export const TsAssertionSpecSchema = lazySchema(tsAssertionSpec);
 export type TsAssertionSpec = z.infer<typeof TsAssertionSpecSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANTHROPIC_PRICES, OPENAI_PRICES } from '../../src/providers/price-table.js';
 import { ConfigSchema } from '../../src/config/schema.js';
+import { OPENAI_EMBEDDING_MODELS } from '../../src/providers/embedding-models.js';
 import { modelFamily, PRICES_AS_OF, priceUsage, PricingWarnings, PriceOverridesSchema, resolvePrice, unpricedMessage } from '../../src/providers/pricing.js';
 
 describe('modelFamily', () => {
@@ -108,7 +109,9 @@ describe('the bundled table', () => {
     for (const m of ['claude-opus-4-1', 'claude-opus-4', 'claude-sonnet-4-5', 'claude-sonnet-4', 'claude-3-7-sonnet', 'claude-haiku-4-5', 'claude-3-5-haiku']) {
       expect(ANTHROPIC_PRICES[m], m).toBeDefined();
     }
-    for (const p of [...Object.values(OPENAI_PRICES), ...Object.values(ANTHROPIC_PRICES)]) {
+    // Embedding models bill input tokens only (output 0); every other model's output costs at least its input.
+    const embedding = new Set(OPENAI_EMBEDDING_MODELS.map((r) => OPENAI_PRICES[r.model]));
+    for (const p of [...Object.values(OPENAI_PRICES), ...Object.values(ANTHROPIC_PRICES)].filter((x) => !embedding.has(x))) {
       expect(p.input).toBeGreaterThan(0);
       expect(p.output).toBeGreaterThanOrEqual(p.input);
       expect(p.cachedInput ?? p.input).toBeLessThanOrEqual(p.input);

@@ -7,6 +7,7 @@
  * as server-sent events (fake-openai-stream.ts). A scripted `{text, finishReason: 'refusal'}` is
  * answered as a structured-output refusal (`message.refusal`), `finishReason: 'length'` as a cut.
  * Image and file content parts are checked as the API does (fake-openai-parts.ts).
+ * `POST /v1/embeddings` answers unscripted, validating the body (fake-openai-embeddings.ts).
  */
 import {
   asFakeProvider,
@@ -27,6 +28,7 @@ import { responsesHttp, validateResponses } from './fake-openai-responses.js';
 import { FakeOpenAIBatches, type FakeBatchLog, type FakeBatchOptions } from './fake-openai-batch.js';
 import { refuseParameters, refuseStrictSchema, type OpenAIRefusal } from './fake-openai-rules.js';
 import { refuseContentParts } from './fake-openai-parts.js';
+import { embeddingsBody, validateEmbeddings } from './fake-openai-embeddings.js';
 
 export interface FakeOpenAIOptions {
   script?: Script;
@@ -67,6 +69,7 @@ function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options
     if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, undefined, index, key);
     return batches.handle(req, index);
   }
+  if (req.method === 'POST' && path === '/v1/embeddings') return embeddings(req, index, options);
   const responses = req.method === 'POST' && path === '/v1/responses';
   if (!responses && (req.method !== 'POST' || path !== '/v1/chat/completions')) {
     return error(404, `Unknown request URL: ${req.method} ${req.path}`, index);
@@ -82,6 +85,15 @@ function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options
   if (responses) return { ...responsesHttp(reply, req.body, index, options, key, error), delayMs };
   const http = toHttp(reply, req.body, index, options, key);
   return { ...(req.body?.stream === true ? asEventStream(http, req.body) : http), delayMs };
+}
+
+/** `POST /v1/embeddings` (fake-openai-embeddings.ts): no script, the answer follows from the input. */
+function embeddings(req: CapturedRequest, index: number, options: FakeOpenAIOptions): HttpReply {
+  const key = (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
+  if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, undefined, index, key);
+  const refused = validateEmbeddings(req.body);
+  if (refused) return error(refused.status, refused.detail, index);
+  return { status: 200, headers: { 'x-request-id': `req_fake${index}` }, body: embeddingsBody(req.body) };
 }
 
 function toHttp(s: Scripted, body: any, index: number, options: FakeOpenAIOptions, key: string): HttpReply {

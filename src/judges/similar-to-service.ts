@@ -1,0 +1,116 @@
+import type { AssertionResult } from '../core/results-schema.js';
+import type { JudgedDefaults } from '../core/judge-subject.js';
+import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
+import { errorMessage } from '../core/errors.js';
+import { assertionName } from '../assertions/assertion-name.js';
+import { cosineSimilarity, similarToMessage, type SimilarToSpec } from '../assertions/similar-to.js';
+import type { ProviderLimiters } from '../providers/adaptive-limit.js';
+import { providerSettings } from '../providers/create.js';
+import { fakeEmbedder, openAIEmbedder, type Embedder } from '../providers/embeddings.js';
+import { embeddingModelProblem } from '../providers/embedding-models.js';
+import { priced, type Pricing } from '../providers/run-usage.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
+import { judgeCacheKey, type JudgeCache } from './cache.js';
+import type { Graded } from './judged-result.js';
+import type { JudgeSettings } from './settings.js';
+
+export interface SimilarToOptions {
+  settings: Pick<JudgeSettings, 'embeddingModel' | 'dryRun'>;
+  /** The judges' cache: an embedding is kept there like a judge answer (its vector as the answer's text). */
+  cache: JudgeCache | undefined;
+  pricing: Pricing;
+  env: NodeJS.ProcessEnv;
+  limiters: ProviderLimiters;
+  redactor?: SecretRedactor;
+}
+
+/** Grades `similarTo` assertions: embeds the reply and the value (cached), compares them, prices what was called. */
+export type SimilarToGrader = (spec: SimilarToSpec, reply: string, defaults: JudgedDefaults, signal: AbortSignal) => Promise<Graded>;
+
+/** What a `similarTo` with no model says, here and before the run. */
+export const NO_EMBEDDING_MODEL = 'no embedding model: set `model` on the assertion or `embeddingModel` in the config (`fake` for the offline one)';
+
+/** Cache keys of embeddings: the judge cache's keying with a request kind no judge prompt has. */
+const EMBEDDING_REQUEST = 'embedding';
+
+export function similarToGrader(opts: SimilarToOptions): SimilarToGrader {
+  const embedders = new Map<string, Embedder>();
+  const embedderFor = (ref: string): Embedder => {
+    // A dry run calls no model: every embedding is the fake one.
+    if (opts.settings.dryRun || ref === 'fake') return fakeEmbedder;
+    let embedder = embedders.get(ref);
+    if (!embedder) embedders.set(ref, (embedder = openAIEmbedder(providerSettings(ref, opts.env, { limiters: opts.limiters }))));
+    return embedder;
+  };
+
+  /** One text's vector: from this run or the disk cache when seen before, else one call (then kept). */
+  const embed = async (embedder: Embedder, raw: string, signal: AbortSignal) => {
+    // The run's secrets never reach the embedding model (another provider, maybe) nor the cache key.
+    const text = opts.redactor ? opts.redactor.redact(raw) : raw;
+    const call = async () => {
+      const answer = await embedder.embed(text, signal);
+      return { text: JSON.stringify(answer.vector), tokens: answer.tokens, model: answer.model };
+    };
+    const key = judgeCacheKey({ spec: embedder.spec, system: EMBEDDING_REQUEST, user: text, schema: null, options: { endpoint: embedder.endpoint } });
+    const answer = opts.cache ? await opts.cache.getOrCall(key, call) : Object.assign(await call(), { cached: false });
+    if (opts.cache && !answer.cached) await opts.cache.store(key, { text: answer.text, tokens: answer.tokens, model: answer.model });
+    const spent = answer.cached ? emptyUsage() : priced(answer.tokens, embedder.spec === 'fake' ? undefined : embedder.spec, opts.pricing);
+    return { vector: JSON.parse(answer.text) as number[], spent, cached: answer.cached, saved: answer.cached ? answer.tokens.inputTokens : 0 };
+  };
+
+  return async (spec, reply, defaults, signal) => {
+    const base = { name: assertionName(spec), kind: spec.type, threshold: spec.threshold, weight: spec.weight ?? 1 };
+    const failed = (why: string): Graded => ({ result: { ...base, severity: 'gate', status: 'error', score: 0, message: `${base.name}: ${why}` }, usage: emptyUsage() });
+    // Checked before the run for the files' assertions (embedding-check.ts); a TS check's are known only now.
+    const ref = spec.model ?? opts.settings.embeddingModel;
+    if (ref === undefined) return failed(NO_EMBEDDING_MODEL);
+    const problem = embeddingModelProblem(ref);
+    if (problem) return failed(problem);
+    let embedder: Embedder;
+    try {
+      embedder = embedderFor(ref);
+    } catch (err) {
+      return failed(errorMessage(err));
+    }
+    const [provider, model] = embedder.spec === 'fake' ? ['fake', 'fake'] : splitSpec(embedder.spec);
+    if (reply.trim() === '') {
+      const result: AssertionResult = { ...base, severity: spec.severity ?? defaults.severity, status: 'failed', score: 0, message: `${base.name}: empty reply (not embedded)` };
+      return { result, usage: emptyUsage() };
+    }
+    let parts;
+    try {
+      parts = await Promise.all([embed(embedder, reply, signal), embed(embedder, spec.value, signal)]);
+    } catch (err) {
+      return failed(`embedding failed: ${errorMessage(err)}`);
+    }
+    const usage: Usage = addUsage(...parts.map((p) => p.spent));
+    usage.calls = parts.filter((p) => !p.cached).length;
+    const score = cosineSimilarity(parts[0].vector, parts[1].vector);
+    const cached = parts.every((p) => p.cached);
+    const saved = parts.reduce((n, p) => n + p.saved, 0);
+    const result: AssertionResult = {
+      ...base,
+      severity: spec.severity ?? defaults.severity,
+      status: score >= spec.threshold ? 'passed' : 'failed',
+      score,
+      message: similarToMessage(spec, score, embedder.spec),
+      judge: { provider, model, usage, ...(cached ? { cached: true, savedTokens: saved } : {}) },
+    };
+    return { result, usage };
+  };
+}
+
+function splitSpec(spec: string): [string, string] {
+  const colon = spec.indexOf(':');
+  return [spec.slice(0, colon), spec.slice(colon + 1)];
+}
+
+/** A `similarTo` not embedded: skipped after a failed gate (no call, like a judge), or no grader in this run. */
+export function similarToUngraded(spec: SimilarToSpec, defaults: JudgedDefaults, why: 'gate-failed' | 'no-grader'): Graded {
+  const base = { name: assertionName(spec), kind: spec.type, threshold: spec.threshold, weight: spec.weight ?? 1, score: 0 };
+  const result: AssertionResult =
+    why === 'gate-failed'
+      ? { ...base, severity: spec.severity ?? defaults.severity, status: 'skipped', message: 'skipped: a gate of this trial failed', skipped: 'gate-failed' }
+      : { ...base, severity: 'gate', status: 'error', message: `${base.name}: no embedding model in this run` };
+  return { result, usage: emptyUsage() };
+}

@@ -1,0 +1,65 @@
+/**
+ * Which models make embeddings: the capability table's rows for embedding models (the chat rows are
+ * model-table.ts; prices are in price-table.ts). On `openai` only these embed; an OpenAI-compatible
+ * server (another provider on the OpenAI wire) serves whatever models it has, so any of its models is
+ * taken and the server decides; the Anthropic wire has no embeddings endpoint.
+ */
+import { parseModelSpec } from './model-spec.js';
+import { wireOf } from './registry.js';
+
+export interface EmbeddingModelRow {
+  model: string;
+  /** Length of the vectors it returns by default. */
+  dimensions: number;
+  /** Takes the `dimensions` request field (shorter vectors); a 400 on the others. */
+  acceptsDimensions: boolean;
+  /** Where the facts were read, in words (never a link), and the date they were read. */
+  source: string;
+  asOf: string;
+}
+
+const READ = '2026-12-02';
+
+export const OPENAI_EMBEDDING_MODELS: readonly EmbeddingModelRow[] = [
+  {
+    model: 'text-embedding-3-large',
+    dimensions: 3072,
+    acceptsDimensions: true,
+    source: 'OpenAI docs: text-embedding-3-large model page and the Embeddings guide (`dimensions` only on text-embedding-3 and later)',
+    asOf: READ,
+  },
+  {
+    model: 'text-embedding-3-small',
+    dimensions: 1536,
+    acceptsDimensions: true,
+    source: 'OpenAI docs: text-embedding-3-large model page, quick comparison (text-embedding-3-small), and the Embeddings guide',
+    asOf: READ,
+  },
+  {
+    model: 'text-embedding-ada-002',
+    dimensions: 1536,
+    acceptsDimensions: false,
+    source: 'OpenAI SDK 6.49 EmbeddingModel type and the Embeddings guide (legacy model; `dimensions` not supported)',
+    asOf: READ,
+  },
+];
+
+export function openAIEmbeddingRow(model: string): EmbeddingModelRow | undefined {
+  return OPENAI_EMBEDDING_MODELS.find((r) => r.model === model);
+}
+
+/** Why `ref` cannot make embeddings, or undefined when it can (`fake` always can). */
+export function embeddingModelProblem(ref: string): string | undefined {
+  if (ref === 'fake') return undefined;
+  let spec;
+  try {
+    spec = parseModelSpec(ref);
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+  if (wireOf(spec.provider) !== 'openai') return `${ref} cannot make embeddings: ${spec.provider} has no embeddings API (use an OpenAI or OpenAI-compatible model, or "fake")`;
+  if (spec.provider === 'openai' && !openAIEmbeddingRow(spec.model)) {
+    return `${ref} is not an embedding model (OpenAI's are ${OPENAI_EMBEDDING_MODELS.map((r) => r.model).join(', ')})`;
+  }
+  return undefined;
+}
