@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { junitReporter } from '../../src/report/junit.js';
 import { githubReporter } from '../../src/report/github.js';
-import { removeTempDirs } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
 import { caseOf } from '../support/results-helpers.js';
 import { explain, runFixtureInProcess } from '../support/run-fixture-in-process.js';
 
@@ -41,7 +41,8 @@ describe('passAt and passHat verdicts', () => {
     const r = await runFixtureInProcess('runner', {
       paths: ['extra/pass-at-k.eval.yaml'],
       selection: { filter: ['reducers/at-3-strict'] },
-      reporters: (dir) => [junitReporter({ path: (junitPath = join(dir, 'junit.xml')) }), githubReporter({ out: { write: (t: string) => github.push(t) }, summaryFile: undefined })],
+      // A temp folder: the fixture's folder is committed, and a report written there would dirty it.
+      reporters: () => [junitReporter({ path: (junitPath = join(tempDir(), 'junit.xml')) }), githubReporter({ out: { write: (t: string) => github.push(t) }, summaryFile: undefined })],
     });
     expect(r.code, explain(r)).toBe(1);
     const c = caseOf(r.results(), 'reducers/at-3-strict');
