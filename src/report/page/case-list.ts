@@ -8,6 +8,7 @@ import type { Fields } from './fields';
 import { firstFailure } from './first-failure';
 import { reducerText, usageLine } from './format';
 import { emptyTally, judgeUsageLine, tallyJudgments } from './judge-usage';
+import { pagedList } from './paged-list';
 import { trialRow } from './trial';
 import type { CaseChange, CaseResult, ResultsDoc } from './types';
 
@@ -38,8 +39,6 @@ export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[]
   const list = add(app, el('div', 'cases'));
   const more = add(app, el('button', 'more', 'Show more'));
   more.type = 'button';
-  let shown: number[] = [];
-  let next = 0;
 
   const matches = (i: number, q: string): boolean => {
     if (!q) return true;
@@ -50,23 +49,16 @@ export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[]
     if (ch) hay += ' ' + ch.kind + ' ' + ch.kind.split('-').join(' ');
     return hay.indexOf(q) !== -1;
   };
-  const renderMore = (): void => {
-    const stop = Math.min(shown.length, next + PAGE);
-    for (; next < stop; next++) add(list, caseRow(shown[next] as number));
-    more.hidden = next >= shown.length;
-  };
+  const caseRow = (i: number): HTMLDetailsElement => caseSummaryRow(caseAt(i), keyAt(i), changes[keyAt(i)], fields);
+  const show = pagedList(list, more, PAGE, caseRow);
   const refresh = (): void => {
     const q = filter.value.trim().toLowerCase();
-    shown = order.filter((i) => matches(i, q));
-    next = 0;
-    list.textContent = '';
+    const shown = order.filter((i) => matches(i, q));
     count.textContent = shown.length + ' of ' + doc.cases.length + ' cases';
-    renderMore();
+    show(shown);
   };
-  const caseRow = (i: number): HTMLDetailsElement => caseSummaryRow(caseAt(i), keyAt(i), changes[keyAt(i)], fields);
 
   filter.addEventListener('input', refresh);
-  more.addEventListener('click', renderMore);
   refresh();
 }
 

@@ -2,6 +2,7 @@
 // filtered by key and listed a page at a time. Text goes in by textContent only (dom.ts).
 import { add, el } from './dom';
 import { sparkline } from './history-chart';
+import { pagedList } from './paged-list';
 import type { HistoryCase, HistoryData } from './history-types';
 
 /** Cases added to the list at a time. */
@@ -67,28 +68,21 @@ export function renderCases(app: HTMLElement, data: HistoryData): void {
   const count = add(tools, el('span', 'count'));
   const list = add(app, el('div', 'cases'));
   const more = add(app, el('button', 'more', 'Show more'));
-  let shown: HistoryCase[] = [];
-  let at = 0;
-  const page = () => {
-    for (const c of shown.slice(at, at + PAGE)) {
-      const row = add(list, el('div', 'case-row'));
-      add(row, el('span', 'key', c.key));
-      add(row, caseSpark(c));
-      add(row, el('span', 'muted', `${c.flips} flips`));
-      add(row, verdictBadge(lastVerdict(c)));
-    }
-    at = Math.min(at + PAGE, shown.length);
-    count.textContent = `${at} of ${shown.length} cases`;
-    more.hidden = at >= shown.length;
+  const caseRow = (c: HistoryCase): HTMLElement => {
+    const row = el('div', 'case-row');
+    add(row, el('span', 'key', c.key));
+    add(row, caseSpark(c));
+    add(row, el('span', 'muted', `${c.flips} flips`));
+    add(row, verdictBadge(lastVerdict(c)));
+    return row;
   };
+  const show = pagedList(list, more, PAGE, caseRow, (shown, total) => {
+    count.textContent = `${shown} of ${total} cases`;
+  });
   const apply = () => {
     const q = filter.value.trim().toLowerCase();
-    shown = q ? data.cases.filter((c) => c.key.toLowerCase().includes(q)) : data.cases;
-    at = 0;
-    list.textContent = '';
-    page();
+    show(q ? data.cases.filter((c) => c.key.toLowerCase().includes(q)) : data.cases);
   };
   filter.addEventListener('input', apply);
-  more.addEventListener('click', page);
   apply();
 }

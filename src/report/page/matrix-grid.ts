@@ -8,6 +8,7 @@ import type { Fields } from './fields';
 import { pct } from './format';
 import { comparisonTable } from './matrix-table';
 import { matrixGrids, type Grid, type GridCell, type GridRow } from './matrix-model';
+import { pagedList } from './paged-list';
 import type { CaseResult, ResultsDoc } from './types';
 
 /** Grid rows added per page (and per "Show more rows"). */
@@ -43,22 +44,17 @@ function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fi
   const more = add(box, el('button', 'mx-more', 'Show more rows'));
   more.type = 'button';
 
-  let shown: GridRow[] = [];
-  let next = 0;
-  const renderMore = (): void => {
-    const stop = Math.min(shown.length, next + PAGE_ROWS);
-    for (; next < stop; next++) add(body, gridRow(shown[next] as GridRow, cases, fields));
-    more.hidden = next >= shown.length;
-    count.textContent = next + ' of ' + shown.length + ' rows shown';
-  };
-  const refresh = (): void => {
-    shown = only.checked ? differing : g.rows;
-    next = 0;
-    body.textContent = '';
-    renderMore();
-  };
+  const show = pagedList(
+    body,
+    more,
+    PAGE_ROWS,
+    (row: GridRow) => gridRow(row, cases, fields),
+    (shown, total) => {
+      count.textContent = shown + ' of ' + total + ' rows shown';
+    },
+  );
+  const refresh = (): void => show(only.checked ? differing : g.rows);
   only.addEventListener('change', refresh);
-  more.addEventListener('click', renderMore);
   refresh();
 }
 
