@@ -1,4 +1,9 @@
-import v8 from 'node:v8';
+import { createRequire } from 'node:module';
+import type * as V8 from 'node:v8';
+
+// Required, not imported: the first module bin/ loads, before the start chunk (core/builtin-require.ts
+// says why); its own createRequire, so the bundle joins nothing of the chunk to it.
+const v8 = createRequire(import.meta.url)('node:v8') as typeof V8;
 
 /**
  * An eval run holds little live data (finished cases stream to disk) but promotes the objects of

@@ -1,37 +1,43 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 import { TokenUsageSchema } from './usage.js';
 
 /** One tool call an agent made: what a judge and the trajectory assertions read. */
-export const ToolCallSchema = z
-  .object({
-    name: z.string().min(1),
-    args: z.unknown().optional(),
-    result: z.unknown().optional(),
-    isError: z.boolean().optional(),
-    durationMs: z.number().nonnegative().optional(),
-  })
-  .strict();
+// Built on first use (lazy-schema.ts): `list` and other commands that run no target never build these.
+export const ToolCallSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      args: z.unknown().optional(),
+      result: z.unknown().optional(),
+      isError: z.boolean().optional(),
+      durationMs: z.number().nonnegative().optional(),
+    })
+    .strict(),
+);
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
-export const StepSchema = z
-  .object({
-    text: z.string().optional(),
-    toolCalls: z.array(ToolCallSchema).optional(),
-    usage: TokenUsageSchema.optional(),
-    /** The model that produced this step, `provider:model`; prices its usage. */
-    model: z.string().optional(),
-    /**
-     * The model refused in this step (OpenAI `refusal` or content filter, Anthropic `refusal` stop):
-     * its refusal message, or empty when it gave none. A refusal mid-conversation stays on its step.
-     */
-    refusal: z.string().optional(),
-    /**
-     * A model call still waiting for its answer when the trial ended (timeout, interrupt): it was
-     * sent and may be billed, but its tokens are unknown, so its cost is unknown (null), never 0.
-     */
-    usageUnknown: z.literal(true).optional(),
-  })
-  .strict();
+export const StepSchema = lazySchema(() =>
+  z
+    .object({
+      text: z.string().optional(),
+      toolCalls: z.array(ToolCallSchema).optional(),
+      usage: TokenUsageSchema.optional(),
+      /** The model that produced this step, `provider:model`; prices its usage. */
+      model: z.string().optional(),
+      /**
+       * The model refused in this step (OpenAI `refusal` or content filter, Anthropic `refusal` stop):
+       * its refusal message, or empty when it gave none. A refusal mid-conversation stays on its step.
+       */
+      refusal: z.string().optional(),
+      /**
+       * A model call still waiting for its answer when the trial ended (timeout, interrupt): it was
+       * sent and may be billed, but its tokens are unknown, so its cost is unknown (null), never 0.
+       */
+      usageUnknown: z.literal(true).optional(),
+    })
+    .strict(),
+);
 export type Step = z.infer<typeof StepSchema>;
 
 /**
@@ -39,16 +45,18 @@ export type Step = z.infer<typeof StepSchema>;
  * command or HTTP target prints as JSON. When steps carry usage, each is one model call and their
  * sum is the run's usage; otherwise `usage` is the whole run's, counted as one call.
  */
-export const AgentRunSchema = z
-  .object({
-    reply: z.string(),
-    steps: z.array(StepSchema).optional(),
-    usage: TokenUsageSchema.optional(),
-    model: z.string().optional(),
-    instructions: z.string().optional(),
-    stopReason: z.string().optional(),
-  })
-  .strict();
+export const AgentRunSchema = lazySchema(() =>
+  z
+    .object({
+      reply: z.string(),
+      steps: z.array(StepSchema).optional(),
+      usage: TokenUsageSchema.optional(),
+      model: z.string().optional(),
+      instructions: z.string().optional(),
+      stopReason: z.string().optional(),
+    })
+    .strict(),
+);
 export type AgentRun = z.infer<typeof AgentRunSchema>;
 
 /** Every tool call of a run, in the order they were made. */

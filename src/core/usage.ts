@@ -1,32 +1,38 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema.js';
 
 /** Token counts as an agent or SDK reports them for one call or one step. */
-export const TokenUsageSchema = z
-  .object({
-    inputTokens: z.number().int().nonnegative(),
-    outputTokens: z.number().int().nonnegative(),
-    cachedInputTokens: z.number().int().nonnegative().optional(),
-    reasoningTokens: z.number().int().nonnegative().optional(),
-    /** Of `inputTokens`, those written to the prompt cache (Anthropic), billed above the input rate. */
-    cacheWriteTokens: z.number().int().nonnegative().optional(),
-    /** Of `cacheWriteTokens`, those written with the 1-hour lifetime (billed higher still). */
-    cacheWrite1hTokens: z.number().int().nonnegative().optional(),
-  })
-  .strict();
+// Built on first use (lazy-schema.ts): `list` and other commands that read no usage never build it.
+export const TokenUsageSchema = lazySchema(() =>
+  z
+    .object({
+      inputTokens: z.number().int().nonnegative(),
+      outputTokens: z.number().int().nonnegative(),
+      cachedInputTokens: z.number().int().nonnegative().optional(),
+      reasoningTokens: z.number().int().nonnegative().optional(),
+      /** Of `inputTokens`, those written to the prompt cache (Anthropic), billed above the input rate. */
+      cacheWriteTokens: z.number().int().nonnegative().optional(),
+      /** Of `cacheWriteTokens`, those written with the 1-hour lifetime (billed higher still). */
+      cacheWrite1hTokens: z.number().int().nonnegative().optional(),
+    })
+    .strict(),
+);
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
 /**
  * Usage as the results report it. `costUsd` is null when any part of the
  * usage came from a model with no known price: an unknown cost is never reported as 0.
  */
-export const UsageSchema = z.object({
-  calls: z.number().int().nonnegative(),
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
-  cachedInputTokens: z.number().int().nonnegative(),
-  reasoningTokens: z.number().int().nonnegative(),
-  costUsd: z.number().nonnegative().nullable(),
-});
+export const UsageSchema = lazySchema(() =>
+  z.object({
+    calls: z.number().int().nonnegative(),
+    inputTokens: z.number().int().nonnegative(),
+    outputTokens: z.number().int().nonnegative(),
+    cachedInputTokens: z.number().int().nonnegative(),
+    reasoningTokens: z.number().int().nonnegative(),
+    costUsd: z.number().nonnegative().nullable(),
+  }),
+);
 export type Usage = z.infer<typeof UsageSchema>;
 
 export function emptyUsage(): Usage {

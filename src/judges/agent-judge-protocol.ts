@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../core/lazy-schema.js';
 import type { Criterion } from '../core/judge-port.js';
 import { neutralize } from './prompt.js';
 
@@ -6,13 +7,16 @@ export const SUBMIT_TOOL = 'submit_judgment';
 
 export const SKIPPED_AFTER_SUBMIT = { skipped: true, reason: 'submit_judgment already called; the judge run has ended.' } as const;
 
-export const SubmissionSchema = z
-  .object({
-    score: z.number().finite().min(0).max(1),
-    reason: z.string().trim().min(1, 'reason must be a non-empty string'),
-    evidence: z.array(z.string().max(500)).default([]),
-  })
-  .strict();
+// Built on first use (core/lazy-schema.ts): only an agent judge's run reads a submission.
+export const SubmissionSchema = lazySchema(() =>
+  z
+    .object({
+      score: z.number().finite().min(0).max(1),
+      reason: z.string().trim().min(1, 'reason must be a non-empty string'),
+      evidence: z.array(z.string().max(500)).default([]),
+    })
+    .strict(),
+);
 export type Submission = z.infer<typeof SubmissionSchema>;
 
 /** What the model is told `submit_judgment` takes (every field listed, as strict tool schemas want). */
