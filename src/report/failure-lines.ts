@@ -1,4 +1,5 @@
 import type { AssertionResult, CaseResult } from '../core/results-schema.js';
+import { panelDetailLines } from './panel-lines.js';
 
 /**
  * An assertion's message as reports show it. Messages start with the assertion type; a label (a
@@ -8,7 +9,10 @@ export function assertionText(a: Pick<AssertionResult, 'name' | 'kind' | 'messag
   return a.message.startsWith(a.kind) && a.name.startsWith(a.kind) ? a.message : `${a.name}: ${a.message}`;
 }
 
-/** The distinct reasons a case did not pass (trial errors, failed assertions), plain text. */
+/**
+ * The distinct reasons a case did not pass (trial errors, failed assertions), plain text. A
+ * panel-judged assertion's reason spans lines: its panel's aggregate and each member follow it.
+ */
 export function failureLines(r: CaseResult, max = 10): string[] {
   const out = new Set<string>();
   for (const t of r.trials) {
@@ -16,7 +20,7 @@ export function failureLines(r: CaseResult, max = 10): string[] {
     if (t.verdict === 'interrupted') continue;
     if (t.error) out.add(`error: ${t.error}`);
     for (const a of t.assertions) {
-      if (a.status === 'failed' || a.status === 'error') out.add(assertionText(a));
+      if (a.status === 'failed' || a.status === 'error') out.add([assertionText(a), ...panelDetailLines(a)].join('\n'));
     }
   }
   const lines = [...out];

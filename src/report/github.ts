@@ -10,6 +10,7 @@ import { formatCost, formatTokens } from './format.js';
 import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
 import { allowlistLines } from './allowlist-lines.js';
+import { panelAgreementLines } from './panel-lines.js';
 import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
 import type { Comparison } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
@@ -102,13 +103,14 @@ export function githubReporter(opts: {
         `| --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
         `| ${c.total} | ${c.passed} | ${c.failed} | ${c.scored} | ${c.skipped} | ${summary.trials.run}/${summary.trials.planned} | ${summary.score.mean.toFixed(2)} | ${formatTokens(u.target.inputTokens + u.target.outputTokens)} tok ${formatCost(u.target.costUsd)} | ${formatTokens(u.judge.inputTokens + u.judge.outputTokens)} tok ${formatCost(u.judge.costUsd)} |`,
         ...(failing.length
-          ? ['', '| case | verdict | first failure |', '| --- | --- | --- |', ...failing.slice(0, 50).map((f) => `| ${mdCell(f.key)} | ${f.verdict} | ${mdCell(f.detail.slice(0, 200))} |`)]
+          ? ['', '| case | verdict | first failure |', '| --- | --- | --- |', ...failing.slice(0, 50).map((f) => `| ${mdCell(f.key)} | ${f.verdict} | ${mdCell(f.detail.slice(0, 600))} |`)]
           : []),
         ...(c.scored ? ['', scoredNote(c.scored, strict)] : []),
         ...(flaky.length ? ['', mdCell(flakyNote(flaky))] : []),
         ...(diverged.length ? ['', '| case | tool tape |', '| --- | --- |', ...diverged.slice(0, 50).map((d) => `| ${mdCell(d.key)} | ${mdCell(d.line)} |`)] : []),
         ...(summary.trials.judgeErrors ? ['', `**Judge errors:** ${mdCell(judgeErrorsNote(summary.trials.judgeErrors))}`] : []),
         ...allowlistLines(summary).flatMap((line) => ['', mdCell(line)]),
+        ...panelAgreementLines(summary.panels ?? []).flatMap((line) => ['', `**Judge panel:** ${mdCell(line)}`]),
         ...(summary.matrix ?? []).flatMap((t) => matrixMarkdown(t, mdCell)),
         ...(comparison ? comparisonMarkdown(comparison) : []),
         '',

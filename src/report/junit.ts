@@ -8,6 +8,8 @@ import { toolTapeLines } from './tool-tape-lines.js';
 import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
 import { caseKey, matrixSuffix } from '../core/matrix.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
+import { panelAgreementLines } from './panel-lines.js';
+import { allowlistLines } from './allowlist-lines.js';
 
 /** XML text: escapes markup and drops characters XML 1.0 cannot carry (agent text is untrusted). */
 export function xmlEscape(text: string): string {
@@ -74,9 +76,23 @@ export function junitReporter(opts: { path: string }): Reporter {
       for (const row of rows.sort((a, b) => a.index - b.index)) suites.set(row.suite, [...(suites.get(row.suite) ?? []), row]);
       // A compared run: each moved case carries its change as a property, each suite the headline.
       const changes = new Map((comparison?.cases ?? []).map((c) => [c.key, c]));
-      const suiteProps = comparison
-        ? `    <properties><property name="baseline" value="${xmlEscape(comparison.baseline)}"/><property name="comparison" value="${xmlEscape(comparisonHeadline(comparison))}"/></properties>\n`
-        : '';
+      const comparisonProps: Array<[string, string]> = comparison
+        ? [
+            ['baseline', comparison.baseline],
+            ['comparison', comparisonHeadline(comparison)],
+          ]
+        : [];
+      // Each judge panel's agreement is the run's: every suite carries it, as the terminal's summary does.
+      const panelProps = panelAgreementLines(summary.panels ?? []).map((line): [string, string] => ['judge-panel', line]);
+      // Tools called outside an allowlist: each suite names its own cases (tool names are the agent's text, escaped).
+      const outsideProps = (keys: Set<string>) =>
+        allowlistLines({
+          toolsOutsideAllowlist: (summary.toolsOutsideAllowlist ?? []).map((o) => ({ tool: o.tool, cases: o.cases.filter((k) => keys.has(k)) })).filter((o) => o.cases.length),
+        }).map((line): [string, string] => ['outside-allowlist', line]);
+      const suiteProps = (list: Row[]) => {
+        const props = [...comparisonProps, ...panelProps, ...outsideProps(new Set(list.map(caseKey)))];
+        return props.length ? `    <properties>${props.map(([name, value]) => `<property name="${name}" value="${xmlEscape(value)}"/>`).join('')}</properties>\n` : '';
+      };
       await writeAtomic(opts.path, (write) => {
         write('<?xml version="1.0" encoding="UTF-8"?>\n');
         write(
@@ -86,7 +102,7 @@ export function junitReporter(opts: { path: string }): Reporter {
           const failures = list.filter((r) => r.failed).length;
           const skipped = list.filter((r) => r.verdict === 'skipped').length;
           const time = list.reduce((s, r) => s + r.seconds, 0);
-          write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n${suiteProps}`);
+          write(`  <testsuite name="${xmlEscape(suite)}" tests="${list.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">\n${suiteProps(list)}`);
           for (const r of list) {
             write(`    <testcase classname="${xmlEscape(suite)}" name="${xmlEscape(r.id)}" file="${xmlEscape(r.file)}" time="${r.seconds.toFixed(3)}">`);
             const change = changes.get(caseKey(r));
