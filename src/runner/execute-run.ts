@@ -1,4 +1,3 @@
-import { panelAgreementCollector } from '../stats/panel-agreement.js';
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
 import { redactingReporter } from './redacting-reporter.js';
@@ -175,7 +174,6 @@ async function runWith(
   const { env } = settings;
   // Only what a comparison reads is kept of each case, never its trials' data.
   const compared: ComparableCase[] = [];
-  const panels = panelAgreementCollector();
   // Each case as planned: its settings (`--timeout`, `--repeat` among them) were merged by the planner.
   const { cases } = opts;
 
@@ -274,7 +272,6 @@ async function runWith(
       // No reporter hears a trial's end (the terminal off a TTY, the files): no event is made, nor redacted.
       ...(mux.hearsTrials ? { onTrialEnd: (c: PlannedCase, trial: TrialResult) => reporter.onTrialEnd(caseView(c), trial) } : {}),
       onCaseEnd: (result, c) => {
-        panels.add(result);
         if (opts.baseline) compared.push(comparableCase(result));
         return reporter.onCaseEnd(result, caseView(c));
       },
@@ -296,8 +293,6 @@ async function runWith(
     warnings,
     ...(batch?.uncollected.length ? { uncollectedBatches: [...batch.uncollected] } : {}),
   };
-  const agreements = panels.agreements();
-  if (agreements.length) summary.panels = agreements;
   // Reporters that already failed are known now, so the others (the results file) record the exit code
   // the process will end with; one failing in its own onEnd can only change it afterwards.
   const exitCode = withOutputs(exitCodeFor(summary, { strict: settings.strict, interrupted: outcome.interrupted }), mux.failures.length > 0);

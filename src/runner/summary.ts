@@ -4,6 +4,7 @@ import { RunningStats } from './verdict.js';
 import { passRate } from './pass-rate.js';
 import { MatrixTotals } from './matrix-totals.js';
 import { AllowlistTotals } from './allowlist-totals.js';
+import { panelAgreementCollector } from '../stats/panel-agreement.js';
 
 /**
  * The run summary, built one finished case at a time so a run never
@@ -23,6 +24,7 @@ export class SummaryBuilder {
   readonly failures: string[] = [];
   private readonly matrix: MatrixTotals;
   private readonly allowlist = new AllowlistTotals();
+  private readonly panels = panelAgreementCollector();
 
   /** `planned`: the run's cases, so matrix tables list suites and values in plan order. */
   constructor(planned: ConstructorParameters<typeof MatrixTotals>[0] = []) {
@@ -33,6 +35,7 @@ export class SummaryBuilder {
     this.cases.total += 1;
     this.matrix.addCase(c);
     this.allowlist.addCase(c);
+    this.panels.add(c);
     this.cases[c.verdict] += 1;
     this.trials.planned += c.planned;
     this.trials.run += c.trials.length;
@@ -61,6 +64,7 @@ export class SummaryBuilder {
   result(): Omit<Summary, 'warnings'> {
     const rate = passRate(this.trials.passed, this.trials.run - this.interrupted);
     const matrix = this.matrix.tables();
+    const panels = this.panels.agreements();
     return {
       cases: { ...this.cases, flaky: this.flaky },
       trials: { ...this.trials, ...(this.interrupted > 0 ? { interrupted: this.interrupted } : {}), ...(this.judgeErrors > 0 ? { judgeErrors: this.judgeErrors } : {}) },
@@ -71,6 +75,7 @@ export class SummaryBuilder {
       ...(matrix.length ? { matrix } : {}),
       failures: [...this.failures],
       ...this.allowlist.result(),
+      ...(panels.length ? { panels } : {}),
     };
   }
 }

@@ -4,18 +4,12 @@ import { fleissKappa } from './fleiss.js';
 type PanelAgreement = NonNullable<Summary['panels']>[number];
 
 /**
- * Each judge panel's agreement over a run: every judged assertion a panel judged (every trial, every
- * turn) is an item, each member a rater putting it in pass or fail by its own verdict at the
- * assertion's threshold. Panels are told apart by their members, in order; an item where a member
- * erred is left out (κ needs every rater on every item).
+ * Each judge panel's agreement over a run, fed one case at a time as the summary is built (only the
+ * panels' pass counts are kept): every judged assertion a panel judged (every trial, every turn) is an
+ * item, each member a rater putting it in pass or fail by its own verdict at the assertion's threshold.
+ * Panels are told apart by their members, in order; an item where a member erred is left out (κ needs
+ * every rater on every item).
  */
-export function panelAgreements(cases: Iterable<Pick<CaseResult, 'trials'>>): PanelAgreement[] {
-  const collector = panelAgreementCollector();
-  for (const c of cases) collector.add(c);
-  return collector.agreements();
-}
-
-/** The same, fed one case at a time as a run ends them (only the panels' pass counts are kept). */
 export function panelAgreementCollector(): { add(c: Pick<CaseResult, 'trials'>): void; agreements(): PanelAgreement[] } {
   const byPanel = new Map<string, { judges: string[]; items: number[][] }>();
   const add = (c: Pick<CaseResult, 'trials'>) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeShards, type ShardFile } from '../../src/runner/merge-shards.js';
 import { UserError } from '../../src/core/errors.js';
 import { emptyUsage } from '../../src/core/usage.js';
-import type { CaseResult, CaseVerdict, Results } from '../../src/core/results-schema.js';
+import type { AssertionResult, CaseResult, CaseVerdict, Results } from '../../src/core/results-schema.js';
 
 const usage = { target: emptyUsage(), judge: emptyUsage() };
 
@@ -119,5 +119,46 @@ describe('mergeShards', () => {
     const merge = () => mergeShards([shard(1, 2, [0, 0], [caseResult('a', 'passed'), caseResult('c', 'passed')]), shard(2, 2, [1], [caseResult('b', 'passed')])], meta);
     expect(merge).toThrow(UserError);
     expect(merge).toThrow('s1.json: run.shard.positions names position 0 twice');
+  });
+
+  it("recomputes each panel's agreement and the tools outside allowlists over the merged cases, not the shards' own", () => {
+    // Panel a, b, c; each item is a judged assertion as [members passing, failing] (n = 3 raters).
+    // Shard 1 holds [3,0] and [2,1]: P_i = 1 and 2/6, P̄ = 2/3; p_pass = 5/6, P_e = 25/36 + 1/36 = 13/18;
+    //   κ = (2/3 − 13/18) / (1 − 13/18) = (−1/18) / (5/18) = −0.2.
+    // Shard 2 holds [0,3] and [1,2]: the mirror image, κ = −0.2 too.
+    // Merged: [3,0] [2,1] [0,3] [1,2]: P̄ = (1 + 1/3 + 1 + 1/3) / 4 = 2/3; p_pass = 6/12, P_e = 1/2;
+    //   κ = (2/3 − 1/2) / (1/2) = 1/3.
+    const judged = (passing: number): AssertionResult => ({
+      ...{ name: 'judge', kind: 'judge', severity: 'gate', status: passing >= 2 ? 'passed' : 'failed', score: 0.5, threshold: 0.7, weight: 1, message: 'judge' },
+      panel: { aggregate: 'majority', members: ['a', 'b', 'c'].map((judge, i) => ({ judge, status: i < passing ? 'passed' : 'failed', score: i < passing ? 0.9 : 0.1, usage: emptyUsage() })) },
+    });
+    const outside = (...tools: string[]): AssertionResult => ({
+      ...{ name: 'onlyTools', kind: 'onlyTools', severity: 'gate', status: 'failed', score: 0, threshold: 1, weight: 1 },
+      ...{ message: `onlyTools: called [${tools.join(', ')}] outside the allowlist`, evidence: tools },
+    });
+    const withAssertions = (c: CaseResult, assertions: AssertionResult[]): CaseResult => ({ ...c, trials: c.trials.map((t) => ({ ...t, assertions })) });
+    const a = withAssertions(caseResult('a', 'failed'), [judged(3), outside('delete_file')]);
+    const b = withAssertions(caseResult('b', 'failed'), [judged(0), judged(1), outside('delete_file', 'rm')]);
+    const c = withAssertions(caseResult('c', 'passed'), [judged(2)]);
+    const one = shard(1, 2, [0, 2], [a, c]);
+    const two = shard(2, 2, [1], [b]);
+    // What each shard's own run wrote, which the merge must not keep.
+    one.results.summary.panels = [{ judges: ['a', 'b', 'c'], items: 2, kappa: -0.2 }];
+    two.results.summary.panels = [{ judges: ['a', 'b', 'c'], items: 2, kappa: -0.2 }];
+    one.results.summary.toolsOutsideAllowlist = [{ tool: 'delete_file', cases: ['s/a'] }];
+    two.results.summary.toolsOutsideAllowlist = [
+      { tool: 'delete_file', cases: ['s/b'] },
+      { tool: 'rm', cases: ['s/b'] },
+    ];
+
+    const { summary } = mergeShards([one, two], meta).results;
+    expect(summary.panels).toHaveLength(1);
+    expect(summary.panels![0]).toMatchObject({ judges: ['a', 'b', 'c'], items: 4 });
+    expect(summary.panels![0]!.kappa).toBeCloseTo(1 / 3, 12);
+    // In plan order (a, b, c), each tool once with every case that called it.
+    expect(summary.toolsOutsideAllowlist).toEqual([
+      { tool: 'delete_file', cases: ['s/a', 's/b'] },
+      { tool: 'rm', cases: ['s/b'] },
+    ]);
   });
 });
