@@ -1,10 +1,11 @@
 // The run summary at the top: counts, pass rate, usage (the judge's with its cache), the cost split,
-// the charts and the comparison's counts.
+// the charts, each judge panel's agreement, the tools called outside an allowlist and the comparison's counts.
 import { add, el } from './dom';
 import type { Fields } from './fields';
 import { dur, pct, usageLine, usd } from './format';
 import { cacheLine, judgeUsageLine, type JudgeTally } from './judge-usage';
 import { renderCharts, tallyRun } from './run-charts';
+import { panelFacts, renderOutsideAllowlist } from './run-notes';
 import type { CaseChange, ResultsDoc } from './types';
 
 /** Renders the summary into app; returns the comparison's change of each case, by case key. */
@@ -27,10 +28,12 @@ export function renderSummary(app: HTMLElement, doc: ResultsDoc, fields: Fields)
     ['Run', doc.run.id + ' started ' + doc.run.startedAt + (doc.run.gitSha ? ' at ' + doc.run.gitSha.slice(0, 12) : '') + (doc.run.interrupted ? ' (interrupted)' : '')],
     ['Target usage', usageLine(s.usage.target)],
     ['Judge usage', judgeUsageLine(s.usage.judge, tally.judge)],
+    ...panelFacts(s, fields),
   ]);
   costSplit(head, s.usage.target.costUsd, s.usage.judge.costUsd, tally.judge);
   renderCharts(head, tally, s.passRate);
   s.failures.forEach((f) => add(head, el('p', 'run-failure', fields.plain(f))));
+  renderOutsideAllowlist(head, s, fields);
 
   const changes: Record<string, CaseChange> = {};
   const cmp = doc.comparison;

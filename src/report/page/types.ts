@@ -256,3 +256,11 @@ export interface PageData {
 export interface CaseChange {
   judgeChanges?: string[];
 }
+
+// Merged into Summary above: the run's judge panels' agreement (PanelAgreementSchema) and the tools
+// called outside their allowlist (summary.toolsOutsideAllowlist), shown by run-notes.ts.
+export interface Summary {
+  panels?: Array<{ judges: Text[]; items: number; kappa: number | null }>;
+  /** Tool names and case keys come from the agent and the eval files: shown as text only. */
+  toolsOutsideAllowlist?: Array<{ tool: Text; cases: Text[] }>;
+}
