@@ -33,7 +33,14 @@ export function registerMerge(program: Command): void {
       if (versions.size > 1) throw new UserError(`mixed schema versions: ${read.map((r) => `${r.name} has ${JSON.stringify(r.version)}`).join(', ')}`);
       if (read[0]!.version !== SCHEMA_VERSION) throw new UserError(`${read[0]!.name}: schemaVersion ${JSON.stringify(read[0]!.version)}, this agent-evals reads ${SCHEMA_VERSION}`);
       const files = read.map((r) => ({ name: r.name, results: parseResults(r.data, r.name, '<files>', ResultsSchema) }));
-      const [{ mergeShards }, { writeAtomic }, { roundedCosts }] = await Promise.all([import('../runner/merge-shards.js'), import('../report/atomic-write.js'), import('../report/json.js')]);
+      const [{ mergeShards }, { writeAtomic }, { roundedCosts }, { panelAgreementLines }, { allowlistLines }, { terminalSafe }] = await Promise.all([
+        import('../runner/merge-shards.js'),
+        import('../report/atomic-write.js'),
+        import('../report/json.js'),
+        import('../report/panel-lines.js'),
+        import('../report/allowlist-lines.js'),
+        import('../report/sanitize.js'),
+      ]);
       const { results, exitCode } = mergeShards(files, { argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)), version: packageVersion() });
       const out = resolve(cwd, flags.output);
       await writeAtomic(out, (write) => write(JSON.stringify(results, roundedCosts, 2) + '\n'));
@@ -42,6 +49,9 @@ export function registerMerge(program: Command): void {
         `Merged ${files.length} shards: ${s.cases.total} cases (${s.cases.passed} passed, ${s.cases.failed} failed, ${s.cases.scored} scored, ${s.cases.skipped} skipped) → ${relative(cwd, out) || out}\n`,
       );
       for (const f of s.failures) process.stdout.write(`Failure: ${f}\n`);
+      // Recomputed over every part's cases, as the terminal's closing block would have said them; tool names are the agent's text.
+      for (const line of panelAgreementLines(s.panels ?? [])) process.stdout.write(`Panel: ${terminalSafe(line)}\n`);
+      for (const line of allowlistLines(s)) process.stdout.write(`${terminalSafe(line)}\n`);
       process.exitCode = flags.exitCode ? exitCode : 0;
     });
 }
