@@ -31,3 +31,16 @@ export function checkEmbeddingModels(judging: Pick<JudgeSettings, 'embeddingMode
 export function similarToSpecs(c: Pick<JudgeSubject, 'assertions' | 'turns'>): SimilarToSpec[] {
   return [...c.assertions, ...(c.turns ?? []).flatMap((t) => t.assert ?? [])].filter((s): s is SimilarToSpec => isSimilarTo(s));
 }
+
+/** A case's `similarTo` assertions that spend: each with the model it embeds with (its own, else the config's), `fake` left out. */
+export function spendingSimilarTo(c: Pick<JudgeSubject, 'assertions' | 'turns'>, configModel: string | undefined): Array<{ spec: SimilarToSpec; model: string }> {
+  return similarToSpecs(c).flatMap((spec) => {
+    const model = spec.model ?? configModel;
+    return model === undefined || model === 'fake' ? [] : [{ spec, model }];
+  });
+}
+
+/** The embedding models the cases' `similarTo` assertions call: what a budget must price. */
+export function embeddingModelsOf(cases: readonly Pick<JudgeSubject, 'assertions' | 'turns'>[], configModel: string | undefined): string[] {
+  return [...new Set(cases.flatMap((c) => spendingSimilarTo(c, configModel).map((e) => e.model)))];
+}
