@@ -74,9 +74,9 @@ function repriceCalls(model: string, u: Usage, overrides: PriceTable, batch: boo
 const sameTokens = (a: Pick<Usage, 'calls' | 'inputTokens' | 'outputTokens'>, b: Pick<Usage, 'calls' | 'inputTokens' | 'outputTokens'>) =>
   a.calls === b.calls && a.inputTokens === b.inputTokens && a.outputTokens === b.outputTokens;
 
-/** The judge answers of a trial, for the cache hit and batch rates an estimate reports. */
+/** The judge answers of a trial, for the cache hit and batch rates an estimate reports (embeddings are counted from the plan). */
 export function judgeCalls(trial: TrialResult): JudgeCalls {
-  const answered = trial.assertions.filter((a): a is AssertionResult & { judge: NonNullable<AssertionResult['judge']> } => a.judge !== undefined && a.status !== 'skipped');
+  const answered = trial.assertions.filter((a): a is AssertionResult & { judge: NonNullable<AssertionResult['judge']> } => a.judge !== undefined && a.status !== 'skipped' && a.kind !== SIMILAR_TO);
   return {
     answered: answered.length,
     cached: answered.filter((a) => a.judge.cached === true).length,

@@ -53,6 +53,8 @@ describe('similarTo in the cost estimate', () => {
     expect(res.stdout).toContain(`similarTo: 32 embeddings (30 of replies, one per assertion per trial; 2 of references, once each), ${usdText(usd)} in the judge column`);
     expect(judgeTotal(res.stdout)).toBe(usdText(usd));
     expect(res.stdout).toMatch(/no history: 1 case, not priced \(but for their similarTo embeddings\):\n {4}sim\/c/);
+    // The recorded embeddings are not judge answers the estimate assumes again: there were no others.
+    expect(res.stdout).not.toMatch(/recorded answers came from the cache/);
   });
 
   it('--max-cost names an embedding model with no known price before the run', async () => {
