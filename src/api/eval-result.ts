@@ -13,6 +13,8 @@ export interface EvalResult {
   readonly score: number;
   /** Passed of the trials that ran, with its 95% interval; present from 2 such trials on. */
   readonly passRate: PassRate | undefined;
+  /** `passAt` / `passHat`: the pass@k or pass^k estimate the verdict was decided on (absent below k trials run). */
+  readonly reducer: CaseResult['reducer'];
   /** Tokens and dollars (null when a model has no known price) of the target, the judges, and both. */
   readonly usage: { target: Usage; judge: Usage; total: Usage };
   /** Every trial that ran: reply, trace, usage and each assertion's result. */
@@ -36,6 +38,7 @@ export function evalResult(c: CaseResult, summary: Summary, exitCode: number): E
     verdict: c.verdict,
     score: c.score.mean,
     passRate: c.passRate,
+    reducer: c.reducer,
     usage: summary.usage,
     trials: c.trials,
     case: c,

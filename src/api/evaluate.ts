@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import type { ChatTurn } from '../core/chat-turn.js';
+import type { ReducerSetting } from '../core/reducer-setting.js';
 import type { Judge } from '../core/judge-port.js';
 import type { UserConfig } from '../config/define-config.js';
 import type { Reporter } from '../report/reporter.js';
@@ -47,6 +48,8 @@ interface State {
   assertions: AssertionInput[];
   repeat?: number;
   passRate?: number;
+  /** At most one of the two: each decides the verdict on its own. */
+  reducer?: { passAt: ReducerSetting } | { passHat: ReducerSetting };
   timeoutMs?: number;
   onlyTools?: string[];
   judge?: EvalJudge;
@@ -148,6 +151,19 @@ export class EvalBuilder {
     return this.#with({ passRate: rate });
   }
 
+  /**
+   * pass@k: the case passes when the unbiased estimate of "at least one of k trials passes", over its
+   * N ≥ k trials (`.repeat(n)`), is at least `min` (default 0.5). Replaces `passRate` and `passHat`.
+   */
+  passAt(setting: ReducerSetting): EvalBuilder {
+    return this.#with({ reducer: { passAt: setting } });
+  }
+
+  /** pass^k: as `passAt`, on the estimate that all k trials pass. Replaces `passRate` and `passAt`. */
+  passHat(setting: ReducerSetting): EvalBuilder {
+    return this.#with({ reducer: { passHat: setting } });
+  }
+
   /** Per-trial timeout of the agent, in ms. */
   timeout(ms: number): EvalBuilder {
     return this.#with({ timeoutMs: ms });
@@ -195,6 +211,7 @@ export class EvalBuilder {
             ...(s.assertions.length > 0 ? { assert: s.assertions } : {}),
             ...(s.repeat !== undefined ? { repeat: s.repeat } : {}),
             ...(s.passRate !== undefined ? { passRate: s.passRate } : {}),
+            ...s.reducer,
             ...(s.timeoutMs !== undefined ? { timeoutMs: s.timeoutMs } : {}),
             ...(s.onlyTools !== undefined ? { onlyTools: s.onlyTools } : {}),
           },

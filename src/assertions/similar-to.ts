@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ModelSpecStringSchema } from '../providers/model-spec.js';
-import { embeddingModelProblem } from '../providers/embedding-models.js';
+import { dimensionsProblem, embeddingModelProblem } from '../providers/embedding-models.js';
 import { assertionCommonFields } from './types.js';
 import { quote } from './format.js';
 
@@ -25,8 +25,15 @@ export const similarToAssertionSchema = z
     threshold: assertionCommonFields.threshold.unwrap(),
     /** The embedding model; else the config's `embeddingModel`. */
     model: EmbeddingModelRefSchema.optional(),
+    /** Shorter vectors (the API's `dimensions`): text-embedding-3 models and OpenAI-compatible servers that take it. */
+    dimensions: z.number().int().positive().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((spec, ctx) => {
+    // With the assertion's own model the check is here (load); with the config's, before the run (embedding-check.ts).
+    const problem = spec.model !== undefined && spec.dimensions !== undefined ? dimensionsProblem(spec.model, spec.dimensions) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['dimensions'], message: problem });
+  });
 
 export type SimilarToSpec = z.infer<typeof similarToAssertionSchema>;
 

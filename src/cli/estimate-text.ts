@@ -29,10 +29,16 @@ export function estimateText(e: CostEstimate, source: EstimateSource): string {
       `  judge: ${pct(e.judge.cached, e.judge.answered)} of ${formatTokens(e.judge.answered)} recorded answers came from the cache, ${pct(e.judge.batch, asked)} of those asked went through a batch API (assumed again)`,
     );
   }
+  const em = e.embeddings;
+  if (em.replies + em.references > 0) {
+    lines.push(
+      `  similarTo: ${plural(em.replies + em.references, 'embedding')} (${em.replies} of replies, one per assertion per trial; ${em.references} of references, once each), ${usdText(em.usd)}${em.unpriced ? ` (+${em.unpriced} with no known price)` : ''} in the judge column, at about 4 characters a token`,
+    );
+  }
   const unpriced = Math.max(e.total.target.unpriced, e.total.judge.unpriced);
   if (unpriced > 0) lines.push(`  unpriced: ${plural(unpriced, 'case')} used a model with no known price and no recorded cost: not in the dollars above (add it under \`pricing\`)`);
   if (e.total.noHistory.length > 0) {
-    lines.push(`  no history: ${plural(e.total.noHistory.length, 'case')}, not priced:`);
+    lines.push(`  no history: ${plural(e.total.noHistory.length, 'case')}, not priced${em.replies > 0 ? ' (but for their similarTo embeddings)' : ''}:`);
     for (const key of e.total.noHistory) lines.push(`    ${key}`);
   }
   lines.push('  (every planned trial is counted; early stop may spend less)');

@@ -6,6 +6,8 @@ import { PRICES_AS_OF } from '../providers/pricing.js';
 import { estimateCost, estimatedUsd, type CostEstimate } from '../runner/estimate.js';
 import { estimateHistory } from './estimate-history.js';
 import { estimateText, usdText } from './estimate-text.js';
+import { spendingSimilarTo } from '../judges/embedding-check.js';
+import type { PlannedEmbedding } from '../runner/estimate-embeddings.js';
 
 /** The plan an estimate prices: the config (its outputDir and `pricing`) and the planned cases. */
 export interface EstimatePlan {
@@ -21,7 +23,7 @@ async function estimatePlan({ config, cases }: EstimatePlan, from: string | unde
     cwd,
     from,
   );
-  const planned = cases.map((c) => ({ key: c.key, suite: c.suite, trials: c.repeat }));
+  const planned = cases.map((c) => ({ key: c.key, suite: c.suite, trials: c.repeat, embeddings: plannedEmbeddings(c, config.embeddingModel) }));
   const estimate = estimateCost(planned, history?.results.cases ?? [], config.pricing);
   const text = estimateText(estimate, {
     file: history ? relative(cwd, history.path) || history.path : undefined,
@@ -54,4 +56,9 @@ export async function checkEstimatedBudget(plan: EstimatePlan, budget: number, o
   }
   if (opts.env.CI) throw new UserError(`${over}; in CI such a run does not start without --force (the estimate: \`agent-evals run --estimate\`)\n${text}`, { field: '--max-cost' });
   process.stderr.write(`agent-evals: --max-cost: ${over}: running it, its budget stops new trials once spent (add --force to skip this warning)\n${text}`);
+}
+
+/** A case's `similarTo` assertions that spend, as the estimate counts them. */
+function plannedEmbeddings(c: PlannedCase, configModel: string | undefined): PlannedEmbedding[] {
+  return spendingSimilarTo(c, configModel).map(({ spec, model }) => ({ model, value: spec.value, ...(spec.dimensions !== undefined ? { dimensions: spec.dimensions } : {}) }));
 }

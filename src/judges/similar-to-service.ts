@@ -7,7 +7,7 @@ import { cosineSimilarity, similarToMessage, type SimilarToSpec } from '../asser
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { providerSettings } from '../providers/create.js';
 import { fakeEmbedder, openAIEmbedder, type Embedder } from '../providers/embeddings.js';
-import { embeddingModelProblem } from '../providers/embedding-models.js';
+import { dimensionsProblem, embeddingModelProblem } from '../providers/embedding-models.js';
 import { priced, type Pricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { judgeCacheKey, type JudgeCache } from './cache.js';
@@ -44,14 +44,20 @@ export function similarToGrader(opts: SimilarToOptions): SimilarToGrader {
   };
 
   /** One text's vector: from this run or the disk cache when seen before, else one call (then kept). */
-  const embed = async (embedder: Embedder, raw: string, signal: AbortSignal) => {
+  const embed = async (embedder: Embedder, raw: string, dimensions: number | undefined, signal: AbortSignal) => {
     // The run's secrets never reach the embedding model (another provider, maybe) nor the cache key.
     const text = opts.redactor ? opts.redactor.redact(raw) : raw;
     const call = async () => {
-      const answer = await embedder.embed(text, signal);
+      const answer = await embedder.embed(text, signal, dimensions);
       return { text: JSON.stringify(answer.vector), tokens: answer.tokens, model: answer.model };
     };
-    const key = judgeCacheKey({ spec: embedder.spec, system: EMBEDDING_REQUEST, user: text, schema: null, options: { endpoint: embedder.endpoint } });
+    const key = judgeCacheKey({
+      spec: embedder.spec,
+      system: EMBEDDING_REQUEST,
+      user: text,
+      schema: null,
+      options: { endpoint: embedder.endpoint, ...(dimensions !== undefined ? { dimensions } : {}) },
+    });
     const answer = opts.cache ? await opts.cache.getOrCall(key, call) : Object.assign(await call(), { cached: false });
     if (opts.cache && !answer.cached) await opts.cache.store(key, { text: answer.text, tokens: answer.tokens, model: answer.model });
     const spent = answer.cached ? emptyUsage() : priced(answer.tokens, embedder.spec === 'fake' ? undefined : embedder.spec, opts.pricing);
@@ -64,7 +70,7 @@ export function similarToGrader(opts: SimilarToOptions): SimilarToGrader {
     // Checked before the run for the files' assertions (embedding-check.ts); a TS check's are known only now.
     const ref = spec.model ?? opts.settings.embeddingModel;
     if (ref === undefined) return failed(NO_EMBEDDING_MODEL);
-    const problem = embeddingModelProblem(ref);
+    const problem = embeddingModelProblem(ref) ?? (spec.dimensions !== undefined ? dimensionsProblem(ref, spec.dimensions) : undefined);
     if (problem) return failed(problem);
     let embedder: Embedder;
     try {
@@ -79,7 +85,9 @@ export function similarToGrader(opts: SimilarToOptions): SimilarToGrader {
     }
     let parts;
     try {
-      parts = await Promise.all([embed(embedder, reply, signal), embed(embedder, spec.value, signal)]);
+      // The offline embedder has one size: `dimensions` is not part of its key either.
+      const dimensions = embedder === fakeEmbedder ? undefined : spec.dimensions;
+      parts = await Promise.all([embed(embedder, reply, dimensions, signal), embed(embedder, spec.value, dimensions, signal)]);
     } catch (err) {
       return failed(`embedding failed: ${errorMessage(err)}`);
     }

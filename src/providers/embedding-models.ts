@@ -63,3 +63,18 @@ export function embeddingModelProblem(ref: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Why `ref` cannot take `dimensions: n`, or undefined when it can: an OpenAI model that does not take
+ * the field (ada-002: the API answers 400), or more than its own vector length. An OpenAI-compatible
+ * server's model is the server's to refuse; the offline `fake` ignores it.
+ */
+export function dimensionsProblem(ref: string, n: number): string | undefined {
+  if (ref === 'fake' || embeddingModelProblem(ref) !== undefined) return undefined;
+  const spec = parseModelSpec(ref);
+  const row = spec.provider === 'openai' ? openAIEmbeddingRow(spec.model) : undefined;
+  if (!row) return undefined;
+  if (!row.acceptsDimensions) return `${row.model} does not take \`dimensions\` (only text-embedding-3 and later models do); remove it or use openai:text-embedding-3-small`;
+  if (n > row.dimensions) return `${row.model} makes vectors of at most ${row.dimensions} dimensions, not ${n}`;
+  return undefined;
+}

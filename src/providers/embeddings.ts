@@ -18,7 +18,8 @@ export interface EmbeddingAnswer {
 export interface Embedder {
   spec: string;
   endpoint: string;
-  embed(text: string, signal: AbortSignal): Promise<EmbeddingAnswer>;
+  /** `dimensions`: shorter vectors, asked of the API (the offline embedder ignores it). */
+  embed(text: string, signal: AbortSignal, dimensions?: number): Promise<EmbeddingAnswer>;
 }
 
 /** The offline embedder (fake-embedder.ts): no call, no tokens. */
@@ -41,9 +42,9 @@ export function openAIEmbedder(settings: ProviderSettings): Embedder {
   return {
     spec: formatModelSpec(settings.spec),
     endpoint: settings.baseURL,
-    async embed(text, signal) {
+    async embed(text, signal, dimensions) {
       // Floats asked for by name: the SDK otherwise asks for base64 and decodes it itself.
-      const params: OpenAI.EmbeddingCreateParams = { model: settings.spec.model, input: text, encoding_format: 'float' };
+      const params: OpenAI.EmbeddingCreateParams = { model: settings.spec.model, input: text, encoding_format: 'float', ...(dimensions !== undefined ? { dimensions } : {}) };
       try {
         const sdk = await clientOf();
         const res = await inRequestScope(signal, (options) => sdk.embeddings.create(params, options));

@@ -125,7 +125,15 @@ export const OPENAI_PRICES: Record<string, Price> = {
   // Embedding models (`similarTo`; embedding-models.ts says which embed): input tokens only.
   'text-embedding-3-large': { input: 0.13, output: 0, source: 'OpenAI docs: text-embedding-3-large model page', asOf: PRICES_AS_OF },
   'text-embedding-3-small': { input: 0.02, output: 0, source: 'OpenAI docs: text-embedding-3-large model page, quick comparison (text-embedding-3-small)', asOf: PRICES_AS_OF },
-  'text-embedding-ada-002': { input: 0.1, output: 0, source: OPENAI_QUOTED, asOf: PRICES_AS_OF },
+  // ada-002: neither OpenAI's pricing page nor its ada-002 model page was found in the provider docs
+  // searched on 2026-12-02; OpenAI's own announcement is the provider's word on the rate (not
+  // deprecated there), and the third-party tables read the same day still quote $0.10/1M.
+  'text-embedding-ada-002': {
+    input: 0.1,
+    output: 0,
+    source: 'OpenAI announcement "New embedding models and API updates" (2024-01-25): $0.0001 per 1K tokens; no newer OpenAI page found, third-party tables agree',
+    asOf: PRICES_AS_OF,
+  },
 };
 
 const ANTHROPIC_PRICING = 'Anthropic docs: Pricing page';

@@ -8,7 +8,7 @@ import { caseJudgeFingerprint } from '../judges/case-judge-fingerprint.js';
 import { caseAsked } from './case-asked.js';
 import { adaptiveOutcome } from './adaptive-trials.js';
 import { caseJudgeNoise } from './judge-noise.js';
-import { reducerOutcome } from './reducer-outcome.js';
+import { reducerOutcome, verdictTurnsOnOneTrial } from './reducer-outcome.js';
 
 /** The case-level reduction of its trials: pure. */
 export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?: CaseResult['notRunReason']): CaseResult {
@@ -57,7 +57,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     ...(reduced ? { reducer: reduced.reducer } : {}),
     ...(c.adaptive ? { adaptive: adaptiveOutcome({ adaptive: c.adaptive, passRate: c.passRate }, completed.filter((t) => t.verdict === 'passed').length, completed.length, notRunReason) } : {}),
     ...(noise ? { judgeNoise: noise } : {}),
-    flaky: isFlaky(sorted.map((t, i) => ({ verdict: t.verdict, judgeError: judgeError[i]! }))),
+    flaky: isFlaky(sorted.map((t, i) => ({ verdict: t.verdict, judgeError: judgeError[i]! }))) && (!reduced || verdictTurnsOnOneTrial(passed, required)),
     usage: {
       target: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.target)),
       judge: addUsage(emptyUsage(), ...sorted.map((t) => t.usage.judge)),

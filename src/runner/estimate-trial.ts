@@ -2,6 +2,7 @@ import type { AssertionResult, TrialResult } from '../core/results-schema.js';
 import type { Usage } from '../core/usage.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
 import { usageOfRun, type Pricing } from '../providers/run-usage.js';
+import { SIMILAR_TO } from '../assertions/similar-to.js';
 
 /** What one recorded trial would cost today: each role in dollars, null when it cannot be priced. */
 export interface TrialCost {
@@ -40,8 +41,10 @@ function targetCost(trial: TrialResult, overrides: PriceTable): number | null {
 }
 
 function judgeCost(trial: TrialResult, overrides: PriceTable): number | null {
-  const recorded = trial.usage.judge;
-  const asked = trial.assertions.flatMap((a) => (a.judge && !a.judge.cached && a.judge.usage.calls > 0 ? [a.judge] : []));
+  // `similarTo`'s embeddings are counted from the plan (estimate-embeddings.ts), not from the recording.
+  const embedded = trial.assertions.flatMap((a) => (a.kind === SIMILAR_TO && a.judge ? [a.judge.usage] : []));
+  const recorded = embedded.reduce((r, u) => subtractUsage(r, u), trial.usage.judge);
+  const asked = trial.assertions.flatMap((a) => (a.kind !== SIMILAR_TO && a.judge && !a.judge.cached && a.judge.usage.calls > 0 ? [a.judge] : []));
   const tokens = asked.reduce((t, j) => ({ calls: t.calls + j.usage.calls, inputTokens: t.inputTokens + j.usage.inputTokens, outputTokens: t.outputTokens + j.usage.outputTokens }), {
     calls: 0,
     inputTokens: 0,
@@ -71,12 +74,23 @@ function repriceCalls(model: string, u: Usage, overrides: PriceTable, batch: boo
 const sameTokens = (a: Pick<Usage, 'calls' | 'inputTokens' | 'outputTokens'>, b: Pick<Usage, 'calls' | 'inputTokens' | 'outputTokens'>) =>
   a.calls === b.calls && a.inputTokens === b.inputTokens && a.outputTokens === b.outputTokens;
 
-/** The judge answers of a trial, for the cache hit and batch rates an estimate reports. */
+/** The judge answers of a trial, for the cache hit and batch rates an estimate reports (embeddings are counted from the plan). */
 export function judgeCalls(trial: TrialResult): JudgeCalls {
-  const answered = trial.assertions.filter((a): a is AssertionResult & { judge: NonNullable<AssertionResult['judge']> } => a.judge !== undefined && a.status !== 'skipped');
+  const answered = trial.assertions.filter((a): a is AssertionResult & { judge: NonNullable<AssertionResult['judge']> } => a.judge !== undefined && a.status !== 'skipped' && a.kind !== SIMILAR_TO);
   return {
     answered: answered.length,
     cached: answered.filter((a) => a.judge.cached === true).length,
     batch: answered.filter((a) => a.judge.cached !== true && a.judge.batch === true).length,
+  };
+}
+
+/** `a` without `b`'s calls, tokens and dollars (null stays null: a part could not be priced). */
+function subtractUsage(a: Usage, b: Usage): Usage {
+  return {
+    ...a,
+    calls: a.calls - b.calls,
+    inputTokens: a.inputTokens - b.inputTokens,
+    outputTokens: a.outputTokens - b.outputTokens,
+    costUsd: a.costUsd === null || b.costUsd === null ? a.costUsd : a.costUsd - b.costUsd,
   };
 }

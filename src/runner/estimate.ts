@@ -2,12 +2,15 @@ import type { CaseResult } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import type { PriceTable } from '../providers/pricing.js';
 import { judgeCalls, trialCost, type JudgeCalls } from './estimate-trial.js';
+import { addCaseEmbeddings, emptyEmbeddingEstimate, type EmbeddingEstimate, type PlannedEmbedding } from './estimate-embeddings.js';
 
 /** A planned case as the estimate needs it: its key, its suite and how many trials it will run. */
 export interface EstimatedCase {
   key: string;
   suite: string;
   trials: number;
+  /** Its `similarTo` assertions with their embedding models (the `fake` one left out). */
+  embeddings?: readonly PlannedEmbedding[];
 }
 
 /** Dollars of one role; `unpriced` counts the cases whose part of it could not be priced (left out of `usd`). */
@@ -31,6 +34,8 @@ export interface CostEstimate {
   total: Omit<SuiteEstimate, 'suite'>;
   /** The recorded judging the judge part assumes again: answers from the cache, and asked through a batch API. */
   judge: JudgeCalls;
+  /** `similarTo`'s embeddings, counted from the plan (estimate-embeddings.ts) and in the judge dollars. */
+  embeddings: EmbeddingEstimate;
 }
 
 /**
@@ -43,12 +48,17 @@ export function estimateCost(plan: readonly EstimatedCase[], recorded: readonly 
   const byKey = new Map(recorded.map((c) => [caseKey(c), c]));
   const suites = new Map<string, SuiteEstimate>();
   const judge: JudgeCalls = { answered: 0, cached: 0, batch: 0 };
+  const embeddings = emptyEmbeddingEstimate();
+  const embeddedRefs = new Set<string>();
   for (const planned of plan) {
     let s = suites.get(planned.suite);
     if (!s) suites.set(planned.suite, (s = { suite: planned.suite, ...emptyTotals() }));
     s.cases++;
     s.trials += planned.trials;
     const measured = byKey.get(planned.key)?.trials.filter((t) => !t.interrupted) ?? [];
+    // Counted from the plan, history or not: the recorded trials' embeddings are left out of their judge cost.
+    const replyChars = measured.length ? measured.reduce((n, t) => n + t.reply.length, 0) / measured.length : undefined;
+    s.judge.usd += addCaseEmbeddings(embeddings, embeddedRefs, planned.embeddings ?? [], planned.trials, replyChars, pricing);
     if (measured.length === 0) {
       s.noHistory.push(planned.key);
       continue;
@@ -82,7 +92,7 @@ export function estimateCost(plan: readonly EstimatedCase[], recorded: readonly 
     total.judge.unpriced += s.judge.unpriced;
     total.noHistory.push(...s.noHistory);
   }
-  return { suites: list, total, judge };
+  return { suites: list, total, judge, embeddings };
 }
 
 function emptyTotals(): Omit<SuiteEstimate, 'suite'> {

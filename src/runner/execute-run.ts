@@ -19,6 +19,7 @@ import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
 import { warningPricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
+import { embeddingModelsOf } from '../judges/embedding-check.js';
 import { userModels } from './user-model.js';
 import { guardTargetFaults } from './fault-guard.js';
 import { trapProcessEnd } from './exit-trap.js';
@@ -232,6 +233,7 @@ async function runWith(
       priced: [
         ...all.filter((t) => t.model !== undefined).map((t) => ({ who: `target "${t.name}"`, model: t.model! })),
         ...(judges.judgeModels?.(cases) ?? []).map((model) => ({ who: 'judge', model })),
+        ...embeddingModelsOf(cases, settings.judging.embeddingModel).map((model) => ({ who: 'similarTo embeddings', model })),
       ],
       pricedAtRunTime: all.filter((t) => t.model === undefined).map((t) => t.name),
     };

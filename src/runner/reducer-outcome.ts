@@ -15,3 +15,10 @@ export function reducerOutcome(r: Reducer, passes: number, completed: number, pl
     reducer: { kind: r.kind, k: r.k, min: r.min, trials: completed, ...(estimable ? { estimate: ESTIMATORS[r.kind](completed, passes, r.k) } : {}) },
   };
 }
+
+/**
+ * Under passAt/passHat mixed trials are what the estimate measures, not a sign of trouble: such a case
+ * is flaky only when its verdict turns on one trial, i.e. one pass fewer (a passing case) or one more
+ * (a failing one) would flip it. `required` is the fewest passes whose estimate reaches `min`.
+ */
+export const verdictTurnsOnOneTrial = (passes: number, required: number): boolean => passes === required || passes === required - 1;

@@ -106,24 +106,21 @@ function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions)
 export type Movement = { direction: 'down' | 'up'; pValue: number; reason: string } | { direction: 'none' };
 
 /**
- * How one side moved to the other: down when the verdict got worse or the mean score dropped by more
- * than epsilon, up the other way, each with the one-sided Fisher p-value of its pass-rate move.
+ * How one side moved to the other: down when the verdict got worse or the measure dropped by more
+ * than epsilon, up the other way, each with the one-sided Fisher p-value of its pass-rate move. The
+ * measure is the mean score, or a passAt/passHat case's estimate when both sides have the same one:
+ * that case is judged on "at least one of k" (or "all k"), so a raw pass rate that falls while the
+ * estimate holds (10/10 → 8/10 is pass@3 1 → 1) is no regression.
  */
 export function movement(base: ComparedSide, head: ComparedSide, epsilon: number): Movement {
   const worseVerdict = RANK[head.verdict] < RANK[base.verdict];
   const betterVerdict = RANK[head.verdict] > RANK[base.verdict];
-  const drop = base.score - head.score;
   const est = estimateDrop(base, head);
-  const reason = (verdictMoved: boolean) =>
-    [
-      verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '',
-      Math.abs(drop) > epsilon ? `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}` : '',
-      est && Math.abs(est.drop) > epsilon ? est.line : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-  if (worseVerdict || drop > epsilon || (est && est.drop > epsilon)) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
-  if (betterVerdict || -drop > epsilon || (est && -est.drop > epsilon)) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
+  const drop = est ? est.drop : base.score - head.score;
+  const line = est ? est.line : `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}`;
+  const reason = (verdictMoved: boolean) => [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', Math.abs(drop) > epsilon ? line : ''].filter(Boolean).join(', ');
+  if (worseVerdict || drop > epsilon) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
+  if (betterVerdict || -drop > epsilon) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
   return { direction: 'none' };
 }
 

@@ -52,4 +52,28 @@ describe('passAt and passHat verdicts', () => {
     // Annotation titles escape "," as %2C.
     expect(github.join('')).toContain('reducers/at-3-strict failed 2/10 (needed 3)%2C pass@3 0.533 (min 0.6)');
   });
+
+  it('flaky under passAt only when the verdict turns on one trial: 5/10 (needs 2) is settled, 2/10 (needs 2) is flaky; --fail-on-flaky fails only on it', async () => {
+    const selection = { filter: ['reducers/at-3', 'reducers/at-3-settled'] };
+    const r = await runFixtureInProcess('runner', { paths: ['extra/pass-at-k.eval.yaml'], selection, flags: { failOnFlaky: true } });
+    const settled = caseOf(r.results(), 'reducers/at-3-settled');
+    // Mixed trials (5 passed, 5 failed), as under passRate, which would call it flaky.
+    expect(settled).toMatchObject({ verdict: 'passed', passed: 5, required: 2, flaky: false });
+    expect(caseOf(r.results(), 'reducers/at-3')).toMatchObject({ verdict: 'passed', passed: 2, required: 2, flaky: true });
+    expect(r.results().summary.cases).toMatchObject({ passed: 2, flaky: 1 });
+    expect(r.stdout.split('\n').find((l) => l.includes('reducers/at-3-settled'))).not.toContain('flaky');
+    expect(r.stdout).toContain('1 flaky case (passing and failing trials): reducers/at-3\n');
+    expect(r.code, explain(r)).toBe(1);
+
+    // The GitHub reporter names flaky cases in the job summary.
+    const summaryFile = join(tempDir(), 'summary.md');
+    await runFixtureInProcess('runner', { paths: ['extra/pass-at-k.eval.yaml'], selection, reporters: () => [githubReporter({ out: { write: () => true }, summaryFile })] });
+    expect(readFileSync(summaryFile, 'utf8')).toContain('1 flaky case \\(passing and failing trials\\): reducers/at-3\n');
+  });
+
+  it('a failing passAt case one pass short of its verdict is flaky', async () => {
+    const r = await runFixtureInProcess('runner', { paths: ['extra/pass-at-k.eval.yaml'], selection: { filter: ['reducers/at-3-strict'] } });
+    // 2/10 needs 3 for min 0.6: one more pass would flip it.
+    expect(caseOf(r.results(), 'reducers/at-3-strict')).toMatchObject({ verdict: 'failed', passed: 2, required: 3, flaky: true });
+  });
 });

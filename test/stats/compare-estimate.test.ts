@@ -31,6 +31,13 @@ describe('comparing a pass@k case', () => {
     expect(compareRuns([atK(2)], [head], OPTS).cases[0]).toMatchObject({ kind: 'regressed', reason: 'verdict passed → failed' });
   });
 
+  it('the estimate replaces the score: 10/10 → 8/10 (score −0.2) is pass@3 1 → 1, unchanged; 3/10 → 2/10 (score −0.1) is pass@3 0.708 → 0.533, regressed', () => {
+    const opts = { ...OPTS, epsilon: 0.15 };
+    expect(compareRuns([atK(10)], [atK(8)], opts).cases).toEqual([]);
+    expect(compareRuns([atK(10)], [atK(8)], opts).counts.unchanged).toBe(1);
+    expect(compareRuns([atK(3)], [atK(2)], opts).cases[0]).toMatchObject({ kind: 'regressed', reason: 'pass@3 0.708 → 0.533' });
+  });
+
   it('another k on one side is another quantity: only verdict and score compare', () => {
     expect(compareRuns([atK(5, 2)], [atK(2)], OPTS).counts.unchanged).toBe(1);
   });
