@@ -51,7 +51,7 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
   checkRunJudgeRefs(settings.judging, [...cases]);
   // A dry run calls no model; a re-judge calls no target (only the judges need their keys); a
   // calibration makes its one judge before the first row, where a missing key is bad input too.
-  if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases]);
+  if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases], { users: false });
   else if (kind === 'run' && !settings.dryRun) checkApiKeys(settings, [...cases]);
   const redactor = runRedactor(settings);
   // The judge service, loaded with the run that needs it (the CLI's start stays light).

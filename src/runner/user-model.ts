@@ -8,6 +8,7 @@ import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/res
 import type { JudgeSettings } from '../judges/settings.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { fakeUserModel, providerUserModel, type UserModel } from './simulated-user.js';
+import { userModelRef } from './user-model-ref.js';
 
 /**
  * The run's user models, one per reference. A case's `simulatedUser.model` names it, else the
@@ -18,8 +19,8 @@ import { fakeUserModel, providerUserModel, type UserModel } from './simulated-us
 export function userModels(o: { judging: Pick<JudgeSettings, 'judge' | 'judges' | 'dryRun'>; env: NodeJS.ProcessEnv; limiters: ProviderLimiters; pricing: Pricing }): (c: PlannedCase) => UserModel {
   const made = new Map<string, UserModel>();
   return (c) => {
-    const written = c.simulatedUser?.model ?? c.judge ?? o.judging.judge;
     if (o.judging.dryRun) return fakeUserModel;
+    const written = userModelRef(c, o.judging)?.ref;
     if (written === undefined) return failing('none', 'no user model: give "simulatedUser.model" or a judge');
     const ref: JudgeRef | undefined = isJudgeName(written) ? o.judging.judges[written] : written;
     const key = refKey(written);
