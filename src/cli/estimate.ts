@@ -6,6 +6,7 @@ import { PRICES_AS_OF } from '../providers/pricing.js';
 import { estimateCost, estimatedUsd, type CostEstimate } from '../runner/estimate.js';
 import { estimateHistory } from './estimate-history.js';
 import { estimateText, usdText } from './estimate-text.js';
+import { plannedUser } from './estimate-user.js';
 
 /** The plan an estimate prices: the config (its outputDir and `pricing`) and the planned cases. */
 export interface EstimatePlan {
@@ -21,7 +22,7 @@ async function estimatePlan({ config, cases }: EstimatePlan, from: string | unde
     cwd,
     from,
   );
-  const planned = cases.map((c) => ({ key: c.key, suite: c.suite, trials: c.repeat }));
+  const planned = cases.map((c) => ({ key: c.key, suite: c.suite, trials: c.repeat, ...(c.simulatedUser ? { user: plannedUser(c, config) } : {}) }));
   const estimate = estimateCost(planned, history?.results.cases ?? [], config.pricing);
   const text = estimateText(estimate, {
     file: history ? relative(cwd, history.path) || history.path : undefined,
