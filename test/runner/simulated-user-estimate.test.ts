@@ -11,6 +11,10 @@ import { removeTempDirs } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { writeProject } from '../support/temp-project.js';
+import { caseResult } from '../support/case-result.js';
+import { estimateCost, estimatedUsd } from '../../src/runner/estimate.js';
+import type { TrialResult } from '../../src/core/results-schema.js';
+import { emptyUsage, type Usage } from '../../src/core/usage.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
@@ -68,5 +72,29 @@ describe('run --estimate with a simulated user', () => {
     expect(capped.stdout.split('\n')[2]!.trim().split(/\s+/)).toEqual(['booking', '1', '2', '$0', '$0', '$0.00224', '$0.00224']);
     expect(capped.stdout).toContain('  user model: 4 calls, 4,000 input and 400 output tokens expected (the recorded mean per trial); at most 4 calls (maxTurns per trial)\n');
     expect(fake.count).toBe(6);
+  });
+});
+
+describe('estimateCost: the user role', () => {
+  const trial = (user: Usage | undefined): TrialResult => ({
+    index: 0,
+    verdict: 'passed',
+    score: 1,
+    durationMs: 1,
+    reply: 'ok',
+    usage: { target: emptyUsage(), judge: emptyUsage(), ...(user ? { user } : {}) },
+    assertions: [],
+    trace: {},
+  });
+
+  it('a recording without user usage (no simulated user then) is unpriced, still bounded by maxTurns; a fake user model costs nothing', () => {
+    const plan = (id: string, model: string | undefined) => ({ key: `s/${id}`, suite: 's', trials: 3, user: { model, maxTurns: 4 } });
+    const e = estimateCost(
+      [plan('old', 'openai:gpt-4.1-mini'), plan('fake', undefined)],
+      [caseResult({ suite: 's', id: 'old', trials: [trial(undefined)] }), caseResult({ suite: 's', id: 'fake', trials: [trial({ ...emptyUsage(), calls: 2 })] })],
+      {},
+    );
+    expect(e.total.user).toEqual({ usd: 0, unpriced: 1, calls: 6, inputTokens: 0, outputTokens: 0, maxCalls: 24 });
+    expect(estimatedUsd(e)).toBe(0);
   });
 });

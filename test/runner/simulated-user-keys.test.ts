@@ -64,10 +64,16 @@ describe('the API-key check covers every user model a planned case uses', () => 
     expect(p.fake.count).toBe(0);
 
     // With the key set the user model is called and the conversation runs.
-    const ok = await p.run(['run', '--filter', 'booking/friday'], { OPENAI_API_KEY: 'test-key' });
+    const ok = await p.run(['run', '--filter', 'booking/friday', '--json'], { OPENAI_API_KEY: 'test-key' });
     expect(ok.code, ok.stdout + ok.stderr).toBe(0);
     expect(p.calls()).toEqual(['1']);
     expect(p.fake.count).toBe(2);
+
+    // A re-judge replays the recorded user messages: it needs no user-model key.
+    const rejudged = await p.run(['rejudge', '.out/results.json']);
+    expect(rejudged.code, rejudged.stdout + rejudged.stderr).toBe(0);
+    expect(p.fake.count).toBe(2);
+    expect(p.calls()).toEqual(['1']);
   });
 
   it('no simulatedUser.model: the judge it falls back to is named, at the case that fell back', async () => {
