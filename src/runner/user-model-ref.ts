@@ -1,4 +1,5 @@
-import type { JudgeRef } from '../judges/resolve.js';
+import { isJudgeName } from '../judges/judge-ref-check.js';
+import { isFakeRef, type JudgeRef } from '../judges/resolve.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { PlannedCase } from '../suite/plan.js';
 
@@ -15,4 +16,14 @@ export function userModelRef(c: Pick<PlannedCase, 'simulatedUser' | 'judge'>, ju
   if (c.judge !== undefined) return { ref: c.judge, origin: 'case or suite judge' };
   if (judging.judge !== undefined) return { ref: judging.judge, origin: 'config judge' };
   return undefined;
+}
+
+/** The fixtures file of a `fake` user model given with fixtures (a path from the config's folder), else undefined. */
+export function fakeFixturesOf(ref: JudgeRef | undefined): string | undefined {
+  return ref !== undefined && isFakeRef(ref) && typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? ref.fixtures : undefined;
+}
+
+/** What `written` stands for: a judge of the config's `judges` when it names one (undefined when that name is not there), else itself. */
+export function namedUserModel(written: JudgeRef, judges: JudgeSettings['judges']): JudgeRef | undefined {
+  return isJudgeName(written) ? judges[written] : written;
 }

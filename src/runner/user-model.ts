@@ -4,13 +4,12 @@ import { loadFakeFixtures } from '../judges/fake-judge.js';
 import { createProvider } from '../providers/create.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { Pricing } from '../providers/run-usage.js';
-import { isJudgeName } from '../judges/judge-ref-check.js';
 import { splitJudgeSystem } from '../judges/judge-system.js';
 import { isFakeRef, isJudgeInstance, refKey, type JudgeRef } from '../judges/resolve.js';
 import type { JudgeSettings } from '../judges/settings.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { fakeUserModel, providerUserModel, type UserModel } from './simulated-user.js';
-import { userModelRef } from './user-model-ref.js';
+import { fakeFixturesOf, namedUserModel, userModelRef } from './user-model-ref.js';
 import { scriptedUserModel } from './scripted-user.js';
 
 /**
@@ -31,7 +30,7 @@ export function userModels(o: {
   return (c) => {
     const written = userModelRef(c, o.judging)?.ref;
     if (written === undefined) return o.judging.dryRun ? fakeUserModel : failing('none', 'no user model: give "simulatedUser.model" or a judge');
-    const ref: JudgeRef | undefined = isJudgeName(written) ? o.judging.judges[written] : written;
+    const ref = namedUserModel(written, o.judging.judges);
     const key = refKey(written);
     let model = made.get(key);
     if (!model) {
@@ -42,7 +41,7 @@ export function userModels(o: {
   };
 
   function build(ref: JudgeRef | undefined, key: string): (c: PlannedCase) => UserModel {
-    const fixtures = ref !== undefined && isFakeRef(ref) && typeof ref === 'object' && 'fixtures' in ref && typeof ref.fixtures === 'string' ? ref.fixtures : undefined;
+    const fixtures = fakeFixturesOf(ref);
     if (fixtures !== undefined) {
       try {
         const loaded = loadFakeFixtures(resolve(o.judging.rootDir, fixtures));

@@ -2,11 +2,15 @@
  * The `fake` user model with fixtures scripts a simulated user offline: the fixtures' user entries
  * give each matched case its messages, the goal met once the agent's reply says so (`goalMetWhen`),
  * or the end after the last message (`then`). The same fixtures file holds the fake judge's answers.
+ * Bad fixtures stop the run before any target (the built CLI's `main` in-process; needs dist/).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/define-config.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
-import { removeTempDirs } from '../support/cli.js';
+import { join } from 'node:path';
+import { readCountFile, removeTempDirs, STACK_FRAME } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { writeProject } from '../support/temp-project.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 
@@ -83,15 +87,18 @@ describe('a scripted fake user model', () => {
     expect(said(again)).toEqual(said(t));
   });
 
-  it('fixtures that are not valid fail the trials that ask them, naming the file and the entry', async () => {
-    const t = await run({
+  it('fixtures that are not valid stop the run before any target (exit 2), naming the file and the entry; in a dry run too', async () => {
+    const dir = writeProject({
+      'evals.config.mjs': `import { appendFileSync } from 'node:fs';\nexport default { outputDir: '.out', judge: { provider: 'fake', fixtures: 'fixtures.yaml' }, targets: { desk: (input) => { appendFileSync('calls.txt', input + '\\n'); return 'Noted'; } } };\n`,
       'fixtures.yaml': '- case: booking/*\n  user: [hi]\n  score: 1\n',
       'evals/booking.eval.yaml': 'suite: booking\ntarget: desk\ncases:\n  - id: friday\n    simulatedUser: { goal: Book., maxTurns: 2 }\n    assert: [{ type: contains, value: Noted }]\n',
     });
-    expect(t.friday!.verdict).toBe('failed');
-    expect(t.friday!.turns).toEqual([]);
-    expect(t.friday!.error).toMatch(
-      /^simulated user \(fake\(fixtures\.yaml\)\): \S*fixtures\.yaml: 0\.score: an entry gives either "score" \(a judge answer\) or "user" \(a scripted simulated user\)/,
-    );
+    for (const args of [['run'], ['run', '--dry-run']]) {
+      const r = await runCliInProcess(args, { cwd: dir });
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr).not.toMatch(STACK_FRAME);
+      expect(r.stderr.trim()).toBe(`agent-evals: ${join(dir, 'fixtures.yaml')}: 0.score: an entry gives either "score" (a judge answer) or "user" (a scripted simulated user)`);
+      expect(readCountFile(join(dir, 'calls.txt'))).toEqual([]);
+    }
   });
 });
