@@ -12,14 +12,16 @@ export interface EstimateSource {
 }
 
 /**
- * `run --estimate` as text: a row per suite and the total (cases, planned trials, target, judge and
- * total dollars), the judging assumed again (cache hits, batch), and the cases with no history.
+ * `run --estimate` as text: a row per suite and the total (cases, planned trials, target, judge,
+ * the user model when a case has a simulated user, and total dollars), the judging assumed again
+ * (cache hits, batch), the user model's calls and tokens with their bound, and the cases with no history.
  */
 export function estimateText(e: CostEstimate, source: EstimateSource): string {
   const head = source.file
     ? `Estimated cost from ${source.file} (run ${source.runId ?? '?'}, started ${source.startedAt ?? '?'}), priced with the table of ${source.pricesAsOf}; nothing was called:`
     : `No recorded run holds these cases: nothing to estimate from (run them once, or name a results file with --from); nothing was called:`;
-  const rows = [['suite', 'cases', 'trials', 'target', 'judge', 'total'], ...e.suites.map((s) => row(s.suite, s)), row('total', e.total)];
+  const users = e.total.user.maxCalls > 0;
+  const rows = [['suite', 'cases', 'trials', 'target', 'judge', ...(users ? ['user'] : []), 'total'], ...e.suites.map((s) => row(s.suite, s, users)), row('total', e.total, users)];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const table = rows.map((r) => '  ' + r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
   const lines = [head, table];
@@ -35,7 +37,13 @@ export function estimateText(e: CostEstimate, source: EstimateSource): string {
       `  similarTo: ${plural(em.replies + em.references, 'embedding')} (${em.replies} of replies, one per assertion per trial; ${em.references} of references, once each), ${usdText(em.usd)}${em.unpriced ? ` (+${em.unpriced} with no known price)` : ''} in the judge column, at about 4 characters a token`,
     );
   }
-  const unpriced = Math.max(e.total.target.unpriced, e.total.judge.unpriced);
+  if (users) {
+    const u = e.total.user;
+    lines.push(
+      `  user model: ${formatTokens(Math.round(u.calls))} calls, ${formatTokens(Math.round(u.inputTokens))} input and ${formatTokens(Math.round(u.outputTokens))} output tokens expected (the recorded mean per trial); at most ${formatTokens(u.maxCalls)} calls (maxTurns per trial)`,
+    );
+  }
+  const unpriced = Math.max(e.total.target.unpriced, e.total.judge.unpriced, e.total.user.unpriced);
   if (unpriced > 0) lines.push(`  unpriced: ${plural(unpriced, 'case')} used a model with no known price and no recorded cost: not in the dollars above (add it under \`pricing\`)`);
   if (e.total.noHistory.length > 0) {
     lines.push(`  no history: ${plural(e.total.noHistory.length, 'case')}, not priced${em.replies > 0 ? ' (but for their similarTo embeddings)' : ''}:`);
@@ -45,8 +53,9 @@ export function estimateText(e: CostEstimate, source: EstimateSource): string {
   return lines.join('\n') + '\n';
 }
 
-function row(name: string, s: Omit<SuiteEstimate, 'suite'>): string[] {
-  return [name, String(s.cases), String(s.trials), dollars(s.target), dollars(s.judge), dollars({ usd: s.target.usd + s.judge.usd, unpriced: s.target.unpriced + s.judge.unpriced })];
+function row(name: string, s: Omit<SuiteEstimate, 'suite'>, users: boolean): string[] {
+  const total = { usd: s.target.usd + s.judge.usd + s.user.usd, unpriced: s.target.unpriced + s.judge.unpriced + s.user.unpriced };
+  return [name, String(s.cases), String(s.trials), dollars(s.target), dollars(s.judge), ...(users ? [dollars(s.user)] : []), dollars(total)];
 }
 
 /** Dollars to 3 significant digits below $1 (an estimate of a cheap run is still readable). */

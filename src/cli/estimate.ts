@@ -8,6 +8,7 @@ import { estimateHistory } from './estimate-history.js';
 import { estimateText, usdText } from './estimate-text.js';
 import { spendingSimilarTo } from '../judges/embedding-check.js';
 import type { PlannedEmbedding } from '../runner/estimate-embeddings.js';
+import { plannedUser } from './estimate-user.js';
 
 /** The plan an estimate prices: the config (its outputDir and `pricing`) and the planned cases. */
 export interface EstimatePlan {
@@ -23,7 +24,13 @@ async function estimatePlan({ config, cases }: EstimatePlan, from: string | unde
     cwd,
     from,
   );
-  const planned = cases.map((c) => ({ key: c.key, suite: c.suite, trials: c.repeat, embeddings: plannedEmbeddings(c, config.embeddingModel) }));
+  const planned = cases.map((c) => ({
+    key: c.key,
+    suite: c.suite,
+    trials: c.repeat,
+    embeddings: plannedEmbeddings(c, config.embeddingModel),
+    ...(c.simulatedUser ? { user: plannedUser(c, config) } : {}),
+  }));
   const estimate = estimateCost(planned, history?.results.cases ?? [], config.pricing);
   const text = estimateText(estimate, {
     file: history ? relative(cwd, history.path) || history.path : undefined,

@@ -6,7 +6,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Reporter } from './reporter.js';
 import { failureLines, scoredNote } from './failure-lines.js';
 import { toolTapeLines } from './tool-tape-lines.js';
-import { formatCost, formatTokens } from './format.js';
+import { formatUsage } from './format.js';
 import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
 import { allowlistLines } from './allowlist-lines.js';
@@ -96,12 +96,14 @@ export function githubReporter(opts: {
       if (!opts.summaryFile) return;
       const c = summary.cases;
       const u = summary.usage;
+      // The simulated user's column only when a case had one (its usage role is absent otherwise).
+      const user = u.user ? [u.user] : [];
       const md = [
         `### agent-evals: ${exitCode === 0 ? '✅' : '❌'} ${c.passed}/${c.total} cases passed`,
         '',
-        `| cases | passed | failed | scored | skipped | trials run | score | target | judge |`,
-        `| --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
-        `| ${c.total} | ${c.passed} | ${c.failed} | ${c.scored} | ${c.skipped} | ${summary.trials.run}/${summary.trials.planned} | ${summary.score.mean.toFixed(2)} | ${formatTokens(u.target.inputTokens + u.target.outputTokens)} tok ${formatCost(u.target.costUsd)} | ${formatTokens(u.judge.inputTokens + u.judge.outputTokens)} tok ${formatCost(u.judge.costUsd)} |`,
+        `| cases | passed | failed | scored | skipped | trials run | score | target | judge |${user.map(() => ' simulated user |').join('')}`,
+        `| --- | --- | --- | --- | --- | --- | --- | --- | --- |${user.map(() => ' --- |').join('')}`,
+        `| ${c.total} | ${c.passed} | ${c.failed} | ${c.scored} | ${c.skipped} | ${summary.trials.run}/${summary.trials.planned} | ${summary.score.mean.toFixed(2)} | ${[u.target, u.judge, ...user].map(formatUsage).join(' | ')} |`,
         ...(failing.length
           ? ['', '| case | verdict | first failure |', '| --- | --- | --- |', ...failing.slice(0, 50).map((f) => `| ${mdCell(f.key)} | ${f.verdict} | ${mdCell(f.detail.slice(0, 600))} |`)]
           : []),

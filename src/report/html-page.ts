@@ -15,7 +15,7 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1r
 dt { color: #5a6474; } dd { margin: 0; overflow-wrap: anywhere; }
 .cost { display: flex; align-items: center; gap: .6rem; margin: .5rem 0; }
 .split { display: flex; width: 240px; height: 12px; background: #e6e9ef; border-radius: 3px; overflow: hidden; }
-.split .target { background: #3b6fd8; } .split .judge { background: #b061c9; }
+.split .target { background: #3b6fd8; } .split .judge { background: #b061c9; } .split .user { background: #2f9e4f; }
 .run-failure { color: #b3261e; font-weight: 600; }
 .tools { position: sticky; top: 0; background: #fff; padding: .6rem 0; display: flex; gap: 1rem; align-items: center; border-bottom: 1px solid #e6e9ef; }
 .tools input { flex: 1; padding: .35rem .5rem; font: inherit; }

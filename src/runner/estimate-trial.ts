@@ -65,7 +65,7 @@ function judgeCost(trial: TrialResult, overrides: PriceTable): number | null {
  * Usage summed over `calls` calls, priced as that many equal calls (a long-prompt tier is reached
  * per call, so the sum is not priced as one call).
  */
-function repriceCalls(model: string, u: Usage, overrides: PriceTable, batch: boolean): number | null {
+export function repriceCalls(model: string, u: Usage, overrides: PriceTable, batch: boolean): number | null {
   const per = (n: number) => Math.round(n / u.calls);
   const one = priceUsage(model, { inputTokens: per(u.inputTokens), outputTokens: per(u.outputTokens), cachedInputTokens: per(u.cachedInputTokens) }, overrides, { batch });
   return one === null ? null : one * u.calls;

@@ -3,14 +3,16 @@ import { caseKey } from '../core/matrix.js';
 import type { PriceTable } from '../providers/pricing.js';
 import { judgeCalls, trialCost, type JudgeCalls } from './estimate-trial.js';
 import { addCaseEmbeddings, emptyEmbeddingEstimate, type EmbeddingEstimate, type PlannedEmbedding } from './estimate-embeddings.js';
+import { addUserEstimate, addUserPart, emptyUserEstimate, type PlannedUser, type UserEstimate } from './estimate-user.js';
 
-/** A planned case as the estimate needs it: its key, its suite and how many trials it will run. */
+/** A planned case as the estimate needs it: its key, its suite, how many trials it will run and its simulated user's model. */
 export interface EstimatedCase {
   key: string;
   suite: string;
   trials: number;
   /** Its `similarTo` assertions with their embedding models (the `fake` one left out). */
   embeddings?: readonly PlannedEmbedding[];
+  user?: PlannedUser;
 }
 
 /** Dollars of one role; `unpriced` counts the cases whose part of it could not be priced (left out of `usd`). */
@@ -25,6 +27,8 @@ export interface SuiteEstimate {
   trials: number;
   target: RoleEstimate;
   judge: RoleEstimate;
+  /** The user models of simulated-user cases (estimate-user.ts); zero when no case has one. */
+  user: UserEstimate;
   /** Planned cases of the suite the recording does not hold (or holds no finished trial of): listed, not priced. */
   noHistory: string[];
 }
@@ -61,8 +65,10 @@ export function estimateCost(plan: readonly EstimatedCase[], recorded: readonly 
     s.judge.usd += addCaseEmbeddings(embeddings, embeddedRefs, planned.embeddings ?? [], planned.trials, replyChars, pricing);
     if (measured.length === 0) {
       s.noHistory.push(planned.key);
+      if (planned.user) s.user.maxCalls += planned.user.maxTurns * planned.trials;
       continue;
     }
+    if (planned.user) addUserPart(s.user, measured, planned.user, planned.trials, pricing);
     const costs = measured.map((t) => trialCost(t, pricing));
     addRole(
       s.target,
@@ -90,13 +96,14 @@ export function estimateCost(plan: readonly EstimatedCase[], recorded: readonly 
     total.target.unpriced += s.target.unpriced;
     total.judge.usd += s.judge.usd;
     total.judge.unpriced += s.judge.unpriced;
+    addUserEstimate(total.user, s.user);
     total.noHistory.push(...s.noHistory);
   }
   return { suites: list, total, judge, embeddings };
 }
 
 function emptyTotals(): Omit<SuiteEstimate, 'suite'> {
-  return { cases: 0, trials: 0, target: { usd: 0, unpriced: 0 }, judge: { usd: 0, unpriced: 0 }, noHistory: [] };
+  return { cases: 0, trials: 0, target: { usd: 0, unpriced: 0 }, judge: { usd: 0, unpriced: 0 }, user: emptyUserEstimate(), noHistory: [] };
 }
 
 /** A case's part of a role: the mean known cost of its recorded trials, times the trials planned; any unknown one marks the case unpriced. */
@@ -108,5 +115,5 @@ function addRole(role: RoleEstimate, costs: Array<number | null>, trials: number
 
 /** The dollars an estimate counts (what it could price). */
 export function estimatedUsd(e: CostEstimate): number {
-  return e.total.target.usd + e.total.judge.usd;
+  return e.total.target.usd + e.total.judge.usd + e.total.user.usd;
 }

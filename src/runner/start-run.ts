@@ -2,6 +2,7 @@ import type { Calibration } from '../core/calibration-schema.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
+import { checkUserFixtures } from './user-fixtures-check.js';
 import type { CalibrationOptions } from './calibrate.js';
 import type { ExecuteOptions, RunOutcome } from './execute-run.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';
@@ -51,8 +52,10 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
   checkRunJudgeRefs(settings.judging, [...cases]);
   // A dry run calls no model; a re-judge calls no target (only the judges need their keys); a
   // calibration makes its one judge before the first row, where a missing key is bad input too.
-  if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases]);
+  if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases], { users: false });
   else if (kind === 'run' && !settings.dryRun) checkApiKeys(settings, [...cases]);
+  // A scripted user's fixtures are read in a dry run too (it scripts there as well).
+  if (kind === 'run') checkUserFixtures(settings.judging, cases);
   const redactor = runRedactor(settings);
   // The judge service, loaded with the run that needs it (the CLI's start stays light).
   const withJudges = async (): Promise<ExecuteOptions['judges']> => {

@@ -17,8 +17,14 @@ export const simulatedUserSchema = once(() =>
       goal: z.string().min(1),
       /** Who the user is and how they talk (terse, confused, impatient ...). */
       persona: z.string().min(1).optional(),
-      /** The user model: `provider:model`, a model spec object, a judge of the config's `judges`, or `fake`; default: the case's judge. */
-      model: ModelRefSchema.optional(),
+      /** The user model: `provider:model`, a model spec object, a judge of the config's `judges`, `fake`, or `{ provider: fake, fixtures }` (a scripted user); default: the case's judge. */
+      model: z
+        .union([
+          ModelRefSchema,
+          /** The fake with fixtures: their user entries script the user's messages and the end, offline (a path from the config's folder). */
+          z.object({ provider: z.literal('fake'), fixtures: z.string().min(1) }).strict(),
+        ])
+        .optional(),
       /** The most user messages the conversation may have. */
       maxTurns: boundedNumber(MAX_TURNS),
       /** When the goal counts as met, in words, for the user model (else it judges that from the goal). */

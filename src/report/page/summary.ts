@@ -6,7 +6,7 @@ import { dur, pct, usageLine, usd } from './format';
 import { cacheLine, judgeUsageLine, type JudgeTally } from './judge-usage';
 import { renderCharts, tallyRun } from './run-charts';
 import { panelFacts, renderOutsideAllowlist } from './run-notes';
-import type { CaseChange, ResultsDoc } from './types';
+import type { CaseChange, ResultsDoc, UsageSplit } from './types';
 
 /** Renders the summary into app; returns the comparison's change of each case, by case key. */
 export function renderSummary(app: HTMLElement, doc: ResultsDoc, fields: Fields): Record<string, CaseChange> {
@@ -29,8 +29,9 @@ export function renderSummary(app: HTMLElement, doc: ResultsDoc, fields: Fields)
     ['Target usage', usageLine(s.usage.target)],
     ['Judge usage', judgeUsageLine(s.usage.judge, tally.judge)],
     ...panelFacts(s, fields),
+    ['Simulated user usage', s.usage.user ? usageLine(s.usage.user) : ''],
   ]);
-  costSplit(head, s.usage.target.costUsd, s.usage.judge.costUsd, tally.judge);
+  costSplit(head, s.usage, tally.judge);
   renderCharts(head, tally, s.passRate);
   s.failures.forEach((f) => add(head, el('p', 'run-failure', fields.plain(f))));
   renderOutsideAllowlist(head, s, fields);
@@ -64,17 +65,22 @@ export function renderSummary(app: HTMLElement, doc: ResultsDoc, fields: Fields)
   return changes;
 }
 
-/** A bar split between target and judge cost, when both are known and any was spent. */
-function costSplit(head: HTMLElement, t: number | null, j: number | null, judge: JudgeTally): void {
-  if (t === null || j === null || t + j <= 0) return;
+/** A bar split between target, judge and (when a case had a simulated user) user-model cost, when all are known and any was spent. */
+function costSplit(head: HTMLElement, usage: UsageSplit, judge: JudgeTally): void {
+  const roles = (['target', 'judge', 'user'] as const).filter((r) => r !== 'user' || usage.user);
+  const costs = roles.map((r) => usage[r]!.costUsd).filter((c): c is number => c !== null);
+  if (costs.length < roles.length) return;
+  const sum = costs.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return;
   const chart = add(head, el('div', 'cost'));
   add(chart, el('span', 'label', 'Cost'));
   const split = add(chart, el('span', 'split'));
-  const tp = add(split, el('span', 'target'));
-  tp.style.width = (100 * t) / (t + j) + '%';
-  tp.title = 'target ' + usd(t);
-  const jp = add(split, el('span', 'judge'));
-  jp.style.width = (100 * j) / (t + j) + '%';
-  jp.title = 'judge ' + usd(j);
-  add(chart, el('span', 'legend', 'target ' + usd(t) + ' / judge ' + usd(j) + (judge.cached ? '; judge cache: ' + cacheLine(judge) : '')));
+  const label = (r: string) => (r === 'user' ? 'simulated user' : r);
+  roles.forEach((r, i) => {
+    const part = add(split, el('span', r));
+    part.style.width = (100 * costs[i]!) / sum + '%';
+    part.title = label(r) + ' ' + usd(costs[i]);
+  });
+  const legend = roles.map((r, i) => label(r) + ' ' + usd(costs[i])).join(' / ');
+  add(chart, el('span', 'legend', legend + (judge.cached ? '; judge cache: ' + cacheLine(judge) : '')));
 }

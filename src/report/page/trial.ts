@@ -59,6 +59,8 @@ export function trialBody(body: HTMLElement, c: CaseResult, tr: Trial, fields: F
   fields.facts(body, [
     ['Target usage', usageLine(tr.usage.target)],
     ['Judge usage', judgeUsageLine(tr.usage.judge, tallyJudgments(emptyTally(), tr.assertions))],
+    ['Simulated user usage', tr.usage.user ? usageLine(tr.usage.user) : ''],
+    ['Simulated user', tr.simulatedUser ? 'stopped: ' + tr.simulatedUser.stopped : ''],
     ['Model', tr.trace.model],
     ['Stop reason', tr.trace.stopReason],
     ['Tool tape', tape ? tape.replayed + ' call' + (tape.replayed === 1 ? '' : 's') + ' replayed' + (tape.diverged ? '; ' + tape.diverged.message : '') : ''],

@@ -23,6 +23,8 @@ export interface Usage {
 export interface UsageSplit {
   target: Usage;
   judge: Usage;
+  /** A simulated user's model (absent when no case had one). */
+  user?: Usage;
 }
 
 export interface PassRate {
@@ -134,6 +136,7 @@ export interface Trial {
   turns?: Turn[];
   reply?: unknown;
   assertions: Assertion[];
+  simulatedUser?: { stopped: string };
 }
 
 export interface Message {
