@@ -10,6 +10,8 @@ export interface PartsWhere {
   dir: string;
   file: string;
   line?: number;
+  /** The field errors name: `input` (default), `turns.1.input`, `messages.0.content`. */
+  field?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface PartsWhere {
  * Read once when the case is planned, so a missing or wrong file is a user error before any trial.
  */
 export function resolveInputParts(specs: readonly InputPartSpec[], where: PartsWhere): InputPart[] {
-  return specs.map((spec, i) => (spec.type === 'text' ? spec : resolveMedia(spec, where, `input.${i}`)));
+  return specs.map((spec, i) => (spec.type === 'text' ? spec : resolveMedia(spec, where, `${where.field ?? 'input'}.${i}`)));
 }
 
 function resolveMedia(spec: Exclude<InputPartSpec, { type: 'text' }>, where: PartsWhere, field: string): MediaPart {

@@ -139,6 +139,7 @@ export interface Trial {
 export interface Message {
   role: string;
   content: unknown;
+  parts?: unknown;
 }
 
 export interface JudgeNoise {
@@ -167,7 +168,7 @@ export interface CaseResult {
   messages?: Message[];
   input?: unknown;
   inputParts?: unknown;
-  turns?: { input: unknown }[];
+  turns?: { input: unknown; parts?: unknown }[];
 }
 
 export interface ResultsDoc {
