@@ -21,7 +21,7 @@ export type { Tool, ToolContext, ToolDefinition } from './targets/tool.js';
 export type { Target, TargetSession, TrialInput } from './targets/types.js';
 export { otelSpanProcessor } from './targets/span-collector.js';
 export type { ChatTurn, MessageTurn } from './core/chat-turn.js';
-export type { InputPartSpec, InputPart } from './core/content-parts.js';
+export type { InputPartSpec, InputPart, MediaPart } from './core/content-parts.js';
 export type { CaseMessage } from './suite/message-schema.js';
 export { evaluate, EvalBuilder } from './api/evaluate.js';
 export type { EvalAgent, EvalJudge, EvalConfig, EvaluateOptions, AssertionInput, JudgeOptions, JudgeAgainstOptions, TurnInput } from './api/evaluate.js';
