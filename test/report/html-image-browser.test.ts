@@ -99,9 +99,7 @@ cases:
       return trial
         .locator('.trial-body')
         .evaluate((body) =>
-          [...body.querySelectorAll('.block > .label, img.thumbnail')].map((e) =>
-            e.tagName === 'IMG' ? `img ${(e.getAttribute('src') ?? '').slice(0, 21)}` : (e.textContent ?? '').split(' (')[0],
-          ),
+          [...body.querySelectorAll('.block > .label, img.thumbnail')].map((e) => (e.tagName === 'IMG' ? `img ${(e.getAttribute('src') ?? '').slice(0, 21)}` : (e.textContent ?? '').split(' (')[0])),
         );
     };
     const url = 'img data:image/png;base64';
