@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
-import type { ChatTurn } from '../core/chat-turn.js';
 import type { ReducerSetting } from '../core/reducer-setting.js';
+import type { InputPartSpec } from '../core/content-parts.js';
+import type { CaseMessage } from '../suite/message-schema.js';
 import type { Judge } from '../core/judge-port.js';
 import type { UserConfig } from '../config/define-config.js';
 import type { Reporter } from '../report/reporter.js';
@@ -43,7 +44,7 @@ export interface EvaluateOptions {
 interface State {
   agent: EvalAgent;
   options: EvaluateOptions;
-  prompt?: { input: string } | { messages: ChatTurn[] } | { turns: TurnInput[] };
+  prompt?: { input: string | InputPartSpec[] } | { messages: CaseMessage[] } | { turns: TurnInput[] };
   reference?: string;
   assertions: AssertionInput[];
   repeat?: number;
@@ -74,13 +75,16 @@ export class EvalBuilder {
     return new EvalBuilder({ ...this.#state, ...patch });
   }
 
-  /** The user message (replaces `messages` / `turns`). */
-  input(text: string): EvalBuilder {
-    return this.#with({ prompt: { input: text } });
+  /**
+   * The user message (replaces `messages` / `turns`): its text, or content parts (text, images and
+   * PDF files by path relative to the working directory, or a data URL), as an eval file's `input`.
+   */
+  input(input: string | InputPartSpec[]): EvalBuilder {
+    return this.#with({ prompt: { input } });
   }
 
-  /** A conversation history ending with the user message to answer (replaces `input` / `turns`). */
-  messages(messages: ChatTurn[]): EvalBuilder {
+  /** A conversation history ending with the user message to answer (replaces `input` / `turns`); a user message's content may be parts. */
+  messages(messages: CaseMessage[]): EvalBuilder {
     return this.#with({ prompt: { messages } });
   }
 

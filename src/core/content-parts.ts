@@ -3,12 +3,22 @@ import { z } from 'zod';
 /**
  * Content parts: a case's `input` given as text, images and files instead of one string.
  *
- * What the providers take (read 2026-12-02):
- * - OpenAI "Images and vision" guide: PNG, JPEG, WEBP and non-animated GIF, given as a fully
- *   qualified URL or a base64 data URL, up to 20 MB per image; PDFs as a `file` part with base64 data.
- * - Anthropic vision guide (as summarised on its "vision capabilities" pages): image/jpeg,
- *   image/png, image/gif, image/webp as a base64 or URL source, at most 5 MB per image on the API;
- *   PDFs as a `document` block with a base64 `application/pdf` source.
+ * What the providers take:
+ * - Anthropic docs: "Vision" guide (build with Claude; read 2026-12-02 in its English, German and
+ *   Spanish copies): images as base64, URL or Files API sources; at most 100 images per API request
+ *   for models with a 200k-token context window and 600 for all others; at most 8000x8000 px per
+ *   image, 2000x2000 px when a request has more than 20 images; a request is at most 32 MB on the
+ *   standard endpoints (lower on some partner platforms). Its media types are image/jpeg, image/png,
+ *   image/gif and image/webp (the same page's examples and FAQ). The 5 MB per image is NOT on the
+ *   parts of that page that could be read on 2026-12-02: it is the API's enforced per-image limit as
+ *   Anthropic's own tools and several integrations record it (second-hand), kept as the stricter cap.
+ * - Anthropic docs: "PDF support" guide (read 2026-12-02): PDFs as a `document` block (base64
+ *   `application/pdf`, URL or file id); at most 32 MB per request and 100 pages per request, both for
+ *   the whole request; standard PDFs only (no password or encryption).
+ * - OpenAI docs: "Images and vision" guide: PNG, JPEG, WEBP and non-animated GIF, given as a fully
+ *   qualified URL or a base64 data URL, up to 20 MB per image; PDFs as a `file` part with base64
+ *   data. (Read 2026-12-02: the stored copy of that guide shows its overview only, not its limits
+ *   section, so the 20 MB is as recorded before; our 5 MB cap is below it either way.)
  * So an image is one of those four media types and a file is a PDF; anything else is a user error.
  */
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
@@ -16,10 +26,15 @@ export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
 export const FILE_MEDIA_TYPES = ['application/pdf'] as const;
 export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
 
-/** Both providers refuse larger images (Anthropic: 5 MB per image, read 2026-12-02): refused at plan time, not after a paid call. */
+/** Anthropic's per-image cap (second-hand, see above), below OpenAI's 20 MB: refused at plan time, not after a paid call. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** OpenAI and Anthropic both cap a request near 32 MB; one PDF part stays well under it. */
+/**
+ * Anthropic caps a request at 32 MB (PDF support guide, read 2026-12-02); base64 makes 20 MB of PDF
+ * about 26.7 MB on the wire, which leaves room for the prompt. (Page counts are the provider's to check.)
+ */
 export const FILE_MAX_BYTES = 20 * 1024 * 1024;
+/** Anthropic docs, "Vision" guide (read 2026-12-02): images larger than this on either side are rejected. */
+export const IMAGE_MAX_SIDE_PX = 8000;
 
 /** One part as an eval file gives it: a path relative to the eval file, or a `data:` or http(s) URL. */
 export const InputPartSchema = z

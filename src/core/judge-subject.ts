@@ -1,4 +1,4 @@
-import type { ChatTurn } from './chat-turn.js';
+import type { MessageTurn } from './chat-turn.js';
 import type { InputPart } from './content-parts.js';
 import type { Severity } from './results-schema.js';
 
@@ -29,12 +29,12 @@ export interface JudgeSubject<Ref = unknown> {
   /** The input's content parts, when given as parts (images and files the judge is shown). */
   readonly parts?: readonly InputPart[];
   /** The case's history ending with the user message (more than one turn: the judge reads it whole). */
-  readonly messages: readonly ChatTurn[];
+  readonly messages: readonly MessageTurn[];
   readonly reference: string | undefined;
   /** Case judge, else suite judge (config and env come later in the resolution). */
   readonly judge: Ref | undefined;
   readonly judgeDefaults: JudgedDefaults;
   /** Its assertions and its turns' (the judged ones among them are known before the run). */
   readonly assertions: readonly { readonly type: string }[];
-  readonly turns: readonly { readonly assert?: readonly { readonly type: string }[] }[] | undefined;
+  readonly turns: readonly { readonly parts?: readonly InputPart[]; readonly assert?: readonly { readonly type: string }[] }[] | undefined;
 }

@@ -266,8 +266,10 @@ export const CaseResultSchema = z.object({
   input: z.string().optional(),
   /** The input's content parts, when given as parts (`input` is then their text): images as thumbnails or digests, files by digest. */
   inputParts: z.array(ShownPartSchema).optional(),
-  messages: z.array(ChatTurnSchema).optional(),
-  turns: z.array(z.object({ input: z.string() })).optional(),
+  /** A user message given as parts keeps them as `inputParts` does (`content` is their text). */
+  messages: z.array(ChatTurnSchema.extend({ parts: z.array(ShownPartSchema).optional() })).optional(),
+  /** A turn given as parts keeps them as `inputParts` does (`input` is their text). */
+  turns: z.array(z.object({ input: z.string(), parts: z.array(ShownPartSchema).optional() })).optional(),
   reference: z.string().optional(),
   verdict: CaseVerdictSchema,
   passed: z.number().int().nonnegative(),

@@ -204,9 +204,10 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
   const tools = cfg.tools ?? [];
   const byName = new Map(tools.map((t) => [t.name, t]));
   const guards = cfg.guards ?? {};
-  const { stable, varying } = judgeSections(req);
+  const { stable, varying, attachments } = judgeSections(req);
   const sections = [...stable, ...varying, ...submitSections(req.criterion)];
-  const messages: ChatMessage[] = [{ role: 'user', content: sections.join('\n\n') }];
+  // The case's images and files go with the first message, in the provider's format, as for the built-in judge.
+  const messages: ChatMessage[] = [{ role: 'user', content: sections.join('\n\n'), ...(attachments ? { attachments } : {}) }];
   const steps = progress.steps;
   let usage: Usage = progress.usage;
   const toolCtx: ToolContext = {

@@ -1,8 +1,13 @@
-import { mediaOf, type InputPart, type MediaPart } from '../core/content-parts.js';
+import { mediaOf, type MediaPart } from '../core/content-parts.js';
+import type { JudgeSubject } from '../core/judge-subject.js';
 
-/** The images and files of a case's input, for its judge request (none when the input is text). */
-export function judgeAttachments(parts: readonly InputPart[] | undefined): { attachments?: readonly MediaPart[] } {
-  const media = mediaOf(parts);
+/**
+ * The images and files a case asked with, in order, for its judge request (none when it asked in
+ * text): each turn's, else each history message's (its last user message's are the input's), else
+ * the input's.
+ */
+export function judgeAttachments(c: Pick<JudgeSubject, 'parts' | 'messages' | 'turns'>): { attachments?: readonly MediaPart[] } {
+  const media = c.turns ? c.turns.flatMap((t) => mediaOf(t.parts)) : c.messages.some((m) => m.parts) ? c.messages.flatMap((m) => mediaOf(m.parts)) : mediaOf(c.parts);
   return media.length > 0 ? { attachments: media } : {};
 }
 

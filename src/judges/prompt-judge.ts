@@ -1,4 +1,5 @@
 import type { Judge, JudgeRequest, JudgeScore } from '../core/judge-port.js';
+import type { MediaPart } from '../core/content-parts.js';
 import { TokenUsageSchema, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
 import { JudgeResponseError } from '../core/errors.js';
 import { priceUsage } from '../providers/pricing.js';
@@ -23,6 +24,11 @@ export interface PromptJudgeCall {
   user: string;
   /** Aborts when the run is stopped. */
   signal?: AbortSignal;
+  /**
+   * The case's images and files (its content parts), in the order the prompt names them
+   * (`[attachment 1: ...]`): inline ones as base64 with media type, size and sha256, or an image URL.
+   */
+  attachments?: readonly MediaPart[];
 }
 
 export type PromptJudgeFn = (prompt: string, call: PromptJudgeCall) => string | PromptJudgeAnswer | Promise<string | PromptJudgeAnswer>;
@@ -61,7 +67,8 @@ export function promptJudge(fn: PromptJudgeFn, options: PromptJudgeOptions = {})
     async judge(req: JudgeRequest): Promise<JudgeScore> {
       // The callable answers in plain text: the prompt carries the answer's JSON Schema.
       const prompt = buildJudgePrompt(req, { schemaInPrompt: true, persona: options.system });
-      const answer = await fn(`${prompt.system}\n\n${prompt.user}`, { system: prompt.system, user: prompt.user, ...(req.signal ? { signal: req.signal } : {}) });
+      const call: PromptJudgeCall = { system: prompt.system, user: prompt.user, ...(req.signal ? { signal: req.signal } : {}), ...(prompt.attachments ? { attachments: prompt.attachments } : {}) };
+      const answer = await fn(`${prompt.system}\n\n${prompt.user}`, call);
       const { text, usage } = readAnswer(answer, price);
       return { ...readJudgeAnswer(prompt.contract, text, usage), raw: text, usage };
     },

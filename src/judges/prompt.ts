@@ -87,7 +87,7 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   if (req.instructions) stable.push(section('target-instructions', req.instructions));
   const conversation = req.transcript && req.transcript.length > 1 ? splitTranscript(req.transcript, req.untrustedUserTurns) : undefined;
   const varying: string[] = [];
-  if (conversation) varying.push(section('transcript', conversation.trusted));
+  if (conversation) varying.push(section('transcript', conversation.trusted + attachmentLines(req.attachments)));
   else stable.push(section('input', req.input + attachmentLines(req.attachments)));
   const replies = conversation?.replies.length ? { replies: conversation.replies } : {};
   if (conversation?.userMessages.length) Object.assign(replies, { userMessages: conversation.userMessages });
@@ -98,8 +98,8 @@ export function judgeSections(req: JudgeRequest): { stable: string[]; varying: s
   const trace = projectTrace(req.run, req.tracePolicy, { usage, timings, ...repeated });
   // Object.assign, not a literal of spreads: V8 (Node 20) builds the latter many times slower.
   varying.push(untrustedBlock(Object.assign({}, reported, replies, graded, Object.keys(trace).length ? { trace } : {})));
-  // The images and files go where the input is shown: a transcript shows text turns only.
-  const attachments = !conversation && req.attachments?.length ? { attachments: req.attachments } : {};
+  // The images and files go after the prompt that names them (in the input or the transcript).
+  const attachments = req.attachments?.length ? { attachments: req.attachments } : {};
   return { stable, varying, contract, ...attachments };
 }
 

@@ -1,6 +1,7 @@
 import type { CaseResult } from '../core/results-schema.js';
 import { cutText } from '../core/cut-text.js';
 import { shownParts } from '../core/shown-parts.js';
+import type { InputPart } from '../core/content-parts.js';
 import type { ReporterEvents } from '../report/reporter.js';
 import type { PlannedCase } from '../suite/plan.js';
 
@@ -16,11 +17,12 @@ export type CaseAsked = Pick<CaseResult, 'input' | 'inputParts' | 'messages' | '
 export function caseAsked(c: Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'reference'>): CaseAsked {
   const [only, ...more] = c.messages;
   const plain = more.length === 0 && only?.role === 'user' && only.content === c.input;
+  const shown = (parts: readonly InputPart[] | undefined) => (parts ? { parts: shownParts(parts) } : {});
   const asked: CaseAsked = c.turns
-    ? { turns: c.turns.map((t) => ({ input: t.input })) }
+    ? { turns: c.turns.map((t) => ({ input: t.input, ...shown(t.parts) })) }
     : plain
       ? { input: c.input, ...(c.parts ? { inputParts: shownParts(c.parts) } : {}) }
-      : { messages: c.messages.map((m) => ({ ...m })) };
+      : { messages: c.messages.map((m) => ({ role: m.role, content: m.content, ...shown(m.parts) })) };
   return c.reference !== undefined ? { ...asked, reference: c.reference } : asked;
 }
 
@@ -34,7 +36,7 @@ function boundAsked(result: CaseResult, maxChars: number = ASKED_MAX_CHARS): Cas
     ...result,
     ...(result.input !== undefined ? { input: cut(result.input) } : {}),
     ...(result.messages ? { messages: result.messages.map((m) => ({ ...m, content: cut(m.content) })) } : {}),
-    ...(result.turns ? { turns: result.turns.map((t) => ({ input: cut(t.input) })) } : {}),
+    ...(result.turns ? { turns: result.turns.map((t) => ({ ...t, input: cut(t.input) })) } : {}),
     ...(result.reference !== undefined ? { reference: cut(result.reference) } : {}),
   };
 }

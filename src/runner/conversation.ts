@@ -4,6 +4,7 @@ import type { AssertionContext } from '../assertions/types.js';
 import { recordedTrajectory } from '../assertions/trajectory.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { ChatTurn } from '../core/chat-turn.js';
+import type { InputPart } from '../core/content-parts.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
 import { errorMessage, spentOf } from '../core/errors.js';
@@ -51,7 +52,8 @@ export class Conversation {
   /** Runs the case's own turns (its input, each of `turns:`, or a simulated user's messages). False when the target failed. */
   async begin(): Promise<boolean> {
     const c = this.#c;
-    const messages = c.turns ? c.turns.map((t) => t.input) : [c.input];
+    // Each user turn with its content parts, when it was given as parts.
+    const messages = c.turns ? c.turns.map((t) => ({ text: t.input, parts: t.parts })) : [{ text: c.input, parts: c.parts }];
     // A TS check may send follow-ups, so it gets a session whenever the target has them.
     const wantsSession = c.turns !== undefined || c.check !== undefined || c.simulatedUser !== undefined;
     if (!this.#target.openSession || !wantsSession) {
@@ -70,7 +72,7 @@ export class Conversation {
     if (c.simulatedUser) return this.#simulate(c.simulatedUser);
     for (const message of messages) {
       if (
-        !(await this.send(message).then(
+        !(await this.send(message.text, message.parts).then(
           () => true,
           () => false,
         ))
@@ -105,15 +107,15 @@ export class Conversation {
     return false;
   }
 
-  /** One more user turn (`t.send`); rejects with the trial error when the target fails. */
-  async send(message: string): Promise<AgentRun> {
+  /** One more user turn (`t.send`), with its parts when it has any; rejects with the trial error when the target fails. */
+  async send(message: string, parts?: readonly InputPart[]): Promise<AgentRun> {
     if (this.failure) throw new Error(this.failure);
     const session = this.#session;
     if (!session) {
       this.#noSessions('t.send() continues the conversation');
       throw new Error(this.failure);
     }
-    if (!(await this.#turn(message, (signal) => session.send(message, signal)))) throw new Error(this.failure);
+    if (!(await this.#turn(message, (signal) => session.send(message, signal, parts)))) throw new Error(this.failure);
     return this.turns[this.turns.length - 1]!.run;
   }
 

@@ -3,14 +3,14 @@ import { basename, resolve } from 'node:path';
 import type { AgentRun } from '../core/agent-run.js';
 import { DEFAULT_ISOLATE_HEAP_MB } from '../core/bounds.js';
 import { UserError, asError, errorMessage } from '../core/errors.js';
-import { historyBeforeFirstTurn } from '../targets/session.js';
+import { historyBeforeFirstTurn, turnTrial } from '../targets/session.js';
 import { warnOncePerKind } from '../targets/function-target.js';
 import { withPartialRun } from '../targets/partial-run.js';
 import type { FunctionTargetSchema, TargetConfig } from '../targets/config-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { TargetSettings } from '../targets/create-target.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
-import type { ChatTurn } from '../core/chat-turn.js';
+import type { MessageTurn } from '../core/chat-turn.js';
 import type { z } from 'zod';
 import type { FromWorker, ToWorker, WorkerInit } from './isolate-protocol.js';
 import { currentTrialTape } from '../targets/tool-tape-scope.js';
@@ -226,13 +226,12 @@ export async function createIsolatedTarget(
       // One worker holds the whole conversation: ctx.session lives there between turns.
       const slot = await pool.lease();
       const session = ++sessions;
-      const history: ChatTurn[] = historyBeforeFirstTurn(trial);
+      const history: MessageTurn[] = historyBeforeFirstTurn(trial);
       let turn = 0;
       return {
-        async send(message, signal) {
-          history.push({ role: 'user', content: message });
+        async send(message, signal, parts) {
           turn += 1;
-          const run = await slot.call({ ...trial, input: message, messages: [...history] }, turn, session, signal);
+          const run = await slot.call(turnTrial(trial, history, message, parts), turn, session, signal);
           history.push({ role: 'assistant', content: run.reply });
           return run;
         },

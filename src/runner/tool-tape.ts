@@ -93,7 +93,7 @@ function tapedTarget(inner: Target, tapeFor: (trial: TrialInput) => TrialTape): 
     async openSession(trial, signal): Promise<TargetSession> {
       const tape = tapeFor(trial);
       const session = await withTrialTape(tape, () => inner.openSession!(trial, signal));
-      return { send: (message, s) => withTrialTape(tape, () => session.send(message, s)), close: () => session.close() };
+      return { send: (message, s, parts) => withTrialTape(tape, () => session.send(message, s, parts)), close: () => session.close() };
     },
   };
 }

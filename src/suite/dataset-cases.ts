@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
-import { ChatTurnSchema, type ChatTurn } from '../core/chat-turn.js';
+import { lazySchema } from '../core/lazy-schema.js';
+import { caseMessageSchema, type CaseMessage } from './message-schema.js';
 import { InputPartSchema, type InputPartSpec } from '../core/content-parts.js';
 import { lacksReference, missingReferenceMessage } from '../judges/spec.js';
 import { TurnSchema, type TsAssertionSpec } from './schema.js';
@@ -22,7 +23,7 @@ export interface RowCase {
   row: number;
   /** A string, or content parts (a JSONL row's array: text, images, files relative to the dataset file). */
   input?: string | InputPartSpec[];
-  messages?: ChatTurn[];
+  messages?: CaseMessage[];
   turns?: Array<z.infer<typeof TurnSchema>>;
   reference?: string;
   tags?: string[];
@@ -80,7 +81,7 @@ interface Normalised {
   id: string;
   hashed: boolean;
   input?: string | InputPartSpec[];
-  messages?: ChatTurn[];
+  messages?: CaseMessage[];
   turns?: Array<z.infer<typeof TurnSchema>>;
   reference?: string;
   tags?: string[];
@@ -88,7 +89,8 @@ interface Normalised {
   vars: Map<string, string>;
 }
 
-const MessagesSchema = z.array(ChatTurnSchema).min(1);
+/** A user message's content may be parts, as in an eval file (built on first use). */
+const MessagesSchema = lazySchema(() => z.array(caseMessageSchema()).min(1));
 const TurnsSchema = z.array(TurnSchema).min(1);
 const InputPartsSchema = z.array(InputPartSchema).min(1);
 

@@ -2,6 +2,7 @@ import { stableHash } from '../core/stable-hash.js';
 import { isJudgeType } from '../judges/spec.js';
 import { maskJudgeChains } from './mask-judge-chains.js';
 import type { PlannedCase, Turn } from './plan.js';
+import type { InputPart } from '../core/content-parts.js';
 import type { TsAssertionSpec } from './schema.js';
 
 /** What a judged assertion keeps in the case fingerprint: its place and weight in the case, not how it is judged. */
@@ -19,8 +20,8 @@ export function caseFingerprint(c: Pick<PlannedCase, 'input' | 'parts' | 'messag
   const what = {
     input: c.input,
     // An input of parts: its images and files by digest (a text-only case keeps its old fingerprint).
-    ...(c.parts ? { parts: c.parts.map((p) => (p.type === 'text' ? p.text : 'url' in p ? p.url : p.sha256)) } : {}),
-    messages: c.messages,
+    ...(c.parts ? { parts: partsSide(c.parts) } : {}),
+    messages: c.messages.map((m) => (m.parts ? { ...m, parts: partsSide(m.parts) } : m)),
     turns: c.turns?.map(turnSide) ?? null,
     // Only when present: every other case keeps the fingerprint it had.
     ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),
@@ -36,6 +37,12 @@ function caseSide(spec: TsAssertionSpec): TsAssertionSpec {
   return Object.fromEntries(Object.entries(spec).filter(([k]) => CASE_SIDE.includes(k))) as TsAssertionSpec;
 }
 
-function turnSide(turn: Turn): Turn {
-  return turn.assert ? { ...turn, assert: (turn.assert as TsAssertionSpec[]).map(caseSide) as Turn['assert'] } : turn;
+function turnSide(turn: Turn): unknown {
+  const t = turn.parts ? { ...turn, parts: partsSide(turn.parts) } : turn;
+  return t.assert ? { ...t, assert: (t.assert as TsAssertionSpec[]).map(caseSide) as Turn['assert'] } : t;
+}
+
+/** Parts by what they are: text whole, an image or file by its digest (or URL), never its bytes. */
+function partsSide(parts: readonly InputPart[]): string[] {
+  return parts.map((p) => (p.type === 'text' ? p.text : 'url' in p ? p.url : p.sha256));
 }

@@ -2,7 +2,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
-import { BASE64, FILE_MAX_BYTES, IMAGE_MAX_BYTES, isFileMediaType, isImageMediaType, parseDataUrl, type InputPart, type InputPartSpec, type MediaPart } from '../core/content-parts.js';
+import { imageSize } from './image-size.js';
+import {
+  BASE64,
+  FILE_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE_PX,
+  isFileMediaType,
+  isImageMediaType,
+  parseDataUrl,
+  type InputPart,
+  type InputPartSpec,
+  type MediaPart,
+} from '../core/content-parts.js';
 
 /** Where a case's parts are read from, and where its errors point. */
 export interface PartsWhere {
@@ -10,6 +22,8 @@ export interface PartsWhere {
   dir: string;
   file: string;
   line?: number;
+  /** The field errors name: `input` (default), `turns.1.input`, `messages.0.content`. */
+  field?: string;
 }
 
 /**
@@ -18,7 +32,7 @@ export interface PartsWhere {
  * Read once when the case is planned, so a missing or wrong file is a user error before any trial.
  */
 export function resolveInputParts(specs: readonly InputPartSpec[], where: PartsWhere): InputPart[] {
-  return specs.map((spec, i) => (spec.type === 'text' ? spec : resolveMedia(spec, where, `input.${i}`)));
+  return specs.map((spec, i) => (spec.type === 'text' ? spec : resolveMedia(spec, where, `${where.field ?? 'input'}.${i}`)));
 }
 
 function resolveMedia(spec: Exclude<InputPartSpec, { type: 'text' }>, where: PartsWhere, field: string): MediaPart {
@@ -52,6 +66,9 @@ function resolveMedia(spec: Exclude<InputPartSpec, { type: 'text' }>, where: Par
   if (spec.type === 'image') {
     if (!sniffed || !isImageMediaType(sniffed)) return fail(`${name ?? 'the image'} is not a PNG, JPEG, GIF or WebP image${sniffed ? ` (it is ${sniffed})` : ''}`);
     if (bytes.length > IMAGE_MAX_BYTES) fail(`${name ?? 'the image'} is ${bytes.length} bytes; providers take images up to ${IMAGE_MAX_BYTES} bytes`);
+    const size = imageSize(bytes, sniffed);
+    if (size && Math.max(size.width, size.height) > IMAGE_MAX_SIDE_PX)
+      fail(`${name ?? 'the image'} is ${size.width}x${size.height} px; Anthropic rejects images larger than ${IMAGE_MAX_SIDE_PX}x${IMAGE_MAX_SIDE_PX} px`);
     return { type: 'image', mediaType: sniffed, ...common };
   }
   if (!sniffed || !isFileMediaType(sniffed)) return fail(`${name ?? 'the file'} is not a PDF (a file part is a PDF)`);

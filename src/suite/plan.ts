@@ -1,10 +1,10 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { textOfParts, type InputPart, type InputPartSpec } from '../core/content-parts.js';
-import { resolveInputParts } from './input-parts.js';
+import { resolveInputParts, type PartsWhere } from './input-parts.js';
 import { UserError, UserErrors } from '../core/errors.js';
 import type { ModelRef } from '../judges/spec.js';
 import type { JudgedDefaults } from '../core/judge-subject.js';
-import type { ChatTurn } from '../core/chat-turn.js';
+import type { MessageTurn } from '../core/chat-turn.js';
 import type { TargetFunction } from '../targets/function-target.js';
 import type { CheckApi } from './check-api.js';
 import type { EvalDefinition } from './define-eval.js';
@@ -26,7 +26,10 @@ import { withAllowlist } from './allowlist-plan.js';
 import type { Reducer, ReducerDefaults, ReducerSetting } from '../core/reducer-setting.js';
 import { caseReducer } from './case-reducer.js';
 
-export type Turn = z.infer<typeof TurnSchema>;
+/** A turn as written: its input a string or content parts. */
+export type TurnSpec = z.infer<typeof TurnSchema>;
+/** A turn as planned: its input's text, and its parts resolved when it gave parts. */
+export type Turn = Omit<TurnSpec, 'input'> & { input: string; parts?: readonly InputPart[] };
 
 /** One case, with its suite's settings folded in: what the runner schedules. */
 export interface PlannedCase extends CaseIdentity {
@@ -45,7 +48,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly input: string;
   /** `input` given as content parts (images, files), resolved; `input` is then their text. */
   readonly parts?: readonly InputPart[];
-  readonly messages: ChatTurn[];
+  /** The history ending with the user message to answer; a user message given as parts keeps them. */
+  readonly messages: MessageTurn[];
   readonly turns: Turn[] | undefined;
   /** A user model holds the conversation instead of scripted turns (its goal is then `input`). */
   readonly simulatedUser?: SimulatedUser;
@@ -259,8 +263,8 @@ interface Settings {
 interface RawCase extends Settings {
   id: string;
   input?: string | InputPartSpec[];
-  messages?: ChatTurn[];
-  turns?: Turn[];
+  messages?: Array<{ role: MessageTurn['role']; content: string | InputPartSpec[] }>;
+  turns?: TurnSpec[];
   simulatedUser?: SimulatedUser;
   reference?: string;
 }
@@ -270,10 +274,13 @@ function planned(
   d: PlanDefaults,
 ): PlannedCase {
   const { suite } = p;
-  const parts = Array.isArray(p.c.input) ? resolveInputParts(p.c.input, { dir: p.dir ?? '.', file: p.file, ...(p.line ? { line: p.line } : {}) }) : undefined;
-  const c = { ...p.c, input: parts ? textOfParts(parts) : (p.c.input as string | undefined) };
-  const messages: ChatTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? c.simulatedUser?.goal ?? '' }];
+  const where = { dir: p.dir ?? '.', file: p.file, ...(p.line ? { line: p.line } : {}) };
+  const given = resolvedParts(p.c, where);
+  const c = { ...p.c, messages: given.messages, turns: given.turns, input: given.parts ? textOfParts(given.parts) : (p.c.input as string | undefined) };
+  const messages: MessageTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? c.simulatedUser?.goal ?? '' }];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  // The message answered first is the input: a history's last user message lends it its parts.
+  const parts = given.parts ?? (c.input === undefined ? lastUser?.parts : undefined);
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
   const adaptive = adaptiveRange(repeat);
   const reducer = caseReducer([c, suite, d.reducers ?? {}], { repeat: maxTrials(repeat), adaptive }, p);
@@ -303,5 +310,26 @@ function planned(
     reference: c.reference,
     assertions: withAllowlist(c.onlyTools ?? suite.onlyTools, p.assertions),
     check: p.check,
+  };
+}
+
+/**
+ * A case's content parts read and checked where it gives them: its input, each user message of its
+ * history, each turn (paths relative to the eval or dataset file; errors name the field).
+ */
+function resolvedParts(c: RawCase, where: PartsWhere): { parts?: InputPart[]; messages: MessageTurn[] | undefined; turns: Turn[] | undefined } {
+  const at = (specs: InputPartSpec[], field: string) => resolveInputParts(specs, { ...where, field });
+  return {
+    ...(Array.isArray(c.input) ? { parts: at(c.input, 'input') } : {}),
+    messages: c.messages?.map((m, k): MessageTurn => {
+      if (typeof m.content === 'string') return { role: m.role, content: m.content };
+      const parts = at(m.content, `messages.${k}.content`);
+      return { role: m.role, content: textOfParts(parts), parts };
+    }),
+    turns: c.turns?.map((t, k): Turn => {
+      if (typeof t.input === 'string') return { ...t, input: t.input };
+      const parts = at(t.input, `turns.${k}.input`);
+      return { ...t, input: textOfParts(parts), parts };
+    }),
   };
 }

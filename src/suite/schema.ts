@@ -7,10 +7,10 @@ import { customAssertionSchema } from '../assertions/custom.js';
 import { similarToAssertionSchema } from '../assertions/similar-to.js';
 import { userAssertionSpecSchema } from '../assertions/user-assertion.js';
 import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRefSchema } from '../judges/spec.js';
-import { ChatTurnSchema } from '../core/chat-turn.js';
 import { CaseInputSchema } from '../core/content-parts.js';
 import { lazySchema, once } from '../core/lazy-schema.js';
 import { simulatedUserSchema } from './simulated-user-schema.js';
+import { caseMessageSchema } from './message-schema.js';
 
 /**
  * The eval-file contract. `schemas/eval-file.schema.json` is generated from this. Each schema is
@@ -50,8 +50,8 @@ const trialSettings = once(() => ({
   onlyTools: z.array(z.string().min(1)).optional(),
 }));
 
-/** One user turn of a multi-turn case, with assertions on that turn's reply. */
-const turn = once(() => z.object({ input: z.string(), assert: z.array(assertionSpec()).optional() }).strict());
+/** One user turn of a multi-turn case (a string or content parts, like `input`), with assertions on that turn's reply. */
+const turn = once(() => z.object({ input: CaseInputSchema, assert: z.array(assertionSpec()).optional() }).strict());
 export const TurnSchema = lazySchema(turn);
 
 function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, extra: X) {
@@ -62,8 +62,8 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
       description: z.string().optional(),
       /** A string, or content parts: text, images and PDF files (core/content-parts.ts). */
       input: CaseInputSchema.optional(),
-      /** Conversation history ending with the user message to answer. */
-      messages: z.array(ChatTurnSchema).min(1).optional(),
+      /** Conversation history ending with the user message to answer (a user message's content may be parts). */
+      messages: z.array(caseMessageSchema()).min(1).optional(),
       turns: z.array(turn()).min(1).optional(),
       /** A user model holds the conversation (simulated-user.ts) instead of scripted turns. */
       simulatedUser: simulatedUserSchema().optional(),

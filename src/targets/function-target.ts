@@ -3,13 +3,13 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { AgentRunSchema, toolCallsOf, type AgentRun, type Step } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
-import type { ChatTurn } from '../core/chat-turn.js';
+import type { MessageTurn } from '../core/chat-turn.js';
 import { isProviderId, providerList } from '../providers/registry.js';
 import type { ProviderId } from '../providers/types.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type CallRecorder } from './sdk-clients.js';
 import { WireToolCalls, withoutReportedCalls } from './wire-tool-calls.js';
-import { historyBeforeFirstTurn } from './session.js';
+import { historyBeforeFirstTurn, turnTrial } from './session.js';
 import { dryRunFetch } from './dry-run-fetch.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
@@ -22,7 +22,7 @@ export interface TargetContext {
   readonly signal: AbortSignal;
   readonly trial: TrialInput;
   /** The conversation so far, ending with the user message to answer. */
-  readonly messages: ChatTurn[];
+  readonly messages: MessageTurn[];
   /** 1-based turn of the conversation this call answers (always 1 in a single-turn case). */
   readonly turn: number;
   /**
@@ -243,15 +243,14 @@ export function functionTarget(name: string, fn: TargetFunction, options: Functi
     name,
     run: (trial, signal) => callOnce(name, fn, trial, signal, 1, {}, once),
     async openSession(trial): Promise<TargetSession> {
-      const history: ChatTurn[] = historyBeforeFirstTurn(trial);
+      const history: MessageTurn[] = historyBeforeFirstTurn(trial);
       // One conversation, one ctx.session: a trial (each repeat opens its own) never sees another's.
       const session: Record<string, unknown> = {};
       let turn = 0;
       return {
-        async send(message, signal) {
-          history.push({ role: 'user', content: message });
+        async send(message, signal, parts) {
           turn += 1;
-          const run = await callOnce(name, fn, { ...trial, input: message, messages: [...history] }, signal, turn, session, once);
+          const run = await callOnce(name, fn, turnTrial(trial, history, message, parts), signal, turn, session, once);
           history.push({ role: 'assistant', content: run.reply });
           return run;
         },

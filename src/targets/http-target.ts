@@ -91,8 +91,9 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
     }
     const turnsPath = `/sessions/${encodeURIComponent(String(id))}/turns`;
     return {
-      async send(message, turnSignal) {
-        const value = await call('POST', turnsPath, { message }, turnSignal);
+      async send(message, turnSignal, parts) {
+        // A turn given as parts sends them too, as POST /sessions sends the input's (`parts`).
+        const value = await call('POST', turnsPath, { message, ...(parts ? { parts } : {}) }, turnSignal);
         const parsed = AgentRunSchema.safeParse(value);
         if (!parsed.success) {
           const i = parsed.error.issues[0]!;

@@ -1,5 +1,5 @@
 import type { ChatMessage, Provider } from '../providers/types.js';
-import type { ChatTurn } from '../core/chat-turn.js';
+import type { MessageTurn } from '../core/chat-turn.js';
 import { mediaOf } from '../core/content-parts.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 import { agentTurn, type AgentLoopOptions } from './agent-loop.js';
@@ -35,12 +35,9 @@ export function modelAgentTarget(name: string, opts: ModelAgentOptions): Target 
   const openSession = async (trial: TrialInput): Promise<TargetSession> => {
     const history: ChatMessage[] = historyBeforeFirstTurn(trial).map(toChatMessage);
     const state = createToolState();
-    // The case's images and files go with its first user message (the one `input` stands for).
-    let attachments = mediaOf(trial.parts);
     return {
-      async send(message, signal) {
-        history.push({ role: 'user', content: message, ...(attachments.length ? { attachments } : {}) });
-        attachments = [];
+      async send(message, signal, parts) {
+        history.push(toChatMessage({ role: 'user', content: message, ...(parts ? { parts } : {}) }));
         const toolCtx: ToolContext = { signal, trial, state };
         const run = await agentTurn(loop, history, toolCtx, signal);
         // A reply ending the turn is part of the history the next turn sees.
@@ -60,6 +57,8 @@ export function modelAgentTarget(name: string, opts: ModelAgentOptions): Target 
   };
 }
 
-function toChatMessage(t: ChatTurn): ChatMessage {
-  return { role: t.role, content: t.content };
+/** A turn as the provider layer takes it: a user message's images and files as its attachments. */
+function toChatMessage(t: MessageTurn): ChatMessage {
+  const attachments = t.role === 'user' ? mediaOf(t.parts) : [];
+  return attachments.length ? { role: 'user', content: t.content, attachments } : { role: t.role, content: t.content };
 }

@@ -24,7 +24,7 @@ export function withTargetTimeout(target: Target, timeoutMs: number | undefined)
           async openSession(trial, signal) {
             const session = await bounded((s) => openSession(trial, s), signal);
             return {
-              send: (message, turnSignal) => bounded((s) => session.send(message, s), turnSignal),
+              send: (message, turnSignal, parts) => bounded((s) => session.send(message, s, parts), turnSignal),
               close: () => session.close(),
             };
           },

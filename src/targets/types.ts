@@ -1,5 +1,5 @@
 import type { AgentRun } from '../core/agent-run.js';
-import type { ChatTurn } from '../core/chat-turn.js';
+import type { MessageTurn } from '../core/chat-turn.js';
 import type { InputPart } from '../core/content-parts.js';
 
 /** What a target receives for one trial; a command target reads exactly this as JSON on stdin. */
@@ -10,7 +10,8 @@ export interface TrialInput {
   input: string;
   /** The input's content parts, when the case gave them (images and files inline, base64); `input` is their text. */
   parts?: readonly InputPart[];
-  messages: ChatTurn[];
+  /** The history ending with the user message to answer; a user message given as parts keeps them. */
+  messages: MessageTurn[];
 }
 
 /**
@@ -19,8 +20,11 @@ export interface TrialInput {
  * the first message and every follow-up with `send`.
  */
 export interface TargetSession {
-  /** One user turn; resolves to what the target did in that turn only (its steps, usage, reply). */
-  send(message: string, signal: AbortSignal): Promise<AgentRun>;
+  /**
+   * One user turn; resolves to what the target did in that turn only (its steps, usage, reply).
+   * `parts`: the turn's content parts when it was given as parts (`message` is then their text).
+   */
+  send(message: string, signal: AbortSignal, parts?: readonly InputPart[]): Promise<AgentRun>;
   /** Releases the conversation; called once, after the last turn, even when a turn failed. */
   close(): Promise<void>;
 }

@@ -46,4 +46,62 @@ describe('content parts in a dataset column', () => {
     );
     expect(message).toMatch(/^evals\/data\/rows\.jsonl:1: input: row 1: /);
   });
+
+  it("a row's turns and messages may carry parts too, read relative to the dataset file", async () => {
+    const seen: Record<string, string[]> = {};
+    const rows = [
+      {
+        id: 'turns',
+        turns: [
+          { input: 'Hi.' },
+          {
+            input: [
+              { type: 'text', text: 'This.' },
+              { type: 'image', path: 'img/one.png' },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'history',
+        messages: [
+          { role: 'user', content: [{ type: 'image', path: 'img/one.png' }] },
+          { role: 'assistant', content: 'Got it.' },
+          { role: 'user', content: 'What is it?' },
+        ],
+      },
+    ];
+    const { results } = await runInProcess({
+      files: { 'evals/rows.eval.yaml': EVALS, 'evals/data/rows.jsonl': rows.map((r) => JSON.stringify(r)).join('\n') + '\n', 'evals/data/img/one.png': IMAGE_PNG },
+      config: {
+        targets: {
+          fn: (_input: string, ctx: TargetContext) => {
+            seen[`${ctx.trial.id} turn ${ctx.turn}`] = ctx.messages.flatMap((m) => (m.parts ?? []).map((p) => (p.type === 'text' ? p.text : 'url' in p ? p.url : `${p.mediaType} ${p.name}`)));
+            return 'seen';
+          },
+        },
+      },
+    });
+    expect(results.cases.map((c) => c.verdict)).toEqual(['passed', 'passed']);
+    expect(seen).toEqual({ 'turns turn 1': [], 'turns turn 2': ['This.', 'image/png one.png'], 'history turn 1': ['image/png one.png'] });
+  });
+
+  it('a CSV cell stays text: a path in it is the question, not an image (JSONL or YAML carry parts)', async () => {
+    const inputs: string[] = [];
+    const parts: unknown[] = [];
+    await runInProcess({
+      files: { 'evals/rows.eval.yaml': EVALS.replace('rows.jsonl', 'rows.csv'), 'evals/data/rows.csv': 'id,input\nr1,img/one.png\n', 'evals/data/img/one.png': IMAGE_PNG },
+      config: {
+        targets: {
+          fn: (input: string, ctx: TargetContext) => {
+            inputs.push(input);
+            parts.push(ctx.trial.parts);
+            return 'seen';
+          },
+        },
+      },
+    });
+    expect(inputs).toEqual(['img/one.png']);
+    expect(parts).toEqual([undefined]);
+  });
 });

@@ -59,4 +59,55 @@ describeInChromium('an image input in the HTML report', (executablePath) => {
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);
   }, 60_000);
+
+  it('shows an image sent in a later turn under that turn, and one in a history message under that message', async () => {
+    let path = '';
+    const yaml = `suite: talk
+target: fn
+cases:
+  - id: turns
+    turns:
+      - input: Hello.
+      - input: [{ type: text, text: Here is the receipt. }, { type: image, path: receipt.png }]
+    assert: [{ type: contains, value: total }]
+  - id: history
+    messages:
+      - { role: user, content: [{ type: text, text: My receipt. }, { type: image, path: receipt.png }] }
+      - { role: assistant, content: Got it. }
+      - { role: user, content: The total? }
+    assert: [{ type: contains, value: total }]
+`;
+    await runInProcess({
+      files: { 'evals/talk.eval.yaml': yaml, 'evals/receipt.png': IMAGE_PNG },
+      config: { targets: { fn: () => 'The total is $12.50.' } },
+      reporters: (dir) => {
+        path = join(dir, 'out', 'talk.html');
+        return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
+      },
+    });
+    browser ??= await chromium.launch({ executablePath, args: chromiumArgs() });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    watchPage(page, [], errors);
+    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    /** Opens the case's first trial and returns, in page order, each text block's label and each thumbnail. */
+    const opened = async (key: string) => {
+      const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: key }) });
+      await row.locator('> summary').click();
+      const trial = row.locator('details.trial').first();
+      await trial.locator('> summary').click();
+      return trial
+        .locator('.trial-body')
+        .evaluate((body) =>
+          [...body.querySelectorAll('.block > .label, img.thumbnail')].map((e) => (e.tagName === 'IMG' ? `img ${(e.getAttribute('src') ?? '').slice(0, 21)}` : (e.textContent ?? '').split(' (')[0])),
+        );
+    };
+    const url = 'img data:image/png;base64';
+    const turns = await opened('talk/turns');
+    // Turn 1's message is the input; turn 2's image comes under turn 2's message, before its reply.
+    expect(turns.slice(0, 5)).toEqual(['User', 'Agent', 'User', url, 'Agent']);
+    const history = await opened('talk/history');
+    expect(history.slice(0, 4)).toEqual(['User', url, 'Assistant', 'User']);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -52,6 +52,17 @@ describe('HTTP target', () => {
     expect(server.requests.every((r) => r.headers['authorization'] === SECRET)).toBe(true);
   });
 
+  it('posts a turn given as content parts with its parts beside the message; a text turn without', async () => {
+    const { server, target } = await service((req) => (req.path === '/health' ? ok({}) : req.path === '/sessions' ? ok({ sessionId: 's' }) : ok({ reply: 'seen' })));
+    const image = { type: 'image' as const, mediaType: 'image/png' as const, name: 'r.png', data: 'iVBORw0KGgo=', bytes: 8, sha256: '0'.repeat(64) };
+    const session = await target.openSession!(trialInput('hi'), never);
+    await session.send('hi', never);
+    await session.send('This one.', never, [{ type: 'text', text: 'This one.' }, image]);
+    await session.close();
+    const turns = server.requests.filter((r) => r.path === '/sessions/s/turns').map((r) => r.body);
+    expect(turns).toEqual([{ message: 'hi' }, { message: 'This one.', parts: [{ type: 'text', text: 'This one.' }, image] }]);
+  });
+
   it('fails every trial clearly when the service is unhealthy, checking only once', async () => {
     const { server, target } = await service(() => ({ status: 503, body: 'warming up' }));
     await expect(target.run(trialInput('x'), never)).rejects.toThrow(/^HTTP target "svc": GET \/health answered 503: warming up \(health check of http:\/\/127\.0\.0\.1:\d+\)$/);

@@ -34,13 +34,16 @@ export function trialBody(body: HTMLElement, c: CaseResult, tr: Trial, fields: F
   const input = asked(c, tr);
   if (c.reference !== undefined) input.push(['Reference (expected answer)', c.reference, 'reference']);
   if (input.length) add(body, el('h3', null, 'Input'));
-  input.forEach((b) => fields.block(body, b[0], b[1], b[2]));
-  inputParts(body, c.inputParts);
+  input.forEach((b) => {
+    fields.block(body, b[0], b[1], b[2]);
+    inputParts(body, b[3]);
+  });
   add(body, el('h3', null, 'Conversation'));
   if (tr.turns) {
     tr.turns.forEach((turn, n) => {
       // Turn 1's message is the input, shown above.
       if (n > 0) fields.block(body, 'User (turn ' + (n + 1) + ')', turn.input, 'user');
+      if (n > 0) inputParts(body, c.turns && c.turns[n] && c.turns[n].parts);
       turn.toolCalls.forEach((call) => toolCall(body, call, fields));
       fields.block(body, 'Agent (turn ' + (n + 1) + ', ' + dur(turn.durationMs) + ')', turn.reply, 'agent');
     });
@@ -72,25 +75,28 @@ const ROLES: Record<string, string> = { user: 'User', assistant: 'Assistant (his
 
 // What the case asked, first in the trial: its history or input. A trial that ran turns shows the
 // history before its first turn, then the first turn's message (later turns' come in the conversation).
-// Results written before cases kept what they asked have none of these fields.
-function asked(c: CaseResult, tr: Trial): [string, unknown, string][] {
-  const out: [string, unknown, string][] = [];
+// Results written before cases kept what they asked have none of these fields. The fourth item is
+// that message's content parts (images as thumbnails, files by digest), shown under it.
+function asked(c: CaseResult, tr: Trial): [string, unknown, string, unknown?][] {
+  const out: [string, unknown, string, unknown?][] = [];
   const turns = tr.turns || [];
   const ranTurns = turns.length > 0;
   let history = c.messages || [];
+  let firstParts: unknown = c.turns && c.turns[0] ? c.turns[0].parts : c.inputParts;
   if (ranTurns) {
     let last = -1;
     history.forEach((m, k) => {
       if (m.role === 'user') last = k;
     });
+    if (last >= 0) firstParts = history[last]!.parts;
     history = history.filter((_, k) => k !== last);
   }
-  history.forEach((m) => out.push([ROLES[m.role] || m.role, m.content, m.role === 'user' ? 'user' : 'history']));
-  if (ranTurns) out.push(['User (turn 1)', (turns[0] as Turn).input, 'user']);
-  if (ranTurns || c.messages) return out;
+  history.forEach((m) => out.push([ROLES[m.role] || m.role, m.content, m.role === 'user' ? 'user' : 'history', m.parts]));
   const first = c.turns && c.turns[0];
-  if (c.input !== undefined) out.push(['User', c.input, 'user']);
-  else if (first) out.push(['User (turn 1)', first.input, 'user']);
+  if (ranTurns) out.push(['User (turn 1)', (turns[0] as Turn).input, 'user', firstParts]);
+  if (ranTurns || c.messages) return out;
+  if (c.input !== undefined) out.push(['User', c.input, 'user', c.inputParts]);
+  else if (first) out.push(['User (turn 1)', first.input, 'user', first.parts]);
   return out;
 }
 

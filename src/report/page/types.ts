@@ -142,6 +142,7 @@ export interface Trial {
 export interface Message {
   role: string;
   content: unknown;
+  parts?: unknown;
 }
 
 export interface JudgeNoise {
@@ -170,7 +171,7 @@ export interface CaseResult {
   messages?: Message[];
   input?: unknown;
   inputParts?: unknown;
-  turns?: { input: unknown }[];
+  turns?: { input: unknown; parts?: unknown }[];
 }
 
 export interface ResultsDoc {
