@@ -43,6 +43,8 @@ describeInChromium('an image input in the HTML report', (executablePath) => {
     await row.locator('> summary').click();
     const trial = row.locator('details.trial').first();
     await trial.locator('> summary').click();
+    // The trial's body is built on its toggle event, which fires after the click resolves: wait for it.
+    await trial.locator('.input-part').first().waitFor();
 
     const images = page.locator('img');
     await expect(images.count()).resolves.toBe(1);

@@ -44,6 +44,8 @@ describeInChromium('a judge panel in the HTML report', (executablePath) => {
     await page.locator('details.case > summary').first().click();
     const trial = page.locator('details.trial').first();
     if (!(await trial.evaluate((d: { open?: boolean }) => d.open === true))) await trial.locator('> summary').click();
+    // The trial's body is built on its toggle event, which fires after the click resolves: wait for it.
+    await trial.locator('li.panel-member').first().waitFor();
     await expect(trial.locator('li.panel-member').allTextContents()).resolves.toEqual(['a 0.90 passed: A says yes', 'b 0.20 failed: B says no']);
   }, 60_000);
 });
