@@ -12,7 +12,7 @@ import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
-import { IMAGE_PNG, imageEvalFiles } from './image-fixtures.js';
+import { IMAGE_PNG, imageChatMessages, imageEvalFiles } from './image-fixtures.js';
 
 const fakes: FakeProvider[] = [];
 afterEach(async () => {
@@ -79,15 +79,7 @@ describe('the batch fakes refuse a bad image line as a direct call would', () =>
         url: '/v1/chat/completions',
         body: {
           model: 'gpt-4.1-mini',
-          messages: [
-            {
-              role: 'user',
-              content: [
-                { type: 'text', text: 'hi' },
-                { type: 'image_url', image_url: { url } },
-              ],
-            },
-          ],
+          messages: imageChatMessages(url),
         },
       });
     const file = await client.files.create({

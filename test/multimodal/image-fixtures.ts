@@ -1,4 +1,5 @@
 /** The images of the multimodal tests: a 1x1 PNG (thumbnailed) and a PNG past the thumbnail cap. */
+import type OpenAI from 'openai';
 import { THUMBNAIL_MAX_BYTES } from '../../src/core/shown-parts.js';
 
 export const IMAGE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -22,4 +23,17 @@ cases:
     'evals/receipt.png': IMAGE_PNG,
     'evals/images/big.png': BIG_PNG,
   };
+}
+
+/** A Chat Completions request's messages: one user message of a text part and an image_url part (the part the fakes check, `messages[0].content[1]`). */
+export function imageChatMessages(url: string): OpenAI.ChatCompletionMessageParam[] {
+  return [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'hi' },
+        { type: 'image_url', image_url: { url } },
+      ],
+    },
+  ];
 }

@@ -14,7 +14,7 @@ import type { FakeProvider } from '../support/fake-server.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import type { TargetContext } from '../../src/targets/function-target.js';
-import { IMAGE_PNG, BIG_PNG, imageEvalFiles } from './image-fixtures.js';
+import { IMAGE_PNG, BIG_PNG, imageChatMessages, imageEvalFiles } from './image-fixtures.js';
 
 const fakes: FakeProvider[] = [];
 afterEach(async () => {
@@ -130,15 +130,7 @@ describe('the fakes refuse malformed image parts as the real APIs do', () => {
       client.chat.completions
         .create({
           model: 'gpt-4.1-mini',
-          messages: [
-            {
-              role: 'user',
-              content: [
-                { type: 'text', text: 'hi' },
-                { type: 'image_url', image_url: { url } },
-              ],
-            },
-          ],
+          messages: imageChatMessages(url),
         })
         .then(
           () => undefined,
