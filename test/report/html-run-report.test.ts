@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
 import { JUDGED_CASES, judgedCachedPage, oneRegression, writePage, type JudgedPage } from '../support/run-report-page.js';
@@ -166,6 +166,58 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     expect(widths[1]).toBeCloseTo(widths[0]! / 2, 5);
     const counts = await page.locator('figure.scores svg text.chart-count').allTextContents();
     expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(3);
+  });
+
+  /** Types q into the filter box and waits for the case list to show these keys (the filter's input event rebuilds it). */
+  async function expectFiltered(on: Page, q: string, keys: string[], total = 3): Promise<void> {
+    await on.locator('.tools input[type=search]').fill(q);
+    await on
+      .locator('.tools .count', { hasText: `${keys.length} of ${total} cases` })
+      .first()
+      .waitFor();
+    await expect.poll(() => on.locator('details.case > summary .key').allTextContents()).toEqual(keys);
+  }
+
+  it('finds a case by a word of its first failure reason in the filter box', async () => {
+    const reason = (await row(page, 'gates/gate-fails').locator('> summary .reason').textContent())!;
+    expect(reason).toContain('refund');
+    await expectFiltered(page, 'REFUND', ['gates/gate-fails']);
+    await expectFiltered(page, '', ['gates/gate-fails', 'cache/alternating', 'gates/gate-passes']);
+  });
+
+  it('finds a case by its input, a message of its history or a turn, and by a reason past its cut line; markup in them stays text', async () => {
+    const results = structuredClone(judged.results);
+    const byId = (id: string) => results.cases.find((c) => c.id === id)!;
+    byId('gate-passes').input = '<img src=x onerror=alert(1)> Where is PARCEL 7?';
+    const history = byId('alternating');
+    delete history.input;
+    history.messages = [
+      { role: 'user', content: 'first question' },
+      { role: 'assistant', content: 'an answer' },
+      { role: 'user', content: 'what about the VOUCHER?' },
+    ];
+    // A reason longer than the row's line: the filter finds its last word, which the row cuts off.
+    Object.assign(history.trials[0]!, { verdict: 'error', error: `upstream said: ${'x '.repeat(200)}QUOTA exhausted` });
+    const turns = byId('gate-fails');
+    delete turns.input;
+    turns.turns = [{ input: 'hello' }, { input: 'cancel the SUBSCRIPTION please' }];
+    const asked = await browser!.newPage();
+    const dialogs: string[] = [];
+    const pageErrors: string[] = [];
+    watchPage(asked, dialogs, pageErrors);
+    await asked.goto(pathToFileURL(await writePage(join(tempDir(), 'asked.html'), results)).href, { waitUntil: 'load' });
+    await expect(row(asked, 'cache/alternating').locator('> summary .reason').textContent()).resolves.not.toContain('QUOTA');
+    await expectFiltered(asked, 'parcel 7', ['gates/gate-passes']);
+    await expectFiltered(asked, 'voucher', ['cache/alternating']);
+    await expectFiltered(asked, 'subscription', ['gates/gate-fails']);
+    await expectFiltered(asked, 'quota exhausted', ['cache/alternating']);
+    await expectFiltered(asked, 'onerror', ['gates/gate-passes']);
+    // A query spans no two fields: the reason's end and the input's start are not one text.
+    await expectFiltered(asked, 'exhausted first', []);
+    await expect(asked.locator('img').count()).resolves.toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await asked.close();
   });
 
   it('made no network request and no page error', () => {

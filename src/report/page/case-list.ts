@@ -3,9 +3,9 @@
 // only when it is opened, so 10,000 trials open as fast as ten. Each row is a grid of fixed columns
 // (verdict, key, pass-rate bar, counts, score) so the bars start at the same x down the page, with
 // the case's first failure reason on a line of its own, cut to one line, whole in its title.
+import { caseSearch } from './case-search';
 import { add, bar, el } from './dom';
 import type { Fields } from './fields';
-import { firstFailure } from './first-failure';
 import { reducerText, usageLine } from './format';
 import { emptyTally, judgeUsageLine, tallyJudgments } from './judge-usage';
 import { pagedList } from './paged-list';
@@ -33,27 +33,19 @@ export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[]
   const tools = add(app, el('div', 'tools'));
   const filter = add(tools, el('input'));
   filter.type = 'search';
-  filter.placeholder = 'Filter cases (key, file, verdict, tag)';
+  filter.placeholder = 'Filter cases (key, file, verdict, tag, failure reason, input)';
   filter.setAttribute('aria-label', 'Filter cases');
   const count = add(tools, el('span', 'count'));
   const list = add(app, el('div', 'cases'));
   const more = add(app, el('button', 'more', 'Show more'));
   more.type = 'button';
 
-  const matches = (i: number, q: string): boolean => {
-    if (!q) return true;
-    const c = caseAt(i);
-    let hay = [keyAt(i), c.file, c.verdict].concat(c.tags).join(' ').toLowerCase();
-    const ch = changes[keyAt(i)];
-    // 'judge changed' finds judge-changed, as the terminal names it.
-    if (ch) hay += ' ' + ch.kind + ' ' + ch.kind.split('-').join(' ');
-    return hay.indexOf(q) !== -1;
-  };
-  const caseRow = (i: number): HTMLDetailsElement => caseSummaryRow(caseAt(i), keyAt(i), changes[keyAt(i)], fields);
+  const search = caseSearch(doc.cases, keys, changes, fields);
+  const caseRow = (i: number): HTMLDetailsElement => caseSummaryRow(caseAt(i), keyAt(i), changes[keyAt(i)], search.reason(i), fields);
   const show = pagedList(list, more, PAGE, caseRow);
   const refresh = (): void => {
     const q = filter.value.trim().toLowerCase();
-    const shown = order.filter((i) => matches(i, q));
+    const shown = order.filter((i) => search.matches(i, q));
     count.textContent = shown.length + ' of ' + doc.cases.length + ' cases';
     show(shown);
   };
@@ -62,7 +54,7 @@ export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[]
   refresh();
 }
 
-function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, fields: Fields): HTMLDetailsElement {
+function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, why: string, fields: Fields): HTMLDetailsElement {
   const row = el('details', 'case ' + c.verdict);
   const sum = add(row, el('summary'));
   add(sum, el('span', 'verdict ' + c.verdict, c.verdict));
@@ -77,7 +69,6 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
   add(sum, bar(ran ? c.passed / ran : 0, ran ? c.verdict : 'none'));
   add(sum, el('span', 'rate', c.passed + '/' + ran + ' passed (needed ' + c.required + ')' + (c.reducer ? ', ' + reducerText(c.reducer) : '')));
   add(sum, el('span', 'score', ran ? 'score ' + c.score.mean.toFixed(3) : 'no score'));
-  const why = firstFailure(c, fields);
   if (why) {
     const line = add(sum, el('span', 'reason', why.length > REASON_CHARS ? why.slice(0, REASON_CHARS) + '\u2026' : why));
     line.title = why;
