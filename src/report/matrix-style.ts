@@ -1,7 +1,7 @@
 /**
  * The matrix section's style (src/report/page/matrix-grid.ts), appended to the run report's STYLE in
  * html-page.ts: the comparison table, the grid (a row per case, a column per matrix value) and the
- * mark on rows whose variants differ.
+ * mark on rows whose variants differ; a cell's verdict and N, a button to its case, drawn as a link.
  */
 export const MATRIX_STYLE = `
 .matrix h2 { font-size: 1.15rem; margin: 1.2rem 0 .4rem; }
@@ -16,6 +16,8 @@ export const MATRIX_STYLE = `
 .mx-tools { display: flex; gap: 1rem; align-items: center; margin: .4rem 0; }
 .mx-grid td.mx-cell { min-width: 12rem; max-width: 32rem; }
 .mx-cell .verdict { margin-right: .4rem; }
+.mx-open { font: inherit; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: left; }
+.mx-open .mx-n { color: #3b6fd8; text-decoration: underline; }
 .mx-none { color: #9aa5b8; }
 .mx-case .key { display: block; }
 .mx-why { display: block; font-weight: normal; }

@@ -230,6 +230,71 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     await plain.close();
   }, 60_000);
 
+  /** A grid cell's button: the case of that row (by id) on that column (0 alpha, 1 beta). */
+  const cellButton = (on: Page, id: string, column: number) =>
+    on
+      .locator('.mx-grid tbody tr', { has: on.locator('.mx-case .key', { hasText: new RegExp(`^${id}$`) }) })
+      .locator('td.mx-cell')
+      .nth(column)
+      .locator('button.mx-open');
+  /** The case list's row of a case key. */
+  const caseRow = (on: Page, key: string) => on.locator('details.case', { has: on.locator('summary .key', { hasText: key }) });
+  /** Waits for the case list to open this case from the grid, and says whether its row is on screen and its summary focused. */
+  async function opened(on: Page, key: string): Promise<{ onScreen: boolean; focused: boolean }> {
+    const row = caseRow(on, key);
+    await on
+      .locator('details.case.revealed[open]', { has: on.locator('summary .key', { hasText: key }) })
+      .first()
+      .waitFor();
+    await row.locator('.case-body').first().waitFor();
+    return row.evaluate(
+      (r: { getBoundingClientRect(): { top: number; bottom: number }; querySelector(s: string): unknown; ownerDocument: { activeElement: unknown; defaultView: { innerHeight: number } } }) => {
+        const box = r.getBoundingClientRect();
+        return { onScreen: box.top >= 0 && box.top < r.ownerDocument.defaultView.innerHeight, focused: r.ownerDocument.activeElement === r.querySelector('summary') };
+      },
+    );
+  }
+  const alpha = (id: string) => caseKey({ suite: 'grid', id, matrix: { target: 'alpha' } });
+  const beta = (id: string) => caseKey({ suite: 'grid', id, matrix: { target: 'beta' } });
+
+  it("opens a cell's case (that target's variant) in the case list, scrolled into view", async () => {
+    await expect(caseRow(page, beta('split')).getAttribute('open')).resolves.toBeNull();
+    await cellButton(page, 'split', 1).click();
+    await expect(opened(page, beta('split'))).resolves.toEqual({ onScreen: true, focused: true });
+    // The other target's variant of the same case stays closed.
+    await expect(caseRow(page, alpha('split')).getAttribute('open')).resolves.toBeNull();
+  });
+
+  it('keeps a filter that shows the case; clears one that hides it, so the case is shown among all', async () => {
+    const filter = page.locator('.tools input[type=search]');
+    await filter.fill('split');
+    await page.locator('.tools .count', { hasText: '2 of 6 cases' }).first().waitFor();
+    await cellButton(page, 'split', 0).click();
+    await opened(page, alpha('split'));
+    await expect(filter.inputValue()).resolves.toBe('split');
+
+    await filter.fill('target=beta');
+    await page.locator('.tools .count', { hasText: '3 of 6 cases' }).first().waitFor();
+    await expect(caseRow(page, alpha('same')).count()).resolves.toBe(0);
+    await cellButton(page, 'same', 0).click();
+    await expect(opened(page, alpha('same'))).resolves.toEqual({ onScreen: true, focused: true });
+    await expect(filter.inputValue()).resolves.toBe('');
+    await expect(page.locator('.tools .count').textContent()).resolves.toBe('6 of 6 cases');
+  });
+
+  it('opens a case on a later page of the case list, adding pages up to it', async () => {
+    const cases: CaseResult[] = [];
+    for (let i = 0; i < 250; i++) cases.push(...split(`q${String(i).padStart(3, '0')}`));
+    const big = await openCases(cases);
+    // Failed cases first: the 250 beta variants, then alpha's, so q000 on alpha is the 251st row.
+    await expect(big.locator('details.case').count()).resolves.toBe(200);
+    await cellButton(big, 'q000', 0).click();
+    await expect(opened(big, alpha('q000'))).resolves.toEqual({ onScreen: true, focused: true });
+    await expect(big.locator('details.case').count()).resolves.toBe(400);
+    await expect(big.locator('details.case > summary .key').nth(250).textContent()).resolves.toBe(alpha('q000'));
+    await big.close();
+  }, 60_000);
+
   it('made no network request, its replies opened included', () => {
     expect(net.attempts()).toEqual([]);
   });

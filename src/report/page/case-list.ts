@@ -2,7 +2,8 @@
 // plan order; a filter box; rows added a page at a time, and a case's body (facts and trials) built
 // only when it is opened, so 10,000 trials open as fast as ten. Each row is a grid of fixed columns
 // (verdict, key, pass-rate bar, counts, score) so the bars start at the same x down the page, with
-// the case's first failure reason on a line of its own, cut to one line, whole in its title.
+// the case's first failure reason on a line of its own, cut to one line, whole in its title. The
+// matrix grid's cells open a case here (the function renderCaseList returns).
 import { caseSearch } from './case-search';
 import { add, bar, el } from './dom';
 import type { Fields } from './fields';
@@ -23,7 +24,12 @@ function group(c: CaseResult, ch: CaseChange | undefined): number {
 /** Rows added per page (and per "Show more"). */
 const PAGE = 200;
 
-export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[], changes: Record<string, CaseChange>, fields: Fields): void {
+/**
+ * Renders the case list and returns `open(index)`, which brings the case at that index of the
+ * results onto the page (adding pages; clearing the filter when it hides the case), opens it and
+ * scrolls it into view.
+ */
+export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[], changes: Record<string, CaseChange>, fields: Fields): (index: number) => void {
   const caseAt = (i: number): CaseResult => doc.cases[i] as CaseResult;
   const keyAt = (i: number): string => keys[i] as string;
   const order = doc.cases.map((_, i) => i);
@@ -43,15 +49,36 @@ export function renderCaseList(app: HTMLElement, doc: ResultsDoc, keys: string[]
   const search = caseSearch(doc.cases, keys, changes, fields);
   const caseRow = (i: number): HTMLDetailsElement => caseSummaryRow(caseAt(i), keyAt(i), changes[keyAt(i)], search.reason(i), fields);
   const show = pagedList(list, more, PAGE, caseRow);
+  let shown: number[] = [];
   const refresh = (): void => {
     const q = filter.value.trim().toLowerCase();
-    const shown = order.filter((i) => search.matches(i, q));
+    shown = order.filter((i) => search.matches(i, q));
     count.textContent = shown.length + ' of ' + doc.cases.length + ' cases';
     show(shown);
+  };
+  let revealed: HTMLElement | undefined;
+  const open = (i: number): void => {
+    let at = shown.indexOf(i);
+    // Hidden by the filter: the filter is cleared, so the case is shown among all the others.
+    if (at === -1 && filter.value) {
+      filter.value = '';
+      refresh();
+      at = shown.indexOf(i);
+    }
+    const row = show.rowAt(at) as HTMLDetailsElement | undefined;
+    if (!row) return;
+    if (revealed) revealed.classList.remove('revealed');
+    revealed = row;
+    row.classList.add('revealed');
+    row.open = true;
+    row.scrollIntoView({ block: 'start' });
+    const sum = row.querySelector('summary');
+    if (sum) sum.focus({ preventScroll: true });
   };
 
   filter.addEventListener('input', refresh);
   refresh();
+  return open;
 }
 
 function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, why: string, fields: Fields): HTMLDetailsElement {

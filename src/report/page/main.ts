@@ -28,7 +28,7 @@
 import { renderBeforeAfter } from './before-after';
 import { renderCaseList } from './case-list';
 import { Fields } from './fields';
-import { renderMatrixGrid } from './matrix-grid';
+import { renderMatrixGrid, type OpenCase } from './matrix-grid';
 import { renderSummary } from './summary';
 import type { PageData } from './types';
 
@@ -37,6 +37,8 @@ const app = document.getElementById('app') as HTMLElement;
 const fields = new Fields(data.cut, data.files);
 const changes = renderSummary(app, data.results, fields);
 renderBeforeAfter(app, data, fields);
-renderMatrixGrid(app, data.results, fields);
-renderCaseList(app, data.results, data.keys, changes, fields);
+// The grid comes before the list on the page; its cells open cases through the list, once it is built.
+let openCase: OpenCase = () => undefined;
+renderMatrixGrid(app, data.results, fields, (index) => openCase(index));
+openCase = renderCaseList(app, data.results, data.keys, changes, fields);
 if (typeof performance !== 'undefined' && performance.mark) performance.mark('agent-evals:first-cases');

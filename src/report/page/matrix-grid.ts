@@ -2,7 +2,8 @@
 // matrixed suite (a row per case id, a column per matrix value, each cell the variant's verdict, its
 // passes of N trials and, on open, its first trial's reply), rows whose variants differ marked, and the
 // suite's comparison table. Replies are built only when their cell is opened and rows are added a
-// page at a time, so a large matrix opens as quickly as a small one. A run without a matrix gets nothing.
+// page at a time, so a large matrix opens as quickly as a small one. A cell's verdict is a button that
+// opens that variant's case in the case list. A run without a matrix gets nothing.
 import { add, el } from './dom';
 import type { Fields } from './fields';
 import { pct } from './format';
@@ -14,15 +15,18 @@ import type { CaseResult, ResultsDoc } from './types';
 /** Grid rows added per page (and per "Show more rows"). */
 const PAGE_ROWS = 100;
 
-export function renderMatrixGrid(app: HTMLElement, doc: ResultsDoc, fields: Fields): void {
+/** Opens the case at this index of the results in the case list (case-list.ts). */
+export type OpenCase = (index: number) => void;
+
+export function renderMatrixGrid(app: HTMLElement, doc: ResultsDoc, fields: Fields, openCase: OpenCase): void {
   const grids = matrixGrids(doc);
   if (!grids.length) return;
   const section = add(app, el('section', 'matrix'));
   add(section, el('h2', null, 'Matrix'));
-  grids.forEach((g) => suiteGrid(section, g, doc.cases, fields));
+  grids.forEach((g) => suiteGrid(section, g, doc.cases, fields, openCase));
 }
 
-function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fields): void {
+function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fields, openCase: OpenCase): void {
   const box = add(parent, el('div', 'mx-suite'));
   add(box, el('h3', null, 'Suite ' + g.suite + ': ' + g.rows.length + ' case' + (g.rows.length === 1 ? '' : 's') + ' \u00d7 ' + g.variants.length + ' ' + g.dimension + ' values'));
   if (g.table) comparisonTable(box, g.table);
@@ -48,7 +52,7 @@ function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fi
     body,
     more,
     PAGE_ROWS,
-    (row: GridRow) => gridRow(row, cases, fields),
+    (row: GridRow) => gridRow(row, cases, fields, openCase),
     (shown, total) => {
       count.textContent = shown + ' of ' + total + ' rows shown';
     },
@@ -58,20 +62,24 @@ function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fi
   refresh();
 }
 
-function gridRow(row: GridRow, cases: CaseResult[], fields: Fields): HTMLTableRowElement {
+function gridRow(row: GridRow, cases: CaseResult[], fields: Fields, openCase: OpenCase): HTMLTableRowElement {
   const tr = el('tr', row.differs ? 'mx-row mx-differs' : 'mx-row');
   const th = add(tr, el('th', 'mx-case'));
   th.setAttribute('scope', 'row');
   add(th, el('span', 'key', row.id));
   if (row.differs) add(th, el('span', 'mx-why', row.differs));
-  row.cells.forEach((cell) => add(tr, cell ? gridCell(cell, cases[cell.index] as CaseResult, fields) : el('td', 'mx-cell mx-none', 'not run')));
+  row.cells.forEach((cell) => add(tr, cell ? gridCell(cell, cases[cell.index] as CaseResult, fields, openCase) : el('td', 'mx-cell mx-none', 'not run')));
   return tr;
 }
 
-function gridCell(cell: GridCell, c: CaseResult, fields: Fields): HTMLTableCellElement {
+function gridCell(cell: GridCell, c: CaseResult, fields: Fields, openCase: OpenCase): HTMLTableCellElement {
   const td = el('td', 'mx-cell ' + cell.verdict);
-  add(td, el('span', 'verdict ' + cell.verdict, cell.verdict));
-  add(td, el('span', 'mx-n', cell.passed + '/' + cell.ran + ' passed' + (cell.ran ? ' (' + pct(cell.passed / cell.ran) + ')' : '')));
+  const go = add(td, el('button', 'mx-open'));
+  go.type = 'button';
+  go.title = 'Open this case in the case list';
+  add(go, el('span', 'verdict ' + cell.verdict, cell.verdict));
+  add(go, el('span', 'mx-n', cell.passed + '/' + cell.ran + ' passed' + (cell.ran ? ' (' + pct(cell.passed / cell.ran) + ')' : '')));
+  go.addEventListener('click', () => openCase(cell.index));
   const first = c.trials[0];
   if (!first) return td;
   const reply = add(td, el('details', 'mx-reply'));
