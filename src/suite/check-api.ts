@@ -8,6 +8,7 @@ import type { TracePolicy } from '../core/judge-port.js';
 import type { Judge } from '../core/judge-port.js';
 import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from './schema.js';
+import { similarToShorthand, type SimilarToOptions } from '../assertions/similar-to-shorthand.js';
 
 /** Chainable options every assertion made through `t` accepts. */
 export interface AssertionHandle {
@@ -95,8 +96,12 @@ export interface CheckApi extends AssertionMethods<AssertionHandle> {
    * checked against its schema when it runs (docs/guide/custom-assertions.md).
    */
   assertion(name: string, options?: Record<string, unknown>): AssertionHandle;
-  /** The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the config's `embeddingModel`). */
-  similarTo(value: string, threshold: number, model?: string): AssertionHandle;
+  /**
+   * The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the
+   * config's `embeddingModel`): `similarTo(value, 0.8, 'openai:text-embedding-3-small')`, or with
+   * options `similarTo(value, 0.8, { model, dimensions })`.
+   */
+  similarTo(value: string, threshold: number, modelOrOptions?: string | SimilarToOptions): AssertionHandle;
   judge(model?: ModelRef | Judge): JudgeBuilder;
   expectJudge(criteria: string, threshold?: number): JudgeHandle;
   expectJudgeAgainst(reference: string, criteria: string, threshold?: number): JudgeHandle;
@@ -212,7 +217,7 @@ export function createCheckApi(opts: {
     ...methods,
     expect: (name, fn) => add({ type: 'custom', name, fn }),
     assertion: (name, options) => add({ type: 'userAssertion', name, ...(options ? { options } : {}) }),
-    similarTo: (value, threshold, model) => add({ type: 'similarTo', value, threshold, ...(model !== undefined ? { model } : {}) }),
+    similarTo: (value, threshold, modelOrOptions) => add(similarToShorthand(value, threshold, modelOrOptions)),
     judge: (model) => {
       const j = judged(model);
       return {
