@@ -3,7 +3,7 @@ export { defineConfig } from './config/define-config.js';
 export type { UserConfig } from './config/define-config.js';
 export { defineEval } from './suite/define-eval.js';
 export type { EvalDefinition, EvalCase } from './suite/define-eval.js';
-export type { CheckApi, RunView, AssertionHandle, JudgeHandle, JudgeBuilder } from './suite/check-api.js';
+export type { CheckApi, RunView, AssertionHandle, JudgeHandle, JudgeBuilder, SentMessage } from './suite/check-api.js';
 export type { SimilarToOptions } from './assertions/similar-to-shorthand.js';
 export type { TargetFunction, TargetContext } from './targets/function-target.js';
 export type { AgentRun, Step, ToolCall } from './core/agent-run.js';
