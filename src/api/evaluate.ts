@@ -14,6 +14,7 @@ import { isJudgeInstance } from '../judges/resolve.js';
 import type { TargetConfig } from '../targets/config-schema.js';
 import type { TargetFunction } from '../targets/function-target.js';
 import { EVALUATE } from './evaluate-name.js';
+import { similarToShorthand, type SimilarToOptions } from '../assertions/similar-to-shorthand.js';
 import type { EvalResult } from './eval-result.js';
 
 /** Any assertion a `*.eval.ts` file's `assert` takes (YAML's, plus `custom` predicates). */
@@ -120,9 +121,12 @@ export class EvalBuilder {
     return this.expect({ ...options, type: 'judgeAgainst', criteria, reference });
   }
 
-  /** The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the config's `embeddingModel`). */
-  similarTo(value: string, threshold: number, model?: string): EvalBuilder {
-    return this.expect({ type: 'similarTo', value, threshold, ...(model !== undefined ? { model } : {}) });
+  /**
+   * The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the
+   * config's `embeddingModel`): `similarTo(value, 0.8, model?)` or `similarTo(value, 0.8, { model, dimensions })`.
+   */
+  similarTo(value: string, threshold: number, modelOrOptions?: string | SimilarToOptions): EvalBuilder {
+    return this.expect(similarToShorthand(value, threshold, modelOrOptions));
   }
 
   /** The agent called `tool` (with arguments containing `args`, when given). */

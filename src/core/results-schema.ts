@@ -165,6 +165,8 @@ export const TraceSchema = AgentRunSchema.omit({ reply: true });
 /** One user turn of a multi-turn trial: the message, the target's reply, its tool calls and usage. */
 export const TurnResultSchema = z.object({
   input: z.string(),
+  /** The message's content parts when a check's `t.send()` sent it as parts (a case's own turns keep theirs on the case). */
+  parts: z.array(ShownPartSchema).optional(),
   reply: z.string(),
   toolCalls: z.array(ToolCallSchema),
   usage: UsageSchema,

@@ -152,7 +152,7 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
         criterion: criterionFromSpec(spec, ctx.subject.reference, ctx.run),
         output: boundGradedOutput(ctx.reply, settings.judgeMaxOutputChars),
         input: ctx.subject.input,
-        ...judgeAttachments(ctx.subject),
+        ...judgeAttachments(ctx.subject, ctx.sentAttachments),
         ...(transcript ? { transcript } : {}),
         ...(ctx.untrustedUserTurns ? { untrustedUserTurns: true } : {}),
         ...(spec.targetInstructions !== false ? instructionsOf(ctx) : {}),

@@ -4,10 +4,11 @@ import type { JudgeSubject } from '../core/judge-subject.js';
 /**
  * The images and files a case asked with, in order, for its judge request (none when it asked in
  * text): each turn's, else each history message's (its last user message's are the input's), else
- * the input's.
+ * the input's; then those its check sent (`sent`).
  */
-export function judgeAttachments(c: Pick<JudgeSubject, 'parts' | 'messages' | 'turns'>): { attachments?: readonly MediaPart[] } {
-  const media = c.turns ? c.turns.flatMap((t) => mediaOf(t.parts)) : c.messages.some((m) => m.parts) ? c.messages.flatMap((m) => mediaOf(m.parts)) : mediaOf(c.parts);
+export function judgeAttachments(c: Pick<JudgeSubject, 'parts' | 'messages' | 'turns'>, sent: readonly MediaPart[] = []): { attachments?: readonly MediaPart[] } {
+  const own = c.turns ? c.turns.flatMap((t) => mediaOf(t.parts)) : c.messages.some((m) => m.parts) ? c.messages.flatMap((m) => mediaOf(m.parts)) : mediaOf(c.parts);
+  const media = sent.length > 0 ? [...own, ...sent] : own;
   return media.length > 0 ? { attachments: media } : {};
 }
 

@@ -3,6 +3,7 @@ import type { JudgeAssertionSpec, ModelRef } from './spec.js';
 import type { Judge, JudgeScore } from '../core/judge-port.js';
 import type { JudgeError } from '../core/errors.js';
 import type { ChatTurn } from '../core/chat-turn.js';
+import type { MediaPart } from '../core/content-parts.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import type { PanelJudging } from './panel-judgment.js';
@@ -23,6 +24,8 @@ export interface JudgeTrialContext {
   signal: AbortSignal;
   /** A multi-turn trial's whole conversation (history, then each user turn and its reply). */
   transcript?: ChatTurn[];
+  /** Images and files a TS check's `t.send()` sent: shown to the judge after the case's own. */
+  sentAttachments?: readonly MediaPart[];
   /** The transcript's user turns were written by a user model (a simulated user): untrusted, like the replies. */
   untrustedUserTurns?: boolean;
   /** Read inside `check` (`.result()`): the check waits on the answer, so it is asked live even with `--judge-batch`. */

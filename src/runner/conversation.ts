@@ -4,19 +4,22 @@ import type { AssertionContext } from '../assertions/types.js';
 import { recordedTrajectory } from '../assertions/trajectory.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { ChatTurn } from '../core/chat-turn.js';
-import type { InputPart } from '../core/content-parts.js';
+import { mediaOf, type InputPart, type MediaPart } from '../core/content-parts.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import { historyBeforeFirstTurn } from '../targets/session.js';
 import { errorMessage, spentOf } from '../core/errors.js';
 import { unansweredCalls, usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { withTimeout } from '../core/timeout.js';
 import { emptyUsage } from '../core/usage.js';
+import { shownParts } from '../core/shown-parts.js';
 import type { SimulatedUser } from '../suite/simulated-user-schema.js';
 import { simulatedMessages, type SimulatedUserTally, type UserModel } from './simulated-user.js';
 
 /** One user turn of a trial and what the target did in it. */
 export interface TurnRecord {
   message: string;
+  /** The message's content parts, when it was sent as parts. */
+  parts?: readonly InputPart[];
   run: AgentRun;
   durationMs: number;
 }
@@ -115,7 +118,7 @@ export class Conversation {
       this.#noSessions('t.send() continues the conversation');
       throw new Error(this.failure);
     }
-    if (!(await this.#turn(message, (signal) => session.send(message, signal, parts)))) throw new Error(this.failure);
+    if (!(await this.#turn(message, (signal) => session.send(message, signal, parts), parts))) throw new Error(this.failure);
     return this.turns[this.turns.length - 1]!.run;
   }
 
@@ -166,10 +169,30 @@ export class Conversation {
     ];
   }
 
-  /** Each turn as the results keep it, when the trial is a conversation (more than one turn, or YAML `turns:`). */
+  /**
+   * Each turn as the results keep it, when the trial is a conversation (more than one turn, or YAML
+   * `turns:`). A turn a check sent as parts keeps them (as the case keeps its own turns' parts, once).
+   */
   turnResults(pricing: Pricing): TurnResult[] | undefined {
     if (this.turns.length <= 1 && this.#c.turns === undefined && this.#c.simulatedUser === undefined) return undefined;
-    return this.turns.map((t) => ({ input: t.message, reply: t.run.reply, toolCalls: toolCallsOf(t.run), usage: usageOfRun(t.run, pricing), durationMs: t.durationMs }));
+    return this.turns.map((t, k) => ({
+      input: t.message,
+      ...(t.parts && this.#sentByCheck(k) ? { parts: shownParts(t.parts) } : {}),
+      reply: t.run.reply,
+      toolCalls: toolCallsOf(t.run),
+      usage: usageOfRun(t.run, pricing),
+      durationMs: t.durationMs,
+    }));
+  }
+
+  /** The images and files the check's `t.send()` sent, in order: a judge is shown them after the case's own. */
+  sentMedia(): MediaPart[] {
+    return this.turns.flatMap((t, k) => (this.#sentByCheck(k) ? mediaOf(t.parts) : []));
+  }
+
+  /** Whether turn `k` (0-based) was sent by the check, not by the case's input or its own turns. */
+  #sentByCheck(k: number): boolean {
+    return k >= (this.#c.turns?.length ?? 1);
   }
 
   /** What a turn's assertions read: that turn's reply, run, time and usage. */
@@ -187,11 +210,11 @@ export class Conversation {
     return { name: this.#target.name, recordedTrajectory: runs.some(recordedTrajectory) };
   }
 
-  async #turn(message: string, work: (signal: AbortSignal) => Promise<AgentRun>): Promise<boolean> {
+  async #turn(message: string, work: (signal: AbortSignal) => Promise<AgentRun>, parts?: readonly InputPart[]): Promise<boolean> {
     const started = performance.now();
     try {
       const run = await withTimeout(work, this.#c.timeoutMs, this.#signal);
-      this.turns.push({ message, run, durationMs: this.#target.recordedDurationMs?.(run) ?? performance.now() - started });
+      this.turns.push({ message, ...(parts ? { parts } : {}), run, durationMs: this.#target.recordedDurationMs?.(run) ?? performance.now() - started });
       return true;
     } catch (err) {
       this.#failedMs = performance.now() - started;

@@ -16,6 +16,8 @@ import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
 import { judgedResult } from '../judges/judged-result.js';
 import { Conversation } from './conversation.js';
+import { sentMessage } from './sent-message.js';
+import type { MediaPart } from '../core/content-parts.js';
 import { isSimilarTo } from '../assertions/similar-to.js';
 import { withSimulatedUser } from './simulated-user-result.js';
 import type { UserModel } from './simulated-user.js';
@@ -55,6 +57,11 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     return targetFailed();
   }
   let run: AgentRun = conversation.run();
+  // What a check's t.send() sent as parts, for its judges (after the case's own images and files).
+  const sentAttachments = (): { sentAttachments?: MediaPart[] } => {
+    const media = conversation.sentMedia();
+    return media.length > 0 ? { sentAttachments: media } : {};
+  };
   // Only the config's instructions are trusted by a judge; a target's own report of them is data.
   const trusted = deps.target.instructions !== undefined ? { trustedInstructions: deps.target.instructions } : {};
   let durationMs = conversation.durationMs;
@@ -72,7 +79,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target };
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
     const spec = entry.spec as JudgeAssertionSpec;
-    const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted };
+    const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted, ...sentAttachments() };
     for (const gate of before.filter((s) => !isJudgeType(s.type) && !isSimilarTo(s))) {
       if (isFailedGate(await deterministicResult(gate, ctxNow, userAssertions))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
     }
@@ -94,7 +101,10 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       reference: c.reference,
       run: latest.run,
       turn: conversation.turns.length,
-      send: (m) => conversation.send(m),
+      send: async (m) => {
+        const sent = sentMessage(m, c, conversation.turns.length + 1);
+        return conversation.send(sent.text, sent.parts);
+      },
       readJudge: (entry) => readEarly(entry, api),
     });
     let threw: unknown;
@@ -156,6 +166,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       ...trusted,
       ...(conversation.turns.length > 1 || c.simulatedUser ? { transcript: conversation.transcript() } : {}),
       ...(c.simulatedUser ? { untrustedUserTurns: true } : {}),
+      ...sentAttachments(),
     },
   });
 

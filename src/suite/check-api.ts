@@ -8,6 +8,8 @@ import type { TracePolicy } from '../core/judge-port.js';
 import type { Judge } from '../core/judge-port.js';
 import type { AssertionResult } from '../core/results-schema.js';
 import type { TsAssertionSpec } from './schema.js';
+import type { InputPartSpec } from '../core/content-parts.js';
+import { similarToShorthand, type SimilarToOptions } from '../assertions/similar-to-shorthand.js';
 
 /** Chainable options every assertion made through `t` accepts. */
 export interface AssertionHandle {
@@ -82,11 +84,12 @@ export interface CheckApi extends AssertionMethods<AssertionHandle> {
   /** What the target did in the latest turn. */
   run(): RunView;
   /**
-   * Sends a follow-up user message in the same conversation and resolves to the target's reply.
-   * Assertions recorded afterwards check this new turn. Needs a target that holds conversations
-   * (function, model or HTTP); on any other the trial fails naming the target.
+   * Sends a follow-up user message in the same conversation and resolves to the target's reply:
+   * text, or content parts as a case's `input` takes them (image and file paths relative to the
+   * eval file). Assertions recorded afterwards check this new turn. Needs a target that holds
+   * conversations (function, model or HTTP); on any other the trial fails naming the target.
    */
-  send(message: string): Promise<string>;
+  send(message: SentMessage): Promise<string>;
   useJudge(model: ModelRef | Judge): void;
   /** A custom predicate: `true`/`false`, or `{ pass, score?, reason? }`. */
   expect(name: string, fn: ExpectFn): AssertionHandle;
@@ -95,12 +98,19 @@ export interface CheckApi extends AssertionMethods<AssertionHandle> {
    * checked against its schema when it runs (docs/guide/custom-assertions.md).
    */
   assertion(name: string, options?: Record<string, unknown>): AssertionHandle;
-  /** The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the config's `embeddingModel`). */
-  similarTo(value: string, threshold: number, model?: string): AssertionHandle;
+  /**
+   * The reply's embedding is at least `threshold` cosine-similar to `value`'s (`model`, else the
+   * config's `embeddingModel`): `similarTo(value, 0.8, 'openai:text-embedding-3-small')`, or with
+   * options `similarTo(value, 0.8, { model, dimensions })`.
+   */
+  similarTo(value: string, threshold: number, modelOrOptions?: string | SimilarToOptions): AssertionHandle;
   judge(model?: ModelRef | Judge): JudgeBuilder;
   expectJudge(criteria: string, threshold?: number): JudgeHandle;
   expectJudgeAgainst(reference: string, criteria: string, threshold?: number): JudgeHandle;
 }
+
+/** What `t.send()` takes: a user message's text, or its content parts. */
+export type SentMessage = string | readonly InputPartSpec[];
 
 /** One assertion recorded by `t`: its spec and the 1-based turn it was recorded in (it checks that turn). */
 export interface RecordedAssertion {
@@ -117,7 +127,7 @@ export function createCheckApi(opts: {
   reference?: string;
   run: AgentRun;
   /** Continues the conversation (multi-turn); absent, `t.send` throws. */
-  send?: (message: string) => Promise<AgentRun>;
+  send?: (message: SentMessage) => Promise<AgentRun>;
   /** The turn `run` is (1 unless earlier turns were sent before `check` ran). */
   turn?: number;
   /** Grades this recorded judged assertion now (memoized by the caller). */
@@ -212,7 +222,7 @@ export function createCheckApi(opts: {
     ...methods,
     expect: (name, fn) => add({ type: 'custom', name, fn }),
     assertion: (name, options) => add({ type: 'userAssertion', name, ...(options ? { options } : {}) }),
-    similarTo: (value, threshold, model) => add({ type: 'similarTo', value, threshold, ...(model !== undefined ? { model } : {}) }),
+    similarTo: (value, threshold, modelOrOptions) => add(similarToShorthand(value, threshold, modelOrOptions)),
     judge: (model) => {
       const j = judged(model);
       return {

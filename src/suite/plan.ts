@@ -48,6 +48,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly input: string;
   /** `input` given as content parts (images, files), resolved; `input` is then their text. */
   readonly parts?: readonly InputPart[];
+  /** The folder its content parts' paths are relative to (the eval or dataset file's): a `t.send()`'s parts too. */
+  readonly partsDir?: string;
   /** The history ending with the user message to answer; a user message given as parts keeps them. */
   readonly messages: MessageTurn[];
   readonly turns: Turn[] | undefined;
@@ -304,6 +306,7 @@ function planned(
     judgeDefaults: d.judgeDefaults,
     input: c.input ?? lastUser?.content ?? '',
     ...(parts ? { parts } : {}),
+    partsDir: where.dir,
     messages,
     turns: c.turns,
     ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),

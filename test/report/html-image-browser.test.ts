@@ -112,4 +112,40 @@ cases:
     expect(history.slice(0, 4)).toEqual(['User', url, 'Assistant', 'User']);
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it("shows an image a check's t.send() sent under that turn's message", async () => {
+    let path = '';
+    const evalTs = `export default {
+  suite: 'sent',
+  target: 'fn',
+  cases: [{ id: 'receipt', input: 'Hello.', check: async (t) => { await t.send([{ type: 'text', text: 'Here is the receipt.' }, { type: 'image', path: 'receipt.png' }]); t.contains('total'); } }],
+};
+`;
+    await runInProcess({
+      files: { 'evals/sent.eval.ts': evalTs, 'evals/receipt.png': IMAGE_PNG },
+      config: { evals: ['evals/*.eval.ts'], targets: { fn: () => 'The total is $12.50.' } },
+      reporters: (dir) => {
+        path = join(dir, 'out', 'sent.html');
+        return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
+      },
+    });
+    browser ??= await chromium.launch({ executablePath, args: chromiumArgs() });
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    watchPage(page, [], errors);
+    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: 'sent/receipt' }) });
+    await row.locator('> summary').click();
+    const trial = row.locator('details.trial').first();
+    await trial.locator('> summary').click();
+    // The trial's body is built on its toggle event, which fires after the click resolves: wait for it.
+    await trial.locator('img.thumbnail').first().waitFor();
+    const shown = await trial
+      .locator('.trial-body')
+      .evaluate((body) =>
+        [...body.querySelectorAll('.block > .label, img.thumbnail')].map((e) => (e.tagName === 'IMG' ? `img ${(e.getAttribute('src') ?? '').slice(0, 21)}` : (e.textContent ?? '').split(' (')[0])),
+      );
+    expect(shown.slice(0, 5)).toEqual(['User', 'Agent', 'User', 'img data:image/png;base64', 'Agent']);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

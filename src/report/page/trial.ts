@@ -43,7 +43,7 @@ export function trialBody(body: HTMLElement, c: CaseResult, tr: Trial, fields: F
     tr.turns.forEach((turn, n) => {
       // Turn 1's message is the input, shown above.
       if (n > 0) fields.block(body, 'User (turn ' + (n + 1) + ')', turn.input, 'user');
-      if (n > 0) inputParts(body, c.turns && c.turns[n] && c.turns[n].parts);
+      if (n > 0) inputParts(body, turn.parts || (c.turns && c.turns[n] && c.turns[n].parts));
       turn.toolCalls.forEach((call) => toolCall(body, call, fields));
       fields.block(body, 'Agent (turn ' + (n + 1) + ', ' + dur(turn.durationMs) + ')', turn.reply, 'agent');
     });

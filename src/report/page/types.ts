@@ -91,6 +91,8 @@ export interface Step {
 
 export interface Turn {
   input: unknown;
+  /** The parts a check's `t.send()` sent (a case's own turns keep theirs on the case). */
+  parts?: unknown;
   reply: unknown;
   toolCalls: ToolCall[];
   durationMs: number;
