@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 import { chunkGroups } from './chunk-groups.mjs';
-import { writeStartScript } from './start-script.mjs';
+import { checkNoCycles, writeCachedScript } from './cached-script.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -154,10 +154,19 @@ const { output } = await build({
   },
 });
 
-// The start chunk runs as a script with a V8 code cache (scripts/start-script.mjs says how, and
+// The start chunk runs as a script with a V8 code cache (scripts/cached-script.mjs says how, and
 // src/cli/code-cache.ts why): the whole of it, for every importer, not a second copy for the CLI
 // beside the ES module the public entry and the `run` chunks import, which would give a `list` or
 // `run` two instances of every module in it (a config's UserError not the CLI's, two registries).
-const start = output.find((o) => o.type === 'chunk' && o.name === 'start');
-if (!start) throw new Error('scripts/bundle.mjs: no start chunk was built');
-await writeStartScript(join(dist, 'chunks'), start.fileName.replace(/^chunks\//, ''), '../cli/code-cache.js');
+// So do the chunks `run` loads before its first request: its two groups and the OpenAI wire with the
+// SDK joined into it (compiled anew on every run, ~580 KB, as ES modules). The Anthropic wire imports
+// its SDK as a package, which a script could only require: it stays an ES module.
+const CACHED_CHUNKS = ['start', 'run-shared', 'run', 'openai'];
+const chunks = output.filter((o) => o.type === 'chunk' && o.fileName.startsWith('chunks/'));
+for (const name of CACHED_CHUNKS) if (!chunks.some((c) => c.name === name)) throw new Error(`scripts/bundle.mjs: no ${name} chunk was built`);
+const cached = chunks.filter((c) => CACHED_CHUNKS.includes(c.name));
+checkNoCycles(
+  cached.map((c) => c.fileName),
+  new Map(chunks.map((c) => [c.fileName, c.imports])),
+);
+for (const c of cached) await writeCachedScript(join(dist, 'chunks'), c.fileName.replace(/^chunks\//, ''), '../cli/code-cache.js');

@@ -16,15 +16,15 @@ const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writ
 const isMainThread = () => (requireBuiltin('node:worker_threads') as typeof WorkerThreads).isMainThread;
 
 /**
- * The start chunk of dist/ (what every command loads, ~570 KB: the CLI, zod, commander, the suite
- * loader) run as a script with a V8 code cache. Node 20 keeps no compiled code of ES modules between
+ * The start chunk of dist/ (what every command loads, ~640 KB: the CLI, zod, commander, the suite
+ * loader), and the chunks `run` loads before its first request, run as scripts with a V8 code cache. Node 20 keeps no compiled code of ES modules between
  * runs (`module.enableCompileCache` came in 22.1; `vm.SourceTextModule`, which takes one, needs a
  * flag), so each start-up compiled the chunk anew (~40 ms) and every function it called on first
  * use; `vm.Script` takes and makes a code cache without a flag. With it a warm `list` of the example
  * suite samples ~22% less CPU (217 -> 169 ms, the least disturbed of 9 alternated profiles each,
- * 2026-12-02). scripts/start-script.mjs builds the chunk as a CommonJS file and puts in its place a
- * small ES module that loads it here and exports what the chunk exported, so every importer (the
- * CLI, the public entry, the `run` chunks) shares one instance.
+ * 2026-12-02). scripts/cached-script.mjs builds each such chunk as a CommonJS file and puts in its
+ * place a small ES module that loads it here and exports what the chunk exported, so every importer
+ * (the CLI, the public entry, the other chunks) shares one instance.
  *
  * Our own ~60 lines, not a package: `v8-compile-cache` hooks Node's `require` of CommonJS files,
  * and the chunk is loaded by an ES module; what is needed is one script, its cache file and checks.
@@ -54,11 +54,13 @@ const ran = new Map<string, Record<string, unknown>>();
 
 /**
  * The CommonJS module `url` names (a file:// URL), run with its code cache; its `module.exports`.
+ * `chunks`: the namespaces of the other chunks it imports, by the specifier it requires them with
+ * (its ES module imported them: scripts/cached-script.mjs).
  * Loaded once per copy of this module: Node's ES module cache gives the CLI, the public entry a config
  * imports and the run chunks one copy. Every run is also listed in a registry on globalThis
  * (`agent-evals.cached-scripts`), which the start-up tests read.
  */
-export function loadCachedScript(url: URL, chunkImport: ChunkImport): Record<string, unknown> {
+export function loadCachedScript(url: URL, chunkImport: ChunkImport, chunks: Readonly<Record<string, unknown>> = {}): Record<string, unknown> {
   const loaded = ((globalThis as Record<symbol, unknown>)[LOADED] ??= new Map()) as Map<string, Record<string, unknown>>;
   const file = fileURLToPath(url);
   const done = ran.get(file);
@@ -75,10 +77,19 @@ export function loadCachedScript(url: URL, chunkImport: ChunkImport): Record<str
 
   const module = { exports: {} as Record<string, unknown> };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), chunkImport);
+  wrapper.call(module.exports, module.exports, chunkRequire(createRequire(file), chunks), module, file, dirname(file), chunkImport);
   ran.set(file, module.exports);
   loaded.set(file, module.exports);
   return module.exports;
+}
+
+/**
+ * The script's `require`: the namespace its ES module imported for another chunk (by the specifier
+ * the script requires it with), Node's own for the rest (built-ins).
+ */
+function chunkRequire(nodeRequire: NodeJS.Require, chunks: Readonly<Record<string, unknown>>): NodeJS.Require {
+  if (Object.keys(chunks).length === 0) return nodeRequire;
+  return Object.assign((id: string): unknown => (Object.hasOwn(chunks, id) ? chunks[id] : nodeRequire(id)), nodeRequire);
 }
 
 /**
@@ -121,14 +132,25 @@ function writeCache(path: string, script: vm.Script): void {
   }
 }
 
-/** Caches kept: each build names its own (~0.6 MB each), so those of older builds are removed, newest kept. */
+/** Caches kept per chunk: each build names its own (up to ~0.6 MB each), so those of older builds are removed, newest kept. */
 const KEPT_CACHES = 6;
 
-/** Removes all but the `KEPT_CACHES` most recently written cache files of the folder. */
+/** The chunk a cache file is of, without its build's hash: `run` for `run-BB3rU78z.cjs-v20…bin` (rolldown's hashes are 8 characters). */
+function chunkOf(cacheFile: string): string {
+  const script = cacheFile.slice(0, cacheFile.indexOf('.cjs-'));
+  return script.length > 9 && script[script.length - 9] === '-' ? script.slice(0, -9) : script;
+}
+
+/** Removes all but the `KEPT_CACHES` most recently written cache files of each chunk in the folder. */
 function pruneOld(dir: string): void {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.bin'))
-    .map((f) => ({ path: join(dir, f), written: statSync(join(dir, f)).mtimeMs }))
+    .map((f) => ({ path: join(dir, f), chunk: chunkOf(f), written: statSync(join(dir, f)).mtimeMs }))
     .sort((a, b) => b.written - a.written);
-  for (const old of files.slice(KEPT_CACHES)) rmSync(old.path, { force: true });
+  const kept = new Map<string, number>();
+  for (const f of files) {
+    const n = (kept.get(f.chunk) ?? 0) + 1;
+    kept.set(f.chunk, n);
+    if (n > KEPT_CACHES) rmSync(f.path, { force: true });
+  }
 }

@@ -1,14 +1,22 @@
 import http from 'node:http';
-import https from 'node:https';
+import type * as Https from 'node:https';
 import { Readable } from 'node:stream';
 import { urlToHttpOptions } from 'node:url';
 import { SCOPE_HEADER, type FetchLike } from './rate-limit-fetch.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from './body-limit.js';
 import { BufferedResponse } from './buffered-response.js';
 import { attemptAborted, fetchWithDeadline, type TimedFetch } from './attempt-deadline.js';
+import { requireBuiltin } from '../core/builtin-require.js';
 
 // Keep-alive pools shared by every provider: eval runs make thousands of small calls to a few hosts.
-const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }) };
+// node:https (with tls) is loaded by the first https request: a run against a local server never needs it.
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+let secure: { https: typeof Https; agent: Https.Agent } | undefined;
+const httpsOnce = () => {
+  if (secure) return secure;
+  const https = requireBuiltin('node:https') as typeof Https;
+  return (secure = { https, agent: new https.Agent({ keepAlive: true, maxSockets: 256 }) });
+};
 
 /**
  * A `fetch` for the SDKs over node:http with keep-alive. Node 20's built-in fetch costs about twice
@@ -39,7 +47,7 @@ export function boundedNodeFetch(maxBytes: number = DEFAULT_MAX_RESPONSE_BYTES, 
         reject(err);
         request.destroy();
       };
-      const request = (agent === agents['https:'] ? https : http).request(
+      const request = (agent === httpAgent ? http : httpsOnce().https).request(
         { ...target.address, method: init.method ?? 'GET', headers: plainHeaders(init.headers), agent, signal: init.signal ?? undefined },
         (res) => {
           const chunks: Buffer[] = [];
@@ -104,7 +112,7 @@ function targetOf(input: Parameters<FetchLike>[0]): Target | null {
 }
 
 function toTarget(url: URL): Target | null {
-  const agent = agents[url.protocol as keyof typeof agents];
+  const agent = url.protocol === 'http:' ? httpAgent : url.protocol === 'https:' ? httpsOnce().agent : undefined;
   if (!agent) return null;
   const { protocol, hostname, port, path, auth } = urlToHttpOptions(url);
   return { url, address: auth === undefined ? { protocol, hostname, port, path } : { protocol, hostname, port, path, auth }, agent };

@@ -16,7 +16,21 @@ const CASE_SIDE = ['type', 'severity', 'weight', 'label', 'on'];
  * judge fingerprint's (judge-fingerprint.ts), so an edited rubric reads `judge changed`, not `changed`;
  * in a check's source the judge chains are masked for the same reason (mask-judge-chains.ts).
  */
-export function caseFingerprint(c: Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'simulatedUser' | 'reference' | 'assertions' | 'check'>): string {
+export function caseFingerprint(c: FingerprintedCase): string {
+  let known = fingerprints.get(c);
+  if (known === undefined) fingerprints.set(c, (known = fingerprintOf(c)));
+  return known;
+}
+
+type FingerprintedCase = Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'simulatedUser' | 'reference' | 'assertions' | 'check'>;
+
+/**
+ * A run asks for a case's fingerprint when it records its plan (runner/resume-plan.ts) and again in
+ * the case's result: worked out once per case object, whose fields are read-only once planned.
+ */
+const fingerprints = new WeakMap<FingerprintedCase, string>();
+
+function fingerprintOf(c: FingerprintedCase): string {
   const what = {
     input: c.input,
     // An input of parts: its images and files by digest (a text-only case keeps its old fingerprint).

@@ -19,7 +19,7 @@ function packagesImportedFrom(entry: string): Set<string> {
     const text = readFileSync(file, 'utf8');
     // Static imports and re-exports where the built files write them, at the start of a line (so a message
     // that quotes code, like commander's `from '.command()'`, is not one); dynamic imports anywhere.
-    // The start chunk runs chunks/start-<hash>.cjs (scripts/start-script.mjs), where `import()` is `__import()`.
+    // The start chunk runs chunks/start-<hash>.cjs (scripts/cached-script.mjs), where `import()` is `__import()`.
     for (const m of text.matchAll(
       /^(?:import|export)\b[^\n]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]|\b(?:__)?import\s*\(\s*['"]([^'"]+)['"]|\bnew URL\(\s*['"](\.\/[^'"]+\.cjs)['"]/gm,
     )) {

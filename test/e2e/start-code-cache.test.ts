@@ -1,16 +1,18 @@
 /**
- * The start chunk runs with a V8 code cache (src/cli/code-cache.ts, scripts/start-script.mjs): the
+ * The start chunk runs with a V8 code cache (src/cli/code-cache.ts, scripts/cached-script.mjs): the
  * first `list` writes it when it ends, the next ones use it and leave it be (a cache V8 rejected or a
  * damaged file would be written again), and a damaged or foreign cache is replaced without changing
- * what the command prints. Runs a copy of the built package (dist/, bin/) in a project of its own,
- * so its cache is that project's: `npm run build` first.
+ * what the command prints. So do the chunks `run` loads before its first request (its own and the
+ * OpenAI wire's). Runs a copy of the built package (dist/, bin/) in a project of its own, so its
+ * cache is that project's: `npm run build` first.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
+import { startFakeOpenAI } from '../support/fake-openai.js';
 
 afterAll(removeTempDirs);
 
@@ -70,6 +72,36 @@ function list(p: Project): { code: number | null; stdout: string; stderr: string
   const r = spawnSync(process.execPath, [p.cli, 'list'], { cwd: p.dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/**
+ * `run` by the project's copy of the CLI, to its end. Not spawnSync: a fake server answering its
+ * requests runs in this process.
+ */
+function run(p: Project, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [p.cli, 'run'], { cwd: p.dir, env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** The project's cache files, sorted, each with its chunk's name (without the build's hash: two chunks may share a name). */
+function chunkCaches(p: Project): { chunk: string; file: string }[] {
+  return (existsSync(p.cacheDir) ? readdirSync(p.cacheDir).sort() : []).flatMap((f) => {
+    const chunk = /^([\w-]+)-[\w-]{8}\.cjs-.*\.bin$/.exec(f)?.[1];
+    return chunk === undefined ? [] : [{ chunk, file: join(p.cacheDir, f) }];
+  });
+}
+
+/** The case lines of `run`'s terminal output (its timings left out). */
+const caseLines = (stdout: string): string[] =>
+  stdout
+    .split('\n')
+    .filter((l) => /hello\/(one|two)/.test(l))
+    .map((l) => l.replace(/\d+(\.\d+)?\s?m?s\b/g, ''));
 
 /** The file's identity: a rewrite (temp file renamed over it) gives a new inode. */
 const inode = (file: string): number => statSync(file).ino;
@@ -149,17 +181,56 @@ describe.concurrent('the start chunk’s code cache', () => {
     expect([inode(cli), inode(library)]).toEqual([ino, libraryIno]);
   });
 
-  it('caches of older builds are removed when one is written, the newest kept', () => {
+  it('`run` runs its own chunks with a code cache too: the first run writes one per chunk, the next uses them as they are', async () => {
+    const p = project();
+    const first = await run(p);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const written = chunkCaches(p);
+    expect(written.map((w) => w.chunk).sort()).toEqual(['run', 'run-shared', 'start']);
+    const inodes = written.map((w) => inode(w.file));
+    const again = await run(p);
+    expect({ code: again.code, stderr: again.stderr, cases: caseLines(again.stdout) }).toEqual({ code: 0, stderr: '', cases: caseLines(first.stdout) });
+    expect(caseLines(first.stdout)).toHaveLength(2);
+    expect(chunkCaches(p).map((w) => inode(w.file))).toEqual(inodes);
+  });
+
+  it('a run with an OpenAI model target also caches the OpenAI wire and its SDK', async () => {
+    const p = project();
+    writeFileSync(join(p.dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { agent: { model: { provider: 'openai', model: 'gpt-4.1-mini', maxRetries: 0 } } } };\n");
+    const fake = await startFakeOpenAI({ script: () => ({ text: 'Answer: yes' }) });
+    try {
+      const env = { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url };
+      const first = await run(p, env);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(fake.count).toBe(2);
+      const written = chunkCaches(p);
+      // The wire (src/providers/openai.ts) and the SDK joined into dist/: rolldown names both chunks openai.
+      expect(written.map((w) => w.chunk).filter((c) => !['run', 'run-shared', 'start'].includes(c))).toEqual(['openai', 'openai']);
+      const inodes = written.map((w) => inode(w.file));
+      expect((await run(p, env)).code).toBe(0);
+      expect(chunkCaches(p).map((w) => inode(w.file))).toEqual(inodes);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('caches of older builds are removed when one is written, the newest kept of each chunk', () => {
     const p = project();
     mkdirSync(p.cacheDir, { recursive: true });
-    const old = Array.from({ length: 8 }, (_, i) => join(p.cacheDir, `start-old${i}.cjs-${process.version}-${process.platform}-${process.arch}-lib.bin`));
-    old.forEach((f, i) => {
+    // Names as the build gives them: the chunk, an 8-character hash, Node and the flags.
+    const old = (chunk: string) => Array.from({ length: 8 }, (_, i) => join(p.cacheDir, `${chunk}-0ldHash${i}.cjs-${process.version}-${process.platform}-${process.arch}-lib.bin`));
+    const oldStart = old('start');
+    const oldRun = old('run');
+    [...oldStart, ...oldRun].forEach((f, i) => {
       writeFileSync(f, 'old');
-      utimesSync(f, 1_000_000 + i, 1_000_000 + i); // 1970: written long before this run
+      utimesSync(f, 1_000_000 + (i % 8), 1_000_000 + (i % 8)); // 1970: written long before this run
     });
     expect(list(p).code).toBe(0);
     const left = readdirSync(p.cacheDir).sort();
-    // This build's, and the five newest of the old ones (KEPT_CACHES = 6 in src/cli/code-cache.ts).
-    expect(left).toEqual([...old.slice(3).map((f) => basename(f)), basename(listCache(p))].sort());
+    // KEPT_CACHES = 6 per chunk (src/cli/code-cache.ts): this build's start cache and the five newest
+    // old ones of the start chunk; the six newest of the other chunk, not counted against the start chunk's.
+    expect(left).toEqual([...oldStart.slice(3).map((f) => basename(f)), ...oldRun.slice(2).map((f) => basename(f)), basename(listCache(p))].sort());
   });
 });

@@ -7,11 +7,12 @@
  * structural facts, no timing. Needs `npm run build` (it runs dist/).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, REPO_ROOT, removeTempDirs, tempDir } from '../support/cli.js';
-import { runWithModuleProbe, type ProbedRun } from '../support/module-probe.js';
+import { runWithModuleProbe, runWithModuleProbeAsync, type ProbedRun } from '../support/module-probe.js';
+import { startFakeOpenAI } from '../support/fake-openai.js';
 
 afterAll(removeTempDirs);
 
@@ -138,5 +139,28 @@ console.log(result.passed);
     expect({ code: ran.code, stdout: ran.stdout }).toEqual({ code: 0, stdout: 'true\n' });
     expect(ran.esm.some((u) => u.endsWith('/dist/runner/start-run.js'))).toBe(true);
     expect(ran.esm.some((u) => u.endsWith('/dist/api/run-eval.js'))).toBe(true);
+  });
+
+  it('`agent-evals run` of an OpenAI model target at a local http server loads neither https nor child_process; its chunks run with a code cache', async () => {
+    const dir = tempDir('agent-evals-run-');
+    // A checkout whose HEAD names its commit: the run reads it from the file, no git is spawned (runner/git-head.ts).
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'HEAD'), `${'0123456789'.repeat(4)}\n`);
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { agent: { model: { provider: 'openai', model: 'gpt-4.1-mini', maxRetries: 0 } } } };\n");
+    writeFileSync(join(dir, 'one.eval.yaml'), 'suite: one\ntarget: agent\ncases:\n  - id: c1\n    input: hello\n    assert: [{ type: contains, value: Answer }]\n');
+    const fake = await startFakeOpenAI({ script: () => ({ text: 'Answer: hi' }) });
+    try {
+      const r = await runWithModuleProbeAsync(CLI, ['run'], dir, { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(fake.count).toBe(1);
+      expect(r.builtins).toContain('http');
+      // Loaded on first use: an https URL (providers/node-fetch.ts), a command target (targets/process-group.ts), git asked
+      // (runner/git-head.ts). tls is not in the list: the SDK's `Headers` loads Node's undici, whose http2 client loads it.
+      expect(r.builtins.filter((b) => ['https', 'child_process', 'internal/child_process'].includes(b))).toEqual([]);
+      expect(r.scripts.map((f) => basename(f).replace(/-[\w-]{8}\.cjs$/, '')).sort()).toEqual(['openai', 'openai', 'run', 'run-shared', 'start']);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
  * `require.cache` (packages loaded through `createRequire`, which no ESM hook sees). Structural
  * facts for tests of what a command imports; nothing here measures time.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,17 +50,44 @@ export interface ProbedRun {
   builtins: string[];
   /** Paths of the CommonJS modules loaded (jiti, commander, a package required lazily, ...). */
   cjs: string[];
-  /** Paths of the files run as scripts with a code cache (src/cli/code-cache.ts: the start chunk). */
+  /** Paths of the files run as scripts with a code cache (src/cli/code-cache.ts: the start chunk, and `run`'s chunks). */
   scripts: string[];
 }
 
 /** Runs `node <script> ...args` in `cwd` with the probe, without the parent's NODE_OPTIONS. */
 export function runWithModuleProbe(script: string, args: string[], cwd: string): ProbedRun {
+  const logs = probeLogs();
+  const r = spawnSync(process.execPath, ['--import', logs.probe, script, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1' } });
+  return probed(logs, r.status, r.stdout, r.stderr);
+}
+
+/** `runWithModuleProbe` without blocking this process: for a child whose requests a fake server here answers. `env` is added. */
+export function runWithModuleProbeAsync(script: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<ProbedRun> {
+  const logs = probeLogs();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', logs.probe, script, ...args], { cwd, env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.on('close', (code) => done(probed(logs, code, stdout, stderr)));
+  });
+}
+
+interface ProbeLogs {
+  probe: string;
+  esmLog: string;
+  exitLog: string;
+}
+
+function probeLogs(): ProbeLogs {
   const dir = tempDir('agent-evals-probe-');
   const esmLog = join(dir, 'esm.txt');
   const exitLog = join(dir, 'exit.json');
-  const probe = `data:text/javascript,${encodeURIComponent(probeSource(esmLog, exitLog))}`;
-  const r = spawnSync(process.execPath, ['--import', probe, script, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1' } });
+  return { probe: `data:text/javascript,${encodeURIComponent(probeSource(esmLog, exitLog))}`, esmLog, exitLog };
+}
+
+function probed({ esmLog, exitLog }: ProbeLogs, code: number | null, stdout: string, stderr: string): ProbedRun {
   const read = (file: string): string => {
     try {
       return readFileSync(file, 'utf8');
@@ -70,7 +97,7 @@ export function runWithModuleProbe(script: string, args: string[], cwd: string):
   };
   const esm = withJoinedModules(read(esmLog).trim().split('\n').filter(Boolean));
   const atExit = JSON.parse(read(exitLog) || '{"builtins":[],"cjs":[],"scripts":[]}') as { builtins: string[]; cjs: string[]; scripts: string[] };
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, esm, ...atExit };
+  return { code, stdout, stderr, esm, ...atExit };
 }
 
 const SRC = join(REPO_ROOT, 'src');
@@ -79,7 +106,7 @@ const DIST = join(REPO_ROOT, 'dist');
 /**
  * Each loaded file of dist/ followed by the modules its source map says it holds (src/x.ts as
  * dist/x.js). The start chunk is a small ES module that runs chunks/start-<hash>.cjs with a code cache
- * (scripts/start-script.mjs): no loader hook sees that file, so the chunk stands for it and what it holds.
+ * (scripts/cached-script.mjs): no loader hook sees that file, so the chunk stands for it and what it holds.
  */
 function withJoinedModules(urls: string[]): string[] {
   return urls.flatMap((url) => {
