@@ -5,6 +5,7 @@
  * per model, or the provider's message with the fix and exit 1. No key value ever reaches the output.
  */
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT, STACK_FRAME } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
@@ -169,5 +170,46 @@ describe('agent-evals doctor --live', () => {
     expect(r.code).toBe(1);
     expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(reply\): .*404/);
     expect(r.stdout).toContain('fix: unknown model: check the model id');
+  });
+});
+
+describe("agent-evals doctor: an agent judge's own endpoint and key variable", () => {
+  const KEY = 'sk-auditor-secret-0123456789';
+  /** A project whose only model is an agent judge's, at `url` with its key in AUDITOR_KEY. */
+  const project = (url: string) =>
+    writeProject({
+      'evals.config.mjs': `import { agentJudge } from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'dist', 'index.js')).href)};
+export default {
+  targets: { local: async () => ({ reply: 'offline' }) },
+  judge: 'fake',
+  judges: { auditor: agentJudge({ model: { provider: 'openai', model: 'gpt-4.1-nano', baseURL: ${JSON.stringify(url)}, apiKeyEnv: 'AUDITOR_KEY' }, guards: { maxSteps: 3 } }) },
+};
+`,
+    });
+
+  it('lists and --live checks the model at the configured baseURL with the configured key variable', async () => {
+    const fake = await startFakeOpenAI({ script: script(), apiKey: KEY });
+    fakes.push(fake);
+    const dir = project(fake.url);
+    // No OPENAI_* variable: the provider's default endpoint and key would fail.
+    const env = { AUDITOR_KEY: KEY, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined };
+    const offline = await doctor([], env, dir);
+    expect(offline.stdout).toContain(`endpoint      ${fake.url.replace(/\/$/, '')} (from the config)`);
+    expect(offline.stdout).toContain('key           AUDITOR_KEY: set');
+    const r = await doctor(['--live'], env, dir);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect([...liveLines(r.stdout)]).toEqual([['openai:gpt-4.1-nano', 'OK']]);
+    expect(fake.bodies.map((b) => b.model)).toEqual(['gpt-4.1-nano']);
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
+  it('a missing key variable is named: the one the judge configured', async () => {
+    const fake = await startFakeOpenAI({ script: script(), apiKey: KEY });
+    fakes.push(fake);
+    const r = await doctor(['--live'], { AUDITOR_KEY: undefined, OPENAI_API_KEY: 'sk-provider-key-0123456789', OPENAI_BASE_URL: undefined }, project(fake.url));
+    expect(r.code).toBe(1);
+    expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(reply\): missing API key for openai: set AUDITOR_KEY/);
+    expect(r.stdout).toContain('1 model; 1 key missing: AUDITOR_KEY');
+    expect(fake.bodies).toEqual([]);
   });
 });
