@@ -81,7 +81,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
         .join(', ');
       add(specOf(target.model, { file, field: `targets.${c.targetName}.model` }), `matrix variant ${values} (suite ${c.suite})`);
     }
-    for (const ref of [c.judge, ...staticJudgedSpecs(c).map((s) => (s as { judge?: JudgeRef }).judge)]) {
+    for (const ref of [c.judge, ...staticJudgedSpecs(c).map((s) => s.judge)]) {
       // A name is the config's judge, listed above under its name.
       if (ref !== undefined && !isJudgeName(ref)) addJudge(ref, `judge in ${c.file}`);
     }
