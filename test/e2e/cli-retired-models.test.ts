@@ -1,7 +1,7 @@
 /**
  * A run warns, before its first trial, about each model the capability table says has shut down:
  * a model target, a judge, a simulated user's model and an embedding model, one line per model, with
- * its date and who uses it; the run goes on. The built CLI (its `main`, in-process) against a fake
+ * its date and who uses it; the run goes on; `rejudge` and `calibrate` warn about their judges. The built CLI (its `main`, in-process) against a fake
  * OpenAI server, with the worker's clock set (only `Date`) before and after the table's dates, so
  * the test does not depend on today's date. Needs dist/.
  */
@@ -28,7 +28,7 @@ const VERDICT: Scripted = { json: { answer: 'yes', reason: 'It says booked.', ev
 
 /** The judge answers its verdict, the user model opens and then ends the conversation, the target books. */
 function script(body: any): Scripted {
-  if (body.model === JUDGE) return VERDICT;
+  if (body.model === JUDGE) return body.response_format?.json_schema?.schema?.properties?.score ? { json: { score: 7, reason: 'Fine.', evidence: [] } } : VERDICT;
   if (body.model === USER) return { json: { done: body.messages.length > 2, goalMet: true, message: body.messages.length > 2 ? '' : 'A table for two?' } };
   return { text: 'Booked.' };
 }
@@ -68,12 +68,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function runAt(now: Date, args: string[] = []) {
+const ENV = () => ({ OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url, EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined });
+
+/** `agent-evals <args>` in `dir` with the worker's clock at `now`. */
+function cliAt(now: Date, dir: string, args: string[]) {
   vi.useFakeTimers({ toFake: ['Date'], now });
+  return runCliInProcess(args, { cwd: dir, env: ENV() });
+}
+
+async function runAt(now: Date, args: string[] = []) {
   const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/booking.eval.yaml': EVAL });
-  const r = await runCliInProcess(['run', '--json', 'results.json', ...args], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url } });
+  const r = await cliAt(now, dir, ['run', '--json', 'results.json', ...args]);
   const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-  return { ...r, warnings: (results.summary.warnings as string[]).filter((w) => w.includes(' shut down on ')) };
+  return { ...r, dir, warnings: (results.summary.warnings as string[]).filter((w) => w.includes(' shut down on ')) };
 }
 
 /** The terminal's lines that warn about a model that shut down (printed before the run's header). */
@@ -120,5 +127,20 @@ describe('run: models the capability table says have shut down', () => {
     const after = dayAfter([TARGET, JUDGE, USER].map(shutdownOf).sort().at(-1)!);
     expect(shutDownLines((await runAt(after)).stdout)).toHaveLength(3);
     expect(shutDownLines((await runAt(after, ['--dry-run'])).stdout)).toEqual([]);
+  });
+
+  it('rejudge warns about the judges only (no target or user model is called); calibrate about its judge', async () => {
+    const dates = [TARGET, JUDGE, USER].map(shutdownOf).sort();
+    const recorded = await runAt(dayBefore(dates[0]!));
+    expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
+    const after = dayAfter(dates.at(-1)!);
+    const rejudged = await cliAt(after, recorded.dir, ['rejudge', 'results.json', '--no-cache']);
+    expect(rejudged.code, rejudged.stdout + rejudged.stderr).toBe(0);
+    expect(shutDownLines(rejudged.stdout + rejudged.stderr)).toEqual([expect.stringMatching(new RegExp(`openai:${JUDGE} shut down on ${shutdownOf(JUDGE)} .*used by config judge:`))]);
+
+    const dir = writeProject({ 'evals.config.mjs': 'export default {};\n', 'labels.jsonl': JSON.stringify({ id: 'a', input: 'Book a table.', output: 'Booked.', humanScore: 7 }) + '\n' });
+    const calibrated = await cliAt(after, dir, ['calibrate', 'labels.jsonl', '--judge', `openai:${JUDGE}`, '--criteria', 'Says booked.', '--scale', '10', '--no-cache']);
+    expect(calibrated.code, calibrated.stdout + calibrated.stderr).toBe(0);
+    expect(shutDownLines(calibrated.stderr)).toEqual([expect.stringMatching(new RegExp(`openai:${JUDGE} shut down on ${shutdownOf(JUDGE)} .*used by --judge:`))]);
   });
 });
