@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { familyRow } from '../../src/providers/capabilities.js';
 import { REPO_ROOT, STACK_FRAME } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
@@ -91,6 +92,25 @@ describe('agent-evals doctor, offline', () => {
     expect(r.stdout).toContain('4 models; 1 key missing: ANTHROPIC_API_KEY');
     expect(r.stderr).toContain('warning: ANTHROPIC_API_KEY not set');
     expectNoSecret(r.stdout + r.stderr);
+  });
+
+  it("notes a model whose shutdown date has come as shut down, by the run's rule and clock (set before and after the date)", async () => {
+    const day = familyRow('openai', 'gpt-4.1-nano')!.shutdown!;
+    const at = async (offsetDays: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(Date.parse(day) + offsetDays * 86_400_000) });
+      try {
+        const r = await doctor([], { OPENAI_API_KEY: OPENAI_KEY, ANTHROPIC_API_KEY: ANTHROPIC_KEY });
+        expect(r.code, r.stdout + r.stderr).toBe(0);
+        return r.stdout.split('\nopenai:gpt-4.1-nano\n')[1]!.split('\n\n')[0]!;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const before = await at(-1);
+    expect(before).toContain(`note          gpt-4.1-nano is announced to shut down on ${day}`);
+    expect(before).not.toContain('a run warns');
+    const after = await at(0);
+    expect(after).toMatch(new RegExp(`note {10}shut down on ${day} \\(.*\\): a run warns about it before its first call`));
   });
 
   it('says "unknown price" for a model without one, and --json gives the same report', async () => {
