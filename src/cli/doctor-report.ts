@@ -21,11 +21,10 @@ export interface DoctorReport {
   missingKeys: string[];
 }
 
-export function doctorReport(config: Pick<ResolvedConfig, 'file' | 'pricing'>, found: ConfigModels, env: NodeJS.ProcessEnv): DoctorReport {
+/** `today` (YYYY-MM-DD) decides which announced shutdowns have passed. */
+export function doctorReport(config: Pick<ResolvedConfig, 'file' | 'pricing'>, found: ConfigModels, env: NodeJS.ProcessEnv, today: string): DoctorReport {
   const models = found.models.map((use) => {
-    const facts = modelFacts(use.spec, env, config.pricing);
-    // An agent judge shows only its provider and model before it runs.
-    if (use.agentJudge) facts.notes.push("an agent judge's model: shown with the provider's own endpoint and key variable (a baseURL or apiKeyEnv in its spec is not visible before it runs)");
+    const facts = modelFacts(use.spec, env, config.pricing, today);
     return { ...facts, usedBy: use.users, judge: use.judgeRef !== undefined };
   });
   const missingKeys = [...new Set(models.filter((m) => m.keyRequired && !m.keyPresent).map((m) => m.keyEnv))];

@@ -9,6 +9,7 @@ import { discoverEvalFiles } from '../suite/discover.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';
 import { runRedactor } from '../providers/run-redactor.js';
+import { dayOf } from '../providers/model-retirement.js';
 
 interface DoctorFlags {
   config?: string;
@@ -30,7 +31,7 @@ export function registerDoctor(program: Command): void {
       const env = process.env;
       const config = await loadConfigFromFlags(flags, cwd);
       const found = configModels(config, await evalCases(config, cwd));
-      const report = doctorReport(config, found, env);
+      const report = doctorReport(config, found, env, dayOf(new Date()));
       if (flags.live) await checkLive(report, found.models, config, env);
       // Key values never appear; this is the guard for anything a provider's message could echo.
       const redactor = runRedactor({ targets: config.targets, env, judging: { judge: config.judge, judges: config.judges } });

@@ -1,5 +1,5 @@
 import { UserError, errorMessage } from '../core/errors.js';
-import { AGENT_MODEL_UNKNOWN, type AgentJudge } from '../judges/agent-judge.js';
+import type { AgentJudge } from '../judges/agent-judge.js';
 import { isJudgeName } from '../judges/judge-ref-check.js';
 import { isFakeRef, isJudgeInstance, type JudgeRef, type SingleJudgeRef } from '../judges/resolve.js';
 import { isPanelRef } from '../judges/panel-spec.js';
@@ -17,8 +17,6 @@ export interface ModelUse {
   users: string[];
   /** The first inference-judge reference that calls it (its structured answer is checked live); none when no inference judge does. */
   judgeRef?: SingleJudgeRef;
-  /** An agent judge calls it (in a tool loop, not through a structured answer). */
-  agentJudge?: boolean;
 }
 
 /** The config's models, and who calls models that are known only as they run (`notes`). */
@@ -37,13 +35,12 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
   const file = config.file ?? undefined;
   const byKey = new Map<string, ModelUse>();
   const notes: string[] = [];
-  const add = (spec: ModelSpec, user: string, judge?: { ref: SingleJudgeRef } | { agent: true }): void => {
+  const add = (spec: ModelSpec, user: string, judgeRef?: SingleJudgeRef): void => {
     const key = endpointKey(spec);
     let use = byKey.get(key);
     if (!use) byKey.set(key, (use = { spec, users: [] }));
     if (!use.users.includes(user)) use.users.push(user);
-    if (judge && 'ref' in judge) use.judgeRef ??= judge.ref;
-    if (judge && 'agent' in judge) use.agentJudge = true;
+    if (judgeRef !== undefined) use.judgeRef ??= judgeRef;
   };
   const note = (text: string) => {
     if (!notes.includes(text)) notes.push(text);
@@ -61,13 +58,15 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
     if (isPanelRef(ref)) return ref.panel.forEach((member) => addJudge(member, `${user} (panel)`));
     if (isJudgeInstance(ref)) {
       const agent = (ref as Partial<AgentJudge>).kind === 'agent';
-      if (agent && ref.model !== AGENT_MODEL_UNKNOWN) add(specOf(`${ref.provider}:${ref.model}`, { file }), `${user} (agent judge)`, { agent: true });
+      // Its own spec, endpoint and key variable included: doctor checks what its calls will use.
+      const spec = agent ? (ref as AgentJudge).modelSpec : undefined;
+      if (spec) add(spec, `${user} (agent judge)`);
       else note(`${user}: ${agent ? 'an agent judge built by a function: its model is known only as it runs' : 'a judge object: the models it calls are its own, known only as it runs'}`);
       return;
     }
     if (isFakeRef(ref)) return note(`${user}: the fake judge (offline, no model)`);
     // References were checked when the config and the eval files loaded.
-    add(specOf(splitJudgeSystem(ref).model, { file }), user, { ref });
+    add(specOf(splitJudgeSystem(ref).model, { file }), user, ref);
   };
 
   addJudge(config.judge, config.judgeFromEnv ? 'judge (EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL)' : 'judge');
@@ -82,7 +81,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
         .join(', ');
       add(specOf(target.model, { file, field: `targets.${c.targetName}.model` }), `matrix variant ${values} (suite ${c.suite})`);
     }
-    for (const ref of [c.judge, ...staticJudgedSpecs(c).map((s) => (s as { judge?: JudgeRef }).judge)]) {
+    for (const ref of [c.judge, ...staticJudgedSpecs(c).map((s) => s.judge)]) {
       // A name is the config's judge, listed above under its name.
       if (ref !== undefined && !isJudgeName(ref)) addJudge(ref, `judge in ${c.file}`);
     }

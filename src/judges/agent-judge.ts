@@ -2,7 +2,7 @@ import { createProvider } from '../providers/create.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
 import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types.js';
-import { parseModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
+import { parseModelSpec, type ModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
 import { createToolState, executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from '../targets/tool.js';
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
@@ -62,6 +62,11 @@ export interface AgentJudgeRunSettings {
 export interface AgentJudge extends Judge {
   readonly kind: 'agent';
   /**
+   * The spec its calls go to, endpoint and key variable included (what `doctor` checks): a plain
+   * config's from the start, a factory's from its latest judgment, undefined before that.
+   */
+  readonly modelSpec: ModelSpec | undefined;
+  /**
    * The run injects its settings here; until then the judge prices with its own `options.pricing`
    * only, reads this process's environment and has limiters of its own.
    */
@@ -89,7 +94,8 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   const listeners: Array<(e: JudgeEvent) => void> = [];
   let profile: GuardProfile = profileOf(typeof factory === 'function' ? undefined : factory.guards);
   // A plain config names its model without a call; a factory's model is known once it ran.
-  let latest: { id: string; model: string } | undefined = typeof factory === 'function' ? undefined : modelOf(factory.model);
+  let spec: ModelSpec | undefined = typeof factory === 'function' ? undefined : parseModelSpec(factory.model);
+  let latest: { id: string; model: string } | undefined = spec && { id: spec.provider, model: spec.model };
   let system: string | undefined = typeof factory === 'function' ? undefined : factory.system;
   // What its latest (or, for a plain config, its only) configuration calls the model with, and its tools.
   let setup: Pick<AgentJudge, 'calledWith' | 'tools'> = typeof factory === 'function' ? {} : setupOf(factory);
@@ -122,6 +128,9 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     get model() {
       return latest?.model ?? AGENT_MODEL_UNKNOWN;
     },
+    get modelSpec() {
+      return spec;
+    },
     get system() {
       return system;
     },
@@ -147,6 +156,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       profile = profileOf(cfg.guards);
       const provider = providerFor(cfg);
       latest = { id: provider.id, model: provider.model };
+      spec = parseModelSpec(cfg.model);
       system = cfg.system;
       setup = setupOf(cfg);
       if (!profile.configured && !warnedNoGuards) {
@@ -179,11 +189,6 @@ function setupOf(cfg: AgentJudgeConfig): Pick<AgentJudge, 'calledWith' | 'tools'
   const temperature = cfg.options?.temperature ?? (typeof cfg.model === 'object' ? cfg.model.temperature : undefined) ?? 0;
   const calledWith = { ...judgeCalledWith(cfg.model, temperature), ...(cfg.options?.maxTokensPerCall ? { maxTokens: cfg.options.maxTokensPerCall } : {}) };
   return { calledWith, tools: (cfg.tools ?? []).map((t) => t.name) };
-}
-
-function modelOf(input: ModelSpecInput): { id: string; model: string } {
-  const spec = parseModelSpec(input);
-  return { id: spec.provider, model: spec.model };
 }
 
 function profileOf(guards: JudgeGuards | undefined): GuardProfile {

@@ -16,6 +16,8 @@ import { judgeInstances } from './judge-instances.js';
 import { staticJudgedSpecs } from './judged-specs.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from './kept-judges.js';
+import { judgeOriginLabel } from './judge-keys.js';
+import { isJudgeName } from './judge-ref-check.js';
 import { refKey, type SingleJudgeRef } from './resolve.js';
 import { isPanelRef } from './panel-spec.js';
 import { memberLabel, panelFingerprint, panelJudgment, singleRefs } from './panel-judgment.js';
@@ -44,7 +46,18 @@ export interface JudgeServiceOptions {
   batch?: JudgeBatch;
 }
 
-type RunJudgeService = JudgeService & { prepare(cases: readonly JudgeSubject<ModelRef>[]): void; judgeModels(cases: readonly JudgeSubject<ModelRef>[]): string[]; close(): Promise<void> };
+type RunJudgeService = JudgeService & {
+  prepare(cases: readonly JudgeSubject<ModelRef>[]): void;
+  judgeModels(cases: readonly JudgeSubject<ModelRef>[]): string[];
+  judgeModelUses(cases: readonly JudgeSubject<ModelRef>[]): JudgeModelUse[];
+  close(): Promise<void>;
+};
+
+/** A model a judge of the cases calls (`provider:model`), and which judge: the level that gave it, its name, its file. */
+export interface JudgeModelUse {
+  model: string;
+  who: string;
+}
 
 /**
  * The run's judge service, which the runner asks: resolves each assertion's judge for a case (a
@@ -65,7 +78,7 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
       settings.judges,
     );
     const keptOwn = resolved?.keptOwn;
-    return { ref: resolved?.ref, kept: keptOwn !== undefined ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(keptOwn)] as [string, string]) : undefined };
+    return { ref: resolved?.ref, origin: resolved?.origin, kept: keptOwn !== undefined ? ([`${c.key} › ${assertionName(spec)}`, keptJudgeLabel(keptOwn)] as [string, string]) : undefined };
   };
   const refFor = (spec: JudgeAssertionSpec, c: JudgeSubject<ModelRef>, checkApi?: JudgeTrialContext['caseJudge']) => {
     const { ref, kept } = resolveFor(spec, c, checkApi);
@@ -103,19 +116,28 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
 
     /** `provider:model` of the judges the cases' assertions use (a fake judge spends nothing): what a budget must price. */
     judgeModels(cases) {
+      return [...new Set(service.judgeModelUses(cases).map((u) => u.model))];
+    },
+
+    /** Each judge model with who calls it (a judge named in an eval file by that file), for the run's warnings. */
+    judgeModelUses(cases) {
       if (settings.dryRun) return [];
-      const models = new Set<string>();
+      const uses: JudgeModelUse[] = [];
       for (const c of cases) {
         for (const spec of staticJudgedSpecs(c)) {
-          const ref = resolveFor(spec, c).ref;
-          for (const judge of ref ? singleRefs(ref).map((one) => judgeFor(one)) : []) {
+          const { ref, origin } = resolveFor(spec, c);
+          if (!ref || !origin) continue;
+          const label = judgeOriginLabel(origin, settings.judgeFromEnv) + (isJudgeName(ref) ? ` "${ref}"` : '') + (origin === 'config' || origin === 'override' ? '' : ` in ${c.file}`);
+          for (const one of singleRefs(ref)) {
+            const judge = judgeFor(one);
             // An agent judge built from a factory names its model only when it judges (priced then); a prompt
             // judge's callable reports its model, if any, with its answer.
-            if (judge.provider !== 'fake' && judge.provider !== AGENT_MODEL_UNKNOWN && judge.provider !== PROMPT_JUDGE_PROVIDER) models.add(`${judge.provider}:${judge.model}`);
+            if (judge.provider === 'fake' || judge.provider === AGENT_MODEL_UNKNOWN || judge.provider === PROMPT_JUDGE_PROVIDER) continue;
+            uses.push({ model: `${judge.provider}:${judge.model}`, who: isPanelRef(ref) ? `${label} (panel member ${memberLabel(one)})` : label });
           }
         }
       }
-      return [...models];
+      return uses;
     },
 
     async judge(spec, ctx) {

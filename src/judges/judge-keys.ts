@@ -31,7 +31,7 @@ export function missingJudgeKeys(
     const model = resolved && specOf(resolved.ref, judges);
     if (!resolved || !model) continue;
     const variable = missingApiKey(model.spec, env);
-    if (variable) missing.push({ variable, judge: originLabel(resolved.origin, judging.judgeFromEnv) + (model.name !== undefined ? ` "${model.name}"` : '') });
+    if (variable) missing.push({ variable, judge: judgeOriginLabel(resolved.origin, judging.judgeFromEnv) + (model.name !== undefined ? ` "${model.name}"` : '') });
   }
   return missing;
 }
@@ -49,7 +49,8 @@ export function judgeSpecMemo(): JudgeSpecMemo {
   };
 }
 
-function originLabel(origin: JudgeOrigin, judgeFromEnv: boolean): string {
+/** Which level gave an assertion its judge, as errors and warnings name it. */
+export function judgeOriginLabel(origin: JudgeOrigin, judgeFromEnv: boolean): string {
   switch (origin) {
     case 'override':
       return '--judge';

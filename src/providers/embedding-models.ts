@@ -13,6 +13,8 @@ export interface EmbeddingModelRow {
   dimensions: number;
   /** Takes the `dimensions` request field (shorter vectors); a 400 on the others. */
   acceptsDimensions: boolean;
+  /** The day the provider stops serving it, where announced (YYYY-MM-DD); a run warns once it has passed. */
+  shutdown?: string;
   /** Where the facts were read, in words (never a link), and the date they were read. */
   source: string;
   asOf: string;

@@ -14,6 +14,8 @@ import { redactJudgeRequest } from '../providers/judge-request-redaction.js';
 import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, accuracy, meanAbsoluteError, spearman, trueNegativeRate, truePositiveRate } from '../stats/agreement.js';
 import type { LabelRow, LabelSet } from '../suite/labels.js';
 import { judgeInstances } from '../judges/judge-instances.js';
+import { dayOf } from '../providers/model-retirement.js';
+import { retiredModelWarnings } from './retired-models.js';
 import type { RunSettings } from './settings.js';
 import { scaleOf, type CalibratedRow, type Calibration, type CalibrationCriterion } from '../core/calibration-schema.js';
 
@@ -45,6 +47,8 @@ export async function calibrate(opts: CalibrationOptions): Promise<Calibration> 
   try {
     // Made before the first row: a missing key or an unknown judge is bad input, not a failed row.
     const judge = judgeInstances({ settings: judging, cache, pricing, env: settings.env, warn: opts.warn, limiters }).judgeFor(opts.judge);
+    const who = judging.override !== undefined ? '--judge' : judging.judgeFromEnv ? 'EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL' : 'config judge';
+    for (const w of retiredModelWarnings([{ model: `${judge.provider}:${judge.model}`, who }], dayOf(new Date()))) opts.warn(w);
     const limit = pLimit(settings.concurrency);
     const usages: Usage[] = [];
     const results = await Promise.all(

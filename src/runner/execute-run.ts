@@ -19,6 +19,9 @@ import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
 import { warningPricing } from '../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
+import { retiredModelWarnings, type ModelCaller } from './retired-models.js';
+import { runModelCallers } from './run-model-callers.js';
+import { dayOf } from '../providers/model-retirement.js';
 import { embeddingModelsOf } from '../judges/embedding-check.js';
 import { userModels } from './user-model.js';
 import { guardTargetFaults } from './fault-guard.js';
@@ -60,7 +63,12 @@ export interface ExecuteOptions {
   /** Where a run-level problem (a reporter or a teardown step that failed) goes, one line each; default stderr. */
   problem?(line: string): void;
   /** Builds the judge service once pricing and warnings exist; `prepare` may reject bad judges up front. */
-  judges(deps: JudgeRunDeps): JudgeService & { prepare?(cases: PlannedCase[]): void; judgeModels?(cases: PlannedCase[]): string[]; close?(): Promise<void> };
+  judges(deps: JudgeRunDeps): JudgeService & {
+    prepare?(cases: PlannedCase[]): void;
+    judgeModels?(cases: PlannedCase[]): string[];
+    judgeModelUses?(cases: PlannedCase[]): ModelCaller[];
+    close?(): Promise<void>;
+  };
   interrupt: AbortSignal;
   argv: string[];
   version: string;
@@ -227,6 +235,11 @@ async function runWith(
   for (const { key, message } of opts.replay?.from.cannotRejudge ?? []) warn(`cannot rejudge ${key}: ${message}`);
   const matrixTargets = new Map(cases.filter((c) => c.matrix).map((c) => [targetKey(c), targetFor(c)]));
   if (matrixTargets.size && settings.judging.selfJudgingWarning) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
+  // A model the tables say has shut down: once per model, before any trial (a dry run calls none).
+  if (!settings.dryRun) {
+    const callers = runModelCallers({ targets: [...targets.values()], judgeUses: judges.judgeModelUses?.(cases) ?? [], cases, judging: settings.judging, users: !opts.replay });
+    for (const w of retiredModelWarnings(callers, dayOf(new Date(started)))) warn(w);
+  }
   if (maxCostUsd !== undefined && !settings.dryRun) {
     const all = [...targets.values()];
     const spenders = {

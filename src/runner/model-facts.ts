@@ -1,5 +1,6 @@
 import { familyRow, type ModelCapabilities } from '../providers/capabilities.js';
 import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
+import { hasShutDown, retirementOf } from '../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';
 import { providerDescriptor, wireOf } from '../providers/registry.js';
 
@@ -27,8 +28,8 @@ export interface ModelFacts {
   notes: string[];
 }
 
-/** The facts of `spec` under `env` and the config's price overrides: pure, no request. */
-export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides): ModelFacts {
+/** The facts of `spec` under `env` and the config's price overrides on `today` (YYYY-MM-DD): pure, no request. */
+export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides, today: string): ModelFacts {
   const keyEnv = apiKeyEnvOf(spec);
   const resolved = resolveBaseURL(spec, env);
   const price = resolvePrice(formatModelSpec(spec), pricing);
@@ -37,7 +38,10 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
   const endpoint = resolved ?? descriptor.defaultBaseURL;
   const notes: string[] = [];
   if (!row && !spec.capabilities) notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
-  if (row?.shutdown) notes.push(`${row.family} is announced to shut down on ${row.shutdown} (${row.source}, read ${row.asOf})`);
+  const retired = retirementOf(spec);
+  // The same rule and day as the run's warning (runner/retired-models.ts).
+  if (retired && hasShutDown(retired, today)) notes.push(`shut down on ${retired.shutdown} (${retired.source}, read ${retired.asOf}): a run warns about it before its first call`);
+  else if (row?.shutdown) notes.push(`${row.family} is announced to shut down on ${row.shutdown} (${row.source}, read ${row.asOf})`);
   else if (row?.deprecated) notes.push(`${row.family} is deprecated since ${row.deprecated} (${row.source}, read ${row.asOf})`);
   return {
     model: formatModelSpec(spec),

@@ -5,7 +5,9 @@
  * per model, or the provider's message with the fix and exit 1. No key value ever reaches the output.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { familyRow } from '../../src/providers/capabilities.js';
 import { REPO_ROOT, STACK_FRAME } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
@@ -92,6 +94,25 @@ describe('agent-evals doctor, offline', () => {
     expectNoSecret(r.stdout + r.stderr);
   });
 
+  it("notes a model whose shutdown date has come as shut down, by the run's rule and clock (set before and after the date)", async () => {
+    const day = familyRow('openai', 'gpt-4.1-nano')!.shutdown!;
+    const at = async (offsetDays: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(Date.parse(day) + offsetDays * 86_400_000) });
+      try {
+        const r = await doctor([], { OPENAI_API_KEY: OPENAI_KEY, ANTHROPIC_API_KEY: ANTHROPIC_KEY });
+        expect(r.code, r.stdout + r.stderr).toBe(0);
+        return r.stdout.split('\nopenai:gpt-4.1-nano\n')[1]!.split('\n\n')[0]!;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const before = await at(-1);
+    expect(before).toContain(`note          gpt-4.1-nano is announced to shut down on ${day}`);
+    expect(before).not.toContain('a run warns');
+    const after = await at(0);
+    expect(after).toMatch(new RegExp(`note {10}shut down on ${day} \\(.*\\): a run warns about it before its first call`));
+  });
+
   it('says "unknown price" for a model without one, and --json gives the same report', async () => {
     const dir = writeProject({
       'evals.config.mjs': "export default { targets: { mine: { model: { provider: 'openai', model: 'my-finetune', baseURL: 'https://user:pw@gateway.example/v1?token=t0k' } } } };",
@@ -169,5 +190,46 @@ describe('agent-evals doctor --live', () => {
     expect(r.code).toBe(1);
     expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(reply\): .*404/);
     expect(r.stdout).toContain('fix: unknown model: check the model id');
+  });
+});
+
+describe("agent-evals doctor: an agent judge's own endpoint and key variable", () => {
+  const KEY = 'sk-auditor-secret-0123456789';
+  /** A project whose only model is an agent judge's, at `url` with its key in AUDITOR_KEY. */
+  const project = (url: string) =>
+    writeProject({
+      'evals.config.mjs': `import { agentJudge } from ${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'dist', 'index.js')).href)};
+export default {
+  targets: { local: async () => ({ reply: 'offline' }) },
+  judge: 'fake',
+  judges: { auditor: agentJudge({ model: { provider: 'openai', model: 'gpt-4.1-nano', baseURL: ${JSON.stringify(url)}, apiKeyEnv: 'AUDITOR_KEY' }, guards: { maxSteps: 3 } }) },
+};
+`,
+    });
+
+  it('lists and --live checks the model at the configured baseURL with the configured key variable', async () => {
+    const fake = await startFakeOpenAI({ script: script(), apiKey: KEY });
+    fakes.push(fake);
+    const dir = project(fake.url);
+    // No OPENAI_* variable: the provider's default endpoint and key would fail.
+    const env = { AUDITOR_KEY: KEY, OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined };
+    const offline = await doctor([], env, dir);
+    expect(offline.stdout).toContain(`endpoint      ${fake.url.replace(/\/$/, '')} (from the config)`);
+    expect(offline.stdout).toContain('key           AUDITOR_KEY: set');
+    const r = await doctor(['--live'], env, dir);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect([...liveLines(r.stdout)]).toEqual([['openai:gpt-4.1-nano', 'OK']]);
+    expect(fake.bodies.map((b) => b.model)).toEqual(['gpt-4.1-nano']);
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  });
+
+  it('a missing key variable is named: the one the judge configured', async () => {
+    const fake = await startFakeOpenAI({ script: script(), apiKey: KEY });
+    fakes.push(fake);
+    const r = await doctor(['--live'], { AUDITOR_KEY: undefined, OPENAI_API_KEY: 'sk-provider-key-0123456789', OPENAI_BASE_URL: undefined }, project(fake.url));
+    expect(r.code).toBe(1);
+    expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(reply\): missing API key for openai: set AUDITOR_KEY/);
+    expect(r.stdout).toContain('1 model; 1 key missing: AUDITOR_KEY');
+    expect(fake.bodies).toEqual([]);
   });
 });
