@@ -1,4 +1,4 @@
-import type { Calibration } from '../core/calibration-schema.js';
+import type { Calibration } from '../judges/calibration-schema.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
