@@ -1,4 +1,4 @@
-import { scaleOf, type Calibration, type CalibratedRow } from '../core/calibration-schema.js';
+import { scaleOf, type Calibration, type CalibratedRow } from '../judges/calibration-schema.js';
 import { oneLine, terminalSafe } from '../report/sanitize.js';
 
 const num = (x: number | null, digits = 3): string => (x === null ? 'undefined' : String(Number(x.toFixed(digits))));

@@ -3,7 +3,8 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { providerList } from '../providers/registry.js';
-import { CALIBRATION_TYPES, isRubricType, type CalibrationCriterion } from '../core/calibration-schema.js';
+import type { CalibrationCriterion } from '../judges/calibration-schema.js';
+import { CALIBRATION_TYPES, calibrationTypeHelp, criteriaFieldOf, isRubricType, missingCriteriaMessage } from '../judges/calibration-types.js';
 import { concurrency, fraction, timeoutMs } from './parse-number.js';
 import { checkOutputs } from './output-check.js';
 import type { PlannedOutput } from './reporters.js';
@@ -34,7 +35,7 @@ export function registerCalibrate(program: Command): void {
     .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
     .option('--judge <provider:model>', `the judge: provider:model (provider: ${providerList()}), fake, or a name from the config's judges (default: the config's judge)`)
     .option('--criteria <text>', 'the rubric to grade by (the question, with --type closedQa)')
-    .option('--type <type>', 'judge (default) | judgeAgainst | factuality | closedQa | sql')
+    .option('--type <type>', calibrationTypeHelp(CALIBRATION_TYPES))
     .option('--scale <n>', 'the rubric scale, 1 (0..1, default) or 10 (1..10); human scores are on it', scaleArg)
     .option('--threshold <t>', "judge score (0..1) at which a row passes (default: the config's judgeThreshold)", fraction)
     .option('-j, --concurrency <n>', 'judgments in flight at once', concurrency)
@@ -52,11 +53,10 @@ export function registerCalibrate(program: Command): void {
         import('./calibrate-text.js'),
         import('../report/atomic-write.js'),
       ]);
-      const type = (flags.type ?? 'judge') as CalibrationCriterion['type'];
+      const type = (flags.type ?? CALIBRATION_TYPES[0]) as CalibrationCriterion['type'];
       if (!CALIBRATION_TYPES.includes(type)) throw new UserError(`--type ${flags.type}: expected one of ${CALIBRATION_TYPES.join(', ')}`);
-      const needsCriteria = type === 'judge' || type === 'judgeAgainst' || type === 'closedQa';
-      if (needsCriteria && !flags.criteria?.trim())
-        throw new UserError(type === 'closedQa' ? '--type closedQa needs --criteria "<the question to ask of each output>"' : `give --criteria "<rubric>" (or --type factuality, closedQa, sql)`);
+      const needsCriteria = criteriaFieldOf(type) !== undefined;
+      if (needsCriteria && !flags.criteria?.trim()) throw new UserError(missingCriteriaMessage(type));
       if (!needsCriteria && flags.criteria !== undefined) throw new UserError(`--criteria does not apply to --type ${type}`);
       if (flags.scale === 10 && !isRubricType(type)) throw new UserError(`--scale applies to a rubric (--criteria); --type ${type} scores 0 or 1`);
 

@@ -3,10 +3,10 @@ import { UserError } from '../core/errors.js';
 import { checkOutputs } from './output-check.js';
 import { reporterOutputs, type ReporterContext } from './reporters.js';
 import { writesResults } from './run-base.js';
-import { RESULTS_FILE } from '../report/registry.js';
+import { RESULTS_FILE, RESULTS_REPORTER } from '../report/registry.js';
 
 /** The results document a run leaves though no reporter asked for it: the json reporter at its default path. */
-const DEFAULT_RESULTS = 'json';
+const DEFAULT_RESULTS = RESULTS_REPORTER;
 
 /** The path of that document (`<outputDir>/results.json`): written quietly, named by no `wrote` line. */
 export function defaultResultsPath(outputDir: string): string {
@@ -25,7 +25,7 @@ export async function defaultResultsSpec(
   opts: { results: boolean; flags: { results?: boolean; json?: string | true; dryRun?: boolean }; ctx: ReporterContext; configFile: string | null; note(line: string): void },
 ): Promise<string | undefined> {
   if (opts.flags.results === false && opts.flags.json !== undefined) throw new UserError('--no-results and --json contradict each other: give one', { field: '--no-results' });
-  if (!opts.results || opts.flags.results === false || opts.flags.dryRun || writesResults([...specs])) return undefined;
+  if (!opts.results || opts.flags.results === false || opts.flags.dryRun || writesResults(specs)) return undefined;
   try {
     await checkOutputs(reporterOutputs([DEFAULT_RESULTS], opts.ctx), opts.configFile);
   } catch (err) {

@@ -4,6 +4,9 @@ import type { StartOptions } from '../runner/start-run.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { PlannedOutput } from './reporters.js';
+import type { ReporterDescriptor } from '../report/descriptor.js';
+import { REPORTERS } from '../report/registry.js';
+import { writesResultsDocument } from '../report/reporter-spec.js';
 import { redactArgv } from './redact-argv.js';
 
 /**
@@ -29,7 +32,7 @@ export async function judgeCacheOutput(cases: PlannedCase[], settings: RunSettin
   return judged && settings.judging.cache ? [{ path: join(outputDir, 'cache'), kind: 'dir', field: 'outputDir' }] : [];
 }
 
-/** The reporters include the JSON one: the run writes a results document. */
-export function writesResults(specs: string[]): boolean {
-  return specs.some((s) => s === 'json' || s.startsWith('json='));
+/** The reporters include the one that writes the results document (`json`): the run writes one. */
+export function writesResults(specs: readonly string[], registry: readonly ReporterDescriptor[] = REPORTERS): boolean {
+  return writesResultsDocument(specs, registry);
 }

@@ -6,6 +6,7 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
 import { judgeCacheOutput, runBase, writesResults } from './run-base.js';
+import { RESULTS_REPORTER } from '../report/registry.js';
 import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -177,9 +178,9 @@ async function runPlanned(
   const quietly = await defaultResultsSpec(specs, { results: config.results, flags, ctx: reporterContext, configFile: config.file, note: (line) => process.stderr.write(`agent-evals: ${line}\n`) });
   if (quietly) specs.push(quietly);
   // The baseline is the results document again: the JSON reporter writes it too (added when none was asked for).
-  if (saveTo && !writesResults(specs)) specs.push(`json=${saveTo}`);
+  if (saveTo && !writesResults(specs)) specs.push(`${RESULTS_REPORTER}=${saveTo}`);
   // A resumed or retried run is one results document for the whole plan: written even when no reporter asked for it.
-  if (kept && !writesResults(specs)) specs.push('json');
+  if (kept && !writesResults(specs)) specs.push(RESULTS_REPORTER);
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
   if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });

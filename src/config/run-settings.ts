@@ -1,6 +1,7 @@
 import type { RunSettings } from '../runner/settings.js';
 import { RUN_DEFAULTS } from './defaults.js';
 import type { ResolvedConfig } from './load-config.js';
+import { RESULTS_REPORTER } from '../report/registry.js';
 
 /** The command-line flags that set a run (commander's names; `--no-x` flags arrive as `x: false`). */
 export interface RunFlags {
@@ -85,7 +86,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
  */
 export function reporterSpecs(config: Pick<ResolvedConfig, 'reporters'>, flags: Pick<RunFlags, 'reporter' | 'json' | 'silent'>): string[] {
   const specs = [...(flags.reporter ?? config.reporters)];
-  if (flags.json !== undefined) specs.push(flags.json === true ? 'json' : `json=${flags.json}`);
+  if (flags.json !== undefined) specs.push(flags.json === true ? RESULTS_REPORTER : `${RESULTS_REPORTER}=${flags.json}`);
   if (!flags.silent && !specs.includes('terminal')) specs.unshift('terminal');
   return flags.silent ? specs.filter((s) => s !== 'terminal') : specs;
 }

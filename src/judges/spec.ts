@@ -75,10 +75,16 @@ export interface JudgedAssertionDescriptor<Sc extends TypedSchema = TypedSchema>
   schema: Sc;
   reference: ReferenceUse;
   summary: string;
+  /**
+   * `agent-evals calibrate --type` can judge labelled rows with it (one output a row: not pairwise).
+   * `criteria` is the field `--criteria` fills (absent: it takes none); `--scale 10` applies when its
+   * schema has `scale`.
+   */
+  calibration?: { criteria?: 'criteria' | 'question' };
 }
 
-/** Keeps each schema's precise type, so the registry can hand `z.discriminatedUnion` a typed tuple. */
-function judged<Sc extends TypedSchema>(d: JudgedAssertionDescriptor<Sc>): JudgedAssertionDescriptor<Sc> {
+/** Keeps each descriptor's precise type (its schema's, whether it calibrates), so the registry can hand `z.discriminatedUnion` a typed tuple. */
+function judged<const D extends JudgedAssertionDescriptor>(d: D): D {
   return d;
 }
 
@@ -94,6 +100,7 @@ export const JUDGED_ASSERTIONS = [
       .superRefine(rubricRules),
     reference: 'context',
     summary: 'An LLM judge grades the reply against a free rubric (`criteria`).',
+    calibration: { criteria: 'criteria' },
   }),
   judged({
     schema: z
@@ -102,11 +109,13 @@ export const JUDGED_ASSERTIONS = [
       .superRefine(rubricRules),
     reference: 'required',
     summary: 'An LLM judge grades the reply against a rubric, with a reference answer as the expected one.',
+    calibration: { criteria: 'criteria' },
   }),
   judged({
     schema: z.object({ type: z.literal('factuality'), reference: z.string().optional(), ...judgeFields }).strict(),
     reference: 'required',
     summary: 'An LLM judge compares the facts of the reply with a reference answer.',
+    calibration: {},
   }),
   judged({
     schema: z
@@ -120,11 +129,13 @@ export const JUDGED_ASSERTIONS = [
     schema: z.object({ type: z.literal('closedQa'), question: z.string().min(1), ...judgeFields }).strict(),
     reference: 'none',
     summary: 'An LLM judge answers a yes/no `question` about the reply.',
+    calibration: { criteria: 'question' },
   }),
   judged({
     schema: z.object({ type: z.literal('sql'), reference: z.string().optional(), ...judgeFields }).strict(),
     reference: 'required',
     summary: 'An LLM judge checks that the reply is SQL equivalent to a reference query.',
+    calibration: {},
   }),
   judged({
     schema: z

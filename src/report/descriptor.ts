@@ -51,6 +51,11 @@ export interface ReporterDescriptor {
   };
   /** It streams cases into the output folder, which must then be writable. */
   readonly usesOutputDir?: boolean;
+  /**
+   * It writes the results document (what `--resume`, `--last-failed`, `--save-baseline` and a
+   * re-judge read): `--json` names it, and a run that asked for none adds it. One reporter has it.
+   */
+  readonly results?: true;
   /** Its module, imported only when chosen: start-up stays cheap. */
   load(): Promise<ReporterModuleExports>;
 }

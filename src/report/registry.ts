@@ -1,4 +1,5 @@
 import type { ReporterDescriptor } from './descriptor.js';
+import { resultsReporterOf } from './reporter-spec.js';
 
 /** The results document's file name under outputDir (the `json` reporter's default path). */
 export const RESULTS_FILE = 'results.json';
@@ -10,7 +11,7 @@ export const RESULTS_FILE = 'results.json';
  */
 export const REPORTERS = [
   { name: 'terminal', summary: 'progress, a line per case, failures and the summary on stdout (always, unless --silent)', load: () => import('./terminal.js') },
-  { name: 'json', summary: 'the results document; cases stream to <outputDir>/runs/ meanwhile', file: { default: RESULTS_FILE }, usesOutputDir: true, load: () => import('./json.js') },
+  { name: 'json', summary: 'the results document; cases stream to <outputDir>/runs/ meanwhile', file: { default: RESULTS_FILE }, usesOutputDir: true, results: true, load: () => import('./json.js') },
   { name: 'junit', summary: 'JUnit XML for CI test panels', file: { default: 'junit.xml' }, load: () => import('./junit.js') },
   { name: 'html', summary: 'a self-contained HTML report', file: { default: 'report.html' }, load: () => import('./html.js') },
   { name: 'github', summary: 'GitHub Actions annotations, and a Markdown job summary', file: { defaultFromEnv: 'GITHUB_STEP_SUMMARY' }, load: () => import('./github.js') },
@@ -18,3 +19,6 @@ export const REPORTERS = [
 
 /** The name of a built-in reporter. */
 export type ReporterName = (typeof REPORTERS)[number]['name'];
+
+/** The reporter that writes the results document (`json`). */
+export const RESULTS_REPORTER: ReporterName = resultsReporterOf(REPORTERS);

@@ -31,6 +31,21 @@ export function reporterSpecProblem(spec: string, registry: readonly ReporterDes
   return undefined;
 }
 
+/** The name of the registry's one reporter that writes the results document. */
+export function resultsReporterOf<D extends ReporterDescriptor>(registry: readonly D[]): D['name'] {
+  const found = registry.filter((d) => d.results);
+  if (found.length !== 1) throw new Error(`the reporter registry has ${found.length} reporters that write the results document; it needs one`);
+  return found[0]!.name;
+}
+
+/** Whether one of the specs is the reporter that writes the results document (`json` or `json=path`; a module never is). */
+export function writesResultsDocument(specs: readonly string[], registry: readonly ReporterDescriptor[]): boolean {
+  return specs.some((spec) => {
+    const { name, module } = parseReporterSpec(spec);
+    return !module && registry.some((d) => d.name === name && d.results);
+  });
+}
+
 /** `terminal | json[=path] | … | ./module.mjs[=path]`: the `--reporter` help, from the registry. */
 export function reporterChoices(registry: readonly ReporterDescriptor[]): string {
   return [...registry.map((d) => (d.file ? `${d.name}[=path]` : d.name)), './module.mjs[=path]'].join(' | ');

@@ -6,7 +6,7 @@ import { judgeCacheFor } from '../judges/cache.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
 import type { SingleJudgeRef as JudgeRef } from '../judges/resolve.js';
-import type { JudgeAssertionSpec } from '../judges/spec.js';
+import { calibrationSpec } from '../judges/calibration-types.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { warningPricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
@@ -17,7 +17,7 @@ import { judgeInstances } from '../judges/judge-instances.js';
 import { dayOf } from '../providers/model-retirement.js';
 import { retiredModelWarnings } from './retired-models.js';
 import type { RunSettings } from './settings.js';
-import { scaleOf, type CalibratedRow, type Calibration, type CalibrationCriterion } from '../core/calibration-schema.js';
+import { scaleOf, type CalibratedRow, type Calibration, type CalibrationCriterion } from '../judges/calibration-schema.js';
 
 export interface CalibrationOptions {
   settings: Pick<RunSettings, 'judging' | 'concurrency' | 'env' | 'pricing'>;
@@ -113,10 +113,7 @@ function requestFor(row: LabelRow, criterion: CalibrationCriterion, judging: Cal
 
 /** The criterion an eval file's assertion of this type would give for the row. */
 function criterionOf(c: CalibrationCriterion, row: LabelRow): Criterion {
-  const criteria = c.criteria ?? '';
-  const spec: JudgeAssertionSpec =
-    c.type === 'judge' || c.type === 'judgeAgainst' ? { type: c.type, criteria, scale: c.scale } : c.type === 'closedQa' ? { type: 'closedQa', question: criteria } : { type: c.type };
-  return criterionFromSpec(spec, row.reference);
+  return criterionFromSpec(calibrationSpec(c), row.reference);
 }
 
 type Agreement = Pick<Calibration, 'scores' | 'verdicts' | 'thresholdAdvice' | 'worstDisagreements'>;

@@ -24,6 +24,7 @@ import { runModelCallers } from './run-model-callers.js';
 import { dayOf } from '../providers/model-retirement.js';
 import { embeddingModelsOf } from '../judges/embedding-check.js';
 import { userModels } from './user-model.js';
+import type { UserFixtures } from './user-fixtures-check.js';
 import { guardTargetFaults } from './fault-guard.js';
 import { trapProcessEnd } from './exit-trap.js';
 import type { RunSettings } from './settings.js';
@@ -74,6 +75,8 @@ export interface ExecuteOptions {
   version: string;
   /** The run's secret values: targets redact them before cutting an error body short. */
   redactor?: SecretRedactor;
+  /** The scripted user models' fixtures as the check before the run read them (start-run.ts): not read again. */
+  userFixtures?: UserFixtures;
   /**
    * A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. With
    * `rejudged` (`--rejudge`), the baseline re-judged by this run's judges: the agent effect counts, the
@@ -273,7 +276,7 @@ async function runWith(
     earlyStop: settings.earlyStop,
     userAssertions: settings.userAssertions,
     // A re-judge replays the recorded messages: no user model is asked again.
-    ...(cases.some((c) => c.simulatedUser) ? { userModel: opts.replay ? opts.replay.userModel : userModels({ judging: settings.judging, env, limiters, pricing }) } : {}),
+    ...(cases.some((c) => c.simulatedUser) ? { userModel: opts.replay ? opts.replay.userModel : userModels({ judging: settings.judging, env, limiters, pricing, fixtures: opts.userFixtures }) } : {}),
     skipJudgesOnGateFailure: settings.skipJudgesOnGateFailure,
     bail: settings.bail,
     maxCostUsd,

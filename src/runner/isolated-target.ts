@@ -9,7 +9,7 @@ import { warnOncePerKind } from '../targets/function-target.js';
 import { withPartialRun } from '../targets/partial-run.js';
 import type { FunctionTargetSchema, TargetConfig } from '../targets/config-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
-import type { TargetSettings } from '../targets/create-target.js';
+import type { TargetSettings } from '../targets/target-settings.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import type { MessageTurn } from '../core/chat-turn.js';
 import type { z } from 'zod';

@@ -4,7 +4,7 @@ import { rawTrialsPath, readRawTrials } from '../report/raw-trials.js';
 import type { Reporter } from '../report/reporter.js';
 import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import type { PlannedCase } from '../suite/plan.js';
-import { configuredInstructions } from '../targets/create-target.js';
+import { configuredInstructions } from '../targets/model-target.js';
 import { executeRun, type ExecuteOptions, type RunOutcome } from './execute-run.js';
 import { planRejudge, recordedNotRun, restoredTrial, type ReplayedCase } from './rejudge-plan.js';
 import { replayTarget } from './replay-target.js';

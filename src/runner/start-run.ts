@@ -1,4 +1,4 @@
-import type { Calibration } from '../core/calibration-schema.js';
+import type { Calibration } from '../judges/calibration-schema.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
@@ -15,10 +15,10 @@ import type { RunSettings } from './settings.js';
  * What a run is started with beyond its settings and cases: the outputs, the interrupt and the
  * run's own marks. The front door supplies the rest (the redactor, the judge service).
  */
-export type StartOptions = Omit<ExecuteOptions, 'settings' | 'cases' | 'redactor' | 'judges'>;
+export type StartOptions = Omit<ExecuteOptions, 'settings' | 'cases' | 'redactor' | 'judges' | 'userFixtures'>;
 
 /** A re-judge of a recorded run (`agent-evals rejudge`): its recording in place of the targets. */
-export type RejudgeStart = Omit<RejudgeOptions, 'settings' | 'cases' | 'redactor' | 'judges'>;
+export type RejudgeStart = Omit<RejudgeOptions, 'settings' | 'cases' | 'redactor' | 'judges' | 'userFixtures'>;
 
 /**
  * Which run this is: `run` (targets called; `evaluate()` too), `rejudge` (a recording re-graded, no
@@ -54,8 +54,8 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
   // calibration makes its one judge before the first row, where a missing key is bad input too.
   if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases], { users: false });
   else if (kind === 'run' && !settings.dryRun) checkApiKeys(settings, [...cases]);
-  // A scripted user's fixtures are read in a dry run too (it scripts there as well).
-  if (kind === 'run') checkUserFixtures(settings.judging, cases);
+  // A scripted user's fixtures are read in a dry run too (it scripts there as well), once: the run scripts from them.
+  const userFixtures = kind === 'run' ? checkUserFixtures(settings.judging, cases) : undefined;
   const redactor = runRedactor(settings);
   // The judge service, loaded with the run that needs it (the CLI's start stays light).
   const withJudges = async (): Promise<ExecuteOptions['judges']> => {
@@ -67,7 +67,7 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
     redactor,
     async start(opts) {
       const [{ executeRun }, judgeService] = await Promise.all([import('./execute-run.js'), withJudges()]);
-      return executeRun({ ...opts, ...base, judges: judgeService });
+      return executeRun({ ...opts, ...base, ...(userFixtures ? { userFixtures } : {}), judges: judgeService });
     },
     async rejudge(opts) {
       const [{ rejudgeRecorded }, judgeService] = await Promise.all([import('./rejudge.js'), withJudges()]);

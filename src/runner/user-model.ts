@@ -11,12 +11,14 @@ import type { PlannedCase } from '../suite/plan.js';
 import { fakeUserModel, providerUserModel, type UserModel } from './simulated-user.js';
 import { fakeFixturesOf, namedUserModel, userModelRef } from './user-model-ref.js';
 import { scriptedUserModel } from './scripted-user.js';
+import type { UserFixtures } from './user-fixtures-check.js';
 
 /**
  * The run's user models, one per reference. A case's `simulatedUser.model` names it, else the
  * case's judge, else the config's judge (a judge of the config's `judges` by name too; `--judge`
  * is for judges and does not change it). A `fake` with fixtures scripts the user of each case its
- * user entries match (scripted-user.ts), in a dry run too; any other reference is the plain fake
+ * user entries match (scripted-user.ts), in a dry run too, from the fixtures the check before the
+ * run read (`fixtures`; a file it did not read is read here); any other reference is the plain fake
  * in a dry run. A reference that cannot be built (a missing key, an agent judge, fixtures that
  * cannot be read) fails each trial that asks it, with the reason.
  */
@@ -25,6 +27,7 @@ export function userModels(o: {
   env: NodeJS.ProcessEnv;
   limiters: ProviderLimiters;
   pricing: Pricing;
+  fixtures?: UserFixtures | undefined;
 }): (c: PlannedCase) => UserModel {
   const made = new Map<string, (c: PlannedCase) => UserModel>();
   return (c) => {
@@ -44,7 +47,7 @@ export function userModels(o: {
     const fixtures = fakeFixturesOf(ref);
     if (fixtures !== undefined) {
       try {
-        const loaded = loadFakeFixtures(resolve(o.judging.rootDir, fixtures));
+        const loaded = o.fixtures?.get(fixtures) ?? loadFakeFixtures(resolve(o.judging.rootDir, fixtures));
         return (c) => scriptedUserModel(loaded, fixtures, c.key);
       } catch (err) {
         return always(failing(`fake(${fixtures})`, errorMessage(err)));

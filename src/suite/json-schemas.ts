@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EvalFileSchema } from './schema.js';
 import { ResultsSchema } from '../core/results-schema.js';
-import { CalibrationSchema } from '../core/calibration-schema.js';
+import { CalibrationSchema } from '../judges/calibration-schema.js';
 import { ARGS_JSON_SCHEMA, isArgsSchema } from '../assertions/trajectory.js';
 
 /**

@@ -1,5 +1,5 @@
 import { UserError } from '../core/errors.js';
-import { scaleOf, type CalibrationCriterion } from '../core/calibration-schema.js';
+import { scaleOf, type CalibrationCriterion } from '../judges/calibration-schema.js';
 import { lacksReference } from '../judges/spec.js';
 import type { LabelSet } from './labels.js';
 

@@ -5,6 +5,10 @@ import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { Target } from './types.js';
 import { commandEnv } from './command-env.js';
 import { killGroup, spawnGroup } from './process-group.js';
+import type { z } from 'zod';
+import type { CommandTargetSchema } from './config-schema.js';
+import type { TargetSettings } from './target-settings.js';
+import { withTargetTimeout } from './target-timeout.js';
 
 export interface CommandTargetOptions {
   command: string[];
@@ -120,4 +124,9 @@ function parseRun(stdout: string): AgentRun {
     throw new Error(`${i.path.join('.') || '(root)'}: ${i.message}`);
   }
   return parsed.data;
+}
+
+/** A command target from its config value, bounded by its `timeoutMs`. */
+export function buildCommandTarget(name: string, spec: z.infer<typeof CommandTargetSchema>, settings: TargetSettings): Target {
+  return withTargetTimeout(commandTarget(name, spec, settings.rootDir, settings.redactor, settings.env), spec.timeoutMs);
 }

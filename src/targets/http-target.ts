@@ -5,6 +5,10 @@ import { readTextBounded } from '../providers/body-limit.js';
 import { errorMessage, RedirectRefusedError } from '../core/errors.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
+import type { z } from 'zod';
+import type { HttpTargetSchema } from './config-schema.js';
+import type { TargetSettings } from './target-settings.js';
+import { withTargetTimeout } from './target-timeout.js';
 
 export interface HttpTargetOptions {
   /** Base URL of the agent service, e.g. http://127.0.0.1:8080. */
@@ -157,4 +161,9 @@ function redactUrl(url: string): string {
   } catch {
     return '(invalid url)';
   }
+}
+
+/** An HTTP target from its config value, bounded by its `timeoutMs`. */
+export function buildHttpTarget(name: string, spec: z.infer<typeof HttpTargetSchema>, settings: TargetSettings): Target {
+  return withTargetTimeout(httpTarget(name, { ...spec, ...(settings.redactor ? { redactor: settings.redactor } : {}) }), spec.timeoutMs);
 }

@@ -11,7 +11,7 @@ import { REPO_ROOT, removeTempDirs, runCli, tempDir, type CliResult } from '../s
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
-import { CalibrationSchema } from '../../src/core/calibration-schema.js';
+import { CalibrationSchema } from '../../src/judges/calibration-schema.js';
 
 afterAll(removeTempDirs);
 

@@ -10,9 +10,11 @@ import type { Command } from 'commander';
 import { buildReporters, reporterOption, reporterOutputs, reportersHelp } from '../../src/cli/reporters.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { ConfigSchema } from '../../src/config/schema.js';
-import { REPORTERS } from '../../src/report/registry.js';
+import { REPORTERS, RESULTS_REPORTER } from '../../src/report/registry.js';
 import type { ReporterDescriptor } from '../../src/report/descriptor.js';
-import { reporterSpecProblem } from '../../src/report/reporter-spec.js';
+import { reporterSpecProblem, resultsReporterOf } from '../../src/report/reporter-spec.js';
+import { writesResults } from '../../src/cli/run-base.js';
+import { reporterSpecs } from '../../src/config/run-settings.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 
 afterAll(() => removeTempDirs());
@@ -71,6 +73,18 @@ describe('the reporter registry', () => {
     await r!.onCaseEnd!({} as never, {} as never);
     await r!.onEnd!({} as never);
     expect(readFileSync(join(dir, 't.txt'), 'utf8')).toBe('1 cases\n');
+  });
+
+  it('the results document is written by the reporter whose descriptor says so, and by another once the registry says it of that one', () => {
+    expect(RESULTS_REPORTER).toBe('json');
+    expect([['json'], ['terminal', 'json=out/r.json'], ['junit'], ['./json.mjs'], []].map((specs) => writesResults(specs))).toEqual([true, true, false, false, false]);
+    // `--json` names it.
+    expect(reporterSpecs({ reporters: [] }, { json: 'r.json' })).toEqual(['terminal', 'json=r.json']);
+    const archive: ReporterDescriptor = { ...tally, name: 'archive', results: true };
+    const moved = [...(REPORTERS as readonly ReporterDescriptor[]).map(({ results: _, ...d }) => d), archive];
+    expect(resultsReporterOf(moved)).toBe('archive');
+    expect([writesResults(['archive=a.json'], moved), writesResults(['json'], moved)]).toEqual([true, false]);
+    expect(() => resultsReporterOf([...REPORTERS, archive])).toThrow('the reporter registry has 2 reporters that write the results document; it needs one');
   });
 
   it('a reporter that writes no file refuses =path', () => {

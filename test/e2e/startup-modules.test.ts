@@ -28,7 +28,7 @@ const LIST_LAZY_BUILTINS = [
   // What the ES facade of node:crypto loads (its \`webcrypto\` getter) when an ES module imports it (src/core/builtin-require.ts).
   'internal/crypto/webcrypto',
 ];
-/** Packages loaded only to call a model, compile a pattern or validate JSON Schema. */
+/** Packages loaded only to call a model, compile a pattern, validate JSON Schema or measure an image. */
 const HEAVY_PACKAGES = [
   '/node_modules/openai/',
   '/node_modules/@anthropic-ai/sdk/',
@@ -36,6 +36,7 @@ const HEAVY_PACKAGES = [
   '/node_modules/ajv/',
   '/node_modules/@opentelemetry/',
   '/node_modules/jiti/dist/babel.cjs',
+  '/node_modules/image-size/',
 ];
 /** Modules of dist/ that run, judge or write a run. */
 const HEAVY_DIST = [
@@ -106,6 +107,21 @@ describe('start-up loads only what the command uses', () => {
     expect(files.filter((f) => f.includes('/node_modules/csv-parse/') || f.includes('/node_modules/jiti/'))).toEqual([]);
     expect(r.builtins.filter((b) => LIST_LAZY_BUILTINS.includes(b))).toEqual([]);
     expect(heavyLoaded(r)).toEqual(NONE);
+  });
+
+  it('`agent-evals list` of a suite with an image part loads image-size to check its dimensions (the probe sees it)', () => {
+    const dir = tempDir('agent-evals-list-image-');
+    mkdirSync(join(dir, 'evals'));
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['evals/*.eval.yaml'], targets: { agent: async () => 'a' } };\n");
+    writeFileSync(join(dir, 'evals', 'pixel.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+    writeFileSync(
+      join(dir, 'evals', 'image.eval.yaml'),
+      'suite: image\ntarget: agent\ncases:\n  - id: c1\n    input: [{ type: text, text: hi }, { type: image, path: pixel.png }]\n    assert: [{ type: contains, value: a }]\n',
+    );
+    const r = runWithModuleProbe(CLI, ['list'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^image\/c1 /m);
+    expect(heavyLoaded(r).packages.filter((f) => f.includes('/node_modules/image-size/')).length).toBeGreaterThan(0);
   });
 
   it('the public entry: a config that imports it loads none of that; evaluate().run() loads the runner when called', () => {

@@ -33,6 +33,19 @@ describe('imageSize', () => {
     // Signature only, no IHDR: unknown, left to the provider.
     expect(imageSize(BIG_PNG, 'image/png')).toBeUndefined();
   });
+
+  it('is undefined for a header cut short, even when the bytes after it in memory would complete it', () => {
+    // Small Buffers share Node's pool: the bytes after a short one belong to another Buffer.
+    const pool = Buffer.from('GIF89a\x40\x01\xf0\x00', 'latin1');
+    expect(imageSize(pool.subarray(0, 8), 'image/gif')).toBeUndefined();
+    expect(imageSize(pngOf(9000, 20).subarray(0, 18), 'image/png')).toBeUndefined();
+    expect(imageSize(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04]), 'image/jpeg')).toBeUndefined();
+  });
+
+  it('is undefined when the bytes are another type than the one named', () => {
+    expect(imageSize(IMAGE_PNG, 'image/gif')).toBeUndefined();
+    expect(imageSize(IMAGE_PNG, 'application/pdf')).toBeUndefined();
+  });
 });
 
 describe('an image wider than 8000 px', () => {

@@ -15,7 +15,7 @@ import { runCliInProcess } from '../support/cli-in-process.js';
 import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { HOSTILE_REPLY } from '../support/html-page.js';
-import { CalibrationSchema } from '../../src/core/calibration-schema.js';
+import { CalibrationSchema } from '../../src/judges/calibration-schema.js';
 
 const EVALS = `suite: review
 target: agent

@@ -4,6 +4,7 @@
  * or the end after the last message (`then`). The same fixtures file holds the fake judge's answers.
  * Bad fixtures stop the run before any target (the built CLI's `main` in-process; needs dist/).
  */
+import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/define-config.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
@@ -13,6 +14,11 @@ import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
+import { resolveConfig } from '../../src/config/load-config.js';
+import { resolveRunSettings } from '../../src/config/run-settings.js';
+import { planCases } from '../../src/cli/prepare.js';
+import { openRun } from '../../src/runner/start-run.js';
+import type { CaseResult } from '../../src/core/results-schema.js';
 
 afterEach(removeTempDirs);
 
@@ -85,6 +91,26 @@ describe('a scripted fake user model', () => {
     const again = await run(files);
     const said = (x: typeof t) => Object.values(x).map((trial) => [trial.simulatedUser, trial.turns!.map((turn) => [turn.input, turn.reply])]);
     expect(said(again)).toEqual(said(t));
+  });
+
+  it('the run scripts its users from the fixtures the check before it read: the file is read once', async () => {
+    const dir = writeProject({
+      'fixtures.yaml': '- case: booking/friday\n  user: [Table at 7pm?]\n  goalMetWhen: reference\n',
+      'evals/booking.eval.yaml':
+        'suite: booking\ntarget: desk\ncases:\n  - id: friday\n    simulatedUser: { goal: Book., maxTurns: 2, model: { provider: fake, fixtures: fixtures.yaml } }\n    assert: [{ type: contains, value: Booked }]\n',
+    });
+    const config = resolveConfig({ evals: ['evals/*.eval.yaml'], outputDir: '.out', targets: { desk } }, dir, 'evals.config.ts');
+    const { cases } = await planCases(config, [], {}, dir);
+    const run = openRun(resolveRunSettings(config, {}, {}), cases, 'run');
+    // Changed after the check: a second read would fail every trial (not valid) or script another user.
+    writeFileSync(join(dir, 'fixtures.yaml'), '- case: booking/friday\n  user: [Any table?]\n  score: 1\n');
+    const ended: CaseResult[] = [];
+    const outcome = await run.start({ reporters: [{ onCaseEnd: (r) => void ended.push(r) }], interrupt: new AbortController().signal, argv: [], version: 'test' });
+    expect(outcome.exitCode).toBe(0);
+    const trial = ended[0]!.trials[0]!;
+    expect(trial.error).toBeUndefined();
+    expect(trial.turns!.map((t) => t.input)).toEqual(['Table at 7pm?']);
+    expect(trial.simulatedUser).toEqual({ stopped: 'goal-met' });
   });
 
   it('fixtures that are not valid stop the run before any target (exit 2), naming the file and the entry; in a dry run too', async () => {

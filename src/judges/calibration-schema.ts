@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { UsageSchema } from './usage.js';
-
-/** The judged assertion types a labelled row can be graded with (pairwise needs two outputs). */
-export const CALIBRATION_TYPES = ['judge', 'judgeAgainst', 'factuality', 'closedQa', 'sql'] as const;
+import { UsageSchema } from '../core/usage.js';
+import { CALIBRATION_TYPES, isRubricType } from './calibration-types.js';
 
 export const CalibrationCriterionSchema = z
   .object({
@@ -14,9 +12,6 @@ export const CalibrationCriterionSchema = z
   })
   .strict();
 export type CalibrationCriterion = z.infer<typeof CalibrationCriterionSchema>;
-
-/** Whether the type grades by a rubric (its scale may be 10); the others answer a choice worth 0 or 1. */
-export const isRubricType = (type: CalibrationCriterion['type']): boolean => type === 'judge' || type === 'judgeAgainst';
 
 /** The scale judge and human scores are on: the rubric's, else 0..1. */
 export const scaleOf = (c: CalibrationCriterion): 1 | 10 => (isRubricType(c.type) ? c.scale : 1);

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { z } from 'zod';
+import { ProviderConfigError, UserError } from '../core/errors.js';
+import { createProvider, dryRunProvider } from '../providers/create.js';
+import type { ModelSpecInput } from '../providers/model-spec.js';
+import type { ModelTargetSchema } from './config-schema.js';
+import { modelAgentTarget } from './model-agent.js';
+import { whereIn, type TargetSettings } from './target-settings.js';
+import { withTargetTimeout } from './target-timeout.js';
+import { isTool, type Tool } from './tool.js';
+import type { Target } from './types.js';
+
+type ModelTargetConfig = z.infer<typeof ModelTargetSchema>;
+
+/**
+ * A model target's instructions as the config gives them (inline or from their file): the only ones
+ * a judge trusts. Also what a re-judge's replay of the target hands its judges, without building it.
+ */
+export async function configuredInstructions(name: string, spec: ModelTargetConfig, settings: Pick<TargetSettings, 'configFile' | 'rootDir'>): Promise<string | undefined> {
+  const where = whereIn(settings, name);
+  if (spec.instructions !== undefined && spec.instructionsFile !== undefined) {
+    throw new UserError('give "instructions" or "instructionsFile", not both', where(''));
+  }
+  if (spec.instructionsFile === undefined) return spec.instructions;
+  const file = resolve(settings.rootDir, spec.instructionsFile);
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    throw new UserError(`cannot read instructions file ${spec.instructionsFile} (resolved to ${file})`, where('.instructionsFile'));
+  }
+}
+
+/** A model-agent target (`{ model, instructions, tools, ... }`), its provider made now: a missing API key stops the run before it starts. */
+export async function buildModelTarget(name: string, spec: ModelTargetConfig, settings: TargetSettings): Promise<Target> {
+  const where = whereIn(settings, name);
+  const instructions = await configuredInstructions(name, spec, settings);
+  const tools = checkTools(spec.tools ?? [], where);
+  let provider;
+  try {
+    // Now, not at the first trial: a missing API key must stop the run before it starts.
+    provider = settings.dryRun ? dryRunProvider(spec.model as ModelSpecInput) : createProvider(spec.model as ModelSpecInput, settings.env, { limiters: settings.limiters }); // validated by createProvider
+  } catch (err) {
+    if (err instanceof ProviderConfigError) throw new ProviderConfigError(`target "${name}": ${err.message}`);
+    throw err;
+  }
+  const target = modelAgentTarget(name, {
+    provider,
+    ...(instructions !== undefined ? { instructions } : {}),
+    tools,
+    ...(spec.maxSteps !== undefined ? { maxSteps: spec.maxSteps } : {}),
+    ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
+    ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
+  });
+  return withTargetTimeout(target, spec.timeoutMs);
+}
+
+function checkTools(values: unknown[], where: (field: string) => { file: string | undefined; field: string }): Tool[] {
+  const seen = new Set<string>();
+  return values.map((value, i) => {
+    if (!isTool(value)) throw new UserError('expected a tool made with tool() from agent-evals', where(`.tools[${i}]`));
+    if (seen.has(value.name)) throw new UserError(`two tools are named "${value.name}"`, where(`.tools[${i}]`));
+    seen.add(value.name);
+    return value;
+  });
+}
