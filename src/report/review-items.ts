@@ -7,7 +7,7 @@ import { caseKey } from '../core/matrix.js';
  */
 export const REVIEW_SCALE = 10;
 
-/** One trial as the review page shows it and the labels file names it. */
+/** One trial as the review page shows it (every text by textContent only) and the labels file names it. */
 export interface ReviewItem {
   /** `<case key>#<trial>` (1-based trial): the labels row's id, which a fake judge's fixture matches as `calibration/<id>`. */
   id: string;
@@ -30,6 +30,16 @@ export interface ReviewItem {
 export interface ReviewLabel {
   humanVerdict?: 'pass' | 'fail';
   humanScore?: number;
+}
+
+/** The review page's data block, as review-page.ts writes it and the page's script (src/report/page/) reads it. */
+export interface ReviewPageData {
+  items: ReviewItem[];
+  labels: Record<string, ReviewLabel>;
+  /** The top of the score scale (REVIEW_SCALE: digits 1-9 score 1-9, 0 scores 10). */
+  scale: number;
+  /** The labels file, as the terminal names it. */
+  file: string;
 }
 
 /** A row of the labels file (calibrate's LabelRowSchema, JSONL). */

@@ -2,16 +2,7 @@ import { createHash } from 'node:crypto';
 import { scriptSafeJson } from './html-embed.js';
 import { REVIEW_SCRIPT } from './page-script.generated.js';
 import { REVIEW_STYLE } from './review-style.js';
-import type { ReviewItem, ReviewLabel } from './review-items.js';
-
-/** What the review page reads from its data block (src/report/page/review-types.ts is its view of it). */
-export interface ReviewPageData {
-  items: ReviewItem[];
-  labels: Record<string, ReviewLabel>;
-  scale: number;
-  /** The labels file, as the terminal names it. */
-  file: string;
-}
+import type { ReviewPageData } from './review-items.js';
 
 /**
  * The review page's Content-Security-Policy: only its own script (by hash) runs, nothing loads, and

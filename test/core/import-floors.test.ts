@@ -39,6 +39,12 @@ describe('the import floors (npm run lint:imports)', () => {
         "import { value } from '../core/value.js';\nimport { json } from '../report/json.js';\nimport { load } from '../suite/load.js';\nexport type Plan = typeof value | typeof json | typeof load;\n",
       'src/cli/main.ts': "import type { Plan } from '../runner/plan.js';\nexport const main = (p: Plan) => p;\n",
       'src/index.ts': "export { main } from './cli/main.js';\nexport type { Port } from './core/port.js';\n",
+      // The page's browser code: types only, and only from a module that defines a page's data.
+      'src/report/history-data.ts': 'export interface HistoryData { runs: string[] }\nexport const CHANGED_MOST = 20;\n',
+      'src/report/html-cut.ts': 'export const FIELD_LIMIT = 1;\nexport type Cut = number;\n',
+      'src/report/page/history-main.ts': "import type { HistoryData } from '../history-data.js';\nexport const runs = (d: HistoryData) => d.runs.length;\n",
+      'src/report/page/history-cases.ts': "import { CHANGED_MOST } from '../history-data.js';\nexport const most = CHANGED_MOST;\n",
+      'src/report/page/review-main.ts': "import type { Cut } from '../html-cut.js';\nexport const cut = (c: Cut) => c;\n",
     };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -54,6 +60,13 @@ describe('the import floors (npm run lint:imports)', () => {
     expect(output).toContain('src/core/ imports nothing of ours outside itself');
     expect(output).toContain('error floor-report: src/report/json.ts → src/suite/load.ts');
     expect(output).toContain('src/report/ may import only core/');
-    expect(output).toMatch(/\b2 dependency violations\b/);
+    expect(output).toMatch(/\b4 dependency violations\b/);
+  });
+
+  it('lets the page import a page-data module as types only: a value import, or types from elsewhere, is refused', async () => {
+    const { output } = await lintImports(dir);
+    expect(output).toContain('error page-alone: src/report/page/history-cases.ts → src/report/history-data.ts');
+    expect(output).toContain('error page-data-types: src/report/page/review-main.ts → src/report/html-cut.ts');
+    expect(output).not.toContain('src/report/page/history-main.ts');
   });
 });

@@ -11,10 +11,10 @@
  */
 import { add, el } from './dom';
 import { keyAction, type ReviewAction } from './review-keys';
-import type { ReviewData, ReviewLabel } from './review-types';
+import type { ReviewPageData, ReviewLabel } from '../review-items';
 import { controls, legend, showLabel, trialView } from './review-view';
 
-const data = JSON.parse((document.getElementById('review') as HTMLElement).textContent || '{}') as ReviewData;
+const data = JSON.parse((document.getElementById('review') as HTMLElement).textContent || '{}') as ReviewPageData;
 const app = document.getElementById('app') as HTMLElement;
 const items = data.items;
 const labels: Record<string, ReviewLabel> = data.labels;
