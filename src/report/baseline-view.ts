@@ -4,6 +4,10 @@ import { CaseResultSchema, SCHEMA_VERSION, type CaseChangeKind, type CaseResult,
 import type { TracePolicy } from '../core/judge-port.js';
 import { caseKey } from '../core/matrix.js';
 import { digestTrial } from '../core/trace-digest.js';
+import type { BaselineCaseView as CaseViewOf, BaselineView as ViewOf } from './baseline-types.js';
+
+export type BaselineCaseView = CaseViewOf<TrialResult>;
+export type BaselineView = ViewOf<TrialResult>;
 
 /**
  * The report's "Before and after" section needs the baseline's replies, which the results document's
@@ -20,25 +24,6 @@ export const BASELINE_TRIALS = 3;
 
 /** The kinds of change the section shows, in its order: regressions first. */
 export const MOVED_KINDS: readonly CaseChangeKind[] = ['regressed', 'improved', 'judge-changed'];
-
-export interface BaselineCaseView {
-  key: string;
-  /** Trials the baseline ran of the case (only BASELINE_TRIALS are kept). */
-  trialsRun: number;
-  trials: TrialResult[];
-}
-
-/** The baseline's side of the moved cases (typed for the page as `BaselineView` in src/report/page/types.ts). */
-export interface BaselineView {
-  /** The baseline as the comparison names it. */
-  file: string;
-  run?: { id: string; startedAt: string; gitSha: string | null };
-  cases: BaselineCaseView[];
-  /** Moved cases past BASELINE_CASES. */
-  omitted?: number;
-  /** Why the baseline's side is not shown, in words. */
-  missing?: string;
-}
 
 /** The comparison's moved cases, in the section's order (by kind, then as the comparison lists them). */
 export function movedCases(comparison: Comparison): Comparison['cases'] {

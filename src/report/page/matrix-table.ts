@@ -6,7 +6,7 @@ import { dur, pct, usd } from './format';
 import type { MatrixRow, MatrixTable } from './types';
 
 /** The headers after the value's, each with the `best` column it shows (trials marks none: it is the N). */
-const COLUMNS: { head: string; best?: string; text: (r: MatrixRow) => string }[] = [
+const COLUMNS: { head: string; best?: MatrixRow['best'][number]; text: (r: MatrixRow) => string }[] = [
   { head: 'cases passed', best: 'casesPassed', text: (r) => r.casesPassed + '/' + r.cases },
   { head: 'trials', text: (r) => String(r.passRate.trials) },
   {

@@ -1,6 +1,10 @@
 // The parts of the page's data block that the page reads (written by html-page.ts from the results
-// document, src/core/results-schema.ts). The page may import nothing outside src/report/page/, so
-// these are its own, looser view: every field it tests for before use is optional here.
+// document). Each is the results schema's own type (src/core/results-schema.ts, imported as types only:
+// the bundle holds none of it), narrowed to the fields the page reads, and loosened where the page
+// meets something else than the schema says: a long text the writer cut, a field the page tests for
+// before use. A field the schema drops or renames no longer compiles here.
+import type * as R from '../../core/results-schema';
+import type { BaselineCaseView, BaselineView as BaselineViewOf } from '../baseline-types';
 
 /** A text field the writer cut (html-cut.ts): `{ <cut key>: n, chars, preview }`. */
 export interface CutField {
@@ -12,261 +16,138 @@ export interface CutField {
 /** A text value as the page meets it: a string, or a cut field in its place. */
 export type Text = string | CutField;
 
-export interface Usage {
-  calls: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedInputTokens?: number;
-  costUsd: number | null;
-}
+/**
+ * The fields K of the schema's type T as the page reads them, and the fields of Loose (each one of T's)
+ * in the page's looser view of them: a text the writer may have cut, a value the page tests before use.
+ */
+type View<T, K extends keyof T, Loose extends { [P in keyof Loose]: P extends keyof T ? unknown : never } = Record<never, never>> = Pick<T, Exclude<K, keyof Loose>> & Loose;
 
-export interface UsageSplit {
-  target: Usage;
-  judge: Usage;
-  /** A simulated user's model (absent when no case had one). */
-  user?: Usage;
-}
+export type Usage = Pick<R.TrialResult['usage']['target'], 'calls' | 'inputTokens' | 'outputTokens' | 'cachedInputTokens' | 'costUsd'>;
 
-export interface PassRate {
-  rate: number;
-  passed: number;
-  trials: number;
-  low: number;
-  high: number;
-}
+/** Target, judge and (absent when no case had one) a simulated user's model. */
+export type UsageSplit = { [K in keyof R.TrialResult['usage']]: Usage };
 
-export interface Summary {
-  cases: { total: number; passed: number; failed: number; scored: number; skipped: number };
-  trials: { passed: number; run: number; interrupted?: number };
-  passRate?: PassRate;
-  score: { mean: number; stddev: number };
-  usage: UsageSplit;
-  failures: Text[];
-}
+export type PassRate = R.PassRate;
 
-export interface Counted {
-  passed: number;
-  run: number;
-}
+/** One matrix value's totals over a suite's cases (matrix-model.ts, matrix-grid.ts, matrix-table.ts). */
+export type MatrixRow = R.MatrixRow;
 
-export interface JudgeEffect {
-  direction: string;
-  recorded: Counted;
-  rejudged: Counted;
-  reason?: string;
-  pValue?: number;
-  judgeChanges?: string[];
-}
+/** A suite run once per matrix value, side by side. */
+export type MatrixTable = R.MatrixTable;
 
-export interface CaseChange {
-  key: string;
-  kind: string;
-  reason?: string;
-  pValue?: number;
-  base?: Counted;
-  head?: Counted;
-  judgeEffect?: JudgeEffect;
-}
+type PanelAgreement = NonNullable<R.Summary['panels']>[number];
+type OutsideAllowlist = NonNullable<R.Summary['toolsOutsideAllowlist']>[number];
 
-export interface Comparison {
-  baseline: Text;
-  counts: Record<string, number>;
-  cases: CaseChange[];
-  rejudge?: { judges: string[]; lower: number; higher: number };
-}
+export type Summary = View<
+  R.Summary,
+  'cases' | 'trials' | 'passRate' | 'score' | 'matrix',
+  {
+    usage: UsageSplit;
+    failures: Text[];
+    /** The run's judge panels' agreement, shown by run-notes.ts. */
+    panels?: View<PanelAgreement, 'items' | 'kappa', { judges: Text[] }>[];
+    /** Tool names and case keys come from the agent and the eval files: shown as text only. */
+    toolsOutsideAllowlist?: { [K in keyof OutsideAllowlist]: OutsideAllowlist[K] extends string ? Text : Text[] }[];
+  }
+>;
 
-export interface ToolCall {
-  name: string;
-  args?: unknown;
-  result?: unknown;
-  isError?: boolean;
-  durationMs?: number;
-}
+export type Counted = Pick<R.ComparedSide, 'passed' | 'run'>;
 
-export interface Step {
-  text?: unknown;
-  model?: string;
-  toolCalls?: ToolCall[];
-}
+export type JudgeEffect = View<R.JudgeEffect, 'direction' | 'reason' | 'pValue' | 'judgeChanges', { recorded: Counted; rejudged: Counted }>;
 
-export interface Turn {
-  input: unknown;
-  /** The parts a check's `t.send()` sent (a case's own turns keep theirs on the case). */
-  parts?: unknown;
-  reply: unknown;
-  toolCalls: ToolCall[];
-  durationMs: number;
-}
+/** One case's change against the baseline; a judge-changed case's changes in words (`judge a → b`, `criteria edited`). */
+export type CaseChange = View<R.CaseChange, 'key' | 'kind' | 'reason' | 'pValue' | 'judgeChanges', { base?: Counted; head?: Counted; judgeEffect?: JudgeEffect }>;
 
-export interface Assertion {
-  name: string;
-  kind: string;
-  severity: string;
-  status: string;
-  score: number;
-  threshold: number;
-  weight: number;
-  turn?: number;
-  scale?: unknown;
-  message?: Text;
-  reason?: Text;
-  choice?: Text;
-  judge?: { provider: string; model: string; cached?: boolean; savedTokens?: number; usage: Usage };
-  /** Why a skipped assertion was not asked (`gate-failed`). */
-  skipped?: string;
-  positionInconsistent?: boolean;
-  evidence?: Text[];
-  dimensions?: unknown;
-  /** Judged by a panel: each member's score and reason, or its error. */
-  panel?: { aggregate: string; members: Array<{ judge: string; status: string; score?: number; reason?: Text; error?: Text }> };
-}
+export type Comparison = View<R.Comparison, 'rejudge', { baseline: Text; counts: Record<string, number>; cases: CaseChange[] }>;
 
-export interface ToolTape {
-  replayed: number;
-  diverged?: { message: string };
-}
+export type ToolCall = View<R.TurnResult['toolCalls'][number], 'name' | 'args' | 'result' | 'isError' | 'durationMs'>;
 
-export interface Trial {
-  index: number;
-  verdict: string;
-  score: number;
-  durationMs: number;
-  error?: unknown;
-  usage: UsageSplit;
-  trace: { model?: Text; stopReason?: Text; instructions?: unknown; steps?: Step[] };
-  toolTape?: ToolTape;
-  turns?: Turn[];
-  reply?: unknown;
-  assertions: Assertion[];
-  simulatedUser?: { stopped: string };
-}
+type SchemaStep = NonNullable<R.TrialResult['trace']['steps']>[number];
+export type Step = View<SchemaStep, 'model', { text?: unknown; toolCalls?: ToolCall[] }>;
 
-export interface Message {
-  role: string;
-  content: unknown;
-  parts?: unknown;
-}
+/** A turn; `parts` are what a check's `t.send()` sent (a case's own turns keep theirs on the case). */
+export type Turn = View<R.TurnResult, 'durationMs', { input: unknown; parts?: unknown; reply: unknown; toolCalls: ToolCall[] }>;
 
-export interface JudgeNoise {
-  withinNoise: boolean;
-  assertions: { name: string; flips: number; reasks: number; scoreStddev: number; scoreRange: number }[];
-}
+type SchemaJudge = NonNullable<R.AssertionResult['judge']>;
+type SchemaPanel = NonNullable<R.AssertionResult['panel']>;
 
-export interface CaseResult {
-  suite: string;
-  file: string;
-  line?: number;
-  tags: string[];
-  verdict: string;
-  passed: number;
-  required: number;
-  passRate?: PassRate;
-  reducer?: { kind: 'passAt' | 'passHat'; k: number; min: number; trials: number; estimate?: number };
-  score: { mean: number };
-  trials: Trial[];
-  usage: UsageSplit;
-  notRun?: number;
-  notRunReason?: string;
-  judgeNoise?: JudgeNoise;
-  adaptive?: { used: number; min: number; max: number; stoppedBy: string };
-  reference?: unknown;
-  messages?: Message[];
-  input?: unknown;
-  inputParts?: unknown;
-  turns?: { input: unknown; parts?: unknown }[];
-}
+export type Assertion = View<
+  R.AssertionResult,
+  'name' | 'kind' | 'severity' | 'status' | 'score' | 'threshold' | 'weight' | 'turn' | 'skipped' | 'positionInconsistent',
+  {
+    scale?: unknown;
+    message?: Text;
+    reason?: Text;
+    choice?: Text;
+    judge?: View<SchemaJudge, 'provider' | 'model' | 'cached' | 'savedTokens', { usage: Usage }>;
+    evidence?: Text[];
+    dimensions?: unknown;
+    /** Judged by a panel: each member's score and reason, or its error. */
+    panel?: View<SchemaPanel, 'aggregate', { members: View<SchemaPanel['members'][number], 'judge' | 'status' | 'score', { reason?: Text; error?: Text }>[] }>;
+  }
+>;
 
-export interface ResultsDoc {
-  run: { id: string; startedAt: string; durationMs: number; gitSha?: string; interrupted?: boolean };
-  summary: Summary;
-  comparison?: Comparison;
-  cases: CaseResult[];
-}
+export type ToolTape = Pick<R.ToolTapeOutcome, 'replayed'> & { diverged?: Pick<R.TapeDivergence, 'message'> };
 
-/** The JSON data block: the results, each case's key, the cut fields' folder and the cut key. */
-export interface PageData {
-  results: ResultsDoc;
-  keys: string[];
-  files: string;
-  cut: string;
-}
+export type Trial = View<
+  R.TrialResult,
+  'index' | 'verdict' | 'score' | 'durationMs' | 'simulatedUser',
+  {
+    error?: unknown;
+    usage: UsageSplit;
+    trace: View<R.TrialResult['trace'], never, { model?: Text; stopReason?: Text; instructions?: unknown; steps?: Step[] }>;
+    toolTape?: ToolTape;
+    turns?: Turn[];
+    reply?: unknown;
+    assertions: Assertion[];
+  }
+>;
 
-// ---- Matrix grid (matrix-model.ts, matrix-grid.ts, matrix-table.ts) ----
-// These interfaces merge with Summary and CaseResult above: the fields a matrix run adds
-// (src/core/results-schema.ts: MatrixTableSchema, the case's `matrix`), declared here in their own
-// block so the grid's reading of the data stays in one place.
+type SchemaMessage = NonNullable<R.CaseResult['messages']>[number];
+export type Message = View<SchemaMessage, 'role', { content: unknown; parts?: unknown }>;
 
-/** One matrix value's totals over a suite's cases (MatrixRowSchema). */
-export interface MatrixRow {
-  value: string;
-  cases: number;
-  casesPassed: number;
-  passRate: { passed: number; trials: number; rate: number | null };
-  interval?: { low: number; high: number };
-  score: number | null;
-  targetCostUsd: number | null;
-  judgeCostUsd: number | null;
-  latencyMs: { mean: number; p95: number } | null;
-  /** The columns this row leads alone. */
-  best: string[];
-}
+type SchemaNoise = NonNullable<R.CaseResult['judgeNoise']>;
+export type JudgeNoise = View<SchemaNoise, 'withinNoise', { assertions: Pick<SchemaNoise['assertions'][number], 'name' | 'flips' | 'reasks' | 'scoreStddev' | 'scoreRange'>[] }>;
 
-/** A suite run once per matrix value, side by side (MatrixTableSchema). */
-export interface MatrixTable {
-  suite: string;
-  dimension: string;
-  rows: MatrixRow[];
-  notes: string[];
-}
+export type CaseResult = View<
+  R.CaseResult,
+  'suite' | 'id' | 'file' | 'tags' | 'verdict' | 'passed' | 'required' | 'passRate' | 'reducer' | 'score' | 'notRunReason' | 'adaptive',
+  {
+    /** The matrix values this case ran with (`{ target: 'claude-support' }`), read by whatever keys it holds. */
+    matrix?: Record<string, string>;
+    line?: number;
+    trials: Trial[];
+    usage: UsageSplit;
+    notRun?: number;
+    judgeNoise?: JudgeNoise;
+    reference?: unknown;
+    messages?: Message[];
+    input?: unknown;
+    inputParts?: unknown;
+    turns?: { input: unknown; parts?: unknown }[];
+  }
+>;
 
-export interface Summary {
-  /** One comparison table per suite run over a matrix. */
-  matrix?: MatrixTable[];
-}
-
-export interface CaseResult {
-  suite: string;
-  id: string;
-  /** The matrix values this case ran with (`{ target: 'claude-support' }`). */
-  matrix?: Record<string, string>;
-}
+export type ResultsDoc = View<
+  R.Results,
+  'summary' | 'comparison' | 'cases',
+  { run: View<R.RunInfo, 'id' | 'startedAt' | 'durationMs', { gitSha?: string | null; interrupted?: boolean }>; summary: Summary; comparison?: Comparison; cases: CaseResult[] }
+>;
 
 // --- Before and after (before-after.ts) -------------------------------------------------------------
 // The baseline's side of a compared run's moved cases, which the writer reads from the baseline file
 // (src/report/baseline-view.ts) and puts beside the results in the data block as `baseline`.
 
 /** One moved case as the baseline ran it: its first trials (the writer's pick) and how many it ran. */
-export interface BaselineCase {
-  key: string;
-  trialsRun: number;
-  trials: Trial[];
-}
+export type BaselineCase = BaselineCaseView<Trial>;
 
-export interface BaselineView {
-  /** The baseline as the comparison names it. */
-  file: string;
-  run?: { id: string; startedAt: string; gitSha?: string | null };
-  cases: BaselineCase[];
-  /** Moved cases past the writer's bound: not in `cases`. */
-  omitted?: number;
-  /** Why the baseline's side is not shown (the file is gone, holds another run, ...). */
-  missing?: string;
-}
+export type BaselineView = BaselineViewOf<Trial>;
 
-// Merged into PageData above: the data block's `baseline`, present for a compared run with moved cases.
+/** The JSON data block: the results, each case's key, the cut fields' folder and the cut key, and (a compared run with moved cases) the baseline's side. */
 export interface PageData {
+  results: ResultsDoc;
+  keys: string[];
+  files: string;
+  cut: string;
   baseline?: BaselineView;
-}
-
-// Merged into CaseChange above: a judge-changed case's changes in words (`judge a → b`, `criteria edited`).
-export interface CaseChange {
-  judgeChanges?: string[];
-}
-
-// Merged into Summary above: the run's judge panels' agreement (PanelAgreementSchema) and the tools
-// called outside their allowlist (summary.toolsOutsideAllowlist), shown by run-notes.ts.
-export interface Summary {
-  panels?: Array<{ judges: Text[]; items: number; kappa: number | null }>;
-  /** Tool names and case keys come from the agent and the eval files: shown as text only. */
-  toolsOutsideAllowlist?: Array<{ tool: Text; cases: Text[] }>;
 }
