@@ -22,7 +22,8 @@ export function describeTargetIssue(issue: Issue, value: unknown): { path: Prope
   return { path, message: `expected ${TARGET_KINDS[branch]!.shape}: ${problems.join('; ')}` };
 }
 
-function kindOfValue(value: unknown): string {
+/** What a value is, for "got …" in an error: `null`, `an array`, `an object with keys a, b`, or its typeof. */
+export function kindOfValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return `an object with ${Object.keys(value).length ? `keys ${Object.keys(value).join(', ')}` : 'no keys'}`;
