@@ -8,6 +8,8 @@ import { CALIBRATION_TYPES, calibrationTypeHelp, criteriaFieldOf, isRubricType, 
 import { concurrency, fraction, timeoutMs } from './parse-number.js';
 import { checkOutputs } from './output-check.js';
 import type { PlannedOutput } from './reporters.js';
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
+import { CONFIG_FILES_HELP } from '../config/defaults.js';
 
 interface CalibrateFlags {
   config?: string;
@@ -32,7 +34,7 @@ export function registerCalibrate(program: Command): void {
     .command('calibrate')
     .description('judge a labelled set and measure how far the judge agrees with the humans (exit 0 done, 1 every judgment failed, 2 bad input)')
     .argument('<labels>', 'labelled rows: .jsonl, .csv or .yaml, each with output and humanScore and/or humanVerdict')
-    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('-c, --config <path>', `config file (default: ${CONFIG_FILES_HELP})`)
     .option('--judge <provider:model>', `the judge: provider:model (provider: ${providerList()}), fake, or a name from the config's judges (default: the config's judge)`)
     .option('--criteria <text>', 'the rubric to grade by (the question, with --type closedQa)')
     .option('--type <type>', calibrationTypeHelp(CALIBRATION_TYPES))
@@ -41,7 +43,7 @@ export function registerCalibrate(program: Command): void {
     .option('-j, --concurrency <n>', 'judgments in flight at once', concurrency)
     .option('--no-cache', 'make every judge call anew')
     .option('-o, --output <path>', 'where the JSON report goes (default <outputDir>/calibration.json)')
-    .option('--load-timeout <ms>', 'how long importing the config may take, in ms (default 30000)', timeoutMs)
+    .option('--load-timeout <ms>', `how long importing the config may take, in ms (default ${DEFAULT_LOAD_TIMEOUT_MS})`, timeoutMs)
     .action(async (labelsPath: string, flags: CalibrateFlags) => {
       const cwd = process.cwd();
       const [{ loadConfigFromFlags }, { resolveRunSettings }, { openRun }, { loadLabels }, { checkRows }, { calibrationText }, { writeAtomic }] = await Promise.all([

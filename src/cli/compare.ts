@@ -8,6 +8,7 @@ import { providerList } from '../providers/registry.js';
 import type { CompareRejudgeFlags } from './compare-rejudge.js';
 import type { Comparison } from '../core/results-schema.js';
 import type { ComparableResults } from '../stats/compared-case.js';
+import { CONFIG_FILES_HELP } from '../config/defaults.js';
 
 interface CompareCliFlags extends CompareFlags, CompareRejudgeFlags {
   json?: string | true;
@@ -23,7 +24,7 @@ export function registerCompare(program: Command): void {
       .argument('<head>', 'the results file to compare with it'),
   )
     .option('--judge <provider:model>', `with --rejudge: the judge that re-judges the baseline, as head was judged (provider: ${providerList()}; default: the config's judges)`)
-    .option('-c, --config <path>', 'with --rejudge: the config whose judges and cases re-judge the baseline (default: evals.config.{ts,mts,js,mjs})')
+    .option('-c, --config <path>', `with --rejudge: the config whose judges and cases re-judge the baseline (default: ${CONFIG_FILES_HELP})`)
     .option('--no-cache', 'with --rejudge: make every judge call anew')
     .option('--json [path]', "write the comparison as JSON (the results document's `comparison`) to path, or to stdout in place of the table")
     .action(async (baseArg: string, headArg: string, flags: CompareCliFlags, cmd: Command) => {

@@ -10,6 +10,8 @@ import type { PlannedCase } from '../suite/plan.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';
 import { runRedactor } from '../providers/run-redactor.js';
 import { dayOf } from '../providers/model-retirement.js';
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
+import { CONFIG_FILES_HELP } from '../config/defaults.js';
 
 interface DoctorFlags {
   config?: string;
@@ -22,10 +24,10 @@ export function registerDoctor(program: Command): void {
   program
     .command('doctor')
     .description('list every model a run of the config would call, with its endpoint, key, capabilities and price (exit 0); --live checks each with one short request (exit 1 on a failure)')
-    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('-c, --config <path>', `config file (default: ${CONFIG_FILES_HELP})`)
     .option('--live', 'one short request per model (and one small judgment per judge model): a few hundred tokens per model at most')
     .option('--json', 'print the report as JSON')
-    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', timeoutMs)
+    .option('--load-timeout <ms>', `how long importing the config or an eval .ts file may take, in ms (default ${DEFAULT_LOAD_TIMEOUT_MS})`, timeoutMs)
     .action(async (flags: DoctorFlags) => {
       const cwd = process.cwd();
       const env = process.env;

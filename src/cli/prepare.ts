@@ -12,12 +12,14 @@ import { parseShard, planDigest, shardOf, type PlanDigest, type ShardSpec } from
 import { caseFingerprint } from '../suite/fingerprint.js';
 import { partialReasons } from './partial-selection.js';
 import { checkTrialCap } from '../suite/trial-cap.js';
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
+import { CONFIG_FILES_HELP } from '../config/defaults.js';
 
 /** The options that choose cases, shared by `run` and `list`. */
 export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
   return cmd
     .argument('[paths...]', 'eval files or directories (default: the config globs)')
-    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
+    .option('-c, --config <path>', `config file (default: ${CONFIG_FILES_HELP})`)
     .option('-f, --filter <glob>', 'only cases whose suite/id matches (repeatable)', collect)
     .option('-t, --tag <tag>', 'only cases with this tag (repeatable; all must match)', collect)
     .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
@@ -28,7 +30,7 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', count)
     .option('--seed <s>', 'the seed of --sample (default 0)', countOrZero)
     .option('--shard <k/n>', 'only part k of n of the selected cases (all trials of a case in one part); `agent-evals merge` joins the parts')
-    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', timeoutMs);
+    .option('--load-timeout <ms>', `how long importing the config or an eval .ts file may take, in ms (default ${DEFAULT_LOAD_TIMEOUT_MS})`, timeoutMs);
 }
 
 export interface SelectionFlags {

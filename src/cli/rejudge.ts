@@ -15,7 +15,9 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
 import { judgeCacheOutput, runBase } from './run-base.js';
-import type { CollectRequest } from '../judges/batch-collect.js';
+import { DEFAULT_COLLECT_WAIT_MS, type CollectRequest } from '../judges/batch-collect.js';
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
+import { CONFIG_FILES_HELP } from '../config/defaults.js';
 
 interface RejudgeFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'failOnFlaky' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'reporter' | 'silent'> {
   config?: string;
@@ -31,8 +33,8 @@ export function registerRejudge(program: Command): void {
     .command('rejudge')
     .description('re-grade a recorded run with the judges of the current config (or --judge) without calling any target; writes a new results document (exit 0 pass, 1 fail, 2 bad input)')
     .argument('<results>', 'the results file of the run to re-judge')
-    .option('-c, --config <path>', 'config file (default: evals.config.{ts,mts,js,mjs})')
-    .option('--load-timeout <ms>', 'how long importing the config or an eval .ts file may take, in ms (default 30000)', timeoutMs)
+    .option('-c, --config <path>', `config file (default: ${CONFIG_FILES_HELP})`)
+    .option('--load-timeout <ms>', `how long importing the config or an eval .ts file may take, in ms (default ${DEFAULT_LOAD_TIMEOUT_MS})`, timeoutMs)
     .option('--judge <provider:model>', `one judge model for every judged assertion (provider: ${providerList()})`)
     .option('--json <path>', 'where the re-judged results document goes (default: <results>.rejudged.json beside the input; never the input itself)')
     .addOption(reporterOption(undefined, "; the config's `reporters` are for runs").argParser(collect))
@@ -43,7 +45,7 @@ export function registerRejudge(program: Command): void {
     .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}), at the batch price`)
     .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
     .option('--batch <id>', 'collect a judge batch the run left uncollected (summary.uncollectedBatches): its answers judge the calls they were made for, none is asked again (implies --judge-batch)')
-    .option('--batch-wait <ms>', 'with --batch: how long to wait while the batch is still in progress at the provider, in ms, 0 to not wait (default 1800000)', waitMs)
+    .option('--batch-wait <ms>', `with --batch: how long to wait while the batch is still in progress at the provider, in ms, 0 to not wait (default ${DEFAULT_COLLECT_WAIT_MS})`, waitMs)
     .option('--max-cost <usd>', "stop starting trials once the judges spent this many dollars (the recorded targets' spend is not counted again)", usd)
     .option('--strict', 'a case that ended `scored` (a soft assertion missed) fails')
     .option('--no-strict', 'scored cases do not fail, whatever `strict` in the config says')

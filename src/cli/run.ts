@@ -6,7 +6,7 @@ import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
 import { judgeCacheOutput, runBase, writesResults } from './run-base.js';
-import { RESULTS_REPORTER } from '../report/registry.js';
+import { RESULTS_FILE, RESULTS_REPORTER } from '../report/registry.js';
 import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
@@ -49,7 +49,7 @@ export function registerRun(program: Command): void {
     .option('--no-strict', 'scored cases do not fail the run, whatever `strict` in the config says')
     .option('--fail-on-flaky', 'a flaky case (both passing and failing trials) fails the run')
     .option('--no-fail-on-flaky', 'flaky cases do not fail the run, whatever `failOnFlaky` in the config says')
-    .option('--json [path]', 'write the results document (default <outputDir>/results.json)')
+    .option('--json [path]', `write the results document (default <outputDir>/${RESULTS_FILE})`)
     .addOption(reporterOption().argParser(collect))
     .addHelpText('after', reportersHelp())
     .option('--silent', 'no terminal reporter (file reporters still write)')

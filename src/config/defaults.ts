@@ -83,3 +83,5 @@ export const RUN_DEFAULTS = {
 };
 
 export const CONFIG_FILE_NAMES = ['evals.config.ts', 'evals.config.mts', 'evals.config.js', 'evals.config.mjs'];
+/** Those names as help texts give them: `evals.config.{ts,mts,js,mjs}`. */
+export const CONFIG_FILES_HELP = `evals.config.{${CONFIG_FILE_NAMES.map((name) => name.slice('evals.config.'.length)).join(',')}}`;

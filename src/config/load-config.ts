@@ -13,6 +13,7 @@ import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '.
 import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
+import { describeJudgeIssue } from './judge-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
 import type { Judge } from '../core/judge-port.js';
 
@@ -90,7 +91,7 @@ export function parseUserConfig(loaded: unknown, file: string): ConfigInput {
   if (parsed.success) return parsed.data;
   throw new UserErrors(
     parsed.error.issues.slice(0, 10).map((i) => {
-      const { path, message } = describeTargetIssue(i, (loaded as { targets?: Record<string, unknown> }).targets?.[String(i.path[1])]) ?? i;
+      const { path, message } = describeTargetIssue(i, (loaded as { targets?: Record<string, unknown> }).targets?.[String(i.path[1])]) ?? describeJudgeIssue(i, loaded) ?? i;
       return new UserError(message, { file, field: formatPath(path) || undefined });
     }),
   );

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatPath } from '../suite/zod-issues.js';
+import { formatPath, matchedBranch } from '../suite/zod-issues.js';
 import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
 
 type Issue = z.core.$ZodIssue;
@@ -22,7 +22,8 @@ export function describeTargetIssue(issue: Issue, value: unknown): { path: Prope
   return { path, message: `expected ${TARGET_KINDS[branch]!.shape}: ${problems.join('; ')}` };
 }
 
-function kindOfValue(value: unknown): string {
+/** What a value is, for "got …" in an error: `null`, `an array`, `an object with keys a, b`, or its typeof. */
+export function kindOfValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return `an object with ${Object.keys(value).length ? `keys ${Object.keys(value).join(', ')}` : 'no keys'}`;
@@ -36,8 +37,8 @@ function describeNested(issue: Issue): string {
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   if (issue.code === 'invalid_union') {
     // A nested union (a model spec: string or object): the branch whose type matched says what is wrong.
-    const matched = issue.errors.find((branch) => !branch.every((i) => i.code === 'invalid_type' && i.path.length === 0));
-    if (matched && matched.length > 0) return matched.map((i) => describeNested({ ...i, path: [...issue.path, ...i.path] })).join('; ');
+    const matched = matchedBranch(issue);
+    if (matched.length > 0) return matched.map(describeNested).join('; ');
     const expected = issue.errors.flatMap((b) => b.map((i) => (i.code === 'invalid_type' ? i.expected : undefined))).filter(Boolean);
     return `${prefix}expected ${[...new Set(expected)].join(' or ') || 'a valid value'}`;
   }

@@ -36,13 +36,16 @@ export const FILE_MAX_BYTES = 20 * 1024 * 1024;
 /** Anthropic docs, "Vision" guide (read 2026-12-02): images larger than this on either side are rejected. */
 export const IMAGE_MAX_SIDE_PX = 8000;
 
+/** The `type`s of a content part, in the order errors list them. */
+export const INPUT_PART_TYPES = ['text', 'image', 'file'] as const;
+
 /** One part as an eval file gives it: a path relative to the eval file, or a `data:` or http(s) URL. */
 export const InputPartSchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('text'), text: z.string() }).strict(),
+    z.object({ type: z.literal(INPUT_PART_TYPES[0]), text: z.string() }).strict(),
     z
       .object({
-        type: z.literal('image'),
+        type: z.literal(INPUT_PART_TYPES[1]),
         /** A file relative to the eval file. */
         path: z.string().min(1).optional(),
         /** A `data:image/...;base64,` URL, or an http(s) URL passed on to the provider as it is. */
@@ -51,7 +54,7 @@ export const InputPartSchema = z
       .strict(),
     z
       .object({
-        type: z.literal('file'),
+        type: z.literal(INPUT_PART_TYPES[2]),
         /** A PDF relative to the eval file. */
         path: z.string().min(1).optional(),
         /** A `data:application/pdf;base64,` URL. */

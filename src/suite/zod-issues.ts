@@ -1,4 +1,7 @@
 import type { z } from 'zod';
+import { INPUT_PART_TYPES } from '../core/content-parts.js';
+
+type Issue = z.core.$ZodIssue;
 
 /** `cases[0].assert[1].type` from a zod issue path. */
 export function formatPath(path: PropertyKey[]): string {
@@ -12,14 +15,21 @@ export function formatPath(path: PropertyKey[]): string {
 
 /**
  * One readable message per issue. A discriminated union with an unknown `type` gets a message that
- * names the type and the known ones, rather than zod's generic wording.
+ * names what the union holds (a content part or an assertion), the type and the known ones, rather
+ * than zod's generic wording. A union of shapes (`input`: a string or parts) is described by the one
+ * branch whose shape the value has, so a bad part inside `input` is named, not the whole `input`.
  */
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown, knownTypes: readonly string[]): { path: PropertyKey[]; message: string } {
+export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly string[]): { path: PropertyKey[]; message: string } {
   if (issue.code === 'invalid_union' && (issue as { note?: string }).note === 'No matching discriminator') {
     // zod points the issue at the discriminator itself: `…assert[1].type`.
     const type = valueAt(input, issue.path);
-    const message = type === undefined ? 'an assertion needs a "type"' : `unknown assertion type ${JSON.stringify(type)} (known: ${knownTypes.join(', ')})`;
+    const [noun, known] = isPartUnion(issue) ? ['part', INPUT_PART_TYPES] : ['assertion', knownTypes];
+    const message = type === undefined ? `${article(noun)} ${noun} needs a "type"` : `unknown ${noun} type ${JSON.stringify(type)} (known: ${known.join(', ')})`;
     return { path: issue.path, message };
+  }
+  if (issue.code === 'invalid_union') {
+    const nested = matchedBranch(issue)[0];
+    if (nested) return describeIssue(nested, input, knownTypes);
   }
   if (issue.code === 'unrecognized_keys' && issue.path.at(-1) === 'matrix') {
     return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown matrix dimension ${JSON.stringify(issue.keys[0])} (only "target" is supported)` };
@@ -28,6 +38,26 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, knownType
     return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` };
   }
   return { path: issue.path, message: issue.message };
+}
+
+/**
+ * The issues of the one branch of a union whose shape the value has (its issues are not all "expected
+ * <type>" at the value itself), at paths from the union's root; none when no branch, or several, matched.
+ */
+export function matchedBranch(issue: Issue & { code: 'invalid_union' }): Issue[] {
+  const matched = issue.errors.filter((branch) => branch.length > 0 && !branch.every((i) => i.code === 'invalid_type' && i.path.length === 0));
+  if (matched.length !== 1) return [];
+  return matched[0]!.map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+}
+
+/** The content-part union (core/content-parts.ts), known by the types it offers. */
+function isPartUnion(issue: Issue): boolean {
+  const options = (issue as { options?: unknown[] }).options ?? [];
+  return options.length === INPUT_PART_TYPES.length && INPUT_PART_TYPES.every((t) => options.includes(t));
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/.test(noun) ? 'an' : 'a';
 }
 
 export function valueAt(input: unknown, path: PropertyKey[]): unknown {

@@ -257,6 +257,19 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
   const alpha = (id: string) => caseKey({ suite: 'grid', id, matrix: { target: 'alpha' } });
   const beta = (id: string) => caseKey({ suite: 'grid', id, matrix: { target: 'beta' } });
 
+  it('names each cell button by its case and target, so a screen reader (and getByRole) can tell the cells apart', async () => {
+    const named = page.getByRole('button', { name: 'case split, target beta: failed, 0/3 passed', exact: true });
+    await expect(named.count()).resolves.toBe(1);
+    await expect(named.evaluate((b, other) => b === other, await cellButton(page, 'split', 1).elementHandle())).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'case split, target alpha: passed, 3/3 passed', exact: true }).count()).resolves.toBe(1);
+    // A case id holding markup stays text in the name, and makes no element.
+    const [a, b] = split('<b>x</b>');
+    const hostile = await openCases([a!, b!]);
+    await expect(hostile.getByRole('button', { name: 'case <b>x</b>, target beta: failed, 0/3 passed', exact: true }).count()).resolves.toBe(1);
+    await expect(hostile.locator('b').count()).resolves.toBe(0);
+    await hostile.close();
+  }, 60_000);
+
   it("opens a cell's case (that target's variant) in the case list, scrolled into view", async () => {
     await expect(caseRow(page, beta('split')).getAttribute('open')).resolves.toBeNull();
     await cellButton(page, 'split', 1).click();

@@ -3,7 +3,7 @@
 // passes of N trials and, on open, its first trial's reply), rows whose variants differ marked, and the
 // suite's comparison table. Replies are built only when their cell is opened and rows are added a
 // page at a time, so a large matrix opens as quickly as a small one. A cell's verdict is a button that
-// opens that variant's case in the case list. A run without a matrix gets nothing.
+// opens that variant's case in the case list, named (aria-label) by its case and matrix value. A run without a matrix gets nothing.
 import { add, el } from './dom';
 import type { Fields } from './fields';
 import { pct } from './format';
@@ -52,7 +52,7 @@ function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fi
     body,
     more,
     PAGE_ROWS,
-    (row: GridRow) => gridRow(row, cases, fields, openCase),
+    (row: GridRow) => gridRow(row, g, cases, fields, openCase),
     (shown, total) => {
       count.textContent = shown + ' of ' + total + ' rows shown';
     },
@@ -62,23 +62,29 @@ function suiteGrid(parent: HTMLElement, g: Grid, cases: CaseResult[], fields: Fi
   refresh();
 }
 
-function gridRow(row: GridRow, cases: CaseResult[], fields: Fields, openCase: OpenCase): HTMLTableRowElement {
+function gridRow(row: GridRow, g: Grid, cases: CaseResult[], fields: Fields, openCase: OpenCase): HTMLTableRowElement {
   const tr = el('tr', row.differs ? 'mx-row mx-differs' : 'mx-row');
   const th = add(tr, el('th', 'mx-case'));
   th.setAttribute('scope', 'row');
   add(th, el('span', 'key', row.id));
   if (row.differs) add(th, el('span', 'mx-why', row.differs));
-  row.cells.forEach((cell) => add(tr, cell ? gridCell(cell, cases[cell.index] as CaseResult, fields, openCase) : el('td', 'mx-cell mx-none', 'not run')));
+  row.cells.forEach((cell, i) =>
+    add(tr, cell ? gridCell(cell, cases[cell.index] as CaseResult, fields, openCase, 'case ' + row.id + ', ' + g.dimension + ' ' + g.variants[i]) : el('td', 'mx-cell mx-none', 'not run')),
+  );
   return tr;
 }
 
-function gridCell(cell: GridCell, c: CaseResult, fields: Fields, openCase: OpenCase): HTMLTableCellElement {
+/** `where` names the cell (`case x, target y`): its button's accessible name, since the verdict alone says not which cell it is. */
+function gridCell(cell: GridCell, c: CaseResult, fields: Fields, openCase: OpenCase, where: string): HTMLTableCellElement {
   const td = el('td', 'mx-cell ' + cell.verdict);
   const go = add(td, el('button', 'mx-open'));
   go.type = 'button';
   go.title = 'Open this case in the case list';
   add(go, el('span', 'verdict ' + cell.verdict, cell.verdict));
-  add(go, el('span', 'mx-n', cell.passed + '/' + cell.ran + ' passed' + (cell.ran ? ' (' + pct(cell.passed / cell.ran) + ')' : '')));
+  const n = cell.passed + '/' + cell.ran + ' passed';
+  add(go, el('span', 'mx-n', n + (cell.ran ? ' (' + pct(cell.passed / cell.ran) + ')' : '')));
+  // An attribute, so the ids and target names in it stay text.
+  go.setAttribute('aria-label', where + ': ' + cell.verdict + ', ' + n);
   go.addEventListener('click', () => openCase(cell.index));
   const first = c.trials[0];
   if (!first) return td;
