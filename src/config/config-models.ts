@@ -70,7 +70,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
       const agent = (ref as Partial<AgentJudge>).kind === 'agent';
       // Its own spec, endpoint and key variable included: doctor checks what its calls will use.
       const spec = agent ? (ref as AgentJudge).modelSpec : undefined;
-      const env = agent ? (ref as AgentJudge).ownEnv : undefined;
+      const env = agent ? (ref as AgentJudge).ownEnv() : undefined;
       if (spec) add(spec, `${user} (agent judge${env ? ', key from its options.env' : ''})`, undefined, env ? { env } : {});
       else note(`${user}: ${agent ? 'an agent judge built by a function: its model is known only as it runs' : 'a judge object: the models it calls are its own, known only as it runs'}`);
       return;

@@ -66,8 +66,11 @@ export interface AgentJudge extends Judge {
    * config's from the start, a factory's from its latest judgment, undefined before that.
    */
   readonly modelSpec: ModelSpec | undefined;
-  /** Where its calls read their key when its `options.env` gives one (else the run's environment); known as `modelSpec` is. */
-  readonly ownEnv: NodeJS.ProcessEnv | undefined;
+  /**
+   * Where its calls read their key when its `options.env` gives one (else the run's environment); known
+   * as `modelSpec` is. A method, not a property: a judge object serialized (a reference's key) never carries its secrets.
+   */
+  ownEnv(): NodeJS.ProcessEnv | undefined;
   /**
    * The run injects its settings here; until then the judge prices with its own `options.pricing`
    * only, reads this process's environment and has limiters of its own.
@@ -134,9 +137,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     get modelSpec() {
       return spec;
     },
-    get ownEnv() {
-      return ownEnv;
-    },
+    ownEnv: () => ownEnv,
     get system() {
       return system;
     },
