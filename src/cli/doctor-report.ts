@@ -8,6 +8,10 @@ export interface DoctorModel extends ModelFacts {
   usedBy: string[];
   /** An inference judge calls it: `--live` also asks it for a structured answer. */
   judge: boolean;
+  /** A `similarTo` embedding model: called (and checked live) with embeddings requests only. */
+  embeddings: boolean;
+  /** Where the key is read: the process environment, or an agent judge's own `options.env`. */
+  keyFrom: 'environment' | 'agent judge options.env';
   /** `--live` only: empty when the model answered. */
   live?: ProbeFailure[];
 }
@@ -24,9 +28,10 @@ export interface DoctorReport {
 /** `today` (YYYY-MM-DD) decides which announced shutdowns have passed. */
 export function doctorReport(config: Pick<ResolvedConfig, 'file' | 'pricing'>, found: ConfigModels, env: NodeJS.ProcessEnv, today: string): DoctorReport {
   const models = found.models.map((use) => {
-    const facts = modelFacts(use.spec, env, config.pricing, today);
-    return { ...facts, usedBy: use.users, judge: use.judgeRef !== undefined };
+    // The key is checked where the run reads it: an agent judge's calls read its own env when it gives one.
+    const facts = modelFacts(use.spec, use.env ?? env, config.pricing, today, use.embeddings);
+    return { ...facts, usedBy: use.users, judge: use.judgeRef !== undefined, embeddings: use.embeddings ?? false, keyFrom: use.env ? ('agent judge options.env' as const) : ('environment' as const) };
   });
-  const missingKeys = [...new Set(models.filter((m) => m.keyRequired && !m.keyPresent).map((m) => m.keyEnv))];
+  const missingKeys = [...new Set(models.filter((m) => m.keyRequired && !m.keyPresent).map((m) => (m.keyFrom === 'environment' ? m.keyEnv : `${m.keyEnv} (in an agent judge's options.env)`)))];
   return { config: config.file, models, notes: found.notes, missingKeys };
 }

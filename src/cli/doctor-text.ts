@@ -26,8 +26,8 @@ function modelBlock(m: DoctorModel): string[] {
     m.model,
     row('used by', m.usedBy.join('; ')),
     row('endpoint', `${m.baseURL} (${m.baseURLFrom === 'default' ? `${m.provider} default` : `from the ${m.baseURLFrom}`})`),
-    row('key', `${m.keyEnv}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : 'not set (not needed: a local server)'}`),
-    row('called with', calledWith(m.capabilities, m.reasoningEffort, m.judge)),
+    row('key', `${m.keyEnv}${m.keyFrom === 'environment' ? '' : ` (in the agent judge's options.env)`}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : 'not set (not needed: a local server)'}`),
+    row('called with', m.embeddings ? 'embeddings requests (similarTo)' : calledWith(m.capabilities, m.reasoningEffort, m.judge)),
     row('price', m.price ? priceText(m.price) : 'unknown price (add it under `pricing` in the config)'),
     ...m.notes.map((n) => row('note', n)),
   ];
@@ -51,7 +51,7 @@ export function priceText(p: Price): string {
 }
 
 function liveLines(models: DoctorModel[]): string[] {
-  const lines = ['Live check (one short reply per model, and one structured answer per judge model):'];
+  const lines = ['Live check (one short reply per model, one structured answer per judge model, one embedding per embedding model):'];
   const width = Math.max(0, ...models.map((m) => m.model.length)) + 2;
   for (const m of models) {
     const failures = m.live ?? [];

@@ -36,8 +36,12 @@ export function registerDoctor(program: Command): void {
       const report = doctorReport(config, found, env, dayOf(new Date()));
       if (flags.live) await checkLive(report, found.models, config, env);
       // Key values never appear; this is the guard for anything a provider's message could echo.
-      const redactor = runRedactor({ targets: config.targets, env, judging: { judge: config.judge, judges: config.judges } });
-      process.stdout.write(redactor.redact(flags.json ? JSON.stringify(report, null, 2) + '\n' : doctorText(report, Boolean(flags.live))));
+      // An agent judge's own options.env holds secrets of its own: redacted too.
+      const redactors = [env, ...new Set(found.models.flatMap((m) => (m.env ? [m.env] : [])))].map((e) =>
+        runRedactor({ targets: config.targets, env: e, judging: { judge: config.judge, judges: config.judges } }),
+      );
+      const out = flags.json ? JSON.stringify(report, null, 2) + '\n' : doctorText(report, Boolean(flags.live));
+      process.stdout.write(redactors.reduce((text, r) => r.redact(text), out));
       // Offline, a missing key is a warning: the config is sound, and a run on this machine would stop before its first call.
       if (!flags.live && !flags.json && report.missingKeys.length > 0) {
         process.stderr.write(
@@ -53,7 +57,8 @@ async function evalCases(config: ResolvedConfig, cwd: string): Promise<PlannedCa
   const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths: [] });
   if (files.length === 0) return [];
   const { cases } = await planCases(config, [], {}, cwd);
-  checkRunJudgeRefs({ judges: config.judges }, cases);
+  // The config's embeddingModel too: a similarTo without its own model embeds with it.
+  checkRunJudgeRefs({ judges: config.judges, ...(config.embeddingModel !== undefined ? { embeddingModel: config.embeddingModel } : {}) }, cases);
   return cases;
 }
 
@@ -62,6 +67,7 @@ async function checkLive(report: DoctorReport, uses: ReturnType<typeof configMod
   const [{ probeModel }, { ProviderLimiters }] = await Promise.all([import('../runner/model-probe.js'), import('../providers/adaptive-limit.js')]);
   const limiters = new ProviderLimiters();
   const options = { env, limiters, rootDir: config.rootDir, judges: config.judges, pricing: config.pricing };
-  const results = await Promise.all(uses.map((use) => probeModel(use, options)));
+  // An agent judge's model is asked with the key its calls read: its own options.env when it gives one.
+  const results = await Promise.all(uses.map((use) => probeModel(use, { ...options, env: use.env ?? env })));
   results.forEach((failures, i) => (report.models[i]!.live = failures));
 }

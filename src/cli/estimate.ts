@@ -40,9 +40,13 @@ async function estimatePlan({ config, cases }: EstimatePlan, from: string | unde
   return { estimate, text };
 }
 
-/** `run --estimate`: prints the plan's expected cost and ends (exit 0) without running anything. */
-export async function printEstimate(plan: EstimatePlan, from: string | undefined, cwd: string): Promise<number> {
-  process.stdout.write((await estimatePlan(plan, from, cwd)).text);
+/**
+ * `run --estimate`: prints the plan's expected cost and ends (exit 0) without running anything; first
+ * the warnings a run would print before its first trial about models that have shut down (`warnings`).
+ */
+export async function printEstimate(plan: EstimatePlan, from: string | undefined, cwd: string, warnings: readonly string[] = []): Promise<number> {
+  const { text } = await estimatePlan(plan, from, cwd);
+  process.stdout.write(warnings.map((w) => `warning ${w}\n`).join('') + text);
   return 0;
 }
 

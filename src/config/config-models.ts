@@ -1,6 +1,8 @@
 import { UserError, errorMessage } from '../core/errors.js';
 import type { AgentJudge } from '../judges/agent-judge.js';
-import { isJudgeName } from '../judges/judge-ref-check.js';
+import { isJudgeName, judgeModelSpec } from '../judges/judge-ref-check.js';
+import { spendingSimilarTo } from '../judges/embedding-check.js';
+import { userModelRef } from '../runner/user-model-ref.js';
 import { isFakeRef, isJudgeInstance, type JudgeRef, type SingleJudgeRef } from '../judges/resolve.js';
 import { isPanelRef } from '../judges/panel-spec.js';
 import { splitJudgeSystem } from '../judges/judge-system.js';
@@ -17,6 +19,10 @@ export interface ModelUse {
   users: string[];
   /** The first inference-judge reference that calls it (its structured answer is checked live); none when no inference judge does. */
   judgeRef?: SingleJudgeRef;
+  /** A `similarTo` embedding model: called with embeddings requests only. */
+  embeddings?: true;
+  /** An agent judge's own `options.env`: where its calls read the key (else the process environment). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The config's models, and who calls models that are known only as they run (`notes`). */
@@ -28,17 +34,21 @@ export interface ConfigModels {
 /**
  * Every model a run of `config` (with the planned `cases` of its eval files) would call: model
  * targets, the default judge, the named judges (an agent judge's own model included), judges named
- * in eval files, and the targets of matrix variants. Function, command and HTTP targets and judge
+ * in eval files, the targets of matrix variants, the user models of simulated users and the embedding
+ * models of `similarTo` (the same ones the run's shutdown warnings name). Function, command and HTTP targets and judge
  * objects of other kinds call models of their own, known only as they run: they are `notes`.
  */
-export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | 'judge' | 'judgeFromEnv' | 'judges'>, cases: readonly PlannedCase[]): ConfigModels {
+export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | 'judge' | 'judgeFromEnv' | 'judges' | 'embeddingModel'>, cases: readonly PlannedCase[]): ConfigModels {
   const file = config.file ?? undefined;
   const byKey = new Map<string, ModelUse>();
   const notes: string[] = [];
-  const add = (spec: ModelSpec, user: string, judgeRef?: SingleJudgeRef): void => {
-    const key = endpointKey(spec);
+  const envIds = new Map<NodeJS.ProcessEnv, number>();
+  const add = (spec: ModelSpec, user: string, judgeRef?: SingleJudgeRef, how: Pick<ModelUse, 'embeddings' | 'env'> = {}): void => {
+    // Another environment (an agent judge's own) may hold another key: a check of its own.
+    const envId = how.env ? (envIds.get(how.env) ?? envIds.set(how.env, envIds.size + 1).get(how.env)) : 0;
+    const key = JSON.stringify([endpointKey(spec), how.embeddings ?? false, envId]);
     let use = byKey.get(key);
-    if (!use) byKey.set(key, (use = { spec, users: [] }));
+    if (!use) byKey.set(key, (use = { spec, users: [], ...how }));
     if (!use.users.includes(user)) use.users.push(user);
     if (judgeRef !== undefined) use.judgeRef ??= judgeRef;
   };
@@ -60,7 +70,8 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
       const agent = (ref as Partial<AgentJudge>).kind === 'agent';
       // Its own spec, endpoint and key variable included: doctor checks what its calls will use.
       const spec = agent ? (ref as AgentJudge).modelSpec : undefined;
-      if (spec) add(spec, `${user} (agent judge)`);
+      const env = agent ? (ref as AgentJudge).ownEnv() : undefined;
+      if (spec) add(spec, `${user} (agent judge${env ? ', key from its options.env' : ''})`, undefined, env ? { env } : {});
       else note(`${user}: ${agent ? 'an agent judge built by a function: its model is known only as it runs' : 'a judge object: the models it calls are its own, known only as it runs'}`);
       return;
     }
@@ -85,6 +96,32 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
       // A name is the config's judge, listed above under its name.
       if (ref !== undefined && !isJudgeName(ref)) addJudge(ref, `judge in ${c.file}`);
     }
+    addUserModel(c);
+    // Checked at load (a model that embeds); `fake` spends nothing and is left out, as the run's warnings do.
+    for (const { spec, model } of spendingSimilarTo(c, config.embeddingModel)) {
+      add(
+        specOf(model, { file: spec.model !== undefined ? c.file : file, field: spec.model !== undefined ? 'model' : 'embeddingModel' }),
+        spec.model !== undefined ? `similarTo in ${c.file} (model)` : `similarTo in ${c.file} (embeddingModel of the config)`,
+        undefined,
+        { embeddings: true },
+      );
+    }
+  }
+
+  /** A simulated user's model (runner/user-model-ref.ts: its own, else the judge it falls back to), as the run asks it. */
+  function addUserModel(c: PlannedCase): void {
+    const chosen = c.simulatedUser ? userModelRef(c, { judge: config.judge }) : undefined;
+    if (!chosen) return;
+    const field =
+      chosen.origin === 'simulatedUser.model'
+        ? 'simulatedUser.model'
+        : `simulatedUser, no model: the ${chosen.origin === 'config judge' && config.judgeFromEnv ? 'EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL' : chosen.origin}`;
+    const named = isJudgeName(chosen.ref) ? ` "${chosen.ref}"` : '';
+    const user = `the user model in ${c.file} (${field}${named})`;
+    const target = isJudgeName(chosen.ref) ? config.judges[chosen.ref] : chosen.ref;
+    if (target !== undefined && isJudgeInstance(target)) return note(`${user}: a judge object: the model it calls is known only as it runs`);
+    const model = judgeModelSpec(chosen.ref, config.judges);
+    if (model) add(model.spec, user);
   }
   return { models: [...byKey.values()], notes };
 }

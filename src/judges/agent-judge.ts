@@ -67,6 +67,11 @@ export interface AgentJudge extends Judge {
    */
   readonly modelSpec: ModelSpec | undefined;
   /**
+   * Where its calls read their key when its `options.env` gives one (else the run's environment); known
+   * as `modelSpec` is. A method, not a property: a judge object serialized (a reference's key) never carries its secrets.
+   */
+  ownEnv(): NodeJS.ProcessEnv | undefined;
+  /**
    * The run injects its settings here; until then the judge prices with its own `options.pricing`
    * only, reads this process's environment and has limiters of its own.
    */
@@ -96,6 +101,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   // A plain config names its model without a call; a factory's model is known once it ran.
   let spec: ModelSpec | undefined = typeof factory === 'function' ? undefined : parseModelSpec(factory.model);
   let latest: { id: string; model: string } | undefined = spec && { id: spec.provider, model: spec.model };
+  let ownEnv: NodeJS.ProcessEnv | undefined = typeof factory === 'function' ? undefined : factory.options?.env;
   let system: string | undefined = typeof factory === 'function' ? undefined : factory.system;
   // What its latest (or, for a plain config, its only) configuration calls the model with, and its tools.
   let setup: Pick<AgentJudge, 'calledWith' | 'tools'> = typeof factory === 'function' ? {} : setupOf(factory);
@@ -131,6 +137,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
     get modelSpec() {
       return spec;
     },
+    ownEnv: () => ownEnv,
     get system() {
       return system;
     },
@@ -157,6 +164,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       const provider = providerFor(cfg);
       latest = { id: provider.id, model: provider.model };
       spec = parseModelSpec(cfg.model);
+      ownEnv = cfg.options?.env;
       system = cfg.system;
       setup = setupOf(cfg);
       if (!profile.configured && !warnedNoGuards) {

@@ -5,7 +5,6 @@ import type { JudgeSubject } from '../core/judge-subject.js';
 import type { AgentRun } from '../core/agent-run.js';
 import { errorMessage, JudgeError, spentOf, UserError } from '../core/errors.js';
 import { AGENT_MODEL_UNKNOWN } from './agent-judge.js';
-import { PROMPT_JUDGE_PROVIDER } from './prompt-judge.js';
 import { judgeCacheFor } from './cache.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { buildJudgeRequest, type Judge } from '../core/judge-port.js';
@@ -16,8 +15,7 @@ import { judgeInstances } from './judge-instances.js';
 import { staticJudgedSpecs } from './judged-specs.js';
 import { judgePairwise } from './pairwise-both-orders.js';
 import { keptJudgeLabel, KeptJudgeNotice, resolveAssertionJudge } from './kept-judges.js';
-import { judgeOriginLabel } from './judge-keys.js';
-import { isJudgeName } from './judge-ref-check.js';
+import { calledModel, judgeModelUsesOf, type JudgeModelUse } from './judge-model-uses.js';
 import { refKey, type SingleJudgeRef } from './resolve.js';
 import { isPanelRef } from './panel-spec.js';
 import { memberLabel, panelFingerprint, panelJudgment, singleRefs } from './panel-judgment.js';
@@ -52,12 +50,6 @@ type RunJudgeService = JudgeService & {
   judgeModelUses(cases: readonly JudgeSubject<ModelRef>[]): JudgeModelUse[];
   close(): Promise<void>;
 };
-
-/** A model a judge of the cases calls (`provider:model`), and which judge: the level that gave it, its name, its file. */
-export interface JudgeModelUse {
-  model: string;
-  who: string;
-}
 
 /**
  * The run's judge service, which the runner asks: resolves each assertion's judge for a case (a
@@ -122,22 +114,9 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
     /** Each judge model with who calls it (a judge named in an eval file by that file), for the run's warnings. */
     judgeModelUses(cases) {
       if (settings.dryRun) return [];
-      const uses: JudgeModelUse[] = [];
-      for (const c of cases) {
-        for (const spec of staticJudgedSpecs(c)) {
-          const { ref, origin } = resolveFor(spec, c);
-          if (!ref || !origin) continue;
-          const label = judgeOriginLabel(origin, settings.judgeFromEnv) + (isJudgeName(ref) ? ` "${ref}"` : '') + (origin === 'config' || origin === 'override' ? '' : ` in ${c.file}`);
-          for (const one of singleRefs(ref)) {
-            const judge = judgeFor(one);
-            // An agent judge built from a factory names its model only when it judges (priced then); a prompt
-            // judge's callable reports its model, if any, with its answer.
-            if (judge.provider === 'fake' || judge.provider === AGENT_MODEL_UNKNOWN || judge.provider === PROMPT_JUDGE_PROVIDER) continue;
-            uses.push({ model: `${judge.provider}:${judge.model}`, who: isPanelRef(ref) ? `${label} (panel member ${memberLabel(one)})` : label });
-          }
-        }
-      }
-      return uses;
+      // An agent judge built from a factory names its model only when it judges (priced then); a prompt
+      // judge's callable reports its model, if any, with its answer.
+      return judgeModelUsesOf(cases, settings, (one) => calledModel(judgeFor(one)));
     },
 
     async judge(spec, ctx) {

@@ -28,16 +28,21 @@ export interface ModelFacts {
   notes: string[];
 }
 
-/** The facts of `spec` under `env` and the config's price overrides on `today` (YYYY-MM-DD): pure, no request. */
-export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides, today: string): ModelFacts {
+/**
+ * The facts of `spec` under `env` and the config's price overrides on `today` (YYYY-MM-DD): pure, no
+ * request. An `embeddings` model is not a chat model: the chat rows say nothing about it (its own row
+ * was checked when the file loaded) but for its shutdown date.
+ */
+export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides, today: string, embeddings = false): ModelFacts {
   const keyEnv = apiKeyEnvOf(spec);
   const resolved = resolveBaseURL(spec, env);
   const price = resolvePrice(formatModelSpec(spec), pricing);
-  const row = familyRow(wireOf(spec.provider), spec.model);
+  const row = embeddings ? undefined : familyRow(wireOf(spec.provider), spec.model);
   const descriptor = providerDescriptor(spec.provider);
   const endpoint = resolved ?? descriptor.defaultBaseURL;
   const notes: string[] = [];
-  if (!row && !spec.capabilities) notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
+  if (!row && !spec.capabilities && !embeddings)
+    notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
   const retired = retirementOf(spec);
   // The same rule and day as the run's warning (runner/retired-models.ts).
   if (retired && hasShutDown(retired, today)) notes.push(`shut down on ${retired.shutdown} (${retired.source}, read ${retired.asOf}): a run warns about it before its first call`);

@@ -1,7 +1,8 @@
 import type { SingleJudgeRef as JudgeRef } from '../judges/resolve.js';
 import type { JudgeRequest } from '../core/judge-port.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
-import { createProvider } from '../providers/create.js';
+import { createProvider, providerSettings } from '../providers/create.js';
+import { openAIEmbedder } from '../providers/embeddings.js';
 import { apiKeyEnvOf, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
 import type { PriceOverrides } from '../providers/pricing.js';
 import { judgeInstances } from '../judges/judge-instances.js';
@@ -36,9 +37,10 @@ export interface ProbeOptions {
  * structured answer built exactly as that judge's calls are. The second is not sent when the first
  * failed (its error would only repeat). Empty: the model answered both.
  */
-export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef }, opts: ProbeOptions): Promise<ProbeFailure[]> {
+export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef; embeddings?: true }, opts: ProbeOptions): Promise<ProbeFailure[]> {
   const { spec } = target;
   const keyEnv = apiKeyEnvOf(spec);
+  if (target.embeddings) return probeEmbeddings(spec, opts);
   try {
     const provider = createProvider(spec, opts.env, { limiters: opts.limiters });
     const { thinking } = specCapabilities(spec);
@@ -61,5 +63,16 @@ export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef 
     return [];
   } catch (err) {
     return [probeFailure('structured answer', err, keyEnv)];
+  }
+}
+
+/** An embedding model gets what `similarTo` sends it (judges/similar-to-service.ts): one embeddings request, of the probe's word. */
+async function probeEmbeddings(spec: ModelSpec, opts: ProbeOptions): Promise<ProbeFailure[]> {
+  try {
+    const embedder = openAIEmbedder(providerSettings(spec, opts.env, { limiters: opts.limiters }));
+    await embedder.embed('OK', new AbortController().signal, undefined);
+    return [];
+  } catch (err) {
+    return [probeFailure('embedding', err, apiKeyEnvOf(spec))];
   }
 }

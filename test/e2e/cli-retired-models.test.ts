@@ -1,7 +1,7 @@
 /**
  * A run warns, before its first trial, about each model the capability table says has shut down:
  * a model target, a judge, a simulated user's model and an embedding model, one line per model, with
- * its date and who uses it; the run goes on; `rejudge` and `calibrate` warn about their judges. The built CLI (its `main`, in-process) against a fake
+ * its date and who uses it; the run goes on; `run --estimate` prints the same lines, calling nothing; `rejudge` and `calibrate` warn about their judges. The built CLI (its `main`, in-process) against a fake
  * OpenAI server, with the worker's clock set (only `Date`) before and after the table's dates, so
  * the test does not depend on today's date. Needs dist/.
  */
@@ -127,6 +127,30 @@ describe('run: models the capability table says have shut down', () => {
     const after = dayAfter([TARGET, JUDGE, USER].map(shutdownOf).sort().at(-1)!);
     expect(shutDownLines((await runAt(after)).stdout)).toHaveLength(3);
     expect(shutDownLines((await runAt(after, ['--dry-run'])).stdout)).toEqual([]);
+  });
+
+  it('run --estimate prints the warnings the run would, before the estimate, without a request and without a key', async () => {
+    const after = dayAfter([TARGET, JUDGE, USER].map(shutdownOf).sort().at(-1)!);
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/booking.eval.yaml': EVAL });
+    const before = fake.count;
+    vi.useFakeTimers({ toFake: ['Date'], now: after });
+    const r = await runCliInProcess(['run', '--estimate'], { cwd: dir, env: { ...ENV(), OPENAI_API_KEY: undefined } });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(fake.count).toBe(before);
+    const lines = shutDownLines(r.stdout);
+    expect(lines).toHaveLength(3);
+    const line = (model: string) => lines.find((l) => l.includes(`openai:${model} shut down on ${shutdownOf(model)}`));
+    expect(line(TARGET)).toMatch(/^warning .*used by target "writer": the run goes on/);
+    expect(line(JUDGE)).toMatch(/used by config judge: the run goes on/);
+    expect(line(USER)).toMatch(/used by the user model \(simulatedUser\.model\) in evals\/booking\.eval\.yaml: the run goes on/);
+    // Before the estimate's own text.
+    expect(r.stdout.indexOf(lines.at(-1)!)).toBeLessThan(r.stdout.indexOf('nothing was called'));
+    // The same lines as the run's that day.
+    expect(shutDownLines((await runAt(after)).stdout).map((l) => l.slice(l.indexOf('openai:')))).toEqual(lines.map((l) => l.slice(l.indexOf('openai:'))));
+    // Before the first date, none.
+    vi.useFakeTimers({ toFake: ['Date'], now: dayBefore([TARGET, JUDGE, USER].map(shutdownOf).sort()[0]!) });
+    const quiet = await runCliInProcess(['run', '--estimate'], { cwd: dir, env: ENV() });
+    expect(shutDownLines(quiet.stdout)).toEqual([]);
   });
 
   it('rejudge warns about the judges only (no target or user model is called); calibrate about its judge', async () => {
