@@ -45,6 +45,8 @@ async function pageOf(run: ComparedPage, name: string, comparison: Comparison, b
 async function openMoved(page: Page, key: string): Promise<Locator> {
   const row = page.locator('.before-after details.ba-case', { has: page.locator('summary .key', { hasText: key }) });
   if (!(await row.evaluate((d: Node) => d.open === true))) await row.locator('> summary').click();
+  // The case's pairs are built on the toggle event, after the click resolves: read nothing before they are there.
+  await row.locator('.ba-pair').first().waitFor();
   return row;
 }
 
