@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
 import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
@@ -21,17 +21,17 @@ describeInChromium('an image input in the HTML report', (executablePath) => {
     removeTempDirs();
   });
 
-  it('shows the small image as a data: thumbnail and the large one by name and digest only', async () => {
+  /** Runs the suite in process with the HTML reporter and opens its page; what the page raised and asked for, gathered. */
+  const reportPage = async (name: string, run: Pick<Parameters<typeof runInProcess>[0], 'files' | 'config'>) => {
     let path = '';
     await runInProcess({
-      files: imageEvalFiles('fn', '{ type: contains, value: total }'),
-      config: { targets: { fn: () => 'The total is $12.50.' } },
+      ...run,
       reporters: (dir) => {
-        path = join(dir, 'out', 'vision.html');
+        path = join(dir, 'out', `${name}.html`);
         return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
       },
     });
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser ??= await chromium.launch({ executablePath, args: chromiumArgs() });
     const page = await browser.newPage();
     const dialogs: string[] = [];
     const errors: string[] = [];
@@ -39,12 +39,34 @@ describeInChromium('an image input in the HTML report', (executablePath) => {
     const requests: string[] = [];
     page.on('request', (r) => void (r.url().startsWith('file:') || r.url().startsWith('data:') ? undefined : requests.push(r.url())));
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
-    const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: 'vision/receipt' }) });
+    return { page, dialogs, errors, requests };
+  };
+
+  /** Opens case `key` and its first trial; returns the trial once `built` (a selector in its body) is there. */
+  const openTrial = async (page: Page, key: string, built: string) => {
+    const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: key }) });
     await row.locator('> summary').click();
     const trial = row.locator('details.trial').first();
     await trial.locator('> summary').click();
     // The trial's body is built on its toggle event, which fires after the click resolves: wait for it.
-    await trial.locator('.input-part').first().waitFor();
+    await trial.locator(built).first().waitFor();
+    return trial;
+  };
+
+  /** In page order, each text block's label and each thumbnail of the trial's body. */
+  const blocksAndThumbnails = (trial: Locator) =>
+    trial
+      .locator('.trial-body')
+      .evaluate((body) =>
+        [...body.querySelectorAll('.block > .label, img.thumbnail')].map((e) => (e.tagName === 'IMG' ? `img ${(e.getAttribute('src') ?? '').slice(0, 21)}` : (e.textContent ?? '').split(' (')[0])),
+      );
+
+  it('shows the small image as a data: thumbnail and the large one by name and digest only', async () => {
+    const { page, dialogs, errors, requests } = await reportPage('vision', {
+      files: imageEvalFiles('fn', '{ type: contains, value: total }'),
+      config: { targets: { fn: () => 'The total is $12.50.' } },
+    });
+    const trial = await openTrial(page, 'vision/receipt', '.input-part');
 
     const images = page.locator('img');
     await expect(images.count()).resolves.toBe(1);
@@ -63,7 +85,6 @@ describeInChromium('an image input in the HTML report', (executablePath) => {
   }, 60_000);
 
   it('shows an image sent in a later turn under that turn, and one in a history message under that message', async () => {
-    let path = '';
     const yaml = `suite: talk
 target: fn
 cases:
@@ -79,31 +100,8 @@ cases:
       - { role: user, content: The total? }
     assert: [{ type: contains, value: total }]
 `;
-    await runInProcess({
-      files: { 'evals/talk.eval.yaml': yaml, 'evals/receipt.png': IMAGE_PNG },
-      config: { targets: { fn: () => 'The total is $12.50.' } },
-      reporters: (dir) => {
-        path = join(dir, 'out', 'talk.html');
-        return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
-      },
-    });
-    browser ??= await chromium.launch({ executablePath, args: chromiumArgs() });
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    watchPage(page, [], errors);
-    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
-    /** Opens the case's first trial and returns, in page order, each text block's label and each thumbnail. */
-    const opened = async (key: string) => {
-      const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: key }) });
-      await row.locator('> summary').click();
-      const trial = row.locator('details.trial').first();
-      await trial.locator('> summary').click();
-      return trial
-        .locator('.trial-body')
-        .evaluate((body) =>
-          [...body.querySelectorAll('.block > .label, img.thumbnail')].map((e) => (e.tagName === 'IMG' ? `img ${(e.getAttribute('src') ?? '').slice(0, 21)}` : (e.textContent ?? '').split(' (')[0])),
-        );
-    };
+    const { page, errors } = await reportPage('talk', { files: { 'evals/talk.eval.yaml': yaml, 'evals/receipt.png': IMAGE_PNG }, config: { targets: { fn: () => 'The total is $12.50.' } } });
+    const opened = async (key: string) => blocksAndThumbnails(await openTrial(page, key, 'img.thumbnail'));
     const url = 'img data:image/png;base64';
     const turns = await opened('talk/turns');
     // Turn 1's message is the input; turn 2's image comes under turn 2's message, before its reply.
@@ -114,37 +112,17 @@ cases:
   }, 60_000);
 
   it("shows an image a check's t.send() sent under that turn's message", async () => {
-    let path = '';
     const evalTs = `export default {
   suite: 'sent',
   target: 'fn',
   cases: [{ id: 'receipt', input: 'Hello.', check: async (t) => { await t.send([{ type: 'text', text: 'Here is the receipt.' }, { type: 'image', path: 'receipt.png' }]); t.contains('total'); } }],
 };
 `;
-    await runInProcess({
+    const { page, errors } = await reportPage('sent', {
       files: { 'evals/sent.eval.ts': evalTs, 'evals/receipt.png': IMAGE_PNG },
       config: { evals: ['evals/*.eval.ts'], targets: { fn: () => 'The total is $12.50.' } },
-      reporters: (dir) => {
-        path = join(dir, 'out', 'sent.html');
-        return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
-      },
     });
-    browser ??= await chromium.launch({ executablePath, args: chromiumArgs() });
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    watchPage(page, [], errors);
-    await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
-    const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: 'sent/receipt' }) });
-    await row.locator('> summary').click();
-    const trial = row.locator('details.trial').first();
-    await trial.locator('> summary').click();
-    // The trial's body is built on its toggle event, which fires after the click resolves: wait for it.
-    await trial.locator('img.thumbnail').first().waitFor();
-    const shown = await trial
-      .locator('.trial-body')
-      .evaluate((body) =>
-        [...body.querySelectorAll('.block > .label, img.thumbnail')].map((e) => (e.tagName === 'IMG' ? `img ${(e.getAttribute('src') ?? '').slice(0, 21)}` : (e.textContent ?? '').split(' (')[0])),
-      );
+    const shown = await blocksAndThumbnails(await openTrial(page, 'sent/receipt', 'img.thumbnail'));
     expect(shown.slice(0, 5)).toEqual(['User', 'Agent', 'User', 'img data:image/png;base64', 'Agent']);
     expect(errors).toEqual([]);
   }, 60_000);
