@@ -72,7 +72,6 @@ export async function writeCachedScript(dir, file, loader) {
   writeFileSync(join(dir, `${base}.cjs.map`), chunk.map.toString());
   rmSync(`${path}.map`);
   writeFileSync(path, facade(base, chunk.exports, loader, siblings));
-  return siblings;
 }
 
 /** Each `import(x)` of the code as `__import(x)` (the loader's parameter), found by parsing, not by text. */

@@ -17,12 +17,13 @@ const isMainThread = () => (requireBuiltin('node:worker_threads') as typeof Work
 
 /**
  * The start chunk of dist/ (what every command loads, ~640 KB: the CLI, zod, commander, the suite
- * loader), and the chunks `run` loads before its first request, run as scripts with a V8 code cache. Node 20 keeps no compiled code of ES modules between
- * runs (`module.enableCompileCache` came in 22.1; `vm.SourceTextModule`, which takes one, needs a
- * flag), so each start-up compiled the chunk anew (~40 ms) and every function it called on first
- * use; `vm.Script` takes and makes a code cache without a flag. With it a warm `list` of the example
- * suite samples ~22% less CPU (217 -> 169 ms, the least disturbed of 9 alternated profiles each,
- * 2026-12-02). scripts/cached-script.mjs builds each such chunk as a CommonJS file and puts in its
+ * loader), and the chunks `run` loads before its first request, run as scripts with a V8 code
+ * cache. Node 20 keeps no compiled code of ES modules between runs (`module.enableCompileCache`
+ * came in 22.1; `vm.SourceTextModule`, which takes one, needs a flag), so each start-up compiled the
+ * chunk anew (~40 ms) and every function it called on first use; `vm.Script` takes and makes a
+ * code cache without a flag. With it a warm `list` of the example suite samples ~22% less CPU
+ * (217 -> 169 ms, the least disturbed of 9 alternated profiles each, 2026-12-02).
+ * scripts/cached-script.mjs builds each such chunk as a CommonJS file and puts in its
  * place a small ES module that loads it here and exports what the chunk exported, so every importer
  * (the CLI, the public entry, the other chunks) shares one instance.
  *
@@ -32,9 +33,10 @@ const isMainThread = () => (requireBuiltin('node:worker_threads') as typeof Work
  * The cache: `node_modules/.cache/agent-evals/code/` (cache-files.ts' place), one file per built
  * chunk (its name carries rolldown's content hash), Node version and V8 flags, written whole (temp +
  * rename) when the process ends, only after a run that found none or had it rejected, and holding
- * the functions that run compiled (V8 adds lazily compiled ones); the newest few are kept. V8 rejects a cache of another V8
- * or other flags (then it is rewritten) but checks no checksum of the code itself, so the file
- * starts with a SHA-1 of the rest: a damaged file is not handed to V8 at all, and is rewritten.
+ * the functions that run compiled (V8 adds lazily compiled ones); the newest few of each chunk are
+ * kept. V8 rejects a cache of another V8 or other flags (then it is rewritten) but checks no
+ * checksum of the code itself, so the file starts with a SHA-1 of the rest: a damaged file is not
+ * handed to V8 at all, and is rewritten.
  */
 
 /** What `import()` in the chunk becomes (the build rewrites it): an import as from the chunk's own folder. */
