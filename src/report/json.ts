@@ -46,7 +46,10 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
       // The same document to each path (a saved baseline too), each renamed into place whole. An
       // interrupted run is no baseline: the one saved before stays.
       await s.flush();
-      for (const path of [opts.path, ...(run.interrupted ? [] : (opts.alsoTo ?? []))]) {
+      // The run folder keeps its own copy, so history, the estimate and `view` see every run, not only
+      // the newest that `results.json` holds.
+      const kept = join(opts.outputDir, 'runs', run.id, RUN_FOLDER_RESULTS);
+      for (const path of [opts.path, kept, ...(run.interrupted ? [] : (opts.alsoTo ?? []))]) {
         await writeAtomic(path, (write) => {
           write(JSON.stringify(head, roundedCosts, 2).replace(/\n}$/, ',\n  "cases": ['));
           let first = true;
@@ -58,7 +61,7 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
           }
           write(first ? ']\n}\n' : '\n  ]\n}\n');
         });
-        written.push(path);
+        if (path !== kept) written.push(path);
       }
       await s.close();
       await pruned;
@@ -66,6 +69,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
     },
   };
 }
+
+/** The results document a run folder keeps (`<outputDir>/runs/<id>/results.json`). */
+export const RUN_FOLDER_RESULTS = 'results.json';
 
 const FIRST_CASE = Buffer.from('\n    ');
 const NEXT_CASE = Buffer.from(',\n    ');

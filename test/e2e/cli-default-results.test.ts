@@ -62,8 +62,9 @@ describe('a plain run leaves its results and run folder', () => {
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).not.toContain('wrote');
     const results = p.results();
+    const firstText = readFileSync(join(p.out, 'results.json'), 'utf8');
     expect(results.cases).toHaveLength(10);
-    expect(readdirSync(join(p.out, 'runs', results.run.id)).sort()).toEqual(expect.arrayContaining(['cases.jsonl', 'plan.json']));
+    expect(readdirSync(join(p.out, 'runs', results.run.id)).sort()).toEqual(expect.arrayContaining(['cases.jsonl', 'plan.json', 'results.json']));
     // A file the user asked for is still named.
     const asked = await p.cli(['run', '--json', 'mine.json']);
     expect(asked.stdout).toContain('wrote mine.json');
@@ -71,6 +72,8 @@ describe('a plain run leaves its results and run folder', () => {
     const saved = await p.cli(['run', '--save-baseline']);
     expect(saved.stdout.split('\n').filter((l) => l.startsWith('wrote '))).toEqual([`wrote ${join('.agent-evals', 'baselines', 'main.json')}`]);
     expect(p.results().run.id).not.toBe(results.run.id);
+    // Each run folder keeps its own results document: the first run's is still there, whole.
+    expect(readFileSync(join(p.out, 'runs', results.run.id, 'results.json'), 'utf8')).toBe(firstText);
   });
 
   it('then --last-failed runs the 2 failed cases of 10, and its results name the file they came from', async () => {
