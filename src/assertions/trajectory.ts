@@ -69,6 +69,31 @@ function otherArgsNote(calls: readonly ToolCall[], tool: string, args: Record<st
   return others > 0 ? `; ${plural(others, 'other call')} with different args` : '';
 }
 
+/** At most this many calls are named in a miss; each one's args are cut like any quoted value. */
+const MAX_NAMED_CALLS = 5;
+
+/**
+ * What the agent did, for a miss: the tool's calls that the args filter left out, with their args;
+ * else the tool's calls (a count missed); else, the tool never called, every call it made. Args are
+ * tool data: a secret in them is redacted where the message is output, as in every other message
+ * (a cut end included).
+ */
+function missNote(calls: readonly ToolCall[], tool: string, args: Record<string, unknown> | undefined): string {
+  const own = calls.filter((c) => c.name === tool);
+  const others = args === undefined ? [] : own.filter((c) => !matchesSubset(c.args, args));
+  if (others.length > 0) return `; ${plural(others.length, 'other call')} with different args: ${callList(others, false)}`;
+  if (own.length > 0) return `; its ${own.length === 1 ? 'call' : 'calls'}: ${callList(own, false)}`;
+  return calls.length > 0 ? `; calls made: ${callList(calls, true)}` : '';
+}
+
+function callList(calls: readonly ToolCall[], named: boolean): string {
+  const shown = calls.slice(0, MAX_NAMED_CALLS).map((c) => {
+    const args = c.args === undefined ? '' : show(c.args);
+    return named ? `${c.name}${args ? ` ${args}` : ''}` : args || '(no args)';
+  });
+  return shown.join(', ') + (calls.length > MAX_NAMED_CALLS ? `, … ${calls.length - MAX_NAMED_CALLS} more` : '');
+}
+
 export const calledTool = defineAssertion(
   assertionObject('calledTool', { tool: toolName, args: argsSubset('calledTool'), times: count.optional(), atLeast: count.optional(), atMost: count.optional() }).superRefine((spec, ctx) => {
     if (spec.times !== undefined && (spec.atLeast !== undefined || spec.atMost !== undefined)) {
@@ -86,9 +111,10 @@ export const calledTool = defineAssertion(
       // With no bound given, "called" means at least once.
       const min = spec.times ?? spec.atLeast ?? (spec.atMost === undefined ? 1 : 0);
       const max = spec.times ?? spec.atMost ?? Infinity;
+      const ok = n >= min && n <= max;
       return {
-        score: binary(n >= min && n <= max),
-        message: `calledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')} (expected ${expectedCount(spec.times, min, max)})${otherArgsNote(calls, spec.tool, spec.args, n)}`,
+        score: binary(ok),
+        message: `calledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')} (expected ${expectedCount(spec.times, min, max)})${ok ? otherArgsNote(calls, spec.tool, spec.args, n) : missNote(calls, spec.tool, spec.args)}`,
       };
     },
   ),

@@ -25,12 +25,12 @@ describe('calledTool', () => {
   it('checks exact and bounded counts', () => {
     expect(check({ type: 'calledTool', tool: 'orders_lookup', times: 1 }, ctx)).toEqual({
       score: 0,
-      message: 'calledTool orders_lookup: called 2 times (expected exactly 1)',
+      message: 'calledTool orders_lookup: called 2 times (expected exactly 1); its calls: {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, {"id":"B2"}',
     });
     expect(check({ type: 'calledTool', tool: 'policy_lookup', times: 1 }, ctx).score).toBe(1);
     expect(check({ type: 'calledTool', tool: 'orders_lookup', atMost: 1 }, ctx)).toEqual({
       score: 0,
-      message: 'calledTool orders_lookup: called 2 times (expected at most 1)',
+      message: 'calledTool orders_lookup: called 2 times (expected at most 1); its calls: {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, {"id":"B2"}',
     });
     expect(check({ type: 'calledTool', tool: 'orders_lookup', atLeast: 1, atMost: 3 }, ctx)).toEqual({
       score: 1,
@@ -52,8 +52,22 @@ describe('calledTool', () => {
     expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { tags: ['x', 'y'] } }, ctx).score).toBe(1);
     expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { id: 'Z9' } }, ctx)).toEqual({
       score: 0,
-      message: 'calledTool orders_lookup with {"id":"Z9"}: called 0 times (expected at least 1); 2 other calls with different args',
+      message:
+        'calledTool orders_lookup with {"id":"Z9"}: called 0 times (expected at least 1); 2 other calls with different args: {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, {"id":"B2"}',
     });
+  });
+  it('a miss names the calls the agent made instead, with their args, at most five', () => {
+    expect(check({ type: 'calledTool', tool: 'escalate' }, ctx)).toEqual({
+      score: 0,
+      message:
+        'calledTool escalate: called 0 times (expected at least 1); calls made: orders_lookup {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, policy_lookup {"topic":"refunds"}, orders_lookup {"id":"B2"}, refunds_issue {"order":"A1","amount":100}',
+    });
+    const many = makeCtx({ steps: [{ toolCalls: [1, 2, 3, 4, 5, 6, 7].map((n) => call('search', { page: n })) }, { toolCalls: [{ name: 'ping' }] }] });
+    expect(check({ type: 'calledTool', tool: 'search', args: { page: 9 } }, many).message).toBe(
+      'calledTool search with {"page":9}: called 0 times (expected at least 1); 7 other calls with different args: {"page":1}, {"page":2}, {"page":3}, {"page":4}, {"page":5}, … 2 more',
+    );
+    expect(check({ type: 'calledTool', tool: 'lookup' }, many).message).toMatch(/; calls made: search \{"page":1\}, .*, … 3 more$/);
+    expect(check({ type: 'calledTool', tool: 'ping', times: 2 }, many).message).toBe('calledTool ping: called 1 time (expected exactly 2); its call: (no args)');
   });
   it('rejects times together with bounds, and inverted bounds', () => {
     expect(loadErrors({ type: 'calledTool', tool: 'a', times: 1, atLeast: 1 })).toEqual(['calledTool takes either times or atLeast/atMost, not both']);
