@@ -18,6 +18,8 @@ export interface BeginInfo {
   strict: boolean;
   /** `--resume`, `--retry-errors`, `--last-failed`: where the run's kept trials or chosen cases came from. */
   provenance?: RunProvenance;
+  /** `--shard k/n`: this run is part `index` of `total` of its plan (`cases` and `trials` count this part). */
+  shard?: { index: number; total: number };
 }
 
 export interface EndInfo {

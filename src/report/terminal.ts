@@ -17,6 +17,7 @@ import { matrixTableLines } from './matrix-lines.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
 import { coalescedOutput, stdoutIsLive } from './coalesced-output.js';
 import { provenanceNote } from './provenance-note.js';
+import { WarningList } from './warning-list.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -48,6 +49,9 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
   const flaky: string[] = [];
   // `--replay-tools`: calls answered from the tape, and trials that left it.
   const tape = { replayed: 0, trials: 0, diverged: 0 };
+  // Printed once, after the case lines: a warning between them breaks the list a reader scans.
+  const warnings = new WarningList();
+  let ended = false;
   const coalesced = opts.coalesce && !opts.live ? coalescedOutput(opts.out) : undefined;
   const write = coalesced ? coalesced.write : (text: string) => void opts.out.write(text);
 
@@ -64,6 +68,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
     const elapsed = t - started;
     const eta = trialsDone > 0 ? (elapsed / trialsDone) * (trialsTotal - trialsDone) : 0;
     const parts = [`${trialsDone}/${trialsTotal} trials`, failing ? pc.red(`${failing} failing`) : '0 failing', formatDuration(elapsed)];
+    if (warnings.size) parts.push(pc.yellow(warnings.countText()));
     if (trialsDone > 0 && trialsDone < trialsTotal) parts.push(`ETA ${formatDuration(eta)}`);
     write(`\r\x1b[2K${pc.dim('…')} ${parts.join(pc.dim(' · '))}`);
     progressShown = true;
@@ -74,9 +79,10 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       trialsTotal = info.trials;
       strict = info.strict;
       const from = provenanceNote(info.provenance);
+      const shard = info.shard ? `shard ${info.shard.index}/${info.shard.total} · ` : '';
       write(
         pc.dim(
-          `agent-evals · ${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}${from ? ` · ${terminalSafe(from)}` : ''}\n`,
+          `agent-evals · ${shard}${info.cases} case${info.cases === 1 ? '' : 's'}, ${info.trials} trial${info.trials === 1 ? '' : 's'} · concurrency ${info.concurrency}${info.config ? ` · ${terminalSafe(info.config)}` : ''}${from ? ` · ${terminalSafe(from)}` : ''}\n`,
         ),
       );
       drawProgress(true);
@@ -106,11 +112,16 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       drawProgress();
     },
     onWarning(message) {
-      clearProgress();
-      write(`${pc.yellow('warning')} ${terminalSafe(message)}\n`);
-      drawProgress();
+      // One that comes after the summary (a step of the run's end) has no list left to join.
+      if (ended) {
+        write(`${pc.yellow('warning')} ${terminalSafe(message)}\n`);
+        return;
+      }
+      warnings.add(message);
+      drawProgress(true);
     },
     onEnd({ summary, run, comparison }) {
+      ended = true;
       clearProgress();
       const c = summary.cases;
       const caseParts = [
@@ -141,6 +152,8 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       // Its own line and colour: an outage of the judge must not read as the agent failing.
       if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));
       for (const line of panelAgreementLines(summary.panels ?? [])) lines.push(`${pc.bold('Panel')}     ${terminalSafe(line)}`);
+      // The run's warnings, each once, here rather than between the case lines.
+      if (warnings.size) lines.push(`${pc.bold(pc.yellow('Warnings'))}  ${warnings.size}`, ...warnings.lines().map((l) => `  ${pc.yellow('!')} ${terminalSafe(l).replace(/\n/g, '\n    ')}`));
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       for (const line of allowlistLines(summary)) lines.push(pc.red(terminalSafe(line)));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
@@ -165,7 +178,8 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   const lines = [head];
   // Shown for a passing case too: what ran live instead of from the tape is worth knowing.
   for (const line of toolTapeLines(r)) lines.push(`    ${pc.yellow(terminalSafe(line))}`);
-  if (r.judgeNoise && (verbose || r.judgeNoise.withinNoise)) for (const line of judgeNoiseLines(r.judgeNoise)) lines.push(`    ${pc.dim(terminalSafe(line))}`);
+  // Asked for with --judge-noise: its flip rates are the point, shown whether or not the case missed.
+  if (r.judgeNoise) for (const line of judgeNoiseLines(r.judgeNoise)) lines.push(`    ${pc.dim(terminalSafe(line))}`);
   if (r.verdict === 'passed' && !verbose) return lines;
   for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);
   return lines;

@@ -265,6 +265,7 @@ async function runWith(
     concurrency: settings.concurrency,
     strict: settings.strict,
     ...(opts.provenance ? { provenance: opts.provenance } : {}),
+    ...(opts.shard ? { shard: { index: opts.shard.index, total: opts.shard.total } } : {}),
   });
   const outcome = await runCases({
     cases,

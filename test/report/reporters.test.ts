@@ -99,6 +99,39 @@ describe('terminal reporter', () => {
   });
 });
 
+describe('terminal reporter: what is printed once, and where', () => {
+  const passingCase = (id: string): CaseResult => ({ ...failingCase(), id, verdict: 'passed', passed: 1, trials: [{ ...failingCase().trials[0]!, verdict: 'passed', score: 1, assertions: [] }] });
+
+  it('collects warnings and prints each once after the case lines, in the summary, with how often it came', async () => {
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
+    r.onWarning!('model x has no known price');
+    await r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 3, trials: 3, concurrency: 1, strict: false });
+    await r.onCaseEnd!(passingCase('a'), {} as CaseView);
+    r.onWarning!('target "t" left a timer running');
+    await r.onCaseEnd!(passingCase('b'), {} as CaseView);
+    r.onWarning!('model x has no known price');
+    await r.onCaseEnd!(failingCase(), {} as CaseView);
+    await r.onEnd!({ run, summary, exitCode: 1 });
+    const lines = out.split('\n');
+    const lastCase = lines.findIndex((l) => l.includes('s/c'));
+    const heading = lines.findIndex((l) => /^Warnings\s+2$/.test(l));
+    expect(heading).toBeGreaterThan(lastCase);
+    expect(heading).toBeGreaterThan(lines.findIndex((l) => l.startsWith('Cases ')));
+    expect(lines.slice(heading + 1, heading + 3)).toEqual(['  ! model x has no known price (2 times)', '  ! target "t" left a timer running']);
+    expect(out.split('no known price')).toHaveLength(2);
+  });
+
+  it('prints the judge-noise flip rates of a case per assertion without -v, the case passing', async () => {
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
+    const noise = { withinNoise: false, assertions: [{ name: 'relevance', trials: 2, reasks: 6, flips: 3, flipRate: 0.5, scoreStddev: 0.1, scoreRange: 0.3 }] };
+    await r.onCaseEnd!({ ...passingCase('a'), judgeNoise: noise }, {} as CaseView);
+    expect(out).toContain('judge noise: relevance flipped 3 of 6 re-asks (50%), score sd 0.10, range 0.30 (2 trials)');
+    expect(out).not.toContain('within judge noise');
+  });
+});
+
 describe('file reporters escape untrusted text', () => {
   it('junit: no markup from a reply survives, the document stays well formed', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agent-evals-junit-')), 'j.xml');
