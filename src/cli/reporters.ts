@@ -116,3 +116,12 @@ export async function buildReporters(specs: string[], ctx: ReporterContext, regi
   }
   return out;
 }
+
+/**
+ * The terminal reporter (the first named `terminal`; the `wrote` lines after it share the name) apart
+ * from the others: what `-v` hands tool data in clear, while the others get the trace policy's view.
+ */
+export function terminalInClear(reporters: readonly Reporter[]): { clear: Reporter[]; reporters: Reporter[] } {
+  const at = reporters.findIndex((r) => r.name === TERMINAL);
+  return at < 0 ? { clear: [], reporters: [...reporters] } : { clear: [reporters[at]!], reporters: reporters.filter((_, i) => i !== at) };
+}

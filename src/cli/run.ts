@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, concurrency, count, fraction, judgeNoise, timeoutMs, usd } from './parse-number.js';
-import { buildReporters, reporterOption, reporterOutputs, reportersHelp } from './reporters.js';
+import { buildReporters, reporterOption, reporterOutputs, reportersHelp, terminalInClear } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
@@ -54,7 +54,7 @@ export function registerRun(program: Command): void {
     .addHelpText('after', reportersHelp())
     .option('--silent', 'no terminal reporter (file reporters still write)')
     .option('--no-results', 'leave no results document or run folder (written by default to <outputDir>, for --resume and --last-failed) unless a reporter asks for one')
-    .option('-v, --verbose', 'show every assertion, judge evidence and usage per case')
+    .option('-v, --verbose', 'show every assertion, judge evidence and usage per case, and the reply and tool calls (with arguments) of each trial that did not pass')
     .option('--judge <provider:model>', `one judge model for every judged assertion of this run (provider: ${providerList()})`)
     .option('--dry-run', 'no model calls: judges answer from the fake judge, model targets with a placeholder reply')
     .option('--no-cache', 'make every judge call anew: no sharing between repeats, no cache on disk')
@@ -189,9 +189,13 @@ async function runPlanned(
   outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
   await checkOutputs(outputs, config.file);
   const built = await buildReporters(specs, quietly ? { ...reporterContext, quiet: [defaultResultsPath(config.outputDir)] } : reporterContext);
-  const reporters = watch ? watch.results.reporters(built, { all: watch.all, ran: cases, gates: settings }) : built;
+  const watched = watch ? watch.results.reporters(built, { all: watch.all, ran: cases, gates: settings }) : built;
+  // `-v` shows what the agent did, tool data included: the terminal then gets each trial before the
+  // trace policy digests it (the run's secrets are redacted before either).
+  const { clear, reporters } = flags.verbose ? terminalInClear(watched) : { clear: [], reporters: watched };
 
   const runOptions = await runBase(settings, cmd, version, { specs, outputDir: config.outputDir });
+  if (clear.length) runOptions.rawReporters = [...(runOptions.rawReporters ?? []), ...clear];
   // The run folder records the plan as the run begins: what a later --resume checks and finishes.
   if (writesResults(specs)) {
     const { planRecordReporter } = await import('../runner/resume-folder.js');

@@ -17,6 +17,7 @@ import { matrixTableLines } from './matrix-lines.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
 import { coalescedOutput, stdoutIsLive } from './coalesced-output.js';
 import { provenanceNote } from './provenance-note.js';
+import { missedTrialLines } from './trial-lines.js';
 import { WarningList } from './warning-list.js';
 
 export interface TerminalOptions {
@@ -182,6 +183,7 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   if (r.judgeNoise) for (const line of judgeNoiseLines(r.judgeNoise)) lines.push(`    ${pc.dim(terminalSafe(line))}`);
   if (r.verdict === 'passed' && !verbose) return lines;
   for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);
+  if (verbose) for (const line of missedTrialLines(r)) lines.push(`    ${pc.dim(line)}`);
   return lines;
 }
 

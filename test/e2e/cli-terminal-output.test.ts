@@ -1,10 +1,18 @@
 /**
- * The terminal's text through the built CLI (in-process): a sharded run's header names its part.
+ * What the agent did, on the terminal, through the built CLI (in-process): `-v` prints a failed
+ * trial's reply (cut, with its length) and its tool calls with arguments and results, a secret
+ * value of the environment redacted and the reply's terminal escapes made visible; a `calledTool`
+ * miss names the calls made and their arguments, redacted in every output; a sharded run's header
+ * names its part.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { removeTempDirs } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
+import { ResultsSchema } from '../../src/core/results-schema.js';
+import { isDigest } from '../../src/core/digest.js';
 
 afterAll(removeTempDirs);
 
@@ -39,12 +47,55 @@ cases:
       - { type: calledTool, tool: lookup_order, args: { orderId: A1 } }
 `;
 
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
 async function run(args: string[]) {
   const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': EVAL });
   const r = await runCliInProcess(['run', '--json', 'results.json', ...args], { cwd: dir, env: { SUPPORT_API_KEY: KEY } });
   expect(r.code, r.stdout + r.stderr).toBe(1);
   return { dir, r };
 }
+
+describe('run -v on a failed trial', () => {
+  it('prints its reply, cut with its length, and its tool calls with arguments and results; the secret argument redacted, escapes made visible', async () => {
+    const { dir, r } = await run(['-v']);
+    const chars = [...REPLY].length;
+    expect(r.stdout).toContain(`reply (${chars.toLocaleString('en-US')} chars): \\x1b[2J\\x1b[31mI could not find order A2. Please check`);
+    // Cut: one line of a few hundred characters, not the whole reply.
+    const replyLine = r.stdout.split('\n').find((l) => l.includes(' chars): '))!;
+    expect(replyLine).toMatch(/…$/);
+    expect(replyLine.length).toBeLessThan(400);
+    expect(r.stdout).toContain('tool lookup_order {"orderId":"A2","apiKey":"[redacted]"} → {"status":"not found"}');
+    expect(r.stdout).toContain('tool escalate {"reason":"missing order"} → error: "queue closed"');
+    // The calledTool miss names the call it did not count, with its arguments.
+    expect(r.stdout).toContain('calledTool lookup_order with {"orderId":"A1"}: called 0 times (expected at least 1); 1 other call with different args: {"orderId":"A2","apiKey":"[redacted]"}');
+    expect(r.stdout).not.toMatch(/\x1b\[2J/);
+
+    // Under the default trace policy the artifacts keep tool data as digests; the assertion's message
+    // names the arguments, redacted. The secret is in no output.
+    const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')));
+    expect(results.run.trace).toBe('safe');
+    const [lookup] = results.cases[0]!.trials[0]!.trace.steps!.flatMap((s) => s.toolCalls ?? []);
+    expect(isDigest(lookup!.args) && isDigest(lookup!.result)).toBe(true);
+    const message = results.cases[0]!.trials[0]!.assertions.find((a) => a.kind === 'calledTool')!.message;
+    expect(message).toContain('1 other call with different args: {"orderId":"A2","apiKey":"[redacted]"}');
+    const leaks = [r.stdout, r.stderr, ...filesUnder(dir).map((f) => readFileSync(f, 'utf8'))].filter((t) => t.includes(KEY) || t.includes(KEY.slice(0, 12)));
+    expect(leaks).toEqual([]);
+  });
+
+  it('without -v prints neither the reply nor the tool calls', async () => {
+    const { r } = await run([]);
+    expect(r.stdout).toContain('calledTool lookup_order with {"orderId":"A1"}');
+    expect(r.stdout).not.toMatch(/reply \(\d[\d,]* chars\):/);
+    expect(r.stdout).not.toContain('tool lookup_order');
+    expect(r.stdout).not.toContain(KEY);
+  });
+});
 
 describe('a sharded run', () => {
   it('names its part in the header', async () => {
