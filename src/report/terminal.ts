@@ -69,8 +69,8 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
     const elapsed = t - started;
     const eta = trialsDone > 0 ? (elapsed / trialsDone) * (trialsTotal - trialsDone) : 0;
     const parts = [`${trialsDone}/${trialsTotal} trials`, failing ? pc.red(`${failing} failing`) : '0 failing', formatDuration(elapsed)];
-    if (warnings.size) parts.push(pc.yellow(warnings.countText()));
     if (trialsDone > 0 && trialsDone < trialsTotal) parts.push(`ETA ${formatDuration(eta)}`);
+    if (warnings.size) parts.push(pc.yellow(warnings.countText()));
     write(`\r\x1b[2K${pc.dim('…')} ${parts.join(pc.dim(' · '))}`);
     progressShown = true;
   };
@@ -119,7 +119,8 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
         return;
       }
       warnings.add(message);
-      drawProgress(true);
+      // Counted on the progress line at its next redraw; none is drawn before the header.
+      if (progressShown) drawProgress();
     },
     onEnd({ summary, run, comparison }) {
       ended = true;

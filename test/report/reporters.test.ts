@@ -122,6 +122,20 @@ describe('terminal reporter: what is printed once, and where', () => {
     expect(out.split('no known price')).toHaveLength(2);
   });
 
+  it('on a TTY counts the warnings on the progress line meanwhile, drawing none before the header', async () => {
+    let now = 0;
+    let out = '';
+    const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: true, verbose: false, now: () => now });
+    r.onWarning!('early');
+    expect(out).toBe('');
+    await r.onBegin!({ runId: 'r', startedAt: '', config: null, cases: 1, trials: 2, concurrency: 1, strict: false });
+    r.onWarning!('late');
+    r.onWarning!('late');
+    now = 150;
+    r.onTrialEnd!({} as CaseView, failingCase().trials[0]!);
+    expect(out.slice(out.lastIndexOf('\r'))).toContain('1/2 trials · 0 failing · 150ms · ETA 150ms · 2 warnings');
+  });
+
   it('prints the judge-noise flip rates of a case per assertion without -v, the case passing', async () => {
     let out = '';
     const r = terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false });
