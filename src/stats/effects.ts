@@ -18,8 +18,9 @@ export interface RejudgedBaseline {
  * The two effects of a `--rejudge` comparison, per case: the judge effect (the baseline as recorded vs
  * re-judged: the same trials, only the judge differs) and the agent effect (the re-judged baseline vs
  * head: the same judge, only the agent's trials differ). Only the agent effect counts against
- * `maxRegressions`; a case that could not be re-judged is listed (`cannot-rejudge`), never counted, and
- * one whose head was judged otherwise than the re-judge is `judge-changed` (compareRuns). Pure.
+ * `maxRegressions`; a case that could not be re-judged is listed (`cannot-rejudge`), never counted (unless
+ * an assertion no judge graded regressed it), and one whose head was judged otherwise than the re-judge
+ * is classified by `classifyChange` like any other (`judge-changed` unless such an assertion regressed). Pure.
  */
 export function compareEffects(baseline: RejudgedBaseline, head: readonly ComparableCase[], opts: CompareOptions): Comparison {
   const rejudged = new Map(baseline.rejudged.map((c) => [caseKey(c), c]));
@@ -42,8 +43,9 @@ export function compareEffects(baseline: RejudgedBaseline, head: readonly Compar
 
 /** A compared case whose baseline could not be re-judged: its agent effect is unknown, so it is listed and never counted. */
 function couldNotRejudge(change: CaseChange, why: string): CaseChange {
-  // An edited, removed or new case was not going to be compared anyway: it keeps what it is.
-  if (change.kind === 'changed' || change.kind === 'removed' || change.kind === 'new') return change;
+  // An edited, removed or new case was not going to be compared anyway: it keeps what it is. A case
+  // regressed by assertions no judge graded (or graded by the same judge) needs no re-judge to be one.
+  if (change.kind === 'changed' || change.kind === 'removed' || change.kind === 'new' || change.failedAssertions) return change;
   const { pValue: _p, counted: _c, judgeChanges: _j, ...rest } = change;
   return { ...rest, kind: 'cannot-rejudge', reason: `cannot re-judge: ${why}` };
 }
