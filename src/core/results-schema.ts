@@ -561,7 +561,8 @@ export type JudgeEffect = z.infer<typeof JudgeEffectSchema>;
  * One assertion that made a case `regressed` on its own (see `failedAssertions`): its failures on each
  * side, over the trials that ran. `judged`: a judge graded its failures (and its judge is the same on
  * both sides); else no judge graded them (a deterministic assertion, or a judged one not asked: an
- * empty reply).
+ * empty reply). Trials the target or the check ended (an `error`, no assertions) are one such entry,
+ * named `target or check error`, of kind `error`.
  */
 export const FailedAssertionSchema = z.object({
   name: z.string(),
@@ -633,6 +634,11 @@ export const ComparisonSchema = z.object({
       /** Cases head's judge passed or scored lower / higher than the recorded verdicts. */
       lower: z.number().int().nonnegative(),
       higher: z.number().int().nonnegative(),
+      /**
+       * What re-judging the baseline spent on judges (calls, tokens, cost; cached answers cost nothing). Not
+       * part of `summary.usage`, which is the run's own; absent in files written before it was kept.
+       */
+      usage: UsageSchema.optional(),
     })
     .optional(),
 });

@@ -17,6 +17,9 @@ interface Tally {
   judges: Set<string>;
 }
 
+/** What a comparison calls trials that ended in a target error or a check that threw. */
+const TARGET_ERROR = 'target or check error';
+
 /** An assertion's failure that no judge graded: a judge's own error (a judged assertion's `error`) is not one. */
 const judged = (a: ComparedAssertion) => a.judge !== undefined || a.panel !== undefined;
 const failedUnjudged = (a: ComparedAssertion) => !judged(a) && (a.status === 'failed' || (a.status === 'error' && a.judgeFingerprint === undefined));
@@ -28,9 +31,17 @@ const failedUnjudged = (a: ComparedAssertion) => !judged(a) && (a.status === 'fa
  */
 function tally(c: ComparableCase): Map<string, Tally> | undefined {
   const out = new Map<string, Tally>();
+  // A trial the target or the check ended (its `error`) has no assertions: it counts as a failure no judge graded.
+  const ended: Tally = { name: TARGET_ERROR, kind: 'error', run: 0, unjudged: 0, failed: 0, judges: new Set() };
+  out.set(TARGET_ERROR, ended);
   for (const t of c.trials) {
     if (t.verdict === 'interrupted') continue;
     if (!t.assertions) return undefined;
+    ended.run += 1;
+    if (t.error !== undefined) {
+      ended.unjudged += 1;
+      ended.failed += 1;
+    }
     const ordinals = new Map<string, number>();
     for (const a of t.assertions) {
       const slot = JSON.stringify([a.turn ?? 0, a.kind, a.name]);
@@ -103,9 +114,10 @@ export function failedAssertionsP(failed: readonly FailedAssertion[]): number {
 /** `contains "Paris" failed 3/3, baseline 0/3 (no judge graded it)`: why these assertions made the case regressed. */
 export function failedAssertionsLine(failed: readonly FailedAssertion[]): string {
   return failed
-    .map(
-      (a) =>
-        `${a.turn !== undefined ? `turn ${a.turn} ` : ''}${a.name} failed ${a.head.failed}/${a.head.run}, baseline ${a.base.failed}/${a.base.run} (${a.judged ? 'same judge' : 'no judge graded it'})`,
+    .map((a) =>
+      a.kind === 'error' && a.name === TARGET_ERROR
+        ? `${TARGET_ERROR} in ${a.head.failed}/${a.head.run} trials, baseline ${a.base.failed}/${a.base.run}`
+        : `${a.turn !== undefined ? `turn ${a.turn} ` : ''}${a.name} failed ${a.head.failed}/${a.head.run}, baseline ${a.base.failed}/${a.base.run} (${a.judged ? 'same judge' : 'no judge graded it'})`,
     )
     .join('; ');
 }

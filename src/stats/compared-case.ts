@@ -30,8 +30,11 @@ export const ComparableCaseSchema = CaseResultSchema.pick({
   reducer: true,
 }).extend({
   score: z.object({ mean: z.number() }),
-  /** `assertions`: absent in a case made before a comparison read them (it is then compared by its verdict and score alone). */
-  trials: z.array(z.object({ verdict: TrialVerdictSchema, assertions: z.array(ComparedAssertionSchema).optional() })),
+  /**
+   * `error`: the target or the check ended the trial (its assertions are then none). `assertions`: absent
+   * in a case made before a comparison read them (it is then compared by its verdict and score alone).
+   */
+  trials: z.array(z.object({ verdict: TrialVerdictSchema, error: z.string().optional(), assertions: z.array(ComparedAssertionSchema).optional() })),
 });
 export type ComparableCase = z.infer<typeof ComparableCaseSchema>;
 
@@ -56,7 +59,7 @@ export function comparableCase(r: CaseResult): ComparableCase {
     ...(r.judgeErrors !== undefined ? { judgeErrors: r.judgeErrors } : {}),
     ...(r.reducer ? { reducer: r.reducer } : {}),
     score: { mean: r.score.mean },
-    trials: r.trials.map((t) => ({ verdict: t.verdict, assertions: t.assertions.map(comparedAssertion) })),
+    trials: r.trials.map((t) => ({ verdict: t.verdict, ...(t.error !== undefined ? { error: t.error } : {}), assertions: t.assertions.map(comparedAssertion) })),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CaseChange, Comparison, JudgeEffect } from '../core/results-schema.js';
+import type { Usage } from '../core/usage.js';
 import type { ComparableCase } from './compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { caseChanges, movement, side, summariseChanges, type CompareOptions } from './compare-runs.js';
@@ -12,6 +13,8 @@ export interface RejudgedBaseline {
   rejudged: readonly ComparableCase[];
   /** Why a case could not be re-judged, by `suite/id` key (`trace: safe` without the run folder's raw trials, …). */
   cannot: ReadonlyMap<string, string>;
+  /** What the re-judge spent on judges: kept in the comparison (`rejudge.usage`). */
+  usage?: Usage;
 }
 
 /**
@@ -37,7 +40,12 @@ export function compareEffects(baseline: RejudgedBaseline, head: readonly Compar
   });
   const effects = changes.flatMap((c) => (c.judgeEffect ? [c.judgeEffect.direction] : []));
   return summariseChanges(changes, opts, {
-    rejudge: { judges: judgesOf(baseline.rejudged), lower: effects.filter((d) => d === 'lower').length, higher: effects.filter((d) => d === 'higher').length },
+    rejudge: {
+      judges: judgesOf(baseline.rejudged),
+      lower: effects.filter((d) => d === 'lower').length,
+      higher: effects.filter((d) => d === 'higher').length,
+      ...(baseline.usage ? { usage: baseline.usage } : {}),
+    },
   });
 }
 

@@ -100,6 +100,15 @@ describe('a broken agent judged by another judge', () => {
     expect(same.code, same.stdout + same.stderr).toBe(1);
     expect(stripAnsi(same.stdout)).toMatch(/regressed\s+support\/order-status\s+agent effect: 2\/2 → 0\/2, p = 0\.167 \(verdict passed → failed, score 0\.70 → 0\.00\)/);
     expect(stripAnsi(same.stdout)).toMatch(/1 regression against baseline base\.json/);
+    // What the re-judge spent on judges is said on stdout beside the comparison, and kept in its JSON.
+    expect(stripAnsi(same.stdout)).toMatch(/^Re-judge {2}judge [1-9]\d* calls? \d+ tok \S+ \(re-judging the baseline; not in the run's usage\)$/m);
+    expect(stripAnsi(same.stdout)).toContain('(an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed');
+    const json = await cli(dir, ['compare', 'base.json', 'head.json', '--rejudge', '--judge', 'openai:judge-b', '--no-cache', '--json']);
+    expect(json.code, json.stderr).toBe(1);
+    const spent = ResultsSchema.shape.comparison.parse(JSON.parse(json.stdout))!.rejudge!.usage!;
+    // Both cases' 2 recorded trials re-judged, the cache off: one call per judged assertion asked (the order's gate passed in the baseline).
+    expect(spent.calls).toBe(4);
+    expect(spent.inputTokens).toBeGreaterThan(0);
     // Re-judged by the config's judge A while head was judged by B: the judges differ, the contains failure still counts.
     const config = await cli(dir, ['compare', 'base.json', 'head.json', '--rejudge']);
     const out = stripAnsi(config.stdout);
@@ -112,7 +121,7 @@ describe('a broken agent judged by another judge', () => {
     const r = await cli(dir, ['run', '--no-early-stop', '--baseline', 'base.json', '--judge', 'openai:judge-b', '--rejudge', '--json', 'rerun.json'], true);
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(stripAnsi(r.stdout)).toMatch(/regressed\s+support\/order-status\s+agent effect: 2\/2 → 0\/2, p = 0\.167 \(verdict passed → failed/);
-    expect(results(dir, 'rerun.json').comparison).toMatchObject({ failed: true, counted: 1 });
+    expect(results(dir, 'rerun.json').comparison).toMatchObject({ failed: true, counted: 1, rejudge: { usage: { calls: expect.any(Number) as number } } });
   });
 
   it("a soft contains that fails makes the case only scored: the exit code 1 is the comparison's alone", async () => {

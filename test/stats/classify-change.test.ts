@@ -110,6 +110,16 @@ describe('classifyChange: a judge change never hides a failure no judge graded',
     expect(classifyChange(base, kase(2, GOOD('judge-a'), 'judge-a', { verdict: 'skipped' }), OPTS).kind).toBe('not-run');
   });
 
+  it('a trial the target ended (an error, no assertions) is a failure no judge graded: one such trial in three under a new judge is regressed', () => {
+    const head = kase(3, GOOD('judge-b'), 'judge-b');
+    head.trials[0] = { verdict: 'failed', error: 'target threw: ECONNREFUSED', assertions: [] };
+    expect(classifyChange(kase(3, GOOD('judge-a'), 'judge-a'), head, OPTS)).toMatchObject({
+      kind: 'regressed',
+      failedAssertions: [{ name: 'target or check error', kind: 'error', judged: false, base: { failed: 0, run: 3 }, head: { failed: 1, run: 3 } }],
+      reason: expect.stringMatching(/^target or check error in 1\/3 trials, baseline 0\/3; the judge also changed/) as string,
+    });
+  });
+
   it('the same judge, a case failing before and after: a newly failing gate makes it regressed where its verdict did not move', () => {
     // Baseline: the judge fails every trial (the case fails 0/3). Head: the contains gate fails too.
     const base = kase(3, () => [contains(true), judged('judge-a', false)], 'judge-a');
