@@ -116,7 +116,7 @@ export function comparisonTerminalLines(c: Comparison): string[] {
     const paint = colour(change.kind, change.counted);
     lines.push(`  ${paint(KIND_LABEL[change.kind].padEnd(10))} ${terminalSafe(change.key)}  ${terminalSafe(changeDetail(change))}`);
   }
-  if (needsLegend(c)) lines.push(pc.dim(`  (${CHANGE_LEGEND})`));
+  if (needsLegend(c)) lines.push(pc.dim(`  How a case is classified: ${CHANGE_LEGEND}.`));
   for (const w of c.warnings) lines.push(`${pc.yellow('warning')} ${terminalSafe(w)}`);
   return lines;
 }

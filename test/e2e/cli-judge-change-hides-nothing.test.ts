@@ -102,7 +102,9 @@ describe('a broken agent judged by another judge', () => {
     expect(stripAnsi(same.stdout)).toMatch(/1 regression against baseline base\.json/);
     // What the re-judge spent on judges is said on stdout beside the comparison, and kept in its JSON.
     expect(stripAnsi(same.stdout)).toMatch(/^Re-judge {2}judge [1-9]\d* calls? \d+ tok \S+ \(re-judging the baseline; not in the run's usage\)$/m);
-    expect(stripAnsi(same.stdout)).toContain('(an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed');
+    expect(stripAnsi(same.stdout)).toContain(
+      'How a case is classified: an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed',
+    );
     const json = await cli(dir, ['compare', 'base.json', 'head.json', '--rejudge', '--judge', 'openai:judge-b', '--no-cache', '--json']);
     expect(json.code, json.stderr).toBe(1);
     const spent = ResultsSchema.shape.comparison.parse(JSON.parse(json.stdout))!.rejudge!.usage!;

@@ -215,7 +215,7 @@ describe('the legend of the kinds and the re-judge spend, in every text reporter
     const plain = stripAnsi(out);
     expect(plain).toContain("Re-judge  judge 4 calls 1,200 tok $0.0031 (re-judging the baseline; not in the run's usage)");
     expect(plain).toContain(
-      '(an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges;',
+      'How a case is classified: an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges;',
     );
   });
 
