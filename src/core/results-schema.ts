@@ -526,9 +526,11 @@ export const ComparedSideSchema = z.object({
 export type ComparedSide = z.infer<typeof ComparedSideSchema>;
 
 /**
- * How a case moved from the baseline to this run. `changed`: its fingerprint differs (an edited case is
- * not compared); `judge-changed`: the case is the same but its judged assertions were judged by another
- * judge or criterion (not compared: the agent is not blamed for the judge); `judge-errors` and
+ * How a case moved from the baseline to this run (the rule is `classifyChange` in stats/compare-runs.ts).
+ * `changed`: its fingerprint differs (an edited case is not compared); `regressed` also when an
+ * assertion no judge graded fails more often than in the baseline, whatever its judges did;
+ * `judge-changed`: the case is the same, its judged assertions were judged by another judge or
+ * criterion, and every difference lies in those (not compared: the agent is not blamed for the judge); `judge-errors` and
  * `not-run`: could not compare; `cannot-rejudge` (under `--rejudge`): the baseline's recording of the
  * case could not be re-judged, so it is listed, never counted.
  */
@@ -555,6 +557,24 @@ export const JudgeEffectSchema = z.object({
 });
 export type JudgeEffect = z.infer<typeof JudgeEffectSchema>;
 
+/**
+ * One assertion that made a case `regressed` on its own (see `failedAssertions`): its failures on each
+ * side, over the trials that ran. `judged`: a judge graded its failures (and its judge is the same on
+ * both sides); else no judge graded them (a deterministic assertion, or a judged one not asked: an
+ * empty reply). Trials the target or the check ended (an `error`, no assertions) are one such entry,
+ * named `target or check error`, of kind `error`.
+ */
+export const FailedAssertionSchema = z.object({
+  name: z.string(),
+  /** The assertion type (`contains`, `judge`, …). */
+  kind: z.string(),
+  turn: z.number().int().positive().optional(),
+  judged: z.boolean(),
+  base: z.object({ failed: z.number().int().nonnegative(), run: z.number().int().nonnegative() }),
+  head: z.object({ failed: z.number().int().nonnegative(), run: z.number().int().nonnegative() }),
+});
+export type FailedAssertion = z.infer<typeof FailedAssertionSchema>;
+
 export const CaseChangeSchema = z.object({
   /** `suite/id`. */
   key: z.string(),
@@ -567,8 +587,17 @@ export const CaseChangeSchema = z.object({
   counted: z.boolean().optional(),
   /** What moved, in words: `verdict passed → failed`, `score 0.95 → 0.40`. */
   reason: z.string().optional(),
-  /** `judge-changed`: what changed about the judging, each in words (`judge openai:gpt-4.1-mini → openai:gpt-4.1-nano`, `criteria edited`). */
+  /**
+   * `judge-changed`: what changed about the judging, each in words (`judge openai:gpt-4.1-mini → openai:gpt-4.1-nano`, `criteria edited`);
+   * also on a regression a judge change did not excuse (its `failedAssertions` say why).
+   */
   judgeChanges: z.array(z.string()).optional(),
+  /**
+   * `regressed` because of these assertions, whatever happened to the case's judges: each fails in a
+   * larger share of head's trials than of the baseline's, and either no judge graded its failures, or
+   * its judge is the same on both sides. Absent when the case's own verdict and score made it regressed (the judges unchanged).
+   */
+  failedAssertions: z.array(FailedAssertionSchema).optional(),
   /**
    * Under `--rejudge`: the judge effect (recorded vs re-judged baseline). `base` is then the re-judged
    * baseline, so `kind`, `pValue` and `counted` are the agent effect (re-judged baseline vs head).
@@ -605,6 +634,11 @@ export const ComparisonSchema = z.object({
       /** Cases head's judge passed or scored lower / higher than the recorded verdicts. */
       lower: z.number().int().nonnegative(),
       higher: z.number().int().nonnegative(),
+      /**
+       * What re-judging the baseline spent on judges (calls, tokens, cost; cached answers cost nothing). Not
+       * part of `summary.usage`, which is the run's own; absent in files written before it was kept.
+       */
+      usage: UsageSchema.optional(),
     })
     .optional(),
 });

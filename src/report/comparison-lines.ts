@@ -1,6 +1,7 @@
 import pc from 'picocolors';
 import type { CaseChange, CaseChangeKind, Comparison, ComparedSide, JudgeEffect } from '../core/results-schema.js';
 import { terminalSafe } from './sanitize.js';
+import { formatUsage } from './format.js';
 
 /** `p = 0.083`; a very small value as `p < 0.001`. */
 export function formatP(p: number): string {
@@ -77,6 +78,24 @@ function agentHeadline(c: Comparison): string {
   return parts.join(', ');
 }
 
+/**
+ * The legend of a comparison's kinds, as every reporter shows it (the rule itself is `classifyChange`
+ * in stats/compare-runs.ts; the HTML page says the same in its own words, as it imports no value).
+ */
+export const CHANGE_LEGEND =
+  'an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges; "judge changed" (never counted) is only a case whose differences all lie in judged assertions whose judge or criterion changed';
+
+/** Whether a comparison has a case the legend explains: one regressed or judge changed. */
+export function needsLegend(c: Comparison): boolean {
+  return c.cases.some((x) => x.kind === 'regressed' || x.kind === 'judge-changed');
+}
+
+/** `judge 4 calls 1.2k tok $0.0031`: what `--rejudge` spent re-judging the baseline, which the run's usage does not hold. */
+export function rejudgeSpend(c: Comparison): string | undefined {
+  const u = c.rejudge?.usage;
+  return u ? `judge ${u.calls} call${u.calls === 1 ? '' : 's'} ${formatUsage(u)} (re-judging the baseline; not in the run's usage)` : undefined;
+}
+
 /** The verdict of a comparison, as a sentence for the run's failures. */
 export function comparisonFailure(c: Comparison): string {
   return `${c.counted} regression${c.counted === 1 ? '' : 's'} against baseline ${c.baseline} (more than --max-regressions ${c.maxRegressions})`;
@@ -91,10 +110,13 @@ export function comparisonTerminalLines(c: Comparison): string[] {
     `${pc.bold('Baseline')}  ${terminalSafe(c.baseline)}${c.baseRun ? pc.dim(` (run ${terminalSafe(c.baseRun.id)}${c.baseRun.gitSha ? ` @ ${terminalSafe(c.baseRun.gitSha.slice(0, 7))}` : ''})`) : ''}`,
   ];
   lines.push(`${pc.bold('Compared')}  ${comparisonHeadline(c)}`);
+  const spend = rejudgeSpend(c);
+  if (spend) lines.push(`${pc.bold('Re-judge')}  ${spend}`);
   for (const change of c.cases) {
     const paint = colour(change.kind, change.counted);
     lines.push(`  ${paint(KIND_LABEL[change.kind].padEnd(10))} ${terminalSafe(change.key)}  ${terminalSafe(changeDetail(change))}`);
   }
+  if (needsLegend(c)) lines.push(pc.dim(`  How a case is classified: ${CHANGE_LEGEND}.`));
   for (const w of c.warnings) lines.push(`${pc.yellow('warning')} ${terminalSafe(w)}`);
   return lines;
 }

@@ -11,7 +11,7 @@ import { terminalSafe } from './sanitize.js';
 import { flakyNote, judgeErrorsNote } from './pass-rate-lines.js';
 import { allowlistLines } from './allowlist-lines.js';
 import { panelAgreementLines } from './panel-lines.js';
-import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
+import { CHANGE_LEGEND, KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail, needsLegend, rejudgeSpend } from './comparison-lines.js';
 import type { Comparison } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixMarkdown } from './matrix-lines.js';
@@ -140,6 +140,8 @@ export function comparisonMarkdown(c: Comparison, limit = 100): string[] {
       : c.cases.length
         ? ['', '| case | change | detail |', '| --- | --- | --- |', ...c.cases.slice(0, limit).map((x) => `| ${mdCell(x.key)} | ${mdCell(KIND_LABEL[x.kind])} | ${mdCell(changeDetail(x))} |`)]
         : []),
+    ...(needsLegend(c) ? ['', `_How a case is classified: ${mdCell(CHANGE_LEGEND)}._`] : []),
+    ...(rejudgeSpend(c) ? ['', `Re-judge: ${mdCell(rejudgeSpend(c)!)}`] : []),
     ...c.warnings.map((w) => `\n> ${mdCell(w)}`),
   ];
 }

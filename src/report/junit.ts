@@ -5,7 +5,7 @@ import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
 import { toolTapeLines } from './tool-tape-lines.js';
-import { KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail } from './comparison-lines.js';
+import { CHANGE_LEGEND, KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail, needsLegend, rejudgeSpend } from './comparison-lines.js';
 import { caseKey, matrixSuffix } from '../core/matrix.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
 import { panelAgreementLines } from './panel-lines.js';
@@ -80,6 +80,8 @@ export function junitReporter(opts: { path: string }): Reporter {
         ? [
             ['baseline', comparison.baseline],
             ['comparison', comparisonHeadline(comparison)],
+            ...(needsLegend(comparison) ? [['comparison-legend', CHANGE_LEGEND] as [string, string]] : []),
+            ...(rejudgeSpend(comparison) ? [['rejudge-usage', rejudgeSpend(comparison)!] as [string, string]] : []),
           ]
         : [];
       // Each judge panel's agreement is the run's: every suite carries it, as the terminal's summary does.

@@ -9,7 +9,7 @@ export interface RejudgedBaselineOutcome {
   baseline: RejudgedBaseline;
   /** Ctrl-C stopped the re-judge: nothing is compared. */
   interrupted: boolean;
-  /** What the re-judge did and spent, in one line: its judge spend shows nowhere else. */
+  /** What the re-judge did and spent, in one line (its spend is also the comparison's `rejudge.usage`). */
   line: string;
 }
 
@@ -27,6 +27,7 @@ export async function rejudgeBaseline(opts: Omit<RejudgeOptions, 'reporters'>): 
       recorded: opts.recorded.cases.map(comparableCase),
       rejudged: outcome.cases,
       cannot: new Map(outcome.rejudgedFrom.cannotRejudge.map((x) => [x.key, x.message])),
+      usage: outcome.summary.usage.judge,
     },
     interrupted: opts.interrupt.aborted,
     line: `re-judged ${opts.file}: ${n(outcome.cases.length, 'case')} (${n(outcome.rejudgedFrom.cannotRejudge.length, 'case')} could not be), judge ${n(outcome.summary.usage.judge.calls, 'call')} ${formatUsage(outcome.summary.usage.judge)}`,

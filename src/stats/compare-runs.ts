@@ -5,6 +5,7 @@ import { caseKey } from '../core/matrix.js';
 import { fisherDropP, fisherRiseP } from './fisher.js';
 import { judgeChanges as describeJudgeChanges } from './judge-changes.js';
 import { estimateDrop } from './estimate-drop.js';
+import { failedAssertions, failedAssertionsLine, failedAssertionsP } from './assertion-failures.js';
 import { reducerName } from '../core/reducer-note.js';
 
 export interface CompareOptions {
@@ -27,8 +28,8 @@ const RANK: Record<CaseVerdict, number> = { passed: 3, scored: 2, failed: 1, ski
 const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'cannot-rejudge', 'changed', 'judge-changed', 'improved', 'new', 'removed', 'unchanged'];
 
 /**
- * Compares a run's cases with a baseline's, matched by `suite/id`. Pure: the files are read and the
- * run is executed elsewhere.
+ * Compares a run's cases with a baseline's, matched by `suite/id`, each by `classifyChange`. Pure: the
+ * files are read and the run is executed elsewhere.
  */
 export function compareRuns(base: readonly ComparableCase[], head: readonly ComparableCase[], opts: CompareOptions): Comparison {
   return summariseChanges(caseChanges(base, head, opts), opts);
@@ -41,7 +42,7 @@ export function caseChanges(base: readonly ComparableCase[], head: readonly Comp
   const changes: CaseChange[] = [];
   for (const h of head) {
     const b = baseByKey.get(keyOf(h));
-    changes.push(b ? compareCase(b, h, opts) : { key: keyOf(h), kind: 'new', head: side(h) });
+    changes.push(b ? classifyChange(b, h, opts) : { key: keyOf(h), kind: 'new', head: side(h) });
   }
   for (const b of base) if (!headKeys.has(keyOf(b))) changes.push({ key: keyOf(b), kind: 'removed', base: side(b) });
   return changes;
@@ -79,26 +80,69 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
   };
 }
 
-function compareCase(b: ComparableCase, h: ComparableCase, opts: CompareOptions): CaseChange {
+/**
+ * The rule of every comparison (`run --baseline`, `compare`, `--rejudge`), for one case on both sides.
+ * A case's change is classified per assertion, so a judge change never hides a break:
+ *
+ * 1. An edited case (its fingerprint differs) is `changed`, not compared.
+ * 2. An assertion that no judge graded (a deterministic one, gate or soft, or a judged one not asked
+ *    because the reply was empty) and that fails in a larger share of head's trials than of the
+ *    baseline's (on a passAt/passHat case: whose own estimate drops by more than epsilon) makes the
+ *    case `regressed`, whatever happened to its judges (changed, erring) and however its trials were
+ *    cut short. One that failed as often in the baseline is no regression of its own. Its p is the
+ *    Fisher p of that assertion's pass-rate drop.
+ * 3. When the judges differ (the case's judge fingerprints), the case is `judge-changed` only when
+ *    its difference lies wholly in judged assertions whose judge changed: a judged assertion whose judge
+ *    is the same on both sides and that fails more often makes it `regressed` too.
+ * 4. Then as before: judge errors on a side, `judge-errors`; no trial or cut short, `not-run`; else the
+ *    case's verdict and score move (`movement`): `regressed`, `improved` or `unchanged`; when they do
+ *    not move down but rule 2 found a failing assertion, the case is `regressed` by it.
+ *
+ * A regression is `counted` unless `alpha` is set and its p is not below it. Pure.
+ */
+export function classifyChange(b: ComparableCase, h: ComparableCase, opts: CompareOptions): CaseChange {
   const base = side(b);
   const head = side(h);
   const change = { key: keyOf(h), base, head };
   // A case without a fingerprint (a baseline from before they existed) is compared as it stands.
   if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference or assertions edited' };
-  // The same case judged by another judge or criterion: its verdicts moved with the judge, so they say
-  // nothing about the agent; listed with what changed, never counted. A side without judge
-  // fingerprints (a baseline from before them) is compared as it stands.
-  if (b.judgeFingerprint && h.judgeFingerprint && b.judgeFingerprint.hash !== h.judgeFingerprint.hash) {
-    const judgeChanges = describeJudgeChanges(b.judgeFingerprint, h.judgeFingerprint);
+  // A side without judge fingerprints (a baseline from before them) is compared as it stands.
+  const judgeMoved = b.judgeFingerprint !== undefined && h.judgeFingerprint !== undefined && b.judgeFingerprint.hash !== h.judgeFingerprint.hash;
+  const failed = failedAssertions(b, h, judgeMoved, opts.epsilon);
+  const byAssertions = (judgeChanges?: string[]): CaseChange => {
+    const pValue = failedAssertionsP(failed);
+    const also = judgeChanges ? `; the judge also changed (${judgeChanges.join('; ')}), which does not excuse it` : '';
+    return {
+      ...change,
+      kind: 'regressed',
+      pValue,
+      counted: opts.alpha === undefined || pValue < opts.alpha,
+      reason: failedAssertionsLine(failed) + also,
+      failedAssertions: failed,
+      ...(judgeChanges ? { judgeChanges } : {}),
+    };
+  };
+  // The same case judged by another judge or criterion: what moved with the judge says nothing about
+  // the agent, so it is listed with what changed, never counted; an assertion no judge graded, or one
+  // whose judge stayed, still speaks for the agent.
+  if (judgeMoved) {
+    const judgeChanges = describeJudgeChanges(b.judgeFingerprint!, h.judgeFingerprint!);
+    if (failed.length > 0) return byAssertions(judgeChanges);
     return { ...change, kind: 'judge-changed', reason: judgeChanges.join('; '), judgeChanges };
   }
   // A judge outage says nothing about the agent: such a case is listed, never counted.
-  if ((b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0) return { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' };
-  // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
-  if (base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped') return { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' };
+  const uncompared: CaseChange | undefined =
+    (b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0
+      ? { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' }
+      : // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
+        base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped'
+        ? { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' }
+        : undefined;
+  if (uncompared) return failed.length > 0 ? byAssertions() : uncompared;
 
   const m = movement(base, head, opts.epsilon);
   if (m.direction === 'down') return { ...change, kind: 'regressed', pValue: m.pValue, counted: opts.alpha === undefined || m.pValue < opts.alpha, reason: m.reason };
+  if (failed.length > 0) return byAssertions();
   if (m.direction === 'up') return { ...change, kind: 'improved', pValue: m.pValue, reason: m.reason };
   return { ...change, kind: 'unchanged' };
 }

@@ -1,4 +1,5 @@
 import type { CaseChange, Comparison, JudgeEffect } from '../core/results-schema.js';
+import type { Usage } from '../core/usage.js';
 import type { ComparableCase } from './compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { caseChanges, movement, side, summariseChanges, type CompareOptions } from './compare-runs.js';
@@ -12,14 +13,17 @@ export interface RejudgedBaseline {
   rejudged: readonly ComparableCase[];
   /** Why a case could not be re-judged, by `suite/id` key (`trace: safe` without the run folder's raw trials, …). */
   cannot: ReadonlyMap<string, string>;
+  /** What the re-judge spent on judges: kept in the comparison (`rejudge.usage`). */
+  usage?: Usage;
 }
 
 /**
  * The two effects of a `--rejudge` comparison, per case: the judge effect (the baseline as recorded vs
  * re-judged: the same trials, only the judge differs) and the agent effect (the re-judged baseline vs
  * head: the same judge, only the agent's trials differ). Only the agent effect counts against
- * `maxRegressions`; a case that could not be re-judged is listed (`cannot-rejudge`), never counted, and
- * one whose head was judged otherwise than the re-judge is `judge-changed` (compareRuns). Pure.
+ * `maxRegressions`; a case that could not be re-judged is listed (`cannot-rejudge`), never counted (unless
+ * an assertion no judge graded regressed it), and one whose head was judged otherwise than the re-judge
+ * is classified by `classifyChange` like any other (`judge-changed` unless such an assertion regressed). Pure.
  */
 export function compareEffects(baseline: RejudgedBaseline, head: readonly ComparableCase[], opts: CompareOptions): Comparison {
   const rejudged = new Map(baseline.rejudged.map((c) => [caseKey(c), c]));
@@ -36,14 +40,20 @@ export function compareEffects(baseline: RejudgedBaseline, head: readonly Compar
   });
   const effects = changes.flatMap((c) => (c.judgeEffect ? [c.judgeEffect.direction] : []));
   return summariseChanges(changes, opts, {
-    rejudge: { judges: judgesOf(baseline.rejudged), lower: effects.filter((d) => d === 'lower').length, higher: effects.filter((d) => d === 'higher').length },
+    rejudge: {
+      judges: judgesOf(baseline.rejudged),
+      lower: effects.filter((d) => d === 'lower').length,
+      higher: effects.filter((d) => d === 'higher').length,
+      ...(baseline.usage ? { usage: baseline.usage } : {}),
+    },
   });
 }
 
 /** A compared case whose baseline could not be re-judged: its agent effect is unknown, so it is listed and never counted. */
 function couldNotRejudge(change: CaseChange, why: string): CaseChange {
-  // An edited, removed or new case was not going to be compared anyway: it keeps what it is.
-  if (change.kind === 'changed' || change.kind === 'removed' || change.kind === 'new') return change;
+  // An edited, removed or new case was not going to be compared anyway: it keeps what it is. A case
+  // regressed by assertions no judge graded (or graded by the same judge) needs no re-judge to be one.
+  if (change.kind === 'changed' || change.kind === 'removed' || change.kind === 'new' || change.failedAssertions) return change;
   const { pValue: _p, counted: _c, judgeChanges: _j, ...rest } = change;
   return { ...rest, kind: 'cannot-rejudge', reason: `cannot re-judge: ${why}` };
 }

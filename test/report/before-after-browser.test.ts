@@ -171,6 +171,32 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
     await expect(row.locator('.ba-pair .ba-replies .ba-side.before pre').first().textContent()).resolves.toBe(BASE_CAPITAL);
   });
 
+  it('states the classification rule; a case regressed despite a judge change names its assertions; a re-judge says what it spent', async () => {
+    const cmp = comparisonOf(run.head);
+    const judge = ['judge openai:judge-a \u2192 openai:judge-b'];
+    const broke: Comparison = {
+      ...cmp,
+      rejudge: { judges: ['openai:judge-b'], lower: 0, higher: 0, usage: { calls: 4, inputTokens: 900, outputTokens: 100, cachedInputTokens: 0, reasoningTokens: 0, costUsd: 0.0031 } },
+      cases: [
+        {
+          ...cmp.cases[0]!,
+          judgeChanges: judge,
+          failedAssertions: [{ name: 'contains "Paris"', kind: 'contains', judged: false, base: { failed: 0, run: 3 }, head: { failed: 3, run: 3 } }],
+        },
+        cmp.cases[1]!,
+      ],
+    };
+    const p = await open(await pageOf(run, 'broke.html', broke, run.baseFile));
+    await expect(p.locator('.before-after .ba-legend').textContent()).resolves.toContain(
+      'an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges',
+    );
+    await expect(p.locator('.before-after > .ba-note', { hasText: '--rejudge' }).textContent()).resolves.toContain('Re-judging it spent (judges): 4 calls, 900 in / 100 out tokens, $0.0031.');
+    const row = await openMoved(p, 'ba/capital');
+    await expect(row.locator('.ba-failed-assertions').textContent()).resolves.toBe(
+      'Regressed by contains "Paris" (failed 3/3, baseline 0/3, no judge graded it). The judge also changed (judge openai:judge-a \u2192 openai:judge-b), which does not excuse it: the case is counted.',
+    );
+  });
+
   it('made no network request on any page it opened', () => {
     expect(nets.length).toBeGreaterThan(0);
     expect(nets.flatMap((n) => n.attempts())).toEqual([]);

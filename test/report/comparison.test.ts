@@ -185,3 +185,52 @@ describe('a --rejudge comparison in the outputs', () => {
     expect(md).toContain(`| demo/broken | regressed | 5/5 → 0/5, ${P} \\(verdict passed → failed, score 1.00 → 0.00\\) | none \\(5/5 → 5/5 re-judged\\) |`);
   });
 });
+
+describe('the legend of the kinds and the re-judge spend, in every text reporter', () => {
+  // demo/order: its contains gate fails in head under another judge; demo/tone: only its judged score moved with the judge.
+  const gate = (ok: boolean) => ({ name: 'contains "shipped"', kind: 'contains', status: ok ? ('passed' as const) : ('failed' as const) });
+  const trials = (n: number, ok: boolean) => Array.from({ length: n }, () => ({ verdict: ok ? ('passed' as const) : ('failed' as const), assertions: [gate(ok)] }));
+  const spent = { calls: 4, inputTokens: 1000, outputTokens: 200, cachedInputTokens: 0, reasoningTokens: 0, costUsd: 0.0031 };
+  const c = compareEffects(
+    {
+      recorded: [comparable('order', 2, 2, { trials: trials(2, true) })],
+      rejudged: [comparable('order', 2, 2, { trials: trials(2, true), judgeFingerprint: judgedBy('judge-a') })],
+      cannot: new Map(),
+      usage: spent,
+    },
+    [comparable('order', 0, 2, { trials: trials(2, false), judgeFingerprint: judgedBy('judge-b') })],
+    { baseline: 'base.json', epsilon: 0.05, maxRegressions: 0 },
+  );
+  const ended: EndInfo = { ...end, comparison: c };
+
+  it('the comparison keeps the spend (rejudge.usage) and regresses the gate failure despite the judge change', () => {
+    expect(() => ResultsSchema.shape.comparison.parse(c)).not.toThrow();
+    expect(c.rejudge!.usage).toEqual(spent);
+    expect(c.cases[0]).toMatchObject({ key: 'demo/order', kind: 'regressed', counted: true });
+  });
+
+  it('terminal: a Re-judge usage line and the legend', () => {
+    let out = '';
+    void terminalReporter({ out: { write: (t: string) => (out += t) }, live: false, verbose: false }).onEnd!(ended);
+    const plain = stripAnsi(out);
+    expect(plain).toContain("Re-judge  judge 4 calls 1,200 tok $0.0031 (re-judging the baseline; not in the run's usage)");
+    expect(plain).toContain(
+      'How a case is classified: an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges;',
+    );
+  });
+
+  it('GitHub step summary and JUnit: the legend and the spend', async () => {
+    const md = join(mkdtempSync(join(tmpdir(), 'legend-')), 'summary.md');
+    await githubReporter({ out: { write: () => true }, summaryFile: md }).onEnd!(ended);
+    const text = readFileSync(md, 'utf8');
+    expect(text).toContain('_How a case is classified: an assertion no judge graded');
+    expect(text).toContain('Re-judge: judge 4 calls 1,200 tok $0.0031');
+    const xml = join(mkdtempSync(join(tmpdir(), 'legend-')), 'junit.xml');
+    const r = junitReporter({ path: xml });
+    void r.onCaseEnd!(demoCase('order'), view('order'));
+    await r.onEnd!(ended);
+    const x = readFileSync(xml, 'utf8');
+    expect(x).toContain('<property name="comparison-legend" value="an assertion no judge graded');
+    expect(x).toContain('<property name="rejudge-usage" value="judge 4 calls 1,200 tok $0.0031');
+  });
+});

@@ -6,6 +6,7 @@
 import { add, el } from './dom';
 import type { Fields } from './fields';
 import { toolEdit, type ToolOp } from './tool-edit';
+import { usageLine } from './format';
 import type { Assertion, BaselineCase, BaselineView, CaseChange, CaseResult, CutField, PageData, Trial } from './types';
 import { wordDiff, type DiffPart } from './word-diff';
 
@@ -40,7 +41,21 @@ export function renderBeforeAfter(app: HTMLElement, data: PageData, fields: Fiel
     );
   if (base && base.omitted)
     add(section, el('p', 'ba-note', base.omitted + ' more moved case' + (base.omitted === 1 ? ' is' : 's are') + " listed without the baseline's side (the page keeps " + base.cases.length + ').'));
-  if (cmp.rejudge) add(section, el('p', 'ba-note', 'The baseline was re-judged for this comparison (--rejudge): its side shows the assertions as they were recorded.'));
+  // The legend of the kinds: the rule is the comparison's (classifyChange), said here in the page's words.
+  if (moved.some((c) => c.kind === 'regressed' || c.kind === 'judge-changed'))
+    add(
+      section,
+      el(
+        'p',
+        'ba-note ba-legend',
+        'How a case is classified: an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges; "judge changed" (never counted) is only a case whose differences all lie in judged assertions whose judge or criterion changed.',
+      ),
+    );
+  if (cmp.rejudge) {
+    const u = cmp.rejudge.usage;
+    const spent = u ? ' Re-judging it spent (judges): ' + usageLine(u) + '.' : '';
+    add(section, el('p', 'ba-note', 'The baseline was re-judged for this comparison (--rejudge): its side shows the assertions as they were recorded.' + spent));
+  }
   const usable = base && !base.missing ? base : undefined;
   moved.forEach((ch) => {
     const i = at[ch.key];
@@ -78,7 +93,20 @@ function movedCase(ch: CaseChange, head: CaseResult | undefined, before: Baselin
           'ba-note judge-changed',
           'Judge changed' +
             (ch.judgeChanges && ch.judgeChanges.length ? ' (' + ch.judgeChanges.join('; ') + ')' : '') +
-            ": this run's assertions were judged by another judge or criterion than the baseline's, so the move is the judge's as much as the agent's. The agent is not blamed: the case is not counted.",
+            ": this run's judged assertions were judged by another judge or criterion than the baseline's, and no assertion a judge did not grade (or whose judge stayed) fails more often, so the move is the judge's as much as the agent's. The agent is not blamed: the case is not counted.",
+        ),
+      );
+    if (ch.failedAssertions && ch.failedAssertions.length)
+      add(
+        body,
+        el(
+          'p',
+          'ba-note ba-failed-assertions',
+          'Regressed by ' +
+            ch.failedAssertions
+              .map((a) => a.name + ' (failed ' + a.head.failed + '/' + a.head.run + ', baseline ' + a.base.failed + '/' + a.base.run + (a.judged ? ', same judge' : ', no judge graded it') + ')')
+              .join('; ') +
+            (ch.judgeChanges && ch.judgeChanges.length ? '. The judge also changed (' + ch.judgeChanges.join('; ') + '), which does not excuse it: the case is counted.' : '.'),
         ),
       );
     if (!head) {
