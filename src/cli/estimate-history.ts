@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { CaseResult, Results } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
@@ -49,21 +48,15 @@ export async function estimateHistory(planKeys: readonly string[], outputDir: st
 const pricedFrom = (path: string, r: Results, cases: number): PricedFrom => ({ path, runId: r.run.id, startedAt: r.run.startedAt, gitSha: r.run.gitSha, cases });
 
 /**
- * The results documents under `outputDir`, newest written first: each run folder's `results.json`,
- * `results.json` itself and the saved baselines. Written at a run's end, so newest written is newest
- * run; at equal times a run folder's copy comes first.
+ * The results documents under `outputDir`, newest first: the run folders' `results.json` by the start in
+ * their run ids (`runFoldersWithResults`, newest first: a restored CI cache's new file times do not
+ * reorder them), then `results.json` and the saved baselines, newest written first. Those are the
+ * newest run again, or runs whose folders are gone (pruned, `keepRuns: 0`, written before run folders
+ * kept results), so they come after the folders.
  */
 async function recordings(outputDir: string): Promise<string[]> {
-  const folders = await Promise.all(
-    (await runFoldersWithResults(outputDir)).map(({ results }) =>
-      stat(results).then(
-        (s) => ({ path: results, mtimeMs: s.mtimeMs, folder: 1 }),
-        () => undefined,
-      ),
-    ),
-  );
-  const others = (await resultsOnDisk(outputDir)).map((f) => ({ ...f, folder: 0 }));
-  return [...folders.filter((f) => f !== undefined), ...others].sort((a, b) => b.mtimeMs - a.mtimeMs || b.folder - a.folder).map((f) => f.path);
+  const folders = (await runFoldersWithResults(outputDir)).map((f) => f.results).reverse();
+  return [...folders, ...(await resultsOnDisk(outputDir)).map((f) => f.path)];
 }
 
 /**

@@ -25,7 +25,7 @@ const A = '20261101-000000-aaaaaa';
 const B = '20261101-010000-bbbbbb';
 const C = '20261101-020000-cccccc';
 
-/** Writes a results document where a run leaves it, last written at `seconds`. */
+/** Writes a results document where a run leaves it, last modified at `seconds`. */
 function write(path: string, doc: Results, seconds: number): void {
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(path, JSON.stringify(doc));
@@ -44,10 +44,11 @@ function outputDir(): string {
   const c = historyCopy(base, 2, 3);
   c.run.watch = { rerun: ['hist/steady'], carried: 2 };
   for (const t of c.cases.find((x) => x.id === 'steady')!.trials) t.interrupted = true;
-  write(join(out, 'runs', A, 'results.json'), a, 1_000);
+  // File times against the runs' order (a restored CI cache): the run ids' starts order them.
+  write(join(out, 'runs', A, 'results.json'), a, 3_000);
   write(join(out, 'runs', B, 'results.json'), b, 2_000);
-  write(join(out, 'runs', C, 'results.json'), c, 3_000);
-  write(join(out, 'results.json'), c, 3_000);
+  write(join(out, 'runs', C, 'results.json'), c, 1_000);
+  write(join(out, 'results.json'), c, 1_000);
   return out;
 }
 
