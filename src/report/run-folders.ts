@@ -37,12 +37,13 @@ export function oldestRunFirst(a: { id: string; mtimeMs: number }, b: { id: stri
  * The run folders under `<outputDir>/runs/` that hold a results document, oldest first (`oldestRunFirst`:
  * by the start time their run id begins with; runs started within the same second by when their
  * results were written). A folder without `results.json` (a run still going, killed, or with
- * `results: false`) or not named by a run id is left out; no `runs/` folder is none.
+ * `results: false`) is left out; no `runs/` folder is none. A folder not named by a run id (no run
+ * makes one) is listed too, ordered by its whole name.
  */
 export async function runFoldersWithResults(outputDir: string): Promise<RunFolder[]> {
   const runs = resolve(outputDir, 'runs');
   const names = await readdir(runs, { withFileTypes: true }).then(
-    (entries) => entries.filter((e) => e.isDirectory() && isRunId(e.name)).map((e) => e.name),
+    (entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name),
     () => [] as string[],
   );
   const found = await Promise.all(

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFoldersWithResults } from '../../src/report/run-folders.js';
@@ -15,7 +15,7 @@ afterAll(() => {
 });
 
 describe('runFoldersWithResults', () => {
-  it('lists the run folders holding a results document, oldest run id first, with absolute paths', async () => {
+  it('lists the run folders holding a results document, oldest first by the start in the run id, then by when the results were written, with absolute paths', async () => {
     const out = dir();
     const folder = (id: string, files: string[]) => {
       mkdirSync(join(out, 'runs', id), { recursive: true });
@@ -31,9 +31,14 @@ describe('runFoldersWithResults', () => {
     writeFileSync(join(out, 'runs', 'notes.txt'), 'x');
     // A folder whose results.json is a folder is no results document.
     mkdirSync(join(out, 'runs', '20261203-130000-eeeeee', 'results.json'), { recursive: true });
+    // The start in the id decides, whatever the file times (a restored CI cache resets them); within one
+    // second, when the results were written: cccccc's run ended first.
+    utimesSync(join(out, 'runs', '20261202-235959-ffffff', 'results.json'), 5_000, 5_000);
+    utimesSync(join(out, 'runs', '20261203-101500-cccccc', 'results.json'), 1_000, 1_000);
+    utimesSync(join(out, 'runs', '20261203-101500-aaaaaa', 'results.json'), 2_000, 2_000);
 
     const found = await runFoldersWithResults(out);
-    expect(found.map((f) => f.id)).toEqual(['20261202-235959-ffffff', '20261203-101500-aaaaaa', '20261203-101500-cccccc']);
+    expect(found.map((f) => f.id)).toEqual(['20261202-235959-ffffff', '20261203-101500-cccccc', '20261203-101500-aaaaaa']);
     expect(found[0]).toEqual({
       id: '20261202-235959-ffffff',
       dir: join(out, 'runs', '20261202-235959-ffffff'),
