@@ -13,7 +13,7 @@ export function registerReport(program: Command): void {
   program
     .command('report')
     .description('write the self-contained HTML report of a results file, or with --history the page of many runs (exit 0 written, 2 bad input)')
-    .argument('<results...>', 'a results file (results.json); with --history, results files and folders (a folder: its .json files and those in its baselines folder)')
+    .argument('<results...>', 'a results file (results.json); with --history, results files and folders (a folder: each runs/<id>/results.json, its .json files and those in its baselines folder)')
     .option('-o, --output <file>', 'the HTML file to write (default: report.html, with --history history.html)')
     .option('--history', 'one page over many runs: pass rate, score and cost per run, the cases that changed most, per-case sparklines')
     .option('--baseline <file>', "a compared run's baseline, for the page's Before and after (default: the comparison's own; a name is .agent-evals/baselines/<name>.json)")

@@ -70,8 +70,14 @@ export function registerRun(program: Command): void {
     .option('--resume [run-id]', 'finish an interrupted run: keep the trials its run folder recorded (default: the newest run folder), run the rest, one results document for the whole plan')
     .option('--retry-errors <results.json>', 'run again only the trials of a results file that ended in a target or judge error, and merge them in')
     .option('--last-failed', 'run only the cases that failed, scored or were flaky in the newest results under outputDir (or --from)')
-    .option('--estimate', "print the plan's expected target, judge and simulated-user cost, per suite and in total, from the last recorded run of its cases, and end without calling anything")
-    .option('--from <results.json>', 'the results file that --last-failed and --estimate read (default: the newest results under outputDir; for --estimate, the newest that holds these cases)')
+    .option(
+      '--estimate',
+      "print the plan's expected target, judge and simulated-user cost, per suite and in total, each case priced from its newest recorded result across the runs kept, and end without calling anything",
+    )
+    .option(
+      '--from <results.json>',
+      'the results file that --last-failed and --estimate read (default: the newest results under outputDir; for --estimate, the newest result of each case across the run folders)',
+    )
     .option('--force', 'start a run whose estimated cost is above --max-cost even in CI (where it otherwise exits 2)')
     .option('--replay-tools <results.json>', "answer tool calls from a recorded run's tape (same case, tool and arguments, in order) without running the tools; a call off the tape runs live")
     .option('--replay-tools-strict <results.json>', 'like --replay-tools, but a tool call off the tape fails the trial instead of running live')
