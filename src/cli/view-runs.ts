@@ -1,0 +1,71 @@
+import { relative } from 'node:path';
+import { UserError } from '../core/errors.js';
+import type { Results } from '../core/results-schema.js';
+import type { RunFolder } from '../report/run-folders.js';
+import type { ViewRun } from '../report/view-data.js';
+import { exitCodeFor } from '../runner/exit-code.js';
+import { digestResults, HistoryResultsSchema } from './history-read.js';
+import { parseResults, readResultsJson } from './results-file.js';
+
+/**
+ * The exit code a run's results give, decided as the run decided it (src/runner/exit-code.ts): 130
+ * interrupted; 1 a failed case or a failed run gate (the summary's failures hold the gates, a failed
+ * comparison and a budget stop); 1 for a `scored` case only under `--strict`, which the results keep
+ * for a shard and in the command line only (a config's `strict: true` is not recorded). A run whose
+ * output could not be written ended 2, which its results cannot say.
+ */
+export function exitCodeOf(r: Pick<Results, 'run' | 'summary'>): number {
+  return exitCodeFor(r.summary, { strict: r.run.shard?.exit.strict ?? strictFlag(r.run.argv), interrupted: r.run.interrupted });
+}
+
+/** `--strict` or `--no-strict` on the command line, the last one given; false when neither. */
+function strictFlag(argv: readonly string[]): boolean {
+  const last = argv.findLast((a) => a === '--strict' || a === '--no-strict');
+  return last === '--strict';
+}
+
+/** Flags that choose part of the plan and take a value; `--last-failed` takes none. */
+const SELECTING = new Set(['-f', '--filter', '-t', '--tag', '--exclude-tag', '--shard', '--limit', '--sample', '--seed', '--target', '--matrix']);
+
+/**
+ * The flags of a run's command line that chose part of its plan (`--filter shop/* --shard 1/2`), in
+ * the order given; `--last-failed` and a watch re-run too. Eval files named on the command line are
+ * not told apart from other words and are not shown. Empty: the whole plan.
+ */
+export function selectionOf(run: Results['run']): string {
+  const argv = run.argv;
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name] = arg.split('=', 1) as [string];
+    if (arg === '--last-failed') kept.push(arg);
+    else if (SELECTING.has(name) && name !== arg) kept.push(arg);
+    else if (SELECTING.has(arg) && i + 1 < argv.length) kept.push(arg, argv[++i]!);
+  }
+  if (run.watch) kept.push(`(watch: ${run.watch.rerun.length} re-run, ${run.watch.carried} carried)`);
+  return kept.join(' ');
+}
+
+/**
+ * The run list of `agent-evals view`, newest first: one entry per run folder with a results document.
+ * A folder whose results cannot be read is passed over and named in `skipped`, never an error: the
+ * list stays up while a run writes.
+ */
+export async function viewRuns(folders: readonly RunFolder[], cwd: string): Promise<{ runs: ViewRun[]; skipped: string[] }> {
+  const runs: ViewRun[] = [];
+  const skipped: string[] = [];
+  for (const folder of folders) {
+    const file = relative(cwd, folder.results) || folder.results;
+    try {
+      const r = parseResults(await readResultsJson(folder.results, file, ''), file, '', HistoryResultsSchema);
+      const { file: _file, score: _score, id: _id, ...digest } = digestResults(r, file).run;
+      runs.push({ id: folder.id, ...digest, exitCode: exitCodeOf(r), selection: selectionOf(r.run), trace: r.run.trace ?? null });
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      skipped.push(err.message);
+    }
+  }
+  // Newest first by start time: run ids order by the second a run began, in random order within one.
+  runs.sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return { runs, skipped };
+}
