@@ -1,10 +1,10 @@
 import { writeAtomic } from './atomic-write.js';
 import type { HistoryData } from './history-data.js';
 import { HISTORY_STYLE } from './history-style.js';
-import { scriptSafeJson } from './html-embed.js';
 import { pageCsp } from './html-page.js';
 import { HISTORY_SCRIPT } from './page-script.generated.js';
-import { navHtml, NAV_STYLE, type NavLink } from './page-nav.js';
+import type { NavLink } from './page-nav.js';
+import { pageHtml } from './page-shell.js';
 
 /** The history page's Content-Security-Policy: only its script runs, nothing loads. */
 export function historyCsp(): string {
@@ -17,14 +17,7 @@ export function historyCsp(): string {
  * the only script the page's Content-Security-Policy lets run. Nothing loads from anywhere.
  */
 export function historyPageHtml(data: HistoryData, nav?: readonly NavLink[]): string {
-  return (
-    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
-    `<meta http-equiv="Content-Security-Policy" content="${historyCsp()}">\n` +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals history</title>\n' +
-    `<style>${HISTORY_STYLE}\n${NAV_STYLE}</style>\n</head>\n<body>\n${navHtml(nav)}<main id="app"></main>\n<script type="application/json" id="history">` +
-    scriptSafeJson(JSON.stringify(data)) +
-    `</script>\n<script>${HISTORY_SCRIPT}</script>\n</body>\n</html>\n`
-  );
+  return pageHtml({ csp: historyCsp(), title: 'agent-evals history', style: HISTORY_STYLE, dataId: 'history', script: HISTORY_SCRIPT, nav }, data);
 }
 
 /** Writes the history page atomically. */
