@@ -1,34 +1,86 @@
+import { stat } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
-import type { Results } from '../core/results-schema.js';
+import type { CaseResult, Results } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { UserError } from '../core/errors.js';
+import { runFoldersWithResults } from '../report/run-folders.js';
 import { loadRecorded } from './baseline-file.js';
 import { resultsOnDisk } from './newest-results.js';
 
-/** A recorded run an estimate reads, and where it was found. */
-export interface History {
+/** A recorded run that planned cases are priced from. */
+export interface PricedFrom {
+  /** Its results document, absolute. */
   path: string;
-  results: Results;
+  runId: string;
+  startedAt: string;
+  gitSha: string | null;
+  /** How many planned cases are priced from it. */
+  cases: number;
 }
 
+/** What a cost estimate prices the plan from: a recorded result per planned case it found, and the runs they came from, newest first. */
+export interface History {
+  cases: CaseResult[];
+  runs: PricedFrom[];
+}
+
+/** A recorded result the estimate can price: at least one trial that ran to its end. */
+const measured = (c: CaseResult) => c.trials.some((t) => !t.interrupted);
+
 /**
- * The recording a cost estimate reads: `--from <results.json>` when given (`--from` is the results
- * file that the flags reading the last run use, `--estimate` and `--last-failed` alike), else the
- * newest results document under `outputDir` (results.json or a saved baseline) that holds any of
- * the planned cases. A `--from` that cannot be read or holds none of them is bad input (exit 2); one
- * found on its own that cannot be read is passed over. Undefined when no recording holds any planned case.
+ * The recording a cost estimate reads. `--from <results.json>` when given (`--from` is the results file
+ * that the flags reading the last run use, `--estimate` and `--last-failed` alike): that file alone; one
+ * that cannot be read or holds none of the planned cases is bad input (exit 2). Else the newest
+ * recorded result of each planned case across the runs kept under `outputDir` (`newestResultPerCase`),
+ * so a partial run (`--filter`, `--last-failed`, a watch re-run) prices its own cases and the older runs
+ * price the rest. Undefined when no recording holds any planned case.
  */
 export async function estimateHistory(planKeys: readonly string[], outputDir: string, cwd: string, from: string | undefined): Promise<History | undefined> {
   const keys = new Set(planKeys);
-  const holdsPlan = (r: Results) => r.cases.some((c) => keys.has(caseKey(c)));
-  if (from !== undefined) {
-    const path = resolve(cwd, from);
-    const results = await loadRecorded(path, cwd, '--from');
-    // A stranger's file (another suite's) would price nothing and say so only case by case.
-    if (!holdsPlan(results)) throw new UserError(`holds none of the ${planKeys.length} planned cases (is it from another suite or project?)`, { file: relative(cwd, path) || path, field: '--from' });
-    return { path, results };
-  }
-  for (const { path } of await resultsOnDisk(outputDir)) {
+  if (from === undefined) return newestResultPerCase(keys, outputDir, cwd);
+  const path = resolve(cwd, from);
+  const results = await loadRecorded(path, cwd, '--from');
+  const held = results.cases.filter((c) => keys.has(caseKey(c)));
+  // A stranger's file (another suite's) would price nothing and say so only case by case.
+  if (held.length === 0) throw new UserError(`holds none of the ${planKeys.length} planned cases (is it from another suite or project?)`, { file: relative(cwd, path) || path, field: '--from' });
+  return { cases: results.cases, runs: [pricedFrom(path, results, held.length)] };
+}
+
+const pricedFrom = (path: string, r: Results, cases: number): PricedFrom => ({ path, runId: r.run.id, startedAt: r.run.startedAt, gitSha: r.run.gitSha, cases });
+
+/**
+ * The results documents under `outputDir`, newest written first: each run folder's `results.json`,
+ * `results.json` itself and the saved baselines. Written at a run's end, so newest written is newest
+ * run; at equal times a run folder's copy comes first.
+ */
+async function recordings(outputDir: string): Promise<string[]> {
+  const folders = await Promise.all(
+    (await runFoldersWithResults(outputDir)).map(({ results }) =>
+      stat(results).then(
+        (s) => ({ path: results, mtimeMs: s.mtimeMs, folder: 1 }),
+        () => undefined,
+      ),
+    ),
+  );
+  const others = (await resultsOnDisk(outputDir)).map((f) => ({ ...f, folder: 0 }));
+  return [...folders.filter((f) => f !== undefined), ...others].sort((a, b) => b.mtimeMs - a.mtimeMs || b.folder - a.folder).map((f) => f.path);
+}
+
+/**
+ * The newest recorded result of each planned case under `outputDir`, read newest first until every
+ * planned case has one: a run is read once however many files hold it (its folder's copy,
+ * `results.json`, a baseline it saved); a case none of whose trials ran to its end is priced from an
+ * older run. A watch re-run's document holds the cases it did not re-run as carried from earlier
+ * runs: those count only when no other run kept one (its older runs pruned). A file that cannot be
+ * read (stale, foreign) is passed over.
+ */
+async function newestResultPerCase(keys: ReadonlySet<string>, outputDir: string, cwd: string): Promise<History | undefined> {
+  const picked = new Map<string, { result: CaseResult; run: number }>();
+  const carried = new Map<string, { result: CaseResult; run: number }>();
+  const runs: PricedFrom[] = [];
+  const seen = new Set<string>();
+  for (const path of await recordings(outputDir)) {
+    if (picked.size === keys.size) break;
     let results: Results;
     try {
       results = await loadRecorded(path, cwd, '--from');
@@ -36,7 +88,20 @@ export async function estimateHistory(planKeys: readonly string[], outputDir: st
       if (err instanceof UserError) continue; // a stale or foreign file: the next newest may do
       throw err;
     }
-    if (holdsPlan(results)) return { path, results };
+    if (seen.has(results.run.id)) continue;
+    seen.add(results.run.id);
+    const rerun = results.run.watch ? new Set(results.run.watch.rerun) : undefined;
+    const run = runs.push(pricedFrom(path, results, 0)) - 1;
+    for (const result of results.cases) {
+      const key = caseKey(result);
+      if (!keys.has(key) || picked.has(key) || !measured(result)) continue;
+      if (rerun && !rerun.has(key)) {
+        if (!carried.has(key)) carried.set(key, { result, run });
+      } else picked.set(key, { result, run });
+    }
   }
-  return undefined;
+  for (const [key, c] of carried) if (!picked.has(key)) picked.set(key, c);
+  if (picked.size === 0) return undefined;
+  for (const { run } of picked.values()) runs[run]!.cases++;
+  return { cases: [...picked.values()].map((c) => c.result), runs: runs.filter((r) => r.cases > 0) };
 }

@@ -1,30 +1,55 @@
 import type { CostEstimate, RoleEstimate, SuiteEstimate } from '../runner/estimate.js';
 import { formatTokens } from '../report/format.js';
+import { runLabel } from '../report/run-label.js';
+
+/** A recorded run planned cases are priced from, as the text names it. */
+export interface EstimateRun {
+  /** Its results document, relative to the working directory. */
+  file: string;
+  runId: string;
+  startedAt: string;
+  gitSha: string | null;
+  /** How many planned cases it prices. */
+  cases: number;
+}
 
 /** Where an estimate's numbers come from, as the text names it. */
 export interface EstimateSource {
-  /** The recording, relative to the working directory; undefined when none holds a planned case. */
-  file: string | undefined;
-  runId?: string;
-  startedAt?: string;
+  /** The recorded runs, newest first; none when no recording holds a planned case. */
+  runs: readonly EstimateRun[];
   /** The price table's date (the bundled one; the config's `pricing` over it). */
   pricesAsOf: string;
 }
 
+/** A recorded run in the estimate's words: `run <id>, started <date time> · <commit>`. */
+const runText = (r: EstimateRun) => `run ${r.runId}, started ${runLabel(r)}`;
+
 /**
- * `run --estimate` as text: a row per suite and the total (cases, planned trials, target, judge,
- * the user model when a case has a simulated user, and total dollars), the judging assumed again
- * (cache hits, batch), the user model's calls and tokens with their bound, and the cases with no history.
+ * `run --estimate` as text: where it priced from (one recorded run, or several: the newest result of
+ * each case, each run with its date and how many cases it priced), a row per suite and the total
+ * (cases, planned trials, target, judge, the user model when a case has a simulated user, and total
+ * dollars), the judging assumed again (cache hits, batch), the user model's calls and tokens with their
+ * bound, and the cases with no history.
  */
 export function estimateText(e: CostEstimate, source: EstimateSource): string {
-  const head = source.file
-    ? `Estimated cost from ${source.file} (run ${source.runId ?? '?'}, started ${source.startedAt ?? '?'}), priced with the table of ${source.pricesAsOf}; nothing was called:`
-    : `No recorded run holds these cases: nothing to estimate from (run them once, or name a results file with --from); nothing was called:`;
+  const [only] = source.runs;
+  const priced = `priced with the table of ${source.pricesAsOf}; nothing was called:`;
+  const head =
+    source.runs.length > 1
+      ? `Estimated cost from the newest recorded result of each case, in ${source.runs.length} runs (listed below), ${priced}`
+      : only
+        ? `Estimated cost from ${only.file} (${runText(only)}), ${priced}`
+        : `No recorded run holds these cases: nothing to estimate from (run them once, or name a results file with --from); nothing was called:`;
   const users = e.total.user.maxCalls > 0;
   const rows = [['suite', 'cases', 'trials', 'target', 'judge', ...(users ? ['user'] : []), 'total'], ...e.suites.map((s) => row(s.suite, s, users)), row('total', e.total, users)];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const table = rows.map((r) => '  ' + r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
   const lines = [head, table];
+  if (source.runs.length > 1) {
+    lines.push('  priced from, newest first:');
+    const width = Math.max(...source.runs.map((r) => plural(r.cases, 'case').length));
+    for (const r of source.runs) lines.push(`    ${plural(r.cases, 'case').padStart(width)} from ${runText(r)} (${r.file})`);
+  }
   if (e.judge.answered > 0) {
     const asked = e.judge.answered - e.judge.cached;
     lines.push(

@@ -31,10 +31,9 @@ async function estimatePlan({ config, cases }: EstimatePlan, from: string | unde
     embeddings: plannedEmbeddings(c, config.embeddingModel),
     ...(c.simulatedUser ? { user: plannedUser(c, config) } : {}),
   }));
-  const estimate = estimateCost(planned, history?.results.cases ?? [], config.pricing);
+  const estimate = estimateCost(planned, history?.cases ?? [], config.pricing);
   const text = estimateText(estimate, {
-    file: history ? relative(cwd, history.path) || history.path : undefined,
-    ...(history ? { runId: history.results.run.id, startedAt: history.results.run.startedAt } : {}),
+    runs: (history?.runs ?? []).map(({ path, ...run }) => ({ file: relative(cwd, path) || path, ...run })),
     pricesAsOf: PRICES_AS_OF,
   });
   return { estimate, text };

@@ -5,6 +5,7 @@ import { UserError } from '../core/errors.js';
 import { caseKey } from '../core/matrix.js';
 import { CaseResultSchema, ResultsSchema, type Summary } from '../core/results-schema.js';
 import type { CasePoint, RunDigest } from '../report/history-data.js';
+import { runKind, runLabel } from '../report/run-label.js';
 import type { HistoryFile } from './history-files.js';
 import { parseResults, readResultsJson } from './results-file.js';
 
@@ -51,14 +52,25 @@ function runPassRate(s: Summary): { rate: number | null; passed: number; trials:
   return { rate: trials > 0 ? s.trials.passed / trials : null, passed: s.trials.passed, trials };
 }
 
-/** The few numbers of one results document the history page shows. */
+/**
+ * The few numbers of one results document the history page shows. A `run --watch` re-run's document
+ * holds the whole suite, the cases it did not re-run carried from earlier runs: those are points of the
+ * runs that ran them, not of this one, and its cost is what its re-run cases spent. Its pass rate and
+ * case counts stay the whole suite's, as the watch reported them.
+ */
 export function digestResults(r: HistoryResults, file: string): RunDigest {
   const rate = runPassRate(r.summary);
+  const rerun = r.run.watch ? new Set(r.run.watch.rerun) : undefined;
   const cases = new Map<string, CasePoint>();
+  let rerunCost: number | null = 0;
   for (const c of r.cases) {
+    const key = caseKey(c);
+    if (rerun && !rerun.has(key)) continue;
     const ran = c.planned - c.notRun;
     const caseRate = c.passRate ? c.passRate.rate : ran > 0 ? Math.min(1, c.passed / ran) : null;
-    cases.set(caseKey(c), [c.verdict, caseRate, c.score.mean, cost(c.usage.target.costUsd, c.usage.judge.costUsd)]);
+    const caseCost = cost(c.usage.target.costUsd, c.usage.judge.costUsd);
+    rerunCost = cost(rerunCost, caseCost);
+    cases.set(key, [c.verdict, caseRate, c.score.mean, caseCost]);
   }
   const { total, passed, failed, scored, skipped } = r.summary.cases;
   return {
@@ -67,11 +79,13 @@ export function digestResults(r: HistoryResults, file: string): RunDigest {
       id: r.run.id,
       startedAt: r.run.startedAt,
       gitSha: r.run.gitSha,
+      label: runLabel(r.run),
+      kind: runKind(r.run),
       passRate: rate.rate,
       passed: rate.passed,
       trials: rate.trials,
       score: r.summary.score.mean,
-      costUsd: r.summary.usage.total.costUsd,
+      costUsd: rerun ? rerunCost : r.summary.usage.total.costUsd,
       cases: { total, passed, failed, scored, skipped },
     },
     cases,

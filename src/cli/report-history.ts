@@ -15,7 +15,7 @@ export async function writeHistoryReport(args: readonly string[], output: string
   const files = await historyFiles(args, cwd, flag);
   const { digests, skipped } = await readHistory(files, cwd, flag);
   for (const s of skipped) process.stderr.write(`agent-evals: skipped ${s}\n`);
-  if (!digests.length) throw new UserError(`no results files in ${args.join(', ')} (a folder's *.json files and its baselines/*.json are read)`, { field: flag });
+  if (!digests.length) throw new UserError(`no results files in ${args.join(', ')} (a folder's runs/<id>/results.json, its *.json files and its baselines/*.json are read)`, { field: flag });
   const { writeHistoryPage } = await import('../report/history-page.js');
   const out = resolve(cwd, output);
   await writeHistoryPage(out, buildHistory(digests, skipped));

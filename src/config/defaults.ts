@@ -61,8 +61,8 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   judgeSeverity: 'soft',
   /** Threshold of judged assertions that set none (pairwise keeps 1: only an outright win passes). */
   judgeThreshold: 0.7,
-  /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
-  keepRuns: 20,
+  /** Run folders (`<outputDir>/runs/<id>/`: the run's cases, plan and results document) kept; a run removes the oldest beyond it. History and the estimate read them. */
+  keepRuns: 50,
   /** How long importing a config or `*.eval.ts` file may take (a top-level await that never settles). */
   loadTimeoutMs: DEFAULT_LOAD_TIMEOUT_MS,
 };

@@ -63,7 +63,7 @@ export interface ResolvedConfig {
   readonly judgeThreshold: number;
   /** Longest output a judge grades (default in judges/graded-output.ts). */
   readonly judgeMaxOutputChars: number | undefined;
-  /** Streamed run folders (`<outputDir>/runs/<id>/`) kept after a run. */
+  /** Run folders (`<outputDir>/runs/<id>/`) kept: a run removes the oldest beyond this many. */
   readonly keepRuns: number;
   readonly pricing: Readonly<NonNullable<ConfigInput['pricing']>>;
 }

@@ -79,7 +79,7 @@ export const ConfigSchema = z
     judgeThreshold: boundedNumber(BOUNDS.fraction).optional(),
     /** Longest output a judge is given to grade (characters, default 100,000); the rest is cut with a marker. */
     judgeMaxOutputChars: boundedNumber(BOUNDS.count).optional(),
-    /** Streamed run folders (`<outputDir>/runs/<id>/`) kept: older ones are removed after a run (default 20). */
+    /** Run folders (`<outputDir>/runs/<id>/`) kept, each with its run's results document: a run removes the oldest beyond this many (default 50; 0 keeps none). `report --history` and `--estimate` read them. */
     keepRuns: boundedNumber(BOUNDS.countOrZero).optional(),
     /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
     pricing: PriceOverridesSchema.optional(),

@@ -14,13 +14,17 @@ export interface HistoryRun {
   id: string;
   startedAt: string;
   gitSha: string | null;
+  /** Its start (date and time, UTC) and commit when known, as the charts and tables name it (`2026-12-03 15:40:12 UTC · 1a2b3c4`). */
+  label: string;
+  /** What kind of run when not a plain one (`watch: 1 case re-run`, `last failed`, `shard 1/2`); null for a plain run. */
+  kind: string | null;
   /** Passed of the trials that ran to a verdict; null when none did. */
   passRate: number | null;
   passed: number;
   trials: number;
   /** Mean trial score. */
   score: number;
-  /** Target plus judge, dollars; null when a price is unknown. */
+  /** Target plus judge, dollars; null when a price is unknown. A watch re-run's: its re-run cases'. */
   costUsd: number | null;
   cases: { total: number; passed: number; failed: number; scored: number; skipped: number };
 }

@@ -3,6 +3,7 @@ import type { Reporter } from './reporter.js';
 import { CaseStore } from './case-store.js';
 import { writeAtomic } from './atomic-write.js';
 import { pruneRuns } from './prune-runs.js';
+import { RUN_FOLDER_RESULTS } from './run-folders.js';
 import { SCHEMA_VERSION } from '../core/results-schema.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
 
@@ -70,8 +71,7 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
   };
 }
 
-/** The results document a run folder keeps (`<outputDir>/runs/<id>/results.json`). */
-export const RUN_FOLDER_RESULTS = 'results.json';
+export { RUN_FOLDER_RESULTS };
 
 const FIRST_CASE = Buffer.from('\n    ');
 const NEXT_CASE = Buffer.from(',\n    ');

@@ -1,31 +1,34 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isRunId, oldestRunFirst } from './run-folders.js';
 
 /**
- * Keeps the `keep` most recent run folders under `<outputDir>/runs/` (by modification time) and
- * removes the rest: each run streams its cases there, and without a bound CI caches and laptops
- * collect one folder per run forever. A folder that cannot be read or removed is left alone.
+ * Keeps the `keep` newest run folders under `<outputDir>/runs/` (the run just begun among them) and
+ * removes the rest: each run keeps its cases, plan and results there, and without a bound CI caches
+ * and laptops collect one folder per run forever. Every run folder counts, finished or not (a killed
+ * run's folder is what `--resume` reads); newest by the start in its run id (`oldestRunFirst`), not by
+ * modification time alone, which a restored CI cache resets. A folder not named by a run id is not a
+ * run's: neither counted nor removed. One that cannot be read or removed is left alone.
  */
 export async function pruneRuns(runsDir: string, keep: number): Promise<string[]> {
   let names: string[];
   try {
-    names = (await readdir(runsDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    names = (await readdir(runsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && isRunId(d.name)).map((d) => d.name);
   } catch {
     return [];
   }
   if (names.length <= keep) return [];
   const dated = await Promise.all(
-    names.map(async (name) => ({
-      name,
-      mtime: await stat(join(runsDir, name)).then(
+    names.map(async (id) => ({
+      id,
+      mtimeMs: await stat(join(runsDir, id)).then(
         (s) => s.mtimeMs,
         () => 0,
       ),
     })),
   );
-  // Newest first; run ids start with their start time, which breaks ties within a clock tick.
-  dated.sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name));
-  const removed = dated.slice(keep).map((d) => d.name);
+  dated.sort(oldestRunFirst);
+  const removed = dated.slice(0, dated.length - keep).map((d) => d.id);
   await Promise.all(removed.map((name) => rm(join(runsDir, name), { recursive: true, force: true }).catch(() => {})));
   return removed;
 }

@@ -1,6 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { RUN_FOLDER_RESULTS } from './json.js';
+
+/** The results document a run folder keeps (`<outputDir>/runs/<id>/results.json`), written by the json reporter. */
+export const RUN_FOLDER_RESULTS = 'results.json';
 
 /** A run folder (`<outputDir>/runs/<id>/`) that holds the run's results document. */
 export interface RunFolder {
@@ -12,25 +14,47 @@ export interface RunFolder {
   results: string;
 }
 
+/** A folder name that is a run id: it starts with its run's start, `YYYYMMDD-HHMMSS-` (src/runner/run-id.ts). */
+const RUN_ID = /^(\d{8}-\d{6})-/;
+
+/** Whether a folder under `runs/` is a run's (named by its run id): only those are listed or pruned. */
+export const isRunId = (name: string): boolean => RUN_ID.test(name);
+
 /**
- * The run folders under `<outputDir>/runs/` that hold a results document, oldest first by run id: an id
- * starts with its run's start time (`20261203-154335-…`, to the second), so the names sort as the runs
- * began; two runs started in the same second keep their ids' order. A folder without `results.json` (a
- * run still going, killed, or written with `results: false`) is left out; no `runs/` folder is none.
+ * Oldest first: by the start time a run id begins with (to the second), then by `mtimeMs` (the folder's
+ * or its results', when a run last wrote there), then by id. The id decides first, as a copied or
+ * restored folder (a CI cache) gets new modification times; the time breaks ties within one second.
+ */
+export function oldestRunFirst(a: { id: string; mtimeMs: number }, b: { id: string; mtimeMs: number }): number {
+  const start = (id: string) => RUN_ID.exec(id)?.[1] ?? id;
+  const sa = start(a.id);
+  const sb = start(b.id);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  return a.mtimeMs - b.mtimeMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The run folders under `<outputDir>/runs/` that hold a results document, oldest first (`oldestRunFirst`:
+ * by the start time their run id begins with; runs started within the same second by when their
+ * results were written). A folder without `results.json` (a run still going, killed, or with
+ * `results: false`) or not named by a run id is left out; no `runs/` folder is none.
  */
 export async function runFoldersWithResults(outputDir: string): Promise<RunFolder[]> {
   const runs = resolve(outputDir, 'runs');
   const names = await readdir(runs, { withFileTypes: true }).then(
-    (entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name),
+    (entries) => entries.filter((e) => e.isDirectory() && isRunId(e.name)).map((e) => e.name),
     () => [] as string[],
   );
   const found = await Promise.all(
-    names.map(async (id): Promise<RunFolder | undefined> => {
+    names.map(async (id) => {
       const dir = join(runs, id);
       const results = join(dir, RUN_FOLDER_RESULTS);
       const file = await stat(results).catch(() => undefined);
-      return file?.isFile() ? { id, dir, results } : undefined;
+      return file?.isFile() ? { id, dir, results, mtimeMs: file.mtimeMs } : undefined;
     }),
   );
-  return found.filter((f) => f !== undefined).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return found
+    .filter((f) => f !== undefined)
+    .sort(oldestRunFirst)
+    .map(({ id, dir, results }): RunFolder => ({ id, dir, results }));
 }

@@ -1,6 +1,6 @@
 /**
- * `agent-evals report --history` through the CLI's `main`, in-process: what a folder yields (its
- * *.json and baselines/*.json, not its run folders; a run saved twice shown once), a folder file that
+ * `agent-evals report --history` through the CLI's `main`, in-process: what a folder yields (each run
+ * folder's results.json, its *.json and baselines/*.json; a run saved twice shown once, from its folder), a folder file that
  * is not a results file passed over with a warning, and bad input refused with exit 2 naming the file:
  * a named file that is not a results file, a missing path, a folder with no results file.
  */
@@ -28,23 +28,39 @@ function pageData(path: string): HistoryData {
   return JSON.parse(html.slice(at, html.indexOf('</script>', at))) as HistoryData;
 }
 
-/** A folder laid out as a run leaves `.agent-evals`: results.json, a baseline saved by that same run, an older baseline, a run folder, the html report. */
+/** The run folders of runs 1 and 2 (run 0's pruned: only its saved baseline is left). */
+const RUN_1 = '20261101-010000-aaaaaa';
+const RUN_2 = '20261101-020000-bbbbbb';
+
+/**
+ * A folder laid out as runs leave `.agent-evals`: results.json (the newest run, run 2), a baseline
+ * saved by that same run, an older baseline (run 0), the run folders of runs 1 and 2 each with its
+ * results.json, a run folder without one (a killed run: its plan only), the html report.
+ */
 function outputFolder(): string {
   const dir = tempDir();
   const out = join(dir, '.agent-evals');
   mkdirSync(join(out, 'baselines'), { recursive: true });
-  mkdirSync(join(out, 'runs', 'run-2'), { recursive: true });
   const latest = JSON.stringify(historyCopy(base, 2, 3));
   writeFileSync(join(out, 'results.json'), latest);
   writeFileSync(join(out, 'baselines', 'main.json'), latest);
   writeFileSync(join(out, 'baselines', 'old.json'), JSON.stringify(historyCopy(base, 0, 3)));
-  writeFileSync(join(out, 'runs', 'run-2', 'plan.json'), JSON.stringify(historyCopy(base, 1, 3)));
+  for (const [id, doc] of [
+    [RUN_1, JSON.stringify(historyCopy(base, 1, 3))],
+    [RUN_2, latest],
+  ] as const) {
+    mkdirSync(join(out, 'runs', id), { recursive: true });
+    writeFileSync(join(out, 'runs', id, 'results.json'), doc);
+    writeFileSync(join(out, 'runs', id, 'plan.json'), '{}');
+  }
+  mkdirSync(join(out, 'runs', '20261101-030000-cccccc'), { recursive: true });
+  writeFileSync(join(out, 'runs', '20261101-030000-cccccc', 'plan.json'), JSON.stringify(historyCopy(base, 1, 3)));
   writeFileSync(join(out, 'report.html'), '<p>a page</p>');
   return dir;
 }
 
 describe('agent-evals report --history', () => {
-  it("reads an output folder's results.json and saved baselines, not its run folders, and a run saved twice once", async () => {
+  it("reads an output folder's run folders, results.json and saved baselines, a run saved three times once (from its folder)", async () => {
     const dir = outputFolder();
     const r = await runCliInProcess(['report', '--history', '.agent-evals'], { cwd: dir });
     expect(r.stderr).toBe('');
@@ -53,7 +69,8 @@ describe('agent-evals report --history', () => {
     const data = pageData(join(dir, 'history.html'));
     expect(data.runs.map((run) => [run.id, run.file])).toEqual([
       ['run-0', join('.agent-evals', 'baselines', 'old.json')],
-      ['run-2', join('.agent-evals', 'results.json')],
+      ['run-1', join('.agent-evals', 'runs', RUN_1, 'results.json')],
+      ['run-2', join('.agent-evals', 'runs', RUN_2, 'results.json')],
     ]);
     expect(data.skipped).toEqual([]);
   });
@@ -62,13 +79,16 @@ describe('agent-evals report --history', () => {
     const dir = outputFolder();
     writeFileSync(join(dir, '.agent-evals', 'notes.json'), '{"note": 1}');
     writeFileSync(join(dir, '.agent-evals', 'baselines', 'broken.json'), '{"schemaVersion": 1,');
+    // A run folder's results cut short (a disk that filled up): passed over as well, the other runs shown.
+    writeFileSync(join(dir, '.agent-evals', 'runs', RUN_1, 'results.json'), '{"schemaVersion": 1,');
     const r = await runCliInProcess(['report', '--history', '.agent-evals', '-o', 'h.html'], { cwd: dir });
     expect(r.code).toBe(0);
     const lines = r.stderr.trim().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^agent-evals: skipped \.agent-evals[/\\]notes\.json: not an agent-evals results file: schemaVersion: /);
-    expect(lines[1]).toMatch(/^agent-evals: skipped \.agent-evals[/\\]baselines[/\\]broken\.json: not a results file: invalid JSON/);
-    expect(pageData(join(dir, 'h.html')).runs).toHaveLength(2);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^agent-evals: skipped \.agent-evals[/\\]runs[/\\]20261101-010000-aaaaaa[/\\]results\.json: not a results file: invalid JSON/);
+    expect(lines[1]).toMatch(/^agent-evals: skipped \.agent-evals[/\\]notes\.json: not an agent-evals results file: schemaVersion: /);
+    expect(lines[2]).toMatch(/^agent-evals: skipped \.agent-evals[/\\]baselines[/\\]broken\.json: not a results file: invalid JSON/);
+    expect(pageData(join(dir, 'h.html')).runs.map((run) => run.id)).toEqual(['run-0', 'run-2']);
   });
 
   it('refuses a named file that is not a results file: exit 2 naming it, no page written', async () => {

@@ -73,7 +73,8 @@ describe('run --estimate', () => {
     const res = await cli(['run', '--estimate'], { OPENAI_API_KEY: undefined });
     expect(res.code, res.stdout + res.stderr).toBe(0);
     expect(fake!.count).toBe(before);
-    expect(res.stdout).toContain('Estimated cost from .out/results.json');
+    // The run's own folder copy of its results: the newest recorded run.
+    expect(res.stdout).toContain(`Estimated cost from ${join('.out', 'runs', results.run.id, 'results.json')} (run ${results.run.id}, started `);
     const estimated = estimatedBySuite(res.stdout);
     expect(Object.keys(estimated).sort()).toEqual(['alpha', 'beta', 'total']);
     for (const suite of ['alpha', 'beta']) expect(Math.abs(estimated[suite]! - spent[suite]!) / spent[suite]!).toBeLessThan(0.05);
@@ -94,6 +95,46 @@ describe('run --estimate', () => {
     expect(estimated['alpha']! / (3 * spent['alpha']!)).toBeCloseTo(1, 1);
     expect(estimated['beta']! / (2 * spent['beta']!)).toBeCloseTo(1, 1);
     expect(res.stdout).toMatch(/no history: 1 case, not priced:\n {4}alpha\/fresh\n/);
+  });
+
+  it('after a 2-case run, prices every case of the suite: each from its newest recorded run, named with its date', async () => {
+    const { dir, cli, results: full } = await recorded();
+    const spent = recordedBySuite(full);
+    // A 2-case run: results.json now holds alpha alone.
+    const part = await cli(['run', '--no-early-stop', '--filter', 'alpha', '--json']);
+    expect(part.code, part.stdout + part.stderr).toBe(0);
+    const before = fake!.count;
+
+    const res = await cli(['run', '--estimate']);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(fake!.count).toBe(before);
+    expect(res.stdout).not.toContain('no history');
+    const estimated = estimatedBySuite(res.stdout);
+    for (const suite of ['alpha', 'beta']) expect(Math.abs(estimated[suite]! - spent[suite]!) / spent[suite]!).toBeLessThan(0.05);
+    expect(res.stdout).toContain('Estimated cost from the newest recorded result of each case, in 2 runs');
+    // Newest first: alpha's two cases from the filtered run, beta's one from the full run, each with its start.
+    const partial = readResults(join(dir, '.out', 'results.json'));
+    expect(partial.cases.map((c) => c.id)).toEqual(['a', 'b']);
+    const started = (r: Results) => `${r.run.startedAt.slice(0, 10)} ${r.run.startedAt.slice(11, 19)} UTC`;
+    expect(res.stdout).toContain(`\n    2 cases from run ${partial.run.id}, started ${started(partial)} (${join('.out', 'runs', partial.run.id, 'results.json')})\n`);
+    expect(res.stdout).toContain(`\n     1 case from run ${full.run.id}, started ${started(full)} (${join('.out', 'runs', full.run.id, 'results.json')})\n`);
+    expect(res.stdout.indexOf('2 cases from')).toBeLessThan(res.stdout.indexOf('1 case from'));
+  });
+
+  it('the CI budget guard after a 2-case run refuses what it refuses after the full run', async () => {
+    const { cli, results: full } = await recorded();
+    const spent = recordedBySuite(full);
+    // Above what the 2 alpha cases cost, below the whole suite: only a guard pricing beta too refuses it.
+    const budget = (spent['alpha']! + spent['alpha']! + spent['beta']!) / 2;
+    expect(budget).toBeGreaterThan(spent['alpha']!);
+    const part = await cli(['run', '--no-early-stop', '--filter', 'alpha', '--json']);
+    expect(part.code, part.stdout + part.stderr).toBe(0);
+    const before = fake!.count;
+    const refused = await cli(['run', '--max-cost', String(budget)], { CI: 'true' });
+    expect(refused.code, refused.stdout + refused.stderr).toBe(2);
+    expect(refused.stderr).toMatch(/--max-cost: the estimated cost of this run, \$0\.\d+, is above the budget of \$0\.\d+; in CI such a run does not start without --force/);
+    expect(refused.stderr).not.toContain('no history');
+    expect(fake!.count).toBe(before);
   });
 
   it('--from names the recording; a file that is not one is bad input (exit 2) naming --from', async () => {

@@ -4,7 +4,7 @@
  * Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,17 +45,32 @@ describe('run folders', () => {
     expect(readdirSync(runs)).toEqual([]);
   });
 
-  it('keeps 20 by default', async () => {
+  it('keeps 50 by default, this run among them, the oldest by run id removed', async () => {
     const dir = project('');
     const runs = join(dir, 'out', 'runs');
-    // 24 older runs, made by hand with increasing times.
-    for (let i = 0; i < 24; i++) mkdirSync(join(runs, `20200101-0000${String(i).padStart(2, '0')}-old`), { recursive: true });
+    // 54 older runs, made by hand with increasing times.
+    const older = Array.from({ length: 54 }, (_, i) => `20200101-00${String(Math.floor(i / 60)).padStart(2, '0')}${String(i % 60).padStart(2, '0')}-old`);
+    for (const id of older) mkdirSync(join(runs, id), { recursive: true });
     const r = await runCliInProcess(['run', '--json', join(dir, 'results.json')], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    const left = readdirSync(runs);
-    expect(left).toHaveLength(20);
+    const left = readdirSync(runs).sort();
     const id = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.id;
-    expect(left).toContain(id);
+    expect(left).toEqual([...older.slice(5), id]);
+  });
+
+  it('prunes by the start in the run id, not by modification time (a restored CI cache resets it), and leaves a folder that is no run alone', async () => {
+    const dir = project(', keepRuns: 2');
+    const runs = join(dir, 'out', 'runs');
+    const oldest = '20200101-000000-aaaaaa';
+    const older = '20200102-000000-bbbbbb';
+    for (const id of [oldest, older, 'my-notes']) mkdirSync(join(runs, id), { recursive: true });
+    // The oldest run's folder was touched last (copied back from a cache): still the oldest run.
+    utimesSync(join(runs, older), 1_000, 1_000);
+    utimesSync(join(runs, oldest), 2_000_000_000, 2_000_000_000);
+    const r = await runCliInProcess(['run', '--json', join(dir, 'results.json')], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const id = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).run.id;
+    expect(readdirSync(runs).sort()).toEqual([older, id, 'my-notes'].sort());
   });
 });
 

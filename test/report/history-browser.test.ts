@@ -35,7 +35,7 @@ describeInChromium('the history page in headless Chromium', (executablePath) => 
     const dir = tempDir();
     const folder = join(dir, 'history');
     writeHistoryFiles(folder, await historyRun(), RUNS);
-    // Beside them: a JSON file that is not a results file, and a run folder (never read).
+    // Beside them: a JSON file that is not a results file, and a folder under runs/ not named by a run id (not read).
     writeFileSync(join(folder, 'notes.json'), JSON.stringify({ note: 'not results' }));
     mkdirSync(join(folder, 'runs', 'r1'), { recursive: true });
     writeFileSync(join(folder, 'runs', 'r1', 'plan.json'), '{');
@@ -77,7 +77,12 @@ describeInChromium('the history page in headless Chromium', (executablePath) => 
       expect(points[i]!.x).toBeGreaterThan(points[i - 1]!.x);
       expect(points[i]!.y).toBeLessThan(points[i - 1]!.y);
     }
-    expect(points[0]!.title).toBe('2026-11-01T00:00:00.000Z run-0: 0%');
+    // Each run named by its date, time and commit, not its date alone: runs of one day tell apart.
+    expect(points[0]!.title).toBe('2026-11-01 00:00:00 UTC · 0000abc · run-0: 0%');
+    expect(points[1]!.title).toBe('2026-11-01 01:00:00 UTC · 0001abc · run-1: 2%');
+    const ticks = await page.locator('svg.pass-rate text.tick').allTextContents();
+    expect(ticks).toContain('2026-11-01 00:00:00 UTC · 0000abc');
+    expect(ticks).toContain('2026-11-03 01:00:00 UTC · 0031abc');
   });
 
   it('lists the case that flipped most first, with its sparkline', async () => {

@@ -14,6 +14,8 @@ function digest(id: string, startedAt: string, cases: Record<string, CasePoint>)
     id,
     startedAt,
     gitSha: null,
+    label: startedAt,
+    kind: null,
     passRate: 0.5,
     passed: 1,
     trials: 2,
@@ -30,13 +32,40 @@ describe('the history data', () => {
     const parsed = HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results)));
     expect(Object.keys(parsed.cases[0]!).sort()).toEqual(['id', 'notRun', 'passed', 'planned', 'score', 'suite', 'usage', 'verdict']);
     const d = digestResults(parsed, 'r.json');
-    expect(d.run).toMatchObject({ file: 'r.json', id: 'run-1', startedAt: '2026-11-01T01:00:00.000Z', passRate: 0.5, passed: 1, trials: 2, costUsd: 0.01 });
+    expect(d.run).toMatchObject({
+      file: 'r.json',
+      id: 'run-1',
+      startedAt: '2026-11-01T01:00:00.000Z',
+      label: '2026-11-01 01:00:00 UTC · 0001abc',
+      kind: null,
+      passRate: 0.5,
+      passed: 1,
+      trials: 2,
+      costUsd: 0.01,
+    });
     // One trial each: no pass rate in the file, so passes over trials that ran.
     expect([...d.cases]).toEqual([
       ['hist/steady', ['passed', 1, 1, 0]],
       ['hist/flappy', ['failed', 0, 1, 0]],
       ['hist/<img src=x onerror=alert(1)>', ['passed', 1, 1, 0]],
     ]);
+  });
+
+  it("a watch re-run's document: only its re-run cases are its points, its cost theirs, its kind and label say what it was", async () => {
+    const results = historyCopy(await historyRun(), 2, 3);
+    results.run.watch = { rerun: ['hist/flappy'], carried: 2 };
+    results.run.gitSha = null;
+    for (const c of results.cases) c.usage.target.costUsd = c.id === 'flappy' ? 0.004 : 0.5;
+    const d = digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 'w.json');
+    expect([...d.cases.keys()]).toEqual(['hist/flappy']);
+    // The carried cases' $1 was spent by the runs that ran them, not by this one.
+    expect(d.run.costUsd).toBeCloseTo(0.004, 10);
+    expect(d.run).toMatchObject({ label: '2026-11-01 02:00:00 UTC', kind: 'watch: 1 case re-run' });
+    // Its pass rate is the whole suite's, as the watch reported it.
+    expect(d.run.passRate).toBe(results.summary.passRate!.rate);
+    results.run.watch = undefined;
+    results.run.lastFailedFrom = '.agent-evals/results.json';
+    expect(digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 'l.json').run.kind).toBe('last failed');
   });
 
   it('orders runs by startedAt, lines cases up over them, and ranks the most changed first', () => {

@@ -24,11 +24,12 @@ export async function historyRun(): Promise<Results> {
   return (await runInProcess({ files: { 'hist.eval.yaml': SUITE }, config: { targets: { agent: () => 'ok' } } })).results;
 }
 
-/** Run `i` of `n`: started i hours after the first, pass rate i/(n-1), cost i cents; `flappy` fails on odd runs; `evil` has HOSTILE_ID as its id. */
+/** Run `i` of `n`: started i hours after the first, at commit `<i in 4 hex digits>abc0…`, pass rate i/(n-1), cost i cents; `flappy` fails on odd runs; `evil` has HOSTILE_ID as its id. */
 export function historyCopy(base: Results, i: number, n: number): Results {
   const r = structuredClone(base);
   r.run.id = `run-${i}`;
   r.run.startedAt = new Date(Date.UTC(2026, 10, 1) + i * 3_600_000).toISOString();
+  r.run.gitSha = `${i.toString(16).padStart(4, '0')}abc`.padEnd(40, '0');
   const trials = Math.max(n - 1, 1);
   r.summary.passRate = { passed: i, trials, rate: i / trials, low: 0, high: 1 };
   r.summary.usage.total.costUsd = i / 100;

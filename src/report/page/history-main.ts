@@ -9,7 +9,7 @@
 import { add, el } from './dom';
 import { renderCases, renderChanged } from './history-cases';
 import { lineChart } from './history-chart';
-import type { HistoryData, HistoryRun } from '../history-data';
+import type { HistoryData } from '../history-data';
 
 const data = JSON.parse((document.getElementById('history') as HTMLElement).textContent || '{}') as HistoryData;
 const app = document.getElementById('app') as HTMLElement;
@@ -17,7 +17,6 @@ const runs = data.runs;
 
 const percent = (v: number) => Math.round(v * 100) + '%';
 const dollars = (v: number) => '$' + (v >= 1 ? v.toFixed(2) : v.toFixed(4));
-const day = (r: HistoryRun | undefined) => (r ? r.startedAt.slice(0, 10) : '');
 
 add(app, el('h1', null, 'agent-evals history'));
 const facts = add(app, el('dl', 'facts'));
@@ -27,7 +26,7 @@ const fact = (name: string, value: string) => {
 };
 const first = runs[0];
 const last = runs[runs.length - 1];
-fact('Runs', `${runs.length}` + (first && last ? `, ${first.startedAt} to ${last.startedAt}` : ''));
+fact('Runs', `${runs.length}` + (first && last ? `, ${first.label} to ${last.label}` : ''));
 if (last) {
   fact('Latest run', `${last.id} (${last.file})` + (last.gitSha ? `, commit ${last.gitSha.slice(0, 12)}` : ''));
   fact('Latest pass rate', last.passRate === null ? 'no trial ran' : `${percent(last.passRate)} (${last.passed} of ${last.trials} trials)`);
@@ -41,8 +40,9 @@ if (data.skipped.length) {
 
 add(app, el('h2', null, 'Over the runs'));
 const charts = add(app, el('div', 'charts'));
-const labels = runs.map((r) => `${r.startedAt} ${r.id}`);
-const ends: [string, string] = [day(first), day(last)];
+// Each point's tooltip and the axis' two ends: date, time and commit, so runs of one day tell apart.
+const labels = runs.map((r) => `${r.label}${r.kind ? ` (${r.kind})` : ''} · ${r.id}`);
+const ends: [string, string] = [first?.label ?? '', last?.label ?? ''];
 const chart = (title: string, svg: SVGSVGElement) => {
   const figure = add(charts, el('figure', 'chart'));
   add(figure, el('figcaption', null, title));
@@ -78,13 +78,14 @@ const fold = add(app, el('details', 'runs'));
 add(fold, el('summary', null, `All ${runs.length} runs`));
 const table = add(fold, el('table', 'changed'));
 const head = add(add(table, el('thead')), el('tr'));
-for (const h of ['Started', 'Run', 'File', 'Pass rate', 'Score', 'Cost', 'Cases passed']) add(head, el('th', null, h));
+for (const h of ['Started', 'Run', 'Kind', 'File', 'Pass rate', 'Score', 'Cost', 'Cases passed']) add(head, el('th', null, h));
 const body = add(table, el('tbody'));
 for (const r of runs) {
   const row = add(body, el('tr'));
   for (const v of [
-    r.startedAt,
+    r.label,
     r.id,
+    r.kind ?? '',
     r.file,
     r.passRate === null ? '—' : percent(r.passRate),
     r.score.toFixed(2),
