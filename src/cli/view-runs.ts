@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { UserError } from '../core/errors.js';
 import type { Results } from '../core/results-schema.js';
 import type { RunFolder } from '../report/run-folders.js';
+import { runStartText } from '../report/run-label.js';
 import type { ViewRun } from '../report/view-data.js';
 import { exitCodeFor } from '../runner/exit-code.js';
 import { digestResults, HistoryResultsSchema } from './history-read.js';
@@ -24,25 +25,25 @@ function strictFlag(argv: readonly string[]): boolean {
   return last === '--strict';
 }
 
-/** Flags that choose part of the plan and take a value; `--last-failed` takes none. */
-const SELECTING = new Set(['-f', '--filter', '-t', '--tag', '--exclude-tag', '--shard', '--limit', '--sample', '--seed', '--target', '--matrix']);
+/**
+ * Flags that choose part of the plan, each taking a value. A shard, `--last-failed` and a watch
+ * re-run are the run's kind (`runKind`), read from the results rather than the command line.
+ */
+const SELECTING = new Set(['-f', '--filter', '-t', '--tag', '--exclude-tag', '--limit', '--sample', '--seed', '--target', '--matrix']);
 
 /**
- * The flags of a run's command line that chose part of its plan (`--filter shop/* --shard 1/2`), in
- * the order given; `--last-failed` and a watch re-run too. Eval files named on the command line are
- * not told apart from other words and are not shown. Empty: the whole plan.
+ * The flags of a run's command line that chose part of its plan (`--filter shop/* --tag smoke`), in
+ * the order given. Eval files named on the command line are not told apart from other words and are
+ * not shown. Empty: nothing chosen by flag.
  */
-export function selectionOf(run: Results['run']): string {
-  const argv = run.argv;
+export function selectionOf(argv: readonly string[]): string {
   const kept: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [name] = arg.split('=', 1) as [string];
-    if (arg === '--last-failed') kept.push(arg);
-    else if (SELECTING.has(name) && name !== arg) kept.push(arg);
+    if (SELECTING.has(name) && name !== arg) kept.push(arg);
     else if (SELECTING.has(arg) && i + 1 < argv.length) kept.push(arg, argv[++i]!);
   }
-  if (run.watch) kept.push(`(watch: ${run.watch.rerun.length} re-run, ${run.watch.carried} carried)`);
   return kept.join(' ');
 }
 
@@ -58,8 +59,22 @@ export async function viewRuns(folders: readonly RunFolder[], cwd: string): Prom
     const file = relative(cwd, folder.results) || folder.results;
     try {
       const r = parseResults(await readResultsJson(folder.results, file, ''), file, '', HistoryResultsSchema);
-      const { file: _file, score: _score, id: _id, ...digest } = digestResults(r, file).run;
-      runs.push({ id: folder.id, ...digest, exitCode: exitCodeOf(r), selection: selectionOf(r.run), trace: r.run.trace ?? null });
+      const d = digestResults(r, file).run;
+      runs.push({
+        id: folder.id,
+        startedAt: d.startedAt,
+        started: runStartText(d.startedAt),
+        gitSha: d.gitSha,
+        passRate: d.passRate,
+        passed: d.passed,
+        trials: d.trials,
+        costUsd: d.costUsd,
+        cases: d.cases,
+        exitCode: exitCodeOf(r),
+        kind: d.kind,
+        selection: selectionOf(r.run.argv),
+        trace: r.run.trace ?? null,
+      });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       skipped.push(err.message);

@@ -1,5 +1,5 @@
 /**
- * `agent-evals view` end to end: three real runs of a project (the CLI's `run`, in process) whose
+ * `agent-evals view` end to end: four real runs of a project (the CLI's `run`, in process) whose
  * function target calls a tool through `ctx.tool()` under the default `trace: safe`, then the built CLI
  * serves the output folder and headless Chromium (playwright-core) reads it: the run list holds every
  * run folder, a trial shows the tool's arguments and result in full (read from the run folder's raw
@@ -56,7 +56,7 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
   let sha = '';
   let cli: SpawnedCli | undefined;
   let url = '';
-  /** Run folder ids in the order the runs were made: whole, filtered, broken. */
+  /** Run folder ids in the order the runs were made: whole, filtered, broken, one shard. */
   const ids: string[] = [];
   const errors: string[] = [];
   const dialogs: string[] = [];
@@ -99,6 +99,7 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     expect((await run([])).code).toBe(0);
     expect((await run(['--filter', 'shop/order-status'])).code).toBe(0);
     expect((await run([], { SHOP_BROKEN: '1' })).code).toBe(1);
+    expect((await run(['--shard', '2/2'])).code).toBe(0);
     // The shareable results keep digests: the argument is in no results document, only in the raw trials.
     for (const id of ids) expect(folderFile(id, 'results.json')).not.toContain(ARG);
     expect(folderFile(ids[0]!, 'raw-trials.jsonl')).toContain(ARG);
@@ -154,6 +155,7 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     await expect(cell(ids[2]!, 'pass-rate')).resolves.toBe('0.0% (0/2)');
     await expect(cell(ids[1]!, 'selection')).resolves.toBe('--filter shop/order-status');
     await expect(cell(ids[0]!, 'selection')).resolves.toBe('all');
+    await expect(cell(ids[3]!, 'selection')).resolves.toBe('shard 2/2');
     await expect(cell(ids[0]!, 'trace')).resolves.toBe('safe');
     await page.close();
   });
@@ -227,7 +229,7 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
       cli!.child.kill('SIGINT');
       const done = await cli!.done;
       expect(done.code, done.stderr).toBe(0);
-      expect(done.stderr).toMatch(/Viewing 3 runs of \.agent-evals/);
+      expect(done.stderr).toMatch(/Viewing 4 runs of \.agent-evals/);
       expect(done.stderr).toMatch(/View stopped/);
       expect(done.stdout.match(/http:\/\//g)).toHaveLength(1);
       expect(done.stdout + done.stderr).not.toContain(SECRET);

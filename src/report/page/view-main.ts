@@ -17,7 +17,6 @@ const runs = data.runs;
 /** Addresses relative to the list (`/<token>/`), so the token is never written by this script. */
 const reportHref = (r: ViewRun) => 'run/' + encodeURIComponent(r.id);
 const compareHref = (before: string, after: string) => 'compare/' + encodeURIComponent(before) + '/' + encodeURIComponent(after);
-const when = (r: ViewRun) => r.startedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC');
 const EXIT_MEANING: Record<number, string> = { 0: 'passed', 1: 'failed', 2: 'bad input', 130: 'interrupted' };
 
 const link = (href: string, text: string) => {
@@ -51,7 +50,7 @@ if (runs.length > 1) {
     const select = add(form, el('select'));
     select.setAttribute('aria-label', label);
     runs.forEach((r, i) => {
-      const option = add(select, el('option', null, `${when(r)} ${r.id}`));
+      const option = add(select, el('option', null, `${r.started} ${r.id}`));
       option.value = r.id;
       if (i === chosen) option.selected = true;
     });
@@ -73,13 +72,13 @@ const body = add(table, el('tbody'));
 runs.forEach((r, i) => {
   const row = add(body, el('tr', 'run'));
   row.dataset.id = r.id;
-  add(add(row, el('td', 'started')), link(reportHref(r), when(r))).title = r.id;
+  add(add(row, el('td', 'started')), link(reportHref(r), r.started)).title = r.id;
   add(row, el('td', 'commit key', r.gitSha ? r.gitSha.slice(0, 12) : '—'));
   add(row, el('td', 'pass-rate', r.passRate === null ? '—' : `${pct(r.passRate)} (${r.passed}/${r.trials})`));
   add(row, el('td', 'cases', `${r.cases.passed} of ${r.cases.total} passed` + (r.cases.failed ? `, ${r.cases.failed} failed` : '')));
   add(row, el('td', 'cost', r.costUsd === null ? 'unknown' : usd(r.costUsd)));
   add(row, el('td', 'exit ' + (r.exitCode === 0 ? 'ok' : 'bad'), `${r.exitCode} ${EXIT_MEANING[r.exitCode] ?? ''}`.trim()));
-  add(row, el('td', 'selection key', r.selection || 'all'));
+  add(row, el('td', 'selection key', [r.kind, r.selection].filter(Boolean).join('; ') || 'all'));
   add(row, el('td', 'trace', r.trace ?? '—'));
   const older = runs[i + 1];
   const cell = add(row, el('td', 'vs'));
