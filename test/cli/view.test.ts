@@ -16,11 +16,15 @@ import { browserCommand } from '../../src/cli/open-browser.js';
 afterAll(removeTempDirs);
 
 describe('agent-evals view: bad input is exit 2 before anything is served', () => {
-  it('a folder that does not exist, a folder and --config both, a port in use', async () => {
+  it('a folder that does not exist (given, or the default), a folder and --config both, a port in use', async () => {
     const dir = tempDir();
     const missing = await runCliInProcess(['view', 'no-such-folder', '--no-open'], { cwd: dir });
     expect([missing.code, missing.stdout]).toEqual([2, '']);
     expect(missing.stderr).toMatch(/no-such-folder: \[dir\]: no such folder/);
+    // No folder given: the config's outputDir (here the default, not made yet by any run).
+    const none = await runCliInProcess(['view', '--no-open'], { cwd: dir });
+    expect([none.code, none.stdout]).toEqual([2, '']);
+    expect(none.stderr).toMatch(/\.agent-evals: \[dir\]: no such folder/);
 
     mkdirSync(join(dir, 'out'));
     const both = await runCliInProcess(['view', 'out', '--config', 'evals.config.mjs', '--no-open'], { cwd: dir });
