@@ -27,7 +27,7 @@ const RUN_ASSEMBLY = ['runner/execute-run', 'runner/api-keys', 'runner/rejudge',
 // page's browser code imports their types (and only types: `page-alone`) so both sides read one
 // definition. A type-only import is erased by the bundler, and src/report/page/tsconfig.json (DOM, no
 // Node types) still checks what those types reach.
-const PAGE_DATA = ['report/history-data.ts', 'report/review-items.ts', 'report/baseline-types.ts', 'core/results-schema.ts'];
+const PAGE_DATA = ['report/history-data.ts', 'report/view-data.ts', 'report/review-items.ts', 'report/baseline-types.ts', 'core/results-schema.ts'];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

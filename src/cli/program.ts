@@ -24,6 +24,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   if (command === 'init' || wantsHelp) (await import('./init.js')).registerInit(program);
   if (command === 'report' || wantsHelp) (await import('./report.js')).registerReport(program);
   if (command === 'review' || wantsHelp) (await import('./review.js')).registerReview(program);
+  if (command === 'view' || wantsHelp) (await import('./view.js')).registerView(program);
   if (command === 'import' || wantsHelp) (await import('./import.js')).registerImport(program);
   if (command === 'doctor' || wantsHelp) (await import('./doctor.js')).registerDoctor(program);
   return program;

@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { bounded } from './parse-number.js';
-
-const portArg = bounded({ min: 0, max: 65_535, integer: true, why: 'a TCP port' });
+import { listenFailure, portArg, untilStopped } from './local-serve.js';
 
 /**
  * `agent-evals review results.json`: serves a page on 127.0.0.1, under a random token, where a human
@@ -48,23 +46,11 @@ export function registerReview(program: Command): void {
         }
       }
 
-      const server = await startReviewServer({ items, labels, otherRows, labelsPath, labelsShown, port: flags.port ?? 0 }).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'EADDRINUSE' || err.code === 'EACCES')
-          throw new UserError(`cannot listen on 127.0.0.1:${flags.port}: ${err.code === 'EADDRINUSE' ? 'the port is in use' : 'permission denied'}`, { field: '--port' });
-        throw err;
-      });
+      const server = await startReviewServer({ items, labels, otherRows, labelsPath, labelsShown, port: flags.port ?? 0 }).catch(listenFailure(flags.port));
       // The address holds the token: printed once, on stdout only.
       process.stdout.write(`${server.url}\n`);
       process.stderr.write(`Reviewing ${items.length} trial${items.length === 1 ? '' : 's'} (${labels.size} labelled); labels go to ${labelsShown}. Ctrl-C to stop.\n`);
-      await new Promise<void>((stop) => {
-        const onSignal = () => {
-          process.off('SIGINT', onSignal);
-          process.off('SIGTERM', onSignal);
-          stop();
-        };
-        process.on('SIGINT', onSignal);
-        process.on('SIGTERM', onSignal);
-      });
+      await untilStopped();
       await server.close();
       process.stderr.write(`\nReview stopped: ${server.labelled()} of ${items.length} trials labelled in ${labelsShown}\n`);
     });

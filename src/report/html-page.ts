@@ -7,6 +7,7 @@ import { MATRIX_STYLE } from './matrix-style.js';
 import { RUN_REPORT_STYLE } from './run-report-style.js';
 import type { BaselineView } from './baseline-view.js';
 import { BEFORE_AFTER_STYLE } from './before-after-style.js';
+import { navHtml, NAV_STYLE, type NavLink } from './page-nav.js';
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem; color: #1d2430; background: #fff; }
@@ -39,7 +40,8 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 1
 .more { margin: 1rem 0; }
 ${RUN_REPORT_STYLE}
 ${MATRIX_STYLE}
-${BEFORE_AFTER_STYLE}`;
+${BEFORE_AFTER_STYLE}
+${NAV_STYLE}`;
 
 /** The page's Content-Security-Policy: nothing loads, only the page script (by hash) runs. */
 export function pageCsp(script: string = PAGE_SCRIPT): string {
@@ -68,6 +70,8 @@ export interface HtmlReportWritten {
 export interface PageExtras {
   /** A compared run's moved cases as the baseline ran them (the Before and after section; baseline-view.ts). */
   baseline?: BaselineView | undefined;
+  /** Links above the report (`agent-evals view`: back to its run list). */
+  nav?: readonly NavLink[] | undefined;
 }
 
 /**
@@ -86,23 +90,36 @@ export async function writeHtmlReport(
 ): Promise<HtmlReportWritten> {
   const cutter = new FieldCutter(path, fieldLimit);
   await cutter.clear();
-  await writeAtomic(path, async (write) => {
-    write(
-      '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
-        `<meta http-equiv="Content-Security-Policy" content="${pageCsp()}">\n` +
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals report</title>\n' +
-        `<style>${STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n<script type="application/json" id="results">`,
-    );
-    write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
-    const keys: string[] = [];
-    for await (const c of cases) {
-      write((keys.length ? ',' : '') + scriptSafeJson(await cutter.cut(c.json)));
-      keys.push(c.key);
-    }
-    write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter.dirName)},"cut":${JSON.stringify(cutter.key)}`));
-    if (extras.baseline) write(`,"baseline":${scriptSafeJson(await cutter.cut(JSON.stringify(extras.baseline)))}`);
-    write('}');
-    write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
-  });
+  await writeAtomic(path, (write) => renderHtmlReport(write, head, cases, cutter, extras));
   return { filesDir: cutter.files ? cutter.dir : undefined, cutFields: cutter.files };
+}
+
+/**
+ * The report page, piece by piece to `write`. Without a cutter every field stays whole in the page
+ * (`agent-evals view`, which serves the page from memory and has no folder beside it).
+ */
+export async function renderHtmlReport(
+  write: (chunk: string) => void,
+  head: ResultsHead,
+  cases: AsyncIterable<PageCase> | Iterable<PageCase>,
+  cutter: FieldCutter | undefined,
+  extras: PageExtras = {},
+): Promise<void> {
+  const cut = async (json: string) => (cutter ? cutter.cut(json) : json);
+  write(
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+      `<meta http-equiv="Content-Security-Policy" content="${pageCsp()}">\n` +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals report</title>\n' +
+      `<style>${STYLE}</style>\n</head>\n<body>\n${navHtml(extras.nav)}<main id="app"></main>\n<script type="application/json" id="results">`,
+  );
+  write(scriptSafeJson(`{"results":${JSON.stringify(head).replace(/}$/, '')}${Object.keys(head).length ? ',' : ''}"cases":[`));
+  const keys: string[] = [];
+  for await (const c of cases) {
+    write((keys.length ? ',' : '') + scriptSafeJson(await cut(c.json)));
+    keys.push(c.key);
+  }
+  write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter?.dirName ?? '')},"cut":${JSON.stringify(cutter?.key ?? '')}`));
+  if (extras.baseline) write(`,"baseline":${scriptSafeJson(await cut(JSON.stringify(extras.baseline)))}`);
+  write('}');
+  write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
 }

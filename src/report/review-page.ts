@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { scriptSafeJson } from './html-embed.js';
+import { pageHtml } from './page-shell.js';
 import { REVIEW_SCRIPT } from './page-script.generated.js';
 import { REVIEW_STYLE } from './review-style.js';
 import type { ReviewPageData } from './review-items.js';
@@ -16,12 +16,5 @@ export function reviewCsp(): string {
 
 /** The review page: style, the data as one JSON block (every `<` escaped), then the review script. */
 export function reviewPageHtml(data: ReviewPageData): string {
-  return (
-    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
-    `<meta http-equiv="Content-Security-Policy" content="${reviewCsp()}">\n` +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>agent-evals review</title>\n' +
-    `<style>${REVIEW_STYLE}</style>\n</head>\n<body>\n<main id="app"></main>\n` +
-    `<script type="application/json" id="review">${scriptSafeJson(JSON.stringify(data))}</script>\n` +
-    `<script>${REVIEW_SCRIPT}</script>\n</body>\n</html>\n`
-  );
+  return pageHtml({ csp: reviewCsp(), title: 'agent-evals review', style: REVIEW_STYLE, dataId: 'review', script: REVIEW_SCRIPT }, data);
 }
