@@ -271,6 +271,24 @@ cases:
     expect(out.summary.usage.judge.calls).toBe(3);
   });
 
+  it('does not warn about the target usage it replays: no target is called, its recorded cost is kept (a judge without a price still warns)', async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const config: UserConfig = {
+      // Usage without a model: the run warns that its cost is unknown (the user can set `model`).
+      targets: { agent: () => ({ reply: 'ok, hello', usage: { inputTokens: 10, outputTokens: 5 } }) },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      trace: 'full',
+    };
+    const evals = 'suite: u\ntarget: agent\ncases:\n  - id: unpriced\n    input: hi\n    assert: [{ type: judge, criteria: is polite }]\n';
+    const { results, dir, warnings } = await record(evals, { calls: [], config });
+    expect(warnings.join('\n')).toContain('token usage reported without a model');
+
+    const out = await rejudge(dir, config, results, { judge: 'openai:judge-without-a-price' });
+    expect(out.warnings.join('\n')).not.toContain('token usage reported without a model');
+    expect(out.warnings.join('\n')).toContain('no price known for model openai:judge-without-a-price');
+    expect(out.full('unpriced').trials[0]!.usage.target).toEqual(results.cases[0]!.trials[0]!.usage.target);
+  });
+
   it('re-judges the trials the recording ran: those early stop left out stay not run, with its reason', async () => {
     const { results, calls, config, dir } = await record(EVALS().replace('repeat: 2', 'repeat: 3'), undefined, { concurrency: 1 });
     const gated = results.cases.find((c) => c.id === 'gated')!;
