@@ -289,6 +289,34 @@ cases:
     expect(out.full('unpriced').trials[0]!.usage.target).toEqual(results.cases[0]!.trials[0]!.usage.target);
   });
 
+  it("reports the cases in the recording's order, not in the order they end", async () => {
+    // The re-judge's one judge request (first's) is held until second's trial has ended: second ends first.
+    let holding = false;
+    let release = () => {};
+    const secondEnded = new Promise<void>((resolve) => (release = resolve));
+    fake = await startFakeOpenAI({ script: judgeReply, hold: () => (holding ? secondEnded : Promise.resolve()) });
+    const evals = `suite: o
+target: agent
+cases:
+  - id: first
+    input: hi
+    assert: [{ type: judge, criteria: is polite }]
+  - id: second
+    input: hi
+    assert: [{ type: contains, value: ok }]
+`;
+    const { results, dir, config } = await record(evals);
+    expect(results.cases.map((c) => c.id)).toEqual(['first', 'second']);
+    holding = true;
+    const env = { ...judgeEnv, OPENAI_BASE_URL: fake.url };
+    const sleep = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const ended: string[] = [];
+    const reporter = { onTrialEnd: (c: { id: string }) => void (c.id === 'second' && release()), onCaseEnd: (r: { id: string }) => void ended.push(r.id) };
+    const { full } = await rejudgeInProcess({ dir, config, recorded: results, env, flags: { concurrency: 2 }, sleep, reporter });
+    expect(full.map((c) => c.id)).toEqual(['first', 'second']);
+    expect(ended).toEqual(['first', 'second']);
+  });
+
   it('re-judges the trials the recording ran: those early stop left out stay not run, with its reason', async () => {
     const { results, calls, config, dir } = await record(EVALS().replace('repeat: 2', 'repeat: 3'), undefined, { concurrency: 1 });
     const gated = results.cases.find((c) => c.id === 'gated')!;
