@@ -289,6 +289,51 @@ cases:
     expect(out.full('unpriced').trials[0]!.usage.target).toEqual(results.cases[0]!.trials[0]!.usage.target);
   });
 
+  it("replays each turn's model calls with their models: a conversation's cost and step gates read as in the run, no unpriced warning", async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const config: UserConfig = {
+      targets: {
+        // Two priced calls a turn, recorded on the steps (as ctx.openai() does), none on the run itself.
+        agent: (input, ctx) => {
+          ctx.usage({ inputTokens: 1000, outputTokens: 100, model: 'openai:gpt-4.1' });
+          ctx.usage({ inputTokens: 2000, outputTokens: 200, model: 'openai:gpt-4.1' });
+          return `ok ${input}`;
+        },
+      },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      selfJudgingWarning: false,
+      trace: 'full',
+    };
+    const evals = `suite: t
+target: agent
+cases:
+  - id: talk
+    turns:
+      - input: first
+        assert: [{ type: maxCostUsd, max: 1 }, { type: maxSteps, max: 2 }]
+      - input: second
+    assert:
+      - { type: maxCostUsd, max: 1 }
+      - { type: maxSteps, max: 4 }
+      - { type: judge, criteria: answers each turn }
+`;
+    const { results, dir, warnings } = await record(evals, { calls: [], config });
+    expect(warnings).toEqual([]);
+    const was = results.cases[0]!.trials[0]!;
+    expect(was.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['maxCostUsd', 'passed'],
+      ['maxSteps', 'passed'],
+      ['maxCostUsd', 'passed'],
+      ['maxSteps', 'passed'],
+      ['judge', 'passed'],
+    ]);
+
+    const out = await rejudge(dir, config, results);
+    expect(out.warnings).toEqual([]);
+    const now = out.full('talk').trials[0]!;
+    expect(now.assertions.map((a) => [a.kind, a.status, a.message])).toEqual(was.assertions.map((a) => [a.kind, a.status, a.message]));
+  });
+
   it("reports the cases in the recording's order, not in the order they end", async () => {
     // The re-judge's one judge request (first's) is held until second's trial has ended: second ends first.
     let holding = false;
