@@ -5,7 +5,8 @@ import { UserError, errorMessage } from '../core/errors.js';
 import { ResultsSchema } from '../core/results-schema.js';
 import { spansFromOtlpJson } from '../adapters/otlp-json.js';
 import { runsFromSpans, type RecordedRun } from '../adapters/otel-runs.js';
-import { casesFromRuns, runsFromResults } from '../suite/import-cases.js';
+import { casesFromRuns, runsFromResults, type SkippedConversation } from '../suite/import-cases.js';
+import { terminalSafe } from '../report/sanitize.js';
 import { importedEvalText } from '../suite/import-yaml.js';
 import { parseResults } from './results-file.js';
 
@@ -34,8 +35,9 @@ export function registerImport(program: Command): void {
       const suite = flags.suite ?? (stem.replace(/[^A-Za-z0-9._-]+/g, '-') || 'imported');
       if (!NAME.test(suite)) throw new UserError('a suite name has no spaces, "*" or "?"', { field: '--suite' });
       const out = resolve(cwd, flags.out ?? `evals/${suite}.eval.yaml`);
-      const { runs, skipped, kind } = recordedRuns(await readJson(path, shown), shown);
-      if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skipped ? ` (${skipped} without one)` : ''}: nothing to import`, { file: shown });
+      const { runs, skipped, kind, conversations = [] } = recordedRuns(await readJson(path, shown), shown);
+      const skips = [skipped ? `${skipped} without an input and a reply skipped` : '', conversationsNote(conversations)].filter(Boolean);
+      if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skips.length ? ` (${skips.join('; ')})` : ''}: nothing to import`, { file: shown });
       const { cases, duplicates } = casesFromRuns(runs);
       const text = await importedEvalText(cases, { suite, target: flags.target, source: shown, kind });
       const outShown = relative(cwd, out) || out;
@@ -52,7 +54,7 @@ export function registerImport(program: Command): void {
           },
         );
       }
-      const notes = [skipped ? `${skipped} without an input and a reply skipped` : '', duplicates ? `${duplicates} repeating an earlier run kept once` : ''].filter(Boolean);
+      const notes = [...skips, duplicates ? `${duplicates} repeating an earlier run kept once` : ''].filter(Boolean);
       process.stdout.write(
         `wrote ${outShown}: ${cases.length} case${cases.length === 1 ? '' : 's'} from ${runs.length} recorded run${runs.length === 1 ? '' : 's'} of ${shown}${notes.length ? ` (${notes.join('; ')})` : ''}; edit it, then \`agent-evals list ${outShown}\`\n`,
       );
@@ -83,7 +85,7 @@ async function readJson(path: string, shown: string): Promise<unknown> {
 }
 
 /** The recorded runs of an OTLP export or a results file; anything else is bad input. */
-function recordedRuns(data: unknown, shown: string): { runs: RecordedRun[]; skipped: number; kind: string } {
+function recordedRuns(data: unknown, shown: string): { runs: RecordedRun[]; skipped: number; kind: string; conversations?: SkippedConversation[] } {
   const spans = spansFromOtlpJson(data);
   if (spans) return { ...runsFromSpans(spans), kind: 'an OTLP trace export' };
   const doc = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { tool?: { name?: unknown }; schemaVersion?: unknown }) : undefined;
@@ -95,4 +97,20 @@ function recordedRuns(data: unknown, shown: string): { runs: RecordedRun[]; skip
 
 function neither(shown: string, why: string): UserError {
   return new UserError(`neither an OTLP JSON trace export nor an agent-evals results file (${why}): nothing to import`, { file: shown });
+}
+
+/**
+ * Why recorded conversations were left out, naming the first few. A simulated user's goal was its
+ * case's `input`: a one-turn case asking the goal would test another thing than the conversation did.
+ */
+function conversationsNote(list: readonly SkippedConversation[]): string {
+  if (list.length === 0) return '';
+  const simulated = list.filter((c) => c.simulated).length;
+  const what = simulated === list.length ? 'simulated-user conversation' : simulated === 0 ? 'multi-turn conversation' : 'conversation';
+  const named = list
+    .slice(0, 3)
+    .map((c) => `${terminalSafe(c.key)} at ${terminalSafe(c.at)}`)
+    .join(', ');
+  const more = list.length > 3 ? ` and ${list.length - 3} more` : '';
+  return `${list.length} ${what}${list.length === 1 ? '' : 's'} skipped (${named}${more}): a conversation is not one input and its reply, so it stays the case its eval file has`;
 }

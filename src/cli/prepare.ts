@@ -5,7 +5,7 @@ import { collect, count, countOrZero, repeat, timeoutMs } from './parse-number.j
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { planDefaults } from '../config/plan-defaults.js';
 import { discoverEvalFiles } from '../suite/discover.js';
-import { loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
+import { checkSelected, loadCases, type PlannedCase, type Selection } from '../suite/plan.js';
 import { selectCases } from '../suite/select.js';
 import { targetOverride } from './target-flags.js';
 import { parseShard, planDigest, shardOf, type PlanDigest, type ShardSpec } from '../suite/shard.js';
@@ -101,6 +101,8 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
+  // Before sharding: every shard of a plan refuses alike.
+  checkSelected(cases);
   // Paths that name fewer files than the config's globs find run part of the suite.
   const pathsLeaveOutFiles = paths.length > 0 && (await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths: [] })).some((f) => !files.includes(f));
   const partial = partialReasons({ flags, paths, pathsLeaveOutFiles, loaded: all.length, selected: cases.length, shardParts: spec?.total });

@@ -90,7 +90,7 @@ export function inferenceJudge(provider: Provider, opts: InferenceJudgeOptions):
       // A cut or refused reply is named as such, never read as a malformed answer.
       const stopped = answerStop(provider.spec, { finishReason: answer.finishReason ?? 'stop', refusal: answer.refusal, text: answer.text, usage: answer.tokens }, opts.maxTokens);
       if (stopped) throw new JudgeAnswerStoppedError(stopped.stop, stopped.message, answer.text, spent);
-      const verdict = readJudgeAnswer(prompt.contract, answer.text, spent);
+      const verdict = readJudgeAnswer(prompt.contract, answer.text, spent, req.output);
       if (cache && !answer.cached) await cache.store(key, { text: answer.text, tokens: answer.tokens, model: answer.model });
       // Object.assign, not `{ ...verdict, raw, ... }`: V8 (Node 20) builds a literal that opens with a spread many times slower.
       return Object.assign(

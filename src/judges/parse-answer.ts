@@ -3,17 +3,17 @@ import type { Usage } from '../core/usage.js';
 import type { ResponseContract, Verdict } from './criteria/template.js';
 
 /**
- * A judge's answer text read against its criterion's contract, as every text-answering judge does:
- * an answer that is not JSON or breaks the contract is a JudgeResponseError carrying what it spent.
+ * A judge's answer text on `output` read against its criterion's contract, as every text-answering
+ * judge does: an answer that is not JSON or breaks the contract is a JudgeResponseError carrying what it spent.
  */
-export function readJudgeAnswer(contract: ResponseContract, text: string, spent: Usage): Verdict {
+export function readJudgeAnswer(contract: ResponseContract, text: string, spent: Usage, output: string): Verdict {
   let parsed: unknown;
   try {
     parsed = parseJudgeAnswer(text);
   } catch (err) {
     throw new JudgeResponseError((err as Error).message, text, spent);
   }
-  const verdict = contract.read(parsed);
+  const verdict = contract.read(parsed, output);
   if (typeof verdict === 'string') throw new JudgeResponseError(verdict, text, spent);
   return verdict;
 }

@@ -70,7 +70,7 @@ export function promptJudge(fn: PromptJudgeFn, options: PromptJudgeOptions = {})
       const call: PromptJudgeCall = { system: prompt.system, user: prompt.user, ...(req.signal ? { signal: req.signal } : {}), ...(prompt.attachments ? { attachments: prompt.attachments } : {}) };
       const answer = await fn(`${prompt.system}\n\n${prompt.user}`, call);
       const { text, usage } = readAnswer(answer, price);
-      return { ...readJudgeAnswer(prompt.contract, text, usage), raw: text, usage };
+      return { ...readJudgeAnswer(prompt.contract, text, usage, req.output), raw: text, usage };
     },
   };
 }

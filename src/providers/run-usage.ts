@@ -19,6 +19,9 @@ export function warningPricing(overrides: PriceTable, warn: (message: string) =>
   };
 }
 
+/** Pricing that never warns: for usage the user cannot act on (a recording priced again, a probe). */
+export const silentPricing = (overrides: PriceTable): Pricing => ({ overrides, warnUnpriced: () => {} });
+
 /**
  * A target run's usage, priced. Each step with usage is one call priced by its own model (else
  * the run's); a run-level `usage` without step usage counts as one call. Tokens from a model with

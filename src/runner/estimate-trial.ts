@@ -1,7 +1,7 @@
 import type { AssertionResult, TrialResult } from '../core/results-schema.js';
 import type { Usage } from '../core/usage.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
-import { usageOfRun, type Pricing } from '../providers/run-usage.js';
+import { silentPricing, usageOfRun } from '../providers/run-usage.js';
 import { SIMILAR_TO } from '../assertions/similar-to.js';
 
 /** What one recorded trial would cost today: each role in dollars, null when it cannot be priced. */
@@ -31,12 +31,10 @@ export function trialCost(trial: TrialResult, overrides: PriceTable): TrialCost 
   return { target: targetCost(trial, overrides), judge: judgeCost(trial, overrides) };
 }
 
-/** The pricing of a re-priced recording: an unknown price falls back to the recorded cost, so no warning. */
-const silent = (overrides: PriceTable): Pricing => ({ overrides, warnUnpriced: () => {} });
-
 function targetCost(trial: TrialResult, overrides: PriceTable): number | null {
   const recorded = trial.usage.target;
-  const repriced = usageOfRun({ ...trial.trace, reply: trial.reply }, silent(overrides));
+  // An unknown price falls back to the recorded cost, so no warning.
+  const repriced = usageOfRun({ ...trial.trace, reply: trial.reply }, silentPricing(overrides));
   return sameTokens(repriced, recorded) && repriced.costUsd !== null ? repriced.costUsd : recorded.costUsd;
 }
 

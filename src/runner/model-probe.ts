@@ -6,6 +6,7 @@ import { openAIEmbedder } from '../providers/embeddings.js';
 import { apiKeyEnvOf, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
 import type { PriceOverrides } from '../providers/pricing.js';
 import { judgeInstances } from '../judges/judge-instances.js';
+import { silentPricing } from '../providers/run-usage.js';
 import { probeFailure, type ProbeFailure } from './probe-failure.js';
 
 /** The one-word reply a live check asks for. */
@@ -54,7 +55,7 @@ export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef;
     const judges = judgeInstances({
       settings: { rootDir: opts.rootDir, judges: opts.judges, dryRun: false },
       cache: undefined,
-      pricing: { overrides: opts.pricing, warnUnpriced: () => {} },
+      pricing: silentPricing(opts.pricing),
       env: opts.env,
       warn: () => {},
       limiters: opts.limiters,

@@ -2,6 +2,7 @@ import { UserError } from '../core/errors.js';
 import type { RejudgedFrom, Results } from '../core/results-schema.js';
 import { rawTrialsPath, readRawTrials } from '../report/raw-trials.js';
 import type { Reporter } from '../report/reporter.js';
+import { inPlanOrder } from '../report/plan-order.js';
 import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { configuredInstructions } from '../targets/model-target.js';
@@ -67,7 +68,8 @@ export async function rejudgeRecorded(opts: RejudgeOptions): Promise<RejudgeOutc
     ...opts,
     settings: { ...settings, earlyStop: false },
     cases: plan.cases,
-    reporters: [...opts.reporters, collector],
+    // Its cases end as their judges answer; they are reported in the recording's order.
+    reporters: [...opts.reporters.map(inPlanOrder), collector],
     replay: {
       targetFor: (c) => targets.get(c.key)!,
       notRun: (c, index) => recordedNotRun(replayOf(c), index),

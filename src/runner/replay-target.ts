@@ -1,4 +1,4 @@
-import type { AgentRun } from '../core/agent-run.js';
+import { isModelCall, type AgentRun, type Step } from '../core/agent-run.js';
 import { AgentEvalsError } from '../core/errors.js';
 import type { TrialResult, TurnResult } from '../core/results-schema.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
@@ -62,7 +62,10 @@ interface Script {
 function scriptOf({ recorded, trace, turns }: ReplayedTrial): Script {
   const failed = recorded.error !== undefined && TARGET_ERROR.test(recorded.error);
   const failure = () => replayedError(recorded, failed && !turns?.length ? trace : undefined);
-  if (turns) return { turns: turns.map((t) => ({ run: turnRun(t, trace.model), durationMs: t.durationMs })), failure };
+  if (turns) {
+    const calls = callsByTurn(turns, trace);
+    return { turns: turns.map((t, k) => ({ run: turnRun(t, trace.model, calls?.[k]), durationMs: t.durationMs })), failure };
+  }
   if (failed) return { turns: [], failure };
   return { turns: [{ run: { reply: recorded.reply, ...trace }, durationMs: recorded.durationMs }], failure };
 }
@@ -82,12 +85,45 @@ function replayedError(recorded: TrialResult, partial: TrialResult['trace'] | un
   return new AgentEvalsError(message, partial ? { spent: { run: { reply: '', ...partial } } } : {});
 }
 
-/** One recorded turn as a run: its reply and tool calls, its token counts as one call of the trial's model. */
-function turnRun(t: TurnResult, model: string | undefined): AgentRun {
+/**
+ * Each turn's model calls, from the trial's trace: the conversation merged its turns' steps in order,
+ * each call a step with its own usage and model, and a turn's `usage.calls` counts its own. Undefined
+ * when the trace does not hold them (the turns' calls and its steps disagree).
+ */
+function callsByTurn(turns: readonly TurnResult[], trace: TrialResult['trace']): Step[][] | undefined {
+  const calls = (trace.steps ?? []).filter(isModelCall);
+  const out: Step[][] = [];
+  let at = 0;
+  for (const t of turns) {
+    const own = calls.slice(at, at + t.usage.calls);
+    if (own.length < t.usage.calls || !addsUpTo(own, t.usage)) return undefined;
+    out.push(own);
+    at += t.usage.calls;
+  }
+  return out;
+}
+
+/** Whether calls add up to a turn's recorded tokens. */
+function addsUpTo(calls: readonly Step[], usage: TurnResult['usage']): boolean {
+  const sum = (field: 'inputTokens' | 'outputTokens') => calls.reduce((n, s) => n + (s.usage?.[field] ?? 0), 0);
+  return sum('inputTokens') === usage.inputTokens && sum('outputTokens') === usage.outputTokens;
+}
+
+/**
+ * One recorded turn as a run: its reply and tool calls, and its model calls as the trace recorded
+ * them (each with its usage and model, so a cost or step gate reads the turn as the run did); from
+ * an older trace that does not hold them, its token counts as one call of the trial's model.
+ */
+function turnRun(t: TurnResult, model: string | undefined, calls: readonly Step[] | undefined): AgentRun {
+  const tools = t.toolCalls.length ? [{ toolCalls: t.toolCalls }] : [];
+  if (calls) {
+    const steps = calls.map(({ usage, model: m, usageUnknown }): Step => ({ ...(usage ? { usage } : {}), ...(m ? { model: m } : {}), ...(usageUnknown ? { usageUnknown } : {}) }));
+    return { reply: t.reply, ...(steps.length + tools.length ? { steps: [...steps, ...tools] } : {}), ...(model ? { model } : {}) };
+  }
   const tokens = { inputTokens: t.usage.inputTokens, outputTokens: t.usage.outputTokens, cachedInputTokens: t.usage.cachedInputTokens, reasoningTokens: t.usage.reasoningTokens };
   return {
     reply: t.reply,
-    ...(t.toolCalls.length ? { steps: [{ toolCalls: t.toolCalls }] } : {}),
+    ...(tools.length ? { steps: tools } : {}),
     ...(t.usage.calls > 0 ? { usage: tokens } : {}),
     ...(model ? { model } : {}),
   };

@@ -5,7 +5,7 @@ import type { UserModel } from './simulated-user.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { Target } from '../targets/types.js';
 import type { JudgeService } from '../judges/judge-service.js';
-import { knownCostUsd, type Pricing } from '../providers/run-usage.js';
+import { knownCostUsd, priced, silentPricing, type Pricing } from '../providers/run-usage.js';
 import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
@@ -14,7 +14,6 @@ import { roundOpen, roundSettled } from './adaptive-trials.js';
 import { earlyStopsAt, variantGroup, variantGroupKey, type VariantGroup } from './variant-stop.js';
 import { BUDGET_FAILURE } from './exit-code.js';
 import type { JudgeBatch } from '../judges/judge-batch.js';
-import { priced } from '../providers/run-usage.js';
 import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
@@ -141,6 +140,8 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
   };
   // A target cost that is unknown as a whole (an unanswered or unpriced call) still has priced calls to count.
   const targetCost = (usage: Usage, run: Omit<AgentRun, 'reply'>) => (opts.replay ? 0 : (usage.costUsd ?? knownCostUsd(run, opts.pricing)));
+  // A replay's target usage is the recording's (restored on the trial): priced again, it would warn about a target no one called.
+  const targetPricing = opts.replay ? silentPricing(opts.pricing.overrides) : opts.pricing;
 
   /** `onJudging`: the trial leaves its concurrency slot as its judges start (batch mode). */
   const runTrial = async (s: CaseState, index: number, onJudging?: () => void) => {
@@ -159,7 +160,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
     const ran = await executeTrial(s.c, index, {
       target: opts.targetFor(s.c),
       judges: opts.judges,
-      pricing: opts.pricing,
+      pricing: targetPricing,
       userAssertions: opts.userAssertions,
       ...(opts.userModel ? { userModel: opts.userModel } : {}),
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,

@@ -2,6 +2,7 @@ import type { RecordedRun } from '../adapters/otel-runs.js';
 import { toolCallsOf } from '../core/agent-run.js';
 import type { CaseResult, Results, TrialResult } from '../core/results-schema.js';
 import { stableHash } from '../core/stable-hash.js';
+import { caseKey } from '../core/matrix.js';
 
 /** One imported case: a recorded run's input, its reply as the reference, and a trajectory skeleton. */
 export interface ImportedCase {
@@ -41,13 +42,24 @@ function caseId(run: RecordedRun): string {
   return `${slug || 'run'}-${stableHash({ input: run.input, reply: run.reply }, 8)}`;
 }
 
+/** A recorded case left out of an import because it was a conversation, not one input and its reply. */
+export interface SkippedConversation {
+  /** `suite/id` (with its matrix values) and where its eval file defines it. */
+  key: string;
+  at: string;
+  /** A simulated user held it (its goal was the case's `input`), or it had several turns. */
+  simulated: boolean;
+}
+
 /**
  * The runs of an agent-evals results file: per case that asked one `input`, its first trial that
  * finished (a passing one when there is one). A results file does not list an agent's tools, so the
  * tools of a case's suite are those any of its cases called. Cases of several messages or turns are
- * counted in `skipped` (they are not one input).
+ * counted in `skipped` (they are not one input). A conversation recorded on a case of one `input` (a
+ * simulated user's, whose goal is that input; a check's `t.send()`) is not one input and its reply
+ * either: it is listed in `conversations`, not made a one-turn case that asks the goal.
  */
-export function runsFromResults(results: Results): { runs: RecordedRun[]; skipped: number } {
+export function runsFromResults(results: Results): { runs: RecordedRun[]; skipped: number; conversations: SkippedConversation[] } {
   const suiteTools = new Map<string, Set<string>>();
   for (const c of results.cases) {
     const tools = suiteTools.get(c.suite) ?? new Set<string>();
@@ -55,6 +67,7 @@ export function runsFromResults(results: Results): { runs: RecordedRun[]; skippe
     suiteTools.set(c.suite, tools);
   }
   const runs: RecordedRun[] = [];
+  const conversations: SkippedConversation[] = [];
   let skipped = 0;
   for (const c of results.cases) {
     const trial = kept(c);
@@ -62,9 +75,14 @@ export function runsFromResults(results: Results): { runs: RecordedRun[]; skippe
       skipped++;
       continue;
     }
+    const simulated = c.trials.some((t) => t.simulatedUser !== undefined || t.usage.user !== undefined);
+    if (simulated || (trial.turns?.length ?? 0) > 1) {
+      conversations.push({ key: caseKey(c), at: `${c.file}${c.line !== null ? `:${c.line}` : ''}`, simulated });
+      continue;
+    }
     runs.push({ input: c.input, reply: trial.reply, calls: callsOf(trial), tools: [...(suiteTools.get(c.suite) ?? [])] });
   }
-  return { runs, skipped };
+  return { runs, skipped, conversations };
 }
 
 const finished = (t: TrialResult) => !t.interrupted && t.error === undefined;

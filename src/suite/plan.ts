@@ -24,7 +24,7 @@ import { adaptiveRange, maxTrials, type AdaptiveRange, type RepeatSetting } from
 import type { CaseIdentity } from '../core/case-identity.js';
 import { withAllowlist } from './allowlist-plan.js';
 import type { Reducer, ReducerDefaults, ReducerSetting } from '../core/reducer-setting.js';
-import { caseReducer } from './case-reducer.js';
+import { caseReducer, reducerTrialError } from './case-reducer.js';
 
 /** A turn as written: its input a string or content parts. */
 export type TurnSpec = z.infer<typeof TurnSchema>;
@@ -123,13 +123,27 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
  */
 export async function planDefinitions(defs: unknown[], display: string, defaults: PlanDefaults): Promise<PlannedCase[]> {
   const cases = await planTsDefinitions(validateTsDefinitions(defs, { display, text: '', many: defs.length > 1 }), display, display, defaults, { inMemory: true });
-  return checked(cases, caseErrors(cases, defaults));
+  return checked(cases, [...caseErrors(cases, defaults), ...selectedErrors(cases)]);
 }
+
+/**
+ * What is wrong with the cases a run selects, beyond what `loadCases` checks of every case: a
+ * `passAt` case's trial count (a case the selection leaves out runs nothing, so its count is no error).
+ */
+export function checkSelected(cases: readonly PlannedCase[]): void {
+  throwAll(selectedErrors(cases));
+}
+
+const selectedErrors = (cases: readonly PlannedCase[]): UserError[] => cases.flatMap((c) => reducerTrialError(c) ?? []);
 
 /** The cases indexed in plan order, or every error at once. */
 function checked(cases: PlannedCase[], errors: UserError[]): PlannedCase[] {
-  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
+  throwAll(errors);
   return cases.map((c, index) => ({ ...c, index }));
+}
+
+function throwAll(errors: UserError[]): void {
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
 }
 
 /** What is wrong across the planned cases: duplicate ids, unknown targets, turns a command target cannot hold. */
@@ -285,7 +299,7 @@ function planned(
   const parts = given.parts ?? (c.input === undefined ? lastUser?.parts : undefined);
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
   const adaptive = adaptiveRange(repeat);
-  const reducer = caseReducer([c, suite, d.reducers ?? {}], { repeat: maxTrials(repeat), adaptive }, p);
+  const reducer = caseReducer([c, suite, d.reducers ?? {}], p);
   return {
     index: 0,
     key: `${suite.suite}/${c.id}`,

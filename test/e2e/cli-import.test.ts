@@ -5,7 +5,7 @@
  * against a function target; a results file imports too; a file that is neither is exit 2. Needs
  * dist/ (`npm test` builds it).
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,50 @@ describe('agent-evals import of a results file, and of a file that is neither', 
     ]);
     const list = await cli(['list']);
     expect(list.stdout).toContain('4 cases');
+  });
+
+  it("skips a simulated user's conversation, saying why, instead of a one-turn case that asks its goal", async () => {
+    const { dir, cli } = project();
+    const evals = [
+      'suite: talk',
+      'target: agent',
+      'cases:',
+      '  - id: plain',
+      '    input: Where is order A1050?',
+      '    assert: [{ type: contains, value: A1050 }]',
+      '  - id: simulated',
+      '    simulatedUser: { goal: Get order B2002 refunded., maxTurns: 3, model: fake }',
+      '    assert: [{ type: contains, value: B2002 }]',
+      '',
+    ].join('\n');
+    mkdirSync(join(dir, 'evals'), { recursive: true });
+    writeFileSync(join(dir, 'evals', 'talk.eval.yaml'), evals);
+    const ran = await cli(['run', '--json']);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+    const res = await cli(['import', '.out/results.json', '--suite', 'kept']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(
+      'wrote evals/kept.eval.yaml: 1 case from 1 recorded run of .out/results.json (1 simulated-user conversation skipped (talk/simulated at evals/talk.eval.yaml:7): a conversation is not one input and its reply, so it stays the case its eval file has)',
+    );
+    const file = readEval(join(dir, 'evals', 'kept.eval.yaml'));
+    expect(file.cases.map((c) => c.input)).toEqual(['Where is order A1050?']);
+
+    // A file of nothing but such conversations imports nothing, and says why.
+    const only = await cli(['run', '--json', '.out/only.json', '--filter', 'talk/simulated']);
+    expect(only.code, only.stdout + only.stderr).toBe(0);
+    const none = await cli(['import', '.out/only.json', '--suite', 'none']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('.out/only.json: holds no agent run with both an input and a reply (1 simulated-user conversation skipped (talk/simulated at evals/talk.eval.yaml:7)');
+
+    // So is a TS check's conversation (t.send), on a case of one input.
+    const sends =
+      "export default { suite: 'ts', target: 'agent', cases: [{ id: 'sends', input: 'Where is order A1050?', check: async (t) => { await t.send('And B2002?'); t.contains('B2002'); } }] };\n";
+    writeFileSync(join(dir, 'evals', 'sends.eval.ts'), sends);
+    const sent = await cli(['run', '--json', '.out/sends.json', 'evals/sends.eval.ts', 'evals/talk.eval.yaml', '--filter', 'ts', '--filter', 'talk/plain']);
+    expect(sent.code, sent.stdout + sent.stderr).toBe(0);
+    const fromTs = await cli(['import', '.out/sends.json', '--suite', 'fromts']);
+    expect(fromTs.code, fromTs.stderr).toBe(0);
+    expect(fromTs.stdout).toMatch(/: 1 case from 1 recorded run of \.out\/sends\.json \(1 multi-turn conversation skipped \(ts\/sends at evals\/sends\.eval\.ts(:\d+)?\)/);
   });
 
   it('refuses (exit 2, naming the file, no stack) a file that is neither a trace export nor a results file', async () => {

@@ -118,6 +118,36 @@ describe('faithfulness', () => {
   });
 });
 
+describe('faithfulness with no claim listed', () => {
+  const noClaims = { claims: [], reason: 'Nothing to check.', evidence: [] };
+
+  async function judged(reply: string, judgeEmptyReplies = false) {
+    fake = await startFakeOpenAI({ script: () => ({ json: noClaims }) });
+    const { results } = await runInProcess({
+      files: { 'evals/s.eval.yaml': evals('      - { type: faithfulness, context: ["Refunds take 5 days."] }\n') },
+      config: { targets: { agent: () => reply }, judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 }, judgeEmptyReplies },
+      flags: { cache: false },
+      env,
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env }),
+    });
+    return results.cases[0]!;
+  }
+
+  it('is not scored for a reply that says something: a judge error, which fails the case as a gate, never 1', async () => {
+    const c = await judged(REPLY);
+    const [a] = c.trials[0]!.assertions;
+    expect(a).toMatchObject({ kind: 'faithfulness', status: 'error', severity: 'gate', score: 0 });
+    expect(a!.message).toContain('no claim listed for an output that says something: faithfulness not scored');
+    expect(c.verdict).toBe('failed');
+    expect(c.judgeErrors).toBe(1);
+  });
+
+  it('scores 1 for an empty reply (judged under judgeEmptyReplies): it asserts nothing', async () => {
+    const c = await judged('', true);
+    expect(c.trials[0]!.assertions[0]).toMatchObject({ kind: 'faithfulness', status: 'passed', score: 1, choice: '0/0 claims supported' });
+  });
+});
+
 describe('contextRelevance and answerRelevance', () => {
   it("score from the judge's answers: the context goes to contextRelevance, the reply to answerRelevance", async () => {
     const assertions = await run('      - { type: contextRelevance, context: { tool: search }, threshold: 0.7 }\n      - { type: answerRelevance, threshold: 0.5 }\n');

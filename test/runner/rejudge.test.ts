@@ -271,6 +271,97 @@ cases:
     expect(out.summary.usage.judge.calls).toBe(3);
   });
 
+  it('does not warn about the target usage it replays: no target is called, its recorded cost is kept (a judge without a price still warns)', async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const config: UserConfig = {
+      // Usage without a model: the run warns that its cost is unknown (the user can set `model`).
+      targets: { agent: () => ({ reply: 'ok, hello', usage: { inputTokens: 10, outputTokens: 5 } }) },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      trace: 'full',
+    };
+    const evals = 'suite: u\ntarget: agent\ncases:\n  - id: unpriced\n    input: hi\n    assert: [{ type: judge, criteria: is polite }]\n';
+    const { results, dir, warnings } = await record(evals, { calls: [], config });
+    expect(warnings.join('\n')).toContain('token usage reported without a model');
+
+    const out = await rejudge(dir, config, results, { judge: 'openai:judge-without-a-price' });
+    expect(out.warnings.join('\n')).not.toContain('token usage reported without a model');
+    expect(out.warnings.join('\n')).toContain('no price known for model openai:judge-without-a-price');
+    expect(out.full('unpriced').trials[0]!.usage.target).toEqual(results.cases[0]!.trials[0]!.usage.target);
+  });
+
+  it("replays each turn's model calls with their models: a conversation's cost and step gates read as in the run, no unpriced warning", async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const config: UserConfig = {
+      targets: {
+        // Two priced calls a turn, recorded on the steps (as ctx.openai() does), none on the run itself.
+        agent: (input, ctx) => {
+          ctx.usage({ inputTokens: 1000, outputTokens: 100, model: 'openai:gpt-4.1' });
+          ctx.usage({ inputTokens: 2000, outputTokens: 200, model: 'openai:gpt-4.1' });
+          return `ok ${input}`;
+        },
+      },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+      selfJudgingWarning: false,
+      trace: 'full',
+    };
+    const evals = `suite: t
+target: agent
+cases:
+  - id: talk
+    turns:
+      - input: first
+        assert: [{ type: maxCostUsd, max: 1 }, { type: maxSteps, max: 2 }]
+      - input: second
+    assert:
+      - { type: maxCostUsd, max: 1 }
+      - { type: maxSteps, max: 4 }
+      - { type: judge, criteria: answers each turn }
+`;
+    const { results, dir, warnings } = await record(evals, { calls: [], config });
+    expect(warnings).toEqual([]);
+    const was = results.cases[0]!.trials[0]!;
+    expect(was.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['maxCostUsd', 'passed'],
+      ['maxSteps', 'passed'],
+      ['maxCostUsd', 'passed'],
+      ['maxSteps', 'passed'],
+      ['judge', 'passed'],
+    ]);
+
+    const out = await rejudge(dir, config, results);
+    expect(out.warnings).toEqual([]);
+    const now = out.full('talk').trials[0]!;
+    expect(now.assertions.map((a) => [a.kind, a.status, a.message])).toEqual(was.assertions.map((a) => [a.kind, a.status, a.message]));
+  });
+
+  it("reports the cases in the recording's order, not in the order they end", async () => {
+    // The re-judge's one judge request (first's) is held until second's trial has ended: second ends first.
+    let holding = false;
+    let release = () => {};
+    const secondEnded = new Promise<void>((resolve) => (release = resolve));
+    fake = await startFakeOpenAI({ script: judgeReply, hold: () => (holding ? secondEnded : Promise.resolve()) });
+    const evals = `suite: o
+target: agent
+cases:
+  - id: first
+    input: hi
+    assert: [{ type: judge, criteria: is polite }]
+  - id: second
+    input: hi
+    assert: [{ type: contains, value: ok }]
+`;
+    const { results, dir, config } = await record(evals);
+    expect(results.cases.map((c) => c.id)).toEqual(['first', 'second']);
+    holding = true;
+    const env = { ...judgeEnv, OPENAI_BASE_URL: fake.url };
+    const sleep = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const ended: string[] = [];
+    const reporter = { onTrialEnd: (c: { id: string }) => void (c.id === 'second' && release()), onCaseEnd: (r: { id: string }) => void ended.push(r.id) };
+    const { full } = await rejudgeInProcess({ dir, config, recorded: results, env, flags: { concurrency: 2 }, sleep, reporter });
+    expect(full.map((c) => c.id)).toEqual(['first', 'second']);
+    expect(ended).toEqual(['first', 'second']);
+  });
+
   it('re-judges the trials the recording ran: those early stop left out stay not run, with its reason', async () => {
     const { results, calls, config, dir } = await record(EVALS().replace('repeat: 2', 'repeat: 3'), undefined, { concurrency: 1 });
     const gated = results.cases.find((c) => c.id === 'gated')!;

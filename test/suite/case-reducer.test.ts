@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
-import { loadCases, type PlanDefaults } from '../../src/suite/plan.js';
+import { checkSelected, loadCases, type PlanDefaults } from '../../src/suite/plan.js';
 import { UserError } from '../../src/core/errors.js';
 import { writeFileSync } from 'node:fs';
 import { runCliInProcess } from '../support/cli-in-process.js';
@@ -17,7 +17,9 @@ const defaults: PlanDefaults = { repeat: 1, passRate: 1, timeoutMs: 1000, target
 
 async function plan(lines: string[], d: PlanDefaults = defaults) {
   const dir = writeProject({ 's.eval.yaml': ['suite: s', 'target: agent', ...lines, ''].join('\n') });
-  return loadCases([join(dir, 's.eval.yaml')], dir, d);
+  const cases = await loadCases([join(dir, 's.eval.yaml')], dir, d);
+  checkSelected(cases);
+  return cases;
 }
 
 async function planError(lines: string[], d: PlanDefaults = defaults): Promise<UserError> {
@@ -81,6 +83,27 @@ describe('passAt / passHat in the plan', () => {
 });
 
 describe('N < k at the command line', () => {
+  const project = () => {
+    const dir = writeProject({
+      'evals/a.eval.yaml': ['suite: s', 'target: echo', 'cases:', `  - { id: estimated, input: x, passAt: 3, ${assert} }`, `  - { id: plain, input: x, ${assert} }`, ''].join('\n'),
+    });
+    writeFileSync(join(dir, 'evals.config.mjs'), 'export default { targets: { echo: (input) => input } };\n');
+    return dir;
+  };
+
+  it('--repeat 3..30 runs when --filter leaves the passAt case out: only the selected cases are checked', async () => {
+    const r = await runCliInProcess(['run', '--no-results', '--repeat', '3..30', '--filter', 's/plain'], { cwd: project() });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('s/plain');
+    expect(r.stdout).not.toContain('s/estimated');
+  });
+
+  it('--repeat 3..30 is still refused when the passAt case is selected', async () => {
+    const r = await runCliInProcess(['run', '--no-results', '--repeat', '3..30', '--filter', 's/estimated'], { cwd: project() });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('evals/a.eval.yaml:4: passAt: needs a fixed trial count');
+  });
+
   it('`agent-evals run` exits 2 naming the file and field, without a stack trace and without running a trial', async () => {
     const dir = writeProject({ 'evals/a.eval.yaml': ['suite: s', 'target: echo', 'cases:', `  - { id: few, input: x, repeat: 2, passAt: 3, ${assert} }`, ''].join('\n') });
     writeFileSync(join(dir, 'evals.config.mjs'), "export default { targets: { echo: (input) => { throw new Error('ran ' + input); } } };\n");

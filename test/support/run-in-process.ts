@@ -149,6 +149,8 @@ export async function rejudgeInProcess(o: {
   flags?: RunFlags;
   collect?: CollectRequest;
   sleep: BatchPolling['sleep'];
+  /** A reporter of the test's own, after the one that gathers warnings and cases. */
+  reporter?: Reporter;
 }): Promise<InProcessRejudge> {
   const resolved = resolveConfig({ evals: ['**/*.eval.yaml'], outputDir: '.out', ...o.config }, o.dir, 'evals.config.ts', o.env);
   const { cases } = await planCases(resolved, [], {}, o.dir);
@@ -164,7 +166,7 @@ export async function rejudgeInProcess(o: {
       cases,
       settings,
       ...(o.collect ? { collect: o.collect } : {}),
-      reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }],
+      reporters: [{ onWarning: (m) => warnings.push(m), onCaseEnd: (r) => void full.push(r) }, ...(o.reporter ? [o.reporter] : [])],
       problem: () => {},
       progress: (line) => void progress.push(line),
       judges: (deps) => createJudgeService({ settings: settings.judging, ...deps, env: o.env }),

@@ -17,8 +17,9 @@ export const CLAIM_VERDICTS = ['supported', 'unsupported'] as const;
 
 /**
  * The judge lists the output's claims, each supported or not; we compute the score (supported ÷
- * claims), so the number is ours and checkable. An output without factual claims asserts nothing
- * unsupported: 1.
+ * claims), so the number is ours and checkable. An empty output asserts nothing: 1. No claim listed
+ * for an output that says something is no judgment (a lazy judge would pass any reply): an invalid
+ * answer, so the assertion is a judge error, not 1.
  */
 export const FAITHFULNESS_CONTRACT: ResponseContract = {
   name: 'faithfulness_judgment',
@@ -41,7 +42,7 @@ export const FAITHFULNESS_CONTRACT: ResponseContract = {
     required: ['claims', 'reason', 'evidence'],
     additionalProperties: false,
   },
-  read(answer) {
+  read(answer, output) {
     const common = readCommon(answer);
     if (typeof common === 'string') return common;
     const claims = common.obj.claims;
@@ -54,6 +55,7 @@ export const FAITHFULNESS_CONTRACT: ResponseContract = {
       }
       if (verdict === 'supported') supported += 1;
     }
+    if (claims.length === 0 && output.trim() !== '') return 'no claim listed for an output that says something: faithfulness not scored';
     const score = claims.length === 0 ? 1 : supported / claims.length;
     return { score, reason: common.reason, evidence: common.evidence, choice: `${supported}/${claims.length} claims supported` };
   },
@@ -68,6 +70,7 @@ export const faithfulness: CriterionTemplate<Faithfulness> = {
       'List each factual claim the output makes. A claim is "supported" only when the context states or directly implies it;',
       'a claim the context does not mention, or contradicts, is "unsupported", even if it is true elsewhere. Use no outside knowledge.',
       'With an empty context, every claim is unsupported.',
+      'An output that says anything makes at least one claim: list every one. An empty list is read as no judgment.',
     ].join('\n'),
   context: () => [],
   graded: (c, output) => ({ context: c.context, output }),

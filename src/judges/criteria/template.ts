@@ -14,8 +14,8 @@ export interface Verdict {
 export interface ResponseContract {
   name: string;
   jsonSchema: Record<string, unknown>;
-  /** The verdict, or a message saying what is wrong with the answer. */
-  read(answer: unknown): Verdict | string;
+  /** The verdict on `output` (the graded text), or a message saying what is wrong with the answer. */
+  read(answer: unknown, output: string): Verdict | string;
 }
 
 /** One criterion: our own prompt text and the answer it expects. */
