@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isModelCall, toolCallsOf, type AgentRun, type ToolCall } from '../core/agent-run.js';
+import { conceal } from '../core/digest.js';
+import type { TracePolicy } from '../core/judge-port.js';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, nameList, plural, show } from './format.js';
 import { argsProblem, isPlainObject, matchesSubset } from './json-value.js';
@@ -75,20 +77,21 @@ const MAX_NAMED_CALLS = 5;
 /**
  * What the agent did, for a miss: the tool's calls that the args filter left out, with their args;
  * else the tool's calls (a count missed); else, the tool never called, every call it made. Args are
- * tool data: a secret in them is redacted where the message is output, as in every other message
- * (a cut end included).
+ * tool data: the message goes as written into the results and reports, so under the `safe` trace
+ * policy (the default) they show as their digest's shape, under `full` in clear (a secret redacted
+ * where the message is output, a cut end included).
  */
-function missNote(calls: readonly ToolCall[], tool: string, args: Record<string, unknown> | undefined): string {
+function missNote(calls: readonly ToolCall[], tool: string, args: Record<string, unknown> | undefined, policy: TracePolicy | undefined): string {
   const own = calls.filter((c) => c.name === tool);
   const others = args === undefined ? [] : own.filter((c) => !matchesSubset(c.args, args));
-  if (others.length > 0) return `; ${plural(others.length, 'other call')} with different args: ${callList(others, false)}`;
-  if (own.length > 0) return `; its ${own.length === 1 ? 'call' : 'calls'}: ${callList(own, false)}`;
-  return calls.length > 0 ? `; calls made: ${callList(calls, true)}` : '';
+  if (others.length > 0) return `; ${plural(others.length, 'other call')} with different args: ${callList(others, false, policy)}`;
+  if (own.length > 0) return `; its ${own.length === 1 ? 'call' : 'calls'}: ${callList(own, false, policy)}`;
+  return calls.length > 0 ? `; calls made: ${callList(calls, true, policy)}` : '';
 }
 
-function callList(calls: readonly ToolCall[], named: boolean): string {
+function callList(calls: readonly ToolCall[], named: boolean, policy: TracePolicy | undefined): string {
   const shown = calls.slice(0, MAX_NAMED_CALLS).map((c) => {
-    const args = c.args === undefined ? '' : show(c.args);
+    const args = c.args === undefined ? '' : show(policy === 'full' ? c.args : conceal(c.args).preview);
     return named ? `${c.name}${args ? ` ${args}` : ''}` : args || '(no args)';
   });
   return shown.join(', ') + (calls.length > MAX_NAMED_CALLS ? `, … ${calls.length - MAX_NAMED_CALLS} more` : '');
@@ -114,7 +117,7 @@ export const calledTool = defineAssertion(
       const ok = n >= min && n <= max;
       return {
         score: binary(ok),
-        message: `calledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')} (expected ${expectedCount(spec.times, min, max)})${ok ? otherArgsNote(calls, spec.tool, spec.args, n) : missNote(calls, spec.tool, spec.args)}`,
+        message: `calledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')} (expected ${expectedCount(spec.times, min, max)})${ok ? otherArgsNote(calls, spec.tool, spec.args, n) : missNote(calls, spec.tool, spec.args, ctx.tracePolicy)}`,
       };
     },
   ),

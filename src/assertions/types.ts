@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentRun } from '../core/agent-run.js';
+import type { TracePolicy } from '../core/judge-port.js';
 import type { Usage } from '../core/usage.js';
 import { SeveritySchema, type Severity } from '../core/severity.js';
 
@@ -24,6 +25,11 @@ export interface AssertionContext {
    * it did not, the trajectory assertions fail saying so rather than counting 0 calls. Set by the runner.
    */
   target?: { name: string; recordedTrajectory: boolean };
+  /**
+   * The run's trace policy. A message goes as written into every shareable artifact, so under
+   * `safe` (and when absent) it shows the agent's tool arguments only as their digest's shape. Set by the runner.
+   */
+  tracePolicy?: TracePolicy;
 }
 
 /**

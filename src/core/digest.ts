@@ -46,6 +46,6 @@ export function isDigest(value: unknown): value is Digest {
  * A value as the `safe` policy shows it: its digest. A digest stays as it is, so data digested once
  * (a results file, a shard) is the same after any later pass, never a digest of a digest.
  */
-export function conceal(value: unknown): unknown {
+export function conceal(value: unknown): Digest {
   return isDigest(value) ? value : digest(value);
 }

@@ -276,6 +276,7 @@ async function runWith(
     concurrency: settings.concurrency,
     earlyStop: settings.earlyStop,
     userAssertions: settings.userAssertions,
+    tracePolicy: settings.judging.trace,
     // A re-judge replays the recorded messages: no user model is asked again.
     ...(cases.some((c) => c.simulatedUser) ? { userModel: opts.replay ? opts.replay.userModel : userModels({ judging: settings.judging, env, limiters, pricing, fixtures: opts.userFixtures }) } : {}),
     skipJudgesOnGateFailure: settings.skipJudgesOnGateFailure,

@@ -18,6 +18,7 @@ import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
 import type { PriorTrials } from './prior-trials.js';
+import type { TracePolicy } from '../core/judge-port.js';
 import type { ToolTape } from './tool-tape.js';
 
 /** What the runner tells reporters, as it happens. */
@@ -36,6 +37,8 @@ export interface RunCasesOptions {
   earlyStop: boolean;
   /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
   userAssertions: UserAssertions;
+  /** The run's trace policy: what the assertions' messages may show of tool data. */
+  tracePolicy: TracePolicy;
   skipJudgesOnGateFailure: boolean;
   /** The user model of each case with a `simulatedUser`, per trial (user-model.ts; a re-judge's replays the recorded messages). */
   userModel?(c: PlannedCase, trial: number): UserModel;
@@ -162,6 +165,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
       judges: opts.judges,
       pricing: targetPricing,
       userAssertions: opts.userAssertions,
+      tracePolicy: opts.tracePolicy,
       ...(opts.userModel ? { userModel: opts.userModel } : {}),
       skipJudgesOnGateFailure: opts.skipJudgesOnGateFailure,
       signal: hardStop.signal,

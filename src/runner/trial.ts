@@ -3,7 +3,7 @@ import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-asse
 import { emptyUsage, type Usage } from '../core/usage.js';
 import type { AssertionContext } from '../assertions/types.js';
 import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/spec.js';
-import type { Judge } from '../core/judge-port.js';
+import type { Judge, TracePolicy } from '../core/judge-port.js';
 import type { AssertionResult, TrialResult } from '../core/results-schema.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { createCheckApi, type RecordedAssertion } from '../suite/check-api.js';
@@ -28,6 +28,8 @@ export interface TrialDeps {
   pricing: Pricing;
   /** The run's user assertions (its settings'): what a `userAssertion` spec runs; none when absent. */
   userAssertions?: UserAssertions;
+  /** The run's trace policy, for the assertions' messages (`AssertionContext.tracePolicy`; absent: `safe`). */
+  tracePolicy?: TracePolicy;
   skipJudgesOnGateFailure: boolean;
   /** Aborts in-flight work (Ctrl-C after the grace period). */
   signal: AbortSignal;
@@ -43,6 +45,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   // turns accumulate into `run`; a failed turn fails the trial, keeping what was done before it.
   const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined);
   const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
+  const policy = deps.tracePolicy ? { tracePolicy: deps.tracePolicy } : {};
   const targetFailed = (): TrialResult => {
     const partial = conversation.hasRun ? conversation.run() : undefined;
     const usage = partial ? usageOfRun(partial, deps.pricing) : emptyUsage();
@@ -76,7 +79,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   const early = new Map<RecordedAssertion, { judgment: Promise<Judgment>; result: Promise<AssertionResult> }>();
   const judgeEarly = async (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<Judgment> => {
     const now = conversation.run();
-    const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target };
+    const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target, ...policy };
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
     const spec = entry.spec as JudgeAssertionSpec;
     const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted, ...sentAttachments() };
@@ -144,13 +147,13 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   }
   await conversation.close();
 
-  const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage, target: conversation.target };
+  const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage, target: conversation.target, ...policy };
   const turnContexts = new Map<number, AssertionContext>();
   const graded = await gradeAssertions(assertions, {
     // Turn assertions check their turn's reply, tool calls, timing and usage; the rest the whole run.
     contextOf: (turn) => {
       if (turn === undefined) return ctx;
-      if (!turnContexts.has(turn)) turnContexts.set(turn, conversation.turnContext(turn, deps.pricing));
+      if (!turnContexts.has(turn)) turnContexts.set(turn, { ...conversation.turnContext(turn, deps.pricing), ...policy });
       return turnContexts.get(turn)!;
     },
     judges: deps.judges,

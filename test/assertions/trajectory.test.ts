@@ -10,6 +10,8 @@ const refund = call('refunds_issue', { order: 'A1', amount: 100 });
 /** Calls spread over two steps, to check that steps are read in order. */
 const ctx = makeCtx({ steps: [{ toolCalls: [lookupA, policy] }, { text: 'thinking' }, { toolCalls: [lookupB, refund] }] });
 const none = makeCtx({ reply: 'hi' });
+/** The same run under `trace: full`: a miss names the calls' args in clear. */
+const full = { ...ctx, tracePolicy: 'full' as const };
 
 describe('calledTool', () => {
   it('defaults to at least once', () => {
@@ -23,12 +25,12 @@ describe('calledTool', () => {
     });
   });
   it('checks exact and bounded counts', () => {
-    expect(check({ type: 'calledTool', tool: 'orders_lookup', times: 1 }, ctx)).toEqual({
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', times: 1 }, full)).toEqual({
       score: 0,
       message: 'calledTool orders_lookup: called 2 times (expected exactly 1); its calls: {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, {"id":"B2"}',
     });
     expect(check({ type: 'calledTool', tool: 'policy_lookup', times: 1 }, ctx).score).toBe(1);
-    expect(check({ type: 'calledTool', tool: 'orders_lookup', atMost: 1 }, ctx)).toEqual({
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', atMost: 1 }, full)).toEqual({
       score: 0,
       message: 'calledTool orders_lookup: called 2 times (expected at most 1); its calls: {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, {"id":"B2"}',
     });
@@ -50,24 +52,44 @@ describe('calledTool', () => {
     // Arrays compare whole, not as subsets.
     expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { tags: ['x'] } }, ctx).score).toBe(0);
     expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { tags: ['x', 'y'] } }, ctx).score).toBe(1);
-    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { id: 'Z9' } }, ctx)).toEqual({
+    expect(check({ type: 'calledTool', tool: 'orders_lookup', args: { id: 'Z9' } }, full)).toEqual({
       score: 0,
       message:
         'calledTool orders_lookup with {"id":"Z9"}: called 0 times (expected at least 1); 2 other calls with different args: {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, {"id":"B2"}',
     });
   });
-  it('a miss names the calls the agent made instead, with their args, at most five', () => {
-    expect(check({ type: 'calledTool', tool: 'escalate' }, ctx)).toEqual({
+  it('a miss names the calls the agent made instead, with their args (in clear under trace: full), at most five', () => {
+    expect(check({ type: 'calledTool', tool: 'escalate' }, full)).toEqual({
       score: 0,
       message:
         'calledTool escalate: called 0 times (expected at least 1); calls made: orders_lookup {"id":"A1","filter":{"status":"open","limit":5},"tags":["x",…, policy_lookup {"topic":"refunds"}, orders_lookup {"id":"B2"}, refunds_issue {"order":"A1","amount":100}',
     });
-    const many = makeCtx({ steps: [{ toolCalls: [1, 2, 3, 4, 5, 6, 7].map((n) => call('search', { page: n })) }, { toolCalls: [{ name: 'ping' }] }] });
+    const many = { ...makeCtx({ steps: [{ toolCalls: [1, 2, 3, 4, 5, 6, 7].map((n) => call('search', { page: n })) }, { toolCalls: [{ name: 'ping' }] }] }), tracePolicy: 'full' as const };
     expect(check({ type: 'calledTool', tool: 'search', args: { page: 9 } }, many).message).toBe(
       'calledTool search with {"page":9}: called 0 times (expected at least 1); 7 other calls with different args: {"page":1}, {"page":2}, {"page":3}, {"page":4}, {"page":5}, … 2 more',
     );
     expect(check({ type: 'calledTool', tool: 'lookup' }, many).message).toMatch(/; calls made: search \{"page":1\}, .*, … 3 more$/);
     expect(check({ type: 'calledTool', tool: 'ping', times: 2 }, many).message).toBe('calledTool ping: called 1 time (expected exactly 2); its call: (no args)');
+  });
+  it('under trace: safe, and with no policy given, a miss names the same calls with their args as their digest shape, no value', () => {
+    const safe = { ...ctx, tracePolicy: 'safe' as const };
+    const made =
+      'calledTool escalate: called 0 times (expected at least 1); calls made: orders_lookup {"id":"<string:2>","filter":{"status":"<string:4>","limit":"…, policy_lookup {"topic":"<string:7>"}, orders_lookup {"id":"<string:2>"}, refunds_issue {"order":"<string:2>","amount":"<number>"}';
+    for (const c of [safe, ctx]) {
+      expect(check({ type: 'calledTool', tool: 'escalate' }, c)).toEqual({ score: 0, message: made });
+      expect(check({ type: 'calledTool', tool: 'orders_lookup', times: 1 }, c).message).toBe(
+        'calledTool orders_lookup: called 2 times (expected exactly 1); its calls: {"id":"<string:2>","filter":{"status":"<string:4>","limit":"…, {"id":"<string:2>"}',
+      );
+      const other = check({ type: 'calledTool', tool: 'orders_lookup', args: { id: 'Z9' } }, c).message;
+      expect(other).toBe(
+        'calledTool orders_lookup with {"id":"Z9"}: called 0 times (expected at least 1); 2 other calls with different args: {"id":"<string:2>","filter":{"status":"<string:4>","limit":"…, {"id":"<string:2>"}',
+      );
+      // No value the agent passed: only the filter's own (the author's) "Z9".
+      for (const value of ['"A1"', '"B2"', '"open"', '"refunds"', '100', '"x"']) expect(`${made} ${other}`).not.toContain(value);
+    }
+    // Args recorded as digests already (a re-check of digested results) show the same shape, not the digest.
+    const digested = makeCtx({ calls: [call('search', { hash: `sha256:${'0'.repeat(64)}`, bytes: 9, preview: { q: '<string:6>' } })] });
+    expect(check({ type: 'calledTool', tool: 'lookup' }, digested).message).toBe('calledTool lookup: called 0 times (expected at least 1); calls made: search {"q":"<string:6>"}');
   });
   it('rejects times together with bounds, and inverted bounds', () => {
     expect(loadErrors({ type: 'calledTool', tool: 'a', times: 1, atLeast: 1 })).toEqual(['calledTool takes either times or atLeast/atMost, not both']);

@@ -2,8 +2,8 @@
  * What the agent did, on the terminal, through the built CLI (in-process): `-v` prints a failed
  * trial's reply (cut, with its length) and its tool calls with arguments and results, a secret
  * value of the environment redacted and the reply's terminal escapes made visible; a `calledTool`
- * miss names the calls made and their arguments, redacted in every output; a sharded run's header
- * names its part.
+ * miss names the calls made, their arguments as digest shapes under the default `trace: safe` (no
+ * value in any output) and in clear, redacted, under `trace: full`; a sharded run's header names its part.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -21,9 +21,9 @@ const KEY = 'sk-support-7f3a9c1e5b2d8f4a6c0e';
 /** A reply longer than the terminal shows, opening with an escape that would clear the screen. */
 const REPLY = `\x1b[2J\x1b[31mI could not find order A2. ${'Please check the number and try again. '.repeat(20)}`;
 
-const CONFIG = `export default {
+const config = (trace = '') => `export default {
   evals: ['evals/*.eval.yaml'],
-  outputDir: '.out',
+  outputDir: '.out',${trace}
   targets: {
     async support(input, ctx) {
       const apiKey = process.env.SUPPORT_API_KEY;
@@ -54,8 +54,13 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-async function run(args: string[]) {
-  const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': EVAL });
+/** The outputs (stdout, stderr, every file of the project) that hold the key or a start of it. */
+function secretLeaks(dir: string, r: { stdout: string; stderr: string }): string[] {
+  return [r.stdout, r.stderr, ...filesUnder(dir).map((f) => readFileSync(f, 'utf8'))].filter((t) => t.includes(KEY) || t.includes(KEY.slice(0, 12)));
+}
+
+async function run(args: string[], trace?: 'full') {
+  const dir = writeProject({ 'evals.config.mjs': config(trace ? `\n  trace: '${trace}',` : ''), 'evals/support.eval.yaml': EVAL });
   const r = await runCliInProcess(['run', '--json', 'results.json', ...args], { cwd: dir, env: { SUPPORT_API_KEY: KEY } });
   expect(r.code, r.stdout + r.stderr).toBe(1);
   return { dir, r };
@@ -72,20 +77,32 @@ describe('run -v on a failed trial', () => {
     expect(replyLine.length).toBeLessThan(400);
     expect(r.stdout).toContain('tool lookup_order {"orderId":"A2","apiKey":"[redacted]"} → {"status":"not found"}');
     expect(r.stdout).toContain('tool escalate {"reason":"missing order"} → error: "queue closed"');
-    // The calledTool miss names the call it did not count, with its arguments.
-    expect(r.stdout).toContain('calledTool lookup_order with {"orderId":"A1"}: called 0 times (expected at least 1); 1 other call with different args: {"orderId":"A2","apiKey":"[redacted]"}');
+    // The calledTool miss names the call it did not count, its arguments as their digest's shape.
+    const shape = `{"orderId":"<string:2>","apiKey":"<string:${KEY.length}>"}`;
+    expect(r.stdout).toContain(`calledTool lookup_order with {"orderId":"A1"}: called 0 times (expected at least 1); 1 other call with different args: ${shape}`);
     expect(r.stdout).not.toMatch(/\x1b\[2J/);
 
-    // Under the default trace policy the artifacts keep tool data as digests; the assertion's message
-    // names the arguments, redacted. The secret is in no output.
+    // Under the default trace policy the artifacts keep tool data as digests, and the assertion's
+    // message names the arguments only by shape: no value the agent passed. The secret is in no output.
     const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')));
     expect(results.run.trace).toBe('safe');
     const [lookup] = results.cases[0]!.trials[0]!.trace.steps!.flatMap((s) => s.toolCalls ?? []);
     expect(isDigest(lookup!.args) && isDigest(lookup!.result)).toBe(true);
     const message = results.cases[0]!.trials[0]!.assertions.find((a) => a.kind === 'calledTool')!.message;
-    expect(message).toContain('1 other call with different args: {"orderId":"A2","apiKey":"[redacted]"}');
-    const leaks = [r.stdout, r.stderr, ...filesUnder(dir).map((f) => readFileSync(f, 'utf8'))].filter((t) => t.includes(KEY) || t.includes(KEY.slice(0, 12)));
-    expect(leaks).toEqual([]);
+    expect(message).toContain(`1 other call with different args: ${shape}`);
+    expect(message).not.toContain('"A2"');
+    expect(message).not.toContain('[redacted]');
+    expect(secretLeaks(dir, r)).toEqual([]);
+  });
+
+  it('under trace: full, the miss names the arguments in clear, the secret redacted in every output', async () => {
+    const { dir, r } = await run([], 'full');
+    const missed = 'calledTool lookup_order with {"orderId":"A1"}: called 0 times (expected at least 1); 1 other call with different args: {"orderId":"A2","apiKey":"[redacted]"}';
+    expect(r.stdout).toContain(missed);
+    const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')));
+    expect(results.run.trace).toBe('full');
+    expect(results.cases[0]!.trials[0]!.assertions.find((a) => a.kind === 'calledTool')!.message).toBe(missed);
+    expect(secretLeaks(dir, r)).toEqual([]);
   });
 
   it('without -v prints neither the reply nor the tool calls', async () => {

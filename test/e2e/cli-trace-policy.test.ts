@@ -4,8 +4,9 @@
  * and in a conversation. Under `trace: safe` the tool's argument, result and error text occur in no
  * file a run shares (results, JUnit, HTML page, GitHub step summary and annotations, the saved
  * baseline, `agent-evals report`'s page) nor on stdout, while a gate on the tool's arguments still
- * passes and the run folder's raw trials keep them for a re-judge. Under `trace: full` the results
- * hold them, and no raw file is written. The CLI's `main` runs in-process (no process is the subject).
+ * passes, a `calledTool` miss names the call it did not count by its arguments' shape, and the run
+ * folder's raw trials keep them for a re-judge. Under `trace: full` the results hold them (the miss
+ * names the arguments in clear), and no raw file is written. The CLI's `main` runs in-process (no process is the subject).
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -77,6 +78,9 @@ cases:
   - id: no-stock-check
     input: Is it in stock?
     assert: [{ type: notCalledTool, tool: check_stock }]
+  - id: other-region
+    input: Where is my US order?
+    assert: [{ type: calledTool, tool: lookup_order, args: { region: us-east } }]
 `;
 
 function filesUnder(dir: string): string[] {
@@ -125,6 +129,12 @@ describe('trace: safe', () => {
     const conversation = results.cases.find((c) => c.id === 'conversation')!;
     expect(conversation.verdict).toBe('passed');
     expect(conversation.trials[0]!.turns![1]!.toolCalls.every((c) => isDigest(c.args) && isDigest(c.result))).toBe(true);
+    // A miss names the call the filter left out, its arguments as their digest's shape.
+    const miss = results.cases.find((c) => c.id === 'other-region')!.trials[0]!.assertions[0]!;
+    expect(miss).toMatchObject({ kind: 'calledTool', status: 'failed' });
+    expect(miss.message).toBe(
+      `calledTool lookup_order with {"region":"us-east"}: called 0 times (expected at least 1); 1 other call with different args: {"orderId":"<string:${ARG.length}>","region":"<string:7>"}`,
+    );
     // The agent's own text is not tool data.
     expect(order.trials[0]!.reply).toBe('Your order is on its way.');
     expect(order.trials[0]!.trace.steps!.some((s) => s.text === 'I looked your order up.')).toBe(true);
@@ -135,7 +145,7 @@ describe('trace: safe', () => {
     expect(leaked(readFileSync(rawPath, 'utf8')).sort()).toEqual([...TOOL_DATA].sort());
     for (const file of filesUnder(outDir).filter((f) => !f.endsWith(RAW_TRIALS_FILE))) expect({ file, leaked: leaked(readFileSync(file, 'utf8')) }).toEqual({ file, leaked: [] });
     const raw = (await readRawTrials(outDir, results.run.id))!;
-    expect([...raw.keys()].sort()).toEqual(['shop/conversation', 'shop/no-stock-check', 'shop/order-status']);
+    expect([...raw.keys()].sort()).toEqual(['shop/conversation', 'shop/no-stock-check', 'shop/order-status', 'shop/other-region']);
     expect(raw.get('shop/order-status')!.trials[0]!.trace.steps![0]!.toolCalls![0]!.args).toEqual({ orderId: ARG, region: 'eu-west' });
     expect(raw.get('shop/conversation')!.trials[0]!.turns![1]!.toolCalls[0]!.result).toEqual({ status: RESULT });
   });
@@ -148,14 +158,18 @@ describe('trace: full', () => {
     expect(leaked(readFileSync(join(dir, 'results.json'), 'utf8')).sort()).toEqual([...TOOL_DATA].sort());
     expect(leaked(readFileSync(join(dir, 'report.html'), 'utf8')).sort()).toEqual([...TOOL_DATA].sort());
     expect(existsSync(rawTrialsPath(join(dir, '.out'), results.run.id))).toBe(false);
+    expect(results.cases.find((c) => c.id === 'other-region')!.trials[0]!.assertions[0]!.message).toContain(`1 other call with different args: {"orderId":"${ARG}","region":"eu-west"}`);
 
     // `agent-evals report` shows a full file as it is, and a file that does not name its policy
     // (written before the policy reached the results) as `safe`, the default.
     const full = await runCliInProcess(['report', 'results.json', '-o', 'full.html'], { cwd: dir });
     expect(full.code, full.stderr).toBe(0);
     expect(leaked(readFileSync(join(dir, 'full.html'), 'utf8'))).toContain(ARG);
+    // Such a file holds no miss naming the agent's arguments (that came after the policy): its
+    // messages are shown as written, so the case whose miss names them under `full` is left out.
     const { trace: _trace, ...run } = results.run;
-    writeFileSync(join(dir, 'old.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')), run }));
+    const written = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Results;
+    writeFileSync(join(dir, 'old.json'), JSON.stringify({ ...written, run, cases: written.cases.filter((c) => c.id !== 'other-region') }));
     const old = await runCliInProcess(['report', 'old.json', '-o', 'old.html'], { cwd: dir });
     expect(old.code, old.stderr).toBe(0);
     expect(leaked(readFileSync(join(dir, 'old.html'), 'utf8'))).toEqual([]);
