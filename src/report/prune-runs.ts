@@ -1,6 +1,6 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isRunId, oldestRunFirst } from './run-folders.js';
+import { folderNames, isRunId, oldestRunFirst } from './run-folders.js';
 
 /**
  * Keeps the `keep` newest run folders under `<outputDir>/runs/` (the run just begun among them) and
@@ -11,12 +11,7 @@ import { isRunId, oldestRunFirst } from './run-folders.js';
  * run's: neither counted nor removed. One that cannot be read or removed is left alone.
  */
 export async function pruneRuns(runsDir: string, keep: number): Promise<string[]> {
-  let names: string[];
-  try {
-    names = (await readdir(runsDir, { withFileTypes: true })).filter((d) => d.isDirectory() && isRunId(d.name)).map((d) => d.name);
-  } catch {
-    return [];
-  }
+  const names = (await folderNames(runsDir)).filter(isRunId);
   if (names.length <= keep) return [];
   const dated = await Promise.all(
     names.map(async (id) => ({

@@ -20,6 +20,14 @@ const RUN_ID = /^(\d{8}-\d{6})-/;
 /** Whether a folder under `runs/` is a run's (named by its run id): only those are listed or pruned. */
 export const isRunId = (name: string): boolean => RUN_ID.test(name);
 
+/** The names of the folders in `runsDir` (`<outputDir>/runs/`); none when it is missing or unreadable. */
+export function folderNames(runsDir: string): Promise<string[]> {
+  return readdir(runsDir, { withFileTypes: true }).then(
+    (entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name),
+    () => [],
+  );
+}
+
 /**
  * Oldest first: by the start time a run id begins with (to the second), then by `mtimeMs` (the folder's
  * or its results', when a run last wrote there), then by id. The id decides first, as a copied or
@@ -42,10 +50,7 @@ export function oldestRunFirst(a: { id: string; mtimeMs: number }, b: { id: stri
  */
 export async function runFoldersWithResults(outputDir: string): Promise<RunFolder[]> {
   const runs = resolve(outputDir, 'runs');
-  const names = await readdir(runs, { withFileTypes: true }).then(
-    (entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name),
-    () => [] as string[],
-  );
+  const names = await folderNames(runs);
   const found = await Promise.all(
     names.map(async (id) => {
       const dir = join(runs, id);

@@ -1,8 +1,9 @@
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CaseResultSchema, type CaseResult } from '../core/results-schema.js';
 import { writeAtomic } from '../report/atomic-write.js';
 import { readJsonlRecords } from '../report/jsonl-records.js';
+import { folderNames } from '../report/run-folders.js';
 import type { Reporter } from '../report/reporter.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { PLAN_FILE, PlanRecordSchema, planRecord, type PlanRecord } from './resume-plan.js';
@@ -39,10 +40,7 @@ export async function readPlanRecord(folder: string): Promise<PlanRecord | undef
 /** The run folders under `outputDir` that hold a plan record, newest first (by when the record was written). */
 export async function resumableRuns(outputDir: string): Promise<string[]> {
   const runs = join(outputDir, 'runs');
-  const names = await readdir(runs, { withFileTypes: true }).then(
-    (entries) => entries.filter((e) => e.isDirectory()).map((e) => e.name),
-    () => [] as string[],
-  );
+  const names = await folderNames(runs);
   const dated = await Promise.all(
     names.map((name) =>
       stat(join(runs, name, PLAN_FILE)).then(
