@@ -8,6 +8,7 @@ import { githubReporter, ghData } from '../../src/report/github.js';
 import type { CaseResult, Summary } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { CaseView } from '../../src/report/reporter.js';
+import { stripAnsi } from '../support/cli.js';
 
 const usage = { target: emptyUsage(), judge: emptyUsage() };
 const INJECTED = 'bad \x1b[2J\x1b[31mred</failure><x>&\n::error::forged';
@@ -113,7 +114,8 @@ describe('terminal reporter: what is printed once, and where', () => {
     r.onWarning!('model x has no known price');
     await r.onCaseEnd!(failingCase(), {} as CaseView);
     await r.onEnd!({ run, summary, exitCode: 1 });
-    const lines = out.split('\n');
+    // Colours are on where CI is set (picocolors): read the text.
+    const lines = stripAnsi(out).split('\n');
     const lastCase = lines.findIndex((l) => l.includes('s/c'));
     const heading = lines.findIndex((l) => /^Warnings\s+2$/.test(l));
     expect(heading).toBeGreaterThan(lastCase);
@@ -133,7 +135,7 @@ describe('terminal reporter: what is printed once, and where', () => {
     r.onWarning!('late');
     now = 150;
     r.onTrialEnd!({} as CaseView, failingCase().trials[0]!);
-    expect(out.slice(out.lastIndexOf('\r'))).toContain('1/2 trials · 0 failing · 150ms · ETA 150ms · 2 warnings');
+    expect(stripAnsi(out.slice(out.lastIndexOf('\r')))).toContain('1/2 trials · 0 failing · 150ms · ETA 150ms · 2 warnings');
   });
 
   it('prints the judge-noise flip rates of a case per assertion without -v, the case passing', async () => {
