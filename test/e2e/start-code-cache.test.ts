@@ -106,7 +106,9 @@ const caseLines = (stdout: string): string[] =>
 /** The file's identity: a rewrite (temp file renamed over it) gives a new inode. */
 const inode = (file: string): number => statSync(file).ino;
 
-describe.concurrent('the start chunk’s code cache', () => {
+// A hang guard, not a speed bound: each test spawns the CLI three or four times in a row, and with the
+// two cores loaded far past busy one spawn took 20 s.
+describe.concurrent('the start chunk’s code cache', { timeout: 180_000 }, () => {
   it('the first list writes it, the next ones use it as it is', () => {
     const p = project();
     const first = list(p);
