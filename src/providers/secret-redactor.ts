@@ -73,7 +73,7 @@ export class SecretRedactor {
 
   redact(text: string): string {
     if (!this.pattern) return text;
-    // A few forms are looked for with a plain search, faster than the pattern that finds none.
+    // With a few secrets, their forms are looked for with a plain search, faster than the pattern that finds none.
     const found = this.values.length > FEW_SECRETS || this.probes.some((v) => text.includes(v));
     return redactCutEnds(found ? text.replace(this.pattern, REDACTED) : text, this.forms);
   }
