@@ -1,3 +1,4 @@
+import { secretForms } from './secret-forms.js';
 import { shapedSecrets } from './secret-shapes.js';
 
 /** Values shorter than this are not treated as secrets: redacting them would blank common words. */
@@ -8,7 +9,10 @@ export const SECRET_ENV_NAME = /(_KEY|_TOKEN|_SECRET)$|PASSWORD/i;
 
 export const REDACTED = '[redacted]';
 
-/** Up to this many secrets, a text is searched for each before the pattern replaces any. */
+/**
+ * Up to this many secrets, a text is searched for each form that contains no other before the
+ * pattern replaces any: an alternation of many base64 forms scans slower than a few plain searches.
+ */
 const FEW_SECRETS = 8;
 
 /** How many clean object keys a redactor remembers (a bound for values keyed by data, not by field names). */
@@ -22,33 +26,42 @@ const MAX_CLEAN_KEYS = 10_000;
 export class SecretRedactor {
   private readonly pattern: RegExp | undefined;
   readonly values: readonly string[];
+  /**
+   * What is matched: each secret and its JSON-escaped, URL-encoded and base64 forms (secret-forms.ts),
+   * longest first, so a form that contains another is replaced whole.
+   */
+  readonly forms: readonly string[];
+  /** The forms that contain no other: a text holds some form only if it holds one of these. */
+  private readonly probes: readonly string[];
   /** Object keys found to hold no secret: the same few names recur in every event. */
   private readonly cleanKeys = new Set<string>();
   /**
-   * What a value's JSON text holds where one of its strings holds a secret: each secret as JSON
-   * escapes it, and its first and last few characters (a piece of it beside a cut mark). Undefined
-   * when a secret holds a surrogate: JSON may escape half of a pair, so the text cannot tell.
+   * What a value's JSON text holds where one of its strings holds a secret: each probe as JSON
+   * escapes it, and each form's first and last few characters (a piece of it beside a cut mark).
+   * Undefined when a secret holds a surrogate: JSON may escape half of a pair, so the text cannot tell.
    */
   private readonly inJson: { whole: readonly string[]; ends: readonly string[] } | undefined;
 
   constructor(values: Iterable<string>) {
-    // Longest first, so a secret that contains another is replaced whole.
     // A value's credential parts are secrets on their own: the token of `Bearer <token>` is redacted
     // wherever it appears, not only next to its scheme.
     this.values = [...new Set([...values].flatMap(secretParts).filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    // Built once per run: every later text is searched with the one pattern, whatever the forms.
+    this.forms = [...new Set(this.values.flatMap(secretForms).filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    this.probes = this.forms.filter((f) => !this.forms.some((g) => g.length < f.length && f.includes(g)));
     // An alternation of escaped literals: no quantifier, so matching stays linear in the text.
-    this.pattern = this.values.length ? new RegExp(this.values.map(escapeRegExp).join('|'), 'g') : undefined;
+    this.pattern = this.forms.length ? new RegExp(this.forms.map(escapeRegExp).join('|'), 'g') : undefined;
     const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
     this.inJson = this.values.some((v) => /[\uD800-\uDFFF]/.test(v))
       ? undefined
-      : { whole: this.values.map(escaped), ends: [...new Set(this.values.flatMap((v) => [escaped(v.slice(0, MIN_CUT_PIECE)), escaped(v.slice(-MIN_CUT_PIECE))]))] };
+      : { whole: this.probes.map(escaped), ends: [...new Set(this.forms.flatMap((v) => [escaped(v.slice(0, MIN_CUT_PIECE)), escaped(v.slice(-MIN_CUT_PIECE))]))] };
   }
 
   /**
    * Whether a value whose JSON text (as JSON.stringify writes it) is `json` may hold a secret
-   * anywhere `redactDeep` looks: false only when no secret, nor where the text has a cut mark any
-   * secret's first or last few characters, occurs in it. Searching the text (native code) costs a
-   * fraction of walking the value, and nearly every event holds no secret.
+   * anywhere `redactDeep` looks: false only when no form of a secret, nor where the text has a cut
+   * mark any form's first or last few characters, occurs in it. Searching the text (native code)
+   * costs a fraction of walking the value, and nearly every event holds no secret.
    */
   mayHold(json: string): boolean {
     const find = this.inJson;
@@ -60,9 +73,9 @@ export class SecretRedactor {
 
   redact(text: string): string {
     if (!this.pattern) return text;
-    // A few secrets are looked for with a plain search, faster than the pattern that finds none.
-    const found = this.values.length > FEW_SECRETS || this.values.some((v) => text.includes(v));
-    return redactCutEnds(found ? text.replace(this.pattern, REDACTED) : text, this.values);
+    // With a few secrets, their forms are looked for with a plain search, faster than the pattern that finds none.
+    const found = this.values.length > FEW_SECRETS || this.probes.some((v) => text.includes(v));
+    return redactCutEnds(found ? text.replace(this.pattern, REDACTED) : text, this.forms);
   }
 
   /**
