@@ -120,6 +120,12 @@ describe('custom, bounded', () => {
   });
 
   it('answers as before when it settles in time', async () => {
-    expect(await runCustom(spec(async () => true), ctx, { ms: 3000, signal: new AbortController().signal })).toEqual({ score: 1, message: 'custom mentions-order: returned true' });
+    expect(
+      await runCustom(
+        spec(async () => true),
+        ctx,
+        { ms: 3000, signal: new AbortController().signal },
+      ),
+    ).toEqual({ score: 1, message: 'custom mentions-order: returned true' });
   });
 });
