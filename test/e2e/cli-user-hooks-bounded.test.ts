@@ -99,6 +99,23 @@ describe('a reporter module that never settles', () => {
     expect(r.code).toBe(2);
   });
 
+  it('in onEnd: a second SIGTERM ends the process at once, exit 130, without waiting for the grace', async () => {
+    const dir = writeProject({
+      'evals.config.mjs': config(`'./hang.mjs'`),
+      'ok.eval.ts': PASSING_EVAL,
+      'hang.mjs': `export default { apiVersion: 1, create: () => ({ onEnd: () => { process.stderr.write('hang: onEnd\\n'); return ${NEVER}; } }) };\n`,
+    });
+    const cli = spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 });
+    await cli.waitForStderr(/hang: onEnd/, 30_000);
+    cli.child.kill('SIGTERM');
+    await cli.waitForStderr(/Interrupted/, 10_000);
+    cli.child.kill('SIGTERM');
+    const r = await endsWithin(cli, 10_000);
+    // Not the grace's end (which drops the reporter and exits 2): the second signal's own exit.
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).not.toContain('failed in onEnd');
+  });
+
   it('in onCaseEnd: dropped after reporterTimeoutMs, naming it, and the run goes on to write its results', async () => {
     const dir = writeProject({
       'evals.config.mjs': `export default { evals: ['*.eval.ts'], outputDir: '.out', reporters: ['./hang.mjs'], reporterTimeoutMs: 1000 };\n`,
