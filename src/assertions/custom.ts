@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { errorMessage } from '../core/errors.js';
+import { errorMessage, InterruptedError, TimeoutError } from '../core/errors.js';
+import { withTimeout } from '../core/timeout.js';
 import { assertionCommonFields, type AssertionContext, type CheckOutcome } from './types.js';
 
 /**
@@ -23,19 +24,31 @@ export type CustomAssertionSpec = z.infer<typeof customAssertionSchema>;
 
 export const customDefaultSeverity = 'gate' as const;
 
-export function runCustom(spec: CustomAssertionSpec, ctx: AssertionContext): Promise<CheckOutcome> {
-  return runPredicate(`custom ${spec.name}`, () => spec.fn(ctx));
+export function runCustom(spec: CustomAssertionSpec, ctx: AssertionContext, bound?: PredicateBound): Promise<CheckOutcome> {
+  return runPredicate(`custom ${spec.name}`, () => spec.fn(ctx), bound);
+}
+
+/**
+ * How long user code may take: the case's `timeoutMs`, and the trial's signal (aborted when a
+ * Ctrl-C's grace ends). A predicate that never settles would otherwise hold its trial, and the run, forever.
+ */
+export interface PredicateBound {
+  ms: number;
+  signal: AbortSignal;
 }
 
 /**
  * Runs user code that answers a boolean or `{ pass, score?, reason? }` (`message` is taken for
- * `reason`). Never throws: a throw or a malformed answer scores 0 and says what happened.
+ * `reason`). Never throws: a throw, a malformed answer or no answer within `bound` scores 0 and
+ * says what happened. Code that ignores the bound keeps running, but nothing waits for it.
  */
-export async function runPredicate(head: string, call: () => unknown): Promise<CheckOutcome> {
+export async function runPredicate(head: string, call: () => unknown, bound?: PredicateBound): Promise<CheckOutcome> {
   let result: unknown;
   try {
-    result = await call();
+    result = await (bound ? withTimeout(async () => call(), bound.ms, bound.signal) : call());
   } catch (e) {
+    if (bound && e instanceof TimeoutError && e.ms === bound.ms) return { score: 0, message: `${head}: did not settle within ${bound.ms} ms (the case's timeoutMs)` };
+    if (bound?.signal.aborted && e instanceof InterruptedError) return { score: 0, message: `${head}: interrupted before it settled` };
     return { score: 0, message: `${head} threw: ${errorMessage(e)}` };
   }
   return outcomeOf(head, result);

@@ -1,5 +1,5 @@
 import { errorMessage } from '../core/errors.js';
-import { runCustom, customDefaultSeverity, type CustomAssertionSpec } from './custom.js';
+import { runCustom, customDefaultSeverity, type CustomAssertionSpec, type PredicateBound } from './custom.js';
 import { deterministicAssertionRegistry, type DeterministicAssertionSpec } from './registry.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
 import { evaluateUserAssertion, NO_USER_ASSERTIONS, type UserAssertions, type UserAssertionSpec } from './user-assertion.js';
@@ -10,11 +10,12 @@ export type DeterministicSpec = DeterministicAssertionSpec | CustomAssertionSpec
 
 /**
  * Runs one deterministic assertion. Never throws: a bug in a check (or an unknown type) becomes
- * a score-0 outcome with a message, so one bad assertion cannot take down the trial.
+ * a score-0 outcome with a message, so one bad assertion cannot take down the trial. User code
+ * (`custom`, a user assertion) runs under `bound` when given: one that never settles fails.
  */
-export async function evaluateDeterministic(spec: DeterministicSpec, ctx: AssertionContext, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<CheckOutcome> {
-  if (spec.type === 'custom') return runCustom(spec, ctx);
-  if (spec.type === 'userAssertion') return evaluateUserAssertion(spec, ctx, userAssertions);
+export async function evaluateDeterministic(spec: DeterministicSpec, ctx: AssertionContext, userAssertions: UserAssertions = NO_USER_ASSERTIONS, bound?: PredicateBound): Promise<CheckOutcome> {
+  if (spec.type === 'custom') return runCustom(spec, ctx, bound);
+  if (spec.type === 'userAssertion') return evaluateUserAssertion(spec, ctx, userAssertions, bound);
   const definition = deterministicAssertionRegistry.get(spec.type);
   if (!definition) return { score: 0, message: `unknown assertion type "${String(spec.type)}"` };
   const started = performance.now();

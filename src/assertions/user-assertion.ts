@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assertionObject } from './define.js';
-import { runPredicate } from './custom.js';
+import { runPredicate, type PredicateBound } from './custom.js';
 import { compileJsonSchema } from './json-schema-validator.js';
 import { describeSchemaIssue } from './json-schema-issues.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
@@ -73,8 +73,8 @@ export function userOptionsProblems(assertion: UserAssertion, options: Record<st
 }
 
 /** Runs it on one reply. Never throws: a throw or a malformed answer fails this assertion with the message. */
-export function runUserAssertion(assertion: UserAssertion, options: Record<string, unknown>, ctx: AssertionContext): Promise<CheckOutcome> {
-  return runPredicate(assertion.name, () => assertion.evaluate(ctx.reply, options, ctx));
+export function runUserAssertion(assertion: UserAssertion, options: Record<string, unknown>, ctx: AssertionContext, bound?: PredicateBound): Promise<CheckOutcome> {
+  return runPredicate(assertion.name, () => assertion.evaluate(ctx.reply, options, ctx), bound);
 }
 
 /**
@@ -103,7 +103,7 @@ export function userAssertionsByName(list: readonly UserAssertion[]): UserAssert
 }
 
 /** Runs a recorded user assertion; one the run's config did not load (a typo in `t.assertion`) fails naming it. */
-export function evaluateUserAssertion(spec: UserAssertionSpec, ctx: AssertionContext, loaded: UserAssertions): Promise<CheckOutcome> {
+export function evaluateUserAssertion(spec: UserAssertionSpec, ctx: AssertionContext, loaded: UserAssertions, bound?: PredicateBound): Promise<CheckOutcome> {
   const assertion = loaded.get(spec.name);
   if (!assertion) {
     const known = [...loaded.keys()];
@@ -112,5 +112,5 @@ export function evaluateUserAssertion(spec: UserAssertionSpec, ctx: AssertionCon
   const options = spec.options ?? {};
   const problems = userOptionsProblems(assertion, options);
   if (problems.length > 0) return Promise.resolve({ score: 0, message: `${spec.name}: invalid options: ${problems.join('; ')}` });
-  return runUserAssertion(assertion, options, ctx);
+  return runUserAssertion(assertion, options, ctx, bound);
 }

@@ -10,7 +10,7 @@ import type { PlannedCase } from '../suite/plan.js';
 import { collect, concurrency, fraction, timeoutMs, usd, waitMs } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { readResultsFile } from './results-file.js';
-import { buildReporters, reporterOption, reporterOutputs } from './reporters.js';
+import { buildReporters, reporterHooks, reporterOption, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
@@ -77,7 +77,8 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
 
   const version = packageVersion();
   const specs = reporterSpecs({ reporters: ['terminal'] }, { ...flags, json: out });
-  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose) };
+  const hooks = reporterHooks(config.reporterTimeoutMs, settings.interruptGraceMs);
+  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), hookBound: hooks.bound };
   const outputs = reporterOutputs(specs, reporterContext);
   // A re-judge never replaces the run it re-judged.
   const over = outputs.find((o) => o.kind === 'file' && resolve(o.path) === input);
@@ -91,7 +92,7 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   return withInterrupt(async (interrupt) => {
     const { exitCode } = await run.rejudge({ ...base, recorded, file, reporters, interrupt, ...(collect ? { collect } : {}) });
     return exitCode;
-  });
+  }, hooks);
 }
 
 /** `--batch <id>`: the recorded uncollected batch of that id, with its requests (what the re-judge's calls are matched on). */

@@ -7,6 +7,8 @@ import { REPORTERS, type ReporterName } from '../report/registry.js';
 import { parseReporterSpec, reporterChoices, reporterLines, reporterSpecProblem, type ReporterSpec } from '../report/reporter-spec.js';
 import { namedReporter } from '../report/user-reporter.js';
 import { loadUserReporter } from './user-reporters.js';
+import { HookBound } from '../report/hook-bound.js';
+import { DEFAULTS } from '../config/defaults.js';
 
 export interface ReporterContext {
   cwd: string;
@@ -21,9 +23,19 @@ export interface ReporterContext {
   baselineFile?: string;
   /** Files written that the terminal does not name: the results document every run leaves by default. */
   quiet?: readonly string[];
+  /** The bound on reporter modules' hooks (config `reporterTimeoutMs`); absent: the default's, without an interrupt. */
+  hookBound?: HookBound;
 }
 
 const TERMINAL: ReporterName = 'terminal';
+
+/**
+ * The bound on one run's reporter modules: `reporterTimeoutMs` for each hook, and after Ctrl-C (or
+ * SIGTERM) the in-flight trials' grace and as long again for all of them (`withInterrupt`).
+ */
+export function reporterHooks(reporterTimeoutMs: number, interruptGraceMs: number): { bound: HookBound; graceMs: number } {
+  return { bound: new HookBound(reporterTimeoutMs), graceMs: 2 * interruptGraceMs };
+}
 
 /** The `--reporter` option, its choices from the registry (`extra` names the command's own note). */
 export function reporterOption(registry: readonly ReporterDescriptor[] = REPORTERS, extra = ''): Option {
@@ -93,6 +105,7 @@ export function reporterOutputs(specs: string[], ctx: ReporterContext, registry:
  */
 export async function buildReporters(specs: string[], ctx: ReporterContext, registry: readonly ReporterDescriptor[] = REPORTERS): Promise<Reporter[]> {
   const out: Reporter[] = [];
+  const bound = ctx.hookBound ?? new HookBound(DEFAULTS.reporterTimeoutMs);
   for (const spec of specs) {
     const { name, target, descriptor } = checkedSpec(spec, registry);
     const file = fileOf(descriptor, target, ctx);
@@ -107,8 +120,8 @@ export async function buildReporters(specs: string[], ctx: ReporterContext, regi
       ...(ctx.saveBaseline !== undefined ? { saveBaseline: ctx.saveBaseline } : {}),
       ...(ctx.baselineFile !== undefined ? { baselineFile: ctx.baselineFile } : {}),
     };
-    const reporter = descriptor ? (await descriptor.load()).create(options) : await loadUserReporter(name, options);
-    out.push(namedReporter(reporter, name));
+    // A reporter module is user code: its create() and hooks are bounded; the built-in ones are ours.
+    out.push(descriptor ? namedReporter((await descriptor.load()).create(options), name) : namedReporter(await loadUserReporter(name, options, bound), name, bound));
   }
   if (specs.includes(TERMINAL)) {
     const { wroteReporter } = await import('../report/wrote-lines.js');

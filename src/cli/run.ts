@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, concurrency, count, fraction, judgeNoise, timeoutMs, usd } from './parse-number.js';
-import { buildReporters, reporterOption, reporterOutputs, reportersHelp, terminalInClear } from './reporters.js';
+import { buildReporters, reporterHooks, reporterOption, reporterOutputs, reportersHelp, terminalInClear } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';
@@ -172,12 +172,14 @@ async function runPlanned(
 
   const specs = reporterSpecs(config, flags);
   const saveTo = saveName !== undefined ? baselinePath(config.outputDir, saveName) : undefined;
+  const hooks = reporterHooks(config.reporterTimeoutMs, settings.interruptGraceMs);
   const reporterContext = {
     cwd,
     outputDir: config.outputDir,
     keepRuns: config.keepRuns,
     version,
     verbose: Boolean(flags.verbose),
+    hookBound: hooks.bound,
     ...(saveTo ? { saveBaseline: saveTo } : {}),
     ...(baselineFile ? { baselineFile } : {}),
   };
@@ -230,5 +232,5 @@ async function runPlanned(
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });
     return watch ? watch.results.exitCode(exitCode) : exitCode;
-  });
+  }, hooks);
 }

@@ -32,6 +32,12 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   /** Reporters when none is given on the command line (`github` joins them on GitHub Actions). */
   reporters: ['terminal'],
   /**
+   * How long each hook of a reporter module (`create()`, `onBegin`, `onTrialEnd`, `onCaseEnd`,
+   * `onWarning`, `onEnd`) may take to settle: one still pending then is dropped with a line naming
+   * it; the run, the other reporters and the results go on. Built-in reporters are not bounded.
+   */
+  reporterTimeoutMs: 30_000,
+  /**
    * Every `run` writes its results document (`<outputDir>/results.json`, or where `--json` says) and
    * its run folder, whatever the reporters, for `--resume`, `--last-failed`, `--retry-errors`. false
    * (or `--no-results`): only when a reporter asks for one.

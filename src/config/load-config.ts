@@ -40,6 +40,8 @@ export interface ResolvedConfig {
   readonly loadTimeoutMs: number;
   readonly outputDir: string;
   readonly reporters: readonly string[];
+  /** How long each hook of a reporter module may take (config `reporterTimeoutMs`). */
+  readonly reporterTimeoutMs: number;
   /** Every run writes its results document and run folder (config `results`). */
   readonly results: boolean;
   /** Modules of user assertions, relative to `rootDir` (loaded by `loadConfig`). */
@@ -134,6 +136,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     outputDir: resolve(rootDir, user.outputDir ?? DEFAULTS.outputDir),
     // A reporter module is found from the config's folder, wherever the run starts.
     reporters: user.reporters?.map((spec) => reporterFromDir(spec, rootDir)) ?? defaultReporters(env),
+    reporterTimeoutMs: user.reporterTimeoutMs ?? DEFAULTS.reporterTimeoutMs,
     results: user.results ?? DEFAULTS.results,
     assertions: user.assertions ?? [],
     userAssertions,

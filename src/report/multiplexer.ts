@@ -89,6 +89,7 @@ export function multiplexReporters(reporters: Reporter[], onFailure: (f: Reporte
   };
 }
 
-function isThenable(v: unknown): v is PromiseLike<unknown> {
+/** Whether a hook returned something to await (a promise, or any thenable). */
+export function isThenable(v: unknown): v is PromiseLike<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 }

@@ -1,5 +1,6 @@
 import type { ReporterOptions } from './descriptor.js';
 import type { Reporter } from './reporter.js';
+import type { HookBound } from './hook-bound.js';
 
 /** The version of the reporter module interface this agent-evals speaks. */
 export const REPORTER_API_VERSION = 1;
@@ -47,13 +48,14 @@ export function createdReporterProblem(value: unknown): string | undefined {
 
 /**
  * The reporter under `name`, its hooks bound: a class instance's methods live on its prototype,
- * which spreading would lose.
+ * which spreading would lose. With `bound` (a reporter module's), each hook's promise is bounded too.
  */
-export function namedReporter(r: Reporter, name: string): Reporter {
+export function namedReporter(r: Reporter, name: string, bound?: HookBound): Reporter {
   const out: { -readonly [K in keyof Reporter]: Reporter[K] } = { name };
   for (const hook of HOOKS) {
     const fn = r[hook] as ((...args: unknown[]) => unknown) | undefined;
-    if (typeof fn === 'function') (out as Record<string, unknown>)[hook] = fn.bind(r);
+    if (typeof fn !== 'function') continue;
+    (out as Record<string, unknown>)[hook] = bound ? (...args: unknown[]) => bound.settle(fn.apply(r, args)) : fn.bind(r);
   }
   return out;
 }

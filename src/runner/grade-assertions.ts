@@ -1,5 +1,6 @@
 import type { AssertionContext } from '../assertions/types.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
+import type { PredicateBound } from '../assertions/custom.js';
 import { defaultSeverityOf, evaluateDeterministic } from '../assertions/evaluate.js';
 import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
 import type { AssertionResult } from '../core/results-schema.js';
@@ -27,6 +28,8 @@ export interface GradeOptions {
   judges: JudgeService;
   /** The run's user assertions (its settings'): what a `userAssertion` spec runs. */
   userAssertions: UserAssertions;
+  /** How long a custom or user assertion may take (the case's timeoutMs, the trial's signal). */
+  bound?: PredicateBound;
   skipJudgesOnGateFailure: boolean;
   /** Called once the gates are checked, before any judge is asked. */
   beforeJudges?(): void;
@@ -40,7 +43,7 @@ export interface GradeOptions {
 export async function gradeAssertions(list: TrialAssertion[], opts: GradeOptions): Promise<{ assertions: AssertionResult[]; judgeUsage: Usage }> {
   const checked = new Map<TrialAssertion, AssertionResult>();
   for (const a of list) {
-    if (!isJudgeType(a.spec.type) && !isSimilarTo(a.spec)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn), opts.userAssertions));
+    if (!isJudgeType(a.spec.type) && !isSimilarTo(a.spec)) checked.set(a, await deterministicResult(a.spec, opts.contextOf(a.turn), opts.userAssertions, opts.bound));
   }
   const skip = opts.skipJudgesOnGateFailure && [...checked.values()].some(isFailedGate);
   opts.beforeJudges?.();
@@ -72,9 +75,9 @@ function withTurn(r: AssertionResult, turn: number | undefined): AssertionResult
   return turn === undefined ? r : { ...r, turn };
 }
 
-export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext, userAssertions: UserAssertions): Promise<AssertionResult> {
+export async function deterministicResult(spec: TsAssertionSpec, ctx: AssertionContext, userAssertions: UserAssertions, bound?: PredicateBound): Promise<AssertionResult> {
   const threshold = spec.threshold ?? 1;
-  const outcome = await evaluateDeterministic(spec as never, ctx, userAssertions);
+  const outcome = await evaluateDeterministic(spec as never, ctx, userAssertions, bound);
   return {
     name: assertionName(spec),
     kind: spec.type,

@@ -46,6 +46,8 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined);
   const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   const policy = deps.tracePolicy ? { tracePolicy: deps.tracePolicy } : {};
+  // User code in an assertion gets what a turn of the target gets: the case's timeoutMs, and no more once the trial is cut off.
+  const bound = { ms: c.timeoutMs, signal: deps.signal };
   const targetFailed = (): TrialResult => {
     const partial = conversation.hasRun ? conversation.run() : undefined;
     const usage = partial ? usageOfRun(partial, deps.pricing) : emptyUsage();
@@ -84,7 +86,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     const spec = entry.spec as JudgeAssertionSpec;
     const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted, ...sentAttachments() };
     for (const gate of before.filter((s) => !isJudgeType(s.type) && !isSimilarTo(s))) {
-      if (isFailedGate(await deterministicResult(gate, ctxNow, userAssertions))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
+      if (isFailedGate(await deterministicResult(gate, ctxNow, userAssertions, bound))) return notAsked(deps.judges, 'skipped', spec, judgeCtx);
     }
     return deps.judges.judge(spec, { ...judgeCtx, reply: spec.on ?? now.reply });
   };
@@ -158,6 +160,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
     },
     judges: deps.judges,
     userAssertions,
+    bound,
     skipJudgesOnGateFailure: deps.skipJudgesOnGateFailure,
     ...(deps.onJudging ? { beforeJudges: () => deps.onJudging!(targetUsage, run) } : {}),
     judgeContext: {

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { afterEach, describe, it, expect, vi } from 'vitest';
 import { customAssertionSchema, runCustom, type CustomFn } from '../../src/assertions/custom.js';
 import { makeCtx } from './helpers.js';
 
@@ -95,5 +95,37 @@ describe('custom', () => {
     expect(r.error?.issues[0]?.message).toBe('custom fn must be a function');
     expect(customAssertionSchema.safeParse({ type: 'custom', fn: () => true }).success).toBe(false);
     expect(customAssertionSchema.safeParse({ type: 'custom', name: 'x', fn: () => true, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('custom, bounded', () => {
+  afterEach(() => void vi.useRealTimers());
+  const never = () => spec(() => new Promise<boolean>(() => {}));
+
+  it('fails by its timeout, naming itself, when it never settles', async () => {
+    vi.useFakeTimers();
+    let outcome: Awaited<ReturnType<typeof runCustom>> | undefined;
+    void runCustom(never(), ctx, { ms: 3000, signal: new AbortController().signal }).then((o) => (outcome = o));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(outcome).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toEqual({ score: 0, message: "custom mentions-order: did not settle within 3000 ms (the case's timeoutMs)" });
+  });
+
+  it('stops waiting once the trial is cut off (the Ctrl-C grace ended)', async () => {
+    const stop = new AbortController();
+    const pending = runCustom(never(), ctx, { ms: 60_000, signal: stop.signal });
+    stop.abort();
+    expect(await pending).toEqual({ score: 0, message: 'custom mentions-order: interrupted before it settled' });
+  });
+
+  it('answers as before when it settles in time', async () => {
+    expect(
+      await runCustom(
+        spec(async () => true),
+        ctx,
+        { ms: 3000, signal: new AbortController().signal },
+      ),
+    ).toEqual({ score: 1, message: 'custom mentions-order: returned true' });
   });
 });

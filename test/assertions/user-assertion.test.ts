@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { evaluateUserAssertion, userAssertionOf, userOptionsProblems, userAssertionsByName, type UserAssertion } from '../../src/assertions/user-assertion.js';
 import { makeCtx } from './helpers.js';
 
@@ -62,6 +62,18 @@ describe('running it', () => {
     const loaded = userAssertionsByName([{ ...wordCount, evaluate: () => Promise.reject(new Error('index out of range')) }]);
     const outcome = await evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 1 } }, makeCtx(), loaded);
     expect(outcome).toEqual({ score: 0, message: 'wordCount threw: index out of range' });
+  });
+
+  it('fails naming itself when evaluate never settles within the bound', async () => {
+    vi.useFakeTimers();
+    try {
+      const loaded = userAssertionsByName([{ ...wordCount, evaluate: () => new Promise<boolean>(() => {}) }]);
+      const pending = evaluateUserAssertion({ type: 'userAssertion', name: 'wordCount', options: { max: 1 } }, makeCtx(), loaded, { ms: 3000, signal: new AbortController().signal });
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(await pending).toEqual({ score: 0, message: "wordCount: did not settle within 3000 ms (the case's timeoutMs)" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails naming the assertion when none of that name is loaded', async () => {
