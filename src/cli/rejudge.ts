@@ -63,6 +63,7 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   const input = resolve(cwd, resultsArg);
   const recorded = await readResultsFile(input, cwd, '<results>', ResultsSchema);
   const file = relative(cwd, input) || input;
+  refuseRepeatedCases(recorded, file);
   const collect = flags.batch !== undefined ? collectRequest(recorded, file, flags.batch, flags.batchWait) : undefined;
   if (flags.batchWait !== undefined && !collect) throw new UserError('--batch-wait is for --batch <id>', { field: '--batch-wait' });
   const out = resolve(cwd, flags.json ?? join(dirname(input), `${basename(input, '.json')}.rejudged.json`));
@@ -126,4 +127,23 @@ export async function plannedFor(recorded: Results, config: ResolvedConfig, cwd:
     if (err instanceof UserError) return cases;
     throw err;
   }
+}
+
+/**
+ * A run writes each case once: a file that holds one case key twice (cases pasted in again, shards
+ * joined by hand) would be judged twice over and counted twice in the summary. Refused, naming the
+ * second place, rather than quietly keeping one of them.
+ */
+function refuseRepeatedCases(recorded: Results, file: string): void {
+  const first = new Map<string, number>();
+  recorded.cases.forEach((c, i) => {
+    const key = caseKey(c);
+    const at = first.get(key);
+    if (at !== undefined)
+      throw new UserError(`case ${key} is in the file twice (cases[${at}] and cases[${i}]): a results file holds each case once (join shards with \`agent-evals merge\`)`, {
+        file,
+        field: `cases[${i}]`,
+      });
+    first.set(key, i);
+  });
 }

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
+import type { ReviewLabel } from '../report/review-items.js';
+import type { StoredLabels } from '../report/review-server.js';
 import { listenFailure, portArg, untilStopped } from './local-serve.js';
 
 /**
@@ -35,21 +37,24 @@ export function registerReview(program: Command): void {
       if (items.length === 0) throw new UserError('no trials to review', { file: relative(cwd, resultsPath) || resultsPath, field: '<results>' });
 
       // A resumed review: labels of these trials are shown again; rows naming other trials are kept as they are.
+      // Read again before each write: another review of the same labels file may have saved labels since.
       const known = new Set(items.map((i) => i.id));
-      const labels = new Map<string, { humanVerdict?: 'pass' | 'fail'; humanScore?: number }>();
-      const otherRows: object[] = [];
-      if (existsSync(labelsPath)) {
+      const read = async (): Promise<StoredLabels> => {
+        const labels = new Map<string, ReviewLabel>();
+        const otherRows: object[] = [];
+        if (!existsSync(labelsPath)) return { labels, otherRows };
         for (const { line: _line, ...row } of (await loadLabels(labelsPath, labelsShown)).rows) {
           if (known.has(row.id))
             labels.set(row.id, { ...(row.humanVerdict !== undefined ? { humanVerdict: row.humanVerdict } : {}), ...(row.humanScore !== undefined ? { humanScore: row.humanScore } : {}) });
           else otherRows.push(row);
         }
-      }
+        return { labels, otherRows };
+      };
 
-      const server = await startReviewServer({ items, labels, otherRows, labelsPath, labelsShown, port: flags.port ?? 0 }).catch(listenFailure(flags.port));
+      const server = await startReviewServer({ items, read, labelsPath, labelsShown, port: flags.port ?? 0 }).catch(listenFailure(flags.port));
       // The address holds the token: printed once, on stdout only.
       process.stdout.write(`${server.url}\n`);
-      process.stderr.write(`Reviewing ${items.length} trial${items.length === 1 ? '' : 's'} (${labels.size} labelled); labels go to ${labelsShown}. Ctrl-C to stop.\n`);
+      process.stderr.write(`Reviewing ${items.length} trial${items.length === 1 ? '' : 's'} (${server.labelled()} labelled); labels go to ${labelsShown}. Ctrl-C to stop.\n`);
       await untilStopped();
       await server.close();
       process.stderr.write(`\nReview stopped: ${server.labelled()} of ${items.length} trials labelled in ${labelsShown}\n`);

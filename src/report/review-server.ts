@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { writeAtomic } from './atomic-write.js';
+import { withFileLock } from './file-lock.js';
 import { COMMON_HEADERS, LOCAL_HOST, Refusal, sendHtml, startLocalServer } from './local-server.js';
 import { labelRow, REVIEW_SCALE, type ReviewItem, type ReviewLabel } from './review-items.js';
 import { reviewCsp, reviewPageHtml } from './review-page.js';
@@ -8,12 +9,21 @@ import { reviewCsp, reviewPageHtml } from './review-page.js';
 /** A label is a few dozen bytes; a body past this is refused unread (413). */
 export const MAX_LABEL_BODY = 4096;
 
+/** What the labels file holds now, as `review` reads it. */
+export interface StoredLabels {
+  /** Labels by trial id. */
+  labels: ReadonlyMap<string, ReviewLabel>;
+  /** Rows that name no trial of these results: written back as they were. */
+  otherRows: readonly object[];
+}
+
 export interface ReviewServerOptions {
   items: ReviewItem[];
-  /** Labels already in the labels file, by trial id (a resumed review). */
-  labels: ReadonlyMap<string, ReviewLabel>;
-  /** Rows of the labels file that name no trial of these results: written back as they were. */
-  otherRows: readonly object[];
+  /**
+   * Reads the labels file (empty when there is none): once as the server starts (a resumed review),
+   * and again before each write, so a label another `review` of the same file saved meanwhile is kept.
+   */
+  read: () => Promise<StoredLabels>;
   /** The labels file (JSONL), the one file the server writes. */
   labelsPath: string;
   /** The labels file as the page names it. */
@@ -48,19 +58,36 @@ const LabelPostSchema = z
 export async function startReviewServer(opts: ReviewServerOptions): Promise<ReviewServer> {
   const known = new Map(opts.items.map((item) => [item.id, item]));
   const labels = new Map<string, ReviewLabel>();
-  for (const [id, label] of opts.labels) if (known.has(id)) labels.set(id, label);
+  /** The labels file as last read: these labels are what it holds of these trials. */
+  const adopt = (stored: StoredLabels): void => {
+    labels.clear();
+    for (const [id, label] of stored.labels) if (known.has(id)) labels.set(id, label);
+  };
+  adopt(await opts.read());
   let writes: Promise<void> = Promise.resolve();
 
-  const save = (): Promise<void> => {
-    const rows: object[] = [];
-    for (const item of opts.items) {
-      const row = labelRow(item, labels.get(item.id) ?? {});
-      if (row) rows.push(row);
-    }
-    rows.push(...opts.otherRows);
-    const text = rows.map((r) => JSON.stringify(r) + '\n').join('');
-    // One write at a time, in the order the labels came: the file always holds the latest.
-    const done = writes.then(() => writeAtomic(opts.labelsPath, (write) => write(text)));
+  /**
+   * Saves one trial's label (undefined clears it). One writer per labels file: under its lock file,
+   * the file is read again, this one label set on what it holds (another session's labels, rows of
+   * other results), and the whole written back atomically. Within this process, one write at a time,
+   * in the order the labels came.
+   */
+  const save = (id: string, label: ReviewLabel | undefined): Promise<void> => {
+    const write = () =>
+      withFileLock(`${opts.labelsPath}.lock`, async () => {
+        const stored = await opts.read();
+        adopt(stored);
+        if (label) labels.set(id, label);
+        else labels.delete(id);
+        const rows: object[] = [];
+        for (const item of opts.items) {
+          const row = labelRow(item, labels.get(item.id) ?? {});
+          if (row) rows.push(row);
+        }
+        const text = [...rows, ...stored.otherRows].map((r) => JSON.stringify(r) + '\n').join('');
+        await writeAtomic(opts.labelsPath, (w) => w(text));
+      });
+    const done = writes.then(write);
     writes = done.catch(() => {});
     return done;
   };
@@ -82,9 +109,7 @@ export async function startReviewServer(opts: ReviewServerOptions): Promise<Revi
       const { id, humanVerdict, humanScore } = parsed.data;
       if (!known.has(id)) throw new Refusal(400, 'no such trial in these results');
       const label: ReviewLabel = { ...(humanVerdict !== null ? { humanVerdict } : {}), ...(humanScore !== null ? { humanScore } : {}) };
-      if (label.humanVerdict === undefined && label.humanScore === undefined) labels.delete(id);
-      else labels.set(id, label);
-      await save();
+      await save(id, label.humanVerdict === undefined && label.humanScore === undefined ? undefined : label);
       const body = JSON.stringify({ labelled: labels.size, trials: opts.items.length });
       res.writeHead(200, { ...COMMON_HEADERS, 'Content-Type': 'application/json' });
       res.end(body);

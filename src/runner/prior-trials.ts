@@ -2,7 +2,7 @@ import { caseKey } from '../core/matrix.js';
 import type { CaseResult, TrialResult } from '../core/results-schema.js';
 import type { RawCase } from '../report/raw-trials.js';
 import type { StopReason } from './run-cases.js';
-import { isJudgeErrorTrial } from './verdict.js';
+import { isJudgeErrorTrial, trialScore, trialVerdict } from './verdict.js';
 
 /**
  * What a run keeps of one case from a recording instead of running it (`run --resume`,
@@ -28,7 +28,7 @@ export type PriorTrials = ReadonlyMap<string, PriorCase>;
  */
 export function resumedPrior(recorded: Iterable<CaseResult>, raw: ReadonlyMap<string, RawCase> | undefined): Map<string, PriorCase> {
   const prior = new Map<string, PriorCase>();
-  for (const r of recorded) {
+  for (const r of regradedCases(recorded)) {
     const key = caseKey(r);
     const cut = r.notRunReason === 'interrupted' || r.trials.some((t) => t.verdict === 'interrupted');
     const trials = keptTrials(r, raw?.get(key), (t) => t.verdict !== 'interrupted');
@@ -55,7 +55,7 @@ export interface RetryPlan {
  */
 export function retryPrior(recorded: Iterable<CaseResult>, raw: ReadonlyMap<string, RawCase> | undefined): RetryPlan {
   const plan: RetryPlan = { prior: new Map(), targetErrors: 0, judgeErrors: 0, cases: 0 };
-  for (const r of recorded) {
+  for (const r of regradedCases(recorded)) {
     const key = caseKey(r);
     const targetErrors = r.trials.filter(isTargetErrorTrial).length;
     const judgeErrors = r.trials.filter((t) => isJudgeErrorTrial(t)).length;
@@ -68,6 +68,22 @@ export function retryPrior(recorded: Iterable<CaseResult>, raw: ReadonlyMap<stri
     plan.prior.set(key, { trials, ...(retried ? {} : { notRunReason: r.notRunReason ?? 'interrupted' }) });
   }
   return plan;
+}
+
+/**
+ * The recorded cases with each trial's verdict and score worked out again from its own recorded
+ * assertions and error, by the rules the runner grades with (verdict.ts): a recording edited to say
+ * a failing trial passed (or anything else its assertions do not say) is not believed. An interrupted
+ * trial stays interrupted: it is not kept, and runs again.
+ */
+function* regradedCases(recorded: Iterable<CaseResult>): Iterable<CaseResult> {
+  for (const r of recorded) yield { ...r, trials: r.trials.map(regraded) };
+}
+
+function regraded(t: TrialResult): TrialResult {
+  if (t.verdict === 'interrupted') return t;
+  const targetError = t.error !== undefined;
+  return { ...t, verdict: trialVerdict(t.assertions, targetError), score: trialScore(t.assertions, targetError) };
 }
 
 /** A trial the target side ended: its error is set (a target error, a check that threw) and it did not pass. */

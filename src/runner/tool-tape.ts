@@ -30,7 +30,19 @@ export async function readToolTape(recorded: Results, where: { file: string; cwd
   if (recorded.run.trace !== 'safe') return new Map(recorded.cases.map((c) => [caseKey(c), tapeOfTrials(c.trials)]));
   for (const dir of where.dirs) {
     const raw = await readRawTrials(dir, recorded.run.id);
-    if (raw) return new Map([...raw].map(([key, c]) => [key, tapeOfTrials(c.trials)]));
+    if (!raw) continue;
+    // A case the file lacks would have an empty tape and run every tool live (a refund issued again):
+    // an empty, garbled or foreign file is refused before any target runs.
+    const ran = recorded.cases.filter((c) => c.trials.length > 0);
+    const missing = ran.filter((c) => !raw.has(caseKey(c)));
+    if (missing.length > 0) {
+      const path = rawTrialsPath(dir, recorded.run.id);
+      throw new UserError(
+        `not the tool tape of run ${recorded.run.id}: it holds no readable line for ${missing.length} of its ${ran.length} case${ran.length === 1 ? '' : 's'} that ran (first: ${caseKey(missing[0]!)}), so their tools would run live. Record the run again`,
+        { file: relative(where.cwd, path) || path, field: where.flag },
+      );
+    }
+    return new Map([...raw].map(([key, c]) => [key, tapeOfTrials(c.trials)]));
   }
   const looked = where.dirs.map((d) => relative(where.cwd, rawTrialsPath(d, recorded.run.id)) || rawTrialsPath(d, recorded.run.id)).join(' or ');
   throw new UserError(

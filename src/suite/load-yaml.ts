@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { refuseUtf16 } from './text-encoding.js';
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
@@ -36,6 +37,7 @@ export async function loadYamlEvalFile(file: string, displayPath = file, userAss
   const bytes = await readFile(file);
   const entry = parsedEntry<Parsed>(file, bytes, 'eval');
   if (entry.stored !== undefined) return { file: displayPath, ...entry.stored };
+  refuseUtf16(bytes, displayPath);
   const parsed = await parseEvalFile(bytes.toString('utf8'), displayPath, userAssertions);
   // A user assertion's entry is resolved against the run's config: that file is checked on every load.
   if (!usesUserAssertions(parsed.data)) entry.store(parsed);

@@ -164,6 +164,18 @@ describe('agent-evals rejudge', () => {
     expect(existsSync(join(dir, 'bad.rejudged.json'))).toBe(false);
   });
 
+  it('a file whose cases are repeated (50 times over) is exit 2 naming the first repeat, with no judge call', async () => {
+    const { dir, cli, recorded: r } = await recorded(POLITE);
+    const requests = judgeRequests(fake!).length;
+    writeFileSync(join(dir, 'repeated.json'), JSON.stringify({ ...r, cases: Array.from({ length: 50 }, () => r.cases).flat() }));
+    const res = await cli(['rejudge', 'repeated.json']);
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toContain('agent-evals: repeated.json: cases[1]: case s/polite is in the file twice (cases[0] and cases[1])');
+    expect(res.stderr).not.toMatch(STACK_FRAME);
+    expect(judgeRequests(fake!).length).toBe(requests);
+    expect(existsSync(join(dir, 'repeated.rejudged.json'))).toBe(false);
+  });
+
   it("under `trace: safe` re-judges from the run folder's raw trials, keeps its own outputs digested, and says when the folder is gone", async () => {
     fake = await startFakeOpenAI({ script: () => ({ json: { score: 1, reason: 'r', evidence: [] } }) });
     const config = `export default {

@@ -7,7 +7,7 @@
  * run folder's, never the shareable results.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, STACK_FRAME, removeTempDirs } from '../support/cli.js';
@@ -201,6 +201,29 @@ describe('run --replay-tools under trace: safe', () => {
     expect(pruned.stderr).not.toMatch(STACK_FRAME);
     expect(pruned.marker).toEqual([]);
     expect(fake!.count).toBe(6);
+  });
+});
+
+describe('run --replay-tools with a damaged run folder', () => {
+  it('an empty or garbled raw-trials.jsonl is exit 2 naming it, before any tool or model call', async () => {
+    await model({ orderId: 'A1050' });
+    const dir = project();
+    const first = await run(dir, ['--json', 'first.json'], 'safe');
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.marker).toEqual(['lookup A1050', 'refund A1050']);
+    const recorded = readResults(join(dir, 'first.json'));
+    const raw = rawTrialsPath(join(dir, '.out'), recorded.run.id);
+    const calls = fake!.count;
+    for (const text of ['', 'garbage\n{"key": 1}\n', JSON.stringify({ key: 'shop/other', trials: [] }) + '\n']) {
+      writeFileSync(raw, text);
+      const replay = await run(dir, ['--replay-tools', 'first.json'], 'safe');
+      expect(replay.code, replay.stderr).toBe(2);
+      expect(replay.stderr).toContain(`raw-trials.jsonl: --replay-tools: not the tool tape of run ${recorded.run.id}: it holds no readable line for 1 of its 1 case that ran (first: shop/refund)`);
+      expect(replay.stderr).not.toMatch(STACK_FRAME);
+      // No refund issued again, no model call made.
+      expect(replay.marker).toEqual([]);
+      expect(fake!.count).toBe(calls);
+    }
   });
 });
 

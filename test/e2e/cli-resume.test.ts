@@ -144,6 +144,32 @@ describe('run --resume', () => {
     expect(p.results().summary.trials).toMatchObject({ planned: 12, run: 12 });
   });
 
+  it("does not believe a run folder edited to say a failing trial passed: a kept trial's verdict comes from its recorded assertions", async () => {
+    const p = project();
+    expect((await p.cli(['run', '--no-early-stop'])).code).toBe(1);
+    const recorded = p.results();
+    expect(recorded.cases.find((c) => c.id === 'b')!.verdict).toBe('failed');
+    // Every trial of the failing case b edited to pass (and the case with them), its assertions left as they were.
+    const casesFile = join(p.dir, '.agent-evals', 'runs', recorded.run.id, 'cases.jsonl');
+    const edited = readFileSync(casesFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const c = JSON.parse(line) as Results['cases'][number];
+        if (c.id !== 'b') return line;
+        return JSON.stringify({ ...c, verdict: 'passed', passed: c.planned, trials: c.trials.map((t) => ({ ...t, verdict: 'passed', score: 1 })) });
+      });
+    writeFileSync(casesFile, edited.join('\n') + '\n');
+    const resumed = await p.cli(['run', '--resume', recorded.run.id, '--no-early-stop']);
+    expect(resumed.code, resumed.stderr).toBe(1);
+    expect(resumed.stderr).toMatch(/12 trials kept, none to run/);
+    expect(p.calls()).toHaveLength(12);
+    const whole = p.results();
+    expect(whole.cases.find((c) => c.id === 'b')).toMatchObject({ verdict: 'failed', passed: 0, score: { mean: 0 } });
+    expect(whole.cases.find((c) => c.id === 'b')!.trials.map((t) => t.verdict)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    expect(verdicts(whole)).toEqual(verdicts(recorded));
+  });
+
   it('finishes a run killed hard (SIGKILL, no results file) from its plan record and the cases it streamed', async () => {
     const p = project();
     // A real process: the kill must take it whole, with whatever its run folder holds at that moment.

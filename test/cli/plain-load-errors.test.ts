@@ -1,0 +1,43 @@
+/**
+ * Config and eval files of the wrong shape or encoding, through the built CLI's `main` in-process
+ * (`list`): each is exit 2 with one plain message naming the file, not a schema issue about a key
+ * named `default` or a parser's complaint about a NUL byte.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { writeProject } from '../support/temp-project.js';
+
+afterAll(removeTempDirs);
+
+const EVAL = 'suite: s\ntarget: t\ncases:\n  - { id: a, input: q, assert: [{ type: contains, value: q }] }\n';
+
+it('a config exporting null, only a named export, or a number; a UTF-16 eval file: exit 2, one plain line naming the file', async () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ 'evals.config.mjs': 'export default null;\n' }, "agent-evals: evals.config.mjs: the config's default export is null: a config is its default export: `export default defineConfig({ … })`"],
+    [{ 'evals.config.mjs': 'export const x = 1;\n' }, 'agent-evals: evals.config.mjs: the config has no default export (it exports x): a config is its default export'],
+    [
+      { 'evals.config.ts': 'export const x = 1;\n' },
+      'agent-evals: evals.config.ts: no config key here, only "x": a config is its default export: `export default defineConfig({ … })` (a named export is not read)',
+    ],
+    [{ 'evals.config.mjs': 'export default 42;\n' }, "agent-evals: evals.config.mjs: the config's default export is a number, not an object"],
+  ];
+  for (const [files, message] of cases) {
+    const dir = writeProject({ ...files, 'evals/s.eval.yaml': EVAL });
+    const res = await runCliInProcess(['list'], { cwd: dir, timeoutMs: 60_000 });
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toContain(message);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).not.toMatch(STACK_FRAME);
+  }
+  for (const encoding of ['utf16le', 'utf16be'] as const) {
+    const dir = writeProject({ 'evals.config.mjs': 'export default { targets: { t: (i) => i } };\n' });
+    const le = Buffer.from('\ufeff' + EVAL, 'utf16le');
+    writeFileSync(join(dir, 'u.eval.yaml'), encoding === 'utf16le' ? le : le.swap16());
+    const res = await runCliInProcess(['list', 'u.eval.yaml'], { cwd: dir, timeoutMs: 60_000 });
+    expect(res.code, res.stderr).toBe(2);
+    expect(res.stderr).toMatch(/^agent-evals: u\.eval\.yaml: the file is UTF-16: save it as UTF-8/);
+  }
+});
