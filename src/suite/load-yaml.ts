@@ -1,5 +1,5 @@
-import { FileReadError, UserError, UserErrors } from '../core/errors.js';
-import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
+import { UserError, UserErrors } from '../core/errors.js';
+import { readEvalFileBytes } from './eval-file-bytes.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
@@ -33,9 +33,7 @@ type Parsed = Omit<LoadedYaml, 'file'>;
  * (yaml-path-lines.ts): an error costs at most one more read.
  */
 export async function loadYamlEvalFile(file: string, displayPath = file, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<LoadedYaml> {
-  const bytes = await readRegularFile(file, TEXT_FILE_MAX_BYTES).catch((err: unknown) => {
-    throw err instanceof FileReadError ? new UserError(`the eval file ${err.message}`, { file: displayPath }) : err;
-  });
+  const bytes = await readEvalFileBytes(file, displayPath);
   const entry = parsedEntry<Parsed>(file, bytes, 'eval');
   if (entry.stored !== undefined) return { file: displayPath, ...entry.stored };
   const parsed = await parseEvalFile(bytes.toString('utf8'), displayPath, userAssertions);

@@ -101,6 +101,15 @@ describe.skipIf(process.platform === 'win32').concurrent('a FIFO given to a comm
     expect(err).toContain('traces.json: it is a FIFO (named pipe), not a regular file');
   });
 
+  it('a FIFO named as an eval file, YAML or TypeScript, is exit 2 naming it', async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG });
+    execFileSync('mkdir', ['-p', join(dir, 'evals')]);
+    mkfifo(join(dir, 'evals/a.eval.yaml'));
+    mkfifo(join(dir, 'evals/b.eval.ts'));
+    expect(refused(await cli(dir, ['list', 'evals/a.eval.yaml']))).toContain('evals/a.eval.yaml: the eval file is a FIFO (named pipe), not a regular file');
+    expect(refused(await cli(dir, ['list', 'evals/b.eval.ts']))).toContain('evals/b.eval.ts: the eval file is a FIFO (named pipe), not a regular file');
+  });
+
   it('`report` of a FIFO results file is exit 2 naming it and the argument', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG });
     mkfifo(join(dir, 'results.json'));
