@@ -1,7 +1,8 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { UserError, errorMessage } from '../core/errors.js';
+import { FileReadError, UserError, errorMessage } from '../core/errors.js';
+import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
 import { ResultsSchema } from '../core/results-schema.js';
 import { spansFromOtlpJson } from '../adapters/otlp-json.js';
 import { runsFromSpans, type RecordedRun } from '../adapters/otel-runs.js';
@@ -65,10 +66,10 @@ export function registerImport(program: Command): void {
 async function readJson(path: string, shown: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = (await readRegularFile(path, TEXT_FILE_MAX_BYTES)).toString('utf8');
   } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new UserError(missing ? 'no such file' : `cannot read it: ${errorMessage(err)}`, { file: shown });
+    if (!(err instanceof FileReadError)) throw err;
+    throw new UserError(err.problem === 'missing' ? 'no such file' : `it ${err.message}`, { file: shown });
   }
   try {
     return JSON.parse(text) as unknown;

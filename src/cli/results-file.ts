@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { z } from 'zod';
-import { UserError, errorMessage } from '../core/errors.js';
+import { FileReadError, UserError, errorMessage } from '../core/errors.js';
+import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
 import { formatPath } from '../suite/zod-issues.js';
 
 /**
@@ -17,10 +17,10 @@ export async function readResultsFile<S extends z.ZodType>(path: string, cwd: st
 export async function readResultsJson(path: string, file: string, flag: string, missingHint = ''): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = (await readRegularFile(path, TEXT_FILE_MAX_BYTES)).toString('utf8');
   } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new UserError(missing ? `no such results file${missingHint}` : `cannot read it: ${errorMessage(err)}`, { file, field: flag });
+    if (!(err instanceof FileReadError)) throw err;
+    throw new UserError(err.problem === 'missing' ? `no such results file${missingHint}` : `it ${err.message}`, { file, field: flag });
   }
   try {
     return JSON.parse(text) as unknown;

@@ -93,6 +93,23 @@ export class LoadTimeoutError extends AgentEvalsError {}
 /** A redirect an HTTP target does not follow: to another origin (never given its headers), or past the hop limit. */
 export class RedirectRefusedError extends AgentEvalsError {}
 
+/**
+ * Why a file a user named was not read (core/regular-file.ts): `missing`, `not-regular` (a device,
+ * FIFO, socket or directory, after symlinks), `too-large` (past the reader's bound; `size` is what
+ * stat said or how far the read got), or `unreadable` (any other error: `code` is its errno name).
+ * The message says what the file is, without naming it: the caller knows how to name it.
+ */
+export class FileReadError extends AgentEvalsError {
+  constructor(
+    readonly problem: 'missing' | 'not-regular' | 'too-large' | 'unreadable',
+    message: string,
+    readonly size?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The run was stopped (Ctrl-C after the grace period) while the work was in flight. */
 export class InterruptedError extends AgentEvalsError {
   constructor() {

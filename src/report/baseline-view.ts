@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { FileReadError } from '../core/errors.js';
+import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
 import { relative } from 'node:path';
 import { CaseResultSchema, SCHEMA_VERSION, type CaseChangeKind, type CaseResult, type Comparison, type TrialResult } from '../core/results-schema.js';
 import type { TracePolicy } from '../core/judge-port.js';
@@ -44,10 +45,10 @@ export async function readBaselineView(path: string | undefined, comparison: Com
   const where = relative(cwd, path) || path;
   let doc: { schemaVersion?: unknown; run?: { id?: unknown; startedAt?: unknown; gitSha?: unknown; trace?: unknown }; cases?: unknown };
   try {
-    doc = JSON.parse(await readFile(path, 'utf8')) as typeof doc;
+    doc = JSON.parse((await readRegularFile(path, TEXT_FILE_MAX_BYTES)).toString('utf8')) as typeof doc;
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { ...view, missing: code === 'ENOENT' ? `no file at ${where}` : code ? `${where} could not be read (${code})` : `${where} is not JSON` };
+    if (!(e instanceof FileReadError)) return { ...view, missing: `${where} is not JSON` };
+    return { ...view, missing: e.problem === 'missing' ? `no file at ${where}` : `${where} ${e.message}` };
   }
   if (doc === null || typeof doc !== 'object' || doc.schemaVersion !== SCHEMA_VERSION || !Array.isArray(doc.cases))
     return { ...view, missing: `${where} is not a results file of schema version ${SCHEMA_VERSION}` };

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type * as Stream from 'node:stream';
 import type { Readable } from 'node:stream';
 import { requireBuiltin } from '../core/builtin-require.js';
-import { UserError } from '../core/errors.js';
+import { FileReadError, UserError } from '../core/errors.js';
+import { TEXT_FILE_MAX_BYTES, openRegularFile, readOpenedFile, type OpenedRegularFile } from '../core/regular-file.js';
 import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
 import { parsedEntry } from './parse-cache.js';
@@ -34,21 +33,36 @@ export const CACHED_DATASET_MAX_BYTES = 4 * 1024 * 1024;
 export async function* readDatasetFile(path: string, file: string, written: string, noun = 'dataset'): AsyncGenerator<DatasetRow> {
   const ext = extname(path).toLowerCase();
   if (!DATASET_EXTENSIONS.includes(ext)) throw new UserError(`a dataset is .jsonl, .csv, .json or .yaml (got ${ext || 'no extension'})`, { file });
-  let size: number;
+  // A regular file (never a device or FIFO, which would be read without end), read from the descriptor checked.
+  let opened: OpenedRegularFile;
   try {
-    const st = await stat(path);
-    if (!st.isFile()) throw new Error('not a file');
-    size = st.size;
-  } catch {
-    throw new UserError(`${noun} "${written}" not found (resolved to ${path})`, { file });
+    opened = await openRegularFile(path);
+  } catch (err) {
+    if (!(err instanceof FileReadError)) throw err;
+    throw new UserError(err.problem === 'missing' ? `${noun} "${written}" not found (resolved to ${path})` : `${noun} "${written}" ${err.message}`, { file });
   }
-  if (ext === '.json') yield* arrayRows(jsonArray(await readFile(path, 'utf8'), file, noun), file);
-  else if (ext === '.yaml' || ext === '.yml') yield* cachedRows(path, async (bytes) => arrayRows(await yamlArray(bytes.toString('utf8'), file, noun), file));
-  else {
-    const parse = ext === '.jsonl' ? jsonlRows : csvRows;
-    if (size <= CACHED_DATASET_MAX_BYTES) yield* cachedRows(path, (bytes) => parse((requireBuiltin('node:stream') as typeof Stream).Readable.from([bytes]), file));
-    else yield* parse(createReadStream(path), file);
+  const parse = ext === '.jsonl' ? jsonlRows : ext === '.csv' ? csvRows : undefined;
+  if (parse && opened.size > CACHED_DATASET_MAX_BYTES) {
+    // Streamed no further than the size checked: a file that grows meanwhile is read as it was.
+    const stream = opened.handle.createReadStream({ start: 0, end: opened.size - 1 });
+    try {
+      yield* parse(stream, file);
+    } finally {
+      stream.destroy();
+    }
+    return;
   }
+  let bytes: Buffer;
+  try {
+    bytes = await readOpenedFile(opened, parse ? CACHED_DATASET_MAX_BYTES : TEXT_FILE_MAX_BYTES);
+  } catch (err) {
+    throw err instanceof FileReadError ? new UserError(`${noun} "${written}" ${err.message}`, { file }) : err;
+  } finally {
+    await opened.handle.close();
+  }
+  if (ext === '.json') yield* arrayRows(jsonArray(bytes.toString('utf8'), file, noun), file);
+  else if (ext === '.yaml' || ext === '.yml') yield* cachedRows(path, bytes, async (b) => arrayRows(await yamlArray(b.toString('utf8'), file, noun), file));
+  else if (parse) yield* cachedRows(path, bytes, (b) => parse((requireBuiltin('node:stream') as typeof Stream).Readable.from([b]), file));
 }
 
 /**
@@ -57,8 +71,7 @@ export async function* readDatasetFile(path: string, file: string, written: stri
  * old bytes' key), each row handed on as it is read, and stored once the last one is read without
  * error. A read that fails, or that its consumer stops early, stores nothing.
  */
-async function* cachedRows(path: string, parse: (bytes: Buffer) => AsyncIterable<DatasetRow> | Promise<AsyncIterable<DatasetRow>>): AsyncGenerator<DatasetRow> {
-  const bytes = await readFile(path);
+async function* cachedRows(path: string, bytes: Buffer, parse: (bytes: Buffer) => AsyncIterable<DatasetRow> | Promise<AsyncIterable<DatasetRow>>): AsyncGenerator<DatasetRow> {
   const entry = parsedEntry<DatasetRow[]>(path, bytes, 'dataset');
   if (entry.stored !== undefined) {
     // JSON drops an absent line; a row always has the key.

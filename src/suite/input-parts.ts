@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { UserError } from '../core/errors.js';
+import { FileReadError, UserError } from '../core/errors.js';
+import { readRegularFileSync } from '../core/regular-file.js';
 import { imageSize } from './image-size.js';
 import {
   BASE64,
@@ -47,12 +47,16 @@ function resolveMedia(spec: Exclude<InputPartSpec, { type: 'text' }>, where: Par
   let name: string | undefined;
   let declared: string | undefined;
   if (spec.path !== undefined) {
-    try {
-      bytes = readFileSync(resolve(where.dir, spec.path));
-    } catch (err) {
-      return fail(`cannot read ${spec.path} (${(err as NodeJS.ErrnoException).code ?? String(err)}); paths are relative to the eval file`);
-    }
     name = basename(spec.path);
+    // Bounded by the part's own limit before a byte is read: a device or FIFO is refused, never read.
+    try {
+      bytes = readRegularFileSync(resolve(where.dir, spec.path), spec.type === 'image' ? IMAGE_MAX_BYTES : FILE_MAX_BYTES);
+    } catch (err) {
+      if (!(err instanceof FileReadError)) throw err;
+      if (err.problem === 'not-regular') return fail(`${spec.path} ${err.message}`);
+      if (err.problem === 'too-large') return fail(tooLarge(spec.type, name, err.size ?? 0));
+      return fail(`cannot read ${spec.path} (${err.code ?? err.message}); paths are relative to the eval file`);
+    }
   } else {
     const parsed = parseDataUrl(spec.url!);
     if (!parsed) return fail('a url is a data:<media type>;base64,... URL or an http(s) URL');
@@ -65,15 +69,21 @@ function resolveMedia(spec: Exclude<InputPartSpec, { type: 'text' }>, where: Par
   const common = { data: bytes.toString('base64'), bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), ...(name ? { name } : {}) };
   if (spec.type === 'image') {
     if (!sniffed || !isImageMediaType(sniffed)) return fail(`${name ?? 'the image'} is not a PNG, JPEG, GIF or WebP image${sniffed ? ` (it is ${sniffed})` : ''}`);
-    if (bytes.length > IMAGE_MAX_BYTES) fail(`${name ?? 'the image'} is ${bytes.length} bytes; providers take images up to ${IMAGE_MAX_BYTES} bytes`);
+    if (bytes.length > IMAGE_MAX_BYTES) fail(tooLarge('image', name, bytes.length));
     const size = imageSize(bytes, sniffed);
     if (size && Math.max(size.width, size.height) > IMAGE_MAX_SIDE_PX)
       fail(`${name ?? 'the image'} is ${size.width}x${size.height} px; Anthropic rejects images larger than ${IMAGE_MAX_SIDE_PX}x${IMAGE_MAX_SIDE_PX} px`);
     return { type: 'image', mediaType: sniffed, ...common };
   }
   if (!sniffed || !isFileMediaType(sniffed)) return fail(`${name ?? 'the file'} is not a PDF (a file part is a PDF)`);
-  if (bytes.length > FILE_MAX_BYTES) fail(`${name ?? 'the file'} is ${bytes.length} bytes; a file part is at most ${FILE_MAX_BYTES} bytes`);
+  if (bytes.length > FILE_MAX_BYTES) fail(tooLarge('file', name, bytes.length));
   return { type: 'file', mediaType: sniffed, ...common, name: spec.name ?? name ?? `document-${common.sha256.slice(0, 8)}.pdf` };
+}
+
+function tooLarge(type: 'image' | 'file', name: string | undefined, size: number): string {
+  return type === 'image'
+    ? `${name ?? 'the image'} is ${size} bytes; providers take images up to ${IMAGE_MAX_BYTES} bytes`
+    : `${name ?? 'the file'} is ${size} bytes; a file part is at most ${FILE_MAX_BYTES} bytes`;
 }
 
 /** The media type the bytes say they are (their magic numbers), for the types the providers take. */

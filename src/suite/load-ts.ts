@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { importUserModule } from './import-module.js';
+import { readEvalFileBytes } from './eval-file-bytes.js';
 import { TsEvalFileSchema } from './schema.js';
 import type { EvalDefinition } from './define-eval.js';
 import { allAssertionTypes } from './assertion-types.js';
@@ -18,8 +18,9 @@ export interface LoadedTs {
  * of them.
  */
 export async function loadTsEvalFile(file: string, displayPath = file, loadTimeoutMs?: number): Promise<LoadedTs[]> {
+  // Read first: a file that is not a regular one is refused before the module loader opens it.
+  const text = (await readEvalFileBytes(file, displayPath)).toString('utf8');
   const mod = await importUserModule(file, displayPath, loadTimeoutMs);
-  const text = await readFile(file, 'utf8');
   const many = Array.isArray(mod);
   const defs: unknown[] = many ? mod : [mod];
   if (defs.length === 0) throw new UserError('the default export is an empty array: export defineEval(...) or an array of them', { file: displayPath });

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { refuseUtf16 } from './text-encoding.js';
 import { UserError, UserErrors } from '../core/errors.js';
+import { readEvalFileBytes } from './eval-file-bytes.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
@@ -34,7 +34,7 @@ type Parsed = Omit<LoadedYaml, 'file'>;
  * (yaml-path-lines.ts): an error costs at most one more read.
  */
 export async function loadYamlEvalFile(file: string, displayPath = file, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<LoadedYaml> {
-  const bytes = await readFile(file);
+  const bytes = await readEvalFileBytes(file, displayPath);
   const entry = parsedEntry<Parsed>(file, bytes, 'eval');
   if (entry.stored !== undefined) return { file: displayPath, ...entry.stored };
   refuseUtf16(bytes, displayPath);

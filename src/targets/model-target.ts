@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
-import { ProviderConfigError, UserError } from '../core/errors.js';
+import { FileReadError, ProviderConfigError, UserError } from '../core/errors.js';
+import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
 import type { ModelTargetSchema } from './config-schema.js';
@@ -25,9 +25,10 @@ export async function configuredInstructions(name: string, spec: ModelTargetConf
   if (spec.instructionsFile === undefined) return spec.instructions;
   const file = resolve(settings.rootDir, spec.instructionsFile);
   try {
-    return await readFile(file, 'utf8');
-  } catch {
-    throw new UserError(`cannot read instructions file ${spec.instructionsFile} (resolved to ${file})`, where('.instructionsFile'));
+    return (await readRegularFile(file, TEXT_FILE_MAX_BYTES)).toString('utf8');
+  } catch (err) {
+    const why = err instanceof FileReadError && err.problem !== 'missing' ? `: it ${err.message}` : '';
+    throw new UserError(`cannot read instructions file ${spec.instructionsFile} (resolved to ${file})${why}`, where('.instructionsFile'));
   }
 }
 
