@@ -1,30 +1,30 @@
 /**
  * Read-only views for user code (reporters, custom assertions): a write to one throws in strict
  * mode (every ES module), so an extension cannot change what the runner or another extension
- * reads. Both walks keep their own stack, not the call stack: a deeply nested tool argument cannot
- * overflow it. Binary views (a Buffer, a typed array) cannot be frozen and are left as they are.
+ * reads. The walks keep their own stack, not the call stack: a deeply nested tool argument cannot
+ * overflow it. They read own enumerable properties (the results are plain data); a binary view (a
+ * Buffer, a typed array) cannot be frozen and is left as it is.
  */
 
-/** Values already frozen whole: the same trial reaches every reporter, and then its case. */
+/** Roots already frozen whole: the same trial reaches every reporter, and then inside its case. */
 const frozenWhole = new WeakSet<object>();
 
-/** Freezes `value` and everything its own properties reach, in place; returns it. */
+/**
+ * Freezes `value` and everything it reaches, in place; returns it. An object already frozen below
+ * the root is taken as frozen whole (a trial inside its case, a case's view): walked once.
+ */
 export function deepFreeze<T>(value: T): T {
-  if (!isWalkable(value) || frozenWhole.has(value)) return value;
+  if (!isFreezable(value) || frozenWhole.has(value)) return value;
   const stack: object[] = [value];
-  const seen = new Set<object>();
   while (stack.length > 0) {
-    const o = stack.pop()!;
-    if (seen.has(o) || frozenWhole.has(o)) continue;
-    seen.add(o);
+    const o = stack.pop()! as Record<string, unknown>;
     Object.freeze(o);
-    for (const key of Reflect.ownKeys(o)) {
-      // The descriptor's value, never a getter's result: reading runs no user code.
-      const v: unknown = Object.getOwnPropertyDescriptor(o, key)?.value;
-      if (isWalkable(v)) stack.push(v);
+    for (const key of Object.keys(o)) {
+      const v = o[key];
+      if (isFreezable(v) && !Object.isFrozen(v)) stack.push(v);
     }
   }
-  for (const o of seen) frozenWhole.add(o);
+  frozenWhole.add(value);
   return value;
 }
 
@@ -34,32 +34,31 @@ export function deepFreeze<T>(value: T): T {
  */
 export function frozenCopy<T>(value: T): T {
   if (!isPlain(value)) return value;
-  const copies = new Map<object, object>();
+  const copies = new Map<object, Record<string, unknown>>();
+  const stack: object[] = [];
   const copyOf = (o: object): object => {
     const known = copies.get(o);
     if (known) return known;
-    const c: object = Array.isArray(o) ? new Array<unknown>(o.length) : (Object.create(Object.getPrototypeOf(o) as object | null) as object);
+    const c = (Array.isArray(o) ? new Array<unknown>(o.length) : Object.create(Object.getPrototypeOf(o) as object | null)) as Record<string, unknown>;
     copies.set(o, c);
     stack.push(o);
     return c;
   };
-  const stack: object[] = [];
   const root = copyOf(value);
   while (stack.length > 0) {
-    const o = stack.pop()!;
-    const c = copies.get(o)! as Record<PropertyKey, unknown>;
-    for (const key of Reflect.ownKeys(o)) {
-      const d = Object.getOwnPropertyDescriptor(o, key)!;
-      if ('value' in d && isPlain(d.value)) d.value = copyOf(d.value);
-      Object.defineProperty(c, key, d);
+    const o = stack.pop()! as Record<string, unknown>;
+    const c = copies.get(o)!;
+    for (const key of Object.keys(o)) {
+      const v = o[key];
+      c[key] = isPlain(v) ? copyOf(v) : v;
     }
   }
   for (const c of copies.values()) Object.freeze(c);
   return root as T;
 }
 
-function isWalkable(v: unknown): v is object {
-  return typeof v === 'object' && v !== null && !ArrayBuffer.isView(v) && !(v instanceof ArrayBuffer);
+function isFreezable(v: unknown): v is object {
+  return typeof v === 'object' && v !== null && !ArrayBuffer.isView(v);
 }
 
 function isPlain(v: unknown): v is object {
