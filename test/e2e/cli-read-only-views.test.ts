@@ -127,4 +127,35 @@ describe('custom assertions get a frozen context', () => {
     expect(run!.message).toMatch(/^custom rewrites the run threw: Cannot assign to read only property 'reply'/);
     expect(contains).toMatchObject({ kind: 'contains', status: 'failed' });
   });
+
+  const RUN_EVAL = `export default {
+  suite: 'ts',
+  target: 'tools',
+  cases: [
+    {
+      id: 'rewrite-run',
+      input: 'go',
+      check(t) {
+        try {
+          t.run().toolCalls[0].args.orderId = 'B2';
+        } catch {}
+        t.calledTool('lookup', { args: { orderId: 'A1' } });
+      },
+    },
+  ],
+};
+`;
+
+  it('a check that writes to t.run() changes neither what its assertions check nor the recorded run', async () => {
+    // Under trace: full the results keep the tool arguments as they were.
+    const config = CONFIG.replace("outputDir: '.out',", "outputDir: '.out',\n  trace: 'full',").replace(
+      'targets: {',
+      "targets: { tools: () => ({ reply: 'done', steps: [{ toolCalls: [{ name: 'lookup', args: { orderId: 'A1' } }] }] }),",
+    );
+    const dir = writeProject({ 'evals.config.mjs': config, 'ts.eval.mjs': RUN_EVAL });
+    const r = await runCliInProcess(['run', '--reporter', 'json'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const trial = caseOf(readResults(join(dir, '.out', 'results.json')), 'ts/rewrite-run').trials[0]!;
+    expect(trial.trace.steps?.[0]?.toolCalls?.[0]?.args).toEqual({ orderId: 'A1' });
+  });
 });
