@@ -313,7 +313,8 @@ async function runWith(
   const summary: Summary = {
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...strayEnds, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],
-    warnings,
+    // A copy: the reporters get the summary frozen, and a warning can still come while they write.
+    warnings: [...warnings],
     ...(batch?.uncollected.length ? { uncollectedBatches: [...batch.uncollected] } : {}),
   };
   // Reporters that already failed are known now, so the others (the results file) record the exit code
