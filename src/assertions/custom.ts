@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessage, InterruptedError, TimeoutError } from '../core/errors.js';
+import { frozenCopy } from '../core/read-only.js';
 import { withTimeout } from '../core/timeout.js';
 import { assertionCommonFields, type AssertionContext, type CheckOutcome } from './types.js';
 
@@ -25,7 +26,23 @@ export type CustomAssertionSpec = z.infer<typeof customAssertionSchema>;
 export const customDefaultSeverity = 'gate' as const;
 
 export function runCustom(spec: CustomAssertionSpec, ctx: AssertionContext, bound?: PredicateBound): Promise<CheckOutcome> {
-  return runPredicate(`custom ${spec.name}`, () => spec.fn(ctx), bound);
+  return runPredicate(`custom ${spec.name}`, () => spec.fn(contextView(ctx)), bound);
+}
+
+const views = new WeakMap<AssertionContext, AssertionContext>();
+
+/**
+ * What user code checks: a frozen copy of the context (its reply, run, usage), made once per
+ * context. A write throws, failing that assertion; the later assertions and the recorded trial
+ * read the runner's own context, which the copy leaves as it was.
+ */
+export function contextView(ctx: AssertionContext): AssertionContext {
+  let view = views.get(ctx);
+  if (!view) {
+    view = frozenCopy(ctx);
+    views.set(ctx, view);
+  }
+  return view;
 }
 
 /**

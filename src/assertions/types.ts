@@ -12,7 +12,10 @@ export const assertionCommonFields = {
   label: z.string().min(1).optional(),
 };
 
-/** What a deterministic check reads: the trial's reply and run, its timing and target usage. */
+/**
+ * What a deterministic check reads: the trial's reply and run, its timing and target usage. User
+ * code (a custom or user assertion) gets it as a frozen copy (`contextView`).
+ */
 export interface AssertionContext {
   /** The text under test: the final reply, or one turn's reply in a multi-turn case. */
   reply: string;

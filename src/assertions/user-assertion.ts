@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertionObject } from './define.js';
-import { runPredicate, type PredicateBound } from './custom.js';
+import { contextView, runPredicate, type PredicateBound } from './custom.js';
+import { frozenCopy } from '../core/read-only.js';
 import { compileJsonSchema } from './json-schema-validator.js';
 import { describeSchemaIssue } from './json-schema-issues.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
@@ -74,7 +75,8 @@ export function userOptionsProblems(assertion: UserAssertion, options: Record<st
 
 /** Runs it on one reply. Never throws: a throw or a malformed answer fails this assertion with the message. */
 export function runUserAssertion(assertion: UserAssertion, options: Record<string, unknown>, ctx: AssertionContext, bound?: PredicateBound): Promise<CheckOutcome> {
-  return runPredicate(assertion.name, () => assertion.evaluate(ctx.reply, options, ctx), bound);
+  // Its options are the case's, shared by every trial: a frozen copy too.
+  return runPredicate(assertion.name, () => assertion.evaluate(ctx.reply, frozenCopy(options), contextView(ctx)), bound);
 }
 
 /**

@@ -33,9 +33,9 @@ export interface EndInfo {
 /**
  * One interface for every output, built-in or a user's module (see `ReporterModule`): the runner
  * emits events, reporters only consume them. Every hook is optional. None may hold every result: a
- * case's trials arrive with its end event. Payloads have the run's secret values redacted. A hook
- * that throws (or rejects) is reported on stderr once; that reporter gets no further events, and
- * the run carries on.
+ * case's trials arrive with its end event. Payloads are deep-frozen (a write throws: that
+ * reporter's failure) and have the run's secret values redacted. A hook that throws (or rejects)
+ * is reported on stderr once; that reporter gets no further events, and the run carries on.
  */
 export interface Reporter {
   /** Names the reporter when it fails (the CLI uses its `--reporter` name). */

@@ -1,5 +1,6 @@
 import type { Reporter, ReporterEvents } from '../report/reporter.js';
 import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
+import { readOnlyReporter } from '../report/read-only-reporter.js';
 import { redactingReporter } from './redacting-reporter.js';
 import { askedBoundReporter } from './case-asked.js';
 import { underTracePolicy } from './trace-policy-reporter.js';
@@ -117,7 +118,9 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
 
   const write = opts.problem ?? ((line: string) => void process.stderr.write(`agent-evals: ${line}\n`));
   const problem = (line: string) => write(opts.redactor ? opts.redactor.redact(line) : line);
-  const mux = multiplexReporters([...(opts.rawReporters ?? []), ...underTracePolicy(opts.reporters, settings.judging.trace)], (f) => problem(failureLine(f)));
+  // Each reporter is handed frozen payloads, after the trace policy made its view: none can change what another reads.
+  const raw = (opts.rawReporters ?? []).map(readOnlyReporter);
+  const mux = multiplexReporters([...raw, ...underTracePolicy(opts.reporters.map(readOnlyReporter), settings.judging.trace)], (f) => problem(failureLine(f)));
   // Redacted whole, then what each case asked is cut: a cut never keeps part of a secret.
   const cutting = askedBoundReporter(mux);
   const reporter = opts.redactor ? redactingReporter(cutting, opts.redactor) : cutting;
@@ -310,7 +313,8 @@ async function runWith(
   const summary: Summary = {
     ...outcome.summary,
     failures: [...outcome.summary.failures, ...strayEnds, ...runGateFailures(outcome.summary, settings), ...(comparison?.failed ? [comparisonFailure(comparison)] : [])],
-    warnings,
+    // A copy: the reporters get the summary frozen, and a warning can still come while they write.
+    warnings: [...warnings],
     ...(batch?.uncollected.length ? { uncollectedBatches: [...batch.uncollected] } : {}),
   };
   // Reporters that already failed are known now, so the others (the results file) record the exit code

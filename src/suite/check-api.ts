@@ -1,5 +1,6 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { toolCallsOf } from '../core/agent-run.js';
+import { frozenCopy } from '../core/read-only.js';
 import type { Severity } from '../core/results-schema.js';
 import type { JudgeAssertionSpec, ModelRef } from '../judges/spec.js';
 import type { GroundingContext } from '../judges/grounding-context.js';
@@ -183,19 +184,21 @@ export function createCheckApi(opts: {
   // One `t.<type>(...)` per registry assertion: the builder makes the spec, `add` records it.
   const methods = assertionMethods<AssertionHandle>(add);
 
-  const viewOf = (run: AgentRun): RunView => {
-    const calls = toolCallsOf(run);
-    return {
+  // A frozen copy: a check that writes to what it reads changes neither its assertions' run nor the recorded one.
+  const viewOf = (live: AgentRun): RunView => {
+    const run = frozenCopy(live);
+    const calls = Object.freeze(toolCallsOf(run));
+    return Object.freeze({
       reply: run.reply,
-      steps: run.steps ?? [],
+      steps: run.steps ?? Object.freeze([]),
       toolCalls: calls,
-      calledTools: calls.map((c) => c.name),
-      toolResult(name, nth = 0) {
+      calledTools: Object.freeze(calls.map((c) => c.name)),
+      toolResult(name: string, nth = 0) {
         const call = calls.filter((c) => c.name === name)[nth];
         if (call?.result === undefined) return '';
         return typeof call.result === 'string' ? call.result : JSON.stringify(call.result);
       },
-    };
+    });
   };
   let view = viewOf(current);
 
