@@ -4,6 +4,7 @@ import { writeAtomic } from './atomic-write.js';
 import { COMMON_HEADERS, LOCAL_HOST, Refusal, sendHtml, startLocalServer } from './local-server.js';
 import { labelRow, REVIEW_SCALE, type ReviewItem, type ReviewLabel } from './review-items.js';
 import { reviewCsp, reviewPageHtml } from './review-page.js';
+import { pushAll } from '../core/push-all.js';
 
 /** A label is a few dozen bytes; a body past this is refused unread (413). */
 export const MAX_LABEL_BODY = 4096;
@@ -57,7 +58,7 @@ export async function startReviewServer(opts: ReviewServerOptions): Promise<Revi
       const row = labelRow(item, labels.get(item.id) ?? {});
       if (row) rows.push(row);
     }
-    rows.push(...opts.otherRows);
+    pushAll(rows, opts.otherRows);
     const text = rows.map((r) => JSON.stringify(r) + '\n').join('');
     // One write at a time, in the order the labels came: the file always holds the latest.
     const done = writes.then(() => writeAtomic(opts.labelsPath, (write) => write(text)));
