@@ -41,6 +41,11 @@ export function emptyUsage(): Usage {
 
 /** Sum of usages; the cost is null as soon as one part is unknown. */
 export function addUsage(...parts: Usage[]): Usage {
+  return sumUsage(parts);
+}
+
+/** The sum of a list of usages; for lists that grow with the input (steps, label rows), which must not be spread into a call. */
+export function sumUsage(parts: readonly Usage[]): Usage {
   const total = emptyUsage();
   for (const u of parts) {
     total.calls += u.calls;

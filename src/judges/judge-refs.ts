@@ -5,6 +5,7 @@ import { staticJudgedSpecs } from './judged-specs.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeSettings } from './settings.js';
 import { checkEmbeddingModels } from './embedding-check.js';
+import { pushAll } from '../core/push-all.js';
 
 /**
  * `--judge` and every `judge:` the selected cases' eval files give must name a judge that exists,
@@ -34,7 +35,7 @@ export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'overr
       if (problem) errors.push(new UserError(problem, { file: c.file, line: c.line ?? undefined, field: 'judge' }));
     }
   }
-  errors.push(...checkEmbeddingModels(judging, cases));
+  pushAll(errors, checkEmbeddingModels(judging, cases));
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
 }
 

@@ -1,5 +1,5 @@
 import { isModelCall, type AgentRun } from '../core/agent-run.js';
-import { addUsage, emptyUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
+import { emptyUsage, sumUsage, usageFromTokens, type TokenUsage, type Usage } from '../core/usage.js';
 import { priceUsage, PricingWarnings, unpricedMessage, type PriceMode, type PriceTable } from './pricing.js';
 
 export interface Pricing {
@@ -30,7 +30,7 @@ export const silentPricing = (overrides: PriceTable): Pricing => ({ overrides, w
 export function usageOfRun(run: AgentRun, pricing: Pricing): Usage {
   const stepped = (run.steps ?? []).filter(isModelCall);
   if (stepped.length === 0) return run.usage ? priced(run.usage, run.model, pricing) : emptyUsage();
-  return addUsage(...stepped.map((s) => (s.usage ? priced(s.usage, s.model ?? run.model, pricing) : UNKNOWN_CALL)));
+  return sumUsage(stepped.map((s) => (s.usage ? priced(s.usage, s.model ?? run.model, pricing) : UNKNOWN_CALL)));
 }
 
 /**

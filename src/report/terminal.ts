@@ -19,6 +19,7 @@ import { coalescedOutput, stdoutIsLive } from './coalesced-output.js';
 import { provenanceNote } from './provenance-note.js';
 import { missedTrialLines } from './trial-lines.js';
 import { WarningList } from './warning-list.js';
+import { pushAll } from '../core/push-all.js';
 
 export interface TerminalOptions {
   /** Where to write (the CLI passes process.stdout / stderr). */
@@ -155,13 +156,13 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));
       for (const line of panelAgreementLines(summary.panels ?? [])) lines.push(`${pc.bold('Panel')}     ${terminalSafe(line)}`);
       // The run's warnings, each once, here rather than between the case lines.
-      if (warnings.size) lines.push(`${pc.bold(pc.yellow('Warnings'))}  ${warnings.size}`, ...warnings.lines().map((l) => `  ${pc.yellow('!')} ${terminalSafe(l).replace(/\n/g, '\n    ')}`));
+      if (warnings.size) pushAll(lines, [`${pc.bold(pc.yellow('Warnings'))}  ${warnings.size}`, ...warnings.lines().map((l) => `  ${pc.yellow('!')} ${terminalSafe(l).replace(/\n/g, '\n    ')}`)]);
       for (const f of summary.failures) lines.push(pc.red(`✗ ${terminalSafe(f)}`));
       for (const line of allowlistLines(summary)) lines.push(pc.red(terminalSafe(line)));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
       for (const table of summary.matrix ?? []) lines.push('', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l)));
-      if (comparison) lines.push(...comparisonTerminalLines(comparison));
+      if (comparison) pushAll(lines, comparisonTerminalLines(comparison));
       write(lines.join('\n') + '\n');
       coalesced?.flush();
     },

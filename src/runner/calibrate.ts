@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { buildJudgeRequest, type Criterion, type JudgeScore } from '../core/judge-port.js';
 import { errorMessage, spentOf } from '../core/errors.js';
-import { addUsage, type Usage } from '../core/usage.js';
+import { sumUsage, type Usage } from '../core/usage.js';
 import { judgeCacheFor } from '../judges/cache.js';
 import { criterionFromSpec } from '../judges/criterion-from-spec.js';
 import { boundGradedOutput } from '../judges/graded-output.js';
@@ -89,7 +89,7 @@ export async function calibrate(opts: CalibrationOptions): Promise<Calibration> 
       judgeErrors: results.length - judged.length,
       skippedLines: labels.unlabelled,
       ...agreement(judged, scale, opts.threshold),
-      usage: addUsage(...usages),
+      usage: sumUsage(usages),
       cachedRows: results.filter((r) => r.cached).length,
       results,
     };

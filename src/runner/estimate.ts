@@ -4,6 +4,7 @@ import type { PriceTable } from '../providers/pricing.js';
 import { judgeCalls, trialCost, type JudgeCalls } from './estimate-trial.js';
 import { addCaseEmbeddings, emptyEmbeddingEstimate, type EmbeddingEstimate, type PlannedEmbedding } from './estimate-embeddings.js';
 import { addUserEstimate, addUserPart, emptyUserEstimate, type PlannedUser, type UserEstimate } from './estimate-user.js';
+import { pushAll } from '../core/push-all.js';
 
 /** A planned case as the estimate needs it: its key, its suite, how many trials it will run and its simulated user's model. */
 export interface EstimatedCase {
@@ -97,7 +98,7 @@ export function estimateCost(plan: readonly EstimatedCase[], recorded: readonly 
     total.judge.usd += s.judge.usd;
     total.judge.unpriced += s.judge.unpriced;
     addUserEstimate(total.user, s.user);
-    total.noHistory.push(...s.noHistory);
+    pushAll(total.noHistory, s.noHistory);
   }
   return { suites: list, total, judge, embeddings };
 }

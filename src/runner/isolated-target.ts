@@ -13,7 +13,7 @@ import type { TargetSettings } from '../targets/target-settings.js';
 import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import type { MessageTurn } from '../core/chat-turn.js';
 import type { z } from 'zod';
-import type { FromWorker, ToWorker, WorkerInit } from './isolate-protocol.js';
+import { FromWorkerSchema, refusedMessage, type FromWorker, type ToWorker, type WorkerInit } from './isolate-protocol.js';
 import { requireBuiltin } from '../core/builtin-require.js';
 import { currentTrialTape } from '../targets/tool-tape-scope.js';
 import type { TrialTape } from '../targets/tool-tape.js';
@@ -73,7 +73,11 @@ class Slot {
     // Required here: a run without an isolated target never loads worker_threads.
     const { Worker } = requireBuiltin('node:worker_threads') as typeof WorkerThreads;
     this.worker = new Worker(new URL('../runner/isolated-worker.js', import.meta.url), { workerData: init, env, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
-    this.worker.on('message', (m: FromWorker) => {
+    this.worker.on('message', (raw: unknown) => {
+      if (this.dead) return;
+      const parsed = FromWorkerSchema.safeParse(raw);
+      if (!parsed.success) return this.refuse(refusedMessage(parsed.error), failed);
+      const m = parsed.data;
       if (m.type === 'ready') loaded();
       else if (m.type === 'load-error') {
         failed(new Error(m.message));
@@ -98,6 +102,21 @@ class Slot {
       for (const call of this.calls.values()) call.reject(why);
       this.calls.clear();
     });
+  }
+
+  /**
+   * A message no worker of ours sends (the target's own code posted on `parentPort`): the worker is
+   * ended and what it was doing fails — its load, or the call in flight — and the run goes on.
+   */
+  private refuse(why: string, failLoad: (err: Error) => void): void {
+    this.cause ??= `its isolated worker posted a message the runner does not accept (${why}); the target's own code must not post on parentPort: the worker was ended`;
+    // Dead now, not at its exit event: no later message of this worker settles anything.
+    this.dead = true;
+    const err = new Error(this.cause);
+    failLoad(err);
+    for (const call of this.calls.values()) call.reject(err);
+    this.calls.clear();
+    void this.worker.terminate();
   }
 
   private settle(m: Extract<FromWorker, { type: 'done' | 'failed' }>): void {

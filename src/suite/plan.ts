@@ -25,6 +25,7 @@ import type { CaseIdentity } from '../core/case-identity.js';
 import { withAllowlist } from './allowlist-plan.js';
 import type { Reducer, ReducerDefaults, ReducerSetting } from '../core/reducer-setting.js';
 import { caseReducer, reducerTrialError } from './case-reducer.js';
+import { pushAll } from '../core/push-all.js';
 
 /** A turn as written: its input a string or content parts. */
 export type TurnSpec = z.infer<typeof TurnSchema>;
@@ -107,9 +108,9 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
   for (const file of files) {
     const display = relative(cwd, file) || file;
     try {
-      cases.push(...(await loadFile(file, display, defaults)));
+      pushAll(cases, await loadFile(file, display, defaults));
     } catch (err) {
-      if (err instanceof UserErrors) errors.push(...err.errors);
+      if (err instanceof UserErrors) pushAll(errors, err.errors);
       else if (err instanceof UserError) errors.push(err);
       else throw err;
     }
@@ -191,7 +192,7 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
         withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
       ),
     );
-    if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d)));
+    if (data.dataset !== undefined) pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d));
     return cases;
   }
   return planTsDefinitions(await loadTsEvalFile(file, display, d.loadTimeoutMs), file, display, d);
@@ -206,8 +207,8 @@ async function planTsDefinitions(loaded: LoadedTs[], file: string, display: stri
         withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
       ),
     );
-    if (data.dataset !== undefined) cases.push(...(await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d)));
-    out.push(...isolatedInline(cases, data, inMemory ? null : file, display));
+    if (data.dataset !== undefined) pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d));
+    pushAll(out, isolatedInline(cases, data, inMemory ? null : file, display));
   }
   return out;
 }

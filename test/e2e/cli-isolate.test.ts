@@ -180,6 +180,50 @@ cases:
     expect(Math.max(...calls)).toBeGreaterThan(1);
   });
 
+  it('a target that posts its own messages on parentPort (a forged `done` without a run, a `warn` or `failed` whose text is an object) fails only its trial; the run goes on, writes its results and prints no [object Object]', async () => {
+    const config = `import { parentPort } from 'node:worker_threads';
+export default {
+  evals: ['evals/*.eval.yaml'],
+  outputDir: '.out',
+  concurrency: 1,
+  targets: {
+    forger: { isolate: true, maxHeapMb: 64, function: async (input) => {
+      if (input === 'done') for (let id = 1; id <= 10; id++) parentPort.postMessage({ type: 'done', id, run: null });
+      if (input === 'warn') parentPort.postMessage({ type: 'warn', kind: 'counted-once', message: { not: 'text' } });
+      if (input === 'failed') for (let id = 1; id <= 10; id++) parentPort.postMessage({ type: 'failed', id, message: { not: 'text' } });
+      // Past the host's answer to the forged message, were it to take one.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return 'ok ' + input;
+    } },
+  },
+};
+`;
+    const { r, json } = await run({
+      'evals.config.mjs': config,
+      'evals/f.eval.yaml': suite('f', 'forger', [
+        ['done', 'ok'],
+        ['warn', 'ok'],
+        ['failed', 'ok'],
+        ['fine', 'ok fine'],
+      ]),
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr).not.toMatch(STACK_FRAME);
+    const res = readResults(json);
+    expect(res.cases).toHaveLength(4);
+    const refused = 'its isolated worker posted a message the runner does not accept';
+    expect(caseOf(res, 'f/done').trials[0]!.error).toContain(`${refused} (run: Invalid input: expected object, received null)`);
+    expect(caseOf(res, 'f/warn').trials[0]!.error).toContain(`${refused} (message: Invalid input: expected string, received object)`);
+    expect(caseOf(res, 'f/failed').trials[0]!.error).toContain(`${refused} (message: Invalid input: expected string, received object)`);
+    for (const id of ['done', 'warn', 'failed']) expect(caseOf(res, `f/${id}`).verdict).toBe('failed');
+    // The worker the forgers had was ended: the next trial runs in a new one and passes.
+    expect(caseOf(res, 'f/fine').verdict).toBe('passed');
+    // The terminal reporter kept going to the summary, and nothing printed an object as text.
+    expect(r.stdout).toContain('Cases     1 passed, 3 failed (4)');
+    expect(r.stdout + r.stderr).not.toContain('[object Object]');
+    expect(r.stderr).not.toContain('reporter "terminal" failed');
+  });
+
   it('ctx.openai() works inside the worker: under --dry-run its call is recorded as a step with the model and zero usage', async () => {
     const config = `export default {
   evals: ['evals/*.eval.yaml'],
