@@ -47,15 +47,28 @@ const isAgent = (s: SpanRecord) => s.attributes['gen_ai.operation.name'] === 'in
 /** The outermost agent spans of a trace, each with its descendants; else the whole trace. */
 function runGroups(trace: readonly SpanRecord[]): Array<{ root: SpanRecord | undefined; spans: SpanRecord[] }> {
   const byId = new Map(trace.map((s) => [s.spanId, s]));
-  // Each span's outermost agent span (itself included), found once per span by walking up its parents.
+  // Each span's outermost agent span (itself included), memoised: a span's is its parent's, else
+  // itself if it is an agent span. A walk up stops at the first span already known, so a long chain
+  // is read once, not once per span below it; a parent-link cycle ends the walk.
+  const known = new Map<SpanRecord, SpanRecord | undefined>();
   const outermost = (s: SpanRecord): SpanRecord | undefined => {
-    let found = isAgent(s) ? s : undefined;
-    const seen = new Set<string>([s.spanId]);
-    for (let p = s.parentSpanId ? byId.get(s.parentSpanId) : undefined; p && !seen.has(p.spanId); p = p.parentSpanId ? byId.get(p.parentSpanId) : undefined) {
-      seen.add(p.spanId);
-      if (isAgent(p)) found = p;
+    const path: SpanRecord[] = [];
+    const onPath = new Set<SpanRecord>();
+    let above: SpanRecord | undefined;
+    for (let p: SpanRecord | undefined = s; p && !onPath.has(p); p = p.parentSpanId ? byId.get(p.parentSpanId) : undefined) {
+      if (known.has(p)) {
+        above = known.get(p);
+        break;
+      }
+      path.push(p);
+      onPath.add(p);
     }
-    return found;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const span = path[i]!;
+      above ??= isAgent(span) ? span : undefined;
+      known.set(span, above);
+    }
+    return above;
   };
   const groups = new Map<SpanRecord, SpanRecord[]>();
   for (const s of trace) {

@@ -55,34 +55,72 @@ function toolName(s: SpanRecord): string {
  * one; so does a tool span inside a tool span of the same name.
  */
 export function stepsFromSpans(spans: readonly SpanRecord[]): Step[] {
-  const byId = new Map(spans.map((s) => [s.spanId, s]));
-  const hasAncestor = (s: SpanRecord, match: (a: SpanRecord) => boolean): boolean => {
-    const seen = new Set<string>();
-    for (let p = s.parentSpanId && byId.get(s.parentSpanId); p && !seen.has(p.spanId); p = p.parentSpanId && byId.get(p.parentSpanId)) {
-      seen.add(p.spanId);
-      if (match(p)) return true;
-    }
-    return false;
-  };
+  const nested = nestedSpans(spans);
   const steps: Step[] = [];
   let current: Step | undefined;
   // A stable sort: spans started in the same millisecond keep the order they were started in.
   for (const s of [...spans].sort((a, b) => a.startMs - b.startMs)) {
     if (isModelCall(s)) {
-      if (hasAncestor(s, isModelCall)) continue;
+      if (nested.has(s)) continue;
       const step = modelStep(s);
       if (!step) continue;
       steps.push(step);
       current = step;
     } else if (isToolCall(s) && s.endMs !== undefined) {
+      if (nested.has(s)) continue;
       const name = toolName(s);
-      if (hasAncestor(s, (a) => isToolCall(a) && toolName(a) === name)) continue;
       const call = toolCall(s, name, s.endMs);
       if (current) (current.toolCalls ??= []).push(call);
       else steps.push({ toolCalls: [call] });
     }
   }
   return steps;
+}
+
+/**
+ * The model calls inside a model call, and the tool spans inside a tool span of the same name: one
+ * walk down the tree with a count of the model calls and tool names above each span, so each span's
+ * parent link is read once (walking up from every span was quadratic on a long chain). A span in a
+ * parent-link cycle, reached from no root, is not nested.
+ */
+export function nestedSpans(spans: readonly SpanRecord[]): Set<SpanRecord> {
+  const ids = new Set(spans.map((s) => s.spanId));
+  const children = new Map<string, SpanRecord[]>();
+  const roots: SpanRecord[] = [];
+  for (const s of spans) {
+    const parent = s.parentSpanId;
+    if (parent === undefined || !ids.has(parent)) roots.push(s);
+    else {
+      const siblings = children.get(parent);
+      if (siblings) siblings.push(s);
+      else children.set(parent, [s]);
+    }
+  }
+  const nested = new Set<SpanRecord>();
+  const visited = new Set<SpanRecord>();
+  const toolsAbove = new Map<string, number>();
+  let modelsAbove = 0;
+  // An explicit stack (a chain of 20,000 spans is as deep): `exit` undoes what entering a span counted.
+  const stack: Array<{ span: SpanRecord; exit: boolean }> = roots.reverse().map((span) => ({ span, exit: false }));
+  while (stack.length > 0) {
+    const { span, exit } = stack.pop()!;
+    const model = isModelCall(span);
+    const tool = isToolCall(span) ? toolName(span) : undefined;
+    if (exit) {
+      if (model) modelsAbove -= 1;
+      if (tool !== undefined) toolsAbove.set(tool, toolsAbove.get(tool)! - 1);
+      continue;
+    }
+    if (visited.has(span)) continue;
+    visited.add(span);
+    if (model ? modelsAbove > 0 : tool !== undefined && (toolsAbove.get(tool) ?? 0) > 0) nested.add(span);
+    if (model) modelsAbove += 1;
+    if (tool !== undefined) toolsAbove.set(tool, (toolsAbove.get(tool) ?? 0) + 1);
+    stack.push({ span, exit: true });
+    const below = children.get(span.spanId) ?? [];
+    for (let i = below.length - 1; i >= 0; i--) stack.push({ span: below[i]!, exit: false });
+  }
+  return nested;
 }
 
 /** A model call's step; undefined for a failed call that reported no usage (nothing was billed). */

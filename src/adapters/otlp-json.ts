@@ -57,23 +57,33 @@ function spanRecord(s: unknown): ExportedSpan | undefined {
   };
 }
 
-/** `[{ key, value: AnyValue }]` as a plain record. */
-function attributes(list: unknown): Record<string, unknown> {
+/** Nesting of arrays and kvlists kept in an attribute value; deeper is cut to TOO_DEEP (a crafted file must not overflow the stack). */
+export const MAX_VALUE_DEPTH = 64;
+export const TOO_DEEP = '[nested too deep]';
+
+/**
+ * `[{ key, value: AnyValue }]` as a plain record. Keys are data: one named `__proto__` is an own
+ * property like any other (defined, not assigned, so it cannot set the record's prototype).
+ */
+function attributes(list: unknown, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!Array.isArray(list)) return out;
-  for (const kv of list) if (isObject(kv) && typeof kv['key'] === 'string') out[kv['key']] = anyValue(kv['value']);
+  for (const kv of list) {
+    if (isObject(kv) && typeof kv['key'] === 'string') Object.defineProperty(out, kv['key'], { value: anyValue(kv['value'], depth), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
 /** An OTLP AnyValue as the JS value it holds (a kvlist as an object, an array as an array). */
-function anyValue(v: unknown): unknown {
+function anyValue(v: unknown, depth: number): unknown {
   if (!isObject(v)) return undefined;
+  if (depth >= MAX_VALUE_DEPTH && (isObject(v['arrayValue']) || isObject(v['kvlistValue']))) return TOO_DEEP;
   if ('stringValue' in v) return v['stringValue'];
   if ('boolValue' in v) return v['boolValue'];
   if ('intValue' in v) return Number(v['intValue']);
   if ('doubleValue' in v) return Number(v['doubleValue']);
-  if (isObject(v['arrayValue'])) return arrayAt(v['arrayValue'], 'values').map(anyValue);
-  if (isObject(v['kvlistValue'])) return attributes(v['kvlistValue']['values']);
+  if (isObject(v['arrayValue'])) return arrayAt(v['arrayValue'], 'values').map((item) => anyValue(item, depth + 1));
+  if (isObject(v['kvlistValue'])) return attributes(v['kvlistValue']['values'], depth + 1);
   if ('bytesValue' in v) return v['bytesValue'];
   return undefined;
 }

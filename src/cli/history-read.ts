@@ -92,6 +92,13 @@ export function digestResults(r: HistoryResults, file: string): RunDigest {
   };
 }
 
+/** The history orders and labels runs by their start: a file whose start is no date is not a run it can place. */
+function datedResults(r: HistoryResults, file: string): HistoryResults {
+  if (Number.isNaN(Date.parse(r.run.startedAt)))
+    throw new UserError('run.startedAt is not a date (a results file records an ISO 8601 time, such as 2026-01-31T09:30:00.000Z)', { file, field: 'run.startedAt' });
+  return r;
+}
+
 /** The runs read, and the folder files passed over (each `file: why`). */
 export interface HistoryRead {
   digests: RunDigest[];
@@ -124,7 +131,7 @@ export async function readHistory(files: readonly HistoryFile[], cwd: string, fl
       );
       await budget.take(bytes);
       try {
-        digests[i] = digestResults(parseResults(await readResultsJson(path, file, field), file, field, HistoryResultsSchema), file);
+        digests[i] = digestResults(datedResults(parseResults(await readResultsJson(path, file, field), file, field, HistoryResultsSchema), file), file);
       } catch (err) {
         if (named || !(err instanceof UserError)) throw err;
         skippedAt[i] = err.message;

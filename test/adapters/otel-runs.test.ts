@@ -86,3 +86,20 @@ describe('runsFromSpans', () => {
     expect(runsFromSpans(spans)).toEqual({ runs: [], skipped: 1 });
   });
 });
+
+describe('runsFromSpans on a long chain of nested spans', () => {
+  it('reads each span’s parent link a bounded number of times (each span’s outermost agent span memoised, not walked up again)', () => {
+    const n = 2_000;
+    let reads = 0;
+    const spans = Array.from({ length: n }, (_, i) => {
+      const s = spansFromOtlpJson(doc(span('t', `s${i}`, i === 0 ? 'invoke_agent' : 'step', i, [...(i === 0 ? [str('gen_ai.operation.name', 'invoke_agent')] : [])])))![0]!;
+      const parent = i > 0 ? `s${i - 1}` : undefined;
+      Object.defineProperty(s, 'parentSpanId', { enumerable: true, get: () => (reads++, parent) });
+      return s;
+    });
+    const { runs, skipped } = runsFromSpans(spans);
+    expect(runs.length + skipped).toBe(1);
+    // Walking up from every span read n²/2 = 2,000,000 links here.
+    expect(reads).toBeLessThanOrEqual(4 * n);
+  });
+});

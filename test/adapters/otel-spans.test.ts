@@ -115,3 +115,31 @@ describe('stepsFromSpans with unfinished or failed calls', () => {
     expect(steps).toEqual([{ model: 'openai:gpt-4o', usageUnknown: true }]);
   });
 });
+
+describe('stepsFromSpans on a long chain of nested spans', () => {
+  /** A chain: each span the child of the one before, each a tool call of its own name; `reads` counts the parent links read. */
+  function chain(n: number): { spans: SpanRecord[]; reads: () => number } {
+    let reads = 0;
+    const spans = Array.from({ length: n }, (_, i) => {
+      const s = span(`s${i}`, 'ai.toolCall', { 'ai.toolCall.name': `tool${i}` });
+      const parent = i > 0 ? `s${i - 1}` : undefined;
+      Object.defineProperty(s, 'parentSpanId', { enumerable: true, get: () => (reads++, parent) });
+      return s;
+    });
+    return { spans, reads: () => reads };
+  }
+
+  it('reads each span’s parent link a bounded number of times (linear, not once per ancestor of every span)', () => {
+    const n = 2_000;
+    const { spans, reads } = chain(n);
+    const steps = stepsFromSpans(spans);
+    expect(steps.flatMap((s) => s.toolCalls ?? [])).toHaveLength(n);
+    // Walking up from every span read n²/2 = 2,000,000 links here.
+    expect(reads()).toBeLessThanOrEqual(2 * n);
+  });
+
+  it('imports a chain of 20,000 spans (no stack overflow: the walk keeps its own stack)', () => {
+    const { spans } = chain(20_000);
+    expect(stepsFromSpans(spans).flatMap((s) => s.toolCalls ?? [])).toHaveLength(20_000);
+  });
+});

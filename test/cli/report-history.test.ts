@@ -91,6 +91,17 @@ describe('agent-evals report --history', () => {
     expect(pageData(join(dir, 'h.html')).runs.map((run) => run.id)).toEqual(['run-0', 'run-2']);
   });
 
+  it('passes over a run whose startedAt is not a date, naming the file and the field', async () => {
+    const dir = outputFolder();
+    const path = join(dir, '.agent-evals', 'runs', RUN_1, 'results.json');
+    const results = JSON.parse(readFileSync(path, 'utf8')) as Results;
+    writeFileSync(path, JSON.stringify({ ...results, run: { ...results.run, startedAt: 'not a date' } }));
+    const r = await runCliInProcess(['report', '--history', '.agent-evals', '-o', 'h.html'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^agent-evals: skipped \.agent-evals[/\\]runs[/\\]20261101-010000-aaaaaa[/\\]results\.json: .*run\.startedAt.*is not a date/m);
+    expect(pageData(join(dir, 'h.html')).runs.map((run) => run.id)).toEqual(['run-0', 'run-2']);
+  });
+
   it('refuses a named file that is not a results file: exit 2 naming it, no page written', async () => {
     const dir = outputFolder();
     writeFileSync(join(dir, 'notes.json'), '{"note": 1}');
