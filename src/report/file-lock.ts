@@ -56,6 +56,19 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * Creates `lock` holding this pid, taking over one whose process is gone; false while a live process
+ * (or one still writing its pid) holds it.
+ */
+export function takeLock(lock: string): boolean {
+  for (;;) {
+    if (tryCreate(lock)) return true;
+    const owner = ownerOf(lock);
+    if (owner === undefined || owner === process.pid || isAlive(owner)) return false;
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
  * Runs `fn` while holding `lock`, a file created exclusively (O_EXCL) that holds this process's pid:
  * one writer at a time among processes that share a file (two `review` sessions on one labels file),
  * so each can read the file, merge and write it back without losing the other's change. A lock whose
@@ -64,14 +77,11 @@ function isAlive(pid: number): boolean {
  */
 export async function withFileLock<T>(lock: string, fn: () => Promise<T>, waitMs = 10_000): Promise<T> {
   const deadline = Date.now() + waitMs;
-  for (;;) {
-    if (tryCreate(lock)) break;
-    const owner = ownerOf(lock);
-    if (owner !== undefined && owner !== process.pid && !isAlive(owner)) {
-      rmSync(lock, { force: true });
-      continue;
+  while (!takeLock(lock)) {
+    if (Date.now() >= deadline) {
+      const owner = ownerOf(lock);
+      throw new Error(`${lock} is held by ${owner !== undefined ? `process ${owner}` : 'another process'}: remove it if no other process is writing`);
     }
-    if (Date.now() >= deadline) throw new Error(`${lock} is held by ${owner !== undefined ? `process ${owner}` : 'another process'}: remove it if no other process is writing`);
     await sleep(RETRY_MS);
   }
   track(lock);

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { takeLock } from '../../src/report/file-lock.js';
 import { REPO_ROOT } from './cli.js';
 
 const run = promisify(execFile);
@@ -73,28 +74,6 @@ async function packInto(dir: string): Promise<void> {
   const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', fresh], { cwd: REPO_ROOT, env: { ...process.env, npm_config_loglevel: 'silent' } });
   writeFileSync(join(fresh, 'pack.json'), stdout);
   renameSync(fresh, dir);
-}
-
-/** Creates the lock file holding this process's pid; false when a live process holds it (a dead holder's lock is taken over). */
-function takeLock(lock: string): boolean {
-  try {
-    writeFileSync(lock, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch {
-    const holder = Number(readFileSync(lock, { encoding: 'utf8', flag: 'a+' }));
-    if (holder && isAlive(holder)) return false;
-    rmSync(lock, { force: true });
-    return takeLock(lock);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Resolves at the next change to either entry of the temp folder (the packed folder appearing, the lock going). */
