@@ -3,10 +3,14 @@
  * /dev/zero, a symlink to it or a FIFO is exit 2 naming the file, line and part field, before any
  * target runs, and without reading the device (it has no end) or waiting on the FIFO (it has no
  * writer). The same for a FIFO given as a dataset, to `import` and to `report`. The spawned CLI:
- * the process is what must end by itself; it is killed (and the test fails) only if it hangs.
+ * the process is what must end by itself; it is killed (and the test fails) only if it hangs. Its
+ * peak memory is read from a preload (`process.resourceUsage().maxRSS` at exit): reading /dev/zero
+ * even briefly takes gigabytes, so a bound of 200 MB shows the device was never read. The issue's
+ * "within 2 s" is not asserted (a wall-clock bound fails on a busy machine); the refusal is made by
+ * `stat` before any open, so its time does not depend on the device.
  */
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, STACK_FRAME, type CliResult } from '../support/cli.js';
@@ -58,9 +62,16 @@ function refused(r: CliResult): string {
 const mkfifo = (path: string) => execFileSync('mkfifo', [path]);
 
 describe.skipIf(process.platform === 'win32').concurrent('a content part that is not a regular file', () => {
-  it("/dev/zero as a dataset row's image part: `list` is exit 2 naming the file, line and part", async () => {
-    const err = refused(await cli(project('/dev/zero'), ['list']));
+  it("/dev/zero as a dataset row's image part: `list` is exit 2 naming the file, line and part, under 200 MB", async () => {
+    const dir = project('/dev/zero');
+    const rssFile = join(dir, 'rss.txt');
+    const preload = join(dir, 'rss.cjs');
+    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+    const err = refused(await runCli(['list'], { cwd: dir, timeoutMs: KILL_AFTER_MS, env: { NODE_OPTIONS: `--require ${preload}` } }));
     expect(err).toContain('evals/data/rows.jsonl:2: input.1: /dev/zero is a character device, not a regular file');
+    const maxRssMb = Number(readFileSync(rssFile, 'utf8')) / 1024;
+    expect(maxRssMb).toBeGreaterThan(0);
+    expect(maxRssMb).toBeLessThan(200);
   });
 
   it('a symlink to /dev/zero: `list` is exit 2 saying where the link leads', async () => {
