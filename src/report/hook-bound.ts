@@ -65,3 +65,11 @@ export class HookBound {
     });
   }
 }
+
+/**
+ * The bound on one run's user reporters: `reporterTimeoutMs` for each hook, and after Ctrl-C (or
+ * SIGTERM, or an aborted `evaluate()` signal) the in-flight trials' grace and as long again for all of them.
+ */
+export function reporterHooks(reporterTimeoutMs: number, interruptGraceMs: number): { bound: HookBound; graceMs: number } {
+  return { bound: new HookBound(reporterTimeoutMs), graceMs: 2 * interruptGraceMs };
+}
