@@ -59,17 +59,20 @@ export async function runEval(plan: EvalPlan): Promise<EvalResult> {
   const interrupt = plan.signal ?? new AbortController().signal;
   // A reporter given to the eval is user code, bounded as the CLI bounds a reporter module's hooks.
   const hooks = reporterHooks(config.reporterTimeoutMs, settings.interruptGraceMs);
-  hooks.bound.follow(interrupt, hooks.graceMs);
-  const { exitCode } = await run.start({
-    // The result is the test's own, in-process: its trials keep their tool data whatever the trace
-    // policy (secrets redacted all the same); a reporter the eval was given gets the policy's view.
-    reporters: plan.reporters.map((r, i) => namedReporter(r, r.name ?? `reporter ${i + 1}`, hooks.bound)),
-    rawReporters: [collect],
-    interrupt,
-    argv: [],
-    version: 'api',
-    inProcess: true,
-  });
+  // Stopped once the run is over: the caller's signal may outlive it, and an abort then starts no timer.
+  const unfollow = hooks.bound.follow(interrupt, hooks.graceMs);
+  const { exitCode } = await run
+    .start({
+      // The result is the test's own, in-process: its trials keep their tool data whatever the trace
+      // policy (secrets redacted all the same); a reporter the eval was given gets the policy's view.
+      reporters: plan.reporters.map((r, i) => namedReporter(r, r.name ?? `reporter ${i + 1}`, hooks.bound)),
+      rawReporters: [collect],
+      interrupt,
+      argv: [],
+      version: 'api',
+      inProcess: true,
+    })
+    .finally(unfollow);
   // Both are set: the run ends its one case, then its reporters, before it returns.
   return evalResult(result!, summary!, exitCode);
 }
