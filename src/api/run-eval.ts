@@ -8,6 +8,8 @@ import { userAssertionsByName } from '../assertions/user-assertion.js';
 import type { EvalDefinition } from '../suite/define-eval.js';
 import { openRun } from '../runner/start-run.js';
 import type { Reporter } from '../report/reporter.js';
+import { reporterHooks } from '../report/hook-bound.js';
+import { namedReporter } from '../report/user-reporter.js';
 import type { CaseResult, Summary } from '../core/results-schema.js';
 import type { Judge } from '../core/judge-port.js';
 import type { TargetConfig } from '../targets/config-schema.js';
@@ -54,16 +56,23 @@ export async function runEval(plan: EvalPlan): Promise<EvalResult> {
     onCaseEnd: (r) => void (result = r),
     onEnd: (end) => void (summary = end.summary),
   };
-  const { exitCode } = await run.start({
-    // The result is the test's own, in-process: its trials keep their tool data whatever the trace
-    // policy (secrets redacted all the same); a reporter the eval was given gets the policy's view.
-    reporters: plan.reporters,
-    rawReporters: [collect],
-    interrupt: plan.signal ?? new AbortController().signal,
-    argv: [],
-    version: 'api',
-    inProcess: true,
-  });
+  const interrupt = plan.signal ?? new AbortController().signal;
+  // A reporter given to the eval is user code, bounded as the CLI bounds a reporter module's hooks.
+  const hooks = reporterHooks(config.reporterTimeoutMs, settings.interruptGraceMs);
+  // Stopped once the run is over: the caller's signal may outlive it, and an abort then starts no timer.
+  const unfollow = hooks.bound.follow(interrupt, hooks.graceMs);
+  const { exitCode } = await run
+    .start({
+      // The result is the test's own, in-process: its trials keep their tool data whatever the trace
+      // policy (secrets redacted all the same); a reporter the eval was given gets the policy's view.
+      reporters: plan.reporters.map((r, i) => namedReporter(r, r.name ?? `reporter ${i + 1}`, hooks.bound)),
+      rawReporters: [collect],
+      interrupt,
+      argv: [],
+      version: 'api',
+      inProcess: true,
+    })
+    .finally(unfollow);
   // Both are set: the run ends its one case, then its reporters, before it returns.
   return evalResult(result!, summary!, exitCode);
 }

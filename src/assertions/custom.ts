@@ -60,15 +60,23 @@ export interface PredicateBound {
  * says what happened. Code that ignores the bound keeps running, but nothing waits for it.
  */
 export async function runPredicate(head: string, call: () => unknown, bound?: PredicateBound): Promise<CheckOutcome> {
-  let result: unknown;
+  const settled = await settleUserCode(head, call, bound);
+  return 'failure' in settled ? { score: 0, message: settled.failure } : outcomeOf(head, settled.value);
+}
+
+/**
+ * Awaits user code under `bound` (when given; `call` gets the bound's own signal, whose deadline
+ * the caller may pause: deadline-pause.ts). Never throws: a throw, or no answer within the bound,
+ * is a failure message that starts with `head`.
+ */
+export async function settleUserCode(head: string, call: (signal?: AbortSignal) => unknown, bound?: PredicateBound): Promise<{ value: unknown } | { failure: string }> {
   try {
-    result = await (bound ? withTimeout(async () => call(), bound.ms, bound.signal) : call());
+    return { value: await (bound ? withTimeout(async (signal) => call(signal), bound.ms, bound.signal) : call()) };
   } catch (e) {
-    if (bound && e instanceof TimeoutError && e.ms === bound.ms) return { score: 0, message: `${head}: did not settle within ${bound.ms} ms (the case's timeoutMs)` };
-    if (bound?.signal.aborted && e instanceof InterruptedError) return { score: 0, message: `${head}: interrupted before it settled` };
-    return { score: 0, message: `${head} threw: ${errorMessage(e)}` };
+    if (bound && e instanceof TimeoutError && e.ms === bound.ms) return { failure: `${head}: did not settle within ${bound.ms} ms (the case's timeoutMs)` };
+    if (bound?.signal.aborted && e instanceof InterruptedError) return { failure: `${head}: interrupted before it settled` };
+    return { failure: `${head} threw: ${errorMessage(e)}` };
   }
-  return outcomeOf(head, result);
 }
 
 /** The function's answer is user code: anything malformed scores 0 and says what came back. */

@@ -29,14 +29,6 @@ export interface ReporterContext {
 
 const TERMINAL: ReporterName = 'terminal';
 
-/**
- * The bound on one run's reporter modules: `reporterTimeoutMs` for each hook, and after Ctrl-C (or
- * SIGTERM) the in-flight trials' grace and as long again for all of them (`withInterrupt`).
- */
-export function reporterHooks(reporterTimeoutMs: number, interruptGraceMs: number): { bound: HookBound; graceMs: number } {
-  return { bound: new HookBound(reporterTimeoutMs), graceMs: 2 * interruptGraceMs };
-}
-
 /** The `--reporter` option, its choices from the registry (`extra` names the command's own note). */
 export function reporterOption(registry: readonly ReporterDescriptor[] = REPORTERS, extra = ''): Option {
   return new Option('--reporter <name[=path]>', `${reporterChoices(registry)} (repeatable${extra})`);

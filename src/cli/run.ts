@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags, type ShardPlan } from './prepare.js';
 import { collect, concurrency, count, fraction, judgeNoise, timeoutMs, usd } from './parse-number.js';
-import { buildReporters, reporterHooks, reporterOption, reporterOutputs, reportersHelp, terminalInClear } from './reporters.js';
+import { reporterHooks } from '../report/hook-bound.js';
+import { buildReporters, reporterOption, reporterOutputs, reportersHelp, terminalInClear } from './reporters.js';
 import { checkOutputs } from './output-check.js';
 import { packageVersion } from './version.js';
 import { withInterrupt } from './interrupt.js';

@@ -33,8 +33,9 @@ export const DEFAULTS: Readonly<Required<Pick<Config, DefaultedKey>>> = {
   reporters: ['terminal'],
   /**
    * How long each hook of a reporter module (`create()`, `onBegin`, `onTrialEnd`, `onCaseEnd`,
-   * `onWarning`, `onEnd`) may take to settle: one still pending then is dropped with a line naming
-   * it; the run, the other reporters and the results go on. Built-in reporters are not bounded.
+   * `onWarning`, `onEnd`), or of a reporter given to `evaluate().reporter()`, may take to settle: one
+   * still pending then is dropped with a line naming it; the run, the other reporters and the
+   * results go on. Built-in reporters are not bounded.
    */
   reporterTimeoutMs: 30_000,
   /**

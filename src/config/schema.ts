@@ -50,7 +50,7 @@ export const ConfigSchema = z
     outputDir: z.string().optional(),
     /** `name`, `name=path`, or a reporter module `./my-reporter.mjs[=path]` (from the config's folder); names from the reporter registry. */
     reporters: z.array(ReporterSpecSchema).optional(),
-    /** How long each hook of a reporter module (and its `create()`) may take before that reporter is dropped with a message (default 30,000). */
+    /** How long each hook of a reporter module (and its `create()`), or of a reporter given to `evaluate()`, may take before that reporter is dropped with a message (default 30,000). */
     reporterTimeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** Every `run` leaves its results document and run folder under outputDir, for --resume, --last-failed and --retry-errors (default true; `--no-results` for one run). */
     results: z.boolean().optional(),

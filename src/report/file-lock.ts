@@ -64,8 +64,30 @@ export function takeLock(lock: string): boolean {
     if (tryCreate(lock)) return true;
     const owner = ownerOf(lock);
     if (owner === undefined || owner === process.pid || isAlive(owner)) return false;
-    rmSync(lock, { force: true });
+    if (!removeStaleLock(lock, owner)) return false;
   }
+}
+
+/**
+ * Removes `lock` if it still names `deadOwner`, a process seen gone; false while another process is
+ * taking the same lock over. What was seen may be stale by now: another taker may have removed the
+ * dead owner's lock and created its own since. Removing by path would then delete a live lock, and
+ * both takers would hold it. So the removal is reserved first, by creating (O_EXCL) a file named for
+ * the dead owner that only one taker can hold, and the lock is read again under it: while that file
+ * exists nobody else removes the lock, its dead owner cannot change it, and a creator cannot replace
+ * it, so the owner read there is the one removed. A taker killed inside these few calls leaves the
+ * reservation behind: that lock is then not taken over, and waiting for it ends in the error that
+ * names the lock file.
+ */
+export function removeStaleLock(lock: string, deadOwner: number): boolean {
+  const reservation = `${lock}.takeover-${deadOwner}`;
+  if (!tryCreate(reservation)) return false;
+  try {
+    if (ownerOf(lock) === deadOwner) rmSync(lock, { force: true });
+  } finally {
+    rmSync(reservation, { force: true });
+  }
+  return true;
 }
 
 /**

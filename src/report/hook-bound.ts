@@ -18,11 +18,15 @@ export class HookBound {
 
   constructor(readonly timeoutMs: number) {}
 
-  /** Once `interrupt` aborts, hooks have `graceMs` more in all: then the pending ones fail, and later ones at once. */
-  follow(interrupt: AbortSignal, graceMs: number): void {
+  /**
+   * Once `interrupt` aborts, hooks have `graceMs` more in all: then the pending ones fail, and later
+   * ones at once. The returned function stops following (a caller's signal outlives its run).
+   */
+  follow(interrupt: AbortSignal, graceMs: number): () => void {
+    let timer: NodeJS.Timeout | undefined;
     const start = () => {
       // Not unref'd: a pending hook with nothing else alive would otherwise end the process unsettled.
-      setTimeout(() => {
+      timer = setTimeout(() => {
         this.#cut = new HookTimeoutError(`did not settle within the ${graceMs} ms the run gives reporters after an interrupt`);
         for (const reject of this.#pending) reject(this.#cut);
         this.#pending.clear();
@@ -30,6 +34,10 @@ export class HookBound {
     };
     if (interrupt.aborted) start();
     else interrupt.addEventListener('abort', start, { once: true });
+    return () => {
+      interrupt.removeEventListener('abort', start);
+      clearTimeout(timer);
+    };
   }
 
   /** What a hook returned, bounded: a thenable becomes a promise that rejects past the bound; anything else is returned as it is. */
@@ -64,4 +72,12 @@ export class HookBound {
       );
     });
   }
+}
+
+/**
+ * The bound on one run's user reporters: `reporterTimeoutMs` for each hook, and after Ctrl-C (or
+ * SIGTERM, or an aborted `evaluate()` signal) the in-flight trials' grace and as long again for all of them.
+ */
+export function reporterHooks(reporterTimeoutMs: number, interruptGraceMs: number): { bound: HookBound; graceMs: number } {
+  return { bound: new HookBound(reporterTimeoutMs), graceMs: 2 * interruptGraceMs };
 }

@@ -9,7 +9,8 @@ import type { PlannedCase } from '../suite/plan.js';
 import { createCheckApi, type RecordedAssertion } from '../suite/check-api.js';
 import { TsAssertionSpecSchema } from '../suite/schema.js';
 import type { Target } from '../targets/types.js';
-import { errorMessage } from '../core/errors.js';
+import { settleUserCode } from '../assertions/custom.js';
+import { deadlinesOf, pauseDeadlines, type PausableDeadline } from '../core/deadline-pause.js';
 import { notAsked, type JudgeService, type Judgment } from '../judges/judge-service.js';
 import { usageOfRun, type Pricing } from '../providers/run-usage.js';
 import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
@@ -106,26 +107,41 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
       reference: c.reference,
       run: latest.run,
       turn: conversation.turns.length,
-      send: async (m) => {
-        const sent = sentMessage(m, c, conversation.turns.length + 1);
-        return conversation.send(sent.text, sent.parts);
-      },
-      readJudge: (entry) => readEarly(entry, api),
+      send: (m) =>
+        checkCalls(() => {
+          const sent = sentMessage(m, c, conversation.turns.length + 1);
+          return conversation.send(sent.text, sent.parts);
+        }),
+      readJudge: (entry) => checkCalls(() => readEarly(entry, api)),
     });
-    let threw: unknown;
-    try {
-      await c.check(api.t);
-    } catch (err) {
-      threw = err ?? new Error('undefined');
+    // The check is user code under the case's timeoutMs like a custom assertion; its clock stops
+    // while it waits on the runner (a turn, a judge), which keep their own bounds.
+    let checkDeadline: readonly PausableDeadline[] = [];
+    let checkEnded = false;
+    async function checkCalls<T>(call: () => Promise<T>): Promise<T> {
+      if (checkEnded) throw new Error('check() has already ended (timed out or interrupted)');
+      const resume = pauseDeadlines(checkDeadline);
+      try {
+        return await call();
+      } finally {
+        resume();
+      }
     }
+    const settled = await settleUserCode(
+      'check()',
+      (signal) => {
+        checkDeadline = deadlinesOf(signal)?.slice(-1) ?? [];
+        return c.check!(api.t);
+      },
+      bound,
+    );
+    checkEnded = true;
     await conversation.close();
     if (conversation.failure) return targetFailed();
     run = conversation.run();
     durationMs = conversation.durationMs;
     targetUsage = usageOfRun(run, deps.pricing);
-    if (threw !== undefined) {
-      return withTurns(failedTrial(index, durationMs, `check() threw: ${errorMessage(threw)}`, targetUsage, run));
-    }
+    if ('failure' in settled) return withTurns(failedTrial(index, durationMs, settled.failure, targetUsage, run));
     const invalid = api.recorded.map((r) => TsAssertionSpecSchema.safeParse(r.spec)).find((r) => !r.success);
     if (invalid && !invalid.success) {
       const issue = invalid.error.issues[0]!;

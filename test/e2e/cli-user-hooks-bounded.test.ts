@@ -1,6 +1,6 @@
 /**
- * Every user hook is bounded: a custom assertion that never settles fails by the case's
- * `timeoutMs` (and stops at a Ctrl-C's grace), and a reporter module's hook or `create()` that never
+ * Every user hook is bounded: a custom assertion or a TypeScript check that never settles fails by
+ * the case's `timeoutMs` (and stops at a Ctrl-C's grace), and a reporter module's hook or `create()` that never
  * settles is dropped after `reporterTimeoutMs` (or after the interrupt's grace on SIGTERM), with the
  * results written and the process ended. Each hook keeps a timer alive, so nothing but the bound can
  * end the wait. Spawned CLI (needs dist/): what is shown is that the process ends.
@@ -76,6 +76,29 @@ describe('a custom assertion that never settles', () => {
     const res = readResults(join(dir, '.out', 'results.json'));
     expect(res.run.interrupted).toBe(true);
     expect(caseOf(res, 's/hangs').trials[0]!.verdict).toBe('interrupted');
+  });
+});
+
+describe("a TypeScript case's check(t) that never settles", () => {
+  it("fails its trial by the case's timeoutMs, naming the check, and the run ends with exit 1", async () => {
+    const dir = writeProject({
+      'evals.config.mjs': config(),
+      'slow.eval.ts': `export default {
+  suite: 's',
+  target: async () => 'ok',
+  cases: [
+    { id: 'hangs', input: 'x', timeoutMs: 300, check: (t) => { t.contains('ok'); return ${NEVER}; } },
+    { id: 'fine', input: 'x', assert: [{ type: 'contains', value: 'ok' }] },
+  ],
+};
+`,
+    });
+    const r = await spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 }).done;
+    expect(r.signal, r.stderr).toBeNull();
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const res = readResults(join(dir, '.out', 'results.json'));
+    expect(caseOf(res, 's/hangs').trials[0]).toMatchObject({ verdict: 'failed', error: "check(): did not settle within 300 ms (the case's timeoutMs)" });
+    expect(caseOf(res, 's/fine').verdict).toBe('passed');
   });
 });
 

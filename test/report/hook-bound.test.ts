@@ -41,6 +41,17 @@ describe('HookBound', () => {
     expect(bound.settle(3)).toBe(3);
   });
 
+  it('stops following the interrupt once told to: a later abort starts no grace and cuts no hook', async () => {
+    const bound = new HookBound(60_000);
+    const interrupt = new AbortController();
+    const unfollow = bound.follow(interrupt.signal, 4000);
+    unfollow();
+    interrupt.abort();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(4000);
+    await expect(bound.settle(Promise.resolve(5))).resolves.toBe(5);
+  });
+
   it('drops only the reporter whose hook timed out: the next one still gets onEnd', async () => {
     const bound = new HookBound(1000);
     const failures: ReporterFailure[] = [];
