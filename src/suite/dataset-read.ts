@@ -7,6 +7,7 @@ import { TEXT_FILE_MAX_BYTES, openRegularFile, readOpenedFile, type OpenedRegula
 import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
 import { parsedEntry } from './parse-cache.js';
+import { refuseUtf16 } from '../core/text-encoding.js';
 
 /** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
 export interface DatasetRow {
@@ -40,6 +41,15 @@ export async function* readDatasetFile(path: string, file: string, written: stri
   } catch (err) {
     if (!(err instanceof FileReadError)) throw err;
     throw new UserError(err.problem === 'missing' ? `${noun} "${written}" not found (resolved to ${path})` : `${noun} "${written}" ${err.message}`, { file });
+  }
+  // Its first bytes, before any parser sees them: a file saved as UTF-16 is said so, not parsed as garbage.
+  try {
+    const head = Buffer.alloc(Math.min(64, opened.size));
+    await opened.handle.read(head, 0, head.length, 0);
+    refuseUtf16(head, file);
+  } catch (err) {
+    await opened.handle.close();
+    throw err;
   }
   const parse = ext === '.jsonl' ? jsonlRows : ext === '.csv' ? csvRows : undefined;
   if (parse && opened.size > CACHED_DATASET_MAX_BYTES) {

@@ -70,3 +70,42 @@ it('a TypeScript config or eval file exporting null, only a named export, or a n
   expect(res.code, res.stderr).toBe(2);
   expect(res.stderr.trim()).toBe("agent-evals: evals.config.ts: cannot load: a default export is null (this module's, or that of a module it imports)");
 });
+
+it('a UTF-16 dataset (JSONL, CSV, large enough to stream), TypeScript eval file, results file for report, or import input: exit 2, one plain line naming that file', async () => {
+  const utf16 = (text: string, be = false): Buffer => {
+    const le = Buffer.from('\ufeff' + text, 'utf16le');
+    return be ? le.swap16() : le;
+  };
+  const config = 'export default { targets: { t: (i) => i } };\n';
+  const suite = (dataset: string) => `suite: s\ntarget: t\ndataset: ${dataset}\nassert: [{ type: contains, value: q }]\n`;
+  // Small JSONL and CSV are read whole; past 4 MB a JSONL streams (suite/dataset-read.ts): each path checks.
+  const jsonlRow = '{"id":"a","input":"q"}\n';
+  const tries: { name: string; bytes: Buffer; args: string[]; extra?: Record<string, string>; message: RegExp }[] = [
+    { name: 'rows.jsonl', bytes: utf16(jsonlRow), args: ['list'], extra: { 'evals/d.eval.yaml': suite('../rows.jsonl') }, message: /^agent-evals: rows\.jsonl: the file is UTF-16: save it as UTF-8/ },
+    {
+      name: 'rows.csv',
+      bytes: utf16('id,input\na,q\n', true),
+      args: ['list'],
+      extra: { 'evals/d.eval.yaml': suite('../rows.csv') },
+      message: /^agent-evals: rows\.csv: the file is UTF-16: save it as UTF-8/,
+    },
+    {
+      name: 'big.jsonl',
+      bytes: utf16(jsonlRow.repeat(100_000)),
+      args: ['list'],
+      extra: { 'evals/d.eval.yaml': suite('../big.jsonl') },
+      message: /^agent-evals: big\.jsonl: the file is UTF-16: save it as UTF-8/,
+    },
+    { name: 'evals/b.eval.ts', bytes: utf16('export default null;\n'), args: ['list'], message: /^agent-evals: evals\/b\.eval\.ts: the file is UTF-16: save it as UTF-8/ },
+    { name: 'results.json', bytes: utf16('{"schemaVersion":1}'), args: ['report', 'results.json'], message: /^agent-evals: results\.json: the file is UTF-16: save it as UTF-8/ },
+    { name: 'trace.json', bytes: utf16('{"resourceSpans":[]}'), args: ['import', 'trace.json'], message: /^agent-evals: trace\.json: the file is UTF-16: save it as UTF-8/ },
+  ];
+  for (const t of tries) {
+    const dir = writeProject({ 'evals.config.mjs': config, 'evals/s.eval.yaml': EVAL, ...t.extra });
+    writeFileSync(join(dir, t.name), t.bytes);
+    const res = await runCliInProcess(t.args, { cwd: dir, timeoutMs: 60_000 });
+    expect(res.code, `${t.name}: ${res.stderr}`).toBe(2);
+    expect(res.stderr, t.name).toMatch(t.message);
+    expect(res.stderr.trim().split('\n'), t.name).toHaveLength(1);
+  }
+});
