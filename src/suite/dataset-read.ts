@@ -3,7 +3,7 @@ import type * as Stream from 'node:stream';
 import type { Readable } from 'node:stream';
 import { requireBuiltin } from '../core/builtin-require.js';
 import { FileReadError, UserError } from '../core/errors.js';
-import { TEXT_FILE_MAX_BYTES, openRegularFile, readOpenedFile, type OpenedRegularFile } from '../core/regular-file.js';
+import { TEXT_FILE_MAX_BYTES, openRegularFile, readOpenedFile, readOpenedHead, type OpenedRegularFile } from '../core/regular-file.js';
 import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
 import { parsedEntry } from './parse-cache.js';
@@ -44,9 +44,7 @@ export async function* readDatasetFile(path: string, file: string, written: stri
   }
   // Its first bytes, before any parser sees them: a file saved as UTF-16 is said so, not parsed as garbage.
   try {
-    const head = Buffer.alloc(Math.min(64, opened.size));
-    await opened.handle.read(head, 0, head.length, 0);
-    refuseUtf16(head, file);
+    refuseUtf16(await readOpenedHead(opened, 64), file);
   } catch (err) {
     await opened.handle.close();
     throw err;

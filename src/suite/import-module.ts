@@ -6,6 +6,8 @@ import { watchLoad } from './load-watchdog.js';
 import { cachedTransform, compiler, isCached, type TransformOptions } from './ts-cache.js';
 import { jitiCompileOptions, planWarmLoad, ScriptTimeoutError, type JitiImport } from './ts-warm-load.js';
 import { namespaceOf } from './default-export.js';
+import { openRegularFile, readOpenedHead } from '../core/regular-file.js';
+import { refuseUtf16 } from '../core/text-encoding.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown>; transform(opts: { source: string; filename: string; ts: boolean }): string };
 let jiti: Jiti | undefined;
@@ -34,6 +36,7 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
  * bounded call (ts-warm-load.ts), and it is the same load error.
  */
 export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
+  await refuseUtf16Module(file, displayPath);
   // A warm graph runs without jiti (ts-warm-load.ts); a fresh module cache (`--watch`) keeps jiti's own.
   const warm = isTypeScript(file) && generation === 0 ? planWarmLoad(file, importThroughJiti) : undefined;
   const ts = isTypeScript(file) && !warm ? await typeScriptLoader(file) : undefined;
@@ -72,6 +75,25 @@ export async function importUserModule(file: string, displayPath = file, timeout
     clearTimeout(timer);
     watch?.end();
   }
+}
+
+/**
+ * A module saved as UTF-16 is said so, naming it, rather than left to the loader's "Invalid or
+ * unexpected token". A file that cannot be opened as a regular one is the loader's to report.
+ */
+async function refuseUtf16Module(file: string, displayPath: string): Promise<void> {
+  let head: Buffer;
+  try {
+    const opened = await openRegularFile(file);
+    try {
+      head = await readOpenedHead(opened, 64);
+    } finally {
+      await opened.handle.close();
+    }
+  } catch {
+    return;
+  }
+  refuseUtf16(head, displayPath);
 }
 
 function isTypeScript(file: string): boolean {

@@ -71,7 +71,7 @@ it('a TypeScript config or eval file exporting null, only a named export, or a n
   expect(res.stderr.trim()).toBe("agent-evals: evals.config.ts: cannot load: a default export is null (this module's, or that of a module it imports)");
 });
 
-it('a UTF-16 dataset (JSONL, CSV, large enough to stream), TypeScript eval file, results file for report, or import input: exit 2, one plain line naming that file', async () => {
+it('a UTF-16 dataset (JSONL, CSV, large enough to stream), TypeScript eval file, config (JS or TS), results file for report, or import input: exit 2, one plain line naming that file', async () => {
   const utf16 = (text: string, be = false): Buffer => {
     const le = Buffer.from('\ufeff' + text, 'utf16le');
     return be ? le.swap16() : le;
@@ -97,6 +97,8 @@ it('a UTF-16 dataset (JSONL, CSV, large enough to stream), TypeScript eval file,
       message: /^agent-evals: big\.jsonl: the file is UTF-16: save it as UTF-8/,
     },
     { name: 'evals/b.eval.ts', bytes: utf16('export default null;\n'), args: ['list'], message: /^agent-evals: evals\/b\.eval\.ts: the file is UTF-16: save it as UTF-8/ },
+    { name: 'evals.config.mjs', bytes: utf16(config), args: ['list'], message: /^agent-evals: evals\.config\.mjs: the file is UTF-16: save it as UTF-8/ },
+    { name: 'other.config.ts', bytes: utf16(config, true), args: ['list', '--config', 'other.config.ts'], message: /^agent-evals: other\.config\.ts: the file is UTF-16: save it as UTF-8/ },
     { name: 'results.json', bytes: utf16('{"schemaVersion":1}'), args: ['report', 'results.json'], message: /^agent-evals: results\.json: the file is UTF-16: save it as UTF-8/ },
     { name: 'trace.json', bytes: utf16('{"resourceSpans":[]}'), args: ['import', 'trace.json'], message: /^agent-evals: trace\.json: the file is UTF-16: save it as UTF-8/ },
   ];
