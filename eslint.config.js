@@ -52,6 +52,29 @@ export default tseslint.config(
     },
   },
   {
+    // A spread passes every element as an argument on the stack: past ~125,000 of them the call throws
+    // "Maximum call stack size exceeded" (a dataset of that many rows did). Arrays in src/ can be as long as
+    // the cases, trials or rows: append with pushAll (core/push-all.ts) or a loop, take a max or min with a loop or reduce.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement',
+          message: 'push(...items) overflows the stack past ~125,000 items: use pushAll (core/push-all.ts) or a loop.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
+          message: 'Math.max/min(...values) overflows the stack past ~125,000 values: use largest / smallest (core/extremes.ts), a loop or reduce.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='String'][callee.property.name=/^(fromCharCode|fromCodePoint)$/] > SpreadElement",
+          message: 'String.fromCharCode(...codes) overflows the stack past ~125,000 codes: decode with TextDecoder or in chunks.',
+        },
+      ],
+    },
+  },
+  {
     // The page's browser code: typed against the DOM by its own program, which has no Node types.
     files: ['src/report/page/**/*.ts'],
     languageOptions: {

@@ -1,6 +1,8 @@
 import type { ModelCapabilities } from '../providers/capabilities.js';
 import type { Price } from '../providers/pricing.js';
 import type { DoctorModel, DoctorReport } from './doctor-report.js';
+import { pushAll } from '../core/push-all.js';
+import { largest } from '../core/extremes.js';
 
 const LABEL = 14;
 const row = (label: string, text: string) => `  ${label.padEnd(LABEL)}${text}`;
@@ -11,10 +13,10 @@ export function doctorText(report: DoctorReport, live: boolean): string {
   const where = report.config ?? 'the defaults (no config file)';
   lines.push(`Models a run of ${where} would call${live ? '' : ' (offline: no request made; --live checks each one)'}:`);
   if (report.models.length === 0) lines.push('  none');
-  for (const m of report.models) lines.push('', ...modelBlock(m));
-  if (report.notes.length > 0) lines.push('', 'Known only as they run:', ...report.notes.map((n) => `  ${n}`));
+  for (const m of report.models) pushAll(lines, ['', ...modelBlock(m)]);
+  if (report.notes.length > 0) pushAll(lines, ['', 'Known only as they run:', ...report.notes.map((n) => `  ${n}`)]);
   lines.push('');
-  if (live) lines.push(...liveLines(report.models));
+  if (live) pushAll(lines, liveLines(report.models));
   const n = report.models.length;
   const missing = report.missingKeys.length;
   lines.push(`${n} model${n === 1 ? '' : 's'}${missing ? `; ${missing} key${missing === 1 ? '' : 's'} missing: ${report.missingKeys.join(', ')}` : ''}`);
@@ -52,7 +54,11 @@ export function priceText(p: Price): string {
 
 function liveLines(models: DoctorModel[]): string[] {
   const lines = ['Live check (one short reply per model, one structured answer per judge model, one embedding per embedding model):'];
-  const width = Math.max(0, ...models.map((m) => m.model.length)) + 2;
+  const width =
+    largest(
+      models.map((m) => m.model.length),
+      0,
+    ) + 2;
   for (const m of models) {
     const failures = m.live ?? [];
     if (failures.length === 0) {

@@ -1,6 +1,7 @@
 import type { CostEstimate, RoleEstimate, SuiteEstimate } from '../runner/estimate.js';
 import { formatTokens } from '../report/format.js';
 import { runLabel } from '../report/run-label.js';
+import { largest } from '../core/extremes.js';
 
 /** A recorded run planned cases are priced from, as the text names it. */
 export interface EstimateRun {
@@ -42,12 +43,12 @@ export function estimateText(e: CostEstimate, source: EstimateSource): string {
         : `No recorded run holds these cases: nothing to estimate from (run them once, or name a results file with --from); nothing was called:`;
   const users = e.total.user.maxCalls > 0;
   const rows = [['suite', 'cases', 'trials', 'target', 'judge', ...(users ? ['user'] : []), 'total'], ...e.suites.map((s) => row(s.suite, s, users)), row('total', e.total, users)];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const widths = rows[0]!.map((_, i) => largest(rows.map((r) => r[i]!.length)));
   const table = rows.map((r) => '  ' + r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')).join('\n');
   const lines = [head, table];
   if (source.runs.length > 1) {
     lines.push('  priced from, newest first:');
-    const width = Math.max(...source.runs.map((r) => plural(r.cases, 'case').length));
+    const width = largest(source.runs.map((r) => plural(r.cases, 'case').length));
     for (const r of source.runs) lines.push(`    ${plural(r.cases, 'case').padStart(width)} from ${runText(r)} (${r.file})`);
   }
   if (e.judge.answered > 0) {

@@ -10,6 +10,7 @@ import { casesFromRuns, runsFromResults, type SkippedConversation } from '../sui
 import { terminalSafe } from '../report/sanitize.js';
 import { importedEvalText } from '../suite/import-yaml.js';
 import { parseResults } from './results-file.js';
+import { refuseUtf16 } from '../core/text-encoding.js';
 
 interface ImportFlags {
   out?: string;
@@ -64,13 +65,15 @@ export function registerImport(program: Command): void {
 
 /** The file's JSON: one document, or one per line (how a file exporter writes OTLP). */
 async function readJson(path: string, shown: string): Promise<unknown> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = (await readRegularFile(path, TEXT_FILE_MAX_BYTES)).toString('utf8');
+    bytes = await readRegularFile(path, TEXT_FILE_MAX_BYTES);
   } catch (err) {
     if (!(err instanceof FileReadError)) throw err;
     throw new UserError(err.problem === 'missing' ? 'no such file' : `it ${err.message}`, { file: shown });
   }
+  refuseUtf16(bytes, shown);
+  const text = bytes.toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch {

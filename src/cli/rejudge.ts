@@ -19,6 +19,7 @@ import { judgeCacheOutput, runBase } from './run-base.js';
 import { DEFAULT_COLLECT_WAIT_MS, type CollectRequest } from '../judges/batch-collect.js';
 import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import { CONFIG_FILES_HELP } from '../config/defaults.js';
+import { pushAll } from '../core/push-all.js';
 
 interface RejudgeFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'failOnFlaky' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'reporter' | 'silent'> {
   config?: string;
@@ -85,7 +86,7 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   // A re-judge never replaces the run it re-judged.
   const over = outputs.find((o) => o.kind === 'file' && resolve(o.path) === input);
   if (over) throw new UserError(`would overwrite the recorded run ${file}: give the re-judged results another path`, { field: over.field === 'json reporter' ? '--json' : over.field });
-  outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
+  pushAll(outputs, await judgeCacheOutput(cases, settings, config.outputDir));
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);
 

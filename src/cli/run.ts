@@ -21,6 +21,7 @@ import { baselineName, baselinePath, checkSharesCases, loadComparable, loadRecor
 import { keptTrials, type ResumeFlags } from './resume.js';
 import { nothingFailedLine, preparePicked, type LastFailedFlags } from './last-failed.js';
 import { loadToolTape, type ToolTapeFlags } from './tool-tape-flag.js';
+import { pushAll } from '../core/push-all.js';
 
 interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlags, LastFailedFlags, ToolTapeFlags {
   verbose?: boolean;
@@ -195,7 +196,7 @@ async function runPlanned(
   // Where the run will write is checked before the first trial, not found out after the last.
   const outputs = reporterOutputs(specs, reporterContext);
   if (saveTo) outputs.push({ path: saveTo, kind: 'file', field: '--save-baseline' });
-  outputs.push(...(await judgeCacheOutput(cases, settings, config.outputDir)));
+  pushAll(outputs, await judgeCacheOutput(cases, settings, config.outputDir));
   await checkOutputs(outputs, config.file);
   const built = await buildReporters(specs, quietly ? { ...reporterContext, quiet: [defaultResultsPath(config.outputDir)] } : reporterContext);
   const watched = watch ? watch.results.reporters(built, { all: watch.all, ran: cases, gates: settings }) : built;

@@ -1,6 +1,7 @@
 import { UserError } from '../core/errors.js';
 import { MATRIX_DIMENSIONS } from '../core/matrix.js';
 import type { TargetOverride } from '../suite/matrix-expand.js';
+import { pushAll } from '../core/push-all.js';
 
 /**
  * `--target name` / `--matrix target=a,b` as one override of every suite's targets, checked
@@ -31,7 +32,10 @@ export function targetOverride(flags: { target?: string; matrix?: string[] }, co
       .filter(Boolean);
     if (eq === -1 || names.length === 0) throw new UserError(`--matrix ${spec}: give the values, e.g. --matrix target=a,b`);
     for (const name of names) check('--matrix', name);
-    values.push(...names.filter((n) => !values.includes(n)));
+    pushAll(
+      values,
+      names.filter((n) => !values.includes(n)),
+    );
   }
   return { matrix: { target: values } };
 }

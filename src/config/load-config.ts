@@ -8,6 +8,7 @@ import { formatPath } from '../suite/zod-issues.js';
 import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
 import { parseReporterSpec } from '../report/reporter-spec.js';
 import { importUserModule } from '../suite/import-module.js';
+import { defaultExportProblem } from '../suite/default-export.js';
 import { loadUserAssertions } from '../suite/load-user-assertions.js';
 import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '../assertions/user-assertion.js';
 import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
@@ -89,11 +90,11 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
 
 /** A config object checked against the config schema; each bad field is one error naming `file` (or what stands for it). */
 export function parseUserConfig(loaded: unknown, file: string): ConfigInput {
-  const shape = configShapeProblem(loaded);
+  const shape = defaultExportProblem(loaded, { owner: 'config', hint: EXPORT_HINT });
   if (shape) throw new UserError(shape, { file });
   const parsed = ConfigSchema.safeParse(loaded, PARSE_ONCE);
   if (parsed.success) return parsed.data;
-  // Nothing but unknown keys at the top: a misspelt config, or (as a TypeScript loader hands it back) a module of named exports only.
+  // Nothing but unknown keys at the top: a misspelt config.
   const top = parsed.error.issues.find((i) => i.code === 'unrecognized_keys' && i.path.length === 0);
   const keys = Object.keys(loaded as object);
   if (top && top.code === 'unrecognized_keys' && keys.length > 0 && keys.every((k) => top.keys.includes(k)))
@@ -107,23 +108,6 @@ export function parseUserConfig(loaded: unknown, file: string): ConfigInput {
 }
 
 const EXPORT_HINT = 'a config is its default export: `export default defineConfig({ … })`';
-
-/**
- * A config module that exports no object (`export default null`, or only named exports such as
- * `export const x`), said plainly rather than as a schema issue about a key named `default` or `x`.
- */
-function configShapeProblem(loaded: unknown): string | undefined {
-  // Node's import hands back the module namespace when its default export is null or undefined.
-  const namespace = loaded !== null && typeof loaded === 'object' && Object.prototype.toString.call(loaded) === '[object Module]';
-  const value = namespace && 'default' in loaded ? loaded.default : loaded;
-  if (value === null || value === undefined) return `the config's default export is ${String(value)}: ${EXPORT_HINT}`;
-  if (typeof value !== 'object' || Array.isArray(value)) return `the config's default export is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not an object: ${EXPORT_HINT}`;
-  if (namespace && !('default' in loaded)) {
-    const names = Object.keys(loaded);
-    return `the config has no default export${names.length ? ` (it exports ${names.join(', ')})` : ''}: ${EXPORT_HINT}`;
-  }
-  return undefined;
-}
 
 /**
  * A judge the config names (or the environment, when the config names none) must exist and parse

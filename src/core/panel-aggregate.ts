@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { smallest } from './extremes.js';
 
 /**
  * How a judge panel's member scores become the assertion's one score (docs/guide/judges.md, "Judge
@@ -17,7 +18,7 @@ export function aggregateScores(scores: readonly number[], aggregate: PanelAggre
     case 'mean':
       return scores.reduce((a, b) => a + b, 0) / scores.length;
     case 'min':
-      return Math.min(...scores);
+      return smallest(scores);
     case 'majority':
       return [...scores].sort((a, b) => b - a)[Math.floor(scores.length / 2)]!;
   }

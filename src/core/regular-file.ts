@@ -80,6 +80,13 @@ export async function openRegularFile(path: string, maxBytes = Number.MAX_SAFE_I
   }
 }
 
+/** The first `n` bytes of an opened file (fewer when it is shorter), read from its start. */
+export async function readOpenedHead(opened: OpenedRegularFile, n: number): Promise<Buffer> {
+  const head = Buffer.alloc(Math.min(n, opened.size));
+  const { bytesRead } = await opened.handle.read(head, 0, head.length, 0);
+  return head.subarray(0, bytesRead);
+}
+
 /** An opened file's bytes, at most `maxBytes` of them (FileReadError past that). */
 export async function readOpenedFile(opened: OpenedRegularFile, maxBytes: number): Promise<Buffer> {
   const bounded = new BoundedBuffer(opened.size, maxBytes);

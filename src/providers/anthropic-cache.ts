@@ -1,8 +1,9 @@
 import { familyRow } from './capabilities.js';
 import { MODEL_TABLE } from './model-table.js';
+import { largest } from '../core/extremes.js';
 
 /** A family without a known minimum (a newer model) is held to the largest known one, not assumed to cache more. */
-const UNKNOWN_FAMILY_MIN = Math.max(...MODEL_TABLE.filter((row) => row.wire === 'anthropic').map((row) => row.capabilities.promptCacheMinTokens ?? 0));
+const UNKNOWN_FAMILY_MIN = largest(MODEL_TABLE.filter((row) => row.wire === 'anthropic').map((row) => row.capabilities.promptCacheMinTokens ?? 0));
 
 /**
  * The shortest prefix, in tokens, that Anthropic caches for a model: its family's

@@ -10,6 +10,7 @@ import { schemaInstruction } from './schema-instruction.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderBlocks, ProviderToolCall } from './types.js';
 import { withRawBody } from './raw-body.js';
 import { toAnthropicMediaBlocks } from './anthropic-parts.js';
+import { pushAll } from '../core/push-all.js';
 
 type Params = Anthropic.MessageCreateParamsNonStreaming;
 type WireMessage = Anthropic.MessageParam;
@@ -115,7 +116,7 @@ export function toAnthropicMessages(
   const out: { role: 'user' | 'assistant'; content: Block[] }[] = [];
   const push = (role: 'user' | 'assistant', blocks: Block[]) => {
     const last = out[out.length - 1];
-    if (last && last.role === role) last.content.push(...blocks);
+    if (last && last.role === role) pushAll(last.content, blocks);
     else out.push({ role, content: blocks });
   };
   for (const m of req.messages) {

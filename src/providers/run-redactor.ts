@@ -1,5 +1,6 @@
 import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from './secret-redactor.js';
 import { shapedSecrets } from './secret-shapes.js';
+import { pushAll } from '../core/push-all.js';
 
 /** What of a run's settings names its secrets: the targets, the judges and the environment (runner/settings.ts). */
 export interface SecretSources {
@@ -24,12 +25,12 @@ export function runRedactor(settings: SecretSources): SecretRedactor {
     if (typeof node !== 'object' || node === null || depth > MAX_DEPTH) return;
     const o = node as Record<string, unknown>;
     if (typeof o.apiKeyEnv === 'string') names.add(o.apiKeyEnv);
-    if (isStringRecord(o.headers)) values.push(...Object.values(o.headers));
+    if (isStringRecord(o.headers)) pushAll(values, Object.values(o.headers));
     // A command target's own variables: those named like secrets are secrets too.
     if (isStringRecord(o.env)) for (const [k, v] of Object.entries(o.env)) if (SECRET_ENV_NAME.test(k)) values.push(v);
     for (const [k, v] of Object.entries(o)) {
       // A URL with a password, a JWT or a key of a known shape anywhere in the config is a secret too.
-      if (typeof v === 'string') values.push(...shapedSecrets(v));
+      if (typeof v === 'string') pushAll(values, shapedSecrets(v));
       else if (k !== 'headers') visit(v, depth + 1);
     }
   };

@@ -1,5 +1,6 @@
 import { secretForms } from './secret-forms.js';
 import { shapedSecrets } from './secret-shapes.js';
+import { pushAll } from '../core/push-all.js';
 
 /** Values shorter than this are not treated as secrets: redacting them would blank common words. */
 const MIN_SECRET_LENGTH = 8;
@@ -175,7 +176,7 @@ export function envSecretValues(env: NodeJS.ProcessEnv, names: Iterable<string> 
     if (!v) continue;
     if (SECRET_ENV_NAME.test(name)) out.push(v);
     // A token of a known shape is a secret whatever its variable is called (`DATABASE_URL=…://u:pw@h`).
-    else out.push(...shapedSecrets(v));
+    else pushAll(out, shapedSecrets(v));
   }
   return out;
 }

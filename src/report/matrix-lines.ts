@@ -1,6 +1,7 @@
 import type { MatrixColumn, MatrixRow, MatrixTable } from '../core/results-schema.js';
 import { formatCost, formatDuration } from './format.js';
 import { terminalSafe } from './sanitize.js';
+import { largest } from '../core/extremes.js';
 
 /** The marker beside the best value of a column. */
 export const BEST_MARK = '*';
@@ -36,7 +37,7 @@ const legend = (t: MatrixTable) => [...(t.rows.some((r) => r.best.length) ? [`${
 /** The table as aligned plain text for the terminal (names made terminal-safe). */
 export function matrixTableLines(t: MatrixTable): string[] {
   const rows = [[terminalSafe(t.dimension), ...HEADERS], ...t.rows.map((r) => [terminalSafe(r.value), ...cells(r)])];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const widths = rows[0]!.map((_, i) => largest(rows.map((row) => row[i]!.length)));
   return [
     `Matrix ${terminalSafe(t.suite)}`,
     ...rows.map(

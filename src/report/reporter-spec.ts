@@ -1,4 +1,5 @@
 import type { ReporterDescriptor } from './descriptor.js';
+import { largest } from '../core/extremes.js';
 
 /** One `--reporter` / config `reporters` entry: `name`, `name=path`, `./module.mjs` or `./module.mjs=path`. */
 export interface ReporterSpec {
@@ -60,7 +61,11 @@ export function defaultFileText(d: ReporterDescriptor): string | undefined {
 
 /** One line per reporter, for the help after the options and the reference docs. */
 export function reporterLines(registry: readonly ReporterDescriptor[]): string[] {
-  const width = Math.max(...registry.map((d) => d.name.length), 'module.mjs'.length) + 2;
+  const width =
+    largest(
+      registry.map((d) => d.name.length),
+      'module.mjs'.length,
+    ) + 2;
   return [
     ...registry.map((d) => {
       const file = defaultFileText(d);

@@ -161,7 +161,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       for (const line of allowlistLines(summary)) lines.push(pc.red(terminalSafe(line)));
       if (run.interrupted) lines.push(pc.yellow('Interrupted: results hold the trials that finished.'));
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
-      for (const table of summary.matrix ?? []) lines.push('', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l)));
+      for (const table of summary.matrix ?? []) pushAll(lines, ['', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l))]);
       if (comparison) pushAll(lines, comparisonTerminalLines(comparison));
       write(lines.join('\n') + '\n');
       coalesced?.flush();

@@ -4,6 +4,7 @@ import { missingApiKey, parseModelSpec, type ModelSpec } from '../providers/mode
 import type { PlannedCase } from '../suite/plan.js';
 import type { RunSettings } from './settings.js';
 import { userModelRef } from './user-model-ref.js';
+import { pushAll } from '../core/push-all.js';
 
 /** Cases named in full before the rest are counted. */
 const NAMED_CASES = 3;
@@ -54,7 +55,7 @@ export function checkApiKeys(settings: Pick<RunSettings, 'targets' | 'judging' |
   }
 
   const errors = [...needs].map(([name, n]) => new UserError(`${name} is not set: needed by ${whoNeeds(n)}`));
-  if (o.users !== false) errors.push(...missingUserModelKeys(settings, cases, judgeSpecs));
+  if (o.users !== false) pushAll(errors, missingUserModelKeys(settings, cases, judgeSpecs));
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
 }
 

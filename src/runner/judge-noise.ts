@@ -1,5 +1,6 @@
 import type { AssertionResult, CaseResult, TrialResult } from '../core/results-schema.js';
 import { meanStd } from './verdict.js';
+import { largest, smallest } from '../core/extremes.js';
 
 export type CaseJudgeNoise = NonNullable<CaseResult['judgeNoise']>;
 type AssertionNoise = CaseJudgeNoise['assertions'][number];
@@ -39,7 +40,7 @@ export function caseJudgeNoise(trials: readonly TrialResult[]): CaseJudgeNoise |
       flips += answered.filter((r) => (r.status === 'passed') !== (a.status === 'passed')).length;
       const scores = [a.score, ...answered.map((r) => r.score)];
       spreads.push(meanStd(scores).stddev);
-      range = Math.max(range, Math.max(...scores) - Math.min(...scores));
+      range = Math.max(range, largest(scores) - smallest(scores));
     }
     assertions.push({
       name,

@@ -3,6 +3,7 @@ import type { CaseResult, Results, ShardInfo, Summary } from '../core/results-sc
 import { SummaryBuilder } from './summary.js';
 import { BUDGET_FAILURE, exitCodeFor, runGateFailures } from './exit-code.js';
 import { runIdAt } from './run-id.js';
+import { largest } from '../core/extremes.js';
 
 /** One shard's results document, with the name it is reported by. */
 export interface ShardFile {
@@ -94,7 +95,7 @@ export function mergeShards(files: ShardFile[], meta: { argv: string[]; version:
       id: runIdAt(startedAt),
       startedAt,
       // The shards ran side by side: the merged run took as long as the longest.
-      durationMs: Math.max(...runs.map((r) => r.durationMs)),
+      durationMs: largest(runs.map((r) => r.durationMs)),
       gitSha: runs[0]!.gitSha,
       argv: meta.argv,
       config: runs[0]!.config,

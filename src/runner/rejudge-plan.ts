@@ -6,6 +6,7 @@ import { caseFingerprint } from '../suite/fingerprint.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { ReplayedTrial } from './replay-target.js';
 import type { StopReason } from './run-cases.js';
+import { largest } from '../core/extremes.js';
 
 type CannotRejudge = RejudgedFrom['cannotRejudge'][number];
 
@@ -61,7 +62,14 @@ export function planRejudge(recorded: Results, current: PlannedCase[], raw: Read
       cannot('raw-trace-gone', `recorded under \`trace: safe\` and the run folder's raw traces are gone (${rawPath})`);
       continue;
     }
-    cases.push({ ...c, index: cases.length, repeat: Math.max(r.planned, ...r.trials.map((t) => t.index + 1)) });
+    cases.push({
+      ...c,
+      index: cases.length,
+      repeat: largest(
+        r.trials.map((t) => t.index + 1),
+        r.planned,
+      ),
+    });
     replays.set(key, { recorded: r, trials });
   }
   return { cases, replays, cannotRejudge };

@@ -20,6 +20,7 @@ import type { UserAssertions } from '../assertions/user-assertion.js';
 import type { PriorTrials } from './prior-trials.js';
 import type { TracePolicy } from '../core/judge-port.js';
 import type { ToolTape } from './tool-tape.js';
+import { largest } from '../core/extremes.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -294,7 +295,7 @@ export function trialOrder<S extends { c: { repeat: number } }>(states: S[], con
     let end = Math.min(states.length, start + window);
     while (groupOf && end < states.length && groupOf(states[end]!) === groupOf(states[end - 1]!)) end += 1;
     const group = states.slice(start, end);
-    const rounds = Math.max(...group.map((s) => s.c.repeat));
+    const rounds = largest(group.map((s) => s.c.repeat));
     for (let r = 0; r < rounds; r++) for (const s of group) if (r < s.c.repeat) order.push([s, r]);
     start = end;
   }

@@ -5,6 +5,7 @@ import { formatModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { ModelCaller } from './retired-models.js';
 import { userModelRef } from './user-model-ref.js';
+import { pushAll } from '../core/push-all.js';
 
 /**
  * Every model a run of `cases` will call that is known before its first trial, with who calls it:
@@ -19,7 +20,7 @@ export function runModelCallers(o: {
   users: boolean;
 }): ModelCaller[] {
   const callers: ModelCaller[] = o.targets.flatMap((t) => (t.model !== undefined ? [{ model: t.model, who: `target "${t.name}"` }] : []));
-  callers.push(...o.judgeUses);
+  pushAll(callers, o.judgeUses);
   for (const c of o.cases) {
     const chosen = o.users && c.simulatedUser ? userModelRef(c, o.judging) : undefined;
     const user = chosen && judgeModelSpec(chosen.ref, o.judging.judges);

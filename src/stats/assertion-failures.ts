@@ -2,6 +2,7 @@ import type { FailedAssertion } from '../core/results-schema.js';
 import type { ComparableCase, ComparedAssertion } from './compared-case.js';
 import { fisherDropP } from './fisher.js';
 import { ESTIMATORS } from './pass-at-k.js';
+import { smallest } from '../core/extremes.js';
 
 /** One assertion of a case over the trials that ran: how often it was decided, failed with no judge grading it, failed at all, and by which judges. */
 interface Tally {
@@ -108,7 +109,7 @@ export function failedAssertions(base: ComparableCase, head: ComparableCase, sam
 
 /** The one-sided Fisher p of the largest of these assertions' pass-rate drops (the smallest p). */
 export function failedAssertionsP(failed: readonly FailedAssertion[]): number {
-  return Math.min(...failed.map((a) => fisherDropP(a.base.run - a.base.failed, a.base.run, a.head.run - a.head.failed, a.head.run)));
+  return smallest(failed.map((a) => fisherDropP(a.base.run - a.base.failed, a.base.run, a.head.run - a.head.failed, a.head.run)));
 }
 
 /** `contains "Paris" failed 3/3, baseline 0/3 (no judge graded it)`: why these assertions made the case regressed. */

@@ -1,5 +1,6 @@
 import type { MatrixColumn, MatrixRow, MatrixTable } from '../core/results-schema.js';
 import { MIN_TRIALS_FOR_INTERVAL, wilsonInterval } from './wilson.js';
+import { largest, smallest } from '../core/extremes.js';
 
 /** One matrix value's totals over a suite's cases, as the runner gathers them. */
 export interface VariantTotals {
@@ -86,7 +87,7 @@ export function matrixTable(suite: string, dimension: string, totals: readonly V
     const values = rows.map(of);
     if (values.some((v) => v === null)) continue;
     const nums = values as number[];
-    const top = higher ? Math.max(...nums) : Math.min(...nums);
+    const top = higher ? largest(nums) : smallest(nums);
     const leaders = rows.filter((_, i) => near(nums[i]!, top));
     if (leaders.length === 1) leaders[0]!.best.push(column);
   }
@@ -107,7 +108,7 @@ function unequalNotes(rows: readonly MatrixRow[]): string[] {
 function overlapNote(rows: readonly MatrixRow[]): string[] {
   const ranked = rows.filter((r) => r.interval && r.passRate.rate !== null);
   if (ranked.length < 2) return [];
-  const top = Math.max(...ranked.map((r) => r.passRate.rate!));
+  const top = largest(ranked.map((r) => r.passRate.rate!));
   const leader = ranked.find((r) => r.passRate.rate === top)!;
   const overlapping = ranked.filter((r) => r !== leader && r.interval!.high >= leader.interval!.low && r.interval!.low <= leader.interval!.high);
   if (overlapping.length === 0) return [];

@@ -3,10 +3,11 @@ import type * as Stream from 'node:stream';
 import type { Readable } from 'node:stream';
 import { requireBuiltin } from '../core/builtin-require.js';
 import { FileReadError, UserError } from '../core/errors.js';
-import { TEXT_FILE_MAX_BYTES, openRegularFile, readOpenedFile, type OpenedRegularFile } from '../core/regular-file.js';
+import { TEXT_FILE_MAX_BYTES, openRegularFile, readOpenedFile, readOpenedHead, type OpenedRegularFile } from '../core/regular-file.js';
 import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
 import { parsedEntry } from './parse-cache.js';
+import { refuseUtf16 } from '../core/text-encoding.js';
 
 /** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
 export interface DatasetRow {
@@ -40,6 +41,13 @@ export async function* readDatasetFile(path: string, file: string, written: stri
   } catch (err) {
     if (!(err instanceof FileReadError)) throw err;
     throw new UserError(err.problem === 'missing' ? `${noun} "${written}" not found (resolved to ${path})` : `${noun} "${written}" ${err.message}`, { file });
+  }
+  // Its first bytes, before any parser sees them: a file saved as UTF-16 is said so, not parsed as garbage.
+  try {
+    refuseUtf16(await readOpenedHead(opened, 64), file);
+  } catch (err) {
+    await opened.handle.close();
+    throw err;
   }
   const parse = ext === '.jsonl' ? jsonlRows : ext === '.csv' ? csvRows : undefined;
   if (parse && opened.size > CACHED_DATASET_MAX_BYTES) {

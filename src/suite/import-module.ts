@@ -5,6 +5,9 @@ import { createRequire } from 'node:module';
 import { watchLoad } from './load-watchdog.js';
 import { cachedTransform, compiler, isCached, type TransformOptions } from './ts-cache.js';
 import { jitiCompileOptions, planWarmLoad, ScriptTimeoutError, type JitiImport } from './ts-warm-load.js';
+import { namespaceOf } from './default-export.js';
+import { openRegularFile, readOpenedHead } from '../core/regular-file.js';
+import { refuseUtf16 } from '../core/text-encoding.js';
 
 type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown>; transform(opts: { source: string; filename: string; ts: boolean }): string };
 let jiti: Jiti | undefined;
@@ -33,6 +36,7 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
  * bounded call (ts-warm-load.ts), and it is the same load error.
  */
 export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
+  await refuseUtf16Module(file, displayPath);
   // A warm graph runs without jiti (ts-warm-load.ts); a fresh module cache (`--watch`) keeps jiti's own.
   const warm = isTypeScript(file) && generation === 0 ? planWarmLoad(file, importThroughJiti) : undefined;
   const ts = isTypeScript(file) && !warm ? await typeScriptLoader(file) : undefined;
@@ -49,7 +53,12 @@ export async function importUserModule(file: string, displayPath = file, timeout
     throw new LoadTimeoutError('module code stopped');
   });
   // The module starts in a microtask, after the race below is set: a stopped module unwinds no frame of this function.
-  const loaded = Promise.resolve().then(() => (warm ? warm.run(timeoutMs) : load(file, ts)));
+  const loaded = Promise.resolve()
+    .then(() => (warm ? warm.run(timeoutMs) : load(file, ts)))
+    .then(
+      (value) => (isTypeScript(file) ? asNodeWouldGive(value) : value),
+      (err: unknown) => (isTypeScript(file) ? nullDefault(err, file) : Promise.reject(err)),
+    );
   try {
     return await Promise.race([loaded, timedOut, ...(cutOff ? [cutOff] : [])]);
   } catch (err) {
@@ -66,6 +75,25 @@ export async function importUserModule(file: string, displayPath = file, timeout
     clearTimeout(timer);
     watch?.end();
   }
+}
+
+/**
+ * A module saved as UTF-16 is said so, naming it, rather than left to the loader's "Invalid or
+ * unexpected token". A file that cannot be opened as a regular one is the loader's to report.
+ */
+async function refuseUtf16Module(file: string, displayPath: string): Promise<void> {
+  let head: Buffer;
+  try {
+    const opened = await openRegularFile(file);
+    try {
+      head = await readOpenedHead(opened, 64);
+    } finally {
+      await opened.handle.close();
+    }
+  } catch {
+    return;
+  }
+  refuseUtf16(head, displayPath);
 }
 
 function isTypeScript(file: string): boolean {
@@ -100,6 +128,28 @@ async function load(file: string, ts: Jiti | undefined): Promise<unknown> {
   const href = pathToFileURL(file).href;
   const mod = (await import(generation === 0 ? href : `${href}?watch=${generation}`)) as { default?: unknown };
   return mod.default ?? mod;
+}
+
+/**
+ * jiti's answer for a module with no usable default export is the module's compiled exports object
+ * (babel marks it `__esModule`): made the namespace Node gives for such a module, so a config or eval
+ * file says "has no default export" the same way whether it is TypeScript or JavaScript.
+ */
+function asNodeWouldGive(value: unknown): unknown {
+  const compiledExports = value !== null && typeof value === 'object' && Object.hasOwn(value, '__esModule') && (value as { __esModule?: unknown }).__esModule === true;
+  return compiledExports ? namespaceOf(value) : value;
+}
+
+/**
+ * jiti cannot hand back a module whose default export is null: its view of the module reads `then`
+ * from that null as the import is awaited (a TypeError). The module did load; its exports are in the
+ * module cache (not under `--watch`, whose loads keep no cache: there it is said in words).
+ */
+function nullDefault(err: unknown, file: string): unknown {
+  if (!(err instanceof TypeError) || !err.message.includes("Cannot read properties of null (reading 'then')")) throw err;
+  const cached = createRequire(import.meta.url).cache[file];
+  if (cached?.loaded && (cached.exports as { default?: unknown } | null)?.default === null) return namespaceOf(cached.exports as object);
+  throw new Error("a default export is null (this module's, or that of a module it imports)");
 }
 
 function firstLine(text: string): string {

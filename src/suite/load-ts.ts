@@ -1,6 +1,7 @@
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { importUserModule } from './import-module.js';
+import { defaultExportProblem } from './default-export.js';
 import { readEvalFileBytes } from './eval-file-bytes.js';
 import { TsEvalFileSchema } from './schema.js';
 import type { EvalDefinition } from './define-eval.js';
@@ -21,6 +22,8 @@ export async function loadTsEvalFile(file: string, displayPath = file, loadTimeo
   // Read first: a file that is not a regular one is refused before the module loader opens it.
   const text = (await readEvalFileBytes(file, displayPath)).toString('utf8');
   const mod = await importUserModule(file, displayPath, loadTimeoutMs);
+  const shape = defaultExportProblem(mod, { owner: 'eval file', hint: 'an eval file default-exports `defineEval({ … })` or an array of them', arrays: true });
+  if (shape) throw new UserError(shape, { file: displayPath });
   const many = Array.isArray(mod);
   const defs: unknown[] = many ? mod : [mod];
   if (defs.length === 0) throw new UserError('the default export is an empty array: export defineEval(...) or an array of them', { file: displayPath });

@@ -1,4 +1,3 @@
-import { refuseUtf16 } from './text-encoding.js';
 import { UserError, UserErrors } from '../core/errors.js';
 import { readEvalFileBytes } from './eval-file-bytes.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
@@ -37,7 +36,6 @@ export async function loadYamlEvalFile(file: string, displayPath = file, userAss
   const bytes = await readEvalFileBytes(file, displayPath);
   const entry = parsedEntry<Parsed>(file, bytes, 'eval');
   if (entry.stored !== undefined) return { file: displayPath, ...entry.stored };
-  refuseUtf16(bytes, displayPath);
   const parsed = await parseEvalFile(bytes.toString('utf8'), displayPath, userAssertions);
   // A user assertion's entry is resolved against the run's config: that file is checked on every load.
   if (!usesUserAssertions(parsed.data)) entry.store(parsed);

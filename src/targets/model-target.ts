@@ -10,6 +10,7 @@ import { whereIn, type TargetSettings } from './target-settings.js';
 import { withTargetTimeout } from './target-timeout.js';
 import { isTool, type Tool } from './tool.js';
 import type { Target } from './types.js';
+import { refuseUtf16 } from '../core/text-encoding.js';
 
 type ModelTargetConfig = z.infer<typeof ModelTargetSchema>;
 
@@ -24,12 +25,15 @@ export async function configuredInstructions(name: string, spec: ModelTargetConf
   }
   if (spec.instructionsFile === undefined) return spec.instructions;
   const file = resolve(settings.rootDir, spec.instructionsFile);
+  let bytes: Buffer;
   try {
-    return (await readRegularFile(file, TEXT_FILE_MAX_BYTES)).toString('utf8');
+    bytes = await readRegularFile(file, TEXT_FILE_MAX_BYTES);
   } catch (err) {
     const why = err instanceof FileReadError && err.problem !== 'missing' ? `: it ${err.message}` : '';
     throw new UserError(`cannot read instructions file ${spec.instructionsFile} (resolved to ${file})${why}`, where('.instructionsFile'));
   }
+  refuseUtf16(bytes, spec.instructionsFile);
+  return bytes.toString('utf8');
 }
 
 /** A model-agent target (`{ model, instructions, tools, ... }`), its provider made now: a missing API key stops the run before it starts. */

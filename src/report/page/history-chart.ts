@@ -1,6 +1,7 @@
 // Line charts and sparklines as plain SVG, built with createElementNS; every text (a tick, a point's
 // tooltip) goes in by textContent, so a run id or a case key stays text whatever it holds.
 
+import { axisTop } from './chart-scale';
 import { svgEl } from './svg';
 
 /** A new SVG element with attributes (numbers and fixed strings only: never text of a run). */
@@ -54,9 +55,7 @@ const BOTTOM = 24;
 /** A line chart of one value per run, a point (circle.point) for each run that has the value. */
 export function lineChart(values: readonly (number | null)[], o: LineChartOptions): SVGSVGElement {
   const chart = svg('svg', { class: 'line ' + o.cls, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': o.label });
-  const present = values.filter((v): v is number => v !== null);
-  const max = o.max ?? (present.length ? Math.max(...present) : 0);
-  const top = max > 0 ? max : 1;
+  const top = axisTop(o.max === undefined ? values : [o.max]);
   const y = (v: number) => TOP + (1 - v / top) * (H - TOP - BOTTOM);
   chart.appendChild(svg('line', { class: 'axis', x1: LEFT, y1: H - BOTTOM, x2: W - RIGHT, y2: H - BOTTOM }));
   chart.appendChild(svg('line', { class: 'axis', x1: LEFT, y1: TOP, x2: LEFT, y2: H - BOTTOM }));

@@ -3,6 +3,8 @@
 // label from the run (a suite's name) stays text. Sizes are in the SVG's own units (a viewBox), so a
 // chart scales with its box and no layout is measured.
 
+import { axisTop } from './chart-scale';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 /** A new SVG element with the given attributes and optional text. */
@@ -64,7 +66,7 @@ const COL_W = 26;
 /** Columns, one a bin (counts from `bins`), its height to scale with the largest; axis ends labelled lo and hi. */
 export function histogram(counts: number[], label: string, lo: string, hi: string, what: (i: number) => string): SVGSVGElement {
   const s = frame(counts.length * COL_W + 8, COL_H + 34, label, 'histogram');
-  const top = Math.max(1, ...counts);
+  const top = axisTop(counts);
   counts.forEach((n, i) => {
     const h = (COL_H * n) / top;
     const g = s.appendChild(svgEl('g', { class: 'chart-col' }));

@@ -1,4 +1,4 @@
-import { UserError } from '../core/errors.js';
+import { UserError } from './errors.js';
 
 /**
  * A text file the runner reads as UTF-8 but that was saved as UTF-16 (as some Windows editors and
