@@ -34,7 +34,9 @@ function guideExample(): string {
 }
 
 describe('the targets guide: images and files in a function target', () => {
-  it('its example sends the text, the image and the PDF of a case on to OpenAI, inline as the parts hold them', async () => {
+  // A whole `tsc` over the package's declarations takes ~20 s on two idle cores and three times that on
+  // a busy machine: the bound is for a hang, not for speed.
+  it('its example sends the text, the image and the PDF of a case on to OpenAI, inline as the parts hold them', { timeout: 300_000 }, async () => {
     fake = await startFakeOpenAI({ script: () => ({ text: 'The total is 12.50.' }) });
     const dir = writeProject({
       'evals.config.ts': guideExample(),
