@@ -38,7 +38,8 @@ it('a config exporting null, only a named export, or a number; a UTF-16 eval fil
   }
 });
 
-it('a TypeScript config or eval file exporting null, only a named export, or a number: the same plain line, compiled by jiti or run warm from the compile cache', async () => {
+// Twelve spawned CLIs one after another: the bound is for a hang (a busy machine took 48 s).
+it('a TypeScript config or eval file exporting null, only a named export, or a number: the same plain line, compiled by jiti or run warm from the compile cache', { timeout: 300_000 }, async () => {
   const config = 'export default { targets: { t: (i) => i } };\n';
   const cases: [Record<string, string>, string][] = [
     // jiti alone throws "Cannot read properties of null (reading 'then')" for a null default export.
