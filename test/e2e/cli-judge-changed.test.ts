@@ -134,7 +134,7 @@ describe('a baseline judged by another judge', () => {
     expect(out).toMatch(/judge changed\s+geo\/polite\s+3\/3 → 0\/3 \(criteria edited\)/);
     expect(out).toMatch(/judge changed\s+tsconst\/capital\s+3\/3 → 0\/3 \(criteria edited\)/);
     // The check's source is the case as written: an edit in it is an edit of the case, whatever it touches.
-    expect(out).toMatch(/^\s*changed\s+ts\/capital\s+3\/3 → 0\/3 \(input, reference or assertions edited\)/m);
+    expect(out).toMatch(/^\s*changed\s+ts\/capital\s+3\/3 → 0\/3 \(input, reference, assertions or check edited\)/m);
     expect(out).toContain('2 cases touched by a judge change');
     expect(out).not.toMatch(/regressed\s+(geo|ts|tsconst)\//);
 
