@@ -253,8 +253,9 @@ export const CaseResultSchema = z.object({
   /** The matrix values this case ran with (`{ target: 'claude-support' }`); part of its key. */
   matrix: MatrixValuesSchema.optional(),
   /**
-   * Hash of the case's input or turns, reference and assertions (a judged assertion's criterion and
-   * judge left out: they are in `judgeFingerprint`): a baseline tells an edited case from a regressed one.
+   * Hash of the case's input or turns, reference, assertions (a judged assertion's criterion and
+   * judge left out: they are in `judgeFingerprint`) and a TS `check`'s source as written, its judge
+   * calls included: a baseline tells an edited case from a regressed one.
    */
   fingerprint: z.string().optional(),
   /** The judges of its judged assertions: `hash` over each one's fingerprint, by its place among them; what a baseline compares to tell a judge change. */

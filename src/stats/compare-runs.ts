@@ -105,7 +105,7 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
   const head = side(h);
   const change = { key: keyOf(h), base, head };
   // A case without a fingerprint (a baseline from before they existed) is compared as it stands.
-  if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference or assertions edited' };
+  if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference, assertions or check edited' };
   // A side without judge fingerprints (a baseline from before them) is compared as it stands.
   const judgeMoved = b.judgeFingerprint !== undefined && h.judgeFingerprint !== undefined && b.judgeFingerprint.hash !== h.judgeFingerprint.hash;
   const failed = failedAssertions(b, h, judgeMoved, opts.epsilon);

@@ -1,6 +1,5 @@
 import { stableHash } from '../core/stable-hash.js';
 import { isJudgeType } from '../judges/spec.js';
-import { maskJudgeChains } from './mask-judge-chains.js';
 import type { PlannedCase, Turn } from './plan.js';
 import type { InputPart } from '../core/content-parts.js';
 import type { TsAssertionSpec } from './schema.js';
@@ -11,10 +10,11 @@ const CASE_SIDE = ['type', 'severity', 'weight', 'label', 'on'];
 /**
  * A hash of what a case asks and checks: its input or messages or turns, reference, assertions and
  * a TS `check`. A baseline uses it to tell an edited case (`changed`) from one that got worse.
- * Functions count by their source text: an edit to a TS check changes the case, what it calls does not.
- * How its judged assertions are judged (criteria, scale, threshold, judge …) is left out: that is the
- * judge fingerprint's (judge-fingerprint.ts), so an edited rubric reads `judge changed`, not `changed`;
- * in a check's source the judge chains are masked for the same reason (mask-judge-chains.ts).
+ * Functions count by their source text as written: any edit to a TS check (its judge calls
+ * included) changes the case, what it calls or reads from outside it does not. How its judged
+ * assertions are judged (criteria, scale, threshold, judge …) is left out: that is the judge
+ * fingerprint's (judge-fingerprint.ts), which every judged result records at run time, a check's
+ * included, so an edited YAML rubric or judge reads `judge changed`, not `changed`.
  */
 export function caseFingerprint(c: FingerprintedCase): string {
   let known = fingerprints.get(c);
@@ -43,7 +43,7 @@ function fingerprintOf(c: FingerprintedCase): string {
     assertions: c.assertions.map(caseSide),
     check: c.check ?? null,
   };
-  return stableHash(what, 16, (_key, value: unknown) => (typeof value === 'function' ? `function:${maskJudgeChains(String(value))}` : value));
+  return stableHash(what, 16, (_key, value: unknown) => (typeof value === 'function' ? `function:${String(value)}` : value));
 }
 
 function caseSide(spec: TsAssertionSpec): TsAssertionSpec {

@@ -98,7 +98,7 @@ describe('run --save-baseline / --baseline', () => {
     const r = await runCliInProcess(['run', '--baseline', 'main'], { cwd: dir, env: { PASSES: '2' } });
     const out = stripAnsi(r.stdout);
     expect(r.code, out + r.stderr).toBe(0);
-    expect(out).toMatch(/changed\s+demo\/drops\s+5\/5 → 2\/5 \(input, reference or assertions edited\)/);
+    expect(out).toMatch(/changed\s+demo\/drops\s+5\/5 → 2\/5 \(input, reference, assertions or check edited\)/);
     expect(out).toMatch(/0 regressed/);
   });
 

@@ -62,6 +62,16 @@ const TS = (criteria: string, input = 'Capital of France?') => `export default {
 };
 `;
 
+/** A TS case whose rubric is a module constant: not the check's source, so editing it edits no case. */
+const TS_CONST = (criteria: string) => `const RUBRIC = ${JSON.stringify(criteria)};
+export default {
+  suite: 'tsconst',
+  target: 'capital',
+  repeat: 3,
+  cases: [{ id: 'capital', input: 'Capital of France?', check: (t) => void t.judge().criteria(RUBRIC) }],
+};
+`;
+
 const env = () => ({ OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url });
 const run = (dir: string, args: string[]) => runCliInProcess(['run', '--no-early-stop', '--no-cache', ...args], { cwd: dir, env: env() });
 
@@ -105,26 +115,38 @@ describe('a baseline judged by another judge', () => {
     expect(stripAnsi(compared.stdout)).toMatch(/judge changed\s+geo\/polite/);
   });
 
-  it('criteria edited in a TS check and in a YAML assertion (input unchanged) read judge changed; an edited input still reads changed', async () => {
-    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/geo.eval.yaml': YAML('Names the capital'), 'evals/capital.eval.ts': TS('Names the capital; nothing else') });
+  it("criteria edited in a YAML assertion or in a constant a TS check reads: judge changed; edited in the check's source, the case reads changed", async () => {
+    const dir = writeProject({
+      'evals.config.mjs': CONFIG,
+      'evals/geo.eval.yaml': YAML('Names the capital'),
+      'evals/capital.eval.ts': TS('Names the capital; nothing else'),
+      'evals/const.eval.ts': TS_CONST('Names the capital'),
+    });
     await saveBaseline(dir);
+    const base = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'base.json'), 'utf8')));
 
     writeFileSync(join(dir, 'evals/geo.eval.yaml'), YAML('Names the capital, EDITED'));
     writeFileSync(join(dir, 'evals/capital.eval.ts'), TS('Names the capital (EDITED); nothing else'));
-    const edited = await run(dir, ['--baseline', 'main']);
+    writeFileSync(join(dir, 'evals/const.eval.ts'), TS_CONST('Names the capital, EDITED'));
+    const edited = await run(dir, ['--baseline', 'main', '--json', 'head.json']);
     const out = stripAnsi(edited.stdout);
     expect(edited.code, out + edited.stderr).toBe(0);
     expect(out).toMatch(/judge changed\s+geo\/polite\s+3\/3 → 0\/3 \(criteria edited\)/);
-    expect(out).toMatch(/judge changed\s+ts\/capital\s+3\/3 → 0\/3 \(criteria edited\)/);
+    expect(out).toMatch(/judge changed\s+tsconst\/capital\s+3\/3 → 0\/3 \(criteria edited\)/);
+    // The check's source is the case as written: an edit in it is an edit of the case, whatever it touches.
+    expect(out).toMatch(/^\s*changed\s+ts\/capital\s+3\/3 → 0\/3 \(input, reference, assertions or check edited\)/m);
     expect(out).toContain('2 cases touched by a judge change');
-    expect(out).not.toMatch(/regressed\s+(geo|ts)\//);
-    expect(out).not.toMatch(/^\s*changed\s/m);
+    expect(out).not.toMatch(/regressed\s+(geo|ts|tsconst)\//);
 
-    writeFileSync(join(dir, 'evals/capital.eval.ts'), TS('Names the capital (EDITED); nothing else', 'Which city is the capital of France?'));
-    const inputEdited = await run(dir, ['--baseline', 'main']);
-    const out2 = stripAnsi(inputEdited.stdout);
-    expect(inputEdited.code, out2 + inputEdited.stderr).toBe(0);
-    expect(out2).toMatch(/^\s*changed\s+ts\/capital\s+3\/3 → 0\/3 \(input, reference or assertions edited\)/m);
-    expect(out2).toMatch(/judge changed\s+geo\/polite/);
+    // What the check's judge was asked is recorded at run time: its judge fingerprint moved with the rubric.
+    const head = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'head.json'), 'utf8')));
+    const byKey = (r: typeof base, suite: string) => r.cases.find((c) => c.suite === suite)!;
+    for (const suite of ['ts', 'tsconst']) {
+      const [b, h] = [byKey(base, suite), byKey(head, suite)];
+      expect(h.judgeFingerprint!.hash, suite).not.toBe(b.judgeFingerprint!.hash);
+      expect(h.judgeFingerprint!.assertions[0]!.judge.criterion.criteria, suite).not.toEqual(b.judgeFingerprint!.assertions[0]!.judge.criterion.criteria);
+    }
+    expect(byKey(head, 'ts').fingerprint).not.toBe(byKey(base, 'ts').fingerprint);
+    expect(byKey(head, 'tsconst').fingerprint).toBe(byKey(base, 'tsconst').fingerprint);
   });
 });

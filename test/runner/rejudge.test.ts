@@ -3,7 +3,7 @@
  * never called; gates and judges run again on the recorded output; cases that cannot be re-judged
  * (not in the config, edited, a `safe` recording whose raw traces are gone) are listed with why.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/define-config.js';
@@ -438,5 +438,35 @@ cases:
       ['contains', 'passed', 2],
       ['judge', 'passed', 2],
     ]);
+  });
+
+  it('a TS check counts by its source as written: a rubric edited inside it is an edited case; one read from a constant outside it is re-judged', async () => {
+    fake = await startFakeOpenAI({ script: judgeReply });
+    const config: UserConfig = {
+      evals: ['**/*.eval.ts'],
+      targets: { agent: () => 'ok' },
+      judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxRetries: 0 },
+    };
+    const inside = (rubric: string) => `export default { suite: 'in', target: 'agent', cases: [{ id: 'c', input: 'hi', check: (t) => void t.expectJudge(${JSON.stringify(rubric)}) }] };\n`;
+    const outside = (rubric: string) =>
+      `const RUBRIC = ${JSON.stringify(rubric)};\nexport default { suite: 'out', target: 'agent', cases: [{ id: 'c', input: 'hi', check: (t) => void t.expectJudge(RUBRIC) }] };\n`;
+    const run = await runInProcess({
+      files: { 'evals/in.eval.ts': inside('is polite'), 'evals/out.eval.ts': outside('is polite') },
+      config,
+      flags: { cache: false },
+      env: judgeEnv,
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: judgeEnv }),
+    });
+    // Edited under new names: a module already imported at a path may be served again from this process's module cache.
+    for (const f of ['in', 'out']) rmSync(join(run.dir, `evals/${f}.eval.ts`));
+    writeFileSync(join(run.dir, 'evals/in-edited.eval.ts'), inside('is polite and brief'));
+    writeFileSync(join(run.dir, 'evals/out-edited.eval.ts'), outside('is polite and brief'));
+    const before = judgeRequests(fake).length;
+    const out = await rejudge(run.dir, config, run.results);
+    expect(out.rejudgedFrom.cannotRejudge).toEqual([{ key: 'in/c', reason: 'edited', message: expect.stringMatching(/^edited since the run: its case fingerprint differs/) }]);
+    expect(out.cases.map((c) => `${c.suite}/${c.id}`)).toEqual(['out/c']);
+    const asked = judgeRequests(fake).slice(before);
+    expect(asked).toHaveLength(1);
+    expect(JSON.stringify(asked[0]!.body)).toContain('is polite and brief');
   });
 });

@@ -50,7 +50,7 @@ describe('caseFingerprint', () => {
     expect(turn('Greets back')).toBe(turn('Greets back warmly'));
   });
 
-  it("a TS check's judge chain edits do not change the case; its other edits and the input do", () => {
+  it('counts a TS check by its source as written: an edit to a judge call in it changes the case, a rubric it reads from outside does not', () => {
     const fp = caseFingerprint({
       ...base(),
       check: (t) => {
@@ -58,30 +58,36 @@ describe('caseFingerprint', () => {
         t.judge().criteria('Names the capital; nothing else').gate();
       },
     });
+    // The judge's model, criteria and threshold are written in the check: editing them edits the case.
     const criteriaEdited = caseFingerprint({
       ...base(),
       check: (t) => {
         t.contains('Paris');
-        t.judge('openai:gpt-4.1-nano').criteria('Names the capital (and only that), politely').atLeast(0.9).gate();
+        t.judge().criteria('Names the capital (and only that), politely').gate();
       },
     });
-    expect(criteriaEdited).toBe(fp);
-    const checkEdited = caseFingerprint({
+    expect(criteriaEdited).not.toBe(fp);
+    const judgeEdited = caseFingerprint({
+      ...base(),
+      check: (t) => {
+        t.contains('Paris');
+        t.judge('openai:gpt-4.1-nano').criteria('Names the capital; nothing else').gate();
+      },
+    });
+    expect(judgeEdited).not.toBe(fp);
+    const codeEdited = caseFingerprint({
       ...base(),
       check: (t) => {
         t.contains('paris');
         t.judge().criteria('Names the capital; nothing else').gate();
       },
     });
-    expect(checkEdited).not.toBe(fp);
-    const inputEdited = caseFingerprint({
-      ...base(),
-      input: 'Capital of Spain?',
-      check: (t) => {
-        t.contains('Paris');
-        t.judge().criteria('Names the capital; nothing else').gate();
-      },
-    });
-    expect(inputEdited).not.toBe(fp);
+    expect(codeEdited).not.toBe(fp);
+    // A rubric held outside the check is not its source: only the judge fingerprint (recorded at run time) sees it edited.
+    let rubric = 'Names the capital';
+    const reading = () => caseFingerprint({ ...base(), check: (t) => void t.judge().criteria(rubric) });
+    const before = reading();
+    rubric = 'Names the capital, politely';
+    expect(reading()).toBe(before);
   });
 });
