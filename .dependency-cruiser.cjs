@@ -64,6 +64,13 @@ module.exports = {
       to: { path: '^src/report/page/' },
     },
     {
+      name: 'no-circular',
+      comment: 'no import circles, type-only imports included: two modules that need each other share a piece that belongs in a lower module of its own (move it there), not behind an `import type`',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'floor-unknown',
       comment: 'every file under src/ (but index.ts) belongs to a floor; a new folder is added to FLOORS in .dependency-cruiser.cjs',
       severity: 'error',

@@ -2,7 +2,7 @@ import { errorMessage, UserError } from '../core/errors.js';
 import type { UncollectedBatch } from '../core/results-schema.js';
 import type { BatchApi, BatchItemResult, BatchStatus } from '../providers/batch-types.js';
 import { batchOutcomes } from './batch-outcomes.js';
-import type { BatchPolling } from './judge-batch.js';
+import type { BatchPolling } from './batch-polling.js';
 
 /** How long `rejudge --batch` waits, by default, for a batch still in progress at the provider. */
 export const DEFAULT_COLLECT_WAIT_MS = 30 * 60_000;

@@ -1,4 +1,5 @@
-import type { JudgeIdentity, JudgeService, JudgeTrialContext, Judgment } from './judge-service.js';
+import type { JudgeService, JudgeTrialContext } from './judge-service.js';
+import type { JudgeIdentity, Judgment } from './judgment.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import type { Pricing } from '../providers/run-usage.js';
 import type { JudgeSubject } from '../core/judge-subject.js';

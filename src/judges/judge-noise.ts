@@ -1,6 +1,6 @@
 import type { AssertionResult } from '../core/results-schema.js';
 import { addUsage } from '../core/usage.js';
-import type { Graded } from './judged-result.js';
+import type { Graded } from './graded.js';
 import type { JudgeService } from './judge-service.js';
 
 /**

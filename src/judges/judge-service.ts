@@ -1,12 +1,11 @@
 import type { AgentRun } from '../core/agent-run.js';
 import type { JudgeAssertionSpec, ModelRef } from './spec.js';
-import type { Judge, JudgeScore } from '../core/judge-port.js';
-import type { JudgeError } from '../core/errors.js';
+import type { Judge } from '../core/judge-port.js';
 import type { ChatTurn } from '../core/chat-turn.js';
 import type { MediaPart } from '../core/content-parts.js';
 import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeFingerprint } from '../core/results-schema.js';
-import type { PanelJudging } from './panel-judgment.js';
+import type { Judgment } from './judgment.js';
 import type { SimilarToGrader } from './similar-to-service.js';
 
 /** What a judged assertion is graded against. */
@@ -31,30 +30,6 @@ export interface JudgeTrialContext {
   /** Read inside `check` (`.result()`): the check waits on the answer, so it is asked live even with `--judge-batch`. */
   live?: boolean;
 }
-
-/** The judge's provider and model as reported (an agent judge's run names the model that answered). */
-export interface JudgeIdentity {
-  provider: string;
-  model: string;
-  /** The judge's persona override, when it has one. */
-  system?: string;
-  /** The judge's calls went through the provider's batch API. */
-  batch?: boolean;
-}
-
-/**
- * What judging one assertion came to, before any verdict: a score, a typed failure with what it
- * spent, no judge at all, or not asked because a gate failed. `judgedResult` turns it into the
- * assertion result; pass or fail is decided there, never by a judge. `fingerprint`: who judged (or
- * would have) and by which criterion, whenever the judge is known.
- */
-export type Judgment = (
-  | { kind: 'scored'; score: JudgeScore; by: JudgeIdentity; positionInconsistent?: boolean; /** `--judge-noise`: the same question asked again, cache off (judge-noise.ts). */ reasks?: Judgment[] }
-  | { kind: 'failed'; error: JudgeError; by?: JudgeIdentity }
-  | { kind: 'no-judge' }
-  | { kind: 'skipped'; skipped: 'gate-failed' }
-  | { kind: 'empty-reply' }
-) & { fingerprint?: JudgeFingerprint; /** Judged by a panel: each member's own judgment (panel-judgment.ts). */ panel?: PanelJudging };
 
 /** The runner's only view of judges: judge one judged assertion of one trial. */
 export interface JudgeService {

@@ -1,21 +1,16 @@
 import { toolCallsOf, type AgentRun } from '../core/agent-run.js';
 import { JudgeResponseError, type JudgeError } from '../core/errors.js';
 import type { AssertionResult } from '../core/results-schema.js';
-import { emptyUsage, type Usage } from '../core/usage.js';
+import { emptyUsage } from '../core/usage.js';
 import { dimensionMinimums, severityOf, thresholdOf } from './criterion-from-spec.js';
 import type { JudgedDefaults } from '../core/judge-subject.js';
 import type { JudgeAssertionSpec } from './spec.js';
 import { assertionName } from '../assertions/assertion-name.js';
-import type { Judgment } from './judge-service.js';
+import type { Judgment } from './judgment.js';
+import type { Graded } from './graded.js';
 import { formatScore } from '../core/score-text.js';
 import { withReasks } from './judge-noise.js';
 import { withPanelResult } from './panel-result.js';
-
-/** An assertion's result and what grading it spent. */
-export interface Graded {
-  result: AssertionResult;
-  usage: Usage;
-}
 
 /**
  * The one place a judged assertion's result is built, from what judging it came to. Pass is

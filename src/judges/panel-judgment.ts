@@ -4,21 +4,9 @@ import { aggregateScores, type PanelAggregate } from '../core/panel-aggregate.js
 import type { JudgeFingerprint } from '../core/results-schema.js';
 import { stableHash } from '../core/stable-hash.js';
 import { addUsage, emptyUsage } from '../core/usage.js';
-import type { Judgment } from './judge-service.js';
+import type { Judgment, PanelJudging, PanelMemberJudgment } from './judgment.js';
 import { isPanelRef, type PanelRef } from './panel-spec.js';
 import { isJudgeInstance, type SingleJudgeRef } from './resolve.js';
-
-/** One member's judgment of a panel, under the name the panel gives it. */
-export interface PanelMemberJudgment {
-  label: string;
-  judgment: Judgment;
-}
-
-/** What a panel's Judgment carries besides the aggregate: every member's own judgment, for the results. */
-export interface PanelJudging {
-  aggregate: PanelAggregate;
-  members: PanelMemberJudgment[];
-}
 
 /** The judges a reference names: a panel's members, or the one judge. */
 export function singleRefs(ref: SingleJudgeRef | PanelRef<SingleJudgeRef>): SingleJudgeRef[] {

@@ -2,7 +2,7 @@ import { aggregateScores } from '../core/panel-aggregate.js';
 import type { AssertionResult, PanelResult } from '../core/results-schema.js';
 import { formatScore } from '../core/score-text.js';
 import type { JudgeScore } from '../core/judge-port.js';
-import type { PanelJudging } from './panel-judgment.js';
+import type { PanelJudging } from './judgment.js';
 import { spentBy } from './panel-judgment.js';
 
 /** A member's own verdict, by the assertion's rule: score at the threshold and every dimension at its minimum. */

@@ -11,7 +11,7 @@ import { dimensionsProblem, embeddingModelProblem } from '../providers/embedding
 import { priced, type Pricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { judgeCacheKey, type JudgeCache } from './cache.js';
-import type { Graded } from './judged-result.js';
+import type { Graded } from './graded.js';
 import type { JudgeSettings } from './settings.js';
 
 export interface SimilarToOptions {

@@ -1,4 +1,4 @@
-import { familyRow } from './capabilities.js';
+import { familyRow } from './capability-lookup.js';
 import { MODEL_TABLE } from './model-table.js';
 import { largest } from '../core/extremes.js';
 

@@ -2,7 +2,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { TokenUsage } from '../core/usage.js';
 import { ProviderConfigError } from '../core/errors.js';
-import { capabilitiesOf, type ModelCapabilities } from './capabilities.js';
+import type { ModelCapabilities } from './capabilities.js';
+import { capabilitiesOf } from './capability-lookup.js';
 import { malformed } from './errors.js';
 import { worthCaching } from './anthropic-cache.js';
 import { toOutputSchema } from './anthropic-output-schema.js';

@@ -1,4 +1,4 @@
-import type { FetchLike } from './rate-limit-fetch.js';
+import type { FetchLike } from './fetch-like.js';
 
 /** A fetch that enforces an attempt's time limit itself (node-fetch.ts), with no abort signal of its own. */
 export interface TimedFetch extends FetchLike {

@@ -1,11 +1,10 @@
 /**
  * What a model accepts, as one record per model family: the request builders read it instead of
- * guessing from today's model names. The rows live in model-table.ts; a model spec may override any
- * field for a model the table does not know (`capabilities: {...}` in the config).
+ * guessing from today's model names. The rows live in model-table.ts, the lookup of a model's record
+ * in capability-lookup.ts; a model spec may override any field for a model the table does not know
+ * (`capabilities: {...}` in the config).
  */
 import { z } from 'zod';
-import { modelFamily } from './model-family.js';
-import { MODEL_TABLE } from './model-table.js';
 
 export const CapabilitiesSchema = z
   .object({
@@ -66,30 +65,6 @@ export interface ModelFamilyRow {
   /** Where the facts were read, in words (never a link), and the date they were read. */
   source: string;
   asOf: string;
-}
-
-/**
- * The capabilities of `model` on `wire`: its family's row (exact family first, then the longest
- * prefix row), else the wire's default row; `overrides` (a provider preset's quirks, then the model
- * spec's own `capabilities`) win field by field.
- */
-export function capabilitiesOf(wire: Wire, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
-  const row = familyRow(wire, model);
-  const base = row?.capabilities ?? DEFAULT_CAPABILITIES[wire];
-  return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
-}
-
-/** The table row for a model, or undefined when the table does not know its family. */
-export function familyRow(wire: Wire, model: string): ModelFamilyRow | undefined {
-  const family = modelFamily(model);
-  let best: ModelFamilyRow | undefined;
-  for (const row of MODEL_TABLE) {
-    if (row.wire !== wire) continue;
-    if (row.family === family) return row;
-    const continues = row.prefix && family.startsWith(row.family) && /^[-.]/.test(family.slice(row.family.length));
-    if (continues && (!best || row.family.length > best.family.length)) best = row;
-  }
-  return best;
 }
 
 /**

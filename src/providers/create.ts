@@ -1,6 +1,6 @@
 import type { ProviderLimiters } from './adaptive-limit.js';
 import { apiKeyEnvOf, checkedReasoningEffort, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpecInput } from './model-spec.js';
-import type { FetchLike } from './rate-limit-fetch.js';
+import type { FetchLike } from './fetch-like.js';
 import { wireOf } from './registry.js';
 import type { ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';

@@ -2,7 +2,7 @@
  * When the tables say a model stops being served: the chat rows (model-table.ts) and the embedding
  * rows (embedding-models.ts). A run warns about a model whose date has passed; doctor shows it.
  */
-import { familyRow } from './capabilities.js';
+import { familyRow } from './capability-lookup.js';
 import { openAIEmbeddingRow } from './embedding-models.js';
 import { modelFamily } from './model-family.js';
 import type { ModelSpec } from './model-spec.js';

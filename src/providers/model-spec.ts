@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ProviderConfigError } from '../core/errors.js';
-import { capabilitiesOf, CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
+import { CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
+import { capabilitiesOf } from './capability-lookup.js';
 import { PROVIDER_IDS, providerDescriptor, providerList, wireOf, type ProviderId } from './registry.js';
 
 /** The registry's ids. */

@@ -2,7 +2,8 @@
 import type OpenAI from 'openai';
 import type { TokenUsage } from '../core/usage.js';
 import { ProviderConfigError } from '../core/errors.js';
-import { capabilitiesOf, type ModelCapabilities } from './capabilities.js';
+import type { ModelCapabilities } from './capabilities.js';
+import { capabilitiesOf } from './capability-lookup.js';
 import { malformed } from './errors.js';
 import { withRawBody } from './raw-body.js';
 import { toOpenAIUserContent } from './openai-parts.js';

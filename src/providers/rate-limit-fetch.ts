@@ -11,8 +11,7 @@
 import type { LimitedCallOptions } from './adaptive-limit.js';
 import { deadlinesOf, pauseDeadlines, type PausableDeadline } from '../core/deadline-pause.js';
 import { fetchWithDeadline, isTimedFetch } from './attempt-deadline.js';
-
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+import type { FetchLike } from './fetch-like.js';
 
 export interface RateLimitSink {
   onRateLimit(retryAfterMs?: number): void;

@@ -1,7 +1,8 @@
 import type { AdaptiveLimiter } from './adaptive-limit.js';
 import type { ErrorContext } from './errors.js';
 import type { ModelSpec } from './model-spec.js';
-import { DEFAULT_RATE_LIMIT_WAIT_MS, rateLimitedFetch, type FetchLike } from './rate-limit-fetch.js';
+import type { FetchLike } from './fetch-like.js';
+import { DEFAULT_RATE_LIMIT_WAIT_MS, rateLimitedFetch } from './rate-limit-fetch.js';
 import { boundedNodeFetch } from './node-fetch.js';
 
 // Here for the SDK adapters; in their own module so that what needs only them (judge fingerprints, the

@@ -1,7 +1,7 @@
 import type { TrialResult } from '../core/results-schema.js';
 import type { PriceTable } from '../providers/pricing.js';
 import { repriceCalls } from './estimate-trial.js';
-import type { RoleEstimate } from './estimate.js';
+import type { RoleEstimate } from './role-estimate.js';
 
 /** A planned simulated user as the estimate needs it: the user model to price (`provider:model`; undefined for `fake` or one it cannot name) and `maxTurns`. */
 export interface PlannedUser {

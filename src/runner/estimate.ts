@@ -5,6 +5,7 @@ import { judgeCalls, trialCost, type JudgeCalls } from './estimate-trial.js';
 import { addCaseEmbeddings, emptyEmbeddingEstimate, type EmbeddingEstimate, type PlannedEmbedding } from './estimate-embeddings.js';
 import { addUserEstimate, addUserPart, emptyUserEstimate, type PlannedUser, type UserEstimate } from './estimate-user.js';
 import { pushAll } from '../core/push-all.js';
+import type { RoleEstimate } from './role-estimate.js';
 
 /** A planned case as the estimate needs it: its key, its suite, how many trials it will run and its simulated user's model. */
 export interface EstimatedCase {
@@ -14,12 +15,6 @@ export interface EstimatedCase {
   /** Its `similarTo` assertions with their embedding models (the `fake` one left out). */
   embeddings?: readonly PlannedEmbedding[];
   user?: PlannedUser;
-}
-
-/** Dollars of one role; `unpriced` counts the cases whose part of it could not be priced (left out of `usd`). */
-export interface RoleEstimate {
-  usd: number;
-  unpriced: number;
 }
 
 export interface SuiteEstimate {

@@ -37,7 +37,8 @@ import { selfPreferenceWarnings } from '../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { gitHead } from './git-head.js';
 import type { ToolTape } from './tool-tape.js';
-import { JudgeBatch, type BatchPolling } from '../judges/judge-batch.js';
+import { JudgeBatch } from '../judges/judge-batch.js';
+import type { BatchPolling } from '../judges/batch-polling.js';
 import type { CollectRequest } from '../judges/batch-collect.js';
 import type { JudgeServiceOptions } from '../judges/create-judge-service.js';
 

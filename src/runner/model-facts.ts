@@ -1,4 +1,5 @@
-import { familyRow, type ModelCapabilities } from '../providers/capabilities.js';
+import type { ModelCapabilities } from '../providers/capabilities.js';
+import { familyRow } from '../providers/capability-lookup.js';
 import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
 import { hasShutDown, retirementOf } from '../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';

@@ -1,7 +1,7 @@
 import { caseKey } from '../core/matrix.js';
 import type { CaseResult, TrialResult } from '../core/results-schema.js';
 import type { RawCase } from '../report/raw-trials.js';
-import type { StopReason } from './run-cases.js';
+import type { StopReason } from './stop-reason.js';
 import { isJudgeErrorTrial, trialScore, trialVerdict } from './verdict.js';
 
 /**

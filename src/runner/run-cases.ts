@@ -18,6 +18,7 @@ import type { Usage } from '../core/usage.js';
 import type { AgentRun } from '../core/agent-run.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
 import type { PriorTrials } from './prior-trials.js';
+import type { StopReason } from './stop-reason.js';
 import type { TracePolicy } from '../core/judge-port.js';
 import type { ToolTape } from './tool-tape.js';
 import { largest } from '../core/extremes.js';
@@ -78,8 +79,6 @@ export interface RunCasesOutcome {
   summary: Omit<Summary, 'warnings'>;
   interrupted: boolean;
 }
-
-export type StopReason = NonNullable<CaseResult['notRunReason']>;
 
 interface CaseState {
   c: PlannedCase;

@@ -6,7 +6,7 @@ import type { Target } from './types.js';
 import { commandEnv } from './command-env.js';
 import { killGroup, spawnGroup } from './process-group.js';
 import type { z } from 'zod';
-import type { CommandTargetSchema } from './config-schema.js';
+import type { CommandTargetSchema } from './target-schemas.js';
 import type { TargetSettings } from './target-settings.js';
 import { withTargetTimeout } from './target-timeout.js';
 

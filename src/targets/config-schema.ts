@@ -1,69 +1,11 @@
 import { z } from 'zod';
 import type { SchemasOf } from '../core/schema-tuple.js';
-import { BOUNDS, boundedNumber } from '../core/bounds.js';
-import { ModelRefSchema } from '../providers/model-ref.js';
+import { CommandTargetSchema, FunctionTargetSchema, functionValue, HttpTargetSchema, ModelTargetSchema } from './target-schemas.js';
 import type { TargetFunction } from './function-target.js';
 import type { TargetSettings } from './target-settings.js';
 import type { Target } from './types.js';
 
 /** The targets of evals.config.ts, by kind; config/schema.ts puts them in the whole config. */
-
-const fn = <T>(what: string) => z.custom<T>((v) => typeof v === 'function', `expected ${what} (a function)`);
-
-/** One process per trial: the case as JSON on stdin, an AgentRun as JSON on stdout. */
-export const CommandTargetSchema = z
-  .object({
-    command: z.array(z.string().min(1)).min(1),
-    cwd: z.string().optional(),
-    /** Set on top of the inherited variables. */
-    env: z.record(z.string(), z.string()).optional(),
-    /** Names copied from the runner's environment; replaces the default list (see command-env.ts). */
-    inheritEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name is letters, digits and "_"')).optional(),
-    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
-    /** Bound of stdout; more fails the trial. */
-    maxOutputBytes: boundedNumber(BOUNDS.count).optional(),
-  })
-  .strict();
-
-/** A model with instructions and tools, driven in a tool loop by the runner. */
-export const ModelTargetSchema = z
-  .object({
-    model: ModelRefSchema,
-    instructions: z.string().optional(),
-    instructionsFile: z.string().optional(),
-    tools: z.array(z.unknown()).optional(),
-    maxSteps: boundedNumber(BOUNDS.count).optional(),
-    maxTokens: boundedNumber(BOUNDS.count).optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
-  })
-  .strict();
-
-/** An agent running as a service: sessions and turns over HTTP. */
-export const HttpTargetSchema = z
-  .object({
-    url: z.string().url(),
-    headers: z.record(z.string(), z.string()).optional(),
-    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
-    /** Largest response body accepted (bytes, default 16 MB); a bigger one fails the trial. */
-    maxResponseBytes: boundedNumber(BOUNDS.count).optional(),
-  })
-  .strict();
-
-/**
- * A function target with options: `{ function: agent, otel: true }` builds each run from the agent's
- * OpenTelemetry spans; `{ function: agent, isolate: true }` runs it in a worker thread with a heap cap.
- */
-export const FunctionTargetSchema = z
-  .object({
-    function: fn<TargetFunction>('the target function'),
-    otel: z.boolean().optional(),
-    /** Run the function in a worker thread: its heap exhaustion, process.exit or crash fails only its trial. */
-    isolate: z.boolean().optional(),
-    /** The isolated worker's heap cap in MB (default 1024); needs `isolate: true`. */
-    maxHeapMb: boundedNumber(BOUNDS.heapMb).optional(),
-  })
-  .strict();
 
 /**
  * One kind of target: the key that gives it away in the config (none: a bare function), its schema,
@@ -97,7 +39,7 @@ export const TARGET_KINDS = [
   targetKind({
     kind: 'function',
     key: undefined,
-    schema: fn<(...args: never[]) => unknown>('a target function'),
+    schema: functionValue<(...args: never[]) => unknown>('a target function'),
     shape: 'a function (input, ctx) => reply (a function target)',
     label: 'a function target',
     build: async (name, fn, settings) => (await import('./function-builds.js')).buildFunctionTarget(name, fn as TargetFunction, settings),

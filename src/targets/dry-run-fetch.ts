@@ -1,7 +1,7 @@
 import { DRY_RUN_REPLY } from '../providers/create.js';
 import { wireOf } from '../providers/registry.js';
 import type { ProviderId } from '../providers/types.js';
-import type { FetchLike } from '../providers/rate-limit-fetch.js';
+import type { FetchLike } from '../providers/fetch-like.js';
 
 /**
  * `--dry-run` for the SDK clients of function targets: a fetch that never touches the network and

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { UserError } from '../core/errors.js';
-import type { FunctionTargetSchema } from './config-schema.js';
+import type { FunctionTargetSchema } from './target-schemas.js';
 import { functionTarget, type FunctionTargetOptions, type TargetFunction } from './function-target.js';
 import { loadOtelTarget } from './load-otel-target.js';
 import { whereIn, type TargetSettings } from './target-settings.js';

@@ -6,7 +6,7 @@ import { errorMessage, RedirectRefusedError } from '../core/errors.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 import type { z } from 'zod';
-import type { HttpTargetSchema } from './config-schema.js';
+import type { HttpTargetSchema } from './target-schemas.js';
 import type { TargetSettings } from './target-settings.js';
 import { withTargetTimeout } from './target-timeout.js';
 

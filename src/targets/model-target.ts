@@ -4,7 +4,7 @@ import { FileReadError, ProviderConfigError, UserError } from '../core/errors.js
 import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';
 import type { ModelSpecInput } from '../providers/model-spec.js';
-import type { ModelTargetSchema } from './config-schema.js';
+import type { ModelTargetSchema } from './target-schemas.js';
 import { modelAgentTarget } from './model-agent.js';
 import { whereIn, type TargetSettings } from './target-settings.js';
 import { withTargetTimeout } from './target-timeout.js';

@@ -5,7 +5,7 @@ import type { ClientOptions as AnthropicClientOptions } from '@anthropic-ai/sdk'
 import type { TokenUsage } from '../core/usage.js';
 import type { ProviderId } from '../providers/types.js';
 import { wireOf } from '../providers/registry.js';
-import type { FetchLike } from '../providers/rate-limit-fetch.js';
+import type { FetchLike } from '../providers/fetch-like.js';
 import { resolveApiKey, resolveBaseURL } from '../providers/model-spec.js';
 import type { Wire } from '../providers/capabilities.js';
 import { streamUsage, usageFromJson, type BodyUsage } from './usage-from-body.js';

@@ -25,7 +25,9 @@ function lintImports(cwd: string): Promise<{ code: number; output: string }> {
 
 describe('the import floors (npm run lint:imports)', () => {
   let dir: string;
-  beforeAll(() => {
+  // One run of the check over the fixture below; each test reads what it said about its part.
+  let lint: { code: number; output: string };
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'floors-'));
     copyFileSync(join(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
     const files: Record<string, string> = {
@@ -45,26 +47,35 @@ describe('the import floors (npm run lint:imports)', () => {
       'src/report/page/history-main.ts': "import type { HistoryData } from '../history-data.js';\nexport const runs = (d: HistoryData) => d.runs.length;\n",
       'src/report/page/history-cases.ts': "import { CHANGED_MOST } from '../history-data.js';\nexport const most = CHANGED_MOST;\n",
       'src/report/page/review-main.ts': "import type { Cut } from '../html-cut.js';\nexport const cut = (c: Cut) => c;\n",
+      // A circle within one floor, closed by a type-only import.
+      'src/suite/case-list.ts': "import { byTag } from './case-filter.js';\nexport type CaseList = string[];\nexport const tagged = byTag;\n",
+      'src/suite/case-filter.ts': "import type { CaseList } from './case-list.js';\nexport const byTag = (cases: CaseList) => cases.length;\n",
     };
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), text);
     }
+    lint = await lintImports(dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('fails on a back-edge, naming the file, the import and the rule; downward edges pass', async () => {
-    const { code, output } = await lintImports(dir);
+  it('fails on a back-edge, naming the file, the import and the rule; downward edges pass', () => {
+    const { code, output } = lint;
     expect(code).not.toBe(0);
     expect(output).toContain('error floor-core: src/core/port.ts → src/runner/plan.ts');
     expect(output).toContain('src/core/ imports nothing of ours outside itself');
     expect(output).toContain('error floor-report: src/report/json.ts → src/suite/load.ts');
     expect(output).toContain('src/report/ may import only core/');
-    expect(output).toMatch(/\b4 dependency violations\b/);
+    expect(output).toMatch(/\b5 dependency violations\b/);
   });
 
-  it('lets the page import a page-data module as types only: a value import, or types from elsewhere, is refused', async () => {
-    const { output } = await lintImports(dir);
+  it('fails on an import circle, a type-only import counted, naming the modules around it', () => {
+    expect(lint.output).toMatch(/error no-circular: src\/suite\/case-(list|filter)\.ts → \s+src\/suite\/case-(list|filter)\.ts →\s+src\/suite\/case-(list|filter)\.ts/);
+    expect(lint.output).toContain('no import circles, type-only imports included');
+  });
+
+  it('lets the page import a page-data module as types only: a value import, or types from elsewhere, is refused', () => {
+    const { output } = lint;
     expect(output).toContain('error page-alone: src/report/page/history-cases.ts → src/report/history-data.ts');
     expect(output).toContain('error page-data-types: src/report/page/review-main.ts → src/report/html-cut.ts');
     expect(output).not.toContain('src/report/page/history-main.ts');

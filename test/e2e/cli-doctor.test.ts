@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { familyRow } from '../../src/providers/capabilities.js';
+import { familyRow } from '../../src/providers/capability-lookup.js';
 import { REPO_ROOT, STACK_FRAME } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';

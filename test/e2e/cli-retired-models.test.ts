@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { familyRow } from '../../src/providers/capabilities.js';
+import { familyRow } from '../../src/providers/capability-lookup.js';
 import { openAIEmbeddingRow } from '../../src/providers/embedding-models.js';
 import { removeTempDirs } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';

@@ -18,7 +18,7 @@ import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import type { JudgeService, JudgeTrialContext } from '../../src/judges/judge-service.js';
 import type { JudgeBatch } from '../../src/judges/judge-batch.js';
-import type { Graded } from '../../src/judges/judged-result.js';
+import type { Graded } from '../../src/judges/graded.js';
 import type { Pricing } from '../../src/providers/run-usage.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import type { AgentRun } from '../../src/core/agent-run.js';

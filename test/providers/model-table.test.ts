@@ -1,7 +1,8 @@
 /** The capability table: one row per model family, found by family, dated id or line prefix, each with its source. */
 import { describe, expect, it } from 'vitest';
 import { minCacheableTokens } from '../../src/providers/anthropic-cache.js';
-import { capabilitiesOf, CapabilitiesSchema, familyRow } from '../../src/providers/capabilities.js';
+import { CapabilitiesSchema } from '../../src/providers/capabilities.js';
+import { capabilitiesOf, familyRow } from '../../src/providers/capability-lookup.js';
 import { MODEL_TABLE } from '../../src/providers/model-table.js';
 
 /** Every Claude id in the `Model` union of @anthropic-ai/sdk 1.14 (resources/messages/messages.d.ts). */

@@ -11,7 +11,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { buildProgram } from '../../src/cli/program.js';
 import { ProviderConfigError } from '../../src/core/errors.js';
-import { capabilitiesOf } from '../../src/providers/capabilities.js';
+import { capabilitiesOf } from '../../src/providers/capability-lookup.js';
 import {
   apiKeyEnvOf,
   ModelSpecObjectSchema,

@@ -19,7 +19,7 @@ import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
 import { ResultsSchema, type CaseResult, type Results } from '../../src/core/results-schema.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
-import type { BatchPolling } from '../../src/judges/judge-batch.js';
+import type { BatchPolling } from '../../src/judges/batch-polling.js';
 import type { CollectRequest } from '../../src/judges/batch-collect.js';
 import { rejudgeRecorded, type RejudgeOutcome } from '../../src/runner/rejudge.js';
 import { tempDir } from './cli.js';

@@ -1,0 +1,28 @@
+/** A model's capabilities: its family's row in model-table.ts, else its wire's default, then the overrides. */
+import { DEFAULT_CAPABILITIES, type CapabilityOverrides, type ModelCapabilities, type ModelFamilyRow, type Wire } from './capabilities.js';
+import { modelFamily } from './model-family.js';
+import { MODEL_TABLE } from './model-table.js';
+
+/**
+ * The capabilities of `model` on `wire`: its family's row (exact family first, then the longest
+ * prefix row), else the wire's default row; `overrides` (a provider preset's quirks, then the model
+ * spec's own `capabilities`) win field by field.
+ */
+export function capabilitiesOf(wire: Wire, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
+  const row = familyRow(wire, model);
+  const base = row?.capabilities ?? DEFAULT_CAPABILITIES[wire];
+  return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
+}
+
+/** The table row for a model, or undefined when the table does not know its family. */
+export function familyRow(wire: Wire, model: string): ModelFamilyRow | undefined {
+  const family = modelFamily(model);
+  let best: ModelFamilyRow | undefined;
+  for (const row of MODEL_TABLE) {
+    if (row.wire !== wire) continue;
+    if (row.family === family) return row;
+    const continues = row.prefix && family.startsWith(row.family) && /^[-.]/.test(family.slice(row.family.length));
+    if (continues && (!best || row.family.length > best.family.length)) best = row;
+  }
+  return best;
+}
