@@ -38,7 +38,7 @@ it('a config exporting null, only a named export, or a number; a UTF-16 eval fil
   }
 });
 
-it('a TypeScript config or eval file exporting null, only a named export, or a number: the same plain line, compiled by jiti or run warm from the compile cache', async () => {
+it('a TypeScript config or eval file exporting null, only a named export, or a number: the same plain line, compiled by jiti or read from its cache', async () => {
   const config = 'export default { targets: { t: (i) => i } };\n';
   const cases: [Record<string, string>, string][] = [
     // jiti alone throws "Cannot read properties of null (reading 'then')" for a null default export.
@@ -55,7 +55,7 @@ it('a TypeScript config or eval file exporting null, only a named export, or a n
   for (const [files, message] of cases) {
     const dir = writeProject({ ...files, 'evals/s.eval.yaml': EVAL });
     // Spawned, as a user runs it (in-process runs load afresh, as --watch does); twice: the first
-    // load compiles through jiti, the second runs the cached compile without it (ts-warm-load.ts).
+    // load compiles, the second reads jiti's on-disk cache.
     for (let load = 0; load < 2; load++) {
       const res = await runCli(['list'], { cwd: dir, timeoutMs: 60_000 });
       expect(res.code, res.stderr).toBe(2);

@@ -119,8 +119,7 @@ describe.concurrent('a checkout without dist/', () => {
       JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2022', lib: ['es2023'], skipLibCheck: true, outDir: 'dist', rootDir: 'src', strict: true, types: [] }, include: ['src'] }),
     );
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
-    writeFileSync(join(dir, 'src', 'cli', 'heap-growth.ts'), 'export function limitHeapGrowth(): void {}\n');
-    writeFileSync(join(dir, 'src', 'cli', 'process-end.ts'), 'export function ignoreClosedPipes(): void {}\nexport function exitSoon(): void {}\n');
+    writeFileSync(join(dir, 'src', 'cli', 'process-end.ts'), 'export function ignoreClosedPipes(): void {}\nexport function exitSoon(): void {}\nexport function killOnStuckLoad(): void {}\n');
     writeFileSync(join(dir, 'src', 'cli', 'main.ts'), "declare const console: { log(line: string): void };\nexport async function main(): Promise<void> {\n  console.log('ran from dist');\n}\n");
     mkdirSync(join(dir, 'node_modules'));
     if (withTypeScript) symlinkSync(join(REPO_ROOT, 'node_modules', 'typescript'), join(dir, 'node_modules', 'typescript'), 'dir');
