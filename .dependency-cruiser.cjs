@@ -44,7 +44,7 @@ module.exports = {
     {
       name: 'page-alone',
       comment:
-        "src/report/page/ is the report's browser code (bundled into page-script.generated.ts): it imports no value of ours outside itself (a type-only import is erased when bundled, so the bundle holds nothing of the server), and nothing of ours imports it but through that built string",
+        "src/report/page/ is the report's browser code (bundled into dist/report/page-scripts.json): it imports no value of ours outside itself (a type-only import is erased when bundled, so the bundle holds nothing of the server), and nothing of ours imports it but through that built string",
       severity: 'error',
       from: { path: '^src/report/page/' },
       to: { path: '^src/', pathNot: '^src/report/page/', dependencyTypesNot: ['type-only'] },

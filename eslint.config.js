@@ -16,8 +16,6 @@ export default tseslint.config(
       '.agent-evals/**',
       // Deliberately broken eval files: the loader's error tests read them.
       'test/fixtures/runner/bad/**',
-      // Generated from src/report/page/ by scripts/page-bundle.mjs.
-      'src/report/page-script.generated.ts',
     ],
   },
   js.configs.recommended,

@@ -192,9 +192,9 @@ const BOUNDS = `
   cases stream to \`.agent-evals/runs/<id>/cases.jsonl\` and their trials are dropped. What a trial
   allocates while its requests are in flight outlives the young generation and dies in the old one, so
   the peak is V8's headroom above the live heap. With V8's default growth the heap reached 150 MB in use
-  before its first real collection (peak RSS 210–250 MB); the CLI launcher sets
-  \`--heap-growing-percent=20\` (src/cli/heap-growth.ts; not when NODE_OPTIONS names one), which keeps
-  the peak near 160 MB with no measurable CPU cost.
+  before its first real collection (peak RSS 210–250 MB when last measured). The launcher's
+  \`--heap-growing-percent=20\` (peak near 160 MB) was removed in issue 42 with the other start-up
+  machinery: the peak is V8's default again (the table above has it).
 `;
 
 /**

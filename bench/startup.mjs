@@ -1,6 +1,6 @@
 // Start-up of the CLI (not a test: `npm run bench:startup`). Median of 7 (RUNS=n to change) of the
 // wall and the user+sys CPU of: a bare `node -e 0`, `agent-evals --version`, and a warm
-// `agent-evals list` (one unmeasured run first fills the TypeScript cache) of the repository's
+// `agent-evals list` (one unmeasured run first fills jiti's cache of compiled TypeScript) of the repository's
 // example suite (evals.config.ts) and of a generated 100-case YAML suite with an .mjs config.
 // The commands alternate within each round, so a change in the machine's load touches all alike.
 // BEFORE=<dir of another built checkout> (BEFORE_LABEL=<its commit>) measures its CLI in the same rounds.
@@ -94,33 +94,12 @@ Goals: \`--version\` at most 1.5× \`node -e 0\` (${goal(versionRatio <= 1.5)}: 
 | --- | --- | --- | --- |
 ${rows.join('\n')}
 
-What start-up does since issue 25: a lone \`--version\`/\`-V\` is answered by bin/agent-evals.js from
-package.json before anything of dist/ loads; TypeScript config and eval modules are compiled once and
-kept in \`node_modules/.cache/agent-evals/ts\` (src/suite/ts-cache.ts), so a warm \`list\` never loads
-jiti's compiler (babel, 1.5 MB) nor compiles; a warm graph whose imports are all certain (relative .ts,
-built-ins, a package's ES module by its exports) runs its compiled code without jiti at all
-(src/suite/ts-warm-load.ts: no jiti runtime, resolver, assert, perf_hooks or tty), anything else goes
-through jiti's CommonJS entry (no export scan of its bundle); a warm graph with no top-level await that
-imports only .ts files, built-ins and agent-evals runs in one call V8 bounds, so no load watchdog thread starts; commander is joined into dist/ without
-child_process (scripts/bundle.mjs); the eval-file schemas are built on first use (core/lazy-schema.ts); the load watchdog's thread starts at the first load that needs it and no load waits for it to come
-online; \`list\` no longer builds the results schema; YAML eval files and CSV, JSONL and YAML datasets (up to 4 MiB) come
-from the parse cache when unchanged (src/suite/parse-cache.ts: no js-yaml, zod check or csv-parse); bounds
-are formatted without ICU. The public entry a config imports (\`agent-evals\`) loads neither the runner
-(\`evaluate().run()\` imports it when called) nor node:http/https/tls/undici (only the SDK adapters
-load the fetch layer) nor RE2 (loaded when a pattern is first compiled); test/e2e/startup-modules.test.ts
-holds this. \`npm run build\` joins what each entry loads into chunks (scripts/bundle.mjs, zod included):
-since session 11 in three groups (start, run, run-shared: scripts/chunk-groups.mjs), with openai, commander and the small
-packages joined: \`list\` reads ~20 ES modules, \`run\` ~15 before its first request (was ~265). Since session 12 the start
-chunk runs as a script with a V8 code cache (scripts/cached-script.mjs, src/cli/code-cache.ts; Node 20 caches no compiled
-ES modules): its compile (~40 ms) and the first-call compiles of commander, zod, the glob and the config check are read
-from \`node_modules/.cache/agent-evals/code\` (~13 ms), and picomatch is joined into it. What remained before that (profile
-of a warm \`list\`, ~260 ms sampled): compiling the start chunk (~35 ms), evaluating it (~37 ms, zod schemas for
-the config and providers), built-in modules (~15 ms: streams, crypto for the cache keys), the glob of eval files
-(tinyglobby and picomatch, ~20 ms), the config check (~10 ms) and planning the warm TypeScript graph (~17 ms).
-Since session 15 the chunks \`run\` loads before its first request (run, run-shared, the OpenAI wire with its SDK:
-~630 KB compiled anew each run) run the same way, and node:https, child_process and worker_threads are required on
-first use (an https URL, a command target, an isolated target): a one-case \`run\` against the bench's mock executes
-8% fewer instructions (valgrind's callgrind, which counts the same on a busy machine: 1.57 G before, 1.45 G after).
+What start-up does since issue 42: a lone \`--version\`/\`-V\` is answered by bin/agent-evals.js from
+package.json before anything of dist/ loads; everything else loads dist/ as tsc wrote it (one file per
+module), TypeScript config and eval modules through jiti (its own cache of compiled modules), and on
+Node 22.1+ \`module.enableCompileCache()\` keeps V8's compiled code between runs (Node 20 has no such
+cache). The code cache, chunks, heap flags, jiti rewrite and parse caches of earlier sessions are gone:
+bench/RESULTS.md ("Issue 42") has what that cost.
 `;
 process.stdout.write(section);
 if (process.env.WRITE !== '0') writeResultsSection(join(here, 'RESULTS.md'), '<!-- startup bench -->', section);

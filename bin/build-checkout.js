@@ -10,8 +10,8 @@ function stop(message, code) {
 
 /**
  * Builds dist/ from src/ in a checkout of the repository (the quick start is `npm ci && npx
- * agent-evals run`), with the checkout's own TypeScript. tsc's output goes to stderr: stdout is
- * the run's.
+ * agent-evals run`), with the checkout's own TypeScript and bundler. Their output goes to stderr:
+ * stdout is the run's.
  */
 export function buildCheckout(rootUrl) {
   const root = fileURLToPath(rootUrl);
@@ -23,12 +23,12 @@ export function buildCheckout(rootUrl) {
     stop('dist/ is not built and TypeScript is not installed: run `npm ci`, then `npm run build`', 2);
   }
   process.stderr.write('agent-evals: building dist/ from src/ (first run in this checkout)\n');
-  const built = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (built.status !== 0) stop('building dist/ failed (the errors are above; `npm run build` shows them again)', 1);
-  // As `npm run build` does next: the entries joined with what they load (scripts/bundle.mjs), when
-  // the checkout has that step (dist/ as tsc wrote it runs as well, from more files).
-  const bundle = new URL('scripts/bundle.mjs', rootUrl);
-  if (!existsSync(bundle)) return;
-  const joined = spawnSync(process.execPath, [fileURLToPath(bundle)], { cwd: root, stdio: ['ignore', 2, 2] });
-  if (joined.status !== 0) stop('building dist/ failed (the errors are above; `npm run build` shows them again)', 1);
+  // As `npm run build` does: the report pages' scripts (scripts/page-bundle.mjs, when the checkout
+  // has pages), then tsc.
+  const pages = new URL('scripts/page-bundle.mjs', rootUrl);
+  const steps = [...(existsSync(pages) ? [[fileURLToPath(pages)]] : []), [tsc, '-p', 'tsconfig.json']];
+  for (const step of steps) {
+    const built = spawnSync(process.execPath, step, { cwd: root, stdio: ['ignore', 2, 2] });
+    if (built.status !== 0) stop('building dist/ failed (the errors are above; `npm run build` shows them again)', 1);
+  }
 }

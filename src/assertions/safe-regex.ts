@@ -1,7 +1,5 @@
 import { createRequire } from 'node:module';
-import type * as WorkerThreads from 'node:worker_threads';
-import type { Worker } from 'node:worker_threads';
-import { requireBuiltin } from '../core/builtin-require.js';
+import { Worker } from 'node:worker_threads';
 import type { RE2JS } from 're2js';
 import { translateToRe2 } from './re2-translate.js';
 
@@ -112,8 +110,7 @@ function regexWorker(): { worker: Worker; state: Int32Array } {
   if (!current) {
     const shared = new SharedArrayBuffer(16);
     // No inherited options: `--input-type=module` (node -e, stdin) would make the source a module, without `require`.
-    // Required here, not imported: a run or `list` that compiles no pattern loads no worker_threads.
-    const worker = new (requireBuiltin('node:worker_threads') as typeof WorkerThreads).Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { shared } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { shared } });
     // Never the reason the process stays up.
     worker.unref();
     current = { worker, state: new Int32Array(shared) };

@@ -1,5 +1,8 @@
 import { exitProcess } from '../runner/exit-trap.js';
 
+/** Lets a config or eval module that blocks the thread at import end the CLI's process (suite/load-watchdog.ts). */
+export { killOnStuckLoad } from '../suite/load-watchdog.js';
+
 /**
  * How the CLI process ends. A reader that closed the pipe early (`agent-evals run | head`) ends
  * our output, not the run: further writes to that stream are dropped without a stack trace. And

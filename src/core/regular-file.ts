@@ -1,17 +1,13 @@
-import type * as Fs from 'node:fs';
-import type * as FsPromises from 'node:fs/promises';
-import type * as BufferModule from 'node:buffer';
-import { requireBuiltin } from './builtin-require.js';
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import { constants as bufferConstants } from 'node:buffer';
 import { FileReadError } from './errors.js';
-
-const fs = requireBuiltin('node:fs') as typeof Fs;
-const fsp = requireBuiltin('node:fs/promises') as typeof FsPromises;
 
 /**
  * The bound of a file read whole as text: the longest string Node can make. A larger file could not
  * become one string anyway, and saying so beats `ERR_STRING_TOO_LONG` (or reading gigabytes first).
  */
-export const TEXT_FILE_MAX_BYTES = (requireBuiltin('node:buffer') as typeof BufferModule).constants.MAX_STRING_LENGTH;
+export const TEXT_FILE_MAX_BYTES = bufferConstants.MAX_STRING_LENGTH;
 
 /**
  * Opening a FIFO for reading waits for a writer: O_NONBLOCK makes `open` return at once if a FIFO
@@ -22,7 +18,7 @@ const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.
 
 /** A file opened after both `stat` and `fstat` said it is a regular file within the bound; the caller closes `handle`. */
 export interface OpenedRegularFile {
-  handle: FsPromises.FileHandle;
+  handle: fsp.FileHandle;
   /** Its size when opened. */
   size: number;
 }
@@ -98,7 +94,7 @@ export async function readOpenedFile(opened: OpenedRegularFile, maxBytes: number
 }
 
 /** `checked` for the path's own stat, whose error says when a symlink led to what is refused. */
-function checkedPath(path: string, st: Fs.Stats, maxBytes: number): void {
+function checkedPath(path: string, st: fs.Stats, maxBytes: number): void {
   try {
     checked(st, maxBytes);
   } catch (err) {
@@ -110,13 +106,13 @@ function checkedPath(path: string, st: Fs.Stats, maxBytes: number): void {
 }
 
 /** The size of a regular file within the bound; anything else is a FileReadError saying what it is. */
-function checked(st: Fs.Stats, maxBytes: number): number {
+function checked(st: fs.Stats, maxBytes: number): number {
   if (!st.isFile()) throw new FileReadError('not-regular', `is ${kindOf(st)}, not a regular file`);
   if (st.size > maxBytes) throw new FileReadError('too-large', `is ${st.size} bytes, over the limit of ${maxBytes}`, st.size);
   return st.size;
 }
 
-function kindOf(st: Fs.Stats): string {
+function kindOf(st: fs.Stats): string {
   if (st.isDirectory()) return 'a directory';
   if (st.isFIFO()) return 'a FIFO (named pipe)';
   if (st.isCharacterDevice()) return 'a character device';

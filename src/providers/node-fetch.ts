@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type * as Https from 'node:https';
+import https from 'node:https';
 import { Readable } from 'node:stream';
 import { urlToHttpOptions } from 'node:url';
 import type { FetchLike } from './fetch-like.js';
@@ -7,15 +7,12 @@ import { SCOPE_HEADER } from './rate-limit-fetch.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, responseTooLarge } from './body-limit.js';
 import { BufferedResponse } from './buffered-response.js';
 import { attemptAborted, fetchWithDeadline, type TimedFetch } from './attempt-deadline.js';
-import { requireBuiltin } from '../core/builtin-require.js';
 
 // Keep-alive pools shared by every provider: eval runs make thousands of small calls to a few hosts.
-// node:https (with tls) is loaded by the first https request: a run against a local server never needs it.
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-let secure: { https: typeof Https; agent: Https.Agent } | undefined;
+let secure: { https: typeof https; agent: https.Agent } | undefined;
 const httpsOnce = () => {
   if (secure) return secure;
-  const https = requireBuiltin('node:https') as typeof Https;
   return (secure = { https, agent: new https.Agent({ keepAlive: true, maxSockets: 256 }) });
 };
 

@@ -2,13 +2,13 @@ import { writeAtomic } from './atomic-write.js';
 import type { HistoryData } from './history-data.js';
 import { HISTORY_STYLE } from './history-style.js';
 import { pageCsp } from './html-page.js';
-import { HISTORY_SCRIPT } from './page-script.generated.js';
+import { pageScript } from './page-scripts.js';
 import type { NavLink } from './page-nav.js';
 import { pageHtml } from './page-shell.js';
 
 /** The history page's Content-Security-Policy: only its script runs, nothing loads. */
 export function historyCsp(): string {
-  return pageCsp(HISTORY_SCRIPT);
+  return pageCsp(pageScript('HISTORY_SCRIPT'));
 }
 
 /**
@@ -17,7 +17,7 @@ export function historyCsp(): string {
  * the only script the page's Content-Security-Policy lets run. Nothing loads from anywhere.
  */
 export function historyPageHtml(data: HistoryData, nav?: readonly NavLink[]): string {
-  return pageHtml({ csp: historyCsp(), title: 'agent-evals history', style: HISTORY_STYLE, dataId: 'history', script: HISTORY_SCRIPT, nav }, data);
+  return pageHtml({ csp: historyCsp(), title: 'agent-evals history', style: HISTORY_STYLE, dataId: 'history', script: pageScript('HISTORY_SCRIPT'), nav }, data);
 }
 
 /** Writes the history page atomically. */

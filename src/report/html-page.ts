@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeAtomic } from './atomic-write.js';
 import { scriptSafeJson } from './html-embed.js';
 import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
-import { PAGE_SCRIPT } from './page-script.generated.js';
+import { pageScript } from './page-scripts.js';
 import { MATRIX_STYLE } from './matrix-style.js';
 import { RUN_REPORT_STYLE } from './run-report-style.js';
 import type { BaselineView } from './baseline-view.js';
@@ -44,7 +44,7 @@ ${BEFORE_AFTER_STYLE}
 ${NAV_STYLE}`;
 
 /** The page's Content-Security-Policy: nothing loads, only the page script (by hash) runs. */
-export function pageCsp(script: string = PAGE_SCRIPT): string {
+export function pageCsp(script: string = pageScript('PAGE_SCRIPT')): string {
   const hash = createHash('sha256').update(script, 'utf8').digest('base64');
   return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'`;
 }
@@ -121,5 +121,5 @@ export async function renderHtmlReport(
   write(scriptSafeJson(`]},"keys":${JSON.stringify(keys)},"files":${JSON.stringify(cutter?.dirName ?? '')},"cut":${JSON.stringify(cutter?.key ?? '')}`));
   if (extras.baseline) write(`,"baseline":${scriptSafeJson(await cut(JSON.stringify(extras.baseline)))}`);
   write('}');
-  write(`</script>\n<script>${PAGE_SCRIPT}</script>\n</body>\n</html>\n`);
+  write(`</script>\n<script>${pageScript('PAGE_SCRIPT')}</script>\n</body>\n</html>\n`);
 }

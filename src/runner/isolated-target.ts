@@ -1,5 +1,4 @@
-import type * as WorkerThreads from 'node:worker_threads';
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { basename, resolve } from 'node:path';
 import type { AgentRun } from '../core/agent-run.js';
 import { DEFAULT_ISOLATE_HEAP_MB } from '../core/bounds.js';
@@ -15,7 +14,6 @@ import type { Target, TargetSession, TrialInput } from '../targets/types.js';
 import type { MessageTurn } from '../core/chat-turn.js';
 import type { z } from 'zod';
 import { FromWorkerSchema, refusedMessage, type FromWorker, type ToWorker, type WorkerInit } from './isolate-protocol.js';
-import { requireBuiltin } from '../core/builtin-require.js';
 import { currentTrialTape } from '../targets/tool-tape-scope.js';
 import type { TrialTape } from '../targets/tool-tape.js';
 
@@ -70,9 +68,6 @@ class Slot {
     this.ready = new Promise<void>((res, rej) => ((loaded = res), (failed = rej)));
     // Not awaited by everyone who holds it (a pooled spare): a failure is read where it is awaited.
     this.ready.catch(() => {});
-    // From dist/runner/ or a joined chunk in dist/chunks/ alike (scripts/bundle.mjs).
-    // Required here: a run without an isolated target never loads worker_threads.
-    const { Worker } = requireBuiltin('node:worker_threads') as typeof WorkerThreads;
     this.worker = new Worker(new URL('../runner/isolated-worker.js', import.meta.url), { workerData: init, env, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     this.worker.on('message', (raw: unknown) => {
       if (this.dead) return;

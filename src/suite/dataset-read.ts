@@ -1,12 +1,11 @@
 import { extname } from 'node:path';
-import type * as Stream from 'node:stream';
-import type { Readable } from 'node:stream';
-import { requireBuiltin } from '../core/builtin-require.js';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse';
 import { FileReadError, UserError } from '../core/errors.js';
 import { TEXT_FILE_MAX_BYTES, openRegularFile, readOpenedFile, readOpenedHead, type OpenedRegularFile } from '../core/regular-file.js';
 import { csvHeader, csvRecordLines } from './csv-header.js';
 import { parseYamlText } from './yaml-text.js';
-import { parsedEntry } from './parse-cache.js';
 import { refuseUtf16 } from '../core/text-encoding.js';
 
 /** One row of a dataset as read: its fields, its 1-based row number and, for files, its line. */
@@ -19,17 +18,9 @@ export interface DatasetRow {
 export const DATASET_EXTENSIONS = ['.jsonl', '.csv', '.json', '.yaml', '.yml'];
 
 /**
- * JSONL and CSV files up to this size are read whole and their rows kept in the parse cache
- * (parse-cache.ts); larger ones stream, one row held at a time, and are never cached: holding every
- * row of a big file (when it is read and again when its entry is) is what streaming avoids.
- */
-export const CACHED_DATASET_MAX_BYTES = 4 * 1024 * 1024;
-
-/**
- * Reads a dataset file row by row. JSONL and CSV up to CACHED_DATASET_MAX_BYTES go through the parse
- * cache, larger ones stream; `.json` and `.yaml` are whole documents and are read whole (YAML through
- * the cache; a JSON file is one JSON.parse, what reading an entry would cost). `written` is the path
- * as the suite gives it; `noun` names the file in messages (calibration labels are read by the same rules).
+ * Reads a dataset file row by row. JSONL and CSV stream, one row held at a time; `.json` and `.yaml`
+ * are whole documents and are read whole. `written` is the path as the suite gives it; `noun` names
+ * the file in messages (calibration labels are read by the same rules).
  */
 export async function* readDatasetFile(path: string, file: string, written: string, noun = 'dataset'): AsyncGenerator<DatasetRow> {
   const ext = extname(path).toLowerCase();
@@ -50,9 +41,10 @@ export async function* readDatasetFile(path: string, file: string, written: stri
     throw err;
   }
   const parse = ext === '.jsonl' ? jsonlRows : ext === '.csv' ? csvRows : undefined;
-  if (parse && opened.size > CACHED_DATASET_MAX_BYTES) {
+  if (parse) {
     // Streamed no further than the size checked: a file that grows meanwhile is read as it was.
-    const stream = opened.handle.createReadStream({ start: 0, end: opened.size - 1 });
+    if (opened.size === 0) await opened.handle.close();
+    const stream = opened.size === 0 ? Readable.from([]) : opened.handle.createReadStream({ start: 0, end: opened.size - 1 });
     try {
       yield* parse(stream, file);
     } finally {
@@ -62,36 +54,14 @@ export async function* readDatasetFile(path: string, file: string, written: stri
   }
   let bytes: Buffer;
   try {
-    bytes = await readOpenedFile(opened, parse ? CACHED_DATASET_MAX_BYTES : TEXT_FILE_MAX_BYTES);
+    bytes = await readOpenedFile(opened, TEXT_FILE_MAX_BYTES);
   } catch (err) {
     throw err instanceof FileReadError ? new UserError(`${noun} "${written}" ${err.message}`, { file }) : err;
   } finally {
     await opened.handle.close();
   }
   if (ext === '.json') yield* arrayRows(jsonArray(bytes.toString('utf8'), file, noun), file);
-  else if (ext === '.yaml' || ext === '.yml') yield* cachedRows(path, bytes, async (b) => arrayRows(await yamlArray(b.toString('utf8'), file, noun), file));
-  else if (parse) yield* cachedRows(path, bytes, (b) => parse((requireBuiltin('node:stream') as typeof Stream).Readable.from([b]), file));
-}
-
-/**
- * A file's rows from the parse cache when its bytes are unchanged since they were stored; else
- * parsed from those same bytes (not the file again: an edit in between cannot be stored under the
- * old bytes' key), each row handed on as it is read, and stored once the last one is read without
- * error. A read that fails, or that its consumer stops early, stores nothing.
- */
-async function* cachedRows(path: string, bytes: Buffer, parse: (bytes: Buffer) => AsyncIterable<DatasetRow> | Promise<AsyncIterable<DatasetRow>>): AsyncGenerator<DatasetRow> {
-  const entry = parsedEntry<DatasetRow[]>(path, bytes, 'dataset');
-  if (entry.stored !== undefined) {
-    // JSON drops an absent line; a row always has the key.
-    for (const r of entry.stored) yield { value: r.value, row: r.row, line: r.line };
-    return;
-  }
-  const rows: DatasetRow[] = [];
-  for await (const r of await parse(bytes)) {
-    rows.push(r);
-    yield r;
-  }
-  entry.store(rows);
+  else yield* arrayRows(await yamlArray(bytes.toString('utf8'), file, noun), file);
 }
 
 async function* arrayRows(raw: Rows, file: string): AsyncGenerator<DatasetRow> {
@@ -111,8 +81,6 @@ function objectRow(value: unknown, row: number, line: number | undefined, file: 
 }
 
 async function* jsonlRows(input: Readable, file: string): AsyncGenerator<DatasetRow> {
-  // Loaded with the first JSONL file parsed: a warm read (parse cache) needs no line reader.
-  const { createInterface } = await import('node:readline');
   const lines = createInterface({ input, crlfDelay: Infinity });
   let lineNo = 0;
   let row = 0;
@@ -134,8 +102,6 @@ async function* jsonlRows(input: Readable, file: string): AsyncGenerator<Dataset
 
 /** CSV with a header row; empty cells are absent fields. */
 async function* csvRows(input: Readable, file: string): AsyncGenerator<DatasetRow> {
-  // Loaded with the first CSV file parsed: a suite without one, or a warm read (parse cache), never pays for the parser's modules.
-  const { parse: parseCsv } = await import('csv-parse');
   const parser = input.pipe(parseCsv({ columns: csvHeader(file), info: true, raw: true, skip_empty_lines: true, bom: true }));
   let row = 0;
   const lineOf = csvRecordLines();

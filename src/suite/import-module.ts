@@ -1,15 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import { LoadTimeoutError, UserError, errorMessage } from '../core/errors.js';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { Jiti } from 'jiti';
 import { watchLoad } from './load-watchdog.js';
-import { cachedTransform, compiler, isCached, type TransformOptions } from './ts-cache.js';
-import { jitiCompileOptions, planWarmLoad, ScriptTimeoutError, type JitiImport } from './ts-warm-load.js';
 import { namespaceOf } from './default-export.js';
 import { openRegularFile, readOpenedHead } from '../core/regular-file.js';
 import { refuseUtf16 } from '../core/text-encoding.js';
 
-type Jiti = { import(id: string, opts?: { default?: boolean }): Promise<unknown>; transform(opts: { source: string; filename: string; ts: boolean }): string };
 let jiti: Jiti | undefined;
 /** Bumped by `forgetLoadedModules`: a load after it evaluates the file anew (for `--watch`). */
 let generation = 0;
@@ -31,49 +28,37 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
  * TypeScript file is met, so YAML-only runs never pay for it; plain JS uses Node's own import.
  * A module whose evaluation does not settle within `timeoutMs` (a top-level await that never
  * ends) is a load error: without the timer, Node would end with exit 13 and no message, or hang.
- * A module that blocks the thread (a loop that never ends) never lets the timer fire: the
- * watchdog (load-watchdog.ts) stops its code, or V8 does when a warm TypeScript graph runs in one
- * bounded call (ts-warm-load.ts), and it is the same load error.
+ * A module that blocks the thread (a loop that never ends) never lets the timer fire: in the CLI,
+ * the watchdog (load-watchdog.ts) then writes the same message and kills the process.
  */
 export async function importUserModule(file: string, displayPath = file, timeoutMs: number = DEFAULT_LOAD_TIMEOUT_MS): Promise<unknown> {
   await refuseUtf16Module(file, displayPath);
-  // A warm graph runs without jiti (ts-warm-load.ts); a fresh module cache (`--watch`) keeps jiti's own.
-  const warm = isTypeScript(file) && generation === 0 ? planWarmLoad(file, importThroughJiti) : undefined;
-  const ts = isTypeScript(file) && !warm ? await typeScriptLoader(file) : undefined;
-  // Running before the limit starts: the module may block the thread as soon as it is imported.
-  // A bounded warm graph needs no watchdog thread: V8 itself stops its code at the limit.
-  const watch = warm?.bounded ? undefined : await watchLoad(timeoutMs);
+  const ts = isTypeScript(file) ? await typeScriptLoader() : undefined;
+  const timeoutError = (why: string) =>
+    new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (${why}); raise the limit with --load-timeout or \`loadTimeoutMs\``, { file: displayPath });
+  // Armed before the module runs: it may block the thread as soon as it is imported.
+  const endWatch = watchLoad(timeoutMs, timeoutError('its code was still running: a loop that never ends?').message);
   let timer: NodeJS.Timeout | undefined;
   // The timer is not unref'd on purpose: it keeps the process alive until it fires.
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new LoadTimeoutError('module load timed out')), timeoutMs);
   });
-  // The watchdog's own word, in case what it stopped was this thread's timer callback.
-  const cutOff = watch?.cutOff.then(() => {
-    throw new LoadTimeoutError('module code stopped');
-  });
-  // The module starts in a microtask, after the race below is set: a stopped module unwinds no frame of this function.
-  const loaded = Promise.resolve()
-    .then(() => (warm ? warm.run(timeoutMs) : load(file, ts)))
-    .then(
-      (value) => (isTypeScript(file) ? asNodeWouldGive(value) : value),
-      (err: unknown) => (isTypeScript(file) ? nullDefault(err, file) : Promise.reject(err)),
-    );
+  const loaded = load(file, ts).then(
+    (value) => (isTypeScript(file) ? asNodeWouldGive(value) : value),
+    (err: unknown) => (isTypeScript(file) ? nullDefault(err, file) : Promise.reject(err)),
+  );
   try {
-    return await Promise.race([loaded, timedOut, ...(cutOff ? [cutOff] : [])]);
+    return await Promise.race([loaded, timedOut]);
   } catch (err) {
-    if (err instanceof LoadTimeoutError || err instanceof ScriptTimeoutError) {
+    if (err instanceof LoadTimeoutError) {
       // The module may sit half-evaluated in jiti's cache: the next load starts afresh.
       jiti = undefined;
-      const why = watch?.wasCut() || err instanceof ScriptTimeoutError ? 'its code was still running: a loop that never ends?' : 'a top-level await that never settles?';
-      throw new UserError(`cannot load: the module did not finish loading within ${timeoutMs} ms (${why}); raise the limit with --load-timeout or \`loadTimeoutMs\``, {
-        file: displayPath,
-      });
+      throw timeoutError('a top-level await that never settles?');
     }
     throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file: displayPath, line: lineFromStack(err, file) });
   } finally {
     clearTimeout(timer);
-    watch?.end();
+    endWatch();
   }
 }
 
@@ -101,27 +86,15 @@ function isTypeScript(file: string): boolean {
 }
 
 /**
- * jiti, whose compiles go through the on-disk cache (ts-cache.ts). Loading the compiler takes
- * hundreds of ms of synchronous work, which is this tool's start-up, not the user module's load
- * time: when `file` is not compiled yet, the compiler loads before the limit starts.
+ * jiti, with its own options: its module cache (off after `forgetLoadedModules`, so a watch re-run
+ * reads the saved files) and its on-disk cache of compiled modules.
  */
-async function typeScriptLoader(file: string): Promise<Jiti> {
-  jiti ??= createJitiFor(import.meta.url);
-  const entry = jitiCompileOptions(file, await readFile(file, 'utf8').catch(() => ''));
-  if (!isCached(entry)) compiler();
+async function typeScriptLoader(): Promise<Jiti> {
+  if (jiti) return jiti;
+  const { createJiti } = await import('jiti');
+  jiti ??= createJiti(import.meta.url, { interopDefault: true, moduleCache: generation === 0 });
   return jiti;
 }
-
-/** A jiti instance that resolves from `parent`, its compiles going through the cache. */
-function createJitiFor(parent: string): Jiti {
-  // jiti's CommonJS entry: importing its ES entry makes Node scan its 190 KB bundle for export names first.
-  const { createJiti } = createRequire(import.meta.url)('jiti') as typeof import('jiti');
-  const transform = (opts: TransformOptions) => cachedTransform(opts);
-  return createJiti(parent, { interopDefault: true, moduleCache: generation === 0, fsCache: false, transform }) as Jiti;
-}
-
-/** One import of a warm graph handed to jiti, as from `parent` (ts-warm-load.ts). */
-const importThroughJiti: JitiImport = (parent, id) => createJitiFor(parent).import(id);
 
 async function load(file: string, ts: Jiti | undefined): Promise<unknown> {
   if (ts) return await ts.import(file, { default: true });

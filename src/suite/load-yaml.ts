@@ -7,7 +7,6 @@ import { describeIssue, formatPath } from './zod-issues.js';
 import { parseYamlText } from './yaml-text.js';
 import { resolveUserAssertionEntries } from './user-assertion-entries.js';
 import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
-import { parsedEntry } from './parse-cache.js';
 
 export interface LoadedYaml {
   file: string;
@@ -20,25 +19,20 @@ export interface LoadedYaml {
   matrixLine?: number | undefined;
 }
 
-/** What a load gives that the file alone decides: what the parse cache (parse-cache.ts) stores. */
+/** What a load gives that the file alone decides. */
 type Parsed = Omit<LoadedYaml, 'file'>;
 
 /**
  * Reads and validates one YAML eval file; every problem names the file, line and field.
  *
- * A file loaded before, unchanged, is served from the parse cache (parse-cache.ts) without parsing
- * or checking it again. Otherwise the text is read under the rules every YAML file shares
- * (yaml-text.ts), then a text scan finds the case lines. Only a file with a problem is read again,
+ * The text is read under the rules every YAML file shares (yaml-text.ts), then a text scan finds
+ * the case lines. Only a file with a problem is read again,
  * by one js-yaml pass that follows the paths of the reported issues to their lines
  * (yaml-path-lines.ts): an error costs at most one more read.
  */
 export async function loadYamlEvalFile(file: string, displayPath = file, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<LoadedYaml> {
   const bytes = await readEvalFileBytes(file, displayPath);
-  const entry = parsedEntry<Parsed>(file, bytes, 'eval');
-  if (entry.stored !== undefined) return { file: displayPath, ...entry.stored };
   const parsed = await parseEvalFile(bytes.toString('utf8'), displayPath, userAssertions);
-  // A user assertion's entry is resolved against the run's config: that file is checked on every load.
-  if (!usesUserAssertions(parsed.data)) entry.store(parsed);
   return { file: displayPath, ...parsed };
 }
 
@@ -57,12 +51,6 @@ async function parseEvalFile(text: string, displayPath: string, userAssertions: 
     targetLine: keyLine(text, 'target'),
     ...(parsed.data.matrix ? { matrixLine: keyLine(text, 'matrix') } : {}),
   };
-}
-
-/** Whether any assertion of the file is a user assertion (written as one, or resolved to one). */
-function usesUserAssertions(data: EvalFile): boolean {
-  const user = (specs: ReadonlyArray<{ type: string }> | undefined) => (specs ?? []).some((s) => s.type === 'userAssertion');
-  return user(data.assert) || (data.cases ?? []).some((c) => user(c.assert) || (c.turns ?? []).some((t) => user(t.assert)));
 }
 
 /** The first schema issues of a file, each at its line. */

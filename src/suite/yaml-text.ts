@@ -1,4 +1,4 @@
-import type { LoadOptions } from 'js-yaml';
+import { CORE_SCHEMA, load, type LoadOptions } from 'js-yaml';
 import type { Document, LineCounter } from 'yaml';
 import { UserError, UserErrors } from '../core/errors.js';
 
@@ -13,8 +13,6 @@ export async function parseYamlText(text: string, file: string, listener?: LoadO
   // js-yaml shares aliased nodes, so a billion-laughs file loads small and explodes later, when
   // the values are copied or written; a file with aliases is first expanded under a bound.
   if (ALIAS.test(text)) await checkAliasExpansion(text, file);
-  // Loaded on first use: a warm run serves its eval files from the parse cache and needs no YAML parser.
-  const { CORE_SCHEMA, load } = await import('js-yaml');
   let value: unknown;
   try {
     value = load(text, { schema: CORE_SCHEMA, filename: file, ...(listener ? { listener } : {}) });

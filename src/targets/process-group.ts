@@ -1,6 +1,4 @@
-import type * as ChildProcess from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { requireBuiltin } from '../core/builtin-require.js';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 /**
  * Child processes that lead their own process group, so that everything they start (a shell's
@@ -22,8 +20,6 @@ let exitHooked = false;
 
 /** Starts `cmd` as the leader of a new process group, with piped stdio. */
 export function spawnGroup(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): ChildProcessWithoutNullStreams {
-  // Required here: a run without a command target never loads child_process (and its net, dgram).
-  const { spawn } = requireBuiltin('node:child_process') as typeof ChildProcess;
   const child = spawn(cmd, args, { ...opts, detached: GROUPS, stdio: ['pipe', 'pipe', 'pipe'] });
   if (GROUPS && child.pid !== undefined) {
     live.add(child.pid);

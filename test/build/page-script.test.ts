@@ -1,21 +1,23 @@
 /**
  * The HTML report's page script is written in src/report/page/ (typed browser code) and bundled by
- * scripts/page-bundle.mjs into src/report/page-script.generated.ts, which is committed so that src/
- * runs without a build. A committed file that differs from what the bundler renders from src/report/page/
- * today is stale; this test names the command that rewrites it.
+ * scripts/page-bundle.mjs into dist/report/page-scripts.json at `npm run build` (nothing generated is
+ * committed), which the report writers read (src/report/page-scripts.ts). A built file that differs
+ * from what the bundler renders from src/report/page/ today is stale; this test names the command
+ * that rewrites it.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GENERATED, generatedModule, pageScripts } from '../../scripts/page-bundle.mjs';
-import * as generated from '../../src/report/page-script.generated.js';
+import { GENERATED, PAGE_ENTRIES, generatedFile, pageScripts } from '../../scripts/page-bundle.mjs';
+import { PAGE_SCRIPTS_FILE, pageScript, type PageScriptName } from '../../src/report/page-scripts.js';
 
 const scripts = await pageScripts();
 const script = scripts.PAGE_SCRIPT!;
 
 describe('the page script is generated from src/report/page/', () => {
-  it('src/report/page-script.generated.ts is up to date', () => {
-    expect(readFileSync(GENERATED, 'utf8'), 'src/report/page-script.generated.ts is stale (src/report/page/ changed): run `npm run build`').toBe(generatedModule(scripts));
-    expect({ ...generated }).toEqual(scripts);
+  it('dist/report/page-scripts.json is up to date, and is what the report writers read', () => {
+    expect(PAGE_SCRIPTS_FILE).toBe(GENERATED);
+    expect(readFileSync(GENERATED, 'utf8'), 'dist/report/page-scripts.json is stale (src/report/page/ changed): run `npm run build`').toBe(generatedFile(scripts));
+    for (const { name } of PAGE_ENTRIES) expect(pageScript(name as PageScriptName), name).toBe(scripts[name]);
   });
 
   it.each(Object.keys(scripts))('%s is one strict IIFE that builds nodes by textContent only: no HTML parsing, no eval, no imports, no network', (name) => {

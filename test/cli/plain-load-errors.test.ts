@@ -39,7 +39,7 @@ it('a config exporting null, only a named export, or a number; a UTF-16 eval fil
 });
 
 // Twelve spawned CLIs one after another: the bound is for a hang (a busy machine took 48 s).
-it('a TypeScript config or eval file exporting null, only a named export, or a number: the same plain line, compiled by jiti or run warm from the compile cache', { timeout: 300_000 }, async () => {
+it('a TypeScript config or eval file exporting null, only a named export, or a number: the same plain line, compiled by jiti or read from its cache', { timeout: 300_000 }, async () => {
   const config = 'export default { targets: { t: (i) => i } };\n';
   const cases: [Record<string, string>, string][] = [
     // jiti alone throws "Cannot read properties of null (reading 'then')" for a null default export.
@@ -56,7 +56,7 @@ it('a TypeScript config or eval file exporting null, only a named export, or a n
   for (const [files, message] of cases) {
     const dir = writeProject({ ...files, 'evals/s.eval.yaml': EVAL });
     // Spawned, as a user runs it (in-process runs load afresh, as --watch does); twice: the first
-    // load compiles through jiti, the second runs the cached compile without it (ts-warm-load.ts).
+    // load compiles, the second reads jiti's on-disk cache.
     for (let load = 0; load < 2; load++) {
       const res = await runCli(['list'], { cwd: dir, timeoutMs: 60_000 });
       expect(res.code, res.stderr).toBe(2);

@@ -108,7 +108,7 @@ describe.concurrent('npm ci in the repository', () => {
 describe.concurrent('a checkout without dist/', () => {
   /**
    * A miniature checkout: the real launcher and tsconfig shape (ES2023 lib, skipLibCheck), a tiny
-   * src/cli with the launcher's three modules. Without @types/node, main.ts declares the console it uses.
+   * src/cli with the launcher's modules, and a stand-in for the page-bundle script. Without @types/node, main.ts declares the console it uses.
    */
   function miniCheckout(withTypeScript: boolean): string {
     const dir = tempDir('agent-evals-checkout-');
@@ -119,9 +119,14 @@ describe.concurrent('a checkout without dist/', () => {
       JSON.stringify({ compilerOptions: { module: 'nodenext', target: 'es2022', lib: ['es2023'], skipLibCheck: true, outDir: 'dist', rootDir: 'src', strict: true, types: [] }, include: ['src'] }),
     );
     mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
-    writeFileSync(join(dir, 'src', 'cli', 'heap-growth.ts'), 'export function limitHeapGrowth(): void {}\n');
-    writeFileSync(join(dir, 'src', 'cli', 'process-end.ts'), 'export function ignoreClosedPipes(): void {}\nexport function exitSoon(): void {}\n');
+    writeFileSync(join(dir, 'src', 'cli', 'process-end.ts'), 'export function ignoreClosedPipes(): void {}\nexport function exitSoon(): void {}\nexport function killOnStuckLoad(): void {}\n');
     writeFileSync(join(dir, 'src', 'cli', 'main.ts'), "declare const console: { log(line: string): void };\nexport async function main(): Promise<void> {\n  console.log('ran from dist');\n}\n");
+    // The page-bundle step as the checkout's own script: it writes the built pages' file into dist/.
+    mkdirSync(join(dir, 'scripts'));
+    writeFileSync(
+      join(dir, 'scripts', 'page-bundle.mjs'),
+      "import { mkdirSync, writeFileSync } from 'node:fs';\nmkdirSync('dist/report', { recursive: true });\nwriteFileSync('dist/report/page-scripts.json', '{}');\n",
+    );
     mkdirSync(join(dir, 'node_modules'));
     if (withTypeScript) symlinkSync(join(REPO_ROOT, 'node_modules', 'typescript'), join(dir, 'node_modules', 'typescript'), 'dir');
     return dir;
@@ -134,6 +139,8 @@ describe.concurrent('a checkout without dist/', () => {
     expect(result.stdout).toBe('ran from dist\n');
     expect(result.stderr).toContain('building dist/ from src/');
     expect(existsSync(join(dir, 'dist', 'cli', 'main.js'))).toBe(true);
+    // The report pages' scripts are built too, as `npm run build` builds them.
+    expect(existsSync(join(dir, 'dist', 'report', 'page-scripts.json'))).toBe(true);
     // Built once: the next run starts from dist/ without building.
     const again = await node([join(dir, 'bin', 'agent-evals.js')], dir);
     expect(again.stdout).toBe('ran from dist\n');

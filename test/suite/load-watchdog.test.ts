@@ -1,9 +1,8 @@
 /**
- * The load watchdog in this very process: a module that only awaits is left to the load timer (the
- * main thread answers the watchdog's ping, so nothing is stopped). A module that blocks the thread is
- * stopped in child processes only (test/e2e/cli-load-loop.test.ts): the stop ends V8's execution, and
- * Node was seen to abort on a native assertion later in a long-lived vitest fork that had been
- * stopped this way, so a shared test worker is no place for it.
+ * A load in this very process, as a library use (`evaluate()`) makes it: a module that only awaits
+ * is ended by the load timer, with the message naming the limit. The watchdog that kills the process
+ * for a module blocking the thread is armed by the CLI only, and tested in child processes
+ * (test/e2e/cli-load-loop.test.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +19,7 @@ function module(name: string, text: string): string {
 }
 
 describe('load watchdog', () => {
-  it('a module that awaits forever is left to the load timer: nothing is stopped', async () => {
+  it('a module that awaits forever is ended by the load timer', async () => {
     const pending = module('pending.mjs', 'await new Promise(() => {});\n');
     await expect(importUserModule(pending, 'pending.mjs', 300)).rejects.toThrow('within 300 ms (a top-level await that never settles?)');
   });

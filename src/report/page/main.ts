@@ -9,11 +9,11 @@
  * `page-alone`); the data they read is typed in types.ts.
  *
  * How it is built: scripts/page-bundle.mjs (run first by `npm run build`) bundles this file with
- * rolldown into one ES2019 IIFE and writes it as src/report/page-script.generated.ts
- * (`PAGE_SCRIPT`, committed, so vitest and tsc see it without a build). html-page.ts inlines it and
- * puts its sha256 into the page's Content-Security-Policy. test/build/page-script.test.ts fails when
- * the committed file is stale: after editing here, run `npm run build` (or
- * `node scripts/page-bundle.mjs`).
+ * rolldown into one ES2019 IIFE and writes it, as `PAGE_SCRIPT`, into dist/report/page-scripts.json
+ * (never committed; src/report/page-scripts.ts reads it, from src/ in the tests as from dist/).
+ * html-page.ts inlines it and puts its sha256 into the page's Content-Security-Policy.
+ * test/build/page-script.test.ts fails when the built file is stale: after editing here, run
+ * `npm run build` (or `node scripts/page-bundle.mjs`).
  *
  * How to test it: write a page with writeHtmlReport (src/report/html-page.ts) and open it in headless
  * Chromium through test/support/chromium.ts, as test/report/html-browser.test.ts does (CSP holds,
