@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { capabilitiesOf, CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
+import { ProxySettingSchema } from './proxy.js';
 import { PROVIDER_IDS, providerDescriptor, providerList, wireOf, type ProviderId } from './registry.js';
 
 /** The registry's ids. */
@@ -32,6 +33,8 @@ export const ModelSpecObjectSchema = z
     capabilities: CapabilityOverridesSchema.optional(),
     /** Reasoning effort for models that take one (OpenAI `reasoning_effort`, Anthropic `output_config.effort`). */
     reasoningEffort: z.string().min(1).optional(),
+    /** This model's HTTP proxy (a URL), or false to call it directly; over the config's `proxy` and the environment's. */
+    proxy: ProxySettingSchema.optional(),
   })
   .strict();
 

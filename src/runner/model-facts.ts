@@ -1,4 +1,5 @@
 import { familyRow, type ModelCapabilities } from '../providers/capabilities.js';
+import { displayURL } from '../core/display-url.js';
 import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
 import { hasShutDown, retirementOf } from '../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';
@@ -62,14 +63,4 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
     ...(price ? { price } : {}),
     notes,
   };
-}
-
-/** A URL as shown: user info (a password) and the query (a token) are left out. */
-function displayURL(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SchemasOf } from '../core/schema-tuple.js';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../providers/model-ref.js';
+import { ProxySettingSchema } from '../providers/proxy.js';
 import type { TargetFunction } from './function-target.js';
 import type { TargetSettings } from './target-settings.js';
 import type { Target } from './types.js';
@@ -47,6 +48,8 @@ export const HttpTargetSchema = z
     timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** Largest response body accepted (bytes, default 16 MB); a bigger one fails the trial. */
     maxResponseBytes: boundedNumber(BOUNDS.count).optional(),
+    /** This target's HTTP proxy (a URL), or false to connect directly; over the config's `proxy` and the environment's. */
+    proxy: ProxySettingSchema.optional(),
   })
   .strict();
 
@@ -122,7 +125,7 @@ export const TARGET_KINDS = [
     kind: 'http',
     key: 'url',
     schema: HttpTargetSchema,
-    shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)',
+    shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number, proxy?: string | false } (an HTTP target)',
     label: 'an HTTP target',
     build: async (name, spec, settings) => (await import('./http-target.js')).buildHttpTarget(name, spec, settings),
   }),

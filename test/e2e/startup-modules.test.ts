@@ -42,7 +42,7 @@ const HEAVY_PACKAGES = [
 const HEAVY_DIST = [
   /\/dist\/runner\/(?!exit-trap\.js$)/,
   /\/dist\/api\/run-eval\.js$/,
-  /\/dist\/providers\/(node-fetch|buffered-response|rate-limit-fetch|settings|openai|anthropic|openai-batch|anthropic-batch)\.js$/,
+  /\/dist\/providers\/(http-transport|rate-limit-fetch|settings|openai|anthropic|openai-batch|anthropic-batch)\.js$/,
   /\/dist\/judges\/(create-judge-service|judge-service|cache)\.js$/,
   /\/dist\/report\/(json|junit|html|terminal|multiplexer|case-store|github)\.js$/,
   /\/dist\/core\/results-schema\.js$/,
@@ -171,7 +171,7 @@ console.log(result.passed);
       expect(r.code).toBe(0);
       expect(fake.count).toBe(1);
       expect(r.builtins).toContain('http');
-      // Loaded on first use: an https URL (providers/node-fetch.ts), a command target (targets/process-group.ts), git asked
+      // Loaded on first use: a command target (targets/process-group.ts), git asked
       // (runner/git-head.ts). tls is not in the list: the SDK's `Headers` loads Node's undici, whose http2 client loads it.
       expect(r.builtins.filter((b) => ['https', 'child_process', 'internal/child_process'].includes(b))).toEqual([]);
       expect(r.scripts.map((f) => basename(f).replace(/-[\w-]{8}\.cjs$/, '')).sort()).toEqual(['openai', 'openai', 'run', 'run-shared', 'start']);
