@@ -46,12 +46,16 @@ describe('agent-evals run behind a proxy', () => {
     expect(proxy.connects).toContain(new URL(fake.url).host);
   });
 
-  it('NO_PROXY covering the server: the call goes directly, the proxy sees nothing', async () => {
+  it('NO_PROXY covering the server: the call goes directly, the proxy sees nothing (covering another host: through it)', async () => {
     const { dir, fake, proxy, env } = await setup();
-    const r = await run(dir, { ...env, HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+    const other = await run(dir, { ...env, HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, NO_PROXY: 'models.internal.example,localhost' });
+    expect(other.code, other.stdout + other.stderr).toBe(0);
+    const through = proxy.count();
+    expect(through).toBeGreaterThan(0);
+    const r = await run(dir, { ...env, HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, NO_PROXY: 'models.internal.example,127.0.0.1' });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(fake.count).toBe(1);
-    expect(proxy.count()).toBe(0);
+    expect(fake.count).toBe(2);
+    expect(proxy.count()).toBe(through);
   });
 
   it("the config's proxy wins over the environment: NO_PROXY covers the server, the call still goes through the configured proxy", async () => {
