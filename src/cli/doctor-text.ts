@@ -28,6 +28,7 @@ function modelBlock(m: DoctorModel): string[] {
     m.model,
     row('used by', m.usedBy.join('; ')),
     row('endpoint', `${m.baseURL} (${m.baseURLFrom === 'default' ? `${m.provider} default` : `from the ${m.baseURLFrom}`})`),
+    row('proxy', m.proxy.proxy ? `${m.proxy.proxy} (${m.proxy.because})` : `none, direct (${m.proxy.because})`),
     row('key', `${m.keyEnv}${m.keyFrom === 'environment' ? '' : ` (in the agent judge's options.env)`}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : 'not set (not needed: a local server)'}`),
     row('called with', m.embeddings ? 'embeddings requests (similarTo)' : calledWith(m.capabilities, m.reasoningEffort, m.judge)),
     row('price', m.price ? priceText(m.price) : 'unknown price (add it under `pricing` in the config)'),

@@ -38,7 +38,7 @@ export function registerDoctor(program: Command): void {
       // Key values never appear; this is the guard for anything a provider's message could echo.
       // An agent judge's own options.env holds secrets of its own: redacted too.
       const redactors = [env, ...new Set(found.models.flatMap((m) => (m.env ? [m.env] : [])))].map((e) =>
-        runRedactor({ targets: config.targets, env: e, judging: { judge: config.judge, judges: config.judges } }),
+        runRedactor({ targets: config.targets, env: e, judging: { judge: config.judge, judges: config.judges }, proxy: config.proxy }),
       );
       const out = flags.json ? JSON.stringify(report, null, 2) + '\n' : doctorText(report, Boolean(flags.live));
       process.stdout.write(redactors.reduce((text, r) => r.redact(text), out));
@@ -65,7 +65,7 @@ async function evalCases(config: ResolvedConfig, cwd: string): Promise<PlannedCa
 /** Every model checked at once (each is one or two small requests); results land on the report's models. */
 async function checkLive(report: DoctorReport, uses: ReturnType<typeof configModels>['models'], config: ResolvedConfig, env: NodeJS.ProcessEnv): Promise<void> {
   const [{ probeModel }, { ProviderLimiters }] = await Promise.all([import('../runner/model-probe.js'), import('../providers/adaptive-limit.js')]);
-  const limiters = new ProviderLimiters();
+  const limiters = new ProviderLimiters(Number.POSITIVE_INFINITY, { proxy: config.proxy });
   const options = { env, limiters, rootDir: config.rootDir, judges: config.judges, pricing: config.pricing };
   // An agent judge's model is asked with the key its calls read: its own options.env when it gives one.
   const results = await Promise.all(uses.map((use) => probeModel(use, { ...options, env: use.env ?? env })));

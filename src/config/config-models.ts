@@ -128,7 +128,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
 
 /** Distinct models: the same `provider:model` at another endpoint or with other overrides is another check. */
 function endpointKey(spec: ModelSpec): string {
-  return JSON.stringify([spec.provider, spec.model, spec.baseURL ?? null, spec.apiKeyEnv ?? null, spec.capabilities ?? null, spec.reasoningEffort ?? null]);
+  return JSON.stringify([spec.provider, spec.model, spec.baseURL ?? null, spec.apiKeyEnv ?? null, spec.capabilities ?? null, spec.reasoningEffort ?? null, spec.proxy ?? null]);
 }
 
 function specOf(model: unknown, where: { file: string | undefined; field?: string }): ModelSpec {

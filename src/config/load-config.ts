@@ -69,6 +69,8 @@ export interface ResolvedConfig {
   /** Run folders (`<outputDir>/runs/<id>/`) kept: a run removes the oldest beyond this many. */
   readonly keepRuns: number;
   readonly pricing: Readonly<NonNullable<ConfigInput['pricing']>>;
+  /** The config's `proxy`: a URL, false (direct), or unset (the environment's proxy variables). */
+  readonly proxy: ConfigInput['proxy'];
 }
 
 /** `loadTimeoutMs` (--load-timeout) bounds the config's own import and wins over the config's key. */
@@ -168,6 +170,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     keepRuns: user.keepRuns ?? DEFAULTS.keepRuns,
     maxTrials: user.maxTrials ?? DEFAULTS.maxTrials,
     pricing: user.pricing ?? {},
+    proxy: user.proxy,
   });
 }
 

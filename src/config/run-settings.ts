@@ -76,6 +76,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     judgeEmptyReplies: config.judgeEmptyReplies,
     interruptGraceMs: RUN_DEFAULTS.interruptGraceMs,
     pricing: Object.freeze({ ...config.pricing }),
+    ...(config.proxy !== undefined ? { proxy: config.proxy } : {}),
     userAssertions: config.userAssertions,
   });
 }

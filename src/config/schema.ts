@@ -8,6 +8,7 @@ import { TracePolicySchema, type Judge } from '../core/judge-port.js';
 import { isJudgeInstance } from '../judges/resolve.js';
 import { panelSchema } from '../judges/panel-spec.js';
 import { PriceOverridesSchema } from '../providers/pricing.js';
+import { ProxySettingSchema } from '../providers/proxy.js';
 import { SeveritySchema } from '../core/severity.js';
 import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
 import { REPORTERS } from '../report/registry.js';
@@ -85,6 +86,12 @@ export const ConfigSchema = z
     keepRuns: boundedNumber(BOUNDS.countOrZero).optional(),
     /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
     pricing: PriceOverridesSchema.optional(),
+    /**
+     * The HTTP proxy of every model call and HTTP target (`http://host:port`, `http://user:pass@host:port`), or
+     * `false` to connect directly; a model spec or an HTTP target may set its own. Unset: HTTPS_PROXY /
+     * HTTP_PROXY / NO_PROXY from the environment (docs/guide/configuration.md, "Behind a proxy").
+     */
+    proxy: ProxySettingSchema.optional(),
   })
   .strict();
 

@@ -9,6 +9,8 @@
  * attempt of its budget to a provider that keeps refusing a share of the traffic.
  */
 
+import type { ProxySetting } from './proxy.js';
+
 export interface AdaptiveLimiterOptions {
   /** Ceiling, and the starting level. */
   max: number;
@@ -222,14 +224,20 @@ function abortReason(signal: AbortSignal): unknown {
 export class ProviderLimiters {
   readonly #byKey = new Map<string, AdaptiveLimiter>();
   readonly #cap: number;
+  /**
+   * The run's `proxy` setting (the config's): the route of every endpoint whose model spec (or HTTP
+   * target) sets none. Here because this is what the run hands every provider and target it builds.
+   */
+  readonly proxy: ProxySetting | undefined;
 
   /**
    * `cap` is the run's concurrency: more could never be in flight, so every limiter starts at most
    * there, including one first made at grade time (a judge named only inside a `check()`, an agent
    * judge's own model), and the first burst of 429s halves what can really be in flight.
    */
-  constructor(cap: number = Number.POSITIVE_INFINITY) {
+  constructor(cap: number = Number.POSITIVE_INFINITY, network: { proxy?: ProxySetting | undefined } = {}) {
     this.#cap = cap;
+    this.proxy = network.proxy;
   }
 
   /**

@@ -11,8 +11,7 @@ import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-
 import { redactSecrets, toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { inRequestScope, retryAfterMs } from './rate-limit-fetch.js';
-import { errorContext, maxRetriesOf, sdkClientOptions, type ProviderSettings } from './settings.js';
-import { boundedNodeFetch } from './node-fetch.js';
+import { errorContext, maxRetriesOf, providerFetch, sdkClientOptions, type ProviderSettings } from './settings.js';
 import { jsonlLines } from './jsonl-stream.js';
 
 type MessageBatch = Anthropic.Messages.MessageBatch;
@@ -25,7 +24,7 @@ export function anthropicBatchApi(settings: ProviderSettings): BatchApi {
   const { spec } = settings;
   // The results file of a full batch is far bigger than one reply: it comes as a stream, read line
   // by line (jsonlLines), under no total cap; every other body stays capped whole.
-  const client = new Anthropic(sdkClientOptions({ ...settings, fetch: settings.fetch ?? boundedNodeFetch(spec.maxResponseBytes, isResultsFile) }));
+  const client = new Anthropic(sdkClientOptions({ ...settings, fetch: settings.fetch ?? providerFetch(settings, isResultsFile) }));
   const ctx = errorContext(settings);
   warnIgnoredTemperature(spec);
   // Per item of the batches submitted here, the name of the forced tool whose input is the answer (forced-tool models).

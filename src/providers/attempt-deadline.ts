@@ -1,14 +1,5 @@
+import { watchedBody, withBody } from './body-limit.js';
 import type { FetchLike } from './fetch-like.js';
-
-/** A fetch that enforces an attempt's time limit itself (node-fetch.ts), with no abort signal of its own. */
-export interface TimedFetch extends FetchLike {
-  /** `fetch(input, init)` that fails as aborted by a TimeoutError when it has not finished within `ms`. */
-  timed(input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number): Promise<Response>;
-}
-
-export function isTimedFetch(f: FetchLike): f is TimedFetch {
-  return typeof (f as Partial<TimedFetch>).timed === 'function';
-}
 
 /** The error of an attempt past its time limit: a TimeoutError, as the reason of an abort. */
 export function attemptTimedOut(ms: number): DOMException {
@@ -16,17 +7,11 @@ export function attemptTimedOut(ms: number): DOMException {
 }
 
 /**
- * What a request aborted by its attempt's time limit fails with: node:http's AbortError shape (the
- * SDKs read an AbortError from their fetch as a timed-out connection), the TimeoutError its cause.
- */
-export function attemptAborted(ms: number): Error {
-  return Object.assign(new Error('The operation was aborted', { cause: attemptTimedOut(ms) }), { name: 'AbortError', code: 'ABORT_ERR' });
-}
-
-/**
  * Runs one HTTP attempt of any `fetch` under the caller's signal plus the attempt's own time limit,
- * through an abort signal of its own. (By hand, not AbortSignal.timeout: its timer would outlive
- * every quick call by a minute.) node-fetch.ts does the same for its own requests with one timer.
+ * through an abort signal of its own, until the response's body has been read to its end: a reply
+ * whose headers came in time but whose body stalls fails too. The SDK's own `timeout` cannot be the
+ * limit: it also counts the time a request waits for its limiter slot. (By hand, not
+ * AbortSignal.timeout: its timer would outlive every quick call by a minute.)
  */
 export async function fetchWithDeadline(base: FetchLike, input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number): Promise<Response> {
   const ac = new AbortController();
@@ -35,10 +20,20 @@ export async function fetchWithDeadline(base: FetchLike, input: Parameters<Fetch
   if (outer?.aborted) forward();
   else outer?.addEventListener('abort', forward, { once: true });
   const timer = setTimeout(() => ac.abort(attemptTimedOut(ms)), ms);
-  try {
-    return await base(input, { ...init, signal: ac.signal });
-  } finally {
+  const done = () => {
     clearTimeout(timer);
     outer?.removeEventListener('abort', forward);
+  };
+  let res: Response;
+  try {
+    res = await base(input, { ...init, signal: ac.signal });
+  } catch (err) {
+    done();
+    throw err;
   }
+  if (!res.body) {
+    done();
+    return res;
+  }
+  return withBody(res, watchedBody(res.body, { onEnd: done }));
 }

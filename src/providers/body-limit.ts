@@ -33,3 +33,49 @@ export async function readTextBounded(res: Response, maxBytes: number = DEFAULT_
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/**
+ * `body` passed on as it is read, with two watches: past `maxBytes` it fails with a
+ * ResponseTooLargeError (the rest is cancelled, so the connection stops), and `onEnd` runs once when
+ * it ends, fails or is cancelled (what an attempt's deadline waits for).
+ */
+export function watchedBody(body: ReadableStream<Uint8Array>, watch: { maxBytes?: number; onEnd?: () => void }): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let total = 0;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    watch.onEnd?.();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          end();
+          return controller.close();
+        }
+        total += value.byteLength;
+        if (watch.maxBytes !== undefined && total > watch.maxBytes) {
+          end();
+          await reader.cancel().catch(() => {});
+          return controller.error(responseTooLarge(watch.maxBytes));
+        }
+        controller.enqueue(value);
+      } catch (err) {
+        end();
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      end();
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** `res` with another body (same status and headers). */
+export function withBody(res: Response, body: ReadableStream<Uint8Array>): Response {
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}

@@ -35,6 +35,7 @@ export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, 
     apiKeyEnv: apiKeyEnvOf(spec),
     baseURL,
     limiter: options.limiters.for(limiterKey(spec.provider, baseURL), spec.maxConcurrency),
+    network: { ...(spec.proxy !== undefined ? { proxy: spec.proxy } : options.limiters.proxy !== undefined ? { proxy: options.limiters.proxy } : {}), env },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
 import { capabilitiesOf } from './capability-lookup.js';
+import { ProxySettingSchema } from './proxy.js';
 import { PROVIDER_IDS, providerDescriptor, providerList, wireOf, type ProviderId } from './registry.js';
 
 /** The registry's ids. */
@@ -33,6 +34,8 @@ export const ModelSpecObjectSchema = z
     capabilities: CapabilityOverridesSchema.optional(),
     /** Reasoning effort for models that take one (OpenAI `reasoning_effort`, Anthropic `output_config.effort`). */
     reasoningEffort: z.string().min(1).optional(),
+    /** This model's HTTP proxy (a URL), or false to call it directly; over the config's `proxy` and the environment's. */
+    proxy: ProxySettingSchema.optional(),
   })
   .strict();
 

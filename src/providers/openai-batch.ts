@@ -4,9 +4,8 @@ import { toProviderError } from './errors.js';
 import { formatModelSpec } from './model-spec.js';
 import { checkOpenAISpec, fromOpenAICompletion, openAIParams } from './openai-wire.js';
 import { inRequestScope } from './rate-limit-fetch.js';
-import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
+import { errorContext, providerFetch, sdkClientOptions, type ProviderSettings } from './settings.js';
 import { jsonlLines } from './jsonl-stream.js';
-import { boundedNodeFetch } from './node-fetch.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
 
 /** The OpenAI Batch API's limits on one input file. */
@@ -102,7 +101,7 @@ export class OpenAIBatchApi implements BatchApi {
 
   async #call<T>(signal: AbortSignal | undefined, fn: (client: OpenAI, options: { signal: AbortSignal } | undefined) => Promise<T>): Promise<T> {
     // Result files come as a stream (jsonlLines bounds each line); every other body stays capped whole.
-    const settings = { ...this.#settings, fetch: this.#settings.fetch ?? boundedNodeFetch(this.#settings.spec.maxResponseBytes, isFileContent) };
+    const settings = { ...this.#settings, fetch: this.#settings.fetch ?? providerFetch(this.#settings, isFileContent) };
     this.#client ??= import('openai').then((m) => new m.default(sdkClientOptions(settings)));
     try {
       const client = await this.#client;

@@ -10,7 +10,7 @@
 
 import type { LimitedCallOptions } from './adaptive-limit.js';
 import { deadlinesOf, pauseDeadlines, type PausableDeadline } from '../core/deadline-pause.js';
-import { fetchWithDeadline, isTimedFetch } from './attempt-deadline.js';
+import { fetchWithDeadline } from './attempt-deadline.js';
 import type { FetchLike } from './fetch-like.js';
 
 export interface RateLimitSink {
@@ -54,10 +54,8 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
   const backoff = options.backoffMs ?? DEFAULT_RATE_LIMIT_BACKOFF_MS;
   const maxBackoff = Math.max(backoff, options.maxBackoffMs ?? Math.min(MAX_BACKOFF_MS, backoff * 8));
   const attemptMs = options.attemptTimeoutMs;
-  // The node:http fetch leaves the scope header out as it copies the headers; from any other it is deleted.
-  const strip = !isTimedFetch(base);
   return async (input, rawInit) => {
-    const { init, deadlines } = takeScope(rawInit, strip);
+    const { init, deadlines } = takeScope(rawInit);
     const signal = init?.signal ?? undefined;
     let firstLimitedAt: number | undefined;
     let attempt = 0;
@@ -101,13 +99,9 @@ export function rateLimitedFetch(limiter: SlotLimiter, base: FetchLike = globalT
   };
 }
 
-/**
- * One HTTP attempt under the caller's signal plus the attempt's own time limit, when one is set.
- * The node:http fetch enforces the limit itself (one timer); any other gets a signal of its own.
- */
+/** One HTTP attempt under the caller's signal plus the attempt's own time limit, when one is set. */
 function sendAttempt(base: FetchLike, input: Parameters<FetchLike>[0], init: RequestInit | undefined, ms: number | undefined): Promise<Response> {
-  if (ms === undefined) return base(input, init);
-  return isTimedFetch(base) ? base.timed(input, init, ms) : fetchWithDeadline(base, input, init, ms);
+  return ms === undefined ? base(input, init) : fetchWithDeadline(base, input, init, ms);
 }
 
 /**
@@ -163,17 +157,15 @@ export async function inRequestScope<T>(signal: AbortSignal | undefined, call: (
 }
 
 /**
- * The request's deadlines, read off its headers; with `strip` the header is removed (in place: the
- * SDKs build a Headers afresh for each of their attempts). Without, the fetch must leave it out:
- * deleting from a Headers the SDK already listed makes it sort its entries again.
+ * The request's deadlines, read off its headers, and the header removed (in place: the SDKs build a
+ * Headers afresh for each of their attempts).
  */
-function takeScope(init: RequestInit | undefined, strip: boolean): { init: RequestInit | undefined; deadlines: readonly PausableDeadline[] | undefined } {
+function takeScope(init: RequestInit | undefined): { init: RequestInit | undefined; deadlines: readonly PausableDeadline[] | undefined } {
   const raw = init?.headers;
   if (raw === undefined) return { init, deadlines: undefined };
   const headers = raw instanceof Headers ? raw : new Headers(raw);
   const id = headers.get(SCOPE_HEADER);
   if (id === null) return { init, deadlines: undefined };
-  if (!strip) return { init, deadlines: scopes.get(id) };
   headers.delete(SCOPE_HEADER);
   return { init: headers === raw ? init : { ...init, headers }, deadlines: scopes.get(id) };
 }

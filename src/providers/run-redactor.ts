@@ -7,7 +7,12 @@ export interface SecretSources {
   targets: Record<string, unknown>;
   env: NodeJS.ProcessEnv;
   judging: { judge?: unknown; judges: Record<string, unknown> };
+  /** The config's `proxy`: a URL that may carry a password. */
+  proxy?: unknown;
 }
+
+/** The environment's proxy variables: their URLs may carry a password (`http://user:pass@proxy:8080`). */
+const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
 const MAX_DEPTH = 5;
 
@@ -15,7 +20,8 @@ const MAX_DEPTH = 5;
  * The run's one redactor: the values of the provider keys, of every `apiKeyEnv` variable its
  * targets and judges name, of every configured header, and of every environment variable named
  * like a secret (`*_KEY`, `*_TOKEN`, `*_SECRET`, `*PASSWORD*`), with the credentials inside each
- * (the token after `Bearer`, …: see secretParts), and shaped tokens anywhere in the config.
+ * (the token after `Bearer`, …: see secretParts), and shaped tokens anywhere in the config, the
+ * config's `proxy` and the environment's proxy variables (a proxy URL's password).
  */
 export function runRedactor(settings: SecretSources): SecretRedactor {
   // The provider keys (OPENAI_API_KEY, ANTHROPIC_API_KEY) already match the secret-name pattern.
@@ -36,6 +42,7 @@ export function runRedactor(settings: SecretSources): SecretRedactor {
   };
   const { targets, judging, env } = settings;
   for (const node of [...Object.values(targets), judging.judge, ...Object.values(judging.judges)]) visit(node, 0);
+  for (const url of [settings.proxy, ...PROXY_VARS.map((name) => env[name])]) if (typeof url === 'string') pushAll(values, shapedSecrets(url));
   return new SecretRedactor([...envSecretValues(env, names), ...values]);
 }
 

@@ -3,10 +3,12 @@ import type { ErrorContext } from './errors.js';
 import type { ModelSpec } from './model-spec.js';
 import type { FetchLike } from './fetch-like.js';
 import { DEFAULT_RATE_LIMIT_WAIT_MS, rateLimitedFetch } from './rate-limit-fetch.js';
-import { boundedNodeFetch } from './node-fetch.js';
+import { transportFetch } from './http-transport.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './body-limit.js';
+import type { ProxySetting } from './proxy.js';
 
 // Here for the SDK adapters; in their own module so that what needs only them (judge fingerprints, the
-// public entry) does not load node-fetch.ts (node:http, node:https and undici).
+// public entry) does not load the HTTP stack (undici).
 export { DEFAULT_ANTHROPIC_MAX_TOKENS, DEFAULT_ANTHROPIC_THINKING_MAX_TOKENS, defaultAnthropicMaxTokens, maxTokensOf } from './max-tokens.js';
 
 /** SDK retries (so 4 attempts): the SDKs already back off and honour retry-after on 408/409/429/5xx. */
@@ -22,13 +24,15 @@ export interface ProviderSettings {
   apiKeyEnv: string;
   baseURL: string;
   limiter: AdaptiveLimiter;
+  /** The route of its requests: the `proxy` that applies (the spec's, else the run's) and the environment's proxy variables. */
+  network: { proxy?: ProxySetting; env: NodeJS.ProcessEnv };
   /** Underlying fetch (tests may inject one); 429s are reported to `limiter` either way. */
   fetch?: FetchLike;
 }
 
 /**
  * The options both SDK clients take: key, endpoint, retries, timeout, headers, and our `fetch`
- * (limiter-gated, over node:http).
+ * (limiter-gated, over the shared keep-alive dispatcher of its proxy route).
  */
 export function sdkClientOptions(s: ProviderSettings) {
   return {
@@ -39,12 +43,20 @@ export function sdkClientOptions(s: ProviderSettings) {
     // would also count the time spent held back by 429s, so it is only a backstop here.
     timeout: timeoutOf(s) + rateLimitWaitOf(s) + 1_000,
     ...(s.spec.headers ? { defaultHeaders: s.spec.headers } : {}),
-    fetch: rateLimitedFetch(s.limiter, s.fetch ?? boundedNodeFetch(s.spec.maxResponseBytes), {
+    fetch: rateLimitedFetch(s.limiter, s.fetch ?? providerFetch(s), {
       waitBudgetMs: rateLimitWaitOf(s),
       attemptTimeoutMs: timeoutOf(s),
       ...(s.spec.rateLimitBackoffMs !== undefined ? { backoffMs: s.spec.rateLimitBackoffMs } : {}),
     }),
   };
+}
+
+/**
+ * The transport of a provider's calls: undici's fetch over its route, bodies capped at the spec's
+ * `maxResponseBytes`; a URL for which `streamed` says yes gets its 200 body uncapped (a batch's results).
+ */
+export function providerFetch(s: ProviderSettings, streamed?: (url: URL) => boolean): FetchLike {
+  return transportFetch({ ...s.network, maxBytes: s.spec.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, ...(streamed ? { streamed } : {}) });
 }
 
 export function maxRetriesOf(s: ProviderSettings): number {

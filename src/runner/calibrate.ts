@@ -20,7 +20,7 @@ import type { RunSettings } from './settings.js';
 import { scaleOf, type CalibratedRow, type Calibration, type CalibrationCriterion } from '../judges/calibration-schema.js';
 
 export interface CalibrationOptions {
-  settings: Pick<RunSettings, 'judging' | 'concurrency' | 'env' | 'pricing'>;
+  settings: Pick<RunSettings, 'judging' | 'concurrency' | 'env' | 'pricing' | 'proxy'>;
   judge: JudgeRef;
   criterion: CalibrationCriterion;
   /** A judge score (0..1) at or above it is a pass. */
@@ -42,7 +42,7 @@ export async function calibrate(opts: CalibrationOptions): Promise<Calibration> 
   const judging = settings.judging;
   const scale = scaleOf(criterion);
   const pricing = warningPricing(settings.pricing, opts.warn);
-  const limiters = new ProviderLimiters(settings.concurrency);
+  const limiters = new ProviderLimiters(settings.concurrency, { proxy: settings.proxy });
   const cache = judgeCacheFor(judging, opts.redactor);
   try {
     // Made before the first row: a missing key or an unknown judge is bad input, not a failed row.

@@ -145,7 +145,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
   // when the run itself threw. The run adds its steps as what they close comes to exist.
   const steps: TeardownStep[] = [];
   // Made per run from its settings: a second run in the same process starts from fresh limiters.
-  const limiters = new ProviderLimiters(settings.concurrency);
+  const limiters = new ProviderLimiters(settings.concurrency, { proxy: settings.proxy });
   let ran: { exitCode: number; summary: Summary } | undefined;
   try {
     ran = await runWith(opts, { started, startedAt, runId, sha, warnings, warn, reporter, mux, steps, limiters, strayEnds });

@@ -1,5 +1,6 @@
 import type { ModelCapabilities } from '../providers/capabilities.js';
 import { familyRow } from '../providers/capability-lookup.js';
+import { displayURL } from '../core/display-url.js';
 import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
 import { hasShutDown, retirementOf } from '../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';
@@ -63,14 +64,4 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
     ...(price ? { price } : {}),
     notes,
   };
-}
-
-/** A URL as shown: user info (a password) and the query (a token) are left out. */
-function displayURL(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }

@@ -1,5 +1,6 @@
 import type { JudgeSettings } from '../judges/settings.js';
 import type { PriceOverrides } from '../providers/pricing.js';
+import type { ProxySetting } from '../providers/proxy.js';
 import type { TargetConfig } from '../targets/config-schema.js';
 import type { UserAssertions } from '../assertions/user-assertion.js';
 
@@ -41,6 +42,8 @@ export interface RunSettings {
   readonly judgeEmptyReplies: boolean;
   /** How long in-flight trials may finish after Ctrl-C before they are aborted. */
   readonly interruptGraceMs: number;
+  /** The config's `proxy` (model specs and HTTP targets may set their own); unset: the environment's. */
+  readonly proxy?: ProxySetting;
   /** USD per 1M tokens over the bundled table (the config's `pricing`). */
   readonly pricing: Readonly<PriceOverrides>;
   /** The config's user assertions: what a `userAssertion` spec of this run's cases runs (its own, not another run's in the process). */

@@ -64,7 +64,7 @@ export const TARGET_KINDS = [
     kind: 'http',
     key: 'url',
     schema: HttpTargetSchema,
-    shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target)',
+    shape: '{ url: string, headers?: { [name]: string }, timeoutMs?: number, proxy?: string | false } (an HTTP target)',
     label: 'an HTTP target',
     build: async (name, spec, settings) => (await import('./http-target.js')).buildHttpTarget(name, spec, settings),
   }),

@@ -2,7 +2,11 @@ import { AgentRunSchema, type AgentRun } from '../core/agent-run.js';
 import { redactSecrets } from '../providers/errors.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { readTextBounded } from '../providers/body-limit.js';
+import { transportFetch } from '../providers/http-transport.js';
+import type { ProxySetting } from '../providers/proxy.js';
+import type { FetchLike } from '../providers/fetch-like.js';
 import { errorMessage, RedirectRefusedError } from '../core/errors.js';
+import { displayURL } from '../core/display-url.js';
 import { runAsOneTurn } from './session.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
 import type { z } from 'zod';
@@ -19,6 +23,10 @@ export interface HttpTargetOptions {
   redactor?: SecretRedactor;
   /** Largest response body read (bytes); default 16 MB. */
   maxResponseBytes?: number;
+  /** Its HTTP proxy (a URL), or false for direct; unset: the environment's (`env`) HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  proxy?: ProxySetting | undefined;
+  /** Where the proxy variables are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 const BODY_PREVIEW_BYTES = 512;
@@ -36,13 +44,14 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
   // Whole body first, then the cut: a cut value would otherwise slip past the redaction.
   const clean = (text: string) => redactSecrets(opts.redactor ? opts.redactor.redact(text) : text, secrets);
   let health: Promise<void> | undefined;
+  const send = transportFetch({ proxy: opts.proxy, env: opts.env ?? process.env });
 
   /** One request; any failure is an Error naming the target, method, path and status. */
   const call = async (method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal): Promise<unknown> => {
     const where = `${method} ${path}`;
     let res: Response;
     try {
-      res = await fetchSameOrigin(base + path, {
+      res = await fetchSameOrigin(send, base + path, {
         method,
         headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), accept: 'application/json', ...opts.headers },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -82,7 +91,7 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
           health = undefined;
           throw err;
         }
-        throw new Error(`${errorMessage(err)} (health check of ${redactUrl(base)})`);
+        throw new Error(`${errorMessage(err)} (health check of ${displayURL(base)})`);
       },
     ));
 
@@ -124,12 +133,12 @@ function preview(text: string): string {
  * credentials more often than not, and another origin must never receive them. A 303 (or a 301/302
  * after a POST) continues as a GET without a body, as browsers do; 307/308 repeat the request.
  */
-async function fetchSameOrigin(url: string, init: RequestInit & { method: string }): Promise<Response> {
+async function fetchSameOrigin(send: FetchLike, url: string, init: RequestInit & { method: string }): Promise<Response> {
   const origin = new URL(url).origin;
   let current = url;
   let req = init;
   for (let hop = 0; ; hop++) {
-    const res = await fetch(current, { ...req, redirect: 'manual' });
+    const res = await send(current, { ...req, redirect: 'manual' });
     const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
     if (location === null) return res;
     await res.body?.cancel();
@@ -153,17 +162,8 @@ function causeOf(err: unknown): string {
   return detail ? `${errorMessage(err)} (${detail})` : errorMessage(err);
 }
 
-/** A URL without userinfo or query, for messages. */
-function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return '(invalid url)';
-  }
-}
-
 /** An HTTP target from its config value, bounded by its `timeoutMs`. */
 export function buildHttpTarget(name: string, spec: z.infer<typeof HttpTargetSchema>, settings: TargetSettings): Target {
-  return withTargetTimeout(httpTarget(name, { ...spec, ...(settings.redactor ? { redactor: settings.redactor } : {}) }), spec.timeoutMs);
+  const proxy = spec.proxy ?? settings.limiters.proxy;
+  return withTargetTimeout(httpTarget(name, { ...spec, proxy, env: settings.env, ...(settings.redactor ? { redactor: settings.redactor } : {}) }), spec.timeoutMs);
 }

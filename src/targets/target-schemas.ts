@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../providers/model-ref.js';
 import type { TargetFunction } from './function-target.js';
+import { ProxySettingSchema } from '../providers/proxy.js';
 
 /**
  * The config schema of each target kind with keys, apart from the kinds' list (config-schema.ts):
@@ -48,6 +49,8 @@ export const HttpTargetSchema = z
     timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** Largest response body accepted (bytes, default 16 MB); a bigger one fails the trial. */
     maxResponseBytes: boundedNumber(BOUNDS.count).optional(),
+    /** This target's HTTP proxy (a URL), or false to connect directly; over the config's `proxy` and the environment's. */
+    proxy: ProxySettingSchema.optional(),
   })
   .strict();
 

@@ -28,6 +28,7 @@ function settingsFor(server: FakeAnthropic, limiters = new ProviderLimiters()): 
     apiKeyEnv: 'ANTHROPIC_API_KEY',
     baseURL: server.url,
     limiter: limiters.for(limiterKey('anthropic', server.url)),
+    network: { env: {} },
   };
 }
 
