@@ -49,8 +49,14 @@ export type ModelCapabilities = z.infer<typeof CapabilitiesSchema>;
 export const CapabilityOverridesSchema = CapabilitiesSchema.partial().strict();
 export type CapabilityOverrides = z.infer<typeof CapabilityOverridesSchema>;
 
-/** The wire formats the project speaks; every provider speaks one of them. */
-export type Wire = 'openai' | 'anthropic';
+/** The id of a wire format (a descriptor in wires.ts: `openai`, `anthropic`); every provider speaks one. */
+export type Wire = string;
+
+/** What the capability table needs of a wire: its id (the rows' `wire`) and what a model it does not know gets. */
+export interface WireTable {
+  id: Wire;
+  defaultCapabilities: ModelCapabilities;
+}
 
 /** One row of the table: a model family of one wire, what it accepts, where that was read and when. */
 export interface ModelFamilyRow {
@@ -70,12 +76,12 @@ export interface ModelFamilyRow {
 
 /**
  * The capabilities of `model` on `wire`: its family's row (exact family first, then the longest
- * prefix row), else the wire's default row; `overrides` (a provider preset's quirks, then the model
+ * prefix row), else the wire's default; `overrides` (a provider preset's quirks, then the model
  * spec's own `capabilities`) win field by field.
  */
-export function capabilitiesOf(wire: Wire, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
-  const row = familyRow(wire, model);
-  const base = row?.capabilities ?? DEFAULT_CAPABILITIES[wire];
+export function capabilitiesOf(wire: WireTable, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
+  const row = familyRow(wire.id, model);
+  const base = row?.capabilities ?? wire.defaultCapabilities;
   return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
 }
 
@@ -91,12 +97,3 @@ export function familyRow(wire: Wire, model: string): ModelFamilyRow | undefined
   }
   return best;
 }
-
-/**
- * A model the table does not know gets what the wire's newest models accept, the conservative
- * choice: no sampling parameters, the structured-output mode every current model takes.
- */
-export const DEFAULT_CAPABILITIES: Record<Wire, ModelCapabilities> = {
-  openai: { sampling: 'any', structuredOutput: 'json_schema', thinking: 'off', tokenParam: 'max_completion_tokens' },
-  anthropic: { sampling: 'none', structuredOutput: 'output_config', thinking: 'optional', tokenParam: 'max_tokens' },
-};

@@ -42,7 +42,7 @@ const HEAVY_PACKAGES = [
 const HEAVY_DIST = [
   /\/dist\/runner\/(?!exit-trap\.js$)/,
   /\/dist\/api\/run-eval\.js$/,
-  /\/dist\/providers\/(node-fetch|buffered-response|rate-limit-fetch|settings|openai|anthropic|openai-batch|anthropic-batch)\.js$/,
+  /\/dist\/providers\/(node-fetch|buffered-response|rate-limit-fetch|settings|wires\/openai\/openai|wires\/anthropic\/anthropic|wires\/openai\/openai-batch|wires\/anthropic\/anthropic-batch)\.js$/,
   /\/dist\/judges\/(create-judge-service|judge-service|cache)\.js$/,
   /\/dist\/report\/(json|junit|html|terminal|multiplexer|case-store|github)\.js$/,
   /\/dist\/core\/results-schema\.js$/,
