@@ -1,14 +1,16 @@
 import { errorMessage, UserError } from '../core/errors.js';
 import type { UncollectedBatch } from '../core/results-schema.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../providers/batch-types.js';
-import { DEFAULT_ANTHROPIC_MAX_TOKENS } from '../providers/max-tokens.js';
 import type { CompletionRequest, CompletionResponse, Provider } from '../providers/types.js';
 import { collectBatch, type CollectedAnswers, type CollectRequest } from './batch-collect.js';
 import { DEFAULT_BATCH_POLLING, type BatchPolling } from './batch-polling.js';
 import { batchOutcomes, requestDigest } from './batch-outcomes.js';
 
-/** Output tokens a request is assumed to spend, for the cost estimate, when it sets no limit. */
-export const ESTIMATE_MAX_OUTPUT_TOKENS = DEFAULT_ANTHROPIC_MAX_TOKENS;
+/**
+ * Output tokens a request is assumed to spend, for the cost estimate, when neither it nor its wire
+ * sets a limit: the Anthropic wire's own default, a judge's answer with room to spare.
+ */
+export const ESTIMATE_MAX_OUTPUT_TOKENS = 4096;
 
 /** What a queued request would cost at most, in tokens: what `--max-cost` prices before a submit. */
 export interface BatchEstimate {

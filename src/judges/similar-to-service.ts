@@ -5,8 +5,8 @@ import { errorMessage } from '../core/errors.js';
 import { assertionName } from '../assertions/assertion-name.js';
 import { cosineSimilarity, similarToMessage, type SimilarToSpec } from '../assertions/similar-to.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
-import { providerSettings } from '../providers/create.js';
-import { fakeEmbedder, openAIEmbedder, type Embedder } from '../providers/embeddings.js';
+import { createEmbedder, providerSettings } from '../providers/create.js';
+import { fakeEmbedder, type Embedder } from '../providers/embeddings.js';
 import { dimensionsProblem, embeddingModelProblem } from '../providers/embedding-models.js';
 import { priced, type Pricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
@@ -39,7 +39,7 @@ export function similarToGrader(opts: SimilarToOptions): SimilarToGrader {
     // A dry run calls no model: every embedding is the fake one.
     if (opts.settings.dryRun || ref === 'fake') return fakeEmbedder;
     let embedder = embedders.get(ref);
-    if (!embedder) embedders.set(ref, (embedder = openAIEmbedder(providerSettings(ref, opts.env, { limiters: opts.limiters }))));
+    if (!embedder) embedders.set(ref, (embedder = createEmbedder(providerSettings(ref, opts.env, { limiters: opts.limiters }))));
     return embedder;
   };
 

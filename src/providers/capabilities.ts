@@ -1,8 +1,7 @@
 /**
  * What a model accepts, as one record per model family: the request builders read it instead of
- * guessing from today's model names. The rows live in model-table.ts, the lookup of a model's record
- * in capability-lookup.ts; a model spec may override any field for a model the table does not know
- * (`capabilities: {...}` in the config).
+ * guessing from today's model names. The rows live in model-table.ts; a model spec may override any
+ * field for a model the table does not know (`capabilities: {...}` in the config).
  */
 import { z } from 'zod';
 
@@ -48,8 +47,14 @@ export type ModelCapabilities = z.infer<typeof CapabilitiesSchema>;
 export const CapabilityOverridesSchema = CapabilitiesSchema.partial().strict();
 export type CapabilityOverrides = z.infer<typeof CapabilityOverridesSchema>;
 
-/** The wire formats the project speaks; every provider speaks one of them. */
-export type Wire = 'openai' | 'anthropic';
+/** The id of a wire format (a descriptor in wires.ts: `openai`, `anthropic`); every provider speaks one. */
+export type Wire = string;
+
+/** What the capability table needs of a wire: its id (the rows' `wire`) and what a model it does not know gets. */
+export interface WireTable {
+  id: Wire;
+  defaultCapabilities: ModelCapabilities;
+}
 
 /** One row of the table: a model family of one wire, what it accepts, where that was read and when. */
 export interface ModelFamilyRow {
@@ -66,12 +71,3 @@ export interface ModelFamilyRow {
   source: string;
   asOf: string;
 }
-
-/**
- * A model the table does not know gets what the wire's newest models accept, the conservative
- * choice: no sampling parameters, the structured-output mode every current model takes.
- */
-export const DEFAULT_CAPABILITIES: Record<Wire, ModelCapabilities> = {
-  openai: { sampling: 'any', structuredOutput: 'json_schema', thinking: 'off', tokenParam: 'max_completion_tokens' },
-  anthropic: { sampling: 'none', structuredOutput: 'output_config', thinking: 'optional', tokenParam: 'max_tokens' },
-};

@@ -1,16 +1,16 @@
 /** A model's capabilities: its family's row in model-table.ts, else its wire's default, then the overrides. */
-import { DEFAULT_CAPABILITIES, type CapabilityOverrides, type ModelCapabilities, type ModelFamilyRow, type Wire } from './capabilities.js';
+import type { CapabilityOverrides, ModelCapabilities, ModelFamilyRow, Wire, WireTable } from './capabilities.js';
 import { modelFamily } from './model-family.js';
 import { MODEL_TABLE } from './model-table.js';
 
 /**
  * The capabilities of `model` on `wire`: its family's row (exact family first, then the longest
- * prefix row), else the wire's default row; `overrides` (a provider preset's quirks, then the model
+ * prefix row), else the wire's default; `overrides` (a provider preset's quirks, then the model
  * spec's own `capabilities`) win field by field.
  */
-export function capabilitiesOf(wire: Wire, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
-  const row = familyRow(wire, model);
-  const base = row?.capabilities ?? DEFAULT_CAPABILITIES[wire];
+export function capabilitiesOf(wire: WireTable, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
+  const row = familyRow(wire.id, model);
+  const base = row?.capabilities ?? wire.defaultCapabilities;
   return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
 }
 

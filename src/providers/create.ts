@@ -1,10 +1,11 @@
+import { ProviderConfigError } from '../core/errors.js';
 import type { ProviderLimiters } from './adaptive-limit.js';
 import { apiKeyEnvOf, checkedReasoningEffort, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpecInput } from './model-spec.js';
 import type { FetchLike } from './fetch-like.js';
-import { wireOf } from './registry.js';
 import type { ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
-import { WIRES } from './wires.js';
+import type { Embedder } from './embeddings.js';
+import { providerWire, specCapabilities } from './wires.js';
 
 export interface CreateProviderOptions {
   /** The run's limiters: the provider takes its endpoint's, shared with the run's other providers there. */
@@ -28,7 +29,7 @@ export function limiterKeyFor(input: ModelSpecInput, env: NodeJS.ProcessEnv = pr
 export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, options: CreateProviderOptions): ProviderSettings {
   const spec = parseModelSpec(input);
   const baseURL = resolveEndpoint(spec, env);
-  checkedReasoningEffort(spec);
+  checkedReasoningEffort(spec, specCapabilities(spec));
   return {
     spec,
     apiKey: resolveApiKey(spec, env),
@@ -53,13 +54,15 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
   // Once loaded, each call goes straight to it (no extra async step per request).
   let loaded: Provider | undefined;
   const load = (): Promise<Provider> => {
-    loading ??= WIRES[wireOf(spec.provider)].provider(settings).then(
-      (provider) => (loaded = provider),
-      (err: unknown) => {
-        loading = undefined; // let a later call try again
-        throw err;
-      },
-    );
+    loading ??= providerWire(spec.provider)
+      .provider(settings)
+      .then(
+        (provider) => (loaded = provider),
+        (err: unknown) => {
+          loading = undefined; // let a later call try again
+          throw err;
+        },
+      );
     return loading;
   };
 
@@ -69,6 +72,17 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
     spec: formatModelSpec(spec),
     complete: (req: CompletionRequest): Promise<CompletionResponse> => (loaded ? loaded.complete(req) : load().then((provider) => provider.complete(req))),
   };
+}
+
+/**
+ * The embedder of a resolved model spec, over its wire's embeddings endpoint (its SDK loaded on the
+ * first call). A wire without one is refused before (embedding-models.ts), so this throws only when
+ * that check was skipped.
+ */
+export function createEmbedder(settings: ProviderSettings): Embedder {
+  const wire = providerWire(settings.spec.provider);
+  if (!wire.embedder) throw new ProviderConfigError(`${formatModelSpec(settings.spec)} cannot make embeddings: the ${wire.label} wire has no embeddings endpoint`);
+  return wire.embedder(settings);
 }
 
 /** What every model answers in a dry run (model targets and the SDK clients of function targets). */

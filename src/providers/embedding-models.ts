@@ -4,8 +4,8 @@
  * server (another provider on the OpenAI wire) serves whatever models it has, so any of its models is
  * taken and the server decides; the Anthropic wire has no embeddings endpoint.
  */
-import { parseModelSpec } from './model-spec.js';
-import { wireOf } from './registry.js';
+import { parseModelSpec, type ModelSpec } from './model-spec.js';
+import { providerWire } from './wires.js';
 
 export interface EmbeddingModelRow {
   model: string;
@@ -50,6 +50,11 @@ export function openAIEmbeddingRow(model: string): EmbeddingModelRow | undefined
   return OPENAI_EMBEDDING_MODELS.find((r) => r.model === model);
 }
 
+/** The table's row for an embedding model of OpenAI's own (another server's models are its own business). */
+export function embeddingRow(spec: Pick<ModelSpec, 'provider' | 'model'>): EmbeddingModelRow | undefined {
+  return spec.provider === 'openai' ? openAIEmbeddingRow(spec.model) : undefined;
+}
+
 /** Why `ref` cannot make embeddings, or undefined when it can (`fake` always can). */
 export function embeddingModelProblem(ref: string): string | undefined {
   if (ref === 'fake') return undefined;
@@ -59,8 +64,8 @@ export function embeddingModelProblem(ref: string): string | undefined {
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
-  if (wireOf(spec.provider) !== 'openai') return `${ref} cannot make embeddings: ${spec.provider} has no embeddings API (use an OpenAI or OpenAI-compatible model, or "fake")`;
-  if (spec.provider === 'openai' && !openAIEmbeddingRow(spec.model)) {
+  if (!providerWire(spec.provider).embedder) return `${ref} cannot make embeddings: ${spec.provider} has no embeddings API (use an OpenAI or OpenAI-compatible model, or "fake")`;
+  if (spec.provider === 'openai' && !embeddingRow(spec)) {
     return `${ref} is not an embedding model (OpenAI's are ${OPENAI_EMBEDDING_MODELS.map((r) => r.model).join(', ')})`;
   }
   return undefined;
@@ -74,7 +79,7 @@ export function embeddingModelProblem(ref: string): string | undefined {
 export function dimensionsProblem(ref: string, n: number): string | undefined {
   if (ref === 'fake' || embeddingModelProblem(ref) !== undefined) return undefined;
   const spec = parseModelSpec(ref);
-  const row = spec.provider === 'openai' ? openAIEmbeddingRow(spec.model) : undefined;
+  const row = embeddingRow(spec);
   if (!row) return undefined;
   if (!row.acceptsDimensions) return `${row.model} does not take \`dimensions\` (only text-embedding-3 and later models do); remove it or use openai:text-embedding-3-small`;
   if (n > row.dimensions) return `${row.model} makes vectors of at most ${row.dimensions} dimensions, not ${n}`;

@@ -3,9 +3,10 @@
  * rows (embedding-models.ts). A run warns about a model whose date has passed; doctor shows it.
  */
 import { familyRow } from './capability-lookup.js';
-import { openAIEmbeddingRow } from './embedding-models.js';
+import { embeddingRow } from './embedding-models.js';
 import { modelFamily } from './model-family.js';
 import type { ModelSpec } from './model-spec.js';
+import { providerWire } from './wires.js';
 
 export interface Retirement {
   /** The day the provider stops serving it (YYYY-MM-DD). */
@@ -21,9 +22,10 @@ export interface Retirement {
  * for the row's own family: a prefix row lends its rules to ids it does not name, not its date.
  */
 export function retirementOf(spec: Pick<ModelSpec, 'provider' | 'model'>): Retirement | undefined {
-  if (spec.provider !== 'openai' && spec.provider !== 'anthropic') return undefined;
+  const wire = providerWire(spec.provider);
+  if (wire.homeProvider !== spec.provider) return undefined;
   const family = modelFamily(spec.model);
-  const row = familyRow(spec.provider, spec.model) ?? (spec.provider === 'openai' ? openAIEmbeddingRow(family) : undefined);
+  const row = familyRow(wire.id, spec.model) ?? embeddingRow({ provider: spec.provider, model: family });
   if (!row?.shutdown || ('family' in row ? row.family : row.model) !== family) return undefined;
   return { shutdown: row.shutdown, source: row.source, asOf: row.asOf };
 }

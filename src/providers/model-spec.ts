@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ProviderConfigError } from '../core/errors.js';
-import { CapabilityOverridesSchema, type ModelCapabilities } from './capabilities.js';
+import { CapabilityOverridesSchema, type ModelCapabilities, type WireTable } from './capabilities.js';
 import { capabilitiesOf } from './capability-lookup.js';
 import { ProxySettingSchema } from './proxy.js';
-import { PROVIDER_IDS, providerDescriptor, providerList, wireOf, type ProviderId } from './registry.js';
+import { isProviderId, PROVIDER_IDS, providerDescriptor, providerIds, providerList, type ProviderId } from './registry.js';
 
-/** The registry's ids. */
-export const ProviderIdSchema = z.enum(PROVIDER_IDS);
+/**
+ * The registry's ids, checked against the registry when parsed (a provider registered after this
+ * module loaded is taken too); its JSON Schema lists the built-in ids.
+ */
+export const ProviderIdSchema = z
+  .string()
+  .refine(isProviderId, {
+    error: () =>
+      `Invalid option: expected one of ${providerIds()
+        .map((id) => JSON.stringify(id))
+        .join('|')}`,
+  })
+  .meta({ enum: PROVIDER_IDS });
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -44,8 +55,20 @@ const escape = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `provider:model` for every provider of the registry (the model part may itself contain colons). */
 export const MODEL_SPEC_PATTERN = new RegExp(`^(${PROVIDER_IDS.map(escape).join('|')}):.+$`);
 
-/** `provider:model`; the model part may itself contain colons (fine-tuned ids such as `ft:gpt-4o-mini:org::id`). */
-export const ModelSpecStringSchema = z.string().regex(MODEL_SPEC_PATTERN, `expected "<provider>:<model>" with provider one of: ${providerList()}`);
+/**
+ * `provider:model`; the model part may itself contain colons (fine-tuned ids such as
+ * `ft:gpt-4o-mini:org::id`). Checked against the registry when parsed; its JSON Schema holds the
+ * built-in ids' pattern.
+ */
+export const ModelSpecStringSchema = z
+  .string()
+  .refine(isModelSpecString, { error: () => `expected "<provider>:<model>" with provider one of: ${providerList()}` })
+  .meta({ pattern: MODEL_SPEC_PATTERN.source });
+
+function isModelSpecString(v: string): boolean {
+  const colon = v.indexOf(':');
+  return colon > 0 && colon < v.length - 1 && isProviderId(v.slice(0, colon));
+}
 
 /** What a user may write: `'openai:gpt-4.1-mini'` or the object form. */
 export const ModelSpecInputSchema = z.union([ModelSpecStringSchema, ModelSpecObjectSchema]);
@@ -122,11 +145,12 @@ export function resolveEndpoint(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, e
 }
 
 /**
- * What the spec's model accepts: its family's row in the table (of its provider's wire), under the
- * provider's quirks, under the spec's own overrides.
+ * What the spec's model accepts on `wire` (its provider's; wires.ts `specCapabilities` looks it up):
+ * its family's row in the table, else the wire's default, under the provider's quirks, under the
+ * spec's own overrides.
  */
-export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
-  return capabilitiesOf(wireOf(spec.provider), spec.model, providerDescriptor(spec.provider).quirks, spec.capabilities);
+export function specCapabilitiesOn(wire: WireTable, spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
+  return capabilitiesOf(wire, spec.model, providerDescriptor(spec.provider).quirks, spec.capabilities);
 }
 
 /**
@@ -134,7 +158,7 @@ export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'c
  * another value is a configuration error naming the model and the values it takes. Checked when the
  * provider is built, so a typo stops the run before any call.
  */
-export function checkedReasoningEffort(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities' | 'reasoningEffort'>, caps: ModelCapabilities = specCapabilities(spec)): string | undefined {
+export function checkedReasoningEffort(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities' | 'reasoningEffort'>, caps: ModelCapabilities): string | undefined {
   const effort = spec.reasoningEffort;
   if (effort === undefined) return undefined;
   const allowed = caps.reasoningEfforts ?? [];

@@ -198,6 +198,22 @@ export const PROVIDER_IDS = PROVIDERS.map((p) => p.id) as [ProviderId, ...Provid
 
 const BY_ID = new Map<string, ProviderDescriptor>(PROVIDERS.map((p) => [p.id, p]));
 
+/**
+ * Adds a provider beside the built-in ones (a test's preset on a wire of its own); returns what
+ * takes it away again. Model specs naming it parse from then on; the schemas and docs list the
+ * built-in ones. An id already taken is refused.
+ */
+export function registerProvider(d: ProviderDescriptor): () => void {
+  if (BY_ID.has(d.id)) throw new Error(`provider "${d.id}" is already registered`);
+  BY_ID.set(d.id, d);
+  return () => void BY_ID.delete(d.id);
+}
+
+/** Every provider id a model spec may name now: the built-in ones, then any registered since. */
+export function providerIds(): string[] {
+  return [...BY_ID.keys()];
+}
+
 export function isProviderId(id: string): id is ProviderId {
   return BY_ID.has(id);
 }
@@ -215,7 +231,8 @@ export function wireOf(id: ProviderId): Wire {
 
 /** The ids as a reader lists them: `openai, anthropic, ollama, …` (all, or those `where` holds). */
 export function providerList(where: (d: ProviderDescriptor) => boolean = () => true): string {
-  return PROVIDERS.filter(where)
+  return [...BY_ID.values()]
+    .filter(where)
     .map((p) => p.id)
     .join(', ');
 }

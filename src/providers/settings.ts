@@ -7,10 +7,6 @@ import { transportFetch } from './http-transport.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './body-limit.js';
 import type { ProxySetting } from './proxy.js';
 
-// Here for the SDK adapters; in their own module so that what needs only them (judge fingerprints, the
-// public entry) does not load the HTTP stack (undici).
-export { DEFAULT_ANTHROPIC_MAX_TOKENS, DEFAULT_ANTHROPIC_THINKING_MAX_TOKENS, defaultAnthropicMaxTokens, maxTokensOf } from './max-tokens.js';
-
 /** SDK retries (so 4 attempts): the SDKs already back off and honour retry-after on 408/409/429/5xx. */
 export const DEFAULT_MAX_RETRIES = 3;
 /** Per attempt. The SDK default (10 min) would stall a whole eval run on one hung call. */

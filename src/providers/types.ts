@@ -34,7 +34,8 @@ export type ChatMessage =
  * provider's wire mapping, which alone reads `blocks`; another wire ignores it.
  */
 export interface ProviderBlocks {
-  wire: 'openai' | 'anthropic';
+  /** The wire's id (wires.ts). */
+  wire: string;
   blocks: readonly unknown[];
 }
 

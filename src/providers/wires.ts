@@ -1,25 +1,44 @@
 /**
- * What each wire format brings: the provider over its SDK and its batch API. Each module (and its
- * SDK) is imported on first use, so naming a provider loads nothing; a preset on the OpenAI wire
- * loads the OpenAI SDK and never the Anthropic one.
+ * The wire formats the project speaks, one descriptor each (wire-descriptor.ts says what a wire
+ * provides). What differs by wire is derived from here: which provider class and SDK a model spec
+ * gets, its batch API, its embedder, its defaults, how a raw body is read. Importing this loads no
+ * SDK (each descriptor loads its own on first use).
  */
-import type { BatchApi } from './batch-types.js';
-import type { Wire } from './capabilities.js';
-import type { ProviderSettings } from './settings.js';
-import type { Provider } from './types.js';
+import type { ModelCapabilities, Wire } from './capabilities.js';
+import { ProviderConfigError } from '../core/errors.js';
+import { specCapabilitiesOn, type ModelSpec } from './model-spec.js';
+import { wireOf, type ProviderId } from './registry.js';
+import type { WireDescriptor } from './wire-descriptor.js';
+import { ANTHROPIC_WIRE } from './wires/anthropic/index.js';
+import { OPENAI_WIRE } from './wires/openai/index.js';
 
-export interface WireModules {
-  provider(settings: ProviderSettings): Promise<Provider>;
-  batchApi(settings: ProviderSettings): Promise<BatchApi>;
+const WIRES = new Map<Wire, WireDescriptor>([OPENAI_WIRE, ANTHROPIC_WIRE].map((w) => [w.id, w]));
+
+/**
+ * Adds a wire (a test's own, or one loaded beside the built-in ones); returns what takes it away
+ * again. A wire id already taken is refused.
+ */
+export function registerWire(wire: WireDescriptor): () => void {
+  if (WIRES.has(wire.id)) throw new ProviderConfigError(`wire "${wire.id}" is already registered`);
+  WIRES.set(wire.id, wire);
+  return () => void WIRES.delete(wire.id);
 }
 
-export const WIRES: Record<Wire, WireModules> = {
-  openai: {
-    provider: async (s) => new (await import('./openai.js')).OpenAIProvider(s),
-    batchApi: async (s) => new (await import('./openai-batch.js')).OpenAIBatchApi(s),
-  },
-  anthropic: {
-    provider: async (s) => new (await import('./anthropic.js')).AnthropicProvider(s),
-    batchApi: async (s) => (await import('./anthropic-batch.js')).anthropicBatchApi(s),
-  },
-};
+export function wireDescriptor(id: Wire): WireDescriptor {
+  const wire = WIRES.get(id);
+  if (!wire) throw new ProviderConfigError(`unknown wire "${id}" (known: ${[...WIRES.keys()].join(', ')})`);
+  return wire;
+}
+
+/** The wire a provider speaks. */
+export function providerWire(provider: ProviderId): WireDescriptor {
+  return wireDescriptor(wireOf(provider));
+}
+
+/**
+ * What the spec's model accepts: its family's row in the table (of its provider's wire), else the
+ * wire's default, under the provider's quirks, under the spec's own overrides.
+ */
+export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
+  return specCapabilitiesOn(providerWire(spec.provider), spec);
+}

@@ -1,7 +1,8 @@
 import type { ModelCapabilities } from '../providers/capabilities.js';
 import { familyRow } from '../providers/capability-lookup.js';
 import { displayURL } from '../core/display-url.js';
-import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
+import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, type ModelSpec } from '../providers/model-spec.js';
+import { specCapabilities } from '../providers/wires.js';
 import { hasShutDown, retirementOf } from '../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';
 import { providerDescriptor, wireOf } from '../providers/registry.js';

@@ -1,9 +1,9 @@
 import type { SingleJudgeRef as JudgeRef } from '../judges/resolve.js';
 import type { JudgeRequest } from '../core/judge-port.js';
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
-import { createProvider, providerSettings } from '../providers/create.js';
-import { openAIEmbedder } from '../providers/embeddings.js';
-import { apiKeyEnvOf, specCapabilities, type ModelSpec } from '../providers/model-spec.js';
+import { createEmbedder, createProvider, providerSettings } from '../providers/create.js';
+import { apiKeyEnvOf, type ModelSpec } from '../providers/model-spec.js';
+import { specCapabilities } from '../providers/wires.js';
 import type { PriceOverrides } from '../providers/pricing.js';
 import { judgeInstances } from '../judges/judge-instances.js';
 import { silentPricing } from '../providers/run-usage.js';
@@ -70,7 +70,7 @@ export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef;
 /** An embedding model gets what `similarTo` sends it (judges/similar-to-service.ts): one embeddings request, of the probe's word. */
 async function probeEmbeddings(spec: ModelSpec, opts: ProbeOptions): Promise<ProbeFailure[]> {
   try {
-    const embedder = openAIEmbedder(providerSettings(spec, opts.env, { limiters: opts.limiters }));
+    const embedder = createEmbedder(providerSettings(spec, opts.env, { limiters: opts.limiters }));
     await embedder.embed('OK', new AbortController().signal, undefined);
     return [];
   } catch (err) {

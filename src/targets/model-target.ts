@@ -44,7 +44,7 @@ export async function buildModelTarget(name: string, spec: ModelTargetConfig, se
   let provider;
   try {
     // Now, not at the first trial: a missing API key must stop the run before it starts.
-    provider = settings.dryRun ? dryRunProvider(spec.model as ModelSpecInput) : createProvider(spec.model as ModelSpecInput, settings.env, { limiters: settings.limiters }); // validated by createProvider
+    provider = settings.dryRun ? dryRunProvider(spec.model) : createProvider(spec.model, settings.env, { limiters: settings.limiters }); // validated by createProvider
   } catch (err) {
     if (err instanceof ProviderConfigError) throw new ProviderConfigError(`target "${name}": ${err.message}`);
     throw err;

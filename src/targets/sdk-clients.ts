@@ -10,7 +10,7 @@ import { resolveApiKey, resolveBaseURL } from '../providers/model-spec.js';
 import type { Wire } from '../providers/capabilities.js';
 import { streamUsage, usageFromJson, type BodyUsage } from './usage-from-body.js';
 import { streamToolCalls, toolCallsFromJson, toolResultsFromRequest, type WireToolCall, type WireToolResult } from './tool-calls-from-body.js';
-import { forEachEvent, isObject, safeParse } from './json-body.js';
+import { forEachEvent, isObject, safeParse } from '../providers/json-body.js';
 import { dryRunFetch } from './dry-run-fetch.js';
 
 export type { OpenAIClientOptions, AnthropicClientOptions };

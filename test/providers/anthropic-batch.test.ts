@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/core/errors.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import { ANTHROPIC_BATCH_MAX_BYTES, ANTHROPIC_BATCH_MAX_REQUESTS, anthropicBatchApi, toBatchStatus } from '../../src/providers/anthropic-batch.js';
+import { ANTHROPIC_BATCH_MAX_BYTES, ANTHROPIC_BATCH_MAX_REQUESTS, anthropicBatchApi, toBatchStatus } from '../../src/providers/wires/anthropic/anthropic-batch.js';
 import type { BatchApi, BatchItem, BatchStatus } from '../../src/providers/batch-types.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/providers/body-limit.js';
 import { createProvider, limiterKey } from '../../src/providers/create.js';

@@ -1,9 +1,9 @@
 /** Where an Anthropic request gets its prompt-cache mark: the stable prefix, when long enough for the model's family. */
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { estimateTokensLow, minCacheableTokens } from '../../src/providers/anthropic-cache.js';
-import { toAnthropicParams } from '../../src/providers/anthropic-wire.js';
-import { toOpenAIParams } from '../../src/providers/openai-wire.js';
+import { estimateTokensLow, minCacheableTokens } from '../../src/providers/wires/anthropic/anthropic-cache.js';
+import { toAnthropicParams } from '../../src/providers/wires/anthropic/anthropic-wire.js';
+import { toOpenAIParams } from '../../src/providers/wires/openai/openai-wire.js';
 import type { CompletionRequest } from '../../src/providers/types.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 

@@ -4,7 +4,7 @@
  * spec's own limit over both, and none for OpenAI. The judge batch's cost estimate uses the same.
  */
 import { describe, expect, it } from 'vitest';
-import { maxTokensOf } from '../../src/providers/settings.js';
+import { maxTokensOf } from '../../src/providers/max-tokens.js';
 
 describe('maxTokensOf', () => {
   it('gives thinking models room, keeps 4,096 elsewhere, and lets the spec decide', () => {

@@ -165,7 +165,7 @@ describe.each(MODELS)('every Anthropic request kind on %s', (model) => {
 describe('the Anthropic request builders', () => {
   it('build the SDK type with no cast that hides a field (the compile-time contract is real)', () => {
     for (const file of ['anthropic-wire.ts', 'anthropic.ts', 'anthropic-batch.ts']) {
-      const source = readFileSync(new URL(`../../src/providers/${file}`, import.meta.url), 'utf8');
+      const source = readFileSync(new URL(`../../src/providers/wires/anthropic/${file}`, import.meta.url), 'utf8');
       expect(source, file).not.toMatch(/as unknown as|as any\b|\bany\b.*params|params.*\bas\b/);
     }
   });

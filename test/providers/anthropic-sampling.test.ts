@@ -6,7 +6,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import { ignoredTemperatureWarning, warnIgnoredTemperature } from '../../src/providers/anthropic.js';
+import { ignoredTemperatureWarning, warnIgnoredTemperature } from '../../src/providers/wires/anthropic/anthropic.js';
 import { createProvider } from '../../src/providers/create.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic.js';
 

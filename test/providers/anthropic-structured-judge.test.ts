@@ -7,7 +7,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toOutputSchema } from '../../src/providers/anthropic-output-schema.js';
+import { toOutputSchema } from '../../src/providers/wires/anthropic/anthropic-output-schema.js';
 import { judgeService, plannedCase, sampleRun, splitPrompt, trialContext, userText } from '../judges/helpers.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/fake-anthropic.js';
 

@@ -6,13 +6,14 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { ProviderConfigError } from '../../src/core/errors.js';
-import { DEFAULT_CAPABILITIES, type ModelCapabilities } from '../../src/providers/capabilities.js';
-import { toAnthropicParams } from '../../src/providers/anthropic-wire.js';
+import type { ModelCapabilities } from '../../src/providers/capabilities.js';
+import { ANTHROPIC_TABLE } from '../../src/providers/wires/anthropic/facts.js';
+import { toAnthropicParams } from '../../src/providers/wires/anthropic/anthropic-wire.js';
 import type { CompletionRequest } from '../../src/providers/types.js';
 
 const schema = { type: 'object', properties: { score: { type: 'number', minimum: 0, maximum: 1 }, tags: { type: 'array', items: { type: 'string' }, maxItems: 3 } }, required: ['score', 'tags'] };
 const req: CompletionRequest = { system: 'You grade.', messages: [{ role: 'user', content: 'grade' }], schema: { name: 'verdict', jsonSchema: schema }, temperature: 0 };
-const caps = (structuredOutput: ModelCapabilities['structuredOutput']): ModelCapabilities => ({ ...DEFAULT_CAPABILITIES.anthropic, structuredOutput });
+const caps = (structuredOutput: ModelCapabilities['structuredOutput']): ModelCapabilities => ({ ...ANTHROPIC_TABLE.defaultCapabilities, structuredOutput });
 
 describe('toAnthropicParams structured output', () => {
   it('output_config: the schema fitted to the subset (bounds into descriptions, objects closed), no tool', () => {
@@ -48,7 +49,7 @@ describe('toAnthropicParams structured output', () => {
   });
 
   it('reasoningEffort goes to output_config.effort where the model takes it; anything else is a config error', () => {
-    const efforts = { ...DEFAULT_CAPABILITIES.anthropic, reasoningEfforts: ['low', 'medium', 'high'] };
+    const efforts = { ...ANTHROPIC_TABLE.defaultCapabilities, reasoningEfforts: ['low', 'medium', 'high'] };
     expect(toAnthropicParams('m', { messages: req.messages }, { maxTokens: 100, capabilities: efforts, effort: 'low' }).output_config).toEqual({ effort: 'low' });
     expect(() => toAnthropicParams('m', { messages: req.messages }, { maxTokens: 100, capabilities: efforts, effort: 'max' })).toThrow(ProviderConfigError);
     expect(() => toAnthropicParams('m', { messages: req.messages }, { maxTokens: 100, capabilities: efforts, effort: 'max' })).toThrow(

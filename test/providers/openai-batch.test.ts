@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createBatchApi } from '../../src/providers/batch-create.js';
 import { providerSettings } from '../../src/providers/create.js';
-import { toOpenAIParams } from '../../src/providers/openai-wire.js';
+import { toOpenAIParams } from '../../src/providers/wires/openai/openai-wire.js';
 import { priceUsage } from '../../src/providers/pricing.js';
 import type { BatchItem } from '../../src/providers/batch-types.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderConfigError } from '../../src/core/errors.js';
 import type { ModelCapabilities } from '../../src/providers/capabilities.js';
-import { checkOpenAISpec, openAIParams, toOpenAIParams } from '../../src/providers/openai-wire.js';
+import { checkOpenAISpec, openAIParams, toOpenAIParams } from '../../src/providers/wires/openai/openai-wire.js';
 import type { CompletionRequest } from '../../src/providers/types.js';
 
 const base: ModelCapabilities = { sampling: 'any', structuredOutput: 'json_schema', thinking: 'off', tokenParam: 'max_completion_tokens' };

@@ -32,7 +32,7 @@ async function fakeFor(d: ProviderDescriptor, apiKey?: string): Promise<FakeProv
   return fake;
 }
 
-const SDK_AGENT = { openai: /^OpenAI\/JS /, anthropic: /^Anthropic\/JS / };
+const SDK_AGENT: Record<string, RegExp> = { openai: /^OpenAI\/JS /, anthropic: /^Anthropic\/JS / };
 
 describe.each(PROVIDERS.map((d) => [d.id, d] as const))('createProvider on %s', (id, d) => {
   it(`reaches the ${d.wire} fake through the ${d.wire} SDK, from its own variables only`, async () => {
@@ -46,7 +46,7 @@ describe.each(PROVIDERS.map((d) => [d.id, d] as const))('createProvider on %s', 
     expect({ id: provider.id, spec: provider.spec, text: res.text }).toEqual({ id, spec: `${id}:some-model`, text: 'pong' });
     const req = fake.requests[0]!;
     expect(req.path).toBe(d.wire === 'anthropic' ? '/v1/messages' : '/v1/chat/completions');
-    expect(req.headers['user-agent']).toMatch(SDK_AGENT[d.wire]);
+    expect(req.headers['user-agent']).toMatch(SDK_AGENT[d.wire]!);
     expect(req.headers['anthropic-version'] === undefined).toBe(d.wire === 'openai');
     expect(req.body.model).toBe('some-model');
   });

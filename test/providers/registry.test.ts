@@ -12,22 +12,13 @@ import { z } from 'zod';
 import { buildProgram } from '../../src/cli/program.js';
 import { ProviderConfigError } from '../../src/core/errors.js';
 import { capabilitiesOf } from '../../src/providers/capability-lookup.js';
-import {
-  apiKeyEnvOf,
-  ModelSpecObjectSchema,
-  parseModelSpec,
-  ProviderIdSchema,
-  resolveApiKey,
-  resolveBaseURL,
-  resolveEndpoint,
-  specCapabilities,
-  type ModelSpec,
-} from '../../src/providers/model-spec.js';
+import { apiKeyEnvOf, ModelSpecObjectSchema, parseModelSpec, ProviderIdSchema, resolveApiKey, resolveBaseURL, resolveEndpoint, type ModelSpec } from '../../src/providers/model-spec.js';
 import { priceUsage } from '../../src/providers/pricing.js';
 import { providerListMarkdown } from '../../src/providers/provider-docs.js';
 import { PROVIDER_IDS, PROVIDERS, providerDescriptor, wireOf } from '../../src/providers/registry.js';
 import type { ProviderId } from '../../src/providers/types.js';
 import { jsonSchemas } from '../../src/suite/json-schemas.js';
+import { specCapabilities, wireDescriptor } from '../../src/providers/wires.js';
 import { REPO_ROOT } from '../support/cli.js';
 
 const presets = PROVIDERS.filter((p) => p.id !== 'openai' && p.id !== 'anthropic');
@@ -42,7 +33,7 @@ describe('ProviderId is the union of the registry ids', () => {
   });
 
   it('at run time: the schema enum is the registry, in its order, ids unique', () => {
-    expect(ProviderIdSchema.options).toEqual(PROVIDERS.map((p) => p.id));
+    expect(ProviderIdSchema.meta()?.enum).toEqual(PROVIDERS.map((p) => p.id));
     expect(new Set(PROVIDER_IDS).size).toBe(PROVIDERS.length);
     // An id fits the judge-reference grammar and the `pricing` key grammar as it is.
     for (const id of PROVIDER_IDS) expect(id).toMatch(/^[a-z][a-z0-9-]*$/);
@@ -87,7 +78,7 @@ describe.each(PROVIDERS.map((p) => [p.id, p] as const))('registry entry %s', (id
 
   it("applies its quirks over the table's row, and the spec's own capabilities over both", () => {
     const model = 'a-model-no-table-knows';
-    expect(specCapabilities({ provider: id, model })).toEqual({ ...capabilitiesOf(d.wire, model), ...d.quirks });
+    expect(specCapabilities({ provider: id, model })).toEqual({ ...capabilitiesOf(wireDescriptor(d.wire), model), ...d.quirks });
     expect(specCapabilities({ provider: id, model, capabilities: { tokenParam: 'max_completion_tokens', structuredOutput: 'json_schema' } })).toMatchObject({
       tokenParam: 'max_completion_tokens',
       structuredOutput: 'json_schema',

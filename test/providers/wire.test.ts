@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toAnthropicMessages, toAnthropicParams } from '../../src/providers/anthropic-wire.js';
-import { toOpenAIMessages } from '../../src/providers/openai-wire.js';
+import { toAnthropicMessages, toAnthropicParams } from '../../src/providers/wires/anthropic/anthropic-wire.js';
+import { toOpenAIMessages } from '../../src/providers/wires/openai/openai-wire.js';
 import { redactSecrets } from '../../src/providers/errors.js';
 
 describe('Anthropic message mapping', () => {
@@ -87,12 +87,14 @@ describe('redactSecrets', () => {
 });
 
 describe('lazy SDK loading', () => {
-  it('imports the SDK modules only from the adapters that create.ts loads on first call', () => {
+  it("imports the SDKs only in a wire's own modules, which its descriptor loads on first use", () => {
     const dir = join(import.meta.dirname, '../../src/providers');
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@anthropic-ai\/sdk)['"]/m;
-    const importers = readdirSync(dir).filter((f) => staticSdkImport.test(readFileSync(join(dir, f), 'utf8')));
-    expect(importers.sort()).toEqual(['anthropic-batch.ts', 'anthropic.ts', 'openai.ts']);
-    const create = readFileSync(join(dir, 'create.ts'), 'utf8');
-    expect(create).not.toMatch(/^import[^;]*from\s+['"]\.\/(openai|anthropic)\.js['"]/m);
+    const importers = files.filter((f) => staticSdkImport.test(readFileSync(join(dir, f), 'utf8')));
+    expect(importers.sort()).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/anthropic/anthropic.ts', 'wires/openai/openai.ts']);
+    // No module imports them statically: each descriptor (wires/<id>/index.ts) imports them when a call needs them.
+    const staticImportOfThem = /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*\/(openai|anthropic|anthropic-batch)\.js['"]/m;
+    expect(files.filter((f) => staticImportOfThem.test(readFileSync(join(dir, f), 'utf8')))).toEqual(['wires/anthropic/anthropic-batch.ts']);
   });
 });

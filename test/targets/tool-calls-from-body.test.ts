@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { streamToolCalls, toolCallsFromJson, toolResultsFromRequest } from '../../src/targets/tool-calls-from-body.js';
 import { WireToolCalls, withoutReportedCalls } from '../../src/targets/wire-tool-calls.js';
-import { forEachEvent } from '../../src/targets/json-body.js';
+import { forEachEvent } from '../../src/providers/json-body.js';
 import type { Wire } from '../../src/providers/capabilities.js';
 
 const sse = (...events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('') + 'data: [DONE]\n\n';

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { dataUrlOf, type MediaPart } from '../core/content-parts.js';
+import { dataUrlOf, type MediaPart } from '../../../core/content-parts.js';
 
 /**
  * A user message's text and attachments as Chat Completions content parts: an image as an

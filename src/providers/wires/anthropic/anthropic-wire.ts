@@ -1,17 +1,18 @@
 /** Pure mapping between our request/response shapes and the Anthropic Messages API. */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { TokenUsage } from '../core/usage.js';
-import { ProviderConfigError } from '../core/errors.js';
-import type { ModelCapabilities } from './capabilities.js';
-import { capabilitiesOf } from './capability-lookup.js';
-import { malformed } from './errors.js';
+import type { TokenUsage } from '../../../core/usage.js';
+import { ProviderConfigError } from '../../../core/errors.js';
+import type { ModelCapabilities } from '../../capabilities.js';
+import { capabilitiesOf } from '../../capability-lookup.js';
+import { malformed } from '../../errors.js';
 import { worthCaching } from './anthropic-cache.js';
 import { toOutputSchema } from './anthropic-output-schema.js';
-import { schemaInstruction } from './schema-instruction.js';
-import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderBlocks, ProviderToolCall } from './types.js';
-import { withRawBody } from './raw-body.js';
+import { schemaInstruction } from '../../schema-instruction.js';
+import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderBlocks, ProviderToolCall } from '../../types.js';
+import { withRawBody } from '../../raw-body.js';
 import { toAnthropicMediaBlocks } from './anthropic-parts.js';
-import { pushAll } from '../core/push-all.js';
+import { pushAll } from '../../../core/push-all.js';
+import { ANTHROPIC_TABLE } from './facts.js';
 
 type Params = Anthropic.MessageCreateParamsNonStreaming;
 type WireMessage = Anthropic.MessageParam;
@@ -35,7 +36,7 @@ export interface AnthropicOptions {
  * schema (its input is the answer; user tools stay declared but cannot be chosen on that turn).
  */
 export function toAnthropicParams(model: string, req: CompletionRequest, options: AnthropicOptions): Params {
-  const caps = options.capabilities ?? capabilitiesOf('anthropic', model);
+  const caps = options.capabilities ?? capabilitiesOf(ANTHROPIC_TABLE, model);
   const tools: Anthropic.Tool[] = (req.tools ?? []).map((t) => ({
     name: t.name,
     ...(t.description !== undefined ? { description: t.description } : {}),
@@ -151,7 +152,7 @@ function toBlocks(m: ChatMessage): Block[] {
       return m.content === '' && media.length > 0 ? media : [{ type: 'text', text: m.content }, ...media];
     }
     case 'assistant': {
-      if (m.providerBlocks?.wire === 'anthropic') return replayBlocks(m.providerBlocks);
+      if (m.providerBlocks?.wire === ANTHROPIC_TABLE.id) return replayBlocks(m.providerBlocks);
       const blocks: Block[] = m.content !== '' ? [{ type: 'text', text: m.content }] : [];
       for (const c of m.toolCalls ?? []) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: asInput(c.args) });
       return blocks;
@@ -194,7 +195,7 @@ const REPLAYED = new Set(['thinking', 'redacted_thinking', 'text', 'tool_use']);
 
 function turnToReplay(content: readonly Anthropic.ContentBlock[]): ProviderBlocks | undefined {
   if (!content.some((b) => b.type === 'thinking' || b.type === 'redacted_thinking')) return undefined;
-  return { wire: 'anthropic', blocks: content.filter((b) => REPLAYED.has(b.type)) };
+  return { wire: ANTHROPIC_TABLE.id, blocks: content.filter((b) => REPLAYED.has(b.type)) };
 }
 
 /** tool_use input must be an object. */

@@ -1,10 +1,11 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams, type AnthropicOptions } from './anthropic-wire.js';
-import { toProviderError } from './errors.js';
-import { formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
-import { inRequestScope } from './rate-limit-fetch.js';
-import { DEFAULT_ANTHROPIC_MAX_TOKENS, errorContext, maxTokensOf, sdkClientOptions, type ProviderSettings } from './settings.js';
-import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
+import { toProviderError } from '../../errors.js';
+import { formatModelSpec, specCapabilitiesOn, type ModelSpec } from '../../model-spec.js';
+import { ANTHROPIC_TABLE, defaultAnthropicMaxTokens } from './facts.js';
+import { inRequestScope } from '../../rate-limit-fetch.js';
+import { errorContext, sdkClientOptions, type ProviderSettings } from '../../settings.js';
+import type { CompletionRequest, CompletionResponse, Provider } from '../../types.js';
 
 /** The Messages params for `req` under the spec's defaults: what a live call sends, and a batch line. */
 export function anthropicParams(spec: ModelSpec, req: CompletionRequest, options: AnthropicOptions = anthropicRequestOptions(spec)): Anthropic.MessageCreateParamsNonStreaming {
@@ -13,9 +14,10 @@ export function anthropicParams(spec: ModelSpec, req: CompletionRequest, options
 
 /** How every request under `spec` is shaped: the same for each call, so a provider works it out once. */
 export function anthropicRequestOptions(spec: ModelSpec): AnthropicOptions {
+  const capabilities = specCapabilitiesOn(ANTHROPIC_TABLE, spec);
   return {
-    maxTokens: maxTokensOf(spec) ?? DEFAULT_ANTHROPIC_MAX_TOKENS,
-    capabilities: specCapabilities(spec),
+    maxTokens: spec.maxTokens ?? defaultAnthropicMaxTokens(capabilities),
+    capabilities,
     ...(spec.reasoningEffort !== undefined ? { effort: spec.reasoningEffort } : {}),
   };
 }

@@ -1,9 +1,9 @@
 /** Reading the JSON of model calls off the wire: request bodies, responses, server-sent events. */
-import { isPlainObject } from '../assertions/json-value.js';
-
 export type Json = Record<string, unknown>;
 
-export const isObject: (v: unknown) => v is Json = isPlainObject;
+export function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 export function safeParse(text: string): unknown {
   try {

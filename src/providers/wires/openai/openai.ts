@@ -1,10 +1,10 @@
 import OpenAI from 'openai';
-import { toProviderError } from './errors.js';
-import { formatModelSpec } from './model-spec.js';
+import { toProviderError } from '../../errors.js';
+import { formatModelSpec } from '../../model-spec.js';
 import { fromOpenAICompletion, openAIParams, openAIRequestOptions, type OpenAIRequestOptions } from './openai-wire.js';
-import { inRequestScope } from './rate-limit-fetch.js';
-import { errorContext, sdkClientOptions, type ProviderSettings } from './settings.js';
-import type { CompletionRequest, CompletionResponse, Provider } from './types.js';
+import { inRequestScope } from '../../rate-limit-fetch.js';
+import { errorContext, sdkClientOptions, type ProviderSettings } from '../../settings.js';
+import type { CompletionRequest, CompletionResponse, Provider } from '../../types.js';
 
 /** OpenAI Chat Completions over the official SDK; retries and backoff are the SDK's. */
 export class OpenAIProvider implements Provider {

@@ -1,15 +1,16 @@
 /** Pure mapping between our request/response shapes and OpenAI Chat Completions. */
 import type OpenAI from 'openai';
-import type { TokenUsage } from '../core/usage.js';
-import { ProviderConfigError } from '../core/errors.js';
-import type { ModelCapabilities } from './capabilities.js';
-import { capabilitiesOf } from './capability-lookup.js';
-import { malformed } from './errors.js';
-import { withRawBody } from './raw-body.js';
+import type { TokenUsage } from '../../../core/usage.js';
+import { ProviderConfigError } from '../../../core/errors.js';
+import type { ModelCapabilities } from '../../capabilities.js';
+import { capabilitiesOf } from '../../capability-lookup.js';
+import { malformed } from '../../errors.js';
+import { withRawBody } from '../../raw-body.js';
 import { toOpenAIUserContent } from './openai-parts.js';
-import { schemaInstruction } from './schema-instruction.js';
-import { checkedReasoningEffort, formatModelSpec, specCapabilities, type ModelSpec } from './model-spec.js';
-import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall, StructuredOutput } from './types.js';
+import { schemaInstruction } from '../../schema-instruction.js';
+import { checkedReasoningEffort, formatModelSpec, specCapabilitiesOn, type ModelSpec } from '../../model-spec.js';
+import { OPENAI_TABLE } from './facts.js';
+import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall, StructuredOutput } from '../../types.js';
 
 type Params = OpenAI.ChatCompletionCreateParamsNonStreaming;
 type WireMessage = OpenAI.ChatCompletionMessageParam;
@@ -51,12 +52,12 @@ export function reasoningEffortOf(spec: Pick<ModelSpec, 'provider' | 'model' | '
  * throws ProviderConfigError. Pure, and loads no SDK, so a provider can run it when it is built.
  */
 export function checkOpenAISpec(spec: ModelSpec): void {
-  reasoningEffortOf(spec, specCapabilities(spec));
+  reasoningEffortOf(spec, specCapabilitiesOn(OPENAI_TABLE, spec));
 }
 
 /** How every request under `spec` is shaped: the same for each call, so a provider works it out once. */
 export function openAIRequestOptions(spec: ModelSpec): OpenAIRequestOptions {
-  const capabilities = specCapabilities(spec);
+  const capabilities = specCapabilitiesOn(OPENAI_TABLE, spec);
   const reasoningEffort = reasoningEffortOf(spec, capabilities);
   return {
     capabilities,
@@ -78,7 +79,7 @@ export function openAIParams(spec: ModelSpec, req: CompletionRequest, options: O
  * as the schema stated in the system prompt (the JSON is then read from the reply).
  */
 export function toOpenAIParams(model: string, req: CompletionRequest, options: OpenAIRequestOptions = {}): Params {
-  const caps = options.capabilities ?? capabilitiesOf('openai', model);
+  const caps = options.capabilities ?? capabilitiesOf(OPENAI_TABLE, model);
   const textSchema = req.schema !== undefined && caps.structuredOutput === 'text';
   const params: Params = { model, messages: toOpenAIMessages(textSchema ? { ...req, system: withSchemaStated(req.system, req.schema!) } : req) };
   if (req.tools && req.tools.length > 0) {

@@ -3,16 +3,16 @@
  * call would send (anthropicParams) and each answer read back with the same mapping
  * (fromAnthropicMessage), so a batched judgment and a live one agree to the token.
  */
-import { errorMessage } from '../core/errors.js';
+import { errorMessage } from '../../../core/errors.js';
 import Anthropic from '@anthropic-ai/sdk';
 import { anthropicParams, warnIgnoredTemperature } from './anthropic.js';
 import { fromAnthropicMessage } from './anthropic-wire.js';
-import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
-import { redactSecrets, toProviderError } from './errors.js';
-import { formatModelSpec } from './model-spec.js';
-import { inRequestScope, retryAfterMs } from './rate-limit-fetch.js';
-import { errorContext, maxRetriesOf, providerFetch, sdkClientOptions, type ProviderSettings } from './settings.js';
-import { jsonlLines } from './jsonl-stream.js';
+import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../../batch-types.js';
+import { redactSecrets, toProviderError } from '../../errors.js';
+import { formatModelSpec } from '../../model-spec.js';
+import { inRequestScope, retryAfterMs } from '../../rate-limit-fetch.js';
+import { errorContext, maxRetriesOf, providerFetch, sdkClientOptions, type ProviderSettings } from '../../settings.js';
+import { jsonlLines } from '../../jsonl-stream.js';
 
 type MessageBatch = Anthropic.Messages.MessageBatch;
 type BatchLine = Anthropic.Messages.MessageBatchIndividualResponse;

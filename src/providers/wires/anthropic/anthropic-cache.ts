@@ -1,9 +1,10 @@
-import { familyRow } from './capability-lookup.js';
-import { MODEL_TABLE } from './model-table.js';
-import { largest } from '../core/extremes.js';
+import { familyRow } from '../../capability-lookup.js';
+import { MODEL_TABLE } from '../../model-table.js';
+import { largest } from '../../../core/extremes.js';
+import { ANTHROPIC_TABLE } from './facts.js';
 
 /** A family without a known minimum (a newer model) is held to the largest known one, not assumed to cache more. */
-const UNKNOWN_FAMILY_MIN = largest(MODEL_TABLE.filter((row) => row.wire === 'anthropic').map((row) => row.capabilities.promptCacheMinTokens ?? 0));
+const UNKNOWN_FAMILY_MIN = largest(MODEL_TABLE.filter((row) => row.wire === ANTHROPIC_TABLE.id).map((row) => row.capabilities.promptCacheMinTokens ?? 0));
 
 /**
  * The shortest prefix, in tokens, that Anthropic caches for a model: its family's
@@ -11,7 +12,7 @@ const UNKNOWN_FAMILY_MIN = largest(MODEL_TABLE.filter((row) => row.wire === 'ant
  * simply processed without caching (no error), so this only decides when marking is worth it.
  */
 export function minCacheableTokens(model: string): number {
-  return familyRow('anthropic', model)?.capabilities.promptCacheMinTokens ?? UNKNOWN_FAMILY_MIN;
+  return familyRow(ANTHROPIC_TABLE.id, model)?.capabilities.promptCacheMinTokens ?? UNKNOWN_FAMILY_MIN;
 }
 
 /**

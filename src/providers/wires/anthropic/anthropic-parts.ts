@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { MediaPart } from '../core/content-parts.js';
+import type { MediaPart } from '../../../core/content-parts.js';
 
 /**
  * Attachments as Messages API blocks: an image as an `image` block with a base64 source (or a

@@ -1,12 +1,12 @@
-import { errorMessage } from '../core/errors.js';
+import { errorMessage } from '../../../core/errors.js';
 import type OpenAI from 'openai';
-import { toProviderError } from './errors.js';
-import { formatModelSpec } from './model-spec.js';
+import { toProviderError } from '../../errors.js';
+import { formatModelSpec } from '../../model-spec.js';
 import { checkOpenAISpec, fromOpenAICompletion, openAIParams } from './openai-wire.js';
-import { inRequestScope } from './rate-limit-fetch.js';
-import { errorContext, providerFetch, sdkClientOptions, type ProviderSettings } from './settings.js';
-import { jsonlLines } from './jsonl-stream.js';
-import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from './batch-types.js';
+import { inRequestScope } from '../../rate-limit-fetch.js';
+import { errorContext, providerFetch, sdkClientOptions, type ProviderSettings } from '../../settings.js';
+import { jsonlLines } from '../../jsonl-stream.js';
+import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../../batch-types.js';
 
 /** The OpenAI Batch API's limits on one input file. */
 export const OPENAI_BATCH_MAX_REQUESTS = 50_000;

@@ -1,0 +1,44 @@
+/**
+ * A wire format, one descriptor each (wires/<id>/index.ts): everything the project does differently
+ * by wire is here, so a new wire (the OpenAI Responses API, Gemini) is one more descriptor and no
+ * other file branches on which wire it is. The request and response mapping (request building,
+ * response reading, usage, refusal and stop reasons, the structured-output mode, content parts)
+ * lives in the provider and batch modules the descriptor loads; what must be known without loading
+ * them (defaults, body reading) is a field.
+ *
+ * Loading: a descriptor's module imports no SDK. `provider`, `batchApi` and `embedder` import their
+ * modules (and the SDK) on first use, so naming a provider loads nothing and a preset on one wire
+ * never loads another wire's SDK.
+ */
+import type { BatchApi } from './batch-types.js';
+import type { WireTable } from './capabilities.js';
+import type { ModelCapabilities } from './capabilities.js';
+import type { Embedder } from './embeddings.js';
+import type { ProviderSettings } from './settings.js';
+import type { Provider } from './types.js';
+import type { WireBodies } from './wire-bodies.js';
+
+export interface WireDescriptor extends WireTable {
+  /** How people name it (`OpenAI Chat Completions`). */
+  label: string;
+  /**
+   * The provider whose models the capability table's rows of this wire were read from: their
+   * shutdown dates are its own (an OpenAI-compatible server retires models on its own dates).
+   */
+  homeProvider: string;
+  /** The output-token limit a call gets when neither it nor its model spec sets one (a wire whose API requires one); undefined: none is sent. */
+  defaultMaxTokens(caps: ModelCapabilities): number | undefined;
+  /**
+   * The provider for one resolved model spec: its request building (from `CompletionRequest`, typed
+   * by the SDK's own parameter type), response reading into `CompletionResponse` (text, tool calls,
+   * usage, finish reason and refusal, provider blocks to replay) and errors as `ProviderError`.
+   * A setting the model refuses throws ProviderConfigError here, before any call.
+   */
+  provider(settings: ProviderSettings): Promise<Provider>;
+  /** Its batch API (`--judge-batch`): the batch line format and the result lines; absent: calls are made live. */
+  batchApi?(settings: ProviderSettings): Promise<BatchApi>;
+  /** Its embeddings endpoint (`similarTo`); absent: the wire makes no embeddings. */
+  embedder?(settings: ProviderSettings): Embedder;
+  /** Reading raw bodies off a recording fetch (the SDK clients handed to function targets) and answering a dry run. */
+  bodies: WireBodies;
+}

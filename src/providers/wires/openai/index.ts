@@ -1,0 +1,20 @@
+/**
+ * OpenAI Chat Completions (`openai`): the wire of OpenAI and of every OpenAI-compatible preset. Its
+ * provider, batch API (JSONL of Chat Completions requests) and embedder load the `openai` SDK on first use.
+ */
+import type { WireDescriptor } from '../../wire-descriptor.js';
+import { OPENAI_BODIES } from './bodies.js';
+import { OPENAI_TABLE } from './facts.js';
+import { embedderLoadedOnUse } from '../../embeddings.js';
+
+export const OPENAI_WIRE: WireDescriptor = {
+  ...OPENAI_TABLE,
+  label: 'OpenAI Chat Completions',
+  homeProvider: 'openai',
+  // The API takes a request without a limit.
+  defaultMaxTokens: () => undefined,
+  provider: async (s) => new (await import('./openai.js')).OpenAIProvider(s),
+  batchApi: async (s) => new (await import('./openai-batch.js')).OpenAIBatchApi(s),
+  embedder: (s) => embedderLoadedOnUse(s, async (settings) => (await import('./openai-embedder.js')).openAIEmbedder(settings)),
+  bodies: OPENAI_BODIES,
+};
