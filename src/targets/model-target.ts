@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { FileReadError, ProviderConfigError, UserError } from '../core/errors.js';
 import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
 import { createProvider, dryRunProvider } from '../providers/create.js';
-import type { ModelSpecInput } from '../providers/model-spec.js';
 import type { ModelTargetSchema } from './target-schemas.js';
 import { modelAgentTarget } from './model-agent.js';
 import { whereIn, type TargetSettings } from './target-settings.js';
@@ -44,7 +43,7 @@ export async function buildModelTarget(name: string, spec: ModelTargetConfig, se
   let provider;
   try {
     // Now, not at the first trial: a missing API key must stop the run before it starts.
-    provider = settings.dryRun ? dryRunProvider(spec.model) : createProvider(spec.model, settings.env, { limiters: settings.limiters }); // validated by createProvider
+    provider = settings.dryRun ? dryRunProvider(spec.model) : createProvider(spec.model, settings.env, { limiters: settings.limiters });
   } catch (err) {
     if (err instanceof ProviderConfigError) throw new ProviderConfigError(`target "${name}": ${err.message}`);
     throw err;
