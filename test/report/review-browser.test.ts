@@ -9,11 +9,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { runCliInProcess, startCliInProcess, type InProcessCli } from '../support/cli-in-process.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { HOSTILE_REPLY } from '../support/html-page.js';
 import { CalibrationSchema } from '../../src/judges/calibration-schema.js';
@@ -93,11 +93,11 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
     dir = run.dir;
     labels = join(dir, 'labels.jsonl');
     expect(run.results.cases.map((c) => c.trials.length)).toEqual([1, 1, 1, 1, 1]);
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     // A session a failed test left serving: its Ctrl-C ends it.
     for (const s of sessions) s.kill('SIGINT');
     await Promise.all(sessions.map((s) => s.done.catch(() => {})));

@@ -11,11 +11,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, spawnCli, type SpawnedCli } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { HOSTILE_REPLY } from '../support/html-page.js';
 import { writeProject } from '../support/temp-project.js';
 
@@ -107,11 +107,11 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     cli = spawnCli(['view', '--no-open'], { cwd: dir, timeoutMs: 300_000, env: { ORDER_API_TOKEN: SECRET } });
     await cli.waitForStdout(URL_LINE, 60_000);
     url = URL_LINE.exec(cli.stdout())![1]!;
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     if (cli && cli.child.exitCode === null) cli.child.kill('SIGKILL');
     removeTempDirs();
   });
