@@ -104,10 +104,11 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     for (const id of ids) expect(folderFile(id, 'results.json')).not.toContain(ARG);
     expect(folderFile(ids[0]!, 'raw-trials.jsonl')).toContain(ARG);
     expect(folderFile(ids[0]!, 'raw-trials.jsonl')).not.toContain(SECRET);
+    // Launched first: a launch adds Playwright's own SIGINT handler, which must not be taken for the view's.
+    browser = await sharedChromium(executablePath);
     cli = startCliInProcess(['view', '--no-open'], { cwd: dir, env: { ORDER_API_TOKEN: SECRET } });
     await cli.waitForStdout(URL_LINE);
     url = URL_LINE.exec(cli.stdout())![1]!;
-    browser = await sharedChromium(executablePath);
   }, 180_000);
 
   afterAll(async () => {

@@ -27,7 +27,9 @@ let shared: Promise<Browser> | undefined;
  * costs about 2 s of CPU, and the worker keeps this module between files (vitest.config.ts: isolate
  * false). A file opens its own pages (each `browser.newPage()` is a fresh context: no storage shared
  * between pages) and closes them with `closePages`, never the browser; Playwright ends the browser
- * when the worker exits. A browser that crashed or was closed is launched anew.
+ * when the worker exits. A browser that crashed or was closed is launched anew. Ask for it before
+ * starting an in-process CLI whose Ctrl-C a test sends: a launch adds Playwright's SIGINT handler,
+ * which `startCliInProcess` would take for one the CLI added.
  */
 export function sharedChromium(executablePath: string): Promise<Browser> {
   shared ??= chromium.launch({ executablePath, args: chromiumArgs() }).then((browser) => {
