@@ -1,13 +1,14 @@
 /**
- * Running the built CLI over a judges fixture project (test/fixtures/judges-*), with the judge's
- * provider pointed at a fake server and a fresh output directory per run. Judge-related variables
- * of the parent environment never leak into the child.
+ * Running the built CLI's `main` in-process over a judges fixture project (test/fixtures/judges-*),
+ * with the judge's provider pointed at a fake server and a fresh output directory per run.
+ * Judge-related variables of the worker's environment are unset for the run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
-import { fixtureDir, readCountFile, runCli, tempDir, type CliResult } from '../support/cli.js';
+import { fixtureDir, readCountFile, tempDir, type CliResult } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider, Script } from '../support/fake-server.js';
@@ -39,7 +40,7 @@ export async function runJudgeCli(fixture: string, args: string[], opts: JudgeCl
   const env: Record<string, string | undefined> = Object.fromEntries(JUDGE_ENV.map((k) => [k, undefined]));
   Object.assign(env, { OUT_DIR: outDir, COUNT_FILE: countFile }, opts.env);
   const fullArgs = opts.json === false ? args : [...args, '--json', jsonPath];
-  const result = await runCli(fullArgs, { cwd: fixtureDir(fixture), env, timeoutMs: 60_000 });
+  const result = await runCliInProcess(fullArgs, { cwd: fixtureDir(fixture), env });
   return { ...result, outDir, jsonPath, calls: () => readCountFile(countFile), results: () => readResults(jsonPath) };
 }
 

@@ -8,11 +8,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { BASE_CAPITAL, BASE_EVIL, HEAD_CAPITAL, HEAD_EVIL, comparisonOf, runComparedPage, type ComparedPage } from '../support/before-after-page.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { FIELD_LIMIT } from '../../src/report/html-cut.js';
@@ -70,12 +70,12 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
 
   beforeAll(async () => {
     run = await runComparedPage();
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     page = await open(run.path);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 

@@ -8,11 +8,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type CliResult } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { HOSTILE_ID, historyRun, writeHistoryFiles } from '../support/history-files.js';
 
 const RUNS = 50;
@@ -41,7 +41,7 @@ describeInChromium('the history page in headless Chromium', (executablePath) => 
     writeFileSync(join(folder, 'runs', 'r1', 'plan.json'), '{');
     cli = await runCliInProcess(['report', '--history', 'history', '-o', 'out/history.html'], { cwd: dir });
     const url = pathToFileURL(join(dir, 'out', 'history.html')).href;
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     page = await browser.newPage();
     watchPage(page, dialogs, errors);
     page.on('request', (r) => {
@@ -51,7 +51,7 @@ describeInChromium('the history page in headless Chromium', (executablePath) => 
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 

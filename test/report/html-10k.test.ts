@@ -12,11 +12,11 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/core/results-schema.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { describeInChromium, sharedChromium, closePages } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
 import { writePage } from '../support/run-report-page.js';
@@ -47,7 +47,7 @@ describeInChromium('a run report of 10,000 trials', (executablePath) => {
       return c;
     });
     path = await writePage(join(tempDir(), 'report.html'), { ...run.results, cases });
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     page = await browser.newPage();
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     net = await watchNetwork(page);
@@ -55,7 +55,7 @@ describeInChromium('a run report of 10,000 trials', (executablePath) => {
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 

@@ -6,10 +6,10 @@
  * Skipped, with a message, where no Chromium is installed; under CI a missing Chromium fails.
  */
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { HOSTILE_INPUT, HOSTILE_REPLY, HOSTILE_RESULT, runAskedPage, runHostile } from '../support/html-page.js';
 
 interface Item {
@@ -62,7 +62,7 @@ describeInChromium('the HTML report in headless Chromium', (executablePath) => {
 
   beforeAll(async () => {
     const { path } = await runHostile();
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     page = await browser.newPage();
     watchPage(page, dialogs, errors);
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
@@ -72,7 +72,7 @@ describeInChromium('the HTML report in headless Chromium', (executablePath) => {
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 

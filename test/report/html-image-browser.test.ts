@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { htmlReporter } from '../../src/report/html.js';
 import { BIG_PNG, IMAGE_PNG, imageEvalFiles } from '../multimodal/image-fixtures.js';
@@ -17,7 +17,7 @@ import { BIG_PNG, IMAGE_PNG, imageEvalFiles } from '../multimodal/image-fixtures
 describeInChromium('an image input in the HTML report', (executablePath) => {
   let browser: Browser | undefined;
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 
@@ -31,7 +31,7 @@ describeInChromium('an image input in the HTML report', (executablePath) => {
         return [htmlReporter({ path, outputDir: join(dir, '.agent-evals'), version: 'test' })];
       },
     });
-    browser ??= await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser ??= await sharedChromium(executablePath);
     const page = await browser.newPage();
     const dialogs: string[] = [];
     const errors: string[] = [];

@@ -17,14 +17,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/core/results-schema.js';
 import { caseKey } from '../../src/core/matrix.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { FIELD_LIMIT } from '../../src/report/html-cut.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { describeInChromium, sharedChromium, closePages } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 
 const TRIALS = 300;
@@ -94,7 +94,7 @@ describeInChromium('the HTML report of 300 trials with replies over the field li
         return { json: JSON.stringify(c), key: caseKey(c) };
       }),
     );
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     page = await browser.newPage();
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
@@ -104,7 +104,7 @@ describeInChromium('the HTML report of 300 trials with replies over the field li
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 

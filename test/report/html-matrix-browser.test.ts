@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
 import type { CaseResult } from '../../src/core/results-schema.js';
@@ -18,7 +18,7 @@ import { htmlReporter } from '../../src/report/html.js';
 import { writeHtmlReport } from '../../src/report/html-page.js';
 import { FIELD_LIMIT } from '../../src/report/html-cut.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 import { runInProcess, type InProcessRun } from '../support/run-in-process.js';
 
@@ -76,7 +76,7 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
   beforeAll(async () => {
     const made = await matrixPage();
     run = made.run;
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     page = await browser.newPage();
     watchPage(page, dialogs, errors);
     net = await watchNetwork(page);
@@ -84,7 +84,7 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 

@@ -4,18 +4,18 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { htmlReporter } from '../../src/report/html.js';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { describeInChromium, sharedChromium, closePages } from '../support/chromium.js';
 import { runProjectInProcess } from '../support/run-fixture-in-process.js';
 
 describeInChromium('a judge panel in the HTML report', (executablePath) => {
   let browser: Browser | undefined;
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 
@@ -38,7 +38,7 @@ describeInChromium('a judge panel in the HTML report', (executablePath) => {
       config,
       { cache: false, reporters: (dir) => [htmlReporter({ path: (path = join(dir, 'report.html')), outputDir: join(dir, '.agent-evals'), version: 'test' })] },
     );
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     const page = await browser.newPage();
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     await page.locator('details.case > summary').first().click();

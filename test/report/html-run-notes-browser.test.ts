@@ -5,13 +5,13 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/define-config.js';
 import type { TargetContext } from '../../src/index.js';
 import { htmlReporter } from '../../src/report/html.js';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { describeInChromium, sharedChromium, closePages } from '../support/chromium.js';
 import { explain, runProjectInProcess } from '../support/run-fixture-in-process.js';
 
 const IDS = ['one', 'two', 'three', 'four'];
@@ -22,7 +22,7 @@ const TOOL = '<img src=x onerror="document.title=1">drop_table';
 describeInChromium('the run summary of the HTML report', (executablePath) => {
   let browser: Browser | undefined;
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 
@@ -57,7 +57,7 @@ describeInChromium('the run summary of the HTML report', (executablePath) => {
       { cache: false, reporters: (dir) => [htmlReporter({ path: (path = join(dir, 'report.html')), outputDir: join(dir, '.agent-evals'), version: 'test' })] },
     );
     expect(r.results().summary.toolsOutsideAllowlist, explain(r)).toEqual([{ tool: TOOL, cases: ['tools/call'] }]);
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     const page = await browser.newPage();
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     const summary = page.locator('section.summary');

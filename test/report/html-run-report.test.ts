@@ -8,10 +8,10 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { runHostile } from '../support/html-page.js';
 import { watchNetwork, type NetworkWatch } from '../support/no-network.js';
 import { JUDGED_CASES, judgedCachedPage, oneRegression, writePage, type JudgedPage } from '../support/run-report-page.js';
@@ -45,7 +45,7 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
 
   beforeAll(async () => {
     judged = await judgedCachedPage();
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     page = await browser.newPage();
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     net = await watchNetwork(page);
@@ -53,7 +53,7 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 

@@ -5,11 +5,11 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { htmlReporter } from '../../src/report/html.js';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { describeInChromium, sharedChromium, closePages } from '../support/chromium.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { simulatedUserRun } from '../support/simulated-user-run.js';
 
@@ -17,7 +17,7 @@ describeInChromium('simulated-user usage in the HTML report', (executablePath) =
   let browser: Browser | undefined;
   const fakes: FakeProvider[] = [];
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     await Promise.all(fakes.map((f) => f.close()));
     removeTempDirs();
   });
@@ -25,7 +25,7 @@ describeInChromium('simulated-user usage in the HTML report', (executablePath) =
   it('the summary and the trial show the user model tokens and cost apart from target and judge', async () => {
     let path = '';
     await simulatedUserRun((dir) => [htmlReporter({ path: (path = join(dir, 'report.html')), outputDir: join(dir, '.agent-evals'), version: 'test' })], fakes);
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     const page = await browser.newPage();
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     const fact = (scope: ReturnType<typeof page.locator>, label: string) => scope.locator(`dt:text-is("${label}") + dd`).first().textContent();

@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
-import { chromiumArgs, describeInChromium } from '../support/chromium.js';
+import { describeInChromium, sharedChromium, closePages } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { htmlReporter } from '../../src/report/html.js';
 import { toolTape } from '../../src/runner/tool-tape.js';
@@ -22,7 +22,7 @@ cases:
 describeInChromium('the tool tape in the HTML report', (executablePath) => {
   let browser: Browser | undefined;
   afterAll(async () => {
-    await browser?.close();
+    await closePages(browser);
     removeTempDirs();
   });
 
@@ -65,7 +65,7 @@ describeInChromium('the tool tape in the HTML report', (executablePath) => {
     });
     expect(run.results.cases[0]!.trials[0]!.reply).toBe('A live c');
 
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
     const page = await browser.newPage();
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     const row = page.locator('details.case', { has: page.locator('summary .key', { hasText: 't/c' }) });

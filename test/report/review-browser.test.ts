@@ -1,5 +1,6 @@
 /**
- * `agent-evals review` end to end: the built CLI serves a 5-trial results file on 127.0.0.1, headless
+ * `agent-evals review` end to end: the built CLI's `main` (in-process: the command is the subject, not the
+ * binary) serves a 5-trial results file on 127.0.0.1, headless
  * Chromium (playwright-core) labels the trials with real key presses, Ctrl-C stops the server, a
  * second session resumes at the first unlabelled trial, and `agent-evals calibrate` reads the labels
  * file it wrote, against a fake judge scripted by fixtures (matched as `calibration/<id>`), with the
@@ -8,11 +9,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { removeTempDirs, spawnCli, tempDir, type SpawnedCli } from '../support/cli.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess, startCliInProcess, type InProcessCli } from '../support/cli-in-process.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { HOSTILE_REPLY } from '../support/html-page.js';
 import { CalibrationSchema } from '../../src/judges/calibration-schema.js';
@@ -41,16 +42,16 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
   let browser: Browser | undefined;
   let dir = '';
   let labels = '';
-  const sessions: SpawnedCli[] = [];
+  const sessions: InProcessCli[] = [];
   const errors: string[] = [];
   /** Every request a review page made, with its server's origin. */
   const requests: { url: string; origin: string }[] = [];
 
   /** Starts `review`, waits for its one stdout line (the tokened address) and opens it in a new page. */
-  async function open(): Promise<{ cli: SpawnedCli; url: string; page: Page }> {
-    const cli = spawnCli(['review', 'results.json'], { cwd: dir, timeoutMs: 120_000 });
+  async function open(): Promise<{ cli: InProcessCli; url: string; page: Page }> {
+    const cli = startCliInProcess(['review', 'results.json'], { cwd: dir });
     sessions.push(cli);
-    await cli.waitForStdout(URL_LINE, 60_000);
+    await cli.waitForStdout(URL_LINE);
     const url = URL_LINE.exec(cli.stdout())![1]!;
     const page = await browser!.newPage();
     // A dialog is as wrong as an error here: both land in `errors`.
@@ -75,9 +76,9 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-  /** Ctrl-C: the server stops and the command ends with 0 (the labels are saved as they come). */
-  async function stop(cli: SpawnedCli): Promise<void> {
-    cli.child.kill('SIGINT');
+  /** Ctrl-C (to the listener the command added): the server stops and the command ends with 0 (the labels are saved as they come). */
+  async function stop(cli: InProcessCli): Promise<void> {
+    expect(cli.kill('SIGINT')).toBe(true);
     const done = await cli.done;
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toMatch(/Review stopped: \d of 5 trials labelled in labels\.jsonl/);
@@ -92,12 +93,14 @@ describeInChromium('agent-evals review in headless Chromium', (executablePath) =
     dir = run.dir;
     labels = join(dir, 'labels.jsonl');
     expect(run.results.cases.map((c) => c.trials.length)).toEqual([1, 1, 1, 1, 1]);
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
+    browser = await sharedChromium(executablePath);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    for (const s of sessions) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await closePages(browser);
+    // A session a failed test left serving: its Ctrl-C ends it.
+    for (const s of sessions) s.kill('SIGINT');
+    await Promise.all(sessions.map((s) => s.done.catch(() => {})));
     removeTempDirs();
   });
 

@@ -1,6 +1,6 @@
 /**
  * `agent-evals view` end to end: four real runs of a project (the CLI's `run`, in process) whose
- * function target calls a tool through `ctx.tool()` under the default `trace: safe`, then the built CLI
+ * function target calls a tool through `ctx.tool()` under the default `trace: safe`, then its `view` (in process too)
  * serves the output folder and headless Chromium (playwright-core) reads it: the run list holds every
  * run folder, a trial shows the tool's arguments and result in full (read from the run folder's raw
  * trials) while the run's results.json keeps only digests, a reply with markup stays text, a secret
@@ -11,11 +11,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, spawnCli, type SpawnedCli } from '../support/cli.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
-import { chromiumArgs, describeInChromium, watchPage } from '../support/chromium.js';
+import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess, startCliInProcess, type InProcessCli } from '../support/cli-in-process.js';
+import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
 import { HOSTILE_REPLY } from '../support/html-page.js';
 import { writeProject } from '../support/temp-project.js';
 
@@ -54,7 +54,7 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
   let browser: Browser | undefined;
   let dir = '';
   let sha = '';
-  let cli: SpawnedCli | undefined;
+  let cli: InProcessCli | undefined;
   let url = '';
   /** Run folder ids in the order the runs were made: whole, filtered, broken, one shard. */
   const ids: string[] = [];
@@ -104,15 +104,17 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     for (const id of ids) expect(folderFile(id, 'results.json')).not.toContain(ARG);
     expect(folderFile(ids[0]!, 'raw-trials.jsonl')).toContain(ARG);
     expect(folderFile(ids[0]!, 'raw-trials.jsonl')).not.toContain(SECRET);
-    cli = spawnCli(['view', '--no-open'], { cwd: dir, timeoutMs: 300_000, env: { ORDER_API_TOKEN: SECRET } });
-    await cli.waitForStdout(URL_LINE, 60_000);
+    // Launched first: a launch adds Playwright's own SIGINT handler, which must not be taken for the view's.
+    browser = await sharedChromium(executablePath);
+    cli = startCliInProcess(['view', '--no-open'], { cwd: dir, env: { ORDER_API_TOKEN: SECRET } });
+    await cli.waitForStdout(URL_LINE);
     url = URL_LINE.exec(cli.stdout())![1]!;
-    browser = await chromium.launch({ executablePath, args: chromiumArgs() });
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    if (cli && cli.child.exitCode === null) cli.child.kill('SIGKILL');
+    await closePages(browser);
+    // A server a failed test left running: its Ctrl-C ends it.
+    if (cli?.kill('SIGINT')) await cli.done.catch(() => {});
     removeTempDirs();
   });
 
@@ -226,7 +228,7 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     });
 
     it('Ctrl-C stops the server with exit 0; the address was printed once, and no secret', async () => {
-      cli!.child.kill('SIGINT');
+      expect(cli!.kill('SIGINT')).toBe(true);
       const done = await cli!.done;
       expect(done.code, done.stderr).toBe(0);
       expect(done.stderr).toMatch(/Viewing 4 runs of \.agent-evals/);

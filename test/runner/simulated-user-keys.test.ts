@@ -2,12 +2,14 @@
  * The start-up key check covers the user models of simulated-user cases (built CLI): a missing key
  * stops the run with exit 2 before any target runs, naming the eval file, the case's line, the field
  * that chose the model (`simulatedUser.model`, else `simulatedUser` and the judge it fell back to)
- * and the variable. A dry run and a run with the key go ahead.
+ * and the variable. A dry run and a run with the key go ahead. The CLI's `main` runs in-process: the
+ * commands are the subject, not the binary.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCountFile, removeTempDirs, runCli, STACK_FRAME, tempDir } from '../support/cli.js';
+import { readCountFile, removeTempDirs, STACK_FRAME, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 
@@ -47,7 +49,7 @@ async function project(judge: string, cases: (url: string) => string) {
   const base = { COUNT_FILE: countFile, OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: undefined };
   return {
     fake,
-    run: (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { cwd: dir, env: { ...base, ...env } }),
+    run: (args: string[], env: Record<string, string | undefined> = {}) => runCliInProcess(args, { cwd: dir, env: { ...base, ...env } }),
     calls: () => readCountFile(countFile),
   };
 }

@@ -1,6 +1,7 @@
 /** Finds Debian's system Chromium for the browser tests (playwright-core downloads no browser). */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
 import { describe, it } from 'vitest';
 
 /** The path of a `chromium` executable on PATH or at /usr/bin/chromium; undefined when none is installed. */
@@ -17,6 +18,35 @@ export function findChromium(): string | undefined {
 /** Launch flags: Chromium refuses its sandbox as root, which is how CI containers run. */
 export function chromiumArgs(): string[] {
   return process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The test worker's one Chromium, launched by the first browser test file that asks for it: a launch
+ * costs about 2 s of CPU, and the worker keeps this module between files (vitest.config.ts: isolate
+ * false). A file opens its own pages (each `browser.newPage()` is a fresh context: no storage shared
+ * between pages) and closes them with `closePages`, never the browser; Playwright ends the browser
+ * when the worker exits. A browser that crashed or was closed is launched anew. Ask for it before
+ * starting an in-process CLI whose Ctrl-C a test sends: a launch adds Playwright's SIGINT handler,
+ * which `startCliInProcess` would take for one the CLI added.
+ */
+export function sharedChromium(executablePath: string): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath, args: chromiumArgs() }).then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  const launched = shared;
+  // A failed launch is not kept: the next file tries again.
+  launched.catch(() => {
+    if (shared === launched) shared = undefined;
+  });
+  return launched;
+}
+
+/** Closes every page (and its context) a file opened in the shared browser: files run one at a time in a worker. */
+export async function closePages(browser: Browser | undefined): Promise<void> {
+  if (browser?.isConnected()) await Promise.all(browser.contexts().map((c) => c.close()));
 }
 
 /** True when the CI variable is set to anything but an empty string, "0" or "false". */
