@@ -87,7 +87,7 @@ export const ConfigSchema = z
     /** USD per 1M tokens, keyed `provider:model`; extends and overrides the bundled table. */
     pricing: PriceOverridesSchema.optional(),
     /**
-     * The HTTP proxy of every model call and HTTP target (`http://host:port`, `http://user:pass@host:port`), or
+     * The HTTP proxy of every model call and HTTP target (an http or https URL of host and port, with `user:pass@` for credentials), or
      * `false` to connect directly; a model spec or an HTTP target may set its own. Unset: HTTPS_PROXY /
      * HTTP_PROXY / NO_PROXY from the environment (docs/guide/configuration.md, "Behind a proxy").
      */

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { displayURL } from '../core/display-url.js';
 
 /**
- * A `proxy` setting (config, model spec, HTTP target): a proxy URL (`http://host:port`, credentials as
- * `http://user:pass@host:port`), or `false` to connect directly whatever the environment says. Unset,
+ * A `proxy` setting (config, model spec, HTTP target): a proxy URL (http or https, host and port,
+ * credentials as `user:pass@`), or `false` to connect directly whatever the environment says. Unset,
  * the environment's HTTPS_PROXY / HTTP_PROXY / NO_PROXY (or their lower-case forms) decide.
  */
-export const ProxySettingSchema = z.union([z.url({ protocol: /^https?$/, error: 'expected a proxy URL (http://host:port) or false' }), z.literal(false)]);
+export const ProxySettingSchema = z.union([z.url({ protocol: /^https?$/, error: 'expected a proxy URL (http or https, host and port) or false' }), z.literal(false)]);
 export type ProxySetting = z.infer<typeof ProxySettingSchema>;
 
 /** How a request leaves: through the environment's proxy variables, through one proxy, or directly. */

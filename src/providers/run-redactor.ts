@@ -11,7 +11,7 @@ export interface SecretSources {
   proxy?: unknown;
 }
 
-/** The environment's proxy variables: their URLs may carry a password (`http://user:pass@proxy:8080`). */
+/** The environment's proxy variables: their URLs may carry a password (`user:pass@` before the host). */
 const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
 const MAX_DEPTH = 5;

@@ -177,7 +177,10 @@ describe.concurrent('a config target of the wrong shape names the shape it looks
       `{ command: 'node agent.mjs' }`,
       'targets.m: expected { command: string[], cwd?: string, env?: { [name]: string }, inheritEnv?: string[], timeoutMs?: number, maxOutputBytes?: number } (a command target): command: expected array, received string',
     ],
-    [`{ url: 'http://127.0.0.1:1', header: {} }`, 'targets.m: expected { url: string, headers?: { [name]: string }, timeoutMs?: number } (an HTTP target): unknown field "header"'],
+    [
+      `{ url: 'http://127.0.0.1:1', header: {} }`,
+      'targets.m: expected { url: string, headers?: { [name]: string }, timeoutMs?: number, proxy?: string | false } (an HTTP target): unknown field "header"',
+    ],
     [
       `{ model: 42 }`,
       'targets.m: expected { model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target): model: expected string or object',
