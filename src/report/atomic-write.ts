@@ -1,22 +1,9 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writevSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { removeAtExit } from './remove-at-exit.js';
 
 /** Pieces are handed to the file in batches of about this size: one writev each, never joined into one buffer first. */
 const WRITE_BYTES = 256 * 1024;
-
-/** Temp files being written right now: a second Ctrl-C exits mid-write, and must not leave them behind. */
-const writing = new Set<string>();
-let cleanupInstalled = false;
-
-function track(tmp: string): void {
-  writing.add(tmp);
-  if (cleanupInstalled) return;
-  cleanupInstalled = true;
-  // 'exit' runs on process.exit (the second Ctrl-C) too; only synchronous work happens there.
-  process.on('exit', () => {
-    for (const path of writing) rmSync(path, { force: true });
-  });
-}
 
 /**
  * Writes a file through a temporary sibling and a rename, so a reader never sees half a file
@@ -30,7 +17,7 @@ function track(tmp: string): void {
 export async function writeAtomic(path: string, produce: (write: (chunk: string | Buffer) => void) => Promise<void> | void): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-  track(tmp);
+  const release = removeAtExit(tmp);
   let fd: number | undefined;
   // Chunks (a case each, for a results file) are gathered as they are, and written WRITE_BYTES at a time.
   let gathered: Buffer[] = [];
@@ -65,6 +52,6 @@ export async function writeAtomic(path: string, produce: (write: (chunk: string 
     rmSync(tmp, { force: true });
     throw err;
   } finally {
-    writing.delete(tmp);
+    release();
   }
 }

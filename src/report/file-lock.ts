@@ -1,22 +1,9 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { removeAtExit } from './remove-at-exit.js';
 
 /** How often a held lock is looked at again while waiting for it. */
 const RETRY_MS = 20;
-
-/** Locks this process holds right now: removed if it exits mid-write (a second Ctrl-C). */
-const held = new Set<string>();
-let cleanupInstalled = false;
-
-function track(lock: string): void {
-  held.add(lock);
-  if (cleanupInstalled) return;
-  cleanupInstalled = true;
-  // 'exit' runs on process.exit too; only synchronous work happens there.
-  process.on('exit', () => {
-    for (const path of held) rmSync(path, { force: true });
-  });
-}
 
 /** Creates `lock` holding this pid; false when it already exists. */
 function tryCreate(lock: string): boolean {
@@ -106,11 +93,11 @@ export async function withFileLock<T>(lock: string, fn: () => Promise<T>, waitMs
     }
     await sleep(RETRY_MS);
   }
-  track(lock);
+  const release = removeAtExit(lock);
   try {
     return await fn();
   } finally {
-    held.delete(lock);
+    release();
     rmSync(lock, { force: true });
   }
 }

@@ -102,14 +102,19 @@ describe("a TypeScript case's check(t) that never settles", () => {
   });
 });
 
+/** A run whose reporter module's onEnd never settles (it says so on stderr first): the spawned CLI and its project. */
+function runWithHangingOnEnd() {
+  const dir = writeProject({
+    'evals.config.mjs': config(`'./hang.mjs'`),
+    'ok.eval.ts': PASSING_EVAL,
+    'hang.mjs': `export default { apiVersion: 1, create: () => ({ onEnd: () => { process.stderr.write('hang: onEnd\\n'); return ${NEVER}; } }) };\n`,
+  });
+  return { dir, cli: spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 }) };
+}
+
 describe('a reporter module that never settles', () => {
   it('in onEnd: SIGTERM ends the process within 10 s, the results written and the reporter named', async () => {
-    const dir = writeProject({
-      'evals.config.mjs': config(`'./hang.mjs'`),
-      'ok.eval.ts': PASSING_EVAL,
-      'hang.mjs': `export default { apiVersion: 1, create: () => ({ onEnd: () => { process.stderr.write('hang: onEnd\\n'); return ${NEVER}; } }) };\n`,
-    });
-    const cli = spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 });
+    const { dir, cli } = runWithHangingOnEnd();
     // Listed before the results document's writer: the results wait on it until it is dropped.
     await cli.waitForStderr(/hang: onEnd/, 30_000);
     cli.child.kill('SIGTERM');
@@ -123,12 +128,7 @@ describe('a reporter module that never settles', () => {
   });
 
   it('in onEnd: a second SIGTERM ends the process at once, exit 130, without waiting for the grace', async () => {
-    const dir = writeProject({
-      'evals.config.mjs': config(`'./hang.mjs'`),
-      'ok.eval.ts': PASSING_EVAL,
-      'hang.mjs': `export default { apiVersion: 1, create: () => ({ onEnd: () => { process.stderr.write('hang: onEnd\\n'); return ${NEVER}; } }) };\n`,
-    });
-    const cli = spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 });
+    const { cli } = runWithHangingOnEnd();
     await cli.waitForStderr(/hang: onEnd/, 30_000);
     cli.child.kill('SIGTERM');
     await cli.waitForStderr(/Interrupted/, 10_000);
