@@ -25,7 +25,7 @@ const RUN_ASSEMBLY = ['runner/execute-run', 'runner/api-keys', 'runner/rejudge',
 
 // The modules (under src/) that define the data blocks the server writes into the HTML pages; the
 // page's browser code imports their types (and only types: `page-alone`) so both sides read one
-// definition. A type-only import is erased by the bundler, and src/report/page/tsconfig.json (DOM, no
+// definition. A type-only import is erased by the bundler, and page/tsconfig.json (DOM, no
 // Node types) still checks what those types reach.
 const PAGE_DATA = ['report/history-data.ts', 'report/view-data.ts', 'report/review-items.ts', 'report/baseline-types.ts', 'core/results-schema.ts'];
 
@@ -44,24 +44,24 @@ module.exports = {
     {
       name: 'page-alone',
       comment:
-        "src/report/page/ is the report's browser code (bundled into dist/report/page-scripts.json): it imports no value of ours outside itself (a type-only import is erased when bundled, so the bundle holds nothing of the server), and nothing of ours imports it but through that built string",
+        "page/ is the report's browser code (bundled into dist/report/page-scripts.json): it imports no value of ours outside itself (a type-only import is erased when bundled, so the bundle holds nothing of the server), and nothing of ours imports it but through that built string",
       severity: 'error',
-      from: { path: '^src/report/page/' },
-      to: { path: '^src/', pathNot: '^src/report/page/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^page/' },
+      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'page-data-types',
-      comment: `One definition of the data the server writes into the pages: src/report/page/ imports it as types only (\`import type\`), and only from the modules that define it (${PAGE_DATA.join(', ')}), never keeping a copy of its own`,
+      comment: `One definition of the data the server writes into the pages: page/ imports it as types only (\`import type\`), and only from the modules that define it (${PAGE_DATA.join(', ')}), never keeping a copy of its own`,
       severity: 'error',
-      from: { path: '^src/report/page/' },
-      to: { path: '^src/', pathNot: `^src/(report/page/|(${PAGE_DATA.map((f) => f.replace('.', '\\.')).join('|')})$)`, dependencyTypes: ['type-only'] },
+      from: { path: '^page/' },
+      to: { path: '^src/', pathNot: `^src/(${PAGE_DATA.map((f) => f.replace('.', '\\.')).join('|')})$`, dependencyTypes: ['type-only'] },
     },
     {
       name: 'page-only-bundled',
-      comment: 'nothing of ours imports src/report/page/ (the browser code) but itself: the page script is read as the string scripts/page-bundle.mjs builds',
+      comment: 'nothing in src/ imports page/ (the browser code): the page script is read as the string scripts/page-bundle.mjs builds',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/report/page/' },
-      to: { path: '^src/report/page/' },
+      from: { path: '^src/' },
+      to: { path: '^page/' },
     },
     {
       name: 'no-circular',
@@ -79,7 +79,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^src/',
+    includeOnly: '^(src|page)/',
     // Type-only imports are edges too: a type from a higher floor ties the lower floor to it.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

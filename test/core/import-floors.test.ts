@@ -44,9 +44,9 @@ describe('the import floors (npm run lint:imports)', () => {
       // The page's browser code: types only, and only from a module that defines a page's data.
       'src/report/history-data.ts': 'export interface HistoryData { runs: string[] }\nexport const CHANGED_MOST = 20;\n',
       'src/report/html-cut.ts': 'export const FIELD_LIMIT = 1;\nexport type Cut = number;\n',
-      'src/report/page/history-main.ts': "import type { HistoryData } from '../history-data.js';\nexport const runs = (d: HistoryData) => d.runs.length;\n",
-      'src/report/page/history-cases.ts': "import { CHANGED_MOST } from '../history-data.js';\nexport const most = CHANGED_MOST;\n",
-      'src/report/page/review-main.ts': "import type { Cut } from '../html-cut.js';\nexport const cut = (c: Cut) => c;\n",
+      'page/history-main.ts': "import type { HistoryData } from '../src/report/history-data.js';\nexport const runs = (d: HistoryData) => d.runs.length;\n",
+      'page/history-cases.ts': "import { CHANGED_MOST } from '../src/report/history-data.js';\nexport const most = CHANGED_MOST;\n",
+      'page/review-main.ts': "import type { Cut } from '../src/report/html-cut.js';\nexport const cut = (c: Cut) => c;\n",
       // A circle within one floor, closed by a type-only import.
       'src/suite/case-list.ts': "import { byTag } from './case-filter.js';\nexport type CaseList = string[];\nexport const tagged = byTag;\n",
       'src/suite/case-filter.ts': "import type { CaseList } from './case-list.js';\nexport const byTag = (cases: CaseList) => cases.length;\n",
@@ -76,8 +76,8 @@ describe('the import floors (npm run lint:imports)', () => {
 
   it('lets the page import a page-data module as types only: a value import, or types from elsewhere, is refused', () => {
     const { output } = lint;
-    expect(output).toContain('error page-alone: src/report/page/history-cases.ts → src/report/history-data.ts');
-    expect(output).toContain('error page-data-types: src/report/page/review-main.ts → src/report/html-cut.ts');
-    expect(output).not.toContain('src/report/page/history-main.ts');
+    expect(output).toContain('error page-alone: page/history-cases.ts → src/report/history-data.ts');
+    expect(output).toContain('error page-data-types: page/review-main.ts → src/report/html-cut.ts');
+    expect(output).not.toContain('page/history-main.ts');
   });
 });

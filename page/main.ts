@@ -1,10 +1,10 @@
 /**
  * The HTML report's page script: the browser code of report.html, entry point.
  *
- * Where it lives: src/report/page/ holds the browser sources, one concern a file (dom.ts: building
+ * Where it lives: page/ holds the browser sources, one concern a file (dom.ts: building
  * nodes, textContent only, never innerHTML; fields.ts: data values and cut fields; summary.ts: the
  * header; case-list.ts: filter and the page-at-a-time list; trial.ts: one trial; assertions.ts).
- * They type-check against the DOM alone (src/report/page/tsconfig.json, part of `npm run typecheck`
+ * They type-check against the DOM alone (page/tsconfig.json, part of `npm run typecheck`
  * and `npm test`) and import nothing of ours outside this folder (.dependency-cruiser.cjs, rule
  * `page-alone`); the data they read is typed in types.ts.
  *

@@ -9,7 +9,7 @@
 import { add, el } from './dom';
 import { renderCases, renderChanged } from './history-cases';
 import { lineChart } from './history-chart';
-import type { HistoryData } from '../history-data';
+import type { HistoryData } from '../src/report/history-data';
 
 const data = JSON.parse((document.getElementById('history') as HTMLElement).textContent || '{}') as HistoryData;
 const app = document.getElementById('app') as HTMLElement;

@@ -2,7 +2,7 @@
 // textContent (dom.ts), so agent text stays text.
 import { add, el } from './dom';
 import { KEY_LEGEND, type ReviewAction } from './review-keys';
-import type { ReviewItem, ReviewLabel } from '../review-items';
+import type { ReviewItem, ReviewLabel } from '../src/report/review-items';
 
 /** The controls: pass and fail, a button per score, previous and next, and the save status. */
 export interface Controls {

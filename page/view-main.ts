@@ -8,7 +8,7 @@
  */
 import { add, el } from './dom';
 import { pct, usd } from './format';
-import type { ViewListData, ViewRun } from '../view-data';
+import type { ViewListData, ViewRun } from '../src/report/view-data';
 
 const data = JSON.parse((document.getElementById('runs') as HTMLElement).textContent || '{}') as ViewListData;
 const app = document.getElementById('app') as HTMLElement;

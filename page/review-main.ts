@@ -11,7 +11,7 @@
  */
 import { add, el } from './dom';
 import { keyAction, type ReviewAction } from './review-keys';
-import type { ReviewPageData, ReviewLabel } from '../review-items';
+import type { ReviewPageData, ReviewLabel } from '../src/report/review-items';
 import { controls, legend, showLabel, trialView } from './review-view';
 
 const data = JSON.parse((document.getElementById('review') as HTMLElement).textContent || '{}') as ReviewPageData;

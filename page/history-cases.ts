@@ -3,7 +3,7 @@
 import { add, el } from './dom';
 import { sparkline } from './history-chart';
 import { pagedList } from './paged-list';
-import type { HistoryCase, HistoryData } from '../history-data';
+import type { HistoryCase, HistoryData } from '../src/report/history-data';
 
 /** Cases added to the list at a time. */
 const PAGE = 200;

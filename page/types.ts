@@ -3,8 +3,8 @@
 // the bundle holds none of it), narrowed to the fields the page reads, and loosened where the page
 // meets something else than the schema says: a long text the writer cut, a field the page tests for
 // before use. A field the schema drops or renames no longer compiles here.
-import type * as R from '../../core/results-schema';
-import type { BaselineCaseView, BaselineView as BaselineViewOf } from '../baseline-types';
+import type * as R from '../src/core/results-schema';
+import type { BaselineCaseView, BaselineView as BaselineViewOf } from '../src/report/baseline-types';
 
 /** A text field the writer cut (html-cut.ts): `{ <cut key>: n, chars, preview }`. */
 export interface CutField {
