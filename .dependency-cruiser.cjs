@@ -21,7 +21,16 @@ const floorRule = (floor, index) => {
 // The entrances of a run, and the pieces that only the front door (runner/start-run.ts) puts together:
 // the runner's, the judge wiring's (judges/) and the run's redactor.
 const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli/compare-rejudge\\.ts', 'cli/calibrate\\.ts', 'api/run-eval\\.ts'];
-const RUN_ASSEMBLY = ['runner/execute-run', 'runner/api-keys', 'runner/rejudge', 'runner/calibrate', 'judges/create-judge-service', 'judges/judge-refs', 'judges/judge-keys', 'providers/run-redactor'];
+const RUN_ASSEMBLY = [
+  'runner/loop/execute-run',
+  'runner/api-keys',
+  'runner/rejudge',
+  'runner/calibrate',
+  'judges/create-judge-service',
+  'judges/judge-refs',
+  'judges/judge-keys',
+  'providers/run-redactor',
+];
 
 // The modules (under src/) that define the data blocks the server writes into the HTML pages; the
 // page's browser code imports their types (and only types: `page-alone`) so both sides read one

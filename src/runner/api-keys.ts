@@ -2,7 +2,7 @@ import { UserError, UserErrors } from '../core/errors.js';
 import { judgeSpecMemo, missingJudgeKeys } from '../judges/judge-keys.js';
 import { missingApiKey, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
-import type { RunSettings } from './settings.js';
+import type { RunSettings } from './loop/settings.js';
 import { userModelRef } from './user-model-ref.js';
 import { pushAll } from '../core/push-all.js';
 

@@ -47,7 +47,7 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
   if (!row && !spec.capabilities && !embeddings)
     notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
   const retired = retirementOf(spec);
-  // The same rule and day as the run's warning (runner/retired-models.ts).
+  // The same rule and day as the run's warning (runner/loop/retired-models.ts).
   if (retired && hasShutDown(retired, today)) notes.push(`shut down on ${retired.shutdown} (${retired.source}, read ${retired.asOf}): a run warns about it before its first call`);
   else if (row?.shutdown) notes.push(`${row.family} is announced to shut down on ${row.shutdown} (${row.source}, read ${row.asOf})`);
   else if (row?.deprecated) notes.push(`${row.family} is deprecated since ${row.deprecated} (${row.source}, read ${row.asOf})`);

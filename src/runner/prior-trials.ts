@@ -1,8 +1,8 @@
 import { caseKey } from '../core/matrix.js';
 import type { CaseResult, TrialResult } from '../core/results-schema.js';
 import type { RawCase } from '../report/raw-trials.js';
-import type { StopReason } from './stop-reason.js';
-import { isJudgeErrorTrial, trialScore, trialVerdict } from './verdict.js';
+import type { StopReason } from './loop/stop-reason.js';
+import { isJudgeErrorTrial, trialScore, trialVerdict } from './loop/verdict.js';
 
 /**
  * What a run keeps of one case from a recording instead of running it (`run --resume`,
@@ -72,7 +72,7 @@ export function retryPrior(recorded: Iterable<CaseResult>, raw: ReadonlyMap<stri
 
 /**
  * The recorded cases with each trial's verdict and score worked out again from its own recorded
- * assertions and error, by the rules the runner grades with (verdict.ts): a recording edited to say
+ * assertions and error, by the rules the runner grades with (runner/loop/verdict.ts): a recording edited to say
  * a failing trial passed (or anything else its assertions do not say) is not believed. An interrupted
  * trial stays interrupted: it is not kept, and runs again.
  */

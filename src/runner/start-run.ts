@@ -4,12 +4,12 @@ import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
 import { checkUserFixtures } from './user-fixtures-check.js';
 import type { CalibrationOptions } from './calibrate.js';
-import type { ExecuteOptions, RunOutcome } from './execute-run.js';
+import type { ExecuteOptions, RunOutcome } from './loop/execute-run.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';
 import type { RejudgedBaselineOutcome } from './rejudge-baseline.js';
 import type { RejudgeOptions, RejudgeOutcome } from './rejudge.js';
 import { runRedactor } from '../providers/run-redactor.js';
-import type { RunSettings } from './settings.js';
+import type { RunSettings } from './loop/settings.js';
 
 /**
  * What a run is started with beyond its settings and cases: the outputs, the interrupt and the
@@ -66,7 +66,7 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
   return {
     redactor,
     async start(opts) {
-      const [{ executeRun }, judgeService] = await Promise.all([import('./execute-run.js'), withJudges()]);
+      const [{ executeRun }, judgeService] = await Promise.all([import('./loop/execute-run.js'), withJudges()]);
       return executeRun({ ...opts, ...base, ...(userFixtures ? { userFixtures } : {}), judges: judgeService });
     },
     async rejudge(opts) {

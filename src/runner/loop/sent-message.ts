@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { InputPartSchema, textOfParts, type InputPart } from '../core/content-parts.js';
-import { UserError } from '../core/errors.js';
-import { resolveInputParts } from '../suite/input-parts.js';
-import { formatPath } from '../suite/zod-issues.js';
-import type { PlannedCase } from '../suite/plan.js';
-import type { SentMessage } from '../suite/check-api.js';
+import { InputPartSchema, textOfParts, type InputPart } from '../../core/content-parts.js';
+import { UserError } from '../../core/errors.js';
+import { resolveInputParts } from '../../suite/input-parts.js';
+import { formatPath } from '../../suite/zod-issues.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import type { SentMessage } from '../../suite/check-api.js';
 
 const SentPartsSchema = z.array(InputPartSchema).min(1);
 

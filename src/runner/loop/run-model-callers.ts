@@ -1,11 +1,11 @@
-import { spendingSimilarTo } from '../judges/embedding-check.js';
-import { judgeModelSpec } from '../judges/judge-ref-check.js';
-import type { JudgeSettings } from '../judges/settings.js';
-import { formatModelSpec } from '../providers/model-spec.js';
-import type { PlannedCase } from '../suite/plan.js';
+import { spendingSimilarTo } from '../../judges/embedding-check.js';
+import { judgeModelSpec } from '../../judges/judge-ref-check.js';
+import type { JudgeSettings } from '../../judges/settings.js';
+import { formatModelSpec } from '../../providers/model-spec.js';
+import type { PlannedCase } from '../../suite/plan.js';
 import type { ModelCaller } from './retired-models.js';
-import { userModelRef } from './user-model-ref.js';
-import { pushAll } from '../core/push-all.js';
+import { userModelRef } from '../user-model-ref.js';
+import { pushAll } from '../../core/push-all.js';
 
 /**
  * Every model a run of `cases` will call that is known before its first trial, with who calls it:

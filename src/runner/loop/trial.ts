@@ -1,28 +1,28 @@
-import type { AgentRun } from '../core/agent-run.js';
-import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
-import { emptyUsage, type Usage } from '../core/usage.js';
-import type { AssertionContext } from '../assertions/types.js';
-import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../judges/spec.js';
-import type { Judge, TracePolicy } from '../core/judge-port.js';
-import type { AssertionResult, TrialResult } from '../core/results-schema.js';
-import type { PlannedCase } from '../suite/plan.js';
-import { createCheckApi, type RecordedAssertion } from '../suite/check-api.js';
-import { TsAssertionSpecSchema } from '../suite/schema.js';
-import type { Target } from '../targets/types.js';
-import { settleUserCode } from '../assertions/custom.js';
-import { deadlinesOf, pauseDeadlines, type PausableDeadline } from '../core/deadline-pause.js';
-import { notAsked, type JudgeService } from '../judges/judge-service.js';
-import type { Judgment } from '../judges/judgment.js';
-import { usageOfRun, type Pricing } from '../providers/run-usage.js';
+import type { AgentRun } from '../../core/agent-run.js';
+import { NO_USER_ASSERTIONS, type UserAssertions } from '../../assertions/user-assertion.js';
+import { emptyUsage, type Usage } from '../../core/usage.js';
+import type { AssertionContext } from '../../assertions/types.js';
+import { isJudgeType, type JudgeAssertionSpec, type ModelRef } from '../../judges/spec.js';
+import type { Judge, TracePolicy } from '../../core/judge-port.js';
+import type { AssertionResult, TrialResult } from '../../core/results-schema.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import { createCheckApi, type RecordedAssertion } from '../../suite/check-api.js';
+import { TsAssertionSpecSchema } from '../../suite/schema.js';
+import type { Target } from '../../targets/types.js';
+import { settleUserCode } from '../../assertions/custom.js';
+import { deadlinesOf, pauseDeadlines, type PausableDeadline } from '../../core/deadline-pause.js';
+import { notAsked, type JudgeService } from '../../judges/judge-service.js';
+import type { Judgment } from '../../judges/judgment.js';
+import { usageOfRun, type Pricing } from '../../providers/run-usage.js';
 import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
-import { judgedResult } from '../judges/judged-result.js';
+import { judgedResult } from '../../judges/judged-result.js';
 import { Conversation } from './conversation.js';
 import { sentMessage } from './sent-message.js';
-import type { MediaPart } from '../core/content-parts.js';
-import { isSimilarTo } from '../assertions/similar-to.js';
-import { withSimulatedUser } from './simulated-user-result.js';
-import type { UserModel } from './simulated-user.js';
+import type { MediaPart } from '../../core/content-parts.js';
+import { isSimilarTo } from '../../assertions/similar-to.js';
+import { withSimulatedUser } from '../simulated-user-result.js';
+import type { UserModel } from '../simulated-user.js';
 
 export interface TrialDeps {
   target: Target;
@@ -35,7 +35,7 @@ export interface TrialDeps {
   skipJudgesOnGateFailure: boolean;
   /** Aborts in-flight work (Ctrl-C after the grace period). */
   signal: AbortSignal;
-  /** The user model of a case's `simulatedUser` for one trial (user-model.ts); without it such a case fails. */
+  /** The user model of a case's `simulatedUser` for one trial (runner/user-model.ts); without it such a case fails. */
   userModel?(c: PlannedCase, trial: number): UserModel;
   /** Called once the target, the check and the gates are done and the judges start, with what the target spent. */
   onJudging?(targetUsage: Usage, run: AgentRun): void;

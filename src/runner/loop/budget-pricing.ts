@@ -1,5 +1,5 @@
-import { UserError } from '../core/errors.js';
-import { resolvePrice, type PriceTable } from '../providers/pricing.js';
+import { UserError } from '../../core/errors.js';
+import { resolvePrice, type PriceTable } from '../../providers/pricing.js';
 
 /** Who may spend money in a run, as far as it is known before the first trial. */
 export interface Spenders {

@@ -1,46 +1,46 @@
-import type { Reporter, ReporterEvents } from '../report/reporter.js';
-import { failureLine, multiplexReporters, type Multiplexer } from '../report/multiplexer.js';
-import { readOnlyReporter } from '../report/read-only-reporter.js';
+import type { Reporter, ReporterEvents } from '../../report/reporter.js';
+import { failureLine, multiplexReporters, type Multiplexer } from '../../report/multiplexer.js';
+import { readOnlyReporter } from '../../report/read-only-reporter.js';
 import { redactingReporter } from './redacting-reporter.js';
 import { askedBoundReporter } from './case-asked.js';
 import { underTracePolicy } from './trace-policy-reporter.js';
-import type { RejudgedFrom, RunProvenance, ShardInfo, Summary, TrialResult } from '../core/results-schema.js';
-import type { PlannedCase } from '../suite/plan.js';
-import type { Target } from '../targets/types.js';
-import { ProviderLimiters } from '../providers/adaptive-limit.js';
-import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { caseTarget, createIsolatedTarget, isIsolated } from './isolated-target.js';
-import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
-import { createTarget } from '../targets/create-target.js';
-import { skipEmptyReplies, type JudgeService } from '../judges/judge-service.js';
+import type { RejudgedFrom, RunProvenance, ShardInfo, Summary, TrialResult } from '../../core/results-schema.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import type { Target } from '../../targets/types.js';
+import { ProviderLimiters } from '../../providers/adaptive-limit.js';
+import type { SecretRedactor } from '../../providers/secret-redactor.js';
+import { caseTarget, createIsolatedTarget, isIsolated } from '../isolated-target.js';
+import { DEFAULT_LOAD_TIMEOUT_MS } from '../../suite/import-module.js';
+import { createTarget } from '../../targets/create-target.js';
+import { skipEmptyReplies, type JudgeService } from '../../judges/judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
-import type { PriorTrials } from './prior-trials.js';
+import type { PriorTrials } from '../prior-trials.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
-import { warningPricing } from '../providers/run-usage.js';
+import { warningPricing } from '../../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { retiredModelWarnings, type ModelCaller } from './retired-models.js';
 import { runModelCallers } from './run-model-callers.js';
-import { dayOf } from '../providers/model-retirement.js';
-import { embeddingModelsOf } from '../judges/embedding-check.js';
-import { userModels } from './user-model.js';
-import type { UserFixtures } from './user-fixtures-check.js';
-import { guardTargetFaults } from './fault-guard.js';
-import { trapProcessEnd } from './exit-trap.js';
+import { dayOf } from '../../providers/model-retirement.js';
+import { embeddingModelsOf } from '../../judges/embedding-check.js';
+import { userModels } from '../user-model.js';
+import type { UserFixtures } from '../user-fixtures-check.js';
+import { guardTargetFaults } from '../fault-guard.js';
+import { trapProcessEnd } from '../exit-trap.js';
 import type { RunSettings } from './settings.js';
-import { comparableCase, type ComparableCase } from '../stats/compared-case.js';
-import { compareRuns, type CompareOptions } from '../stats/compare-runs.js';
-import { compareEffects, type RejudgedBaseline } from '../stats/effects.js';
-import { comparisonFailure } from '../report/comparison-lines.js';
-import { selfPreferenceWarnings } from '../judges/self-preference.js';
+import { comparableCase, type ComparableCase } from '../../stats/compared-case.js';
+import { compareRuns, type CompareOptions } from '../../stats/compare-runs.js';
+import { compareEffects, type RejudgedBaseline } from '../../stats/effects.js';
+import { comparisonFailure } from '../../report/comparison-lines.js';
+import { selfPreferenceWarnings } from '../../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { gitHead } from './git-head.js';
 import type { ToolTape } from './tool-tape.js';
-import { JudgeBatch } from '../judges/judge-batch.js';
-import type { BatchPolling } from '../judges/batch-polling.js';
-import type { CollectRequest } from '../judges/batch-collect.js';
-import type { JudgeServiceOptions } from '../judges/create-judge-service.js';
+import { JudgeBatch } from '../../judges/judge-batch.js';
+import type { BatchPolling } from '../../judges/batch-polling.js';
+import type { CollectRequest } from '../../judges/batch-collect.js';
+import type { JudgeServiceOptions } from '../../judges/create-judge-service.js';
 
 /**
  * What the run hands its judge service: its pricing and warnings, environment, limiters and batch.
@@ -77,7 +77,7 @@ export interface ExecuteOptions {
   version: string;
   /** The run's secret values: targets redact them before cutting an error body short. */
   redactor?: SecretRedactor;
-  /** The scripted user models' fixtures as the check before the run read them (start-run.ts): not read again. */
+  /** The scripted user models' fixtures as the check before the run read them (runner/start-run.ts): not read again. */
   userFixtures?: UserFixtures;
   /**
    * A baseline's cases to compare the run with (`--baseline`); too many regressions fail the run. With
@@ -100,9 +100,9 @@ export interface ExecuteOptions {
    * recording, and the run says which run it re-judged and which cases it could not.
    */
   replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };
-  /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (prior-trials.ts). */
+  /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (runner/prior-trials.ts). */
   prior?: PriorTrials;
-  /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/tool-tape.ts). */
+  /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/loop/tool-tape.ts). */
   toolTape?: ToolTape;
   /** Where the kept trials or chosen cases came from (`--resume`, `--retry-errors`, `--last-failed`): recorded in `run`. */
   provenance?: RunProvenance;

@@ -1,10 +1,10 @@
-import type { CaseResult, Counters, Summary } from '../core/results-schema.js';
-import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
+import type { CaseResult, Counters, Summary } from '../../core/results-schema.js';
+import { addUsage, emptyUsage, type Usage } from '../../core/usage.js';
 import { RunningStats } from './verdict.js';
 import { passRate } from './pass-rate.js';
 import { MatrixTotals } from './matrix-totals.js';
 import { AllowlistTotals } from './allowlist-totals.js';
-import { panelAgreementCollector } from '../stats/panel-agreement.js';
+import { panelAgreementCollector } from '../../stats/panel-agreement.js';
 
 /**
  * The run summary, built one finished case at a time so a run never

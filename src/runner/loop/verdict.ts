@@ -1,4 +1,4 @@
-import type { AssertionResult, CaseVerdict, TrialVerdict } from '../core/results-schema.js';
+import type { AssertionResult, CaseVerdict, TrialVerdict } from '../../core/results-schema.js';
 
 /** Pure verdict rules: no I/O, tested on plain objects. */
 

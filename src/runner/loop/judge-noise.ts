@@ -1,6 +1,6 @@
-import type { AssertionResult, CaseResult, TrialResult } from '../core/results-schema.js';
+import type { AssertionResult, CaseResult, TrialResult } from '../../core/results-schema.js';
 import { meanStd } from './verdict.js';
-import { largest, smallest } from '../core/extremes.js';
+import { largest, smallest } from '../../core/extremes.js';
 
 export type CaseJudgeNoise = NonNullable<CaseResult['judgeNoise']>;
 type AssertionNoise = CaseJudgeNoise['assertions'][number];

@@ -1,6 +1,6 @@
-import type { CaseResult } from '../core/results-schema.js';
-import type { Reducer } from '../core/reducer-setting.js';
-import { ESTIMATORS, requiredForEstimate } from '../stats/pass-at-k.js';
+import type { CaseResult } from '../../core/results-schema.js';
+import type { Reducer } from '../../core/reducer-setting.js';
+import { ESTIMATORS, requiredForEstimate } from '../../stats/pass-at-k.js';
 
 /**
  * A `passAt` / `passHat` case's estimate over the trials that ran to a verdict, and the passes its

@@ -1,10 +1,10 @@
-import type { CaseResult, TrialResult } from '../core/results-schema.js';
-import type { PlannedCase } from '../suite/plan.js';
-import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
+import type { CaseResult, TrialResult } from '../../core/results-schema.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import { addUsage, emptyUsage, type Usage } from '../../core/usage.js';
 import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasses } from './verdict.js';
 import { isFlaky, passRate } from './pass-rate.js';
-import { caseFingerprint } from '../suite/fingerprint.js';
-import { caseJudgeFingerprint } from '../judges/case-judge-fingerprint.js';
+import { caseFingerprint } from '../../suite/fingerprint.js';
+import { caseJudgeFingerprint } from '../../judges/case-judge-fingerprint.js';
 import { caseAsked } from './case-asked.js';
 import { adaptiveOutcome } from './adaptive-trials.js';
 import { caseJudgeNoise } from './judge-noise.js';

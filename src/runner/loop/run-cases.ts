@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
-import type { CaseResult, Summary, TrialResult } from '../core/results-schema.js';
-import type { UserModel } from './simulated-user.js';
-import type { PlannedCase } from '../suite/plan.js';
-import type { Target } from '../targets/types.js';
-import type { JudgeService } from '../judges/judge-service.js';
-import { knownCostUsd, priced, silentPricing, type Pricing } from '../providers/run-usage.js';
+import type { CaseResult, Summary, TrialResult } from '../../core/results-schema.js';
+import type { UserModel } from '../simulated-user.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import type { Target } from '../../targets/types.js';
+import type { JudgeService } from '../../judges/judge-service.js';
+import { knownCostUsd, priced, silentPricing, type Pricing } from '../../providers/run-usage.js';
 import { caseResult } from './case-result.js';
 import { SummaryBuilder } from './summary.js';
 import { executeTrial } from './trial.js';
@@ -13,15 +13,15 @@ import { interruptedTrial, requiredPasses } from './verdict.js';
 import { roundOpen, roundSettled } from './adaptive-trials.js';
 import { earlyStopsAt, variantGroup, variantGroupKey, type VariantGroup } from './variant-stop.js';
 import { BUDGET_FAILURE } from './exit-code.js';
-import type { JudgeBatch } from '../judges/judge-batch.js';
-import type { Usage } from '../core/usage.js';
-import type { AgentRun } from '../core/agent-run.js';
-import type { UserAssertions } from '../assertions/user-assertion.js';
-import type { PriorTrials } from './prior-trials.js';
+import type { JudgeBatch } from '../../judges/judge-batch.js';
+import type { Usage } from '../../core/usage.js';
+import type { AgentRun } from '../../core/agent-run.js';
+import type { UserAssertions } from '../../assertions/user-assertion.js';
+import type { PriorTrials } from '../prior-trials.js';
 import type { StopReason } from './stop-reason.js';
-import type { TracePolicy } from '../core/judge-port.js';
+import type { TracePolicy } from '../../core/judge-port.js';
 import type { ToolTape } from './tool-tape.js';
-import { largest } from '../core/extremes.js';
+import { largest } from '../../core/extremes.js';
 
 /** What the runner tells reporters, as it happens. */
 export interface RunListener {
@@ -42,7 +42,7 @@ export interface RunCasesOptions {
   /** The run's trace policy: what the assertions' messages may show of tool data. */
   tracePolicy: TracePolicy;
   skipJudgesOnGateFailure: boolean;
-  /** The user model of each case with a `simulatedUser`, per trial (user-model.ts; a re-judge's replays the recorded messages). */
+  /** The user model of each case with a `simulatedUser`, per trial (runner/user-model.ts; a re-judge's replays the recorded messages). */
   userModel?(c: PlannedCase, trial: number): UserModel;
   /** Stop starting trials after this many failed cases. */
   bail?: number;
@@ -56,7 +56,7 @@ export interface RunCasesOptions {
   batch?: JudgeBatch;
   /** A re-judge of recorded trials (`agent-evals rejudge`): see `TrialReplay`. */
   replay?: TrialReplay;
-  /** `--resume`, `--retry-errors`: recorded trials kept as they are (prior-trials.ts), not run again. */
+  /** `--resume`, `--retry-errors`: recorded trials kept as they are (runner/prior-trials.ts), not run again. */
   prior?: PriorTrials;
   /** `--replay-tools`: each trial's outcome against the tape goes into its result. */
   toolTape?: Pick<ToolTape, 'settle'>;

@@ -1,6 +1,6 @@
-import type { CaseResult, MatrixTable } from '../core/results-schema.js';
-import { MATRIX_DIMENSIONS } from '../core/matrix.js';
-import { matrixTable, type VariantTotals } from '../stats/matrix-table.js';
+import type { CaseResult, MatrixTable } from '../../core/results-schema.js';
+import { MATRIX_DIMENSIONS } from '../../core/matrix.js';
+import { matrixTable, type VariantTotals } from '../../stats/matrix-table.js';
 
 const sumCost = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
 

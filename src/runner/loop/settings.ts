@@ -1,8 +1,8 @@
-import type { JudgeSettings } from '../judges/settings.js';
-import type { PriceOverrides } from '../providers/pricing.js';
-import type { ProxySetting } from '../providers/proxy.js';
-import type { TargetConfig } from '../targets/config-schema.js';
-import type { UserAssertions } from '../assertions/user-assertion.js';
+import type { JudgeSettings } from '../../judges/settings.js';
+import type { PriceOverrides } from '../../providers/pricing.js';
+import type { ProxySetting } from '../../providers/proxy.js';
+import type { TargetConfig } from '../../targets/config-schema.js';
+import type { UserAssertions } from '../../assertions/user-assertion.js';
 
 /**
  * Everything a run is set to: flags over the config file over the defaults, merged once by

@@ -1,7 +1,7 @@
-import type { TracePolicy } from '../core/judge-port.js';
-import type { CaseResult, TrialResult } from '../core/results-schema.js';
-import { digestCase, digestTrial } from '../core/trace-digest.js';
-import type { Reporter } from '../report/reporter.js';
+import type { TracePolicy } from '../../core/judge-port.js';
+import type { CaseResult, TrialResult } from '../../core/results-schema.js';
+import { digestCase, digestTrial } from '../../core/trace-digest.js';
+import type { Reporter } from '../../report/reporter.js';
 
 /**
  * The trace policy's edge, after secret redaction: under `safe` each reporter (every shareable

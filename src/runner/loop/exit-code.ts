@@ -1,4 +1,4 @@
-import type { Summary } from '../core/results-schema.js';
+import type { Summary } from '../../core/results-schema.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 

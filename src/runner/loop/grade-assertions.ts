@@ -1,18 +1,18 @@
-import type { AssertionContext } from '../assertions/types.js';
-import type { UserAssertions } from '../assertions/user-assertion.js';
-import type { PredicateBound } from '../assertions/custom.js';
-import { defaultSeverityOf, evaluateDeterministic } from '../assertions/evaluate.js';
-import { isJudgeType, type JudgeAssertionSpec } from '../judges/spec.js';
-import type { AssertionResult } from '../core/results-schema.js';
-import type { TsAssertionSpec } from '../suite/schema.js';
-import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
-import { assertionName } from '../assertions/assertion-name.js';
-import { notAsked, type JudgeService, type JudgeTrialContext } from '../judges/judge-service.js';
-import type { Judgment } from '../judges/judgment.js';
-import { judgedResult } from '../judges/judged-result.js';
+import type { AssertionContext } from '../../assertions/types.js';
+import type { UserAssertions } from '../../assertions/user-assertion.js';
+import type { PredicateBound } from '../../assertions/custom.js';
+import { defaultSeverityOf, evaluateDeterministic } from '../../assertions/evaluate.js';
+import { isJudgeType, type JudgeAssertionSpec } from '../../judges/spec.js';
+import type { AssertionResult } from '../../core/results-schema.js';
+import type { TsAssertionSpec } from '../../suite/schema.js';
+import { addUsage, emptyUsage, type Usage } from '../../core/usage.js';
+import { assertionName } from '../../assertions/assertion-name.js';
+import { notAsked, type JudgeService, type JudgeTrialContext } from '../../judges/judge-service.js';
+import type { Judgment } from '../../judges/judgment.js';
+import { judgedResult } from '../../judges/judged-result.js';
 import { isFailedGate } from './verdict.js';
-import { isSimilarTo } from '../assertions/similar-to.js';
-import { similarToUngraded } from '../judges/similar-to-service.js';
+import { isSimilarTo } from '../../assertions/similar-to.js';
+import { similarToUngraded } from '../../judges/similar-to-service.js';
 
 /** One assertion of a trial, as the trial lists them. */
 export interface TrialAssertion {

@@ -1,13 +1,13 @@
 import { relative } from 'node:path';
-import { toolCallsOf } from '../core/agent-run.js';
-import { UserError } from '../core/errors.js';
-import { caseKey } from '../core/matrix.js';
-import type { Results, TrialResult } from '../core/results-schema.js';
-import { rawTrialsPath, readRawTrials, type RawTrial } from '../report/raw-trials.js';
-import type { PlannedCase } from '../suite/plan.js';
-import { TrialTape, type TapedCall } from '../targets/tool-tape.js';
-import { withTrialTape } from '../targets/tool-tape-scope.js';
-import type { Target, TargetSession, TrialInput } from '../targets/types.js';
+import { toolCallsOf } from '../../core/agent-run.js';
+import { UserError } from '../../core/errors.js';
+import { caseKey } from '../../core/matrix.js';
+import type { Results, TrialResult } from '../../core/results-schema.js';
+import { rawTrialsPath, readRawTrials, type RawTrial } from '../../report/raw-trials.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import { TrialTape, type TapedCall } from '../../targets/tool-tape.js';
+import { withTrialTape } from '../../targets/tool-tape-scope.js';
+import type { Target, TargetSession, TrialInput } from '../../targets/types.js';
 
 /** A recording's tool calls: by case key, then by trial index, in the order they were made. */
 export type RecordedTape = Map<string, Map<number, TapedCall[]>>;

@@ -1,19 +1,19 @@
-import { toolCallsOf, type AgentRun, type Step } from '../core/agent-run.js';
-import type { TurnResult } from '../core/results-schema.js';
-import type { AssertionContext } from '../assertions/types.js';
-import { recordedTrajectory } from '../assertions/trajectory.js';
-import type { PlannedCase } from '../suite/plan.js';
-import type { ChatTurn } from '../core/chat-turn.js';
-import { mediaOf, type InputPart, type MediaPart } from '../core/content-parts.js';
-import type { Target, TargetSession, TrialInput } from '../targets/types.js';
-import { historyBeforeFirstTurn } from '../targets/session.js';
-import { errorMessage, spentOf } from '../core/errors.js';
-import { unansweredCalls, usageOfRun, type Pricing } from '../providers/run-usage.js';
-import { withTimeout } from '../core/timeout.js';
-import { emptyUsage } from '../core/usage.js';
-import { shownParts } from '../core/shown-parts.js';
-import type { SimulatedUser } from '../suite/simulated-user-schema.js';
-import { simulatedMessages, type SimulatedUserTally, type UserModel } from './simulated-user.js';
+import { toolCallsOf, type AgentRun, type Step } from '../../core/agent-run.js';
+import type { TurnResult } from '../../core/results-schema.js';
+import type { AssertionContext } from '../../assertions/types.js';
+import { recordedTrajectory } from '../../assertions/trajectory.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import type { ChatTurn } from '../../core/chat-turn.js';
+import { mediaOf, type InputPart, type MediaPart } from '../../core/content-parts.js';
+import type { Target, TargetSession, TrialInput } from '../../targets/types.js';
+import { historyBeforeFirstTurn } from '../../targets/session.js';
+import { errorMessage, spentOf } from '../../core/errors.js';
+import { unansweredCalls, usageOfRun, type Pricing } from '../../providers/run-usage.js';
+import { withTimeout } from '../../core/timeout.js';
+import { emptyUsage } from '../../core/usage.js';
+import { shownParts } from '../../core/shown-parts.js';
+import type { SimulatedUser } from '../../suite/simulated-user-schema.js';
+import { simulatedMessages, type SimulatedUserTally, type UserModel } from '../simulated-user.js';
 
 /** One user turn of a trial and what the target did in it. */
 export interface TurnRecord {
@@ -85,7 +85,7 @@ export class Conversation {
     return true;
   }
 
-  /** A simulated user's conversation: each message the user model writes is sent as a turn (simulated-user.ts). */
+  /** A simulated user's conversation: each message the user model writes is sent as a turn (runner/simulated-user.ts). */
   async #simulate(spec: SimulatedUser): Promise<boolean> {
     const model = this.#userModel;
     if (!model) return this.#userFailed(`simulated user: no user model (give "simulatedUser.model" or a judge)`);

@@ -1,4 +1,4 @@
-import type { AdaptiveRange } from '../core/repeat-setting.js';
+import type { AdaptiveRange } from '../../core/repeat-setting.js';
 import { adaptiveSettled } from './adaptive-trials.js';
 import { isDecided } from './verdict.js';
 

@@ -1,5 +1,5 @@
-import { parseModelSpec } from '../providers/model-spec.js';
-import { hasShutDown, retirementOf, type Retirement } from '../providers/model-retirement.js';
+import { parseModelSpec } from '../../providers/model-spec.js';
+import { hasShutDown, retirementOf, type Retirement } from '../../providers/model-retirement.js';
 
 /** A model a run will call (`provider:model`) and who calls it, as the warning names them. */
 export interface ModelCaller {

@@ -1,4 +1,4 @@
-import { errorMessage } from '../core/errors.js';
+import { errorMessage } from '../../core/errors.js';
 
 /** One named piece of the end of a run. `output`: its failure leaves a file the user asked for unwritten. */
 export interface TeardownStep {

@@ -1,6 +1,6 @@
-import type { CaseResult } from '../core/results-schema.js';
-import type { AdaptiveRange } from '../core/repeat-setting.js';
-import { adaptiveStop } from '../stats/adaptive.js';
+import type { CaseResult } from '../../core/results-schema.js';
+import type { AdaptiveRange } from '../../core/repeat-setting.js';
+import { adaptiveStop } from '../../stats/adaptive.js';
 
 /**
  * Adaptive trials in the runner (`repeat: { min, max }`). Early stop (variant-stop.ts) does the

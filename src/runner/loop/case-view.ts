@@ -1,5 +1,5 @@
-import type { CaseView } from '../report/reporter.js';
-import type { PlannedCase } from '../suite/plan.js';
+import type { CaseView } from '../../report/reporter.js';
+import type { PlannedCase } from '../../suite/plan.js';
 
 const views = new WeakMap<PlannedCase, CaseView>();
 

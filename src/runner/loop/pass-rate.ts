@@ -1,5 +1,5 @@
-import type { PassRate, TrialVerdict } from '../core/results-schema.js';
-import { MIN_TRIALS_FOR_INTERVAL, wilsonInterval } from '../stats/wilson.js';
+import type { PassRate, TrialVerdict } from '../../core/results-schema.js';
+import { MIN_TRIALS_FOR_INTERVAL, wilsonInterval } from '../../stats/wilson.js';
 
 /** `passed` of `trials` that ran to a verdict, with the 95% Wilson interval; undefined below 2 trials. */
 export function passRate(passed: number, trials: number): PassRate | undefined {

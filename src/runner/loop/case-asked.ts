@@ -1,9 +1,9 @@
-import type { CaseResult } from '../core/results-schema.js';
-import { cutText } from '../core/cut-text.js';
-import { shownParts } from '../core/shown-parts.js';
-import type { InputPart } from '../core/content-parts.js';
-import type { ReporterEvents } from '../report/reporter.js';
-import type { PlannedCase } from '../suite/plan.js';
+import type { CaseResult } from '../../core/results-schema.js';
+import { cutText } from '../../core/cut-text.js';
+import { shownParts } from '../../core/shown-parts.js';
+import type { InputPart } from '../../core/content-parts.js';
+import type { ReporterEvents } from '../../report/reporter.js';
+import type { PlannedCase } from '../../suite/plan.js';
 
 /** Each text of what a case asked (its input, a message, a turn, its reference) is kept up to this many characters. */
 export const ASKED_MAX_CHARS = 20_000;

@@ -1,6 +1,6 @@
-import { ALLOWLIST_TYPE } from '../assertions/tool-allowlist.js';
-import type { CaseResult, Summary } from '../core/results-schema.js';
-import { caseKey } from '../core/matrix.js';
+import { ALLOWLIST_TYPE } from '../../assertions/tool-allowlist.js';
+import type { CaseResult, Summary } from '../../core/results-schema.js';
+import { caseKey } from '../../core/matrix.js';
 
 type Outside = NonNullable<Summary['toolsOutsideAllowlist']>;
 

@@ -1,6 +1,6 @@
-import { reportedJson } from '../core/reported-json.js';
-import type { SecretRedactor } from '../providers/secret-redactor.js';
-import type { ReporterEvents } from '../report/reporter.js';
+import { reportedJson } from '../../core/reported-json.js';
+import type { SecretRedactor } from '../../providers/secret-redactor.js';
+import type { ReporterEvents } from '../../report/reporter.js';
 
 /**
  * The one edge every output passes: each event's payload has the run's secret values redacted
