@@ -3,7 +3,7 @@ import { judgeSpecMemo, missingJudgeKeys } from '../judges/judge-keys.js';
 import { missingApiKey, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { RunSettings } from './loop/settings.js';
-import { userModelRef } from './user-model-ref.js';
+import { userModelRef } from './users/user-model-ref.js';
 import { pushAll } from '../core/push-all.js';
 
 /** Cases named in full before the rest are counted. */

@@ -2,7 +2,7 @@ import type { Calibration } from '../judges/calibration-schema.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
-import { checkUserFixtures } from './user-fixtures-check.js';
+import { checkUserFixtures } from './users/user-fixtures-check.js';
 import type { CalibrationOptions } from './calibrate.js';
 import type { ExecuteOptions, RunOutcome } from './loop/execute-run.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';

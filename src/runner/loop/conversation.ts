@@ -13,7 +13,7 @@ import { withTimeout } from '../../core/timeout.js';
 import { emptyUsage } from '../../core/usage.js';
 import { shownParts } from '../../core/shown-parts.js';
 import type { SimulatedUser } from '../../suite/simulated-user-schema.js';
-import { simulatedMessages, type SimulatedUserTally, type UserModel } from '../simulated-user.js';
+import { simulatedMessages, type SimulatedUserTally, type UserModel } from '../users/simulated-user.js';
 
 /** One user turn of a trial and what the target did in it. */
 export interface TurnRecord {
@@ -85,7 +85,7 @@ export class Conversation {
     return true;
   }
 
-  /** A simulated user's conversation: each message the user model writes is sent as a turn (runner/simulated-user.ts). */
+  /** A simulated user's conversation: each message the user model writes is sent as a turn (runner/users/simulated-user.ts). */
   async #simulate(spec: SimulatedUser): Promise<boolean> {
     const model = this.#userModel;
     if (!model) return this.#userFailed(`simulated user: no user model (give "simulatedUser.model" or a judge)`);

@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { CaseResult, Summary, TrialResult } from '../../core/results-schema.js';
-import type { UserModel } from '../simulated-user.js';
+import type { UserModel } from '../users/simulated-user.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import type { Target } from '../../targets/types.js';
 import type { JudgeService } from '../../judges/judge-service.js';
@@ -42,7 +42,7 @@ export interface RunCasesOptions {
   /** The run's trace policy: what the assertions' messages may show of tool data. */
   tracePolicy: TracePolicy;
   skipJudgesOnGateFailure: boolean;
-  /** The user model of each case with a `simulatedUser`, per trial (runner/user-model.ts; a re-judge's replays the recorded messages). */
+  /** The user model of each case with a `simulatedUser`, per trial (runner/users/user-model.ts; a re-judge's replays the recorded messages). */
   userModel?(c: PlannedCase, trial: number): UserModel;
   /** Stop starting trials after this many failed cases. */
   bail?: number;

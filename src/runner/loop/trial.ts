@@ -21,8 +21,8 @@ import { Conversation } from './conversation.js';
 import { sentMessage } from './sent-message.js';
 import type { MediaPart } from '../../core/content-parts.js';
 import { isSimilarTo } from '../../assertions/similar-to.js';
-import { withSimulatedUser } from '../simulated-user-result.js';
-import type { UserModel } from '../simulated-user.js';
+import { withSimulatedUser } from '../users/simulated-user-result.js';
+import type { UserModel } from '../users/simulated-user.js';
 
 export interface TrialDeps {
   target: Target;
@@ -35,7 +35,7 @@ export interface TrialDeps {
   skipJudgesOnGateFailure: boolean;
   /** Aborts in-flight work (Ctrl-C after the grace period). */
   signal: AbortSignal;
-  /** The user model of a case's `simulatedUser` for one trial (runner/user-model.ts); without it such a case fails. */
+  /** The user model of a case's `simulatedUser` for one trial (runner/users/user-model.ts); without it such a case fails. */
   userModel?(c: PlannedCase, trial: number): UserModel;
   /** Called once the target, the check and the gates are done and the judges start, with what the target spent. */
   onJudging?(targetUsage: Usage, run: AgentRun): void;

@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
-import { emptyUsage } from '../core/usage.js';
-import type { FakeFixtures, FakeUserScript } from '../judges/fake-judge.js';
+import { emptyUsage } from '../../core/usage.js';
+import type { FakeFixtures, FakeUserScript } from '../../judges/fake-judge.js';
 import { fakeUserModel, type UserModel } from './simulated-user.js';
 
 /**

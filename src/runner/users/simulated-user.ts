@@ -1,9 +1,9 @@
-import type { ChatTurn } from '../core/chat-turn.js';
-import { addUsage, emptyUsage, type Usage } from '../core/usage.js';
-import { errorMessage } from '../core/errors.js';
-import { priced, type Pricing } from '../providers/run-usage.js';
-import type { Provider } from '../providers/types.js';
-import type { SimulatedUser } from '../suite/simulated-user-schema.js';
+import type { ChatTurn } from '../../core/chat-turn.js';
+import { addUsage, emptyUsage, type Usage } from '../../core/usage.js';
+import { errorMessage } from '../../core/errors.js';
+import { priced, type Pricing } from '../../providers/run-usage.js';
+import type { Provider } from '../../providers/types.js';
+import type { SimulatedUser } from '../../suite/simulated-user-schema.js';
 import { parseUserTurn, USER_TURN_OUTPUT, userModelPrompt, type UserTurnAnswer } from './simulated-user-prompt.js';
 
 /** One answer of the user model and what it cost; `problem` when the answer could not be used. */

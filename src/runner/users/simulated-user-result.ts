@@ -1,5 +1,5 @@
-import type { TrialResult } from '../core/results-schema.js';
-import type { PlannedCase } from '../suite/plan.js';
+import type { TrialResult } from '../../core/results-schema.js';
+import type { PlannedCase } from '../../suite/plan.js';
 import type { SimulatedUserTally } from './simulated-user.js';
 
 /** A simulated-user trial's result: the user model's tokens as their own usage role, and how the conversation ended. */

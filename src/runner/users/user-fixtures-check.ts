@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { loadFakeFixtures, type FakeFixtures } from '../judges/fake-judge.js';
-import type { JudgeSettings } from '../judges/settings.js';
-import type { PlannedCase } from '../suite/plan.js';
+import { loadFakeFixtures, type FakeFixtures } from '../../judges/fake-judge.js';
+import type { JudgeSettings } from '../../judges/settings.js';
+import type { PlannedCase } from '../../suite/plan.js';
 import { fakeFixturesOf, namedUserModel, userModelRef } from './user-model-ref.js';
 
 /** The checked fixtures of the scripted user models, by their file as the config writes it. */

@@ -1,7 +1,7 @@
-import { isJudgeName } from '../judges/judge-ref-check.js';
-import { isFakeRef, type JudgeRef } from '../judges/resolve.js';
-import type { JudgeSettings } from '../judges/settings.js';
-import type { PlannedCase } from '../suite/plan.js';
+import { isJudgeName } from '../../judges/judge-ref-check.js';
+import { isFakeRef, type JudgeRef } from '../../judges/resolve.js';
+import type { JudgeSettings } from '../../judges/settings.js';
+import type { PlannedCase } from '../../suite/plan.js';
 
 /** Where a case's user model came from: its own `simulatedUser.model`, else the case's (or suite's) judge, else the config's. */
 export type UserModelOrigin = 'simulatedUser.model' | 'case or suite judge' | 'config judge';
@@ -9,7 +9,7 @@ export type UserModelOrigin = 'simulatedUser.model' | 'case or suite judge' | 'c
 /**
  * The user model a simulated-user case asks for, and which setting gave it: `simulatedUser.model`,
  * else the case's judge, else the config's (`--judge` is for judges and does not change it).
- * The run (user-model.ts) and the key check before it (api-keys.ts) read the same fallback here.
+ * The run (user-model.ts) and the key check before it (runner/api-keys.ts) read the same fallback here.
  */
 export function userModelRef(c: Pick<PlannedCase, 'simulatedUser' | 'judge'>, judging: Pick<JudgeSettings, 'judge'>): { ref: JudgeRef; origin: UserModelOrigin } | undefined {
   if (c.simulatedUser?.model !== undefined) return { ref: c.simulatedUser.model, origin: 'simulatedUser.model' };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ChatTurn } from '../core/chat-turn.js';
-import { neutralize } from '../judges/prompt.js';
-import { TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from '../judges/trace-render.js';
-import type { SimulatedUser } from '../suite/simulated-user-schema.js';
-import type { StructuredOutput } from '../providers/types.js';
+import type { ChatTurn } from '../../core/chat-turn.js';
+import { neutralize } from '../../judges/prompt.js';
+import { TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from '../../judges/trace-render.js';
+import type { SimulatedUser } from '../../suite/simulated-user-schema.js';
+import type { StructuredOutput } from '../../providers/types.js';
 
 /**
  * What the user model answers, every time, as one JSON object (the provider enforces the schema
