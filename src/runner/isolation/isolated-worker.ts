@@ -1,12 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { AgentRun } from '../core/agent-run.js';
-import { spentOf, errorMessage } from '../core/errors.js';
-import { safeJson } from '../core/safe-json.js';
-import { importUserModule } from '../suite/import-module.js';
-import { callOnce, type TargetFunction } from '../targets/function-target.js';
+import type { AgentRun } from '../../core/agent-run.js';
+import { spentOf, errorMessage } from '../../core/errors.js';
+import { safeJson } from '../../core/safe-json.js';
+import { importUserModule } from '../../suite/import-module.js';
+import { callOnce, type TargetFunction } from '../../targets/function-target.js';
 import { endsThisProcess } from './exit-trap.js';
-import { TrialTape } from '../targets/tool-tape.js';
-import { withTrialTape } from '../targets/tool-tape-scope.js';
+import { TrialTape } from '../../targets/tool-tape.js';
+import { withTrialTape } from '../../targets/tool-tape-scope.js';
 import type { FromWorker, ToWorker, WorkerInit } from './isolate-protocol.js';
 
 /**

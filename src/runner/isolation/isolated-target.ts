@@ -1,21 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { basename, resolve } from 'node:path';
-import type { AgentRun } from '../core/agent-run.js';
-import { DEFAULT_ISOLATE_HEAP_MB } from '../core/bounds.js';
-import { UserError, asError, errorMessage } from '../core/errors.js';
-import { historyBeforeFirstTurn, turnTrial } from '../targets/session.js';
-import { warnOncePerKind } from '../targets/function-target.js';
-import { withPartialRun } from '../targets/partial-run.js';
-import type { TargetConfig } from '../targets/config-schema.js';
-import type { FunctionTargetSchema } from '../targets/target-schemas.js';
-import type { PlannedCase } from '../suite/plan.js';
-import type { TargetSettings } from '../targets/target-settings.js';
-import type { Target, TargetSession, TrialInput } from '../targets/types.js';
-import type { MessageTurn } from '../core/chat-turn.js';
+import type { AgentRun } from '../../core/agent-run.js';
+import { DEFAULT_ISOLATE_HEAP_MB } from '../../core/bounds.js';
+import { UserError, asError, errorMessage } from '../../core/errors.js';
+import { historyBeforeFirstTurn, turnTrial } from '../../targets/session.js';
+import { warnOncePerKind } from '../../targets/function-target.js';
+import { withPartialRun } from '../../targets/partial-run.js';
+import type { TargetConfig } from '../../targets/config-schema.js';
+import type { FunctionTargetSchema } from '../../targets/target-schemas.js';
+import type { PlannedCase } from '../../suite/plan.js';
+import type { TargetSettings } from '../../targets/target-settings.js';
+import type { Target, TargetSession, TrialInput } from '../../targets/types.js';
+import type { MessageTurn } from '../../core/chat-turn.js';
 import type { z } from 'zod';
 import { FromWorkerSchema, refusedMessage, type FromWorker, type ToWorker, type WorkerInit } from './isolate-protocol.js';
-import { currentTrialTape } from '../targets/tool-tape-scope.js';
-import type { TrialTape } from '../targets/tool-tape.js';
+import { currentTrialTape } from '../../targets/tool-tape-scope.js';
+import type { TrialTape } from '../../targets/tool-tape.js';
 
 type FunctionTargetConfig = z.infer<typeof FunctionTargetSchema>;
 
@@ -68,7 +68,7 @@ class Slot {
     this.ready = new Promise<void>((res, rej) => ((loaded = res), (failed = rej)));
     // Not awaited by everyone who holds it (a pooled spare): a failure is read where it is awaited.
     this.ready.catch(() => {});
-    this.worker = new Worker(new URL('../runner/isolated-worker.js', import.meta.url), { workerData: init, env, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    this.worker = new Worker(new URL('./isolated-worker.js', import.meta.url), { workerData: init, env, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     this.worker.on('message', (raw: unknown) => {
       if (this.dead) return;
       const parsed = FromWorkerSchema.safeParse(raw);

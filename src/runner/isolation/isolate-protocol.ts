@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AgentRunSchema } from '../core/agent-run.js';
-import { lazySchema } from '../core/lazy-schema.js';
-import { ToolTapeOutcomeSchema } from '../core/results-schema.js';
-import type { TrialInput } from '../targets/types.js';
-import type { TapeState } from '../targets/tool-tape.js';
+import { AgentRunSchema } from '../../core/agent-run.js';
+import { lazySchema } from '../../core/lazy-schema.js';
+import { ToolTapeOutcomeSchema } from '../../core/results-schema.js';
+import type { TrialInput } from '../../targets/types.js';
+import type { TapeState } from '../../targets/tool-tape.js';
 
 /**
  * The messages between an isolated function target (`isolate: true`) and its worker thread. Every

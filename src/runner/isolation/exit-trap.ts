@@ -1,4 +1,4 @@
-import { failRunningCalls } from '../targets/target-faults.js';
+import { failRunningCalls } from '../../targets/target-faults.js';
 
 /**
  * While a run goes on, an in-process target (a function target, a TS assertion or tool) cannot

@@ -1,5 +1,5 @@
-import { errorMessage } from '../core/errors.js';
-import { attributeFault } from '../targets/target-faults.js';
+import { errorMessage } from '../../core/errors.js';
+import { attributeFault } from '../../targets/target-faults.js';
 import { TrappedProcessEnd } from './exit-trap.js';
 
 /**
