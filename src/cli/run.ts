@@ -208,7 +208,7 @@ async function runPlanned(
   if (clear.length) runOptions.rawReporters = [...(runOptions.rawReporters ?? []), ...clear];
   // The run folder records the plan as the run begins: what a later --resume checks and finishes.
   if (writesResults(specs)) {
-    const { planRecordReporter } = await import('../runner/resume-folder.js');
+    const { planRecordReporter } = await import('../runner/resume/resume-folder.js');
     runOptions.rawReporters = [...(runOptions.rawReporters ?? []), planRecordReporter({ outputDir: config.outputDir, argv: runOptions.argv, cases })];
   }
   if (kept) process.stderr.write(`agent-evals: ${kept.line}\n`);

@@ -14,7 +14,7 @@ import { DEFAULT_LOAD_TIMEOUT_MS } from '../../suite/import-module.js';
 import { createTarget } from '../../targets/create-target.js';
 import { skipEmptyReplies, type JudgeService } from '../../judges/judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
-import type { PriorTrials } from '../prior-trials.js';
+import type { PriorTrials } from './prior-trials.js';
 import { exitCodeFor, runGateFailures, withOutputs } from './exit-code.js';
 import { caseView } from './case-view.js';
 import { runTeardown, stepFailureLine, type TeardownStep } from './teardown.js';
@@ -100,7 +100,7 @@ export interface ExecuteOptions {
    * recording, and the run says which run it re-judged and which cases it could not.
    */
   replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };
-  /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (runner/prior-trials.ts). */
+  /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (runner/resume/kept-trials.ts). */
   prior?: PriorTrials;
   /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/loop/tool-tape.ts). */
   toolTape?: ToolTape;

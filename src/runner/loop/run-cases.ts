@@ -17,7 +17,7 @@ import type { JudgeBatch } from '../../judges/judge-batch.js';
 import type { Usage } from '../../core/usage.js';
 import type { AgentRun } from '../../core/agent-run.js';
 import type { UserAssertions } from '../../assertions/user-assertion.js';
-import type { PriorTrials } from '../prior-trials.js';
+import type { PriorTrials } from './prior-trials.js';
 import type { StopReason } from './stop-reason.js';
 import type { TracePolicy } from '../../core/judge-port.js';
 import type { ToolTape } from './tool-tape.js';
@@ -56,7 +56,7 @@ export interface RunCasesOptions {
   batch?: JudgeBatch;
   /** A re-judge of recorded trials (`agent-evals rejudge`): see `TrialReplay`. */
   replay?: TrialReplay;
-  /** `--resume`, `--retry-errors`: recorded trials kept as they are (runner/prior-trials.ts), not run again. */
+  /** `--resume`, `--retry-errors`: recorded trials kept as they are (runner/resume/kept-trials.ts), not run again. */
   prior?: PriorTrials;
   /** `--replay-tools`: each trial's outcome against the tape goes into its result. */
   toolTape?: Pick<ToolTape, 'settle'>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { caseFingerprint } from '../suite/fingerprint.js';
-import type { PlannedCase } from '../suite/plan.js';
+import { caseFingerprint } from '../../suite/fingerprint.js';
+import type { PlannedCase } from '../../suite/plan.js';
 
 /**
  * What a run folder records of its plan when the run begins (`<outputDir>/runs/<id>/plan.json`), so a

@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CaseResultSchema, type CaseResult } from '../core/results-schema.js';
-import { writeAtomic } from '../report/atomic-write.js';
-import { readJsonlRecords } from '../report/jsonl-records.js';
-import { folderNames } from '../report/run-folders.js';
-import type { Reporter } from '../report/reporter.js';
-import type { PlannedCase } from '../suite/plan.js';
+import { CaseResultSchema, type CaseResult } from '../../core/results-schema.js';
+import { writeAtomic } from '../../report/atomic-write.js';
+import { readJsonlRecords } from '../../report/jsonl-records.js';
+import { folderNames } from '../../report/run-folders.js';
+import type { Reporter } from '../../report/reporter.js';
+import type { PlannedCase } from '../../suite/plan.js';
 import { PLAN_FILE, PlanRecordSchema, planRecord, type PlanRecord } from './resume-plan.js';
 
 /** The file the JSON reporter streams finished cases to, in a run folder (report/json.ts). */

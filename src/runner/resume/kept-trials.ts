@@ -1,23 +1,8 @@
-import { caseKey } from '../core/matrix.js';
-import type { CaseResult, TrialResult } from '../core/results-schema.js';
-import type { RawCase } from '../report/raw-trials.js';
-import type { StopReason } from './loop/stop-reason.js';
-import { isJudgeErrorTrial, trialScore, trialVerdict } from './loop/verdict.js';
-
-/**
- * What a run keeps of one case from a recording instead of running it (`run --resume`,
- * `run --retry-errors`): recorded trials served as they are (grades, judge results, usage and cost;
- * no target or judge is called for them), and whether the trials not kept run.
- */
-export interface PriorCase {
-  /** The recorded trials kept, by trial index. */
-  trials: ReadonlyMap<number, TrialResult>;
-  /** Set: the trials not kept stay not run, for this reason (the recorded case was finished). Unset: they run. */
-  notRunReason?: StopReason;
-}
-
-/** The kept trials of a run, by case key (`suite/id` with its matrix values). */
-export type PriorTrials = ReadonlyMap<string, PriorCase>;
+import { caseKey } from '../../core/matrix.js';
+import type { CaseResult, TrialResult } from '../../core/results-schema.js';
+import type { RawCase } from '../../report/raw-trials.js';
+import type { PriorCase } from '../loop/prior-trials.js';
+import { isJudgeErrorTrial, trialScore, trialVerdict } from '../loop/verdict.js';
 
 /**
  * `--resume`: every recorded case keeps the trials that ran to a verdict. A case the recording
