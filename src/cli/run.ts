@@ -158,7 +158,7 @@ async function runPlanned(
   const [{ resolveRunSettings, reporterSpecs }, { openRun }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/start-run.js'),
-    import('../runner/shard-info.js'),
+    import('../runner/shards/shard-info.js'),
   ]);
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial
   // (said to the one resolution, as if --no-early-stop had been given).
