@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../config/load-config.js';
 import { judgeModelSpec } from '../judges/judge-ref-check.js';
 import { formatModelSpec } from '../providers/model-spec.js';
-import type { PlannedUser } from '../runner/estimate-user.js';
+import type { PlannedUser } from '../runner/estimate/estimate-user.js';
 import { userModelRef } from '../runner/users/user-model-ref.js';
 import type { PlannedCase } from '../suite/plan.js';
 

@@ -1,5 +1,5 @@
-import type { TrialResult } from '../core/results-schema.js';
-import type { PriceTable } from '../providers/pricing.js';
+import type { TrialResult } from '../../core/results-schema.js';
+import type { PriceTable } from '../../providers/pricing.js';
 import { repriceCalls } from './estimate-trial.js';
 import type { RoleEstimate } from './role-estimate.js';
 

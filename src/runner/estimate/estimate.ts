@@ -1,10 +1,10 @@
-import type { CaseResult } from '../core/results-schema.js';
-import { caseKey } from '../core/matrix.js';
-import type { PriceTable } from '../providers/pricing.js';
+import type { CaseResult } from '../../core/results-schema.js';
+import { caseKey } from '../../core/matrix.js';
+import type { PriceTable } from '../../providers/pricing.js';
 import { judgeCalls, trialCost, type JudgeCalls } from './estimate-trial.js';
 import { addCaseEmbeddings, emptyEmbeddingEstimate, type EmbeddingEstimate, type PlannedEmbedding } from './estimate-embeddings.js';
 import { addUserEstimate, addUserPart, emptyUserEstimate, type PlannedUser, type UserEstimate } from './estimate-user.js';
-import { pushAll } from '../core/push-all.js';
+import { pushAll } from '../../core/push-all.js';
 import type { RoleEstimate } from './role-estimate.js';
 
 /** A planned case as the estimate needs it: its key, its suite, how many trials it will run and its simulated user's model. */

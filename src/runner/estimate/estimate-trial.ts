@@ -1,8 +1,8 @@
-import type { AssertionResult, TrialResult } from '../core/results-schema.js';
-import type { Usage } from '../core/usage.js';
-import { priceUsage, type PriceTable } from '../providers/pricing.js';
-import { silentPricing, usageOfRun } from '../providers/run-usage.js';
-import { SIMILAR_TO } from '../assertions/similar-to.js';
+import type { AssertionResult, TrialResult } from '../../core/results-schema.js';
+import type { Usage } from '../../core/usage.js';
+import { priceUsage, type PriceTable } from '../../providers/pricing.js';
+import { silentPricing, usageOfRun } from '../../providers/run-usage.js';
+import { SIMILAR_TO } from '../../assertions/similar-to.js';
 
 /** What one recorded trial would cost today: each role in dollars, null when it cannot be priced. */
 export interface TrialCost {

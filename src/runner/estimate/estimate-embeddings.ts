@@ -1,4 +1,4 @@
-import { priceUsage, type PriceTable } from '../providers/pricing.js';
+import { priceUsage, type PriceTable } from '../../providers/pricing.js';
 
 /**
  * What `similarTo` will embed, counted from the plan rather than from a recording: one embedding of
