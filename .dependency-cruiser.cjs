@@ -24,7 +24,7 @@ const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli
 const RUN_ASSEMBLY = [
   'runner/loop/execute-run',
   'runner/api-keys',
-  'runner/rejudge',
+  'runner/rejudge/rejudge',
   'runner/calibrate',
   'judges/create-judge-service',
   'judges/judge-refs',

@@ -216,7 +216,7 @@ async function runPlanned(
     // --rejudge: the baseline's trials are graded by this run's judges before any target runs.
     let rejudged: RejudgedBaseline | undefined;
     if (recorded && flags.baseline !== undefined) {
-      const { rejudgeLine } = await import('../runner/rejudge-baseline.js');
+      const { rejudgeLine } = await import('../runner/rejudge/rejudge-baseline.js');
       process.stderr.write(`agent-evals: ${rejudgeLine(flags.baseline, recorded)}\n`);
       const r = await run.rejudgeBaseline({ ...runOptions, recorded, file: flags.baseline, interrupt });
       if (r.interrupted) return 130;

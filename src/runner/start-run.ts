@@ -6,8 +6,8 @@ import { checkUserFixtures } from './users/user-fixtures-check.js';
 import type { CalibrationOptions } from './calibrate.js';
 import type { ExecuteOptions, RunOutcome } from './loop/execute-run.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';
-import type { RejudgedBaselineOutcome } from './rejudge-baseline.js';
-import type { RejudgeOptions, RejudgeOutcome } from './rejudge.js';
+import type { RejudgedBaselineOutcome } from './rejudge/rejudge-baseline.js';
+import type { RejudgeOptions, RejudgeOutcome } from './rejudge/rejudge.js';
 import { runRedactor } from '../providers/run-redactor.js';
 import type { RunSettings } from './loop/settings.js';
 
@@ -70,11 +70,11 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
       return executeRun({ ...opts, ...base, ...(userFixtures ? { userFixtures } : {}), judges: judgeService });
     },
     async rejudge(opts) {
-      const [{ rejudgeRecorded }, judgeService] = await Promise.all([import('./rejudge.js'), withJudges()]);
+      const [{ rejudgeRecorded }, judgeService] = await Promise.all([import('./rejudge/rejudge.js'), withJudges()]);
       return rejudgeRecorded({ ...opts, ...base, judges: judgeService });
     },
     async rejudgeBaseline(opts) {
-      const [{ rejudgeBaseline }, judgeService] = await Promise.all([import('./rejudge-baseline.js'), withJudges()]);
+      const [{ rejudgeBaseline }, judgeService] = await Promise.all([import('./rejudge/rejudge-baseline.js'), withJudges()]);
       return rejudgeBaseline({ ...opts, ...base, judges: judgeService });
     },
     async calibrate(opts) {

@@ -21,7 +21,7 @@ import { ResultsSchema, type CaseResult, type Results } from '../../src/core/res
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import type { BatchPolling } from '../../src/judges/batch-polling.js';
 import type { CollectRequest } from '../../src/judges/batch-collect.js';
-import { rejudgeRecorded, type RejudgeOutcome } from '../../src/runner/rejudge.js';
+import { rejudgeRecorded, type RejudgeOutcome } from '../../src/runner/rejudge/rejudge.js';
 import { tempDir } from './cli.js';
 
 export interface InProcessRun {

@@ -96,7 +96,7 @@ export interface ExecuteOptions {
   /** `rejudge --batch <id>`: the recorded uncollected batch whose answers judge the calls they were made for (batch-collect.ts). */
   collect?: CollectRequest;
   /**
-   * A re-judge (runner/rejudge.ts): no target is built; each case's trials are replayed from the
+   * A re-judge (runner/rejudge/rejudge.ts): no target is built; each case's trials are replayed from the
    * recording, and the run says which run it re-judged and which cases it could not.
    */
   replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };

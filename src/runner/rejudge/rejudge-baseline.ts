@@ -1,8 +1,8 @@
-import type { Results } from '../core/results-schema.js';
-import { comparableCase } from '../stats/compared-case.js';
-import type { RejudgedBaseline } from '../stats/effects.js';
+import type { Results } from '../../core/results-schema.js';
+import { comparableCase } from '../../stats/compared-case.js';
+import type { RejudgedBaseline } from '../../stats/effects.js';
 import { rejudgeRecorded, type RejudgeOptions } from './rejudge.js';
-import { formatUsage } from '../report/format.js';
+import { formatUsage } from '../../report/format.js';
 
 export interface RejudgedBaselineOutcome {
   /** What `compareEffects` compares head with. */

@@ -1,7 +1,7 @@
-import { isModelCall, type AgentRun, type Step } from '../core/agent-run.js';
-import { AgentEvalsError } from '../core/errors.js';
-import type { TrialResult, TurnResult } from '../core/results-schema.js';
-import type { Target, TargetSession, TrialInput } from '../targets/types.js';
+import { isModelCall, type AgentRun, type Step } from '../../core/agent-run.js';
+import { AgentEvalsError } from '../../core/errors.js';
+import type { TrialResult, TurnResult } from '../../core/results-schema.js';
+import type { Target, TargetSession, TrialInput } from '../../targets/types.js';
 
 /**
  * What a replay serves of one recorded trial: the trace and turns a re-judge reads (the run

@@ -1,12 +1,12 @@
-import { caseKey } from '../core/matrix.js';
-import { isDigest } from '../core/digest.js';
-import type { CaseResult, RejudgedFrom, Results, TrialResult } from '../core/results-schema.js';
-import type { RawCase } from '../report/raw-trials.js';
-import { caseFingerprint } from '../suite/fingerprint.js';
-import type { PlannedCase } from '../suite/plan.js';
+import { caseKey } from '../../core/matrix.js';
+import { isDigest } from '../../core/digest.js';
+import type { CaseResult, RejudgedFrom, Results, TrialResult } from '../../core/results-schema.js';
+import type { RawCase } from '../../report/raw-trials.js';
+import { caseFingerprint } from '../../suite/fingerprint.js';
+import type { PlannedCase } from '../../suite/plan.js';
 import type { ReplayedTrial } from './replay-target.js';
-import type { StopReason } from './loop/stop-reason.js';
-import { largest } from '../core/extremes.js';
+import type { StopReason } from '../loop/stop-reason.js';
+import { largest } from '../../core/extremes.js';
 
 type CannotRejudge = RejudgedFrom['cannotRejudge'][number];
 
