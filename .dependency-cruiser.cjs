@@ -25,7 +25,7 @@ const RUN_ASSEMBLY = [
   'runner/loop/execute-run',
   'runner/api-keys',
   'runner/rejudge/rejudge',
-  'runner/calibrate',
+  'runner/calibrate/calibrate',
   'judges/create-judge-service',
   'judges/judge-refs',
   'judges/judge-keys',

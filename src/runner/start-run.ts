@@ -3,7 +3,7 @@ import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
 import { checkUserFixtures } from './users/user-fixtures-check.js';
-import type { CalibrationOptions } from './calibrate.js';
+import type { CalibrationOptions } from './calibrate/calibrate.js';
 import type { ExecuteOptions, RunOutcome } from './loop/execute-run.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';
 import type { RejudgedBaselineOutcome } from './rejudge/rejudge-baseline.js';
@@ -78,7 +78,7 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
       return rejudgeBaseline({ ...opts, ...base, judges: judgeService });
     },
     async calibrate(opts) {
-      const { calibrate } = await import('./calibrate.js');
+      const { calibrate } = await import('./calibrate/calibrate.js');
       return calibrate({ ...opts, settings, redactor });
     },
   };

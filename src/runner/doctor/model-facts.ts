@@ -1,11 +1,11 @@
-import type { ModelCapabilities } from '../providers/capabilities.js';
-import { familyRow } from '../providers/capability-lookup.js';
-import { displayURL } from '../core/display-url.js';
-import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, type ModelSpec } from '../providers/model-spec.js';
-import { specCapabilities } from '../providers/wires.js';
-import { hasShutDown, retirementOf } from '../providers/model-retirement.js';
-import { resolvePrice, type Price, type PriceOverrides } from '../providers/pricing.js';
-import { providerDescriptor, wireOf } from '../providers/registry.js';
+import type { ModelCapabilities } from '../../providers/capabilities.js';
+import { familyRow } from '../../providers/capability-lookup.js';
+import { displayURL } from '../../core/display-url.js';
+import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, type ModelSpec } from '../../providers/model-spec.js';
+import { specCapabilities } from '../../providers/wires.js';
+import { hasShutDown, retirementOf } from '../../providers/model-retirement.js';
+import { resolvePrice, type Price, type PriceOverrides } from '../../providers/pricing.js';
+import { providerDescriptor, wireOf } from '../../providers/registry.js';
 
 /** What a run would use to call one model, known without a request. Never holds a secret value. */
 export interface ModelFacts {

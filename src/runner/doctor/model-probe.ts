@@ -1,12 +1,12 @@
-import type { SingleJudgeRef as JudgeRef } from '../judges/resolve.js';
-import type { JudgeRequest } from '../core/judge-port.js';
-import type { ProviderLimiters } from '../providers/adaptive-limit.js';
-import { createEmbedder, createProvider, providerSettings } from '../providers/create.js';
-import { apiKeyEnvOf, type ModelSpec } from '../providers/model-spec.js';
-import { specCapabilities } from '../providers/wires.js';
-import type { PriceOverrides } from '../providers/pricing.js';
-import { judgeInstances } from '../judges/judge-instances.js';
-import { silentPricing } from '../providers/run-usage.js';
+import type { SingleJudgeRef as JudgeRef } from '../../judges/resolve.js';
+import type { JudgeRequest } from '../../core/judge-port.js';
+import type { ProviderLimiters } from '../../providers/adaptive-limit.js';
+import { createEmbedder, createProvider, providerSettings } from '../../providers/create.js';
+import { apiKeyEnvOf, type ModelSpec } from '../../providers/model-spec.js';
+import { specCapabilities } from '../../providers/wires.js';
+import type { PriceOverrides } from '../../providers/pricing.js';
+import { judgeInstances } from '../../judges/judge-instances.js';
+import { silentPricing } from '../../providers/run-usage.js';
 import { probeFailure, type ProbeFailure } from './probe-failure.js';
 
 /** The one-word reply a live check asks for. */

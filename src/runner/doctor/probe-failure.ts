@@ -1,4 +1,4 @@
-import { JudgeError, ProviderConfigError, ProviderError, errorMessage } from '../core/errors.js';
+import { JudgeError, ProviderConfigError, ProviderError, errorMessage } from '../../core/errors.js';
 
 /** What a live check of a model found wrong: the provider's own words, and what to do about them. */
 export interface ProbeFailure {
