@@ -19,13 +19,16 @@ const floorRule = (floor, index) => {
 };
 
 // The entrances of a run, and the pieces that only the front door (runner/start-run.ts) puts together:
-// the runner's, the judge wiring's (judges/) and the run's redactor.
+// the runner's (with the public faces that re-export them), the judge wiring's (judges/) and the run's redactor.
 const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli/compare-rejudge\\.ts', 'cli/calibrate\\.ts', 'api/run-eval\\.ts'];
 const RUN_ASSEMBLY = [
   'runner/loop/execute-run',
+  'runner/loop/index',
   'runner/api-keys',
   'runner/rejudge/rejudge',
+  'runner/rejudge/index',
   'runner/calibrate/calibrate',
+  'runner/calibrate/index',
   'judges/create-judge-service',
   'judges/judge-refs',
   'judges/judge-keys',
@@ -49,6 +52,21 @@ module.exports = {
       severity: 'error',
       from: { path: `^src/(${ENTRANCES.join('|')})$` },
       to: { path: `^src/(${RUN_ASSEMBLY.join('|')})\\.ts$` },
+    },
+    {
+      name: 'runner-public-face',
+      comment:
+        "src/runner/ is the front door (start-run.ts, api-keys.ts) over one folder per feature: the run loop (loop/), and resume, estimate, rejudge, isolation, users, shards, calibrate, doctor. A folder is reached from another folder or the front door only through its index.ts, its public face: a feature imports the loop's index.ts, never a loop module; the loop imports a feature's index.ts",
+      severity: 'error',
+      from: { path: '^src/runner/([^/]+)' },
+      to: { path: '^src/runner/[^/]+/', pathNot: '^src/runner/($1/|[^/]+/index\\.ts$)' },
+    },
+    {
+      name: 'runner-front-door-on-top',
+      comment: "nothing in src/runner/'s folders imports the front door (src/runner/start-run.ts, api-keys.ts): it opens the loop and the features, never the other way round",
+      severity: 'error',
+      from: { path: '^src/runner/[^/]+/' },
+      to: { path: '^src/runner/[^/]+\\.ts$' },
     },
     {
       name: 'page-alone',

@@ -15,8 +15,7 @@ import { agreementWithin, bestThresholdByKappa, cohensKappa, confusionMatrix, ac
 import type { LabelRow, LabelSet } from '../../suite/labels.js';
 import { judgeInstances } from '../../judges/judge-instances.js';
 import { dayOf } from '../../providers/model-retirement.js';
-import { retiredModelWarnings } from '../loop/retired-models.js';
-import type { RunSettings } from '../loop/settings.js';
+import { retiredModelWarnings, type RunSettings } from '../loop/index.js';
 import { scaleOf, type CalibratedRow, type Calibration, type CalibrationCriterion } from '../../judges/calibration-schema.js';
 
 export interface CalibrationOptions {

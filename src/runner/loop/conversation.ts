@@ -13,7 +13,7 @@ import { withTimeout } from '../../core/timeout.js';
 import { emptyUsage } from '../../core/usage.js';
 import { shownParts } from '../../core/shown-parts.js';
 import type { SimulatedUser } from '../../suite/simulated-user-schema.js';
-import { simulatedMessages, type SimulatedUserTally, type UserModel } from '../users/simulated-user.js';
+import { simulatedMessages, type SimulatedUserTally, type UserModel } from '../users/index.js';
 
 /** One user turn of a trial and what the target did in it. */
 export interface TurnRecord {

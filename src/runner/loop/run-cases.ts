@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import pLimit from 'p-limit';
 import type { CaseResult, Summary, TrialResult } from '../../core/results-schema.js';
-import type { UserModel } from '../users/simulated-user.js';
+import type { UserModel } from '../users/index.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import type { Target } from '../../targets/types.js';
 import type { JudgeService } from '../../judges/judge-service.js';

@@ -4,7 +4,7 @@ import type { JudgeSettings } from '../../judges/settings.js';
 import { formatModelSpec } from '../../providers/model-spec.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import type { ModelCaller } from './retired-models.js';
-import { userModelRef } from '../users/user-model-ref.js';
+import { userModelRef } from '../users/index.js';
 import { pushAll } from '../../core/push-all.js';
 
 /**

@@ -21,8 +21,7 @@ import { Conversation } from './conversation.js';
 import { sentMessage } from './sent-message.js';
 import type { MediaPart } from '../../core/content-parts.js';
 import { isSimilarTo } from '../../assertions/similar-to.js';
-import { withSimulatedUser } from '../users/simulated-user-result.js';
-import type { UserModel } from '../users/simulated-user.js';
+import { withSimulatedUser, type UserModel } from '../users/index.js';
 
 export interface TrialDeps {
   target: Target;

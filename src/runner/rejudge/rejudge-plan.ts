@@ -5,7 +5,7 @@ import type { RawCase } from '../../report/raw-trials.js';
 import { caseFingerprint } from '../../suite/fingerprint.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import type { ReplayedTrial } from './replay-target.js';
-import type { StopReason } from '../loop/stop-reason.js';
+import type { StopReason } from '../loop/index.js';
 import { largest } from '../../core/extremes.js';
 
 type CannotRejudge = RejudgedFrom['cannotRejudge'][number];

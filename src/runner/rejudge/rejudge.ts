@@ -6,7 +6,7 @@ import { inPlanOrder } from '../../report/plan-order.js';
 import { comparableCase, type ComparableCase } from '../../stats/compared-case.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import { configuredInstructions } from '../../targets/model-target.js';
-import { executeRun, type ExecuteOptions, type RunOutcome } from '../loop/execute-run.js';
+import { executeRun, type ExecuteOptions, type RunOutcome } from '../loop/index.js';
 import { planRejudge, recordedNotRun, restoredTrial, type ReplayedCase } from './rejudge-plan.js';
 import { replayTarget } from './replay-target.js';
 import { replayedUserModel } from './replayed-user.js';

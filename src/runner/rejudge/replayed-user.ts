@@ -1,6 +1,6 @@
 import { emptyUsage } from '../../core/usage.js';
 import type { ReplayedTrial } from './replay-target.js';
-import type { UserModel } from '../users/simulated-user.js';
+import type { UserModel } from '../users/index.js';
 
 /**
  * A re-judge's simulated user: the recorded trial's user messages again, in order, at no cost, then

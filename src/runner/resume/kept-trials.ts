@@ -1,8 +1,7 @@
 import { caseKey } from '../../core/matrix.js';
 import type { CaseResult, TrialResult } from '../../core/results-schema.js';
 import type { RawCase } from '../../report/raw-trials.js';
-import type { PriorCase } from '../loop/prior-trials.js';
-import { isJudgeErrorTrial, trialScore, trialVerdict } from '../loop/verdict.js';
+import { isJudgeErrorTrial, trialScore, trialVerdict, type PriorCase } from '../loop/index.js';
 
 /**
  * `--resume`: every recorded case keeps the trials that ran to a verdict. A case the recording

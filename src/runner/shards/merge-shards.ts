@@ -1,8 +1,6 @@
 import { UserError } from '../../core/errors.js';
 import type { CaseResult, Results, ShardInfo, Summary } from '../../core/results-schema.js';
-import { SummaryBuilder } from '../loop/summary.js';
-import { BUDGET_FAILURE, exitCodeFor, runGateFailures } from '../loop/exit-code.js';
-import { runIdAt } from '../loop/run-id.js';
+import { BUDGET_FAILURE, exitCodeFor, runGateFailures, runIdAt, SummaryBuilder } from '../loop/index.js';
 import { largest } from '../../core/extremes.js';
 
 /** One shard's results document, with the name it is reported by. */

@@ -1,6 +1,6 @@
 import { functionsBySource, stableHash } from '../../core/stable-hash.js';
 import type { ShardInfo } from '../../core/results-schema.js';
-import type { RunSettings } from '../loop/settings.js';
+import type { RunSettings } from '../loop/index.js';
 
 /**
  * A hash of what decides a run's verdicts: targets, judging, gates, budget, early stop. Left out is
