@@ -19,13 +19,25 @@ const floorRule = (floor, index) => {
 };
 
 // The entrances of a run, and the pieces that only the front door (runner/start-run.ts) puts together:
-// the runner's, the judge wiring's (judges/) and the run's redactor.
+// the runner's (with the public faces that re-export them), the judge wiring's (judges/) and the run's redactor.
 const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli/compare-rejudge\\.ts', 'cli/calibrate\\.ts', 'api/run-eval\\.ts'];
-const RUN_ASSEMBLY = ['runner/execute-run', 'runner/api-keys', 'runner/rejudge', 'runner/calibrate', 'judges/create-judge-service', 'judges/judge-refs', 'judges/judge-keys', 'providers/run-redactor'];
+const RUN_ASSEMBLY = [
+  'runner/loop/execute-run',
+  'runner/loop/index',
+  'runner/api-keys',
+  'runner/rejudge/rejudge',
+  'runner/rejudge/index',
+  'runner/calibrate/calibrate',
+  'runner/calibrate/index',
+  'judges/create-judge-service',
+  'judges/judge-refs',
+  'judges/judge-keys',
+  'providers/run-redactor',
+];
 
 // The modules (under src/) that define the data blocks the server writes into the HTML pages; the
 // page's browser code imports their types (and only types: `page-alone`) so both sides read one
-// definition. A type-only import is erased by the bundler, and src/report/page/tsconfig.json (DOM, no
+// definition. A type-only import is erased by the bundler, and page/tsconfig.json (DOM, no
 // Node types) still checks what those types reach.
 const PAGE_DATA = ['report/history-data.ts', 'report/view-data.ts', 'report/review-items.ts', 'report/baseline-types.ts', 'core/results-schema.ts'];
 
@@ -42,26 +54,41 @@ module.exports = {
       to: { path: `^src/(${RUN_ASSEMBLY.join('|')})\\.ts$` },
     },
     {
+      name: 'runner-public-face',
+      comment:
+        "src/runner/ is the front door (start-run.ts, api-keys.ts) over one folder per feature: the run loop (loop/), and resume, estimate, rejudge, isolation, users, shards, calibrate, doctor. A folder is reached from another folder or the front door only through its index.ts, its public face: a feature imports the loop's index.ts, never a loop module; the loop imports a feature's index.ts",
+      severity: 'error',
+      from: { path: '^src/runner/([^/]+)' },
+      to: { path: '^src/runner/[^/]+/', pathNot: '^src/runner/($1/|[^/]+/index\\.ts$)' },
+    },
+    {
+      name: 'runner-front-door-on-top',
+      comment: "nothing in src/runner/'s folders imports the front door (src/runner/start-run.ts, api-keys.ts): it opens the loop and the features, never the other way round",
+      severity: 'error',
+      from: { path: '^src/runner/[^/]+/' },
+      to: { path: '^src/runner/[^/]+\\.ts$' },
+    },
+    {
       name: 'page-alone',
       comment:
-        "src/report/page/ is the report's browser code (bundled into dist/report/page-scripts.json): it imports no value of ours outside itself (a type-only import is erased when bundled, so the bundle holds nothing of the server), and nothing of ours imports it but through that built string",
+        "page/ is the report's browser code (bundled into dist/report/page-scripts.json): it imports no value of ours outside itself (a type-only import is erased when bundled, so the bundle holds nothing of the server), and nothing of ours imports it but through that built string",
       severity: 'error',
-      from: { path: '^src/report/page/' },
-      to: { path: '^src/', pathNot: '^src/report/page/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^page/' },
+      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'page-data-types',
-      comment: `One definition of the data the server writes into the pages: src/report/page/ imports it as types only (\`import type\`), and only from the modules that define it (${PAGE_DATA.join(', ')}), never keeping a copy of its own`,
+      comment: `One definition of the data the server writes into the pages: page/ imports it as types only (\`import type\`), and only from the modules that define it (${PAGE_DATA.join(', ')}), never keeping a copy of its own`,
       severity: 'error',
-      from: { path: '^src/report/page/' },
-      to: { path: '^src/', pathNot: `^src/(report/page/|(${PAGE_DATA.map((f) => f.replace('.', '\\.')).join('|')})$)`, dependencyTypes: ['type-only'] },
+      from: { path: '^page/' },
+      to: { path: '^src/', pathNot: `^src/(${PAGE_DATA.map((f) => f.replace('.', '\\.')).join('|')})$`, dependencyTypes: ['type-only'] },
     },
     {
       name: 'page-only-bundled',
-      comment: 'nothing of ours imports src/report/page/ (the browser code) but itself: the page script is read as the string scripts/page-bundle.mjs builds',
+      comment: 'nothing in src/ imports page/ (the browser code): the page script is read as the string scripts/page-bundle.mjs builds',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/report/page/' },
-      to: { path: '^src/report/page/' },
+      from: { path: '^src/' },
+      to: { path: '^page/' },
     },
     {
       name: 'no-circular',
@@ -79,7 +106,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^src/',
+    includeOnly: '^(src|page)/',
     // Type-only imports are edges too: a type from a higher floor ties the lower floor to it.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -1,4 +1,4 @@
-// Bundles the HTML report's browser code (src/report/page/, typed against the DOM) into one IIFE
+// Bundles the HTML report's browser code (page/, typed against the DOM by page/tsconfig.json) into one IIFE
 // per page and writes them as dist/report/page-scripts.json, by name, which src/report/page-scripts.ts
 // reads at run time (from src/ in the tests as from dist/). `npm run build` runs this; nothing
 // generated is committed. The page's CSP carries the script's sha256 (src/report/html-page.ts), so
@@ -12,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GENERATED = join(root, 'dist', 'report', 'page-scripts.json');
 /**
  * One page script per kind of page: its name (src/report/page-scripts.ts' PageScriptName), and its
- * entry file in src/report/page/. A new kind of page adds a line here and a name there; html-page.ts
+ * entry file in page/. A new kind of page adds a line here and a name there; html-page.ts
  * (or its own writer) inlines the script and hashes it into that page's CSP.
  */
 export const PAGE_ENTRIES = [
@@ -22,15 +22,15 @@ export const PAGE_ENTRIES = [
   { name: 'VIEW_SCRIPT', entry: 'view-main.ts', about: "the run list's script (`agent-evals view`: every run folder, links to each report, comparison and the history)" },
 ];
 
-/** One page script: the entry (a file in src/report/page/) and what it imports, as one IIFE for browsers. */
+/** One page script: the entry (a file in page/) and what it imports, as one IIFE for browsers. */
 export async function pageScript(entry = 'main.ts') {
   const out = await build({
-    input: join(root, 'src', 'report', 'page', entry),
+    input: join(root, 'page', entry),
     cwd: root,
     write: false,
     logLevel: 'warn',
     platform: 'browser',
-    tsconfig: join(root, 'src', 'report', 'page', 'tsconfig.json'),
+    tsconfig: join(root, 'page', 'tsconfig.json'),
     transform: { target: 'es2019' },
     output: { format: 'iife', strict: true, minify: false, comments: false },
   });

@@ -29,7 +29,7 @@ export async function compareRejudged(
   const [{ resolveRunSettings }, { openRun }, { rejudgeLine }, { compareEffects }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/start-run.js'),
-    import('../runner/rejudge-baseline.js'),
+    import('../runner/rejudge/rejudge-baseline.js'),
     import('../stats/effects.js'),
   ]);
   const config = await loadConfigFromFlags(flags, cwd);

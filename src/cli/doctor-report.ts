@@ -1,7 +1,7 @@
 import type { ConfigModels } from '../config/config-models.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { modelFacts, type ModelFacts } from '../runner/model-facts.js';
-import type { ProbeFailure } from '../runner/probe-failure.js';
+import { modelFacts, type ModelFacts } from '../runner/doctor/model-facts.js';
+import type { ProbeFailure } from '../runner/doctor/probe-failure.js';
 import { proxyFacts, type ProxyFacts } from '../providers/proxy.js';
 
 /** One model of the report: its facts, who calls it, and (with `--live`) what its check found. */

@@ -64,7 +64,7 @@ async function evalCases(config: ResolvedConfig, cwd: string): Promise<PlannedCa
 
 /** Every model checked at once (each is one or two small requests); results land on the report's models. */
 async function checkLive(report: DoctorReport, uses: ReturnType<typeof configModels>['models'], config: ResolvedConfig, env: NodeJS.ProcessEnv): Promise<void> {
-  const [{ probeModel }, { ProviderLimiters }] = await Promise.all([import('../runner/model-probe.js'), import('../providers/adaptive-limit.js')]);
+  const [{ probeModel }, { ProviderLimiters }] = await Promise.all([import('../runner/doctor/model-probe.js'), import('../providers/adaptive-limit.js')]);
   const limiters = new ProviderLimiters(Number.POSITIVE_INFINITY, { proxy: config.proxy });
   const options = { env, limiters, rootDir: config.rootDir, judges: config.judges, pricing: config.pricing };
   // An agent judge's model is asked with the key its calls read: its own options.env when it gives one.

@@ -1,5 +1,5 @@
-import type { CostEstimate, SuiteEstimate } from '../runner/estimate.js';
-import type { RoleEstimate } from '../runner/role-estimate.js';
+import type { CostEstimate, SuiteEstimate } from '../runner/estimate/estimate.js';
+import type { RoleEstimate } from '../runner/estimate/role-estimate.js';
 import { formatTokens } from '../report/format.js';
 import { runLabel } from '../report/run-label.js';
 import { largest } from '../core/extremes.js';

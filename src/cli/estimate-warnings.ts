@@ -3,9 +3,9 @@ import type { RunFlags } from '../config/run-settings.js';
 import { judgeModelUsesOf, staticJudgeModel } from '../judges/judge-model-uses.js';
 import { dayOf } from '../providers/model-retirement.js';
 import { formatModelSpec, parseModelSpec } from '../providers/model-spec.js';
-import { caseTarget } from '../runner/isolated-target.js';
-import { retiredModelWarnings } from '../runner/retired-models.js';
-import { runModelCallers } from '../runner/run-model-callers.js';
+import { caseTarget } from '../runner/isolation/isolated-target.js';
+import { retiredModelWarnings } from '../runner/loop/retired-models.js';
+import { runModelCallers } from '../runner/loop/run-model-callers.js';
 import type { PlannedCase } from '../suite/plan.js';
 
 /**

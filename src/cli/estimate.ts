@@ -3,11 +3,11 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
 import { PRICES_AS_OF } from '../providers/pricing.js';
-import { estimateCost, estimatedUsd, type CostEstimate } from '../runner/estimate.js';
+import { estimateCost, estimatedUsd, type CostEstimate } from '../runner/estimate/estimate.js';
 import { estimateHistory } from './estimate-history.js';
 import { estimateText, usdText } from './estimate-text.js';
 import { spendingSimilarTo } from '../judges/embedding-check.js';
-import type { PlannedEmbedding } from '../runner/estimate-embeddings.js';
+import type { PlannedEmbedding } from '../runner/estimate/estimate-embeddings.js';
 import { plannedUser } from './estimate-user.js';
 
 /** The plan an estimate prices: the config (its outputDir and `pricing`) and the planned cases. */

@@ -1,4 +1,4 @@
-import { exitProcess } from '../runner/exit-trap.js';
+import { exitProcess } from '../runner/isolation/exit-trap.js';
 import type { HookBound } from '../report/hook-bound.js';
 
 /**

@@ -34,7 +34,7 @@ export function registerMerge(program: Command): void {
       if (read[0]!.version !== SCHEMA_VERSION) throw new UserError(`${read[0]!.name}: schemaVersion ${JSON.stringify(read[0]!.version)}, this agent-evals reads ${SCHEMA_VERSION}`);
       const files = read.map((r) => ({ name: r.name, results: parseResults(r.data, r.name, '<files>', ResultsSchema) }));
       const [{ mergeShards }, { writeAtomic }, { roundedCosts }, { panelAgreementLines }, { allowlistLines }, { terminalSafe }] = await Promise.all([
-        import('../runner/merge-shards.js'),
+        import('../runner/shards/merge-shards.js'),
         import('../report/atomic-write.js'),
         import('../report/json.js'),
         import('../report/panel-lines.js'),

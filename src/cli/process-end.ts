@@ -1,4 +1,4 @@
-import { exitProcess } from '../runner/exit-trap.js';
+import { exitProcess } from '../runner/isolation/exit-trap.js';
 
 /** Lets a config or eval module that blocks the thread at import end the CLI's process (suite/load-watchdog.ts). */
 export { killOnStuckLoad } from '../suite/load-watchdog.js';

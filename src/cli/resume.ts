@@ -4,9 +4,10 @@ import { UserError } from '../core/errors.js';
 import type { RunProvenance } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { readRawTrials } from '../report/raw-trials.js';
-import { resumedPrior, retryPrior, type PriorTrials } from '../runner/prior-trials.js';
-import { readPlanRecord, readRecordedCases, resumableRuns, runFolder } from '../runner/resume-folder.js';
-import { PLAN_FILE, planChange } from '../runner/resume-plan.js';
+import type { PriorTrials } from '../runner/loop/prior-trials.js';
+import { resumedPrior, retryPrior } from '../runner/resume/kept-trials.js';
+import { readPlanRecord, readRecordedCases, resumableRuns, runFolder } from '../runner/resume/resume-folder.js';
+import { PLAN_FILE, planChange } from '../runner/resume/resume-plan.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { loadRecorded } from './baseline-file.js';
 

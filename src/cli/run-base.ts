@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { StartOptions } from '../runner/start-run.js';
-import type { RunSettings } from '../runner/settings.js';
+import type { RunSettings } from '../runner/loop/settings.js';
 import type { PlannedCase } from '../suite/plan.js';
 import type { PlannedOutput } from './reporters.js';
 import type { ReporterDescriptor } from '../report/descriptor.js';

@@ -158,7 +158,7 @@ async function runPlanned(
   const [{ resolveRunSettings, reporterSpecs }, { openRun }, { shardInfo }] = await Promise.all([
     import('../config/run-settings.js'),
     import('../runner/start-run.js'),
-    import('../runner/shard-info.js'),
+    import('../runner/shards/shard-info.js'),
   ]);
   // A pass rate cut short by early stop is not comparable: a compared or saved run runs every trial
   // (said to the one resolution, as if --no-early-stop had been given).
@@ -208,7 +208,7 @@ async function runPlanned(
   if (clear.length) runOptions.rawReporters = [...(runOptions.rawReporters ?? []), ...clear];
   // The run folder records the plan as the run begins: what a later --resume checks and finishes.
   if (writesResults(specs)) {
-    const { planRecordReporter } = await import('../runner/resume-folder.js');
+    const { planRecordReporter } = await import('../runner/resume/resume-folder.js');
     runOptions.rawReporters = [...(runOptions.rawReporters ?? []), planRecordReporter({ outputDir: config.outputDir, argv: runOptions.argv, cases })];
   }
   if (kept) process.stderr.write(`agent-evals: ${kept.line}\n`);
@@ -216,7 +216,7 @@ async function runPlanned(
     // --rejudge: the baseline's trials are graded by this run's judges before any target runs.
     let rejudged: RejudgedBaseline | undefined;
     if (recorded && flags.baseline !== undefined) {
-      const { rejudgeLine } = await import('../runner/rejudge-baseline.js');
+      const { rejudgeLine } = await import('../runner/rejudge/rejudge-baseline.js');
       process.stderr.write(`agent-evals: ${rejudgeLine(flags.baseline, recorded)}\n`);
       const r = await run.rejudgeBaseline({ ...runOptions, recorded, file: flags.baseline, interrupt });
       if (r.interrupted) return 130;

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { ResultsSchema } from '../core/results-schema.js';
-import type { ToolTape } from '../runner/tool-tape.js';
+import type { ToolTape } from '../runner/loop/tool-tape.js';
 import { readResultsFile } from './results-file.js';
 
 export interface ToolTapeFlags {
@@ -25,6 +25,6 @@ export async function loadToolTape(flags: ToolTapeFlags, outputDir: string, cwd:
   const recorded = await readResultsFile(file, cwd, flag, ResultsSchema);
   // The run folder sits beside the results file in its outputDir; a copied file may still name this project's.
   const dirs = [...new Set([dirname(file), resolve(cwd, outputDir)])];
-  const { readToolTape, toolTape } = await import('../runner/tool-tape.js');
+  const { readToolTape, toolTape } = await import('../runner/loop/tool-tape.js');
   return toolTape(await readToolTape(recorded, { file, cwd, flag, dirs }), strict);
 }

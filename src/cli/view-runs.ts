@@ -4,12 +4,12 @@ import type { Results } from '../core/results-schema.js';
 import type { RunFolder } from '../report/run-folders.js';
 import { runStartText } from '../report/run-label.js';
 import type { ViewRun } from '../report/view-data.js';
-import { exitCodeFor } from '../runner/exit-code.js';
+import { exitCodeFor } from '../runner/loop/exit-code.js';
 import { digestResults, HistoryResultsSchema } from './history-read.js';
 import { parseResults, readResultsJson } from './results-file.js';
 
 /**
- * The exit code a run's results give, decided as the run decided it (src/runner/exit-code.ts): 130
+ * The exit code a run's results give, decided as the run decided it (src/runner/loop/exit-code.ts): 130
  * interrupted; 1 a failed case or a failed run gate (the summary's failures hold the gates, a failed
  * comparison and a budget stop); 1 for a `scored` case only under `--strict`, which the results keep
  * for a shard and in the command line only (a config's `strict: true` is not recorded). A run whose

@@ -1,9 +1,9 @@
 import type { CaseResult, Summary } from '../core/results-schema.js';
 import { safeJson } from '../core/safe-json.js';
 import type { CaseView, EndInfo, Reporter } from '../report/reporter.js';
-import { caseView } from '../runner/case-view.js';
-import { exitCodeFor, runGateFailures, withOutputs } from '../runner/exit-code.js';
-import { SummaryBuilder } from '../runner/summary.js';
+import { caseView } from '../runner/loop/case-view.js';
+import { exitCodeFor, runGateFailures, withOutputs } from '../runner/loop/exit-code.js';
+import { SummaryBuilder } from '../runner/loop/summary.js';
 import type { PlannedCase } from '../suite/plan.js';
 
 /** What decides a run's exit code besides its cases (the run's settings). */

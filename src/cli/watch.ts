@@ -6,7 +6,7 @@ import { affectedCases, isSourceFile, type ChangeContext } from '../suite/affect
 import { forgetLoadedModules } from '../suite/import-module.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { redactEnv } from './env-redact.js';
-import { signalProcess } from '../runner/exit-trap.js';
+import { signalProcess } from '../runner/isolation/exit-trap.js';
 import { prepareCases, type SelectionFlags } from './prepare.js';
 
 /** Saves of one editor action (write, rename, chmod) arrive as a burst: one re-run after it settles. */

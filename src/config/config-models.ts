@@ -2,7 +2,7 @@ import { UserError, errorMessage } from '../core/errors.js';
 import type { AgentJudge } from '../judges/agent-judge.js';
 import { isJudgeName, judgeModelSpec } from '../judges/judge-ref-check.js';
 import { spendingSimilarTo } from '../judges/embedding-check.js';
-import { userModelRef } from '../runner/user-model-ref.js';
+import { userModelRef } from '../runner/users/user-model-ref.js';
 import { isFakeRef, isJudgeInstance, type JudgeRef, type SingleJudgeRef } from '../judges/resolve.js';
 import { isPanelRef } from '../judges/panel-spec.js';
 import { splitJudgeSystem } from '../judges/judge-system.js';
@@ -108,7 +108,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
     }
   }
 
-  /** A simulated user's model (runner/user-model-ref.ts: its own, else the judge it falls back to), as the run asks it. */
+  /** A simulated user's model (runner/users/user-model-ref.ts: its own, else the judge it falls back to), as the run asks it. */
   function addUserModel(c: PlannedCase): void {
     const chosen = c.simulatedUser ? userModelRef(c, { judge: config.judge }) : undefined;
     if (!chosen) return;

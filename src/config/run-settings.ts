@@ -1,4 +1,4 @@
-import type { RunSettings } from '../runner/settings.js';
+import type { RunSettings } from '../runner/loop/settings.js';
 import { RUN_DEFAULTS } from './defaults.js';
 import type { ResolvedConfig } from './load-config.js';
 import { RESULTS_REPORTER } from '../report/registry.js';

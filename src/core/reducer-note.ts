@@ -1,6 +1,6 @@
 /**
  * How every reporter writes a passAt/passHat case's estimate: `pass@3 0.533 (min 0.5)`. No imports,
- * so the HTML report's page script (src/report/page/) bundles it too.
+ * so the HTML report's page script (page/) bundles it too.
  */
 
 /** `pass@3`, `pass^3`. */

@@ -15,7 +15,7 @@ const USER_ONLY = ['goalMetWhen', 'then'] as const;
  * Fixtures of the `fake` judge and the `fake` user model, one list. A judge entry gives `score`: the
  * first whose `case` glob and `type` match answers (on 0..1; for pairwise, 1 means the graded output
  * wins). A user entry gives `user`: the scripted messages of the simulated user of the first case its
- * `case` glob matches (runner/scripted-user.ts). Built on first use (a run without fixtures never builds it).
+ * `case` glob matches (runner/users/scripted-user.ts). Built on first use (a run without fixtures never builds it).
  */
 export const FakeFixturesSchema = lazySchema(() =>
   z.array(

@@ -2,7 +2,7 @@ import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from './secret-redac
 import { shapedSecrets } from './secret-shapes.js';
 import { pushAll } from '../core/push-all.js';
 
-/** What of a run's settings names its secrets: the targets, the judges and the environment (runner/settings.ts). */
+/** What of a run's settings names its secrets: the targets, the judges and the environment (runner/loop/settings.ts). */
 export interface SecretSources {
   targets: Record<string, unknown>;
   env: NodeJS.ProcessEnv;

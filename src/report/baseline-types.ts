@@ -1,6 +1,6 @@
 /**
  * The baseline's side of a compared run's moved cases, as baseline-view.ts reads it and the report
- * page's script (src/report/page/) shows it. Types only, free of Node's: the page imports them (as
+ * page's script (page/) shows it. Types only, free of Node's: the page imports them (as
  * types) and its tsconfig checks what they reach. The trial type is the reader's: the server's
  * TrialResult, the page's view of a trial (whose long texts the writer may have cut).
  */

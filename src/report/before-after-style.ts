@@ -1,4 +1,4 @@
-/** The report page's style for its "Before and after" section (src/report/page/before-after.ts), appended to html-page.ts's STYLE. */
+/** The report page's style for its "Before and after" section (page/before-after.ts), appended to html-page.ts's STYLE. */
 export const BEFORE_AFTER_STYLE = `
 .before-after { margin: 1rem 0; }
 .before-after h2 { font-size: 1.1rem; margin: .5rem 0; }

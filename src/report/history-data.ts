@@ -4,7 +4,7 @@ import type { CaseVerdict } from '../core/results-schema.js';
  * The history page's data (`agent-evals report --history`): one record per results file read, and per
  * case one point per run. Built from digests, never from whole documents: a reader keeps only these
  * few numbers of each file (src/cli/history-read.ts), so hundreds of runs fit in little memory and
- * make a small page. The page's script (src/report/page/) reads these types too, as types only.
+ * make a small page. The page's script (page/) reads these types too, as types only.
  */
 
 /** One run as the history shows it. */

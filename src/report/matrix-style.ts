@@ -1,5 +1,5 @@
 /**
- * The matrix section's style (src/report/page/matrix-grid.ts), appended to the run report's STYLE in
+ * The matrix section's style (page/matrix-grid.ts), appended to the run report's STYLE in
  * html-page.ts: the comparison table, the grid (a row per case, a column per matrix value) and the
  * mark on rows whose variants differ; a cell's verdict and N, a button to its case, drawn as a link.
  */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** One page script per kind of page (scripts/page-bundle.mjs lists each with its entry in src/report/page/). */
+/** One page script per kind of page (scripts/page-bundle.mjs lists each with its entry in page/). */
 export type PageScriptName = 'PAGE_SCRIPT' | 'REVIEW_SCRIPT' | 'HISTORY_SCRIPT' | 'VIEW_SCRIPT';
 
 /**
- * The page scripts, bundled from src/report/page/ by `npm run build` (scripts/page-bundle.mjs) into
+ * The page scripts, bundled from page/ by `npm run build` (scripts/page-bundle.mjs) into
  * dist/, never committed. The same address from src/report/ (tests run the sources) and from
  * dist/report/: both sit two folders below the package's root.
  */

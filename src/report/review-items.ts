@@ -32,7 +32,7 @@ export interface ReviewLabel {
   humanScore?: number;
 }
 
-/** The review page's data block, as review-page.ts writes it and the page's script (src/report/page/) reads it. */
+/** The review page's data block, as review-page.ts writes it and the page's script (page/) reads it. */
 export interface ReviewPageData {
   items: ReviewItem[];
   labels: Record<string, ReviewLabel>;

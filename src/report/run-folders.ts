@@ -14,7 +14,7 @@ export interface RunFolder {
   results: string;
 }
 
-/** A folder name that is a run id: it starts with its run's start, `YYYYMMDD-HHMMSS-` (src/runner/run-id.ts). */
+/** A folder name that is a run id: it starts with its run's start, `YYYYMMDD-HHMMSS-` (src/runner/loop/run-id.ts). */
 const RUN_ID = /^(\d{8}-\d{6})-/;
 
 /** Whether a folder under `runs/` is a run's (named by its run id): only those are listed or pruned. */

@@ -1,6 +1,6 @@
 /**
  * The run list's data (`agent-evals view`): one record per run folder that holds a results document,
- * newest first. The list page's script (src/report/page/view-main.ts) reads these types too, as types only.
+ * newest first. The list page's script (page/view-main.ts) reads these types too, as types only.
  */
 
 /** One run as the list shows it. */

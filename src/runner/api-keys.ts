@@ -2,8 +2,8 @@ import { UserError, UserErrors } from '../core/errors.js';
 import { judgeSpecMemo, missingJudgeKeys } from '../judges/judge-keys.js';
 import { missingApiKey, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
-import type { RunSettings } from './settings.js';
-import { userModelRef } from './user-model-ref.js';
+import type { RunSettings } from './loop/index.js';
+import { userModelRef } from './users/index.js';
 import { pushAll } from '../core/push-all.js';
 
 /** Cases named in full before the rest are counted. */

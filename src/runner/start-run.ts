@@ -2,14 +2,12 @@ import type { Calibration } from '../judges/calibration-schema.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
-import { checkUserFixtures } from './user-fixtures-check.js';
-import type { CalibrationOptions } from './calibrate.js';
-import type { ExecuteOptions, RunOutcome } from './execute-run.js';
+import { checkUserFixtures } from './users/index.js';
+import type { CalibrationOptions } from './calibrate/index.js';
+import type { ExecuteOptions, RunOutcome, RunSettings } from './loop/index.js';
 import { checkRunJudgeRefs } from '../judges/judge-refs.js';
-import type { RejudgedBaselineOutcome } from './rejudge-baseline.js';
-import type { RejudgeOptions, RejudgeOutcome } from './rejudge.js';
+import type { RejudgedBaselineOutcome, RejudgeOptions, RejudgeOutcome } from './rejudge/index.js';
 import { runRedactor } from '../providers/run-redactor.js';
-import type { RunSettings } from './settings.js';
 
 /**
  * What a run is started with beyond its settings and cases: the outputs, the interrupt and the
@@ -66,19 +64,19 @@ export function openRun(settings: RunSettings, cases: readonly PlannedCase[], ki
   return {
     redactor,
     async start(opts) {
-      const [{ executeRun }, judgeService] = await Promise.all([import('./execute-run.js'), withJudges()]);
+      const [{ executeRun }, judgeService] = await Promise.all([import('./loop/index.js'), withJudges()]);
       return executeRun({ ...opts, ...base, ...(userFixtures ? { userFixtures } : {}), judges: judgeService });
     },
     async rejudge(opts) {
-      const [{ rejudgeRecorded }, judgeService] = await Promise.all([import('./rejudge.js'), withJudges()]);
+      const [{ rejudgeRecorded }, judgeService] = await Promise.all([import('./rejudge/index.js'), withJudges()]);
       return rejudgeRecorded({ ...opts, ...base, judges: judgeService });
     },
     async rejudgeBaseline(opts) {
-      const [{ rejudgeBaseline }, judgeService] = await Promise.all([import('./rejudge-baseline.js'), withJudges()]);
+      const [{ rejudgeBaseline }, judgeService] = await Promise.all([import('./rejudge/index.js'), withJudges()]);
       return rejudgeBaseline({ ...opts, ...base, judges: judgeService });
     },
     async calibrate(opts) {
-      const { calibrate } = await import('./calibrate.js');
+      const { calibrate } = await import('./calibrate/index.js');
       return calibrate({ ...opts, settings, redactor });
     },
   };

@@ -25,7 +25,7 @@ export function caseFingerprint(c: FingerprintedCase): string {
 type FingerprintedCase = Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'simulatedUser' | 'reference' | 'assertions' | 'check'>;
 
 /**
- * A run asks for a case's fingerprint when it records its plan (runner/resume-plan.ts) and again in
+ * A run asks for a case's fingerprint when it records its plan (runner/resume/resume-plan.ts) and again in
  * the case's result: worked out once per case object, whose fields are read-only once planned.
  */
 const fingerprints = new WeakMap<FingerprintedCase, string>();

@@ -19,7 +19,7 @@ export function buildFunctionTarget(name: string, fn: TargetFunction, settings: 
 /** `{ function, otel?, isolate?, maxHeapMb? }`: a plain function target, or one built from its OpenTelemetry spans. */
 export async function buildFunctionWithOptions(name: string, spec: z.infer<typeof FunctionTargetSchema>, settings: TargetSettings): Promise<Target> {
   const where = whereIn(settings, name);
-  // An isolated target is built by the runner (runner/isolated-target.ts), which can import the config again.
+  // An isolated target is built by the runner (runner/isolation/isolated-target.ts), which can import the config again.
   if (spec.isolate) throw new UserError('isolate: true is not available here (only a run of the CLI or evaluate() with a config file runs targets in workers)', where(''));
   if (spec.maxHeapMb !== undefined) throw new UserError('maxHeapMb caps the heap of an isolated target: it needs isolate: true', where('.maxHeapMb'));
   if (!spec.otel) return functionTarget(name, spec.function, callOptions(settings));

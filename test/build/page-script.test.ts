@@ -1,8 +1,8 @@
 /**
- * The HTML report's page script is written in src/report/page/ (typed browser code) and bundled by
+ * The HTML report's page script is written in page/ (typed browser code) and bundled by
  * scripts/page-bundle.mjs into dist/report/page-scripts.json at `npm run build` (nothing generated is
  * committed), which the report writers read (src/report/page-scripts.ts). A built file that differs
- * from what the bundler renders from src/report/page/ today is stale; this test names the command
+ * from what the bundler renders from page/ today is stale; this test names the command
  * that rewrites it.
  */
 import { readFileSync } from 'node:fs';
@@ -13,10 +13,10 @@ import { PAGE_SCRIPTS_FILE, pageScript, type PageScriptName } from '../../src/re
 const scripts = await pageScripts();
 const script = scripts.PAGE_SCRIPT!;
 
-describe('the page script is generated from src/report/page/', () => {
+describe('the page script is generated from page/', () => {
   it('dist/report/page-scripts.json is up to date, and is what the report writers read', () => {
     expect(PAGE_SCRIPTS_FILE).toBe(GENERATED);
-    expect(readFileSync(GENERATED, 'utf8'), 'dist/report/page-scripts.json is stale (src/report/page/ changed): run `npm run build`').toBe(generatedFile(scripts));
+    expect(readFileSync(GENERATED, 'utf8'), 'dist/report/page-scripts.json is stale (page/ changed): run `npm run build`').toBe(generatedFile(scripts));
     for (const { name } of PAGE_ENTRIES) expect(pageScript(name as PageScriptName), name).toBe(scripts[name]);
   });
 

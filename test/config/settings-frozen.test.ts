@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, type ResolvedConfig } from '../../src/config/load-config.js';
 import { resolveRunSettings, type RunFlags } from '../../src/config/run-settings.js';
-import type { RunSettings } from '../../src/runner/settings.js';
+import type { RunSettings } from '../../src/runner/loop/settings.js';
 
 const config = resolveConfig(
   { concurrency: 3, judge: 'openai:gpt-4.1-mini', judges: { strict: 'anthropic:claude-haiku-4-5' }, pricing: { 'openai:m': { input: 1, output: 2 } } },

@@ -44,9 +44,19 @@ describe('the import floors (npm run lint:imports)', () => {
       // The page's browser code: types only, and only from a module that defines a page's data.
       'src/report/history-data.ts': 'export interface HistoryData { runs: string[] }\nexport const CHANGED_MOST = 20;\n',
       'src/report/html-cut.ts': 'export const FIELD_LIMIT = 1;\nexport type Cut = number;\n',
-      'src/report/page/history-main.ts': "import type { HistoryData } from '../history-data.js';\nexport const runs = (d: HistoryData) => d.runs.length;\n",
-      'src/report/page/history-cases.ts': "import { CHANGED_MOST } from '../history-data.js';\nexport const most = CHANGED_MOST;\n",
-      'src/report/page/review-main.ts': "import type { Cut } from '../html-cut.js';\nexport const cut = (c: Cut) => c;\n",
+      'page/history-main.ts': "import type { HistoryData } from '../src/report/history-data.js';\nexport const runs = (d: HistoryData) => d.runs.length;\n",
+      'page/history-cases.ts': "import { CHANGED_MOST } from '../src/report/history-data.js';\nexport const most = CHANGED_MOST;\n",
+      'page/review-main.ts': "import type { Cut } from '../src/report/html-cut.js';\nexport const cut = (c: Cut) => c;\n",
+      // runner/ by feature: a folder reaches another only through its index.ts, and none reaches the front door.
+      'src/runner/loop/verdict.ts': 'export const passed = (n: number) => n > 0;\n',
+      'src/runner/loop/index.ts': "export { passed } from './verdict.js';\n",
+      'src/runner/loop/trial.ts': "import { user } from '../users/user.js';\nexport const trial = user;\n",
+      'src/runner/users/user.ts': 'export const user = 1;\n',
+      'src/runner/users/index.ts': "export { user } from './user.js';\n",
+      'src/runner/resume/kept.ts': "import { passed } from '../loop/verdict.js';\nexport const kept = passed;\n",
+      'src/runner/rejudge/plan.ts': "import { passed } from '../loop/index.js';\nimport { user } from '../users/index.js';\nexport const plan = passed(user);\n",
+      'src/runner/shards/merge.ts': "import type { Start } from '../start-run.js';\nexport const merge = (s: Start) => s;\n",
+      'src/runner/start-run.ts': "import { plan } from './rejudge/plan.js';\nimport { passed } from './loop/index.js';\nexport type Start = typeof plan | typeof passed;\n",
       // A circle within one floor, closed by a type-only import.
       'src/suite/case-list.ts': "import { byTag } from './case-filter.js';\nexport type CaseList = string[];\nexport const tagged = byTag;\n",
       'src/suite/case-filter.ts': "import type { CaseList } from './case-list.js';\nexport const byTag = (cases: CaseList) => cases.length;\n",
@@ -66,7 +76,7 @@ describe('the import floors (npm run lint:imports)', () => {
     expect(output).toContain('src/core/ imports nothing of ours outside itself');
     expect(output).toContain('error floor-report: src/report/json.ts → src/suite/load.ts');
     expect(output).toContain('src/report/ may import only core/');
-    expect(output).toMatch(/\b5 dependency violations\b/);
+    expect(output).toMatch(/\b9 dependency violations\b/);
   });
 
   it('fails on an import circle, a type-only import counted, naming the modules around it', () => {
@@ -76,8 +86,19 @@ describe('the import floors (npm run lint:imports)', () => {
 
   it('lets the page import a page-data module as types only: a value import, or types from elsewhere, is refused', () => {
     const { output } = lint;
-    expect(output).toContain('error page-alone: src/report/page/history-cases.ts → src/report/history-data.ts');
-    expect(output).toContain('error page-data-types: src/report/page/review-main.ts → src/report/html-cut.ts');
-    expect(output).not.toContain('src/report/page/history-main.ts');
+    expect(output).toContain('error page-alone: page/history-cases.ts → src/report/history-data.ts');
+    expect(output).toContain('error page-data-types: page/review-main.ts → src/report/html-cut.ts');
+    expect(output).not.toContain('page/history-main.ts');
+  });
+
+  it("lets a runner folder reach another only through its index.ts (the loop's public face, a feature's), and none the front door", () => {
+    const { output } = lint;
+    expect(output).toContain('error runner-public-face: src/runner/resume/kept.ts → src/runner/loop/verdict.ts');
+    expect(output).toContain('error runner-public-face: src/runner/loop/trial.ts → src/runner/users/user.ts');
+    expect(output).toContain('error runner-public-face: src/runner/start-run.ts → src/runner/rejudge/plan.ts');
+    expect(output).toContain("a feature imports the loop's index.ts, never a loop module");
+    expect(output).toContain('error runner-front-door-on-top: src/runner/shards/merge.ts → src/runner/start-run.ts');
+    expect(output).not.toContain('src/runner/rejudge/plan.ts → src/runner/loop/index.ts');
+    expect(output).not.toContain('src/runner/rejudge/plan.ts → src/runner/users/index.ts');
   });
 });

@@ -12,7 +12,7 @@ import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { writeProject } from '../support/temp-project.js';
 import { usdText } from '../../src/cli/estimate-text.js';
-import { estimatedTokens } from '../../src/runner/estimate-embeddings.js';
+import { estimatedTokens } from '../../src/runner/estimate/estimate-embeddings.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {

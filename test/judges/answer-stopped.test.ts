@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeProtocolError } from '../../src/core/errors.js';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import type { Scripted } from '../support/fake-server.js';
 import { fakeJudge, judgeRequest, rejection, useFakes } from './agent-judge-helpers.js';

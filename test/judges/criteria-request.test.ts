@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { TRACE_CLOSE, TRACE_OPEN } from '../../src/judges/trace-render.js';
 import type { PlannedCase } from '../../src/suite/plan.js';

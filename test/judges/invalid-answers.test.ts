@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JudgeAssertionSpec } from '../../src/judges/spec.js';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';

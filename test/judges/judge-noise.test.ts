@@ -14,7 +14,7 @@ import { terminalReporter } from '../../src/report/terminal.js';
 import { junitReporter } from '../../src/report/junit.js';
 import { githubReporter } from '../../src/report/github.js';
 import { htmlReporter } from '../../src/report/html.js';
-import { caseJudgeNoise } from '../../src/runner/judge-noise.js';
+import { caseJudgeNoise } from '../../src/runner/loop/judge-noise.js';
 import { judgeNoise } from '../../src/cli/parse-number.js';
 import type { TrialResult } from '../../src/core/results-schema.js';
 import type { Scripted } from '../support/fake-server.js';

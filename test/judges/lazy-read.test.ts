@@ -3,7 +3,7 @@
  * It runs only if the gates recorded before it pass; otherwise it is skipped at zero requests.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import type { AssertionResult } from '../../src/core/results-schema.js';
 import type { PlannedCase } from '../../src/suite/plan.js';

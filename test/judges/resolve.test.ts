@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveJudge } from '../../src/judges/resolve.js';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import type { CheckApi } from '../../src/suite/check-api.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';

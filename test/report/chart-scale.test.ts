@@ -1,9 +1,9 @@
 /**
- * The top of the report charts' value axis (src/report/page/chart-scale.ts, the history page's line
+ * The top of the report charts' value axis (page/chart-scale.ts, the history page's line
  * charts and the run page's histogram): the largest value, over as many points as a dataset has rows.
  */
 import { expect, it } from 'vitest';
-import { axisTop } from '../../src/report/page/chart-scale.js';
+import { axisTop } from '../../page/chart-scale.js';
 
 it('is the largest value present, or 1 when none is above 0', () => {
   expect(axisTop([0.25, null, 0.75, 0.5])).toBe(0.75);

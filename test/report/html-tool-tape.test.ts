@@ -11,7 +11,7 @@ import { removeTempDirs } from '../support/cli.js';
 import { describeInChromium, sharedChromium, closePages } from '../support/chromium.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { htmlReporter } from '../../src/report/html.js';
-import { toolTape } from '../../src/runner/tool-tape.js';
+import { toolTape } from '../../src/runner/loop/tool-tape.js';
 
 const EVAL = `suite: t
 target: agent

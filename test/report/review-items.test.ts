@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { labelRow, reviewItems } from '../../src/report/review-items.js';
-import { keyAction } from '../../src/report/page/review-keys.js';
+import { keyAction } from '../../page/review-keys.js';
 import { LabelRowSchema } from '../../src/suite/labels.js';
 import type { TrialResult } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';

@@ -1,9 +1,9 @@
 /**
- * The tool-sequence edit of the report's Before and after section (src/report/page/tool-edit.ts): the
+ * The tool-sequence edit of the report's Before and after section (page/tool-edit.ts): the
  * page's pure function, imported directly. Calls kept, inserted, dropped and reordered, in merged order.
  */
 import { describe, expect, it } from 'vitest';
-import { toolEdit, type ToolOp } from '../../src/report/page/tool-edit.js';
+import { toolEdit, type ToolOp } from '../../page/tool-edit.js';
 
 const ops = (list: [ToolOp['op'], string][]): ToolOp[] => list.map(([op, name]) => ({ op, name }));
 

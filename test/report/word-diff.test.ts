@@ -1,9 +1,9 @@
 /**
- * The word diff of the report's Before and after (src/report/page/word-diff.ts, jsdiff's diffWords):
+ * The word diff of the report's Before and after (page/word-diff.ts, jsdiff's diffWords):
  * the parts of two replies, and no diff at all past MAX_EDIT edits (a bound on work, not on time).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_EDIT, wordDiff } from '../../src/report/page/word-diff.js';
+import { MAX_EDIT, wordDiff } from '../../page/word-diff.js';
 
 describe('wordDiff', () => {
   it('splits two replies into common text, the baseline\u2019s words and this run\u2019s', () => {

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrialResult } from '../../src/core/results-schema.js';
 import type { JudgeService } from '../../src/judges/judge-service.js';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { makePlannedCase } from '../support/planned-case.js';

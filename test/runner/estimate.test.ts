@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost } from '../../src/runner/estimate.js';
+import { estimateCost } from '../../src/runner/estimate/estimate.js';
 import type { AssertionResult, TrialResult } from '../../src/core/results-schema.js';
 import { emptyUsage, type Usage } from '../../src/core/usage.js';
 import { caseResult } from '../support/case-result.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gitHead } from '../../src/runner/git-head.js';
+import { gitHead } from '../../src/runner/loop/git-head.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 
 afterAll(removeTempDirs);

@@ -2,18 +2,18 @@
  * The isolated worker tells the host when the target calls process.exit, so the trial names the call.
  * Node itself calls process.exit() in a worker after an uncaught error: that exit must not be told as
  * the target's, or it can reach the host before the 'error' event and name the wrong cause (seen under
- * load in test/e2e/cli-isolate.test.ts). Runs the built worker (dist/runner/isolated-worker.js).
+ * load in test/e2e/cli-isolate.test.ts). Runs the built worker (dist/runner/isolation/isolated-worker.js).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/cli.js';
-import type { FromWorker, WorkerInit } from '../../src/runner/isolate-protocol.js';
+import type { FromWorker, WorkerInit } from '../../src/runner/isolation/isolate-protocol.js';
 
 afterAll(removeTempDirs);
 
-const WORKER = new URL('../../dist/runner/isolated-worker.js', import.meta.url);
+const WORKER = new URL('../../dist/runner/isolation/isolated-worker.js', import.meta.url);
 
 /** Starts the worker on target `t` of a config whose function is `fn`, calls it once, and collects every message until it exits. */
 async function messagesOf(fn: string): Promise<{ messages: FromWorker[]; errors: string[]; code: number }> {

@@ -3,7 +3,7 @@
  * interruption carried into the merged failures and exit code, and files that do not add up refused.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeShards, type ShardFile } from '../../src/runner/merge-shards.js';
+import { mergeShards, type ShardFile } from '../../src/runner/shards/merge-shards.js';
 import { UserError } from '../../src/core/errors.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { AssertionResult, CaseResult, CaseVerdict, Results } from '../../src/core/results-schema.js';

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AssertionResult, TrialResult, TrialVerdict } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';
-import { caseResult } from '../../src/runner/case-result.js';
-import { SummaryBuilder } from '../../src/runner/summary.js';
-import { runGateFailures } from '../../src/runner/exit-code.js';
+import { caseResult } from '../../src/runner/loop/case-result.js';
+import { SummaryBuilder } from '../../src/runner/loop/summary.js';
+import { runGateFailures } from '../../src/runner/loop/exit-code.js';
 import { makePlannedCase } from '../support/planned-case.js';
 
 const gate = (status: AssertionResult['status'], over: Partial<AssertionResult> = {}): AssertionResult => ({

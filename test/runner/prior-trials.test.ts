@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AssertionResult, TrialResult } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';
-import { resumedPrior, retryPrior } from '../../src/runner/prior-trials.js';
-import { planChange, planRecord } from '../../src/runner/resume-plan.js';
+import { resumedPrior, retryPrior } from '../../src/runner/resume/kept-trials.js';
+import { planChange, planRecord } from '../../src/runner/resume/resume-plan.js';
 import { caseResult } from '../support/case-result.js';
 import { makePlannedCase } from '../support/planned-case.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeResponseError, ProviderConfigError, ProviderError } from '../../src/core/errors.js';
-import { probeFailure } from '../../src/runner/probe-failure.js';
+import { probeFailure } from '../../src/runner/doctor/probe-failure.js';
 
 describe('probeFailure', () => {
   const hint = (err: unknown) => probeFailure('reply', err, 'MY_KEY').hint;

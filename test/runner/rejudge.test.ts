@@ -1,5 +1,5 @@
 /**
- * `rejudgeRecorded` (runner/rejudge.ts) over a run recorded in-process: the targets are replayed,
+ * `rejudgeRecorded` (runner/rejudge/rejudge.ts) over a run recorded in-process: the targets are replayed,
  * never called; gates and judges run again on the recorded output; cases that cannot be re-judged
  * (not in the config, edited, a `safe` recording whose raw traces are gone) are listed with why.
  */

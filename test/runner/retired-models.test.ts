@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retiredModelWarnings } from '../../src/runner/retired-models.js';
+import { retiredModelWarnings } from '../../src/runner/loop/retired-models.js';
 import { retirementOf } from '../../src/providers/model-retirement.js';
 
 const ROW = { shutdown: '2026-10-23', source: 'a deprecations page', asOf: '2026-12-01' };

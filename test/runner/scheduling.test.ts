@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trialOrder } from '../../src/runner/run-cases.js';
-import { caseVerdict } from '../../src/runner/verdict.js';
+import { trialOrder } from '../../src/runner/loop/run-cases.js';
+import { caseVerdict } from '../../src/runner/loop/verdict.js';
 
 const states = (repeats: number[]) => repeats.map((repeat, i) => ({ id: i, c: { repeat } }));
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config/load-config.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 import { resolveRunSettings, type RunFlags } from '../../src/config/run-settings.js';
-import { settingsFingerprint } from '../../src/runner/shard-info.js';
+import { settingsFingerprint } from '../../src/runner/shards/shard-info.js';
 
 const base: UserConfig = { evals: ['**/*.eval.yaml'], targets: { echo: (input: string) => input } };
 const fp = (user: UserConfig, flags: RunFlags = {}, rootDir = '/ci/a', env: NodeJS.ProcessEnv = {}) =>

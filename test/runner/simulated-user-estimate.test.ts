@@ -12,7 +12,7 @@ import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { writeProject } from '../support/temp-project.js';
 import { caseResult } from '../support/case-result.js';
-import { estimateCost, estimatedUsd } from '../../src/runner/estimate.js';
+import { estimateCost, estimatedUsd } from '../../src/runner/estimate/estimate.js';
 import type { TrialResult } from '../../src/core/results-schema.js';
 import { emptyUsage, type Usage } from '../../src/core/usage.js';
 

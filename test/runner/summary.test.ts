@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssertionResult, CaseResult } from '../../src/core/results-schema.js';
 import { emptyUsage } from '../../src/core/usage.js';
-import { SummaryBuilder } from '../../src/runner/summary.js';
+import { SummaryBuilder } from '../../src/runner/loop/summary.js';
 
 const assertion = (over: Partial<AssertionResult>): AssertionResult => ({
   name: 'judge "polite"',

@@ -1,6 +1,6 @@
 /** The end of a run as named steps: each one runs, in order, whatever the ones before it did. */
 import { describe, expect, it } from 'vitest';
-import { runTeardown, stepFailureLine } from '../../src/runner/teardown.js';
+import { runTeardown, stepFailureLine } from '../../src/runner/loop/teardown.js';
 
 describe('runTeardown', () => {
   it('runs every step after a failing one and returns the failures by name', async () => {

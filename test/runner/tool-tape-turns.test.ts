@@ -9,7 +9,7 @@ import { removeTempDirs } from '../support/cli.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { tool } from '../../src/targets/tool.js';
-import { readToolTape, toolTape } from '../../src/runner/tool-tape.js';
+import { readToolTape, toolTape } from '../../src/runner/loop/tool-tape.js';
 import type { UserConfig } from '../../src/config/define-config.js';
 
 afterAll(removeTempDirs);

@@ -4,7 +4,7 @@ import { digest } from '../../src/core/digest.js';
 import { emptyUsage } from '../../src/core/usage.js';
 import type { CaseResult, TrialResult } from '../../src/core/results-schema.js';
 import type { CaseView, Reporter } from '../../src/report/reporter.js';
-import { underTracePolicy } from '../../src/runner/trace-policy-reporter.js';
+import { underTracePolicy } from '../../src/runner/loop/trace-policy-reporter.js';
 import { caseResult } from '../support/case-result.js';
 
 const ARGS = { orderId: 'ORD-SECRETLESS-7731' };

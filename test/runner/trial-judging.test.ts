@@ -10,7 +10,7 @@ import type { AssertionResult } from '../../src/core/results-schema.js';
 import type { Usage } from '../../src/core/usage.js';
 import type { JudgeService } from '../../src/judges/judge-service.js';
 import type { Judgment } from '../../src/judges/judgment.js';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { makePlannedCase } from '../support/planned-case.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlyStopsAt, variantGroup, type VariantProgress } from '../../src/runner/variant-stop.js';
+import { earlyStopsAt, variantGroup, type VariantProgress } from '../../src/runner/loop/variant-stop.js';
 
 /** A variant of a 6-trial case that needs all 6 passes. */
 const variant = (passes: number, ended: number): VariantProgress => ({ c: { repeat: 6, passRate: 1 }, required: 6, passes, ended });

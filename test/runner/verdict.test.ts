@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { caseVerdict, interruptedTrial, isDecided, isFailedGate, meanStd, requiredPasses, RunningStats, trialScore, trialVerdict } from '../../src/runner/verdict.js';
-import { caseResult } from '../../src/runner/case-result.js';
-import { exitCodeFor, runGateFailures } from '../../src/runner/exit-code.js';
+import { caseVerdict, interruptedTrial, isDecided, isFailedGate, meanStd, requiredPasses, RunningStats, trialScore, trialVerdict } from '../../src/runner/loop/verdict.js';
+import { caseResult } from '../../src/runner/loop/case-result.js';
+import { exitCodeFor, runGateFailures } from '../../src/runner/loop/exit-code.js';
 import type { AssertionResult, Summary, TrialResult, TrialVerdict } from '../../src/core/results-schema.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import type { Usage } from '../../src/core/usage.js';

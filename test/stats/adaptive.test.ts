@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADAPTIVE_CLEAR_MARGIN, CLEAR_WRONG_RATE, DECIDED_WRONG_RATE, adaptiveSide, adaptiveStop, adaptiveZ, wrongDecisionRisk } from '../../src/stats/adaptive.js';
-import { requiredPasses } from '../../src/runner/verdict.js';
+import { requiredPasses } from '../../src/runner/loop/verdict.js';
 import { Z_95 } from '../../src/stats/wilson.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { seededRandom } from '../support/seeded-random.js';

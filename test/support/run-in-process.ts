@@ -11,9 +11,9 @@ import type { UserConfig } from '../../src/config/define-config.js';
 import { planCases, type SelectionFlags } from '../../src/cli/prepare.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import { resolveRunSettings, type RunFlags } from '../../src/config/run-settings.js';
-import type { RunSettings } from '../../src/runner/settings.js';
+import type { RunSettings } from '../../src/runner/loop/settings.js';
 import type { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import { executeRun, type ExecuteOptions } from '../../src/runner/execute-run.js';
+import { executeRun, type ExecuteOptions } from '../../src/runner/loop/execute-run.js';
 import { noJudgeService, type JudgeService } from '../../src/judges/judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import { jsonReporter } from '../../src/report/json.js';
@@ -21,7 +21,7 @@ import { ResultsSchema, type CaseResult, type Results } from '../../src/core/res
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import type { BatchPolling } from '../../src/judges/batch-polling.js';
 import type { CollectRequest } from '../../src/judges/batch-collect.js';
-import { rejudgeRecorded, type RejudgeOutcome } from '../../src/runner/rejudge.js';
+import { rejudgeRecorded, type RejudgeOutcome } from '../../src/runner/rejudge/rejudge.js';
 import { tempDir } from './cli.js';
 
 export interface InProcessRun {

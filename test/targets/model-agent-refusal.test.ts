@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider } from '../../src/providers/create.js';
-import { executeTrial } from '../../src/runner/trial.js';
+import { executeTrial } from '../../src/runner/loop/trial.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
 import type { FakeProvider, Script } from '../support/fake-server.js';
 import { judgeService, plannedCase, pricing } from '../judges/helpers.js';

@@ -1,0 +1,68 @@
+import type { ModelCapabilities } from '../../providers/capabilities.js';
+import { familyRow } from '../../providers/capability-lookup.js';
+import { displayURL } from '../../core/display-url.js';
+import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, type ModelSpec } from '../../providers/model-spec.js';
+import { specCapabilities } from '../../providers/wires.js';
+import { hasShutDown, retirementOf } from '../../providers/model-retirement.js';
+import { resolvePrice, type Price, type PriceOverrides } from '../../providers/pricing.js';
+import { providerDescriptor, wireOf } from '../../providers/registry.js';
+
+/** What a run would use to call one model, known without a request. Never holds a secret value. */
+export interface ModelFacts {
+  /** `provider:model`. */
+  model: string;
+  provider: string;
+  /** The endpoint, without any credentials or query a URL may carry. */
+  baseURL: string;
+  /** Where the endpoint came from: the model spec, the provider's base-URL variable, or the provider's default. */
+  baseURLFrom: 'config' | 'environment' | 'default';
+  keyEnv: string;
+  /** Whether the key variable is set (its value is never read out). */
+  keyPresent: boolean;
+  /** Whether calls need the key (a local server takes none). */
+  keyRequired: boolean;
+  /** What requests to the model will carry (the table's row for its family, under the spec's overrides). */
+  capabilities: ModelCapabilities;
+  /** The spec's reasoning effort, when it sets one. */
+  reasoningEffort?: string;
+  /** USD per 1M tokens, from the config's `pricing` or the bundled table; undefined: unknown. */
+  price?: Price;
+  /** Things to know: a model the capability table does not know, an announced shutdown. */
+  notes: string[];
+}
+
+/**
+ * The facts of `spec` under `env` and the config's price overrides on `today` (YYYY-MM-DD): pure, no
+ * request. An `embeddings` model is not a chat model: the chat rows say nothing about it (its own row
+ * was checked when the file loaded) but for its shutdown date.
+ */
+export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides, today: string, embeddings = false): ModelFacts {
+  const keyEnv = apiKeyEnvOf(spec);
+  const resolved = resolveBaseURL(spec, env);
+  const price = resolvePrice(formatModelSpec(spec), pricing);
+  const row = embeddings ? undefined : familyRow(wireOf(spec.provider), spec.model);
+  const descriptor = providerDescriptor(spec.provider);
+  const endpoint = resolved ?? descriptor.defaultBaseURL;
+  const notes: string[] = [];
+  if (!row && !spec.capabilities && !embeddings)
+    notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
+  const retired = retirementOf(spec);
+  // The same rule and day as the run's warning (runner/loop/retired-models.ts).
+  if (retired && hasShutDown(retired, today)) notes.push(`shut down on ${retired.shutdown} (${retired.source}, read ${retired.asOf}): a run warns about it before its first call`);
+  else if (row?.shutdown) notes.push(`${row.family} is announced to shut down on ${row.shutdown} (${row.source}, read ${row.asOf})`);
+  else if (row?.deprecated) notes.push(`${row.family} is deprecated since ${row.deprecated} (${row.source}, read ${row.asOf})`);
+  return {
+    model: formatModelSpec(spec),
+    provider: spec.provider,
+    // A provider without a default (Azure) and no variable set: say what to set rather than fail the listing.
+    baseURL: endpoint !== undefined ? displayURL(endpoint) : `(none: set ${descriptor.baseURLEnv})`,
+    baseURLFrom: spec.baseURL ? 'config' : resolved ? 'environment' : 'default',
+    keyEnv,
+    keyPresent: Boolean(env[keyEnv]?.trim()),
+    keyRequired: apiKeyRequired(spec),
+    capabilities: specCapabilities(spec),
+    ...(spec.reasoningEffort !== undefined ? { reasoningEffort: spec.reasoningEffort } : {}),
+    ...(price ? { price } : {}),
+    notes,
+  };
+}
