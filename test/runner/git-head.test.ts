@@ -73,8 +73,24 @@ describe('gitHead', () => {
     const unborn = tempDir('agent-evals-git-');
     git(unborn, 'init', '-q', '-b', 'main');
     expect(await gitHead(unborn)).toBeNull();
-    // The temp folder is outside any repository (no .git above it): git says so.
-    expect(await gitHead(tempDir('agent-evals-nogit-'))).toBeNull();
+  });
+
+  it('outside any repository (no .git above, no bare repository on the way) is null without spawning git', async () => {
+    const outside = tempDir('agent-evals-nogit-');
+    // With a `git` on PATH that would print a commit: it must not be asked.
+    const bin = tempDir('agent-evals-fake-git-');
+    writeFileSync(join(bin, 'git'), '#!/bin/sh\necho 1111111111111111111111111111111111111111\n', { mode: 0o755 });
+    const saved = process.env.PATH;
+    process.env.PATH = bin;
+    try {
+      expect(await gitHead(outside, { PATH: bin })).toBeNull();
+      // A bare repository on the way is git's to read: asked.
+      for (const part of ['objects', 'refs']) mkdirSync(join(outside, part));
+      writeFileSync(join(outside, 'HEAD'), 'ref: refs/heads/main\n');
+      expect(await gitHead(join(outside, 'objects'), { PATH: bin })).toBe('1111111111111111111111111111111111111111');
+    } finally {
+      process.env.PATH = saved;
+    }
   });
 
   it('asks git when GIT_DIR points elsewhere: the repository git would use, not the one above the folder', async () => {

@@ -11,8 +11,9 @@ const GIT_LOCATION_VARIABLES = ['GIT_DIR', 'GIT_COMMON_DIR', 'GIT_WORK_TREE', 'G
  * The commit checked out at `cwd` (what `git rev-parse HEAD` prints), or null outside a repository.
  * Read from the repository's own files when they say it plainly: HEAD naming a commit, or a branch
  * whose loose or packed ref holds one. Spawning git forks the whole process on the run's main
- * thread (several ms of its start-up). Anything else (git's location variables, no `.git` above
- * `cwd`, a bare repository, reftable refs, a branch with no commit yet) is asked of git, in the background.
+ * thread (several ms of its start-up). Outside any repository (no `.git` above `cwd`, and no folder
+ * on the way that is itself a repository) it is null, as git would say. Anything else (git's location
+ * variables, a bare repository, reftable refs, a branch with no commit yet) is asked of git, in the background.
  */
 export function gitHead(cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   const fromFiles = GIT_LOCATION_VARIABLES.some((v) => env[v] !== undefined) ? undefined : headFromFiles(cwd);
@@ -27,10 +28,11 @@ async function askGit(cwd: string): Promise<string | null> {
   });
 }
 
-/** HEAD's commit as the files say it; undefined when they do not say it plainly (then git is asked). */
-function headFromFiles(cwd: string): string | undefined {
+/** HEAD's commit as the files say it, null outside a repository; undefined when they do not say it plainly (then git is asked). */
+function headFromFiles(cwd: string): string | null | undefined {
   try {
     const gitDir = findGitDir(resolve(cwd));
+    if (gitDir === NO_REPOSITORY) return null;
     if (gitDir === undefined) return undefined;
     const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
     if (COMMIT.test(head)) return head;
@@ -51,8 +53,14 @@ function headFromFiles(cwd: string): string | undefined {
   }
 }
 
-/** The `.git` folder of the repository holding `dir` (a `.git` file names it: a linked worktree, a submodule). */
-function findGitDir(dir: string): string | undefined {
+const NO_REPOSITORY = Symbol('no repository');
+
+/**
+ * The `.git` folder of the repository holding `dir` (a `.git` file names it: a linked worktree, a
+ * submodule); NO_REPOSITORY when no folder up to the root holds one or is a repository itself (git's
+ * own test for a bare one: HEAD, objects/ and refs/); undefined when git should be asked.
+ */
+function findGitDir(dir: string): string | typeof NO_REPOSITORY | undefined {
   for (let d = dir; ; d = dirname(d)) {
     const dotGit = join(d, '.git');
     const stat = statSync(dotGit, { throwIfNoEntry: false });
@@ -61,8 +69,17 @@ function findGitDir(dir: string): string | undefined {
       const named = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1];
       return named === undefined ? undefined : resolve(d, named.trim());
     }
-    if (dirname(d) === d) return undefined;
+    if (isBareRepository(d)) return undefined;
+    if (dirname(d) === d) return NO_REPOSITORY;
   }
+}
+
+function isBareRepository(dir: string): boolean {
+  return (
+    statSync(join(dir, 'HEAD'), { throwIfNoEntry: false })?.isFile() === true &&
+    statSync(join(dir, 'objects'), { throwIfNoEntry: false })?.isDirectory() === true &&
+    statSync(join(dir, 'refs'), { throwIfNoEntry: false })?.isDirectory() === true
+  );
 }
 
 function readIfExists(path: string): string | undefined {
