@@ -23,12 +23,26 @@ export function guardTargetFaults(warn: (message: string) => void, { remove = fa
   };
   const onException = handle('uncaught exception');
   const onRejection = handle('unhandled rejection');
+  if (!remove) {
+    // One pair of listeners for the process, handing to the latest run: `run --watch` runs again and
+    // again in one process, and a pair per run would pile up (and keep every finished run reachable).
+    latest = { onException, onRejection };
+    if (!process.listeners('uncaughtException').includes(toLatestException)) process.on('uncaughtException', toLatestException);
+    if (!process.listeners('unhandledRejection').includes(toLatestRejection)) process.on('unhandledRejection', toLatestRejection);
+    return () => {
+      over = true;
+    };
+  }
   process.on('uncaughtException', onException);
   process.on('unhandledRejection', onRejection);
   return () => {
     over = true;
-    if (!remove) return;
     process.off('uncaughtException', onException);
     process.off('unhandledRejection', onRejection);
   };
 }
+
+/** The handlers of the latest run that keeps its guard on the process (the CLI's runs). */
+let latest: { onException: (err: unknown) => void; onRejection: (err: unknown) => void } | undefined;
+const toLatestException = (err: unknown) => latest?.onException(err);
+const toLatestRejection = (err: unknown) => latest?.onRejection(err);
