@@ -1,13 +1,15 @@
 /**
  * Ctrl-C cuts off trials whose target or judge is still waiting on a (fake) model: after the grace
- * they are recorded as `interrupted`, not failed, and their cases do not read as failed.
- * Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
+ * they are recorded as `interrupted`, not failed, and their cases do not read as failed. The
+ * recording is the subject, not the process: the built CLI's `main` runs in the test worker and gets
+ * the SIGINT as its listener would. Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ResultsSchema } from '../../src/core/results-schema.js';
-import { removeTempDirs, spawnCli, tempDir } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { startCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 
@@ -59,10 +61,10 @@ describe('Ctrl-C mid-run', () => {
       ].join('\n'),
     );
     const json = join(dir, 'results.json');
-    const cli = spawnCli(['run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 90_000 });
+    const cli = startCliInProcess(['run', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' } });
     // Both model calls that will hang have arrived: the target's for "slow", the judge's for "fast".
     await Promise.race([cue, cli.done.then(() => Promise.reject(new Error(`the CLI ended before both model calls arrived:\n${cli.stderr()}`)))]);
-    cli.child.kill('SIGINT');
+    expect(cli.kill('SIGINT')).toBe(true);
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(130);
 

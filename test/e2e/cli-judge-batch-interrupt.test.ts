@@ -1,13 +1,15 @@
 /**
  * Ctrl-C while a judge batch is pending (`--judge-batch`): the CLI cancels the batch at the provider
- * (the fake server sees the cancel), writes what finished marked interrupted, and exits 130.
- * Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
+ * (the fake server sees the cancel), writes what finished marked interrupted, and exits 130. The
+ * batch's cancel is the subject, not the process: the built CLI's `main` runs in the test worker and
+ * gets the SIGINT as its listener would. Needs dist/ (`npm test` builds it; else run `npx tsc -p tsconfig.json` first).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ResultsSchema } from '../../src/core/results-schema.js';
-import { removeTempDirs, spawnCli, tempDir } from '../support/cli.js';
+import { removeTempDirs, tempDir } from '../support/cli.js';
+import { startCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 
 let fake: FakeOpenAI | undefined;
@@ -33,10 +35,10 @@ describe('Ctrl-C with a judge batch pending', () => {
       ['suite: b', 'target: t', 'repeat: 3', 'cases:', '  - id: order', '    input: where is my order?', '    assert:', '      - { type: judge, criteria: says it shipped }', ''].join('\n'),
     );
     const json = join(dir, 'results.json');
-    const cli = spawnCli(['run', '--judge-batch', '--no-cache', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' }, timeoutMs: 60_000 });
+    const cli = startCliInProcess(['run', '--judge-batch', '--no-cache', '--json', json], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test-dummy-key-000000' } });
     // The CLI says the batch is submitted: it is pending at the fake, which never ends it.
-    await cli.waitForStderr(/judge batch \S+ \(openai:gpt-4\.1-mini\): 3 requests submitted/, 20_000);
-    cli.child.kill('SIGINT');
+    await cli.waitForStderr(/judge batch \S+ \(openai:gpt-4\.1-mini\): 3 requests submitted/);
+    expect(cli.kill('SIGINT')).toBe(true);
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(130);
 

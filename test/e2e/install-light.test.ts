@@ -5,7 +5,7 @@
  * Runs dist/ (build first). Every test is a process of its own in a folder of its own: they run at once.
  */
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,12 +47,23 @@ function projectWithoutOtel(): string {
   return dir;
 }
 
+let withoutOtel: string | undefined;
+
+/**
+ * A project folder of its own inside the one install without OpenTelemetry (copied once per file):
+ * Node finds the package and its dependencies in the node_modules above it.
+ */
+function projectInInstallWithoutOtel(): string {
+  withoutOtel ??= projectWithoutOtel();
+  return mkdtempSync(join(withoutOtel, 'project-'));
+}
+
 describe.concurrent('the OpenTelemetry packages are optional', () => {
   it('otel: true without them installed exits 2 naming what to install', async () => {
-    const dir = projectWithoutOtel();
+    const dir = projectInInstallWithoutOtel();
     writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { traced: { function: async () => 'hi', otel: true } } };\n");
     writeFileSync(join(dir, 'hello.eval.yaml'), 'suite: hello\ntarget: traced\ncases:\n  - id: one\n    input: hi\n    assert:\n      - { type: contains, value: hi }\n');
-    const cli = join(dir, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js');
+    const cli = join(withoutOtel!, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js');
     const result = await node([cli, 'run'], dir);
     expect(result.status, result.stderr).toBe(2);
     expect(result.stderr).toContain('npm i -D @opentelemetry/api @opentelemetry/sdk-trace-base @opentelemetry/context-async-hooks');
@@ -61,10 +72,10 @@ describe.concurrent('the OpenTelemetry packages are optional', () => {
   });
 
   it('a target without otel runs in that project (nothing else loads OpenTelemetry)', async () => {
-    const dir = projectWithoutOtel();
+    const dir = projectInInstallWithoutOtel();
     writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { plain: { function: async () => 'hi' } } };\n");
     writeFileSync(join(dir, 'hello.eval.yaml'), 'suite: hello\ntarget: plain\ncases:\n  - id: one\n    input: hi\n    assert:\n      - { type: contains, value: hi }\n');
-    const cli = join(dir, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js');
+    const cli = join(withoutOtel!, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js');
     const result = await node([cli, 'run'], dir);
     expect(result.status, result.stderr + result.stdout).toBe(0);
   });

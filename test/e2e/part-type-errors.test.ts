@@ -1,12 +1,14 @@
 /**
  * A content part with an unknown `type` (in `input`, a turn's `input` or a message's `content`) is a
  * load error that names the part's field and the part types, in YAML and TS eval files alike: exit 2
- * before the target runs. The built CLI runs as a child process (its stderr and exit code are the subject).
+ * before the target runs. The message and the exit code are the subject, not the process: the built
+ * CLI's `main` runs in the test worker.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCountFile, removeTempDirs, runCli, tempDir } from '../support/cli.js';
+import { readCountFile, removeTempDirs, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 
 afterAll(() => removeTempDirs());
 
@@ -21,7 +23,7 @@ async function run(file: string, text: string): Promise<{ code: number | null; s
   writeFileSync(join(dir, 'agent.mjs'), AGENT);
   writeFileSync(join(dir, 'evals.config.mjs'), `export default { evals: ['*.eval.{yaml,ts}'], outputDir: '.out', targets: { cli: { command: ['node', 'agent.mjs'] }, fn: (input) => 'ok' } };\n`);
   writeFileSync(join(dir, file), text);
-  const r = await runCli(['run'], { cwd: dir, env: { COUNT_FILE: countFile } });
+  const r = await runCliInProcess(['run'], { cwd: dir, env: { COUNT_FILE: countFile } });
   return { code: r.code, stderr: r.stderr.trim(), calls: readCountFile(countFile) };
 }
 

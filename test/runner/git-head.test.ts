@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gitHead } from '../../src/runner/loop/git-head.js';
@@ -15,13 +15,20 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', env }).trim();
 }
 
+let template: string | undefined;
+
+/** A repository with one commit on main and a subfolder: made by git once per file, then copied. */
 function repo(): string {
+  if (!template) {
+    template = tempDir('agent-evals-git-');
+    git(template, 'init', '-q', '-b', 'main');
+    writeFileSync(join(template, 'a.txt'), 'a');
+    git(template, 'add', 'a.txt');
+    git(template, 'commit', '-q', '-m', 'a');
+    mkdirSync(join(template, 'sub', 'deeper'), { recursive: true });
+  }
   const dir = tempDir('agent-evals-git-');
-  git(dir, 'init', '-q', '-b', 'main');
-  writeFileSync(join(dir, 'a.txt'), 'a');
-  git(dir, 'add', 'a.txt');
-  git(dir, 'commit', '-q', '-m', 'a');
-  mkdirSync(join(dir, 'sub', 'deeper'), { recursive: true });
+  cpSync(template, dir, { recursive: true });
   return dir;
 }
 
