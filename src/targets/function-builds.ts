@@ -8,7 +8,7 @@ import type { Target } from './types.js';
 
 /** How the run's settings call a function target. */
 function callOptions(settings: TargetSettings): FunctionTargetOptions {
-  return { ...(settings.dryRun ? { dryRun: true } : {}), ...(settings.warn ? { warn: settings.warn } : {}), env: settings.env };
+  return { ...(settings.dryRun ? { dryRun: true } : {}), ...(settings.warn ? { warn: settings.warn } : {}), env: settings.env, proxy: settings.limiters.proxy };
 }
 
 /** A bare function in the config (or given inline by a TS eval file). */

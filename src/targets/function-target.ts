@@ -6,11 +6,11 @@ import { errorMessage } from '../core/errors.js';
 import type { MessageTurn } from '../core/chat-turn.js';
 import { isProviderId, providerList } from '../providers/registry.js';
 import type { ProviderId } from '../providers/types.js';
+import type { ProxySetting } from '../providers/proxy.js';
 import type { Target, TargetSession, TrialInput } from './types.js';
-import { anthropicClient, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type CallRecorder } from './sdk-clients.js';
+import { anthropicClient, networkFetch, openaiClient, recordingFetch, type AnthropicClientOptions, type OpenAIClientOptions, type CallRecorder, type ClientNetwork } from './sdk-clients.js';
 import { WireToolCalls, withoutReportedCalls } from './wire-tool-calls.js';
 import { historyBeforeFirstTurn, turnTrial } from './session.js';
-import { dryRunFetch } from './dry-run-fetch.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
 import { runAttributed } from './target-faults.js';
@@ -40,6 +40,8 @@ export interface TargetContext {
   /**
    * A real OpenAI SDK client (key from OPENAI_API_KEY, endpoint from OPENAI_BASE_URL when set)
    * whose every call's usage is added to this trial's target usage: `const openai = await ctx.openai()`.
+   * Its requests go through the run's proxy (the config's `proxy`, else HTTPS_PROXY / HTTP_PROXY /
+   * NO_PROXY), unless `options.fetch` gives a fetch of your own, which is used as given.
    */
   openai(options?: OpenAIClientOptions): Promise<OpenAI>;
   /** The same for Anthropic (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL): `const claude = await ctx.anthropic()`. */
@@ -49,7 +51,8 @@ export interface TargetContext {
    * included) as this trial's target usage, and the tool calls its responses ask for with the
    * results the next requests send back, as the trial's tool calls: hand it to a framework's own
    * client, e.g. `createOpenAI({ fetch: ctx.fetch('openai') })` or `new OpenAI({ fetch: ctx.fetch('openai') })`,
-   * and cost and trajectory are exact with no adapter. The client keeps its own key and endpoint.
+   * and cost and trajectory are exact with no adapter. The client keeps its own key and endpoint;
+   * its requests go through the run's proxy, as ctx.openai()'s do.
    * Any provider id of the registry (a preset such as groq too): its wire format says how usage and
    * tool calls are read, and its id prefixes the model the call is priced under. Under `--dry-run` it
    * answers in-process with the placeholder.
@@ -65,8 +68,10 @@ export interface FunctionTargetOptions {
   dryRun?: boolean;
   /** Run warnings (once per target), e.g. returned usage that was already recorded. */
   warn?(message: string): void;
-  /** Where ctx.openai() / ctx.anthropic() find their key and base URL (the run's; default this process's). */
+  /** Where ctx.openai() / ctx.anthropic() find their key and base URL, and ctx's clients their proxy variables (the run's; default this process's). */
   env?: NodeJS.ProcessEnv;
+  /** The config's `proxy` for ctx.openai() / ctx.anthropic() / ctx.fetch(), over the environment's; unset: the environment's. */
+  proxy?: ProxySetting | undefined;
 }
 
 /** Builds the recording context for one call of the function and folds what it recorded into the returned run. */
@@ -74,7 +79,7 @@ export function createRecorder(
   trial: TrialInput,
   signal: AbortSignal,
   turn = 1,
-  options: { dryRun?: boolean; env?: NodeJS.ProcessEnv; session?: Record<string, unknown>; onRecord?: () => void } = {},
+  options: { dryRun?: boolean; env?: NodeJS.ProcessEnv; proxy?: ProxySetting | undefined; session?: Record<string, unknown>; onRecord?: () => void } = {},
 ) {
   const recorded: Step[] = [];
   // Every step goes through here, so a watcher (an isolated target's host) hears each one.
@@ -109,8 +114,8 @@ export function createRecorder(
       return { done: () => inFlight.delete(call) };
     },
   };
-  const dryRun = options.dryRun === true;
-  const env = options.env ?? process.env;
+  // The clients' requests take the providers' transport, over the run's proxy route.
+  const network: ClientNetwork = { env: options.env ?? process.env, proxy: options.proxy, dryRun: options.dryRun === true };
   const ctx: TargetContext = {
     signal,
     trial,
@@ -142,12 +147,12 @@ export function createRecorder(
     step(text) {
       steps.push({ text });
     },
-    openai: (options) => openaiClient(callRecorder, options, env, dryRun),
-    anthropic: (options) => anthropicClient(callRecorder, options, env, dryRun),
+    openai: (options) => openaiClient(callRecorder, options, network),
+    anthropic: (options) => anthropicClient(callRecorder, options, network),
     fetch: (provider) => {
       // A JS caller's typo would otherwise surface only as usage never counted.
       if (!isProviderId(provider)) throw new TypeError(`ctx.fetch: unknown provider ${JSON.stringify(provider)} (one of: ${providerList()})`);
-      return recordingFetch(provider, callRecorder, dryRun ? dryRunFetch(provider) : undefined);
+      return recordingFetch(provider, callRecorder, networkFetch(provider, network));
     },
   };
   return {
@@ -183,6 +188,8 @@ function replyAlone(run: AgentRun, returnedSteps: boolean): AgentRun {
 export interface CallOptions {
   dryRun: boolean;
   env: NodeJS.ProcessEnv | undefined;
+  /** The config's `proxy` for the ctx clients; unset: the environment's. */
+  proxy?: ProxySetting | undefined;
   warnOnce(kind: 'counted-once' | 'added-both', message: string): void;
   /** Hears what the call has recorded so far, after each step (an isolated target keeps it for a timeout). */
   progress?(partial: AgentRun): void;
@@ -190,7 +197,7 @@ export interface CallOptions {
 
 export async function callOnce(name: string, fn: TargetFunction, trial: TrialInput, signal: AbortSignal, turn: number, session: Record<string, unknown>, options: CallOptions): Promise<AgentRun> {
   const onRecord = options.progress ? () => options.progress!(recorder.partial()) : undefined;
-  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, session, ...(options.env ? { env: options.env } : {}), ...(onRecord ? { onRecord } : {}) });
+  const recorder = createRecorder(trial, signal, turn, { dryRun: options.dryRun, proxy: options.proxy, session, ...(options.env ? { env: options.env } : {}), ...(onRecord ? { onRecord } : {}) });
   // A timeout settles the trial without waiting for the function: what it did by then is kept.
   const release = keepPartialOnAbort(signal, () => recorder.partial());
   let value: string | AgentRun;
@@ -238,7 +245,7 @@ export function warnOncePerKind(warn: ((message: string) => void) | undefined): 
  * `ctx.session` the state it kept on earlier turns.
  */
 export function functionTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions = {}): Target {
-  const once: CallOptions = { dryRun: options.dryRun === true, env: options.env, warnOnce: warnOncePerKind(options.warn) };
+  const once: CallOptions = { dryRun: options.dryRun === true, env: options.env, proxy: options.proxy, warnOnce: warnOncePerKind(options.warn) };
   return {
     name,
     run: (trial, signal) => callOnce(name, fn, trial, signal, 1, {}, once),

@@ -6,6 +6,8 @@ import type { TokenUsage } from '../core/usage.js';
 import type { ProviderId } from '../providers/types.js';
 import { wireOf } from '../providers/registry.js';
 import type { FetchLike } from '../providers/fetch-like.js';
+import { transportFetch } from '../providers/http-transport.js';
+import type { ProxySetting } from '../providers/proxy.js';
 import { resolveApiKey, resolveBaseURL } from '../providers/model-spec.js';
 import type { Wire } from '../providers/capabilities.js';
 import { streamUsage, usageFromJson, type BodyUsage } from './usage-from-body.js';
@@ -34,38 +36,52 @@ export interface CallRecorder {
   begin(model: string): { done(): void };
 }
 
+/** Where a function target's clients send their requests: the run's environment and `proxy` setting, or nowhere in a dry run. */
+export interface ClientNetwork {
+  /** Key and base URL variables, and HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+  env: NodeJS.ProcessEnv;
+  /** The config's `proxy`, over the environment's; unset: the environment's. */
+  proxy?: ProxySetting | undefined;
+  /** `--dry-run`: answered in-process with the placeholder, zero usage. */
+  dryRun: boolean;
+}
+
+/**
+ * The fetch under a client's recording one: the dry run's in-process answer, else the transport
+ * the providers use (undici, the keep-alive dispatcher of the run's proxy route).
+ */
+export function networkFetch(provider: ProviderId, network: ClientNetwork): FetchLike {
+  return network.dryRun ? dryRunFetch(provider) : transportFetch({ proxy: network.proxy, env: network.env });
+}
+
 /**
  * A real OpenAI SDK client whose usage counts as the trial's target usage. Nothing is mocked: the
  * client gets a `fetch` that reads `usage` and tool calls off a copy of each successful response.
  */
-export async function openaiClient(recorder: CallRecorder, options: OpenAIClientOptions = {}, env: NodeJS.ProcessEnv = process.env, dryRun = false): Promise<OpenAI> {
+export async function openaiClient(recorder: CallRecorder, options: OpenAIClientOptions = {}, network: ClientNetwork): Promise<OpenAI> {
   const { default: OpenAISdk } = await import('openai');
-  return new OpenAISdk({ ...options, ...connection('openai', recorder, options, env, dryRun) });
+  return new OpenAISdk({ ...options, ...connection('openai', recorder, options, network) });
 }
 
 /** A real Anthropic SDK client whose usage counts as the trial's target usage (see openaiClient). */
-export async function anthropicClient(recorder: CallRecorder, options: AnthropicClientOptions = {}, env: NodeJS.ProcessEnv = process.env, dryRun = false): Promise<Anthropic> {
+export async function anthropicClient(recorder: CallRecorder, options: AnthropicClientOptions = {}, network: ClientNetwork): Promise<Anthropic> {
   const { default: AnthropicSdk } = await import('@anthropic-ai/sdk');
-  return new AnthropicSdk({ ...options, ...connection('anthropic', recorder, options, env, dryRun) });
+  return new AnthropicSdk({ ...options, ...connection('anthropic', recorder, options, network) });
 }
 
 /**
  * Key, endpoint and the recording fetch of a client. In a dry run no key is needed and the
- * client's fetch answers in-process with the placeholder (zero usage): no request leaves.
+ * client's fetch answers in-process with the placeholder (zero usage): no request leaves. A
+ * `fetch` of the caller's own is used as given (its own route); it is recorded all the same.
  */
-function connection<K>(
-  provider: ProviderId,
-  recorder: CallRecorder,
-  options: { apiKey?: K | null | undefined; baseURL?: string | null | undefined; fetch?: unknown },
-  env: NodeJS.ProcessEnv,
-  dryRun: boolean,
-) {
+function connection<K>(provider: ProviderId, recorder: CallRecorder, options: { apiKey?: K | null | undefined; baseURL?: string | null | undefined; fetch?: unknown }, network: ClientNetwork) {
   const spec = { provider };
-  if (dryRun) return { apiKey: options.apiKey ?? 'dry-run', baseURL: options.baseURL ?? resolveBaseURL(spec, env), fetch: recordingFetch(provider, recorder, dryRunFetch(provider)) };
+  const baseURL = options.baseURL ?? resolveBaseURL(spec, network.env);
+  if (network.dryRun) return { apiKey: options.apiKey ?? 'dry-run', baseURL, fetch: recordingFetch(provider, recorder, networkFetch(provider, network)) };
   return {
-    apiKey: options.apiKey ?? resolveApiKey(spec, env),
-    baseURL: options.baseURL ?? resolveBaseURL(spec, env),
-    fetch: recordingFetch(provider, recorder, options.fetch as FetchLike | undefined),
+    apiKey: options.apiKey ?? resolveApiKey(spec, network.env),
+    baseURL,
+    fetch: recordingFetch(provider, recorder, (options.fetch as FetchLike | undefined) ?? networkFetch(provider, network)),
   };
 }
 
@@ -74,7 +90,7 @@ function connection<K>(
  * streamed) on the recorder, and the tool results each request sends back: what the SDK clients
  * use, and what `ctx.fetch()` hands to a framework's own client.
  */
-export function recordingFetch(provider: ProviderId, recorder: CallRecorder, base: FetchLike = globalThis.fetch): FetchLike {
+export function recordingFetch(provider: ProviderId, recorder: CallRecorder, base: FetchLike): FetchLike {
   const wire = wireOf(provider);
   return async (input, init) => {
     // The request body is parsed once: its model, and the tool results it carries.

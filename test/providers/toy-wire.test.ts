@@ -101,7 +101,7 @@ describe('a wire registered as one descriptor', () => {
     const calls: RecordedCall[] = [];
     const recorder = { record: (c: RecordedCall) => calls.push(c), answered: () => undefined, track: (w: Promise<void>) => void w, begin: () => ({ done: () => undefined }) };
     let tracked: Promise<void> = Promise.resolve();
-    const fetch = recordingFetch('toy' as never, { ...recorder, track: (w) => void (tracked = w) });
+    const fetch = recordingFetch('toy' as never, { ...recorder, track: (w) => void (tracked = w) }, globalThis.fetch);
     await fetch(`${fake.origin}/toy/complete`, { method: 'POST', body: JSON.stringify({ name: 'toy-2', prompt: 'hi', limit: 5 }) });
     await tracked;
     expect(calls).toEqual([{ usage: { inputTokens: 11, outputTokens: 3 }, model: 'toy:toy-2-2026', toolCalls: [] }]);

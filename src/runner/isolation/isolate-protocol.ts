@@ -4,6 +4,7 @@ import { lazySchema } from '../../core/lazy-schema.js';
 import { ToolTapeOutcomeSchema } from '../../core/results-schema.js';
 import type { TrialInput } from '../../targets/types.js';
 import type { TapeState } from '../../targets/tool-tape.js';
+import type { ProxySetting } from '../../providers/proxy.js';
 
 /**
  * The messages between an isolated function target (`isolate: true`) and its worker thread. Every
@@ -28,6 +29,8 @@ export interface TargetPlace {
 export interface WorkerInit {
   place: TargetPlace;
   dryRun: boolean;
+  /** The config's `proxy` for the target's ctx clients (the worker's environment is the run's). */
+  proxy?: ProxySetting | undefined;
   loadTimeoutMs: number;
 }
 

@@ -217,6 +217,7 @@ export async function createIsolatedTarget(
   const init: WorkerInit = {
     place: { kind: source.kind, ...module, name, source: String(spec.function) },
     dryRun: settings.dryRun === true,
+    proxy: settings.limiters.proxy,
     loadTimeoutMs: settings.loadTimeoutMs,
   };
   const warn = warnOncePerKind(settings.warn);

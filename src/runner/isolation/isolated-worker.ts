@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const sessions = new Map<number, Record<string, unknown>>();
   // The host ends this worker on a timeout or an interrupt: nothing here aborts ctx.signal.
   const signal = new AbortController().signal;
-  const options = { dryRun: init.dryRun, env: process.env, warnOnce: (kind: 'counted-once' | 'added-both', message: string) => post({ type: 'warn', kind, message }) };
+  const options = { dryRun: init.dryRun, env: process.env, proxy: init.proxy, warnOnce: (kind: 'counted-once' | 'added-both', message: string) => post({ type: 'warn', kind, message }) };
   port.on('message', (m: ToWorker) => {
     if (m.type === 'end-session') {
       sessions.delete(m.session);
