@@ -1,9 +1,9 @@
 /**
  * Loads are bounded: a YAML alias bomb is a load error at its line, a module whose top-level
  * await never settles is a load error once the load timeout passes (not Node's silent exit 13 or
- * a hang), and a thrown non-Error reads as JSON. All exit 2 before any target runs. A module that
- * never settles is loaded by the spawned CLI (the process is what must not hang or die silently, and
- * the module stays pending); the rest by the CLI's `main` in-process.
+ * a hang), and a thrown non-Error reads as JSON. All exit 2 before any target runs. An eval file
+ * that never settles is loaded by the spawned CLI (the process is what must not hang or die
+ * silently, and the module stays pending); the rest by the CLI's `main` in-process.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli } from '../support/cli.js';
@@ -92,7 +92,8 @@ describe.concurrent('bounded loads', () => {
       'evals.config.mjs': `await new Promise(() => {});\n${CONFIG()}`,
       'evals/ok.eval.ts': `export default { suite: 'ok', target: 'echo', ${CASE} };\n`,
     });
-    const err = expectLoadError(await spawned(dir, ['--load-timeout', '300']));
+    // In-process: nothing but the load timer ends the wait (the spawned cases above show the process's end).
+    const err = expectLoadError(await run(dir, ['--load-timeout', '300']));
     expect(err).toMatch(/evals\.config\.mjs: cannot load: the module did not finish loading within 300 ms/);
   });
 

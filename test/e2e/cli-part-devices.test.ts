@@ -2,8 +2,10 @@
  * Files a user names are regular files (issue 41, item 3): a dataset row whose image part is
  * /dev/zero, a symlink to it or a FIFO is exit 2 naming the file, line and part field, before any
  * target runs, and without reading the device (it has no end) or waiting on the FIFO (it has no
- * writer). The same for a FIFO given as a dataset, to `import` and to `report`. The spawned CLI:
- * the process is what must end by itself; it is killed (and the test fails) only if it hangs. Its
+ * writer). The same for a FIFO given as a dataset, to `import` and to `report`. The spawned CLI for
+ * /dev/zero and a FIFO as a row's part: the process is what must end by itself; it is killed (and
+ * the test fails) only if it hangs. The other files run the CLI's `main` in-process, where a read
+ * of the device or a wait on the FIFO never returns (the test's timeout). The spawned CLI's
  * peak memory is read from a preload (`process.resourceUsage().maxRSS` at exit): reading /dev/zero
  * even briefly takes gigabytes, so a bound of 200 MB shows the device was never read. The issue's
  * "within 2 s" is not asserted (a wall-clock bound fails on a busy machine); the refusal is made by
@@ -14,6 +16,7 @@ import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, STACK_FRAME, type CliResult } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { expectStoppedBeforeTargets, runMarked, writeProject } from '../support/temp-project.js';
 
 afterAll(removeTempDirs);
@@ -49,6 +52,7 @@ function project(imagePath: string): string {
 }
 
 const cli = (dir: string, args: string[]) => runCli(args, { cwd: dir, timeoutMs: KILL_AFTER_MS });
+const inProcess = (dir: string, args: string[]) => runCliInProcess(args, { cwd: dir, timeoutMs: KILL_AFTER_MS });
 
 /** Exit 2 by itself (not killed), one plain message; returns stderr. */
 function refused(r: CliResult): string {
@@ -78,7 +82,7 @@ describe.skipIf(process.platform === 'win32').concurrent('a content part that is
     const dir = project('img/zero.png');
     execFileSync('mkdir', ['-p', join(dir, 'evals/data/img')]);
     symlinkSync('/dev/zero', join(dir, 'evals/data/img/zero.png'));
-    const err = refused(await cli(dir, ['list']));
+    const err = refused(await inProcess(dir, ['list']));
     expect(err).toContain('evals/data/rows.jsonl:2: input.1: img/zero.png is a symlink to a character device, not a regular file');
   });
 
@@ -90,7 +94,7 @@ describe.skipIf(process.platform === 'win32').concurrent('a content part that is
   });
 
   it('/dev/zero as a part: `run` is exit 2 before any target runs', async () => {
-    const r = await runMarked(project('/dev/zero'), [], {}, (args, opts) => runCli(args, { ...opts, timeoutMs: KILL_AFTER_MS }));
+    const r = await runMarked(project('/dev/zero'), [], {}, runCliInProcess);
     expect(r.signal).toBeNull();
     expect(expectStoppedBeforeTargets(r)).toContain('evals/data/rows.jsonl:2: input.1: /dev/zero is a character device');
   });
@@ -99,7 +103,7 @@ describe.skipIf(process.platform === 'win32').concurrent('a content part that is
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/rows.eval.yaml': EVALS });
     execFileSync('mkdir', ['-p', join(dir, 'evals/data')]);
     mkfifo(join(dir, 'evals/data/rows.jsonl'));
-    const err = refused(await cli(dir, ['list']));
+    const err = refused(await inProcess(dir, ['list']));
     expect(err).toContain('evals/data/rows.jsonl: dataset "data/rows.jsonl" is a FIFO (named pipe), not a regular file');
   });
 });
@@ -108,7 +112,7 @@ describe.skipIf(process.platform === 'win32').concurrent('a FIFO given to a comm
   it('`import` of a FIFO is exit 2 naming it', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG });
     mkfifo(join(dir, 'traces.json'));
-    const err = refused(await cli(dir, ['import', 'traces.json']));
+    const err = refused(await inProcess(dir, ['import', 'traces.json']));
     expect(err).toContain('traces.json: it is a FIFO (named pipe), not a regular file');
   });
 
@@ -117,14 +121,14 @@ describe.skipIf(process.platform === 'win32').concurrent('a FIFO given to a comm
     execFileSync('mkdir', ['-p', join(dir, 'evals')]);
     mkfifo(join(dir, 'evals/a.eval.yaml'));
     mkfifo(join(dir, 'evals/b.eval.ts'));
-    expect(refused(await cli(dir, ['list', 'evals/a.eval.yaml']))).toContain('evals/a.eval.yaml: the eval file is a FIFO (named pipe), not a regular file');
-    expect(refused(await cli(dir, ['list', 'evals/b.eval.ts']))).toContain('evals/b.eval.ts: the eval file is a FIFO (named pipe), not a regular file');
+    expect(refused(await inProcess(dir, ['list', 'evals/a.eval.yaml']))).toContain('evals/a.eval.yaml: the eval file is a FIFO (named pipe), not a regular file');
+    expect(refused(await inProcess(dir, ['list', 'evals/b.eval.ts']))).toContain('evals/b.eval.ts: the eval file is a FIFO (named pipe), not a regular file');
   });
 
   it('`report` of a FIFO results file is exit 2 naming it and the argument', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG });
     mkfifo(join(dir, 'results.json'));
-    const err = refused(await cli(dir, ['report', 'results.json']));
+    const err = refused(await inProcess(dir, ['report', 'results.json']));
     expect(err).toContain('results.json: <results>: it is a FIFO (named pipe), not a regular file');
   });
 });

@@ -2,13 +2,16 @@
  * Every user hook is bounded: a custom assertion or a TypeScript check that never settles fails by
  * the case's `timeoutMs` (and stops at a Ctrl-C's grace), and a reporter module's hook or `create()` that never
  * settles is dropped after `reporterTimeoutMs` (or after the interrupt's grace on SIGTERM), with the
- * results written and the process ended. Each hook keeps a timer alive, so nothing but the bound can
- * end the wait. Spawned CLI (needs dist/): what is shown is that the process ends.
+ * results written and the process ended. Where a signal or the process's own end is the subject, the
+ * CLI is spawned and each hook keeps a timer alive, so nothing but the bound can end the wait; the
+ * bounds alone run the CLI's `main` in-process, where a hook that never settles leaves `main` pending
+ * (the test's timeout) unless the bound ends it. Needs dist/.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, spawnCli, STACK_FRAME, type CliResult, type SpawnedCli } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { caseOf, readResults } from '../support/results-helpers.js';
 
@@ -16,6 +19,8 @@ afterAll(removeTempDirs);
 
 // A live timer: without a bound, the process could never end while the hook waits.
 const NEVER = `new Promise(() => { setInterval(() => {}, 1000); })`;
+// In-process, the worker is alive anyway: a promise that never settles, without a timer left behind.
+const PENDING = `new Promise(() => {})`;
 
 const config = (extra = '') => `export default { evals: ['*.eval.ts'], outputDir: '.out', reporters: [${extra}] };\n`;
 const PASSING_EVAL = `export default {
@@ -42,19 +47,18 @@ describe('a custom assertion that never settles', () => {
   suite: 's',
   target: async () => 'ok',
   cases: [
-    { id: 'hangs', input: 'x', timeoutMs: 3000, assert: [{ type: 'custom', name: 'never', fn: () => ${NEVER} }] },
+    { id: 'hangs', input: 'x', timeoutMs: 300, assert: [{ type: 'custom', name: 'never', fn: () => ${PENDING} }] },
     { id: 'fine', input: 'x', assert: [{ type: 'contains', value: 'ok' }] },
   ],
 };
 `,
     });
-    const r = await spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 }).done;
-    expect(r.signal, r.stderr).toBeNull();
+    const r = await runCliInProcess(['run'], { cwd: dir, timeoutMs: 60_000 });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const res = readResults(join(dir, '.out', 'results.json'));
     const trial = caseOf(res, 's/hangs').trials[0]!;
     expect(trial.verdict).toBe('failed');
-    expect(trial.assertions[0]).toMatchObject({ name: 'custom "never"', status: 'failed', message: "custom never: did not settle within 3000 ms (the case's timeoutMs)" });
+    expect(trial.assertions[0]).toMatchObject({ name: 'custom "never"', status: 'failed', message: "custom never: did not settle within 300 ms (the case's timeoutMs)" });
     expect(caseOf(res, 's/fine').verdict).toBe('passed');
   });
 
@@ -87,14 +91,13 @@ describe("a TypeScript case's check(t) that never settles", () => {
   suite: 's',
   target: async () => 'ok',
   cases: [
-    { id: 'hangs', input: 'x', timeoutMs: 300, check: (t) => { t.contains('ok'); return ${NEVER}; } },
+    { id: 'hangs', input: 'x', timeoutMs: 300, check: (t) => { t.contains('ok'); return ${PENDING}; } },
     { id: 'fine', input: 'x', assert: [{ type: 'contains', value: 'ok' }] },
   ],
 };
 `,
     });
-    const r = await spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 }).done;
-    expect(r.signal, r.stderr).toBeNull();
+    const r = await runCliInProcess(['run'], { cwd: dir, timeoutMs: 60_000 });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const res = readResults(join(dir, '.out', 'results.json'));
     expect(caseOf(res, 's/hangs').trials[0]).toMatchObject({ verdict: 'failed', error: "check(): did not settle within 300 ms (the case's timeoutMs)" });
@@ -141,28 +144,27 @@ describe('a reporter module that never settles', () => {
 
   it('in onCaseEnd: dropped after reporterTimeoutMs, naming it, and the run goes on to write its results', async () => {
     const dir = writeProject({
-      'evals.config.mjs': `export default { evals: ['*.eval.ts'], outputDir: '.out', reporters: ['./hang.mjs'], reporterTimeoutMs: 1000 };\n`,
+      'evals.config.mjs': `export default { evals: ['*.eval.ts'], outputDir: '.out', reporters: ['./hang.mjs'], reporterTimeoutMs: 300 };\n`,
       'ok.eval.ts': PASSING_EVAL,
-      'hang.mjs': `export default { apiVersion: 1, create: () => ({ onCaseEnd: () => ${NEVER}, onEnd: () => { process.stderr.write('hang: onEnd called\\n'); } }) };\n`,
+      'hang.mjs': `export default { apiVersion: 1, create: () => ({ onCaseEnd: () => ${PENDING}, onEnd: () => { process.stderr.write('hang: onEnd called\\n'); } }) };\n`,
     });
-    const r = await spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 }).done;
-    expect(r.signal, r.stderr).toBeNull();
+    const r = await runCliInProcess(['run'], { cwd: dir, timeoutMs: 60_000 });
     expect(r.code, r.stdout + r.stderr).toBe(2);
-    expect(r.stderr).toContain('hang.mjs" failed in onCaseEnd: did not settle within 1000 ms (reporterTimeoutMs); it gets no further events');
+    expect(r.stderr).toContain('hang.mjs" failed in onCaseEnd: did not settle within 300 ms (reporterTimeoutMs); it gets no further events');
     expect(r.stderr).not.toContain('hang: onEnd called');
     expect(caseOf(readResults(join(dir, '.out', 'results.json')), 's/fine').verdict).toBe('passed');
   });
 
   it('in create(): exit 2 naming the module and the bound, not a silent exit', async () => {
     const dir = writeProject({
-      'evals.config.mjs': `export default { evals: ['*.eval.ts'], outputDir: '.out', reporters: ['./hang.mjs'], reporterTimeoutMs: 1000 };\n`,
+      'evals.config.mjs': `export default { evals: ['*.eval.ts'], outputDir: '.out', reporters: ['./hang.mjs'], reporterTimeoutMs: 300 };\n`,
       'ok.eval.ts': PASSING_EVAL,
       // Nothing alive: without a bound, Node ends the process (exit 13) with the run never started.
       'hang.mjs': `export default { apiVersion: 1, create: () => new Promise(() => {}) };\n`,
     });
     const r = await spawnCli(['run'], { cwd: dir, timeoutMs: 60_000 }).done;
     expect(r.code, r.stdout + r.stderr).toBe(2);
-    expect(r.stderr).toMatch(/hang\.mjs.*reporter module: create\(\) did not settle within 1000 ms \(reporterTimeoutMs\)/);
+    expect(r.stderr).toMatch(/hang\.mjs.*reporter module: create\(\) did not settle within 300 ms \(reporterTimeoutMs\)/);
     expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(existsSync(join(dir, '.out', 'results.json'))).toBe(false);
   });
