@@ -16,6 +16,10 @@ import { BIG_PNG, IMAGE_PNG, imageEvalFiles } from '../multimodal/image-fixtures
 
 describeInChromium('an image input in the HTML report', (executablePath) => {
   let browser: Browser | undefined;
+  let page: Page | undefined;
+  const dialogs: string[] = [];
+  const errors: string[] = [];
+  const requests: string[] = [];
   afterAll(async () => {
     await closePages(browser);
     removeTempDirs();
@@ -32,12 +36,13 @@ describeInChromium('an image input in the HTML report', (executablePath) => {
       },
     });
     browser ??= await sharedChromium(executablePath);
-    const page = await browser.newPage();
-    const dialogs: string[] = [];
-    const errors: string[] = [];
-    watchPage(page, dialogs, errors);
-    const requests: string[] = [];
-    page.on('request', (r) => void (r.url().startsWith('file:') || r.url().startsWith('data:') ? undefined : requests.push(r.url())));
+    // One page for every report of the file, each opened by a navigation (far cheaper than a fresh context); what it recorded is emptied first.
+    if (!page) {
+      page = await browser.newPage();
+      watchPage(page, dialogs, errors);
+      page.on('request', (r) => void (r.url().startsWith('file:') || r.url().startsWith('data:') ? undefined : requests.push(r.url())));
+    }
+    for (const recorded of [dialogs, errors, requests]) recorded.length = 0;
     await page.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     return { page, dialogs, errors, requests };
   };

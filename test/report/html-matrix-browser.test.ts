@@ -68,6 +68,8 @@ const GRID_ROWS = `Array.from(document.querySelectorAll('.mx-grid tbody tr')).ma
 describeInChromium('the matrix grid of the HTML report in headless Chromium', (executablePath) => {
   let browser: Browser | undefined;
   let page: Page;
+  /** The page every other report of this file is opened in, one after another (a navigation is far cheaper than a fresh context). */
+  let other: Page;
   let run: InProcessRun;
   const errors: string[] = [];
   const dialogs: string[] = [];
@@ -81,6 +83,7 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     watchPage(page, dialogs, errors);
     net = await watchNetwork(page);
     await page.goto(pathToFileURL(made.path).href, { waitUntil: 'load' });
+    other = await browser.newPage();
   }, 60_000);
 
   afterAll(async () => {
@@ -148,7 +151,7 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     expect(errors).toEqual([]);
   });
 
-  /** Writes the run's head with these cases as a page and opens it in a new tab. */
+  /** Writes the run's head with these cases as a page and opens it in the other tab. */
   async function openCases(cases: CaseResult[]): Promise<Page> {
     const { cases: _ran, ...head } = run.results;
     const path = join(tempDir(), 'page.html');
@@ -157,9 +160,8 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
       head,
       cases.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
     );
-    const opened = await browser!.newPage();
-    await opened.goto(pathToFileURL(path).href, { waitUntil: 'load' });
-    return opened;
+    await other.goto(pathToFileURL(path).href, { waitUntil: 'load' });
+    return other;
   }
   /** The run's `split` case on each target, as a copy with another id. */
   const split = (id: string): CaseResult[] =>
@@ -189,7 +191,6 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
       ['gap', true, 'pass rates differ by 33 points', ['passed 3/3 passed (100.0%)', 'passed 2/3 passed (66.7%)']],
       ['even', false, '', ['passed 3/3 passed (100.0%)', 'passed 3/3 passed (100.0%)']],
     ]);
-    await opened.close();
   }, 60_000);
 
   it('shows a reply over the field limit cut, as the case list does: collapsed, with a link to its whole text', async () => {
@@ -202,7 +203,6 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     await expect(cell.locator('.block.agent .cut-note').textContent()).resolves.toBe(`Cut: ${long.length.toLocaleString('en-US')} characters (first 1,000 characters on open)`);
     const href = await cell.locator('.block.agent a.full').getAttribute('href');
     expect(href).toMatch(/^page-files\/\d+\.txt$/);
-    await opened.close();
   }, 60_000);
 
   it('shows a suite of 250 cases 100 grid rows at a time, with no reply built', async () => {
@@ -217,17 +217,15 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     await big.locator('button.mx-more').click();
     await expect(big.locator('.mx-grid tbody tr').count()).resolves.toBe(250);
     expect(await big.locator('button.mx-more').isHidden()).toBe(true);
-    await big.close();
   }, 60_000);
 
   it('shows no matrix section for a run without a matrix', async () => {
     // The grid's page above has one, so this page's lack of one is the run's, not the script's.
     await expect(page.locator('section.matrix').count()).resolves.toBe(1);
-    const plain = await browser!.newPage();
+    const plain = other;
     await plain.goto(pathToFileURL((await runHostile()).path).href, { waitUntil: 'load' });
     await expect(plain.locator('details.case').count()).resolves.toBe(2);
     await expect(plain.locator('section.matrix').count()).resolves.toBe(0);
-    await plain.close();
   }, 60_000);
 
   /** A grid cell's button: the case of that row (by id) on that column (0 alpha, 1 beta). */
@@ -267,7 +265,6 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     const hostile = await openCases([a!, b!]);
     await expect(hostile.getByRole('button', { name: 'case <b>x</b>, target beta: failed, 0/3 passed', exact: true }).count()).resolves.toBe(1);
     await expect(hostile.locator('b').count()).resolves.toBe(0);
-    await hostile.close();
   }, 60_000);
 
   it("opens a cell's case (that target's variant) in the case list, scrolled into view", async () => {
@@ -305,7 +302,6 @@ describeInChromium('the matrix grid of the HTML report in headless Chromium', (e
     await expect(opened(big, alpha('q000'))).resolves.toEqual({ onScreen: true, focused: true });
     await expect(big.locator('details.case').count()).resolves.toBe(400);
     await expect(big.locator('details.case > summary .key').nth(250).textContent()).resolves.toBe(alpha('q000'));
-    await big.close();
   }, 60_000);
 
   it('made no network request, its replies opened included', () => {

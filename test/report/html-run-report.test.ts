@@ -42,6 +42,15 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
   let judged: JudgedPage;
   let net: NetworkWatch;
   const errors: string[] = [];
+  /**
+   * The page every other page of this file is opened in, one after another (a navigation is far
+   * cheaper than a fresh context, and a report keeps nothing a later page could read), with what it
+   * raised and asked for: a test reads what was recorded after its own `goto`.
+   */
+  let other: Page;
+  let otherNet: NetworkWatch;
+  const otherDialogs: string[] = [];
+  const otherErrors: string[] = [];
 
   beforeAll(async () => {
     judged = await judgedCachedPage();
@@ -50,6 +59,9 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     net = await watchNetwork(page);
     await page.goto(pathToFileURL(judged.path).href, { waitUntil: 'load' });
+    other = await browser.newPage();
+    watchPage(other, otherDialogs, otherErrors);
+    otherNet = await watchNetwork(other);
   }, 120_000);
 
   afterAll(async () => {
@@ -66,11 +78,10 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
   it('lists a regressed case first, before the failures, though it still passes', async () => {
     const side = { verdict: 'passed' as const, passed: 1, run: 1, score: 1 };
     const comparison = oneRegression('gates/gate-passes', side, { ...side, score: 0.9 }, 'score 1.00 → 0.90');
-    const compared = await browser!.newPage();
+    const compared = other;
     await compared.goto(pathToFileURL(await writePage(join(tempDir(), 'compared.html'), { ...judged.results, comparison })).href, { waitUntil: 'load' });
     await expect(compared.locator('details.case > summary .key').allTextContents()).resolves.toEqual(['gates/gate-passes', 'gates/gate-fails', 'cache/alternating']);
     await expect(compared.locator('details.case').first().locator('> summary .change').textContent()).resolves.toBe('regressed');
-    await compared.close();
   });
 
   it("shows a failed row's first failure reason on one line, whole in its title; a passing row has none", async () => {
@@ -121,13 +132,12 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     const results = structuredClone(judged.results);
     const judge = results.cases.find((c) => c.id === 'gate-passes')!.trials[0]!.assertions.find((a) => a.kind === 'judge')!;
     Object.assign(judge, { status: 'error', score: 0, message: 'judge: judge call failed: 500' });
-    const erred = await browser!.newPage();
+    const erred = other;
     await erred.goto(pathToFileURL(await writePage(join(tempDir(), 'erred.html'), results)).href, { waitUntil: 'load' });
     const trial = await openTrial(erred, 'gates/gate-passes');
     const text = (await trial.locator('.assertion.error').textContent())!;
     expect(text).toContain('Scorenot scored: the check erred');
     expect(text).not.toMatch(/0\.000/);
-    await erred.close();
   });
 
   it('says the judge answered wholly from cache, not "0 calls, $0.0000"', async () => {
@@ -201,10 +211,8 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     const turns = byId('gate-fails');
     delete turns.input;
     turns.turns = [{ input: 'hello' }, { input: 'cancel the SUBSCRIPTION please' }];
-    const asked = await browser!.newPage();
-    const dialogs: string[] = [];
-    const pageErrors: string[] = [];
-    watchPage(asked, dialogs, pageErrors);
+    const asked = other;
+    const [dialogsBefore, errorsBefore] = [otherDialogs.length, otherErrors.length];
     await asked.goto(pathToFileURL(await writePage(join(tempDir(), 'asked.html'), results)).href, { waitUntil: 'load' });
     await expect(row(asked, 'cache/alternating').locator('> summary .reason').textContent()).resolves.not.toContain('QUOTA');
     await expectFiltered(asked, 'parcel 7', ['gates/gate-passes']);
@@ -215,9 +223,8 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     // A query spans no two fields: the reason's end and the input's start are not one text.
     await expectFiltered(asked, 'exhausted first', []);
     await expect(asked.locator('img').count()).resolves.toBe(0);
-    expect(dialogs).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    await asked.close();
+    expect(otherDialogs.slice(dialogsBefore)).toEqual([]);
+    expect(otherErrors.slice(errorsBefore)).toEqual([]);
   });
 
   it('made no network request and no page error', () => {
@@ -226,26 +233,27 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
   });
 
   it('makes no network request on the hostile run page either, opened down to a trial', async () => {
-    const hostile = await browser!.newPage();
-    const watch = await watchNetwork(hostile);
-    await hostile.goto(pathToFileURL((await runHostile()).path).href, { waitUntil: 'load' });
+    const hostile = other;
+    const { path } = await runHostile();
+    const before = otherNet.attempts().length;
+    await hostile.goto(pathToFileURL(path).href, { waitUntil: 'load' });
     await openTrial(hostile, 'hostile/evil');
     await hostile.evaluate(() => new Promise((r) => setTimeout(r, 100)));
-    expect(watch.attempts()).toEqual([]);
-    await hostile.close();
+    expect(otherNet.attempts().slice(before)).toEqual([]);
   });
 
   it('the network watch sees a request a page makes, and one its CSP refuses', async () => {
-    const probe = await browser!.newPage();
-    const watch = await watchNetwork(probe);
+    // A blank document first: the report it showed last had a CSP of its own.
+    const probe = other;
+    await probe.goto('about:blank');
+    let before = otherNet.attempts().length;
     await probe.setContent('<img src="http://127.0.0.1:9/x.png">', { waitUntil: 'load' });
-    expect(watch.attempts()).toEqual(['GET http://127.0.0.1:9/x.png']);
-    const strict = await browser!.newPage();
-    const refused = await watchNetwork(strict);
+    expect(otherNet.attempts().slice(before)).toEqual(['GET http://127.0.0.1:9/x.png']);
+    const strict = other;
+    before = otherNet.attempts().length;
     await strict.setContent(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'"><img src="http://127.0.0.1:9/y.png">`, { waitUntil: 'load' });
     await strict.evaluate(() => new Promise((r) => setTimeout(r, 100)));
-    expect(refused.attempts()).toContainEqual(expect.stringContaining('csp-refused'));
-    await probe.close();
-    await strict.close();
+    const refused = otherNet.attempts().slice(before);
+    expect(refused).toContainEqual(expect.stringContaining('csp-refused'));
   });
 });

@@ -63,8 +63,14 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
   /** Every request a page made. */
   const requests: string[] = [];
 
+  /** The one page every test navigates (a navigation costs far less than a fresh context; what it records is gathered for the whole file). */
+  let viewPage: Page | undefined;
   async function open(path: string): Promise<Page> {
-    const page = await browser!.newPage();
+    if (viewPage) {
+      await viewPage.goto(url + path, { waitUntil: 'load' });
+      return viewPage;
+    }
+    const page = (viewPage = await browser!.newPage());
     watchPage(page, dialogs, errors);
     page.on('request', (r) => requests.push(r.url()));
     page.on('console', (m) => {
@@ -159,7 +165,6 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     await expect(cell(ids[0]!, 'selection')).resolves.toBe('all');
     await expect(cell(ids[3]!, 'selection')).resolves.toBe('shard 2/2');
     await expect(cell(ids[0]!, 'trace')).resolves.toBe('safe');
-    await page.close();
   });
 
   it("shows a trial of a trace: safe run with the tool's arguments and result in full; markup in a reply stays text; no secret on the page", async () => {
@@ -188,7 +193,6 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     const sent = await (await fetch(`${url}run/${ids[0]}`)).text();
     expect(sent).toContain(ARG);
     for (const text of [sent, await page.content()]) expect(text).not.toContain(SECRET);
-    await page.close();
   });
 
   it('compares two runs: the later run with the regression in Before and after, traces in full', async () => {
@@ -206,7 +210,6 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     const sent = await (await fetch(`${url}compare/${ids[0]}/${ids[2]}`)).text();
     expect(sent).toContain(ARG);
     expect(sent).not.toContain(SECRET);
-    await page.close();
   });
 
   it('draws the history with one point per run', async () => {
@@ -215,7 +218,6 @@ describeInChromium('agent-evals view in headless Chromium', (executablePath) => 
     await points.first().waitFor();
     await expect(points.count()).resolves.toBe(ids.length);
     await expect(page.locator('nav.view-nav a').first().getAttribute('href')).resolves.toBe('./');
-    await page.close();
   });
 
   describe('after the pages', () => {

@@ -26,7 +26,10 @@ let shared: Promise<Browser> | undefined;
  * The test worker's one Chromium, launched by the first browser test file that asks for it: a launch
  * costs about 2 s of CPU, and the worker keeps this module between files (vitest.config.ts: isolate
  * false). A file opens its own pages (each `browser.newPage()` is a fresh context: no storage shared
- * between pages) and closes them with `closePages`, never the browser; Playwright ends the browser
+ * between pages) and closes them with `closePages`, never the browser. A fresh context costs Chromium
+ * several times a navigation, and a report page keeps nothing a later page could read: a file shows
+ * its reports one after another in a page it navigates (`page.goto`), unless a test needs a fresh
+ * context. Playwright ends the browser
  * when the worker exits. A browser that crashed or was closed is launched anew. Ask for it before
  * starting an in-process CLI whose Ctrl-C a test sends: a launch adds Playwright's SIGINT handler,
  * which `startCliInProcess` would take for one the CLI added.
