@@ -12,11 +12,18 @@ export function registerList(program: Command): void {
         process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
         return;
       }
+      // Written in blocks, not a line at a time: to a file or pipe each write is a system call, and a large dataset lists 300,000 cases.
+      let block = '';
       for (const c of cases) {
         const tags = c.tags.length ? `  [${c.tags.join(', ')}]` : '';
         // Ids and tags come from eval files: control and bidi characters are shown, not obeyed.
-        process.stdout.write(`${terminalSafe(`${c.key}  ×${c.repeat}  ${c.file}${c.line ? `:${c.line}` : ''}  → ${c.targetName}${tags}`)}\n`);
+        block += `${terminalSafe(`${c.key}  ×${c.repeat}  ${c.file}${c.line ? `:${c.line}` : ''}  → ${c.targetName}${tags}`)}\n`;
+        if (block.length >= 65_536) {
+          process.stdout.write(block);
+          block = '';
+        }
       }
+      if (block) process.stdout.write(block);
       const trials = cases.reduce((s, c) => s + c.repeat, 0);
       const part = shard ? ` (shard ${shard.index}/${shard.total} of ${shard.plan.cases} cases, ${shard.plan.trials} trials)` : '';
       process.stdout.write(`${cases.length} case${cases.length === 1 ? '' : 's'}, ${trials} trial${trials === 1 ? '' : 's'}${part}\n`);

@@ -8,8 +8,7 @@ import type { AdaptiveRange } from '../core/repeat-setting.js';
  * `reducerTrialError`'s question, asked of the cases a run selects.
  */
 export function caseReducer(levels: ReducerDefaults[], where: { file: string; line: number | null }): Reducer | undefined {
-  const at = whereOf(where);
-  const chosen = levels.reduce<ReturnType<typeof pick>>((found, level) => found ?? pick(level, at), undefined);
+  const chosen = levels.reduce<ReturnType<typeof pick>>((found, level) => found ?? pick(level, where), undefined);
   return chosen ? reducerOf(chosen.kind, chosen.setting) : undefined;
 }
 
@@ -29,8 +28,8 @@ export function reducerTrialError(c: { reducer?: Reducer | undefined; repeat: nu
 
 const whereOf = (w: { file: string; line: number | null }): { file: string; line?: number } => ({ file: w.file, ...(w.line !== null ? { line: w.line } : {}) });
 
-function pick(s: ReducerDefaults, at: { file: string; line?: number }): { kind: Reducer['kind']; setting: ReducerSetting } | undefined {
-  if (s.passAt !== undefined && s.passHat !== undefined) throw new UserError('give "passAt" or "passHat", not both: each decides the verdict on its own', { ...at, field: 'passHat' });
+function pick(s: ReducerDefaults, where: { file: string; line: number | null }): { kind: Reducer['kind']; setting: ReducerSetting } | undefined {
+  if (s.passAt !== undefined && s.passHat !== undefined) throw new UserError('give "passAt" or "passHat", not both: each decides the verdict on its own', { ...whereOf(where), field: 'passHat' });
   if (s.passAt !== undefined) return { kind: 'passAt', setting: s.passAt };
   if (s.passHat !== undefined) return { kind: 'passHat', setting: s.passHat };
   return undefined;

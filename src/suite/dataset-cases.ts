@@ -45,7 +45,7 @@ export async function datasetCases(rows: AsyncIterable<DatasetRow>, ctx: { file:
   const picker = new RowPicker<RowCase>(ctx.pick);
   for await (const r of rows) {
     const where = { file: ctx.file, ...(r.line ? { line: r.line } : {}) };
-    const n = normalise(r, ctx.columns, where);
+    const n = normalise(r, ctx.columns, where, used.length > 0);
     const first = firstRow.get(n.id);
     if (first !== undefined) {
       const why = n.hashed ? 'the same input and reference (give them an `id`)' : `the same id "${n.id}"`;
@@ -85,7 +85,7 @@ interface Normalised {
   turns?: Array<z.infer<typeof TurnSchema>>;
   reference?: string;
   tags?: string[];
-  /** The row's own fields as text: a Map, so `{{constructor}}` or `{{__proto__}}` finds no built-in. */
+  /** The row's own fields as text: a Map, so `{{constructor}}` or `{{__proto__}}` finds no built-in (empty when no assertion uses a variable). */
   vars: Map<string, string>;
 }
 
@@ -94,7 +94,7 @@ const MessagesSchema = lazySchema(() => z.array(caseMessageSchema()).min(1));
 const TurnsSchema = z.array(TurnSchema).min(1);
 const InputPartsSchema = z.array(InputPartSchema).min(1);
 
-function normalise(r: DatasetRow, columns: DatasetColumns, where: { file: string; line?: number }): Normalised {
+function normalise(r: DatasetRow, columns: DatasetColumns, where: { file: string; line?: number }, withVars: boolean): Normalised {
   // Only the row's own fields count: a column named `toString` is not the built-in.
   const v = (key: string): unknown => (Object.hasOwn(r.value, key) ? r.value[key] : undefined);
   const fail = (field: string, message: string): never => {
@@ -122,7 +122,7 @@ function normalise(r: DatasetRow, columns: DatasetColumns, where: { file: string
   else if (typeof rawId === 'number' || (typeof rawId === 'string' && CASE_ID.test(rawId))) id = String(rawId);
   else id = fail(idKey, 'an id is a number or a string with no spaces, "*" or "?"');
   const vars = new Map<string, string>();
-  for (const [key, value] of Object.entries(r.value)) if (value !== undefined && value !== null) vars.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  if (withVars) for (const [key, value] of Object.entries(r.value)) if (value !== undefined && value !== null) vars.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   return {
     row: r.row,
     line: r.line,

@@ -22,14 +22,17 @@ export function samplePriority(seed: number, id: string): bigint {
  * returns the kept rows in file order.
  */
 export class RowPicker<T extends { row: number; id: string }> {
+  /** A sample's rows, by priority. */
   private kept: Array<{ item: T; priority: bigint }> = [];
+  /** The rows a limit (or no pick) keeps, already in file order. */
+  private first: T[] = [];
 
   constructor(private readonly pick: DatasetPick) {}
 
   offer(item: T): void {
     const { limit, sample, seed = 0 } = this.pick;
     if (sample === undefined) {
-      if (limit === undefined || this.kept.length < limit) this.kept.push({ item, priority: 0n });
+      if (limit === undefined || this.first.length < limit) this.first.push(item);
       return;
     }
     const priority = samplePriority(seed, item.id);
@@ -42,6 +45,7 @@ export class RowPicker<T extends { row: number; id: string }> {
   }
 
   done(): T[] {
+    if (this.pick.sample === undefined) return this.first;
     return this.kept.map((k) => k.item).sort((a, b) => a.row - b.row);
   }
 }

@@ -140,7 +140,9 @@ const selectedErrors = (cases: readonly PlannedCase[]): UserError[] => cases.fla
 /** The cases indexed in plan order, or every error at once. */
 function checked(cases: PlannedCase[], errors: UserError[]): PlannedCase[] {
   throwAll(errors);
-  return cases.map((c, index) => ({ ...c, index }));
+  // Each planned case is a fresh object of its own: indexed in place, not copied (a dataset may plan 300,000).
+  cases.forEach((c, index) => ((c as { index: number }).index = index));
+  return cases;
 }
 
 function throwAll(errors: UserError[]): void {
@@ -189,7 +191,7 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
     const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine };
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-        withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: undefined }, d), choice),
+        planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, choice, assertions: c.assert ?? [], check: undefined }, d),
       ),
     );
     if (data.dataset !== undefined) pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d));
@@ -204,7 +206,7 @@ async function planTsDefinitions(loaded: LoadedTs[], file: string, display: stri
   for (const { data, caseLines } of loaded) {
     const cases = (data.cases ?? []).flatMap((c, i) =>
       targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
-        withChoice(planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, target: choice.target, assertions: c.assert ?? [], check: c.check }, d), choice),
+        planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, choice, assertions: c.assert ?? [], check: c.check }, d),
       ),
     );
     if (data.dataset !== undefined) pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d));
@@ -231,11 +233,6 @@ function isolatedInline(cases: PlannedCase[], data: EvalDefinition, module: stri
   return cases.map((c) => (c.target === data.target ? { ...c, isolate } : c));
 }
 
-/** A matrix case's key carries its value (`support/refunds/verify [target=claude-support]`). */
-function withChoice(c: PlannedCase, choice: TargetChoice): PlannedCase {
-  return { ...c, ...(choice.matrix ? { matrix: choice.matrix, key: caseKey({ suite: c.suite, id: c.id, matrix: choice.matrix }) } : {}), ...(choice.line ? { targetLine: choice.line } : {}) };
-}
-
 type DatasetSource = string | ({ path: string } & DatasetColumns) | unknown[] | AsyncIterable<unknown>;
 type TargetSuite = Settings & { suite: string; target?: string | TargetFunction | undefined; matrix?: { target: string[] } | undefined };
 
@@ -260,11 +257,11 @@ async function rowsPlanned(
   const cases = await datasetCases(rows, { file: shown, columns, assertions: p.assertions, pick: d.pick ?? {} });
   // A row's image and file paths are relative to the dataset file (rows given in code: the eval file).
   const partsDir = dirname(fromFile ? resolve(dirname(p.file), fromFile.path) : p.file);
-  return cases.flatMap((c) =>
-    targetChoices(p.suite, {}, { ...p.where, case: c.line }, d.targetOverride).map((choice) =>
-      withChoice(planned({ suite: p.suite, c, file: shown, dir: partsDir, line: c.line, target: choice.target, assertions: c.assertions, check: p.check }, d), choice),
-    ),
-  );
+  // A row names no target of its own: every row runs against the same choices, worked out once.
+  const choices = targetChoices(p.suite, {}, { ...p.where, case: null }, d.targetOverride);
+  const out: PlannedCase[] = [];
+  for (const c of cases) for (const choice of choices) out.push(planned({ suite: p.suite, c, file: shown, dir: partsDir, line: c.line, choice, assertions: c.assertions, check: p.check }, d));
+  return out;
 }
 
 interface Settings {
@@ -287,30 +284,34 @@ interface RawCase extends Settings {
 }
 
 function planned(
-  p: { suite: Settings & { suite: string }; c: RawCase; file: string; dir?: string; line: number | null; target: string | TargetFunction; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
+  p: { suite: Settings & { suite: string }; c: RawCase; file: string; dir?: string; line: number | null; choice: TargetChoice; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
   d: PlanDefaults,
 ): PlannedCase {
-  const { suite } = p;
-  const where = { dir: p.dir ?? '.', file: p.file, ...(p.line ? { line: p.line } : {}) };
-  const given = resolvedParts(p.c, where);
-  const c = { ...p.c, messages: given.messages, turns: given.turns, input: given.parts ? textOfParts(given.parts) : (p.c.input as string | undefined) };
-  const messages: MessageTurn[] = c.messages ?? [{ role: 'user', content: c.input ?? c.turns?.[0]?.input ?? c.simulatedUser?.goal ?? '' }];
-  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const { suite, c, choice } = p;
+  const target = choice.target;
+  const dir = p.dir ?? '.';
+  // A case of plain text (every row of a large dataset, most often) has no parts to read.
+  const given = Array.isArray(c.input) || c.messages || c.turns ? resolvedParts(c, { dir, file: p.file, ...(p.line ? { line: p.line } : {}) }) : undefined;
+  const input = given?.parts ? textOfParts(given.parts) : (c.input as string | undefined);
+  const turns = given?.turns;
+  const messages: MessageTurn[] = given?.messages ?? [{ role: 'user', content: input ?? turns?.[0]?.input ?? c.simulatedUser?.goal ?? '' }];
+  const lastUser = messages.findLast((m) => m.role === 'user');
   // The message answered first is the input: a history's last user message lends it its parts.
-  const parts = given.parts ?? (c.input === undefined ? lastUser?.parts : undefined);
+  const parts = given?.parts ?? (input === undefined ? lastUser?.parts : undefined);
   const repeat = d.override?.repeat ?? c.repeat ?? suite.repeat ?? d.repeat;
   const adaptive = adaptiveRange(repeat);
   const reducer = caseReducer([c, suite, d.reducers ?? {}], p);
   return {
     index: 0,
-    key: `${suite.suite}/${c.id}`,
+    // A matrix case's key carries its value (`support/refunds/verify [target=claude-support]`).
+    key: choice.matrix ? caseKey({ suite: suite.suite, id: c.id, matrix: choice.matrix }) : `${suite.suite}/${c.id}`,
     suite: suite.suite,
     id: c.id,
     file: p.file,
     line: p.line,
-    tags: [...new Set([...(suite.tags ?? []), ...(c.tags ?? [])])],
-    target: p.target,
-    targetName: typeof p.target === 'string' ? p.target : p.target.name || '(inline function)',
+    tags: suite.tags?.length || c.tags?.length ? [...new Set([...(suite.tags ?? []), ...(c.tags ?? [])])] : [],
+    target,
+    targetName: typeof target === 'string' ? target : target.name || '(inline function)',
     // The one merge of a case's settings: the command line, the case, its file, the config.
     repeat: maxTrials(repeat),
     ...(adaptive ? { adaptive } : {}),
@@ -319,15 +320,17 @@ function planned(
     timeoutMs: d.override?.timeoutMs ?? c.timeoutMs ?? suite.timeoutMs ?? d.timeoutMs,
     judge: c.judge ?? suite.judge,
     judgeDefaults: d.judgeDefaults,
-    input: c.input ?? lastUser?.content ?? '',
+    input: input ?? lastUser?.content ?? '',
     ...(parts ? { parts } : {}),
-    partsDir: where.dir,
+    partsDir: dir,
     messages,
-    turns: c.turns,
+    turns,
     ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),
     reference: c.reference,
     assertions: withAllowlist(c.onlyTools ?? suite.onlyTools, p.assertions),
     check: p.check,
+    ...(choice.matrix ? { matrix: choice.matrix } : {}),
+    ...(choice.line ? { targetLine: choice.line } : {}),
   };
 }
 

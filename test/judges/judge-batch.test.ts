@@ -258,17 +258,27 @@ describe('--judge-batch (OpenAI)', () => {
     expect(r.results.summary.trials.notRun).toBe(10 - trials.length);
   });
 
-  it('an OpenAI batch whose output file is 20 MB: every verdict is read', async () => {
-    // A 500 KB reason a judgment: 40 judgments make an output file past 20 MB (the cap on one reply is 16 MB).
+  it('an OpenAI batch whose output file is larger than the cap on one reply: every verdict is read', async () => {
+    // The judge's cap on one reply set to 1 MB (maxResponseBytes; 16 MB by default) and a 50 KB reason a
+    // judgment: 40 judgments make an output file past 2 MB, each line under the cap.
     const fake = await startFakeOpenAI({
       script: (body) => {
         const n = Number(/answer (\d+)/.exec(String(body.messages.at(-1).content))?.[1]);
-        return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n} ${'r'.repeat(500_000)}`, evidence: [] } };
+        return { json: { score: n % 3 === 0 ? 0.2 : 0.9, reason: `answer ${n} ${'r'.repeat(50_000)}`, evidence: [] } };
       },
     });
     fakes.push(fake);
     trialCounter = 0;
-    const r = await run(fake, { flags: { judgeBatch: true }, batchPolling: { sleep: async () => {} } });
+    const r = await run(fake, {
+      config: {
+        targets: { agent: () => `answer ${trialCounter++}` },
+        judge: { provider: 'openai', model: 'gpt-4.1-mini', baseURL: fake.url, maxResponseBytes: 1_000_000 },
+        concurrency: CONCURRENCY,
+        earlyStop: false,
+      },
+      flags: { judgeBatch: true },
+      batchPolling: { sleep: async () => {} },
+    });
     const judged = judgeResults(r.results);
     expect(judged).toHaveLength(TRIALS);
     expect(judged.every((a) => a.status !== 'error')).toBe(true);

@@ -89,9 +89,10 @@ describe('a model-agent suite against a misbehaving provider', () => {
   });
 
   // 40 requests in a row answered 429 without retry-after: more than any attempt count would allow
-  // one request. The wait budget bounds them instead, so every trial still passes.
+  // one request. The wait budget bounds them instead, so every trial still passes (the backoff, 1 ms
+  // doubling to 8 ms, only sets how long that takes).
   it('passes 60 trials through 40 consecutive 429s without retry-after', async () => {
-    const { fake, model, limiter } = await setup({ script: (body, index) => (index < 40 ? { status: 429 } : pong(body)) }, { rateLimitBackoffMs: 5 });
+    const { fake, model, limiter } = await setup({ script: (body, index) => (index < 40 ? { status: 429 } : pong(body)) }, { rateLimitBackoffMs: 1 });
     const run = await runInProcess({ files: suite(12, 5), config: { targets: { agent: { model } }, concurrency: 8 } });
     const { results, exitCode } = run;
     expect(results.summary.trials).toMatchObject({ planned: 60, run: 60, passed: 60 });
