@@ -1,15 +1,12 @@
 /**
  * A bad target cannot take the run down: an exception or rejection a function target's own timer
  * leaves uncaught fails that target's running trial, and the other cases still pass; a trace
- * holding a circular reference or a BigInt is stored marked, not crashed on. A fault the test
- * worker would see too (an uncaught exception, abort, kill, an exit the trap cannot see, a heap
- * exhaustion) is the spawned CLI's; a trapped process.exit runs the CLI's `main` in-process.
+ * holding a circular reference or a BigInt is stored marked, not crashed on.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { removeTempDirs, runCli, STACK_FRAME } from '../support/cli.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { readResults, caseOf } from '../support/results-helpers.js';
 
@@ -126,7 +123,7 @@ ${targets}
       });
       const json = join(dir, 'results.json');
       const junit = join(dir, 'junit.xml');
-      const r = await runCliInProcess(['run', '--json', json, '--reporter', 'terminal', '--reporter', `junit=${junit}`], { cwd: dir, timeoutMs: 60_000 });
+      const r = await runCli(['run', '--json', json, '--reporter', 'terminal', '--reporter', `junit=${junit}`], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stderr).not.toMatch(STACK_FRAME);
       const res = readResults(json);
@@ -144,7 +141,7 @@ ${targets}
         'evals/exits.eval.yaml': suite('exits', 'exits', ['quits']),
       });
       const json = join(dir, 'results.json');
-      const r = await runCliInProcess(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const quits = caseOf(readResults(json), 'exits/quits');
       expect(quits.verdict).toBe('failed');
@@ -178,7 +175,7 @@ ${targets}
         'evals/fine.eval.yaml': suite('fine', 'fine', ['one', 'two']),
       });
       const json = join(dir, 'results.json');
-      const r = await runCliInProcess(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
+      const r = await runCli(['run', '--json', json], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const res = readResults(json);
       expect(res.cases.map((c) => c.id).sort()).toEqual(['leaves', 'one', 'two']);
@@ -192,7 +189,7 @@ ${targets}
         'late-exit.mjs': `export default { apiVersion: 1, create: () => ({ onEnd: () => new Promise((done) => setImmediate(() => { done(); process.exit(0); })) }) };\n`,
         'evals/fine.eval.yaml': suite('fine', 'fine', ['one']),
       });
-      const r = await runCliInProcess(['run', '--reporter', './late-exit.mjs', '--reporter', 'terminal'], { cwd: dir, timeoutMs: 60_000 });
+      const r = await runCli(['run', '--reporter', './late-exit.mjs', '--reporter', 'terminal'], { cwd: dir, timeoutMs: 60_000 });
       expect(r.stderr + r.stdout).toContain('process.exit(0) called during the run outside any function-target trial');
       expect(r.code, r.stdout + r.stderr).toBe(1);
     });
