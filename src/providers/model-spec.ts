@@ -45,6 +45,11 @@ export const ModelSpecObjectSchema = z
     capabilities: CapabilityOverridesSchema.optional(),
     /** Reasoning effort for models that take one (OpenAI `reasoning_effort`, Anthropic `output_config.effort`). */
     reasoningEffort: z.string().min(1).optional(),
+    /**
+     * Which OpenAI API the calls go to: `chat` (Chat Completions) or `responses` (the Responses API).
+     * Unset: chosen per model from the capability table (openai-api-choice.ts).
+     */
+    api: z.enum(['chat', 'responses']).optional(),
     /** This model's HTTP proxy (a URL), or false to call it directly; over the config's `proxy` and the environment's. */
     proxy: ProxySettingSchema.optional(),
   })
