@@ -2,12 +2,12 @@ import { ProviderConfigError } from '../core/errors.js';
 import type { BatchApi } from './batch-types.js';
 import { providerDescriptor } from './registry.js';
 import type { ProviderSettings } from './settings.js';
-import { providerWire } from './wires.js';
+import { providerWire, specWire } from './wires.js';
 
 /** The batch API of a resolved model spec's provider; its module (and SDK) is loaded only now. */
 export async function createBatchApi(settings: ProviderSettings): Promise<BatchApi> {
   const d = providerDescriptor(settings.spec.provider);
-  const batchApi = providerWire(settings.spec.provider).batchApi;
+  const batchApi = specWire(settings.spec).batchApi;
   if (!d.batch || !batchApi) throw new ProviderConfigError(`${d.id} has no batch API: its judge calls are made live`);
   return batchApi(settings);
 }

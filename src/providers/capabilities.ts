@@ -53,6 +53,8 @@ export type Wire = string;
 /** What the capability table needs of a wire: its id (the rows' `wire`) and what a model it does not know gets. */
 export interface WireTable {
   id: Wire;
+  /** The wire whose table rows it reads, when another's (the OpenAI Responses API reads the `openai` rows); default: its own id. */
+  rowsOf?: Wire;
   defaultCapabilities: ModelCapabilities;
 }
 

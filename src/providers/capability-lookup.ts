@@ -9,7 +9,7 @@ import { MODEL_TABLE } from './model-table.js';
  * spec's own `capabilities`) win field by field.
  */
 export function capabilitiesOf(wire: WireTable, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
-  const row = familyRow(wire.id, model);
+  const row = familyRow(wire.rowsOf ?? wire.id, model);
   const base = row?.capabilities ?? wire.defaultCapabilities;
   return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
 }

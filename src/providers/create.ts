@@ -5,7 +5,7 @@ import type { FetchLike } from './fetch-like.js';
 import type { ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
 import type { Embedder } from './embeddings.js';
-import { providerWire, specCapabilities } from './wires.js';
+import { specCapabilities, specWire } from './wires.js';
 
 export interface CreateProviderOptions {
   /** The run's limiters: the provider takes its endpoint's, shared with the run's other providers there. */
@@ -54,7 +54,7 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
   // Once loaded, each call goes straight to it (no extra async step per request).
   let loaded: Provider | undefined;
   const load = (): Promise<Provider> => {
-    loading ??= providerWire(spec.provider)
+    loading ??= specWire(spec)
       .provider(settings)
       .then(
         (provider) => (loaded = provider),
@@ -80,7 +80,7 @@ export function createProvider(input: ModelSpecInput, env: NodeJS.ProcessEnv = p
  * that check was skipped.
  */
 export function createEmbedder(settings: ProviderSettings): Embedder {
-  const wire = providerWire(settings.spec.provider);
+  const wire = specWire(settings.spec);
   if (!wire.embedder) throw new ProviderConfigError(`${formatModelSpec(settings.spec)} cannot make embeddings: the ${wire.label} wire has no embeddings endpoint`);
   return wire.embedder(settings);
 }

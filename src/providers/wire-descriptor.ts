@@ -14,6 +14,7 @@ import type { BatchApi } from './batch-types.js';
 import type { WireTable } from './capabilities.js';
 import type { ModelCapabilities } from './capabilities.js';
 import type { Embedder } from './embeddings.js';
+import type { ModelSpec } from './model-spec.js';
 import type { ProviderSettings } from './settings.js';
 import type { Provider } from './types.js';
 import type { WireBodies } from './wire-bodies.js';
@@ -39,6 +40,12 @@ export interface WireDescriptor extends WireTable {
   batchApi?(settings: ProviderSettings): Promise<BatchApi>;
   /** Its embeddings endpoint (`similarTo`); absent: the wire makes no embeddings. */
   embedder?(settings: ProviderSettings): Embedder;
+  /**
+   * Another wire this one's provider sends a given model spec to (the OpenAI Chat Completions wire
+   * sends some models to the Responses API, per spec: wires.ts `specWire`); undefined: this wire.
+   * `caps` is what the spec's model accepts, from this wire's table rows.
+   */
+  wireFor?(spec: ModelSpec, caps: ModelCapabilities): WireDescriptor | undefined;
   /** Reading raw bodies off a recording fetch (the SDK clients handed to function targets) and answering a dry run. */
   bodies: WireBodies;
 }

@@ -36,6 +36,15 @@ export function providerWire(provider: ProviderId): WireDescriptor {
 }
 
 /**
+ * The wire one model spec's calls go over: its provider's, unless that wire sends this spec to
+ * another (wire-descriptor.ts `wireFor`: the OpenAI Responses API for some OpenAI models).
+ */
+export function specWire(spec: ModelSpec): WireDescriptor {
+  const wire = providerWire(spec.provider);
+  return wire.wireFor?.(spec, specCapabilitiesOn(wire, spec)) ?? wire;
+}
+
+/**
  * What the spec's model accepts: its family's row in the table (of its provider's wire), else the
  * wire's default, under the provider's quirks, under the spec's own overrides.
  */

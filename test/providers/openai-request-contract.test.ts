@@ -4,10 +4,11 @@
  * model of every OpenAI family in the capability table at its default reasoning effort, and the
  * judge, agent judge and target requests again at each effort it takes. Each goes through the real code path (the real judges and target, the real SDK)
  * to the fake server, which refuses what the real API refuses: every one is accepted. A model that
- * takes no function tools on Chat Completions (or none at that effort) gets no tool request: the
- * target and agent judge fail first with a configuration error saying so. Each body is
- * also rebuilt as the SDK's own `ChatCompletionCreateParamsNonStreaming` (compiled by tsc) and is
- * exactly what the server received.
+ * takes no function tools on Chat Completions (or none at that effort) goes to the Responses API
+ * (api-choice.ts); one that stays on Chat Completions at an effort its tools are refused at gets no
+ * tool request: the target and agent judge fail first with a configuration error saying so. Each
+ * body is also rebuilt as the SDK's own `ChatCompletionCreateParamsNonStreaming` or
+ * `ResponseCreateParamsNonStreaming` (compiled by tsc) and is exactly what the server received.
  */
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,7 +22,10 @@ import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { specCapabilities } from '../../src/providers/wires.js';
 import { createProvider, providerSettings } from '../../src/providers/create.js';
 import { MODEL_TABLE } from '../../src/providers/model-table.js';
-import { OpenAIBatchApi } from '../../src/providers/wires/openai/openai-batch.js';
+import { createBatchApi } from '../../src/providers/batch-create.js';
+import { parseModelSpec } from '../../src/providers/model-spec.js';
+import { chosenOpenAIApi } from '../../src/providers/wires/openai/api-choice.js';
+import { responsesParams } from '../../src/providers/wires/openai-responses/responses-request.js';
 import { openAIParams } from '../../src/providers/wires/openai/openai-wire.js';
 import type { CompletionRequest, Provider } from '../../src/providers/types.js';
 import { modelAgentTarget } from '../../src/targets/model-agent.js';
@@ -65,12 +69,13 @@ function sample(schema: any): unknown {
   }
 }
 
-/** What the fake answers: in contract for a judge, one tool call then a reply for an agent. */
+/** What the fake answers, on Chat Completions or Responses: in contract for a judge, one tool call then a reply for an agent. */
 function answer(body: any): Scripted {
   if (body.response_format?.type === 'json_schema') return { json: sample(body.response_format.json_schema.schema) };
-  const tools: string[] = (body.tools ?? []).map((t: any) => t.function.name);
+  if (body.text?.format?.type === 'json_schema') return { json: sample(body.text.format.schema) };
+  const tools: string[] = (body.tools ?? []).map((t: any) => t.function?.name ?? t.name);
   if (tools.includes('submit_judgment')) return { toolCalls: [{ name: 'submit_judgment', args: { score: 1, reason: 'asks to verify', evidence: [] } }] };
-  const answered = body.messages.some((m: any) => m.role === 'tool');
+  const answered = Array.isArray(body.input) ? body.input.some((i: any) => i.type === 'function_call_output') : body.messages.some((m: any) => m.role === 'tool');
   if (tools.length > 0 && !answered) return { toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1049' } }] };
   return { text: 'Please verify the email on the order first.' };
 }
@@ -113,8 +118,10 @@ describe.each(FAMILIES)('OpenAI family %s', (model) => {
     // Completions, or none at this effort, is told so before anything is sent.
     const agent = agentJudge({ model: spec, tools: [storeTools[1]!], guards: { maxSteps: 3 }, options: { env: TEST_ENV } });
     const target = modelAgentTarget('store-agent', { provider, tools: storeTools, instructions: 'You are a store agent.', temperature: 0.3, maxTokens: 2000 });
+    // A spec the table sends to the Responses API (api-choice.ts) takes its tools there.
+    const api = chosenOpenAIApi(parseModelSpec(spec), specCapabilities(spec));
     const tools = specCapabilities(spec).chatTools;
-    const toolsSent = tools === undefined || tools === 'any' || (tools === 'reasoning-off' && (effort === 'default' || effort === 'none'));
+    const toolsSent = api === 'responses' || tools === undefined || tools === 'any' || (tools === 'reasoning-off' && (effort === 'default' || effort === 'none'));
     if (toolsSent) {
       expect((await agent.judge(judgeRequest())).score).toBe(1);
       const run = await target.run(trialInput('Refund A1049'), new AbortController().signal);
@@ -126,17 +133,22 @@ describe.each(FAMILIES)('OpenAI family %s', (model) => {
     }
 
     // Each recorded request rebuilt as the SDK's own type is exactly the body the server took.
-    const live = fake.bodies.filter((_, i) => fake!.requests[i]!.path === '/v1/chat/completions');
+    const live = fake.bodies.filter((_, i) => fake!.requests[i]!.path === (api === 'responses' ? '/v1/responses' : '/v1/chat/completions'));
     for (const req of sent.filter((r) => toolsSent || !r.tools?.length)) {
-      const body: OpenAI.ChatCompletionCreateParamsNonStreaming = openAIParams(spec, req);
-      expect(live).toContainEqual(JSON.parse(JSON.stringify(body)));
+      if (api === 'responses') {
+        const body: OpenAI.Responses.ResponseCreateParamsNonStreaming = responsesParams(parseModelSpec(spec), req);
+        expect(live).toContainEqual(JSON.parse(JSON.stringify(body)));
+      } else {
+        const body: OpenAI.ChatCompletionCreateParamsNonStreaming = openAIParams(spec, req);
+        expect(live).toContainEqual(JSON.parse(JSON.stringify(body)));
+      }
     }
     // Every criterion, pairwise twice, the agent judge once (through its own provider), the target twice.
     expect(live).toHaveLength(criteria.length + 2 + (toolsSent ? 1 + 2 : 0));
     if (!full) return;
 
     // The same judge requests as batch lines: validated line by line, every one answered.
-    const batch = new OpenAIBatchApi(providerSettings(spec, TEST_ENV, { limiters }));
+    const batch = await createBatchApi(providerSettings(spec, TEST_ENV, { limiters }));
     const items = sent.filter((r) => r.schema).map((request, i) => ({ customId: `c${i}`, request }));
     const id = await batch.submit(items);
     let status = await batch.status(id);

@@ -92,9 +92,9 @@ describe('lazy SDK loading', () => {
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@anthropic-ai\/sdk)['"]/m;
     const importers = files.filter((f) => staticSdkImport.test(readFileSync(join(dir, f), 'utf8')));
-    expect(importers.sort()).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/anthropic/anthropic.ts', 'wires/openai/openai.ts']);
+    expect(importers.sort()).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/anthropic/anthropic.ts', 'wires/openai-responses/responses-provider.ts', 'wires/openai/openai.ts']);
     // No module imports them statically: each descriptor (wires/<id>/index.ts) imports them when a call needs them.
     const staticImportOfThem = /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*\/(openai|anthropic|anthropic-batch)\.js['"]/m;
-    expect(files.filter((f) => staticImportOfThem.test(readFileSync(join(dir, f), 'utf8')))).toEqual(['wires/anthropic/anthropic-batch.ts']);
+    expect(files.filter((f) => staticImportOfThem.test(readFileSync(join(dir, f), 'utf8')))).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/openai-responses/responses-provider.ts']);
   });
 });

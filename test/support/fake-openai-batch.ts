@@ -3,7 +3,8 @@
  * (multipart, purpose `batch`, a JSONL of `{custom_id, method, url, body}` lines), POST /v1/batches,
  * GET /v1/batches/{id} (validating → in_progress → completed, one step a poll), GET
  * /v1/files/{id}/content (the output and error files), POST /v1/batches/{id}/cancel (cancelling →
- * cancelled). Each line is answered by `answer`, the fake's live Chat Completions logic.
+ * cancelled). Each line is answered by `answer`, the fake's live logic for its endpoint (Chat
+ * Completions or the Responses API).
  */
 import type { CapturedRequest, HttpReply } from './fake-server.js';
 
@@ -46,7 +47,7 @@ interface FakeBatch {
   // A documented Status, or the `unknownStatus` a test set.
   status: string;
   polls: number;
-  lines: Array<{ custom_id: string; body: unknown }>;
+  lines: Array<{ custom_id: string; body: unknown; url: string }>;
   /** Answered lines so far, in order. */
   out: string[];
   err: string[];
@@ -57,7 +58,7 @@ interface FakeBatch {
 }
 
 /** Turns one request body into the live reply for it (scripted queue, validation, errors). */
-export type AnswerLine = (body: unknown, index: number) => HttpReply;
+export type AnswerLine = (body: unknown, index: number, url: string) => HttpReply;
 export type ErrorReply = (status: number, message: string, index: number) => HttpReply;
 
 export class FakeOpenAIBatches {
@@ -118,7 +119,9 @@ export class FakeOpenAIBatches {
   #create(body: any, index: number): HttpReply {
     const file = this.#files.get(String(body?.input_file_id));
     if (!file) return this.error(400, `Invalid 'input_file_id': '${String(body?.input_file_id)}'. File not found.`, index);
-    if (body.endpoint !== '/v1/chat/completions') return this.error(400, `This fake batches /v1/chat/completions only, not ${String(body.endpoint)}.`, index);
+    if (body.endpoint !== '/v1/chat/completions' && body.endpoint !== '/v1/responses') {
+      return this.error(400, `This fake batches /v1/chat/completions and /v1/responses only, not ${String(body.endpoint)}.`, index);
+    }
     if (body.completion_window !== '24h') return this.error(400, "Invalid 'completion_window': only '24h' is supported.", index);
     const id = `batch_fake${this.#batches.size + 1}`;
     const batch: FakeBatch = { id, inputFileId: file.id, status: 'validating', polls: 0, lines: [], out: [], err: [], createdAt: now() };
@@ -139,7 +142,7 @@ export class FakeOpenAIBatches {
       if (model !== undefined && line.body?.model !== model) return fail('All requests of a batch must use the same model.');
       model = line.body?.model;
       seen.add(line.custom_id);
-      batch.lines.push({ custom_id: line.custom_id, body: line.body });
+      batch.lines.push({ custom_id: line.custom_id, body: line.body, url: line.url });
     });
     this.#batches.set(id, batch);
     this.log.creates.push({ id, lines: batch.lines.length, inputFileId: file.id });
@@ -171,9 +174,9 @@ export class FakeOpenAIBatches {
     return json(view(batch));
   }
 
-  #answer(batch: FakeBatch, line: { custom_id: string; body: unknown }): void {
+  #answer(batch: FakeBatch, line: { custom_id: string; body: unknown; url: string }): void {
     const index = this.#lineIndex++;
-    const reply = this.answer(line.body, index);
+    const reply = this.answer(line.body, index, line.url);
     const id = `batch_req_fake${index}`;
     if (!('status' in reply)) {
       batch.err.push(JSON.stringify({ id, custom_id: line.custom_id, response: null, error: { code: 'server_error', message: 'The request could not be completed.' } }));

@@ -24,7 +24,7 @@ import {
   type Scripted,
 } from './fake-server.js';
 import { asEventStream } from './fake-openai-stream.js';
-import { responsesHttp, validateResponses } from './fake-openai-responses.js';
+import { responsesHttp, ResponsesMemory, validateResponses } from './fake-openai-responses.js';
 import { FakeOpenAIBatches, type FakeBatchLog, type FakeBatchOptions } from './fake-openai-batch.js';
 import { refuseParameters, refuseStrictSchema, type OpenAIRefusal } from './fake-openai-rules.js';
 import { refuseContentParts } from './fake-openai-parts.js';
@@ -48,9 +48,16 @@ export type FakeOpenAI = FakeProvider & { batches: FakeBatchLog };
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const queue = new ScriptQueue(options.script);
   const { hold } = options;
+  const memory = new ResponsesMemory();
   // A batch line gets what the same request would get live.
-  const batches = new FakeOpenAIBatches((body, index) => answerChat(body, index, queue, options), error, options.batch);
-  const server = await startFakeServer(hold ? async (req, index) => (await hold(index), handle(req, index, queue, options, batches)) : (req, index) => handle(req, index, queue, options, batches));
+  const batches = new FakeOpenAIBatches(
+    (body, index, url) => (url === '/v1/responses' ? answerResponses(body, index, queue, options, memory) : answerChat(body, index, queue, options)),
+    error,
+    options.batch,
+  );
+  const server = await startFakeServer(
+    hold ? async (req, index) => (await hold(index), handle(req, index, queue, options, batches, memory)) : (req, index) => handle(req, index, queue, options, batches, memory),
+  );
   return Object.assign(asFakeProvider(server, `${server.origin}/v1`, queue), { batches: batches.log });
 }
 
@@ -62,7 +69,15 @@ function answerChat(body: any, index: number, queue: ScriptQueue, options: FakeO
   return toHttp(resolveDelay(scripted).reply, body, index, options, '');
 }
 
-function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeOpenAIOptions, batches: FakeOpenAIBatches): HttpReply | Promise<HttpReply> {
+function answerResponses(body: any, index: number, queue: ScriptQueue, options: FakeOpenAIOptions, memory: ResponsesMemory): HttpReply {
+  const invalid = validateResponses(body, memory) ?? refuseResponsesParameters(body);
+  if (invalid) return error(400, invalid, index);
+  const scripted = queue.next(body, index);
+  if (!scripted) return error(418, `fake openai: no scripted reply for request #${index}`, index);
+  return responsesHttp(resolveDelay(scripted).reply, body, index, options, '', error, memory);
+}
+
+function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options: FakeOpenAIOptions, batches: FakeOpenAIBatches, memory: ResponsesMemory): HttpReply | Promise<HttpReply> {
   const path = req.path.split('?')[0]!;
   if (FakeOpenAIBatches.handles(path)) {
     const key = (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
@@ -76,13 +91,13 @@ function handle(req: CapturedRequest, index: number, queue: ScriptQueue, options
   }
   const key = (req.headers['authorization'] ?? '').replace(/^Bearer\s+/i, '');
   if (!key || (options.apiKey !== undefined && key !== options.apiKey)) return error(401, undefined, index, key);
-  const invalid = responses ? (validateResponses(req.body) ?? refuseResponsesParameters(req.body)) : validate(req.body);
+  const invalid = responses ? (validateResponses(req.body, memory) ?? refuseResponsesParameters(req.body)) : validate(req.body);
   if (invalid) return error(400, invalid, index);
 
   const scripted = queue.next(req.body, index);
   if (!scripted) return error(418, `fake openai: no scripted reply for request #${index}`, index);
   const { reply, delayMs } = resolveDelay(scripted);
-  if (responses) return { ...responsesHttp(reply, req.body, index, options, key, error), delayMs };
+  if (responses) return { ...responsesHttp(reply, req.body, index, options, key, error, memory), delayMs };
   const http = toHttp(reply, req.body, index, options, key);
   return { ...(req.body?.stream === true ? asEventStream(http, req.body) : http), delayMs };
 }

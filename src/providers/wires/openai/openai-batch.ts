@@ -7,12 +7,28 @@ import { inRequestScope } from '../../rate-limit-fetch.js';
 import { errorContext, providerFetch, sdkClientOptions, type ProviderSettings } from '../../settings.js';
 import { jsonlLines } from '../../jsonl-stream.js';
 import type { BatchApi, BatchItem, BatchItemResult, BatchStatus } from '../../batch-types.js';
+import type { CompletionRequest, CompletionResponse } from '../../types.js';
 
 /** The OpenAI Batch API's limits on one input file. */
 export const OPENAI_BATCH_MAX_REQUESTS = 50_000;
 export const OPENAI_BATCH_MAX_BYTES = 200 * 1024 * 1024;
 
-const ENDPOINT = '/v1/chat/completions';
+/**
+ * What a batch line is on one endpoint: its `url`, its body for a request (the same builder as a
+ * live call) and the reading of a result line's body. Chat Completions here; the Responses wire
+ * brings its own (`/v1/responses`).
+ */
+export interface OpenAIBatchEndpoint {
+  url: OpenAI.BatchCreateParams['endpoint'];
+  body(spec: ProviderSettings['spec'], request: CompletionRequest): unknown;
+  read(body: unknown): CompletionResponse;
+}
+
+const CHAT_ENDPOINT: OpenAIBatchEndpoint = {
+  url: '/v1/chat/completions',
+  body: (spec, request) => openAIParams(spec, request),
+  read: (body) => fromOpenAICompletion(body as OpenAI.ChatCompletion),
+};
 
 /** Where an OpenAI batch stands, as our states: everything before an end is `pending`; a status not listed here is `unknown`. */
 const STATE: Record<OpenAI.Batch['status'], BatchStatus['state']> = {
@@ -27,9 +43,9 @@ const STATE: Record<OpenAI.Batch['status'], BatchStatus['state']> = {
 };
 
 /**
- * OpenAI's Batch API over the official SDK: a JSONL file of Chat Completions requests (built by the
- * same `openAIParams` as a live call) uploaded with purpose `batch`, one batch over it, its output
- * and error files read back through the same `fromOpenAICompletion`.
+ * OpenAI's Batch API over the official SDK: a JSONL file of requests to one endpoint (Chat
+ * Completions by default, built by the same `openAIParams` as a live call) uploaded with purpose `batch`, one batch over it, its output
+ * and error files read back through the endpoint's own reading (`fromOpenAICompletion` for Chat Completions).
  */
 export class OpenAIBatchApi implements BatchApi {
   readonly provider = 'openai' as const;
@@ -39,11 +55,13 @@ export class OpenAIBatchApi implements BatchApi {
   // Private: the client holds the API key. Made on first use, so building the judge loads no SDK.
   #client: Promise<OpenAI> | undefined;
   readonly #settings: ProviderSettings;
+  readonly #endpoint: OpenAIBatchEndpoint;
 
-  constructor(settings: ProviderSettings) {
+  constructor(settings: ProviderSettings, endpoint: OpenAIBatchEndpoint = CHAT_ENDPOINT) {
     // A setting the model refuses fails here, before any request is sent.
     checkOpenAISpec(settings.spec);
     this.#settings = settings;
+    this.#endpoint = endpoint;
     this.spec = formatModelSpec(settings.spec);
   }
 
@@ -56,7 +74,7 @@ export class OpenAIBatchApi implements BatchApi {
     return this.#call(signal, async (client, options) => {
       const { toFile } = await import('openai');
       const file = await client.files.create({ file: await toFile(Buffer.from(jsonl), 'judge-batch.jsonl'), purpose: 'batch' }, options);
-      const batch = await client.batches.create({ input_file_id: file.id, endpoint: ENDPOINT, completion_window: '24h' }, options);
+      const batch = await client.batches.create({ input_file_id: file.id, endpoint: this.#endpoint.url, completion_window: '24h' }, options);
       return batch.id;
     });
   }
@@ -82,7 +100,7 @@ export class OpenAIBatchApi implements BatchApi {
         const res = await client.files.content(fileId, options);
         for await (const line of jsonlLines(res.body, maxLine)) {
           if (out.length >= OPENAI_BATCH_MAX_REQUESTS) throw new Error(`batch ${id} returned more result lines than the ${OPENAI_BATCH_MAX_REQUESTS} requests a batch may hold`);
-          out.push(readLine(line));
+          out.push(readLine(line, this.#endpoint));
         }
       }
       return out;
@@ -95,8 +113,8 @@ export class OpenAIBatchApi implements BatchApi {
 
   #line(item: BatchItem): string {
     const { signal: _signal, ...request } = item.request;
-    const body = openAIParams(this.#settings.spec, request);
-    return JSON.stringify({ custom_id: item.customId, method: 'POST', url: ENDPOINT, body });
+    const body = this.#endpoint.body(this.#settings.spec, request);
+    return JSON.stringify({ custom_id: item.customId, method: 'POST', url: this.#endpoint.url, body });
   }
 
   async #call<T>(signal: AbortSignal | undefined, fn: (client: OpenAI, options: { signal: AbortSignal } | undefined) => Promise<T>): Promise<T> {
@@ -117,7 +135,7 @@ function isFileContent(url: URL): boolean {
 }
 
 /** One line of an output or error file: `{custom_id, response: {status_code, body}, error}`. */
-function readLine(line: string): BatchItemResult {
+function readLine(line: string, endpoint: OpenAIBatchEndpoint): BatchItemResult {
   let parsed: { custom_id?: unknown; response?: { status_code?: number; body?: unknown } | null; error?: { message?: string; code?: string } | null };
   try {
     parsed = JSON.parse(line) as typeof parsed;
@@ -128,7 +146,7 @@ function readLine(line: string): BatchItemResult {
   const res = parsed.response;
   if (res && res.status_code === 200) {
     try {
-      return { customId, ok: true, response: fromOpenAICompletion(res.body as OpenAI.ChatCompletion) };
+      return { customId, ok: true, response: endpoint.read(res.body) };
     } catch (err) {
       return { customId, ok: false, error: errorMessage(err) };
     }

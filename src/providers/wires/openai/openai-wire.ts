@@ -29,7 +29,7 @@ export interface OpenAIRequestOptions {
 /** The efforts the SDK's `reasoning_effort` type names; a value outside it cannot be sent as typed. */
 const SDK_EFFORTS: readonly Effort[] = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
 
-function isSdkEffort(value: string): value is Effort {
+export function isSdkEffort(value: string): value is Effort {
   return (SDK_EFFORTS as readonly string[]).includes(value);
 }
 
@@ -137,13 +137,13 @@ function effortWithTools(model: string, caps: ModelCapabilities, effort: string 
  * turns reasoning off (effort `none`); with no effort set they run at their own default effort,
  * which for these families is not `none`, so nothing is sent.
  */
-function takesSampling(caps: ModelCapabilities, effort: string | undefined): boolean {
+export function takesSampling(caps: ModelCapabilities, effort: string | undefined): boolean {
   if (caps.sampling === 'any') return true;
   return caps.sampling === 'reasoning-off' && effort === 'none';
 }
 
 /** The system prompt with the answer's schema spelled out, for a server that cannot enforce it. */
-function withSchemaStated(system: string | undefined, schema: StructuredOutput): string {
+export function withSchemaStated(system: string | undefined, schema: StructuredOutput): string {
   const stated = schemaInstruction(schema.jsonSchema);
   return system ? `${system}\n\n${stated}` : stated;
 }
