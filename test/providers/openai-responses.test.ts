@@ -22,11 +22,16 @@ import type { Scripted } from '../support/fake-server.js';
 import { check, makeCtx } from '../assertions/helpers.js';
 import { judgeRequest, TEST_ENV } from '../judges/agent-judge-helpers.js';
 import { ordersLookup, refundsIssue, trialInput } from '../targets/helpers.js';
+import { runInProcess } from '../support/run-in-process.js';
+import { removeTempDirs } from '../support/cli.js';
+import type { TargetFunction } from '../../src/targets/function-target.js';
+import type { MediaPart } from '../../src/core/content-parts.js';
 
 let fake: FakeOpenAI | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
+  removeTempDirs();
 });
 
 const price = (tokens: Parameters<typeof usageFromTokens>[0]) => usageFromTokens(tokens, 0);
@@ -136,6 +141,59 @@ describe('the OpenAI Responses API wire', () => {
     expect(fake.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses']);
     // submit_judgment lists every field and closes its objects: strict.
     expect(fake.bodies[1].tools).toContainEqual(expect.objectContaining({ type: 'function', name: 'submit_judgment', strict: true }));
+  });
+
+  it('a simulated user on gpt-6.1-sol writes its messages through Responses (structured output) until the goal is met', async () => {
+    const user = (message: string, done = false): Scripted => ({ json: { done, goalMet: done, message }, usage: { input: 50, output: 7, reasoning: 3 } });
+    fake = await startFakeOpenAI({ script: [user('Table for two?'), user('Friday at 7pm.'), user('', true)] });
+    const desk: TargetFunction = (input) => `Booked: ${input}`;
+    const out = await runInProcess({
+      files: {
+        'evals/booking.eval.yaml': `suite: booking
+target: desk
+cases:
+  - id: book-a-table
+    simulatedUser:
+      goal: Book a table for two on Friday at 7pm.
+      model: { provider: openai, model: gpt-6.1-sol, baseURL: "${fake.url}" }
+      maxTurns: 5
+    assert: [{ type: contains, value: Booked }]
+`,
+      },
+      config: { targets: { desk }, judge: 'fake' },
+      env: { ...TEST_ENV },
+    });
+    const trial = out.results.cases[0]!.trials[0]!;
+    expect(trial.verdict).toBe('passed');
+    expect(trial.turns?.map((t) => t.input)).toEqual(['Table for two?', 'Friday at 7pm.']);
+    expect(trial.simulatedUser).toEqual({ stopped: 'goal-met' });
+    expect(trial.usage.user).toMatchObject({ calls: 3, reasoningTokens: 9 });
+    expect(fake.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses', '/v1/responses']);
+    expect(fake.bodies[0].text.format).toMatchObject({ type: 'json_schema', strict: true });
+  });
+
+  it("sends a user turn's image and PDF as input_image and input_file parts", async () => {
+    fake = await startFakeOpenAI({ script: [{ text: 'seen' }] });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]).toString('base64');
+    const pdf = Buffer.from('%PDF-1.4 fake').toString('base64');
+    const attachments: MediaPart[] = [
+      { type: 'image', mediaType: 'image/png', data: png, bytes: 10, sha256: 'x' },
+      { type: 'image', url: 'https://example.test/a.png' },
+      { type: 'file', mediaType: 'application/pdf', name: 'order.pdf', data: pdf, bytes: 13, sha256: 'y' },
+    ];
+    const provider = createProvider({ provider: 'openai', model: 'gpt-6.1-sol', baseURL: fake.url }, TEST_ENV, { limiters: new ProviderLimiters() });
+    expect((await provider.complete({ messages: [{ role: 'user', content: 'What is this?', attachments }] })).text).toBe('seen');
+    expect(fake.bodies[0].input).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'What is this?' },
+          { type: 'input_image', detail: 'auto', image_url: `data:image/png;base64,${png}` },
+          { type: 'input_image', detail: 'auto', image_url: 'https://example.test/a.png' },
+          { type: 'input_file', filename: 'order.pdf', file_data: `data:application/pdf;base64,${pdf}` },
+        ],
+      },
+    ]);
   });
 
   it('gpt-6-luna with tools and no effort set never sends effort none; with none configured it stays on Chat Completions', async () => {
