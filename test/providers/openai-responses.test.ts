@@ -246,6 +246,15 @@ cases:
     expect(fake.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses', '/v1/responses']);
   });
 
+  it("maps the API's errors to the ProviderError kinds Chat Completions gets", async () => {
+    fake = await startFakeOpenAI({ script: [{ status: 400, message: 'Invalid input item.' }, { status: 404 }] });
+    const provider = createProvider({ provider: 'openai', model: 'gpt-6.1-sol', baseURL: fake.url, maxRetries: 0 }, TEST_ENV, { limiters: new ProviderLimiters() });
+    const ask = () => provider.complete({ messages: [{ role: 'user', content: 'q' }] });
+    await expect(ask()).rejects.toMatchObject({ kind: 'bad_request', message: expect.stringContaining('Invalid input item.') });
+    await expect(ask()).rejects.toMatchObject({ kind: 'not_found' });
+    expect(fake.requests.map((r) => r.path)).toEqual(['/v1/responses', '/v1/responses']);
+  });
+
   it('the fake refuses an effort the model does not take and an unknown top-level field, as the API does', async () => {
     fake = await startFakeOpenAI({ script: () => ({ text: 'x' }) });
     const post = (body: object) =>
