@@ -7,9 +7,10 @@
  *
  * A reasoning model's response starts with a `reasoning` item; asked for it (`include:
  * ['reasoning.encrypted_content']`) the item carries its encrypted content. As the real API does,
- * the fake refuses (400), read 2026-12-04 from the OpenAI docs (Reasoning guide: "Encrypted
- * reasoning items", keeping reasoning items in context with `store: false`; Function calling guide;
- * Responses API reference, create a response) and the API's error texts as quoted in public threads:
+ * the fake refuses (400), read 2026-12-04 from the `openai` SDK 6.49's types and doc comments (the
+ * body fields of `ResponseCreateParams`; `include: ['reasoning.encrypted_content']` for stateless use
+ * with `store: false`), the OpenAI Cookbook's reasoning-items notebook, and the API's error texts as
+ * quoted in OpenAI community threads:
  * - a `function_call` item it answered sent back without the `reasoning` item that preceded it;
  * - a reasoning item whose `encrypted_content` is not what it answered;
  * - a top-level field the API reference does not list;
@@ -36,7 +37,7 @@ export class ResponsesMemory {
   readonly encrypted = new Map<string, string>();
 }
 
-/** The body fields `POST /v1/responses` takes (Responses API reference, create a response, read 2026-12-04). */
+/** The body fields `POST /v1/responses` takes (the SDK's `ResponseCreateParamsBase`, openai 6.49, read 2026-12-04). */
 const TOP_LEVEL = new Set([
   'background',
   'context_management',
@@ -45,13 +46,14 @@ const TOP_LEVEL = new Set([
   'input',
   'instructions',
   'max_output_tokens',
-  'max_tool_calls',
   'metadata',
   'model',
+  'moderation',
   'parallel_tool_calls',
   'previous_response_id',
   'prompt',
   'prompt_cache_key',
+  'prompt_cache_options',
   'prompt_cache_retention',
   'reasoning',
   'safety_identifier',

@@ -1,8 +1,8 @@
 /**
  * Pure reading of a Responses API response (`openai` 6.49's `Response`) into ours: the text of its
  * `message` items, a `refusal` part as the refusal, `function_call` items as tool calls, usage with
- * reasoning and cached tokens, and an incomplete response's reason named (Responses API reference,
- * the response object, read 2026-12-04).
+ * reasoning and cached tokens, and an incomplete response's reason named (the SDK's `Response` type
+ * and its doc comments, read 2026-12-04).
  */
 import type OpenAI from 'openai';
 import type { TokenUsage } from '../../../core/usage.js';
@@ -60,7 +60,8 @@ export function fromResponse(r: OpenAI.Responses.Response): CompletionResponse {
 /**
  * The turn to send back unchanged when it holds reasoning: its reasoning items (encrypted content
  * untouched), messages and function calls in their order. The API refuses a function call sent
- * without the reasoning item that preceded it (Reasoning guide, read 2026-12-04).
+ * without the reasoning item that preceded it ("Item 'fc_…' of type 'function_call' was provided
+ * without its required 'reasoning' item", as quoted in OpenAI community threads read 2026-12-04).
  */
 function turnToReplay(output: readonly OpenAI.Responses.ResponseOutputItem[]): ProviderBlocks | undefined {
   if (!output.some((item) => item.type === 'reasoning')) return undefined;

@@ -1,9 +1,12 @@
 /**
  * Pure mapping of our requests onto the OpenAI Responses API (`POST /v1/responses`), typed by the
- * `openai` SDK's own `ResponseCreateParamsNonStreaming` (openai 6.49). What the API takes was read
- * on 2026-12-04 from the OpenAI docs: Responses API reference (create a response), Reasoning guide
- * (encrypted reasoning items with `store: false`), Function calling guide (function tools, strict
- * mode, `function_call` / `function_call_output` items), Images and vision and File inputs guides.
+ * `openai` SDK's own `ResponseCreateParamsNonStreaming` (openai 6.49). What the API takes is read
+ * from that SDK's types and their doc comments (read 2026-12-04): `include:
+ * ['reasoning.encrypted_content']` gives reasoning items an encrypted form for stateless use (`store:
+ * false`); reasoning items go back in `input` on later turns when the caller manages the context;
+ * function tools carry `strict`; messages take `input_text` / `input_image` / `input_file` parts.
+ * The OpenAI Cookbook's reasoning-items notebook (stored copy, read 2026-12-04) says the same of
+ * reasoning items in a tool loop. OpenAI's own guide pages were not among the stored docs that day.
  */
 import type OpenAI from 'openai';
 import { dataUrlOf, type MediaPart } from '../../../core/content-parts.js';
@@ -27,8 +30,8 @@ export function responsesParams(spec: ModelSpec, req: CompletionRequest, options
 /**
  * One Responses body. Nothing is stored on OpenAI's side (`store: false`): a reasoning model's
  * reasoning items come back encrypted (`include: ['reasoning.encrypted_content']`) and go back
- * unchanged in the next request of a tool loop (the Reasoning guide: without them a function call
- * is refused, and the model would reason again from nothing). The effort is sent only when the spec
+ * unchanged in the next request of a tool loop (without them the API refuses the function call, by
+ * its error text as quoted in OpenAI community threads, and the model would reason again from nothing). The effort is sent only when the spec
  * sets one: never a `none` it did not ask for.
  */
 export function toResponsesParams(model: string, req: CompletionRequest, options: OpenAIRequestOptions = {}): Params {

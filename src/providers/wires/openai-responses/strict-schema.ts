@@ -1,7 +1,7 @@
 /**
  * Whether a function tool's parameters may go out with `strict: true`: strict mode takes a subset
- * of JSON Schema (OpenAI docs: Structured Outputs guide, "Supported schemas", and the Function
- * calling guide, "Strict mode", read 2026-12-04): every object lists all its properties in
+ * of JSON Schema (OpenAI docs: Structured Outputs guide, "Supported schemas", as the fake's rules
+ * record it, read 2026-12-01; the SDK's FunctionTool `strict`, read 2026-12-04): every object lists all its properties in
  * `required` and sets `additionalProperties: false`, and only the keywords below appear. A schema
  * outside it goes out non-strict rather than be refused with a 400.
  */
