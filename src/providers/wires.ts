@@ -6,9 +6,9 @@
  */
 import type { ModelCapabilities, Wire } from './capabilities.js';
 import { ProviderConfigError } from '../core/errors.js';
-import { specCapabilitiesOn, type ModelSpec } from './model-spec.js';
+import { formatModelSpec, specCapabilitiesOn, type ModelSpec } from './model-spec.js';
 import { wireOf, type ProviderId } from './registry.js';
-import type { WireDescriptor } from './wire-descriptor.js';
+import type { SpecUse, WireDescriptor } from './wire-descriptor.js';
 import { ANTHROPIC_WIRE } from './wires/anthropic/index.js';
 import { OPENAI_WIRE } from './wires/openai/index.js';
 
@@ -41,4 +41,28 @@ export function providerWire(provider: ProviderId): WireDescriptor {
  */
 export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
   return specCapabilitiesOn(providerWire(spec.provider), spec);
+}
+
+/**
+ * The wire a model spec's calls go out on: its provider's. (The one place that decides it, so a
+ * provider with more than one wire picks here per spec and every caller follows.)
+ */
+export function specWire(spec: Pick<ModelSpec, 'provider' | 'api'>): WireDescriptor {
+  return providerWire(spec.provider);
+}
+
+/** The reasoning effort the spec's requests go out with when used as `use` says (undefined: the provider's default). */
+export function sentEffort(spec: ModelSpec, use: SpecUse): string | undefined {
+  const wire = specWire(spec);
+  return wire.sentEffort ? wire.sentEffort(spec, specCapabilitiesOn(wire, spec), use) : spec.reasoningEffort;
+}
+
+/**
+ * What the API refuses of the spec used as `use` says, by the capability table, as one sentence
+ * naming the model, the wire and the setting; undefined when nothing is refused.
+ */
+export function specRefusal(spec: ModelSpec, use: SpecUse): string | undefined {
+  const wire = specWire(spec);
+  const refused = wire.refusal?.(spec, specCapabilitiesOn(wire, spec), use);
+  return refused === undefined ? undefined : `model ${formatModelSpec(spec)} on ${wire.label}: ${refused}`;
 }

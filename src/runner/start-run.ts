@@ -2,6 +2,7 @@ import type { Calibration } from '../judges/calibration-schema.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
+import { checkWireRefusals } from './wire-refusals.js';
 import { checkUserFixtures } from './users/index.js';
 import type { CalibrationOptions } from './calibrate/index.js';
 import type { ExecuteOptions, RunOutcome, RunSettings } from './loop/index.js';
@@ -48,6 +49,8 @@ export interface OpenedRun {
  */
 export function openRun(settings: RunSettings, cases: readonly PlannedCase[], kind: RunKind): OpenedRun {
   checkRunJudgeRefs(settings.judging, [...cases]);
+  // What the API would refuse on every call stops the run (a dry run too: it is the config's error); a re-judge calls no target.
+  if (kind !== 'calibrate') checkWireRefusals(settings, cases, { targets: kind === 'run' });
   // A dry run calls no model; a re-judge calls no target (only the judges need their keys); a
   // calibration makes its one judge before the first row, where a missing key is bad input too.
   if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases], { users: false });

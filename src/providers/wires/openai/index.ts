@@ -5,6 +5,7 @@
 import type { WireDescriptor } from '../../wire-descriptor.js';
 import { OPENAI_BODIES } from './bodies.js';
 import { OPENAI_TABLE } from './facts.js';
+import { chatRefusal, chatSentEffort } from './chat-tools.js';
 import { embedderLoadedOnUse } from '../../embeddings.js';
 
 export const OPENAI_WIRE: WireDescriptor = {
@@ -16,5 +17,7 @@ export const OPENAI_WIRE: WireDescriptor = {
   provider: async (s) => new (await import('./openai.js')).OpenAIProvider(s),
   batchApi: async (s) => new (await import('./openai-batch.js')).OpenAIBatchApi(s),
   embedder: (s) => embedderLoadedOnUse(s, async (settings) => (await import('./openai-embedder.js')).openAIEmbedder(settings)),
+  refusal: chatRefusal,
+  sentEffort: chatSentEffort,
   bodies: OPENAI_BODIES,
 };
