@@ -75,6 +75,8 @@ function liveLines(models: DoctorModel[]): string[] {
   }
   const failed = models.filter((m) => (m.live ?? []).length > 0).length;
   if (failed) lines.push(`${failed} of ${models.length} model${models.length === 1 ? '' : 's'} failed the live check`);
+  const refused = models.filter((m) => m.refused !== undefined).length;
+  if (refused) lines.push(`${refused} of ${models.length} model${models.length === 1 ? '' : 's'} refused before the first call by a run (see \`refused\` above)`);
   lines.push('');
   return lines;
 }

@@ -51,7 +51,8 @@ export function registerDoctor(program: Command): void {
           `warning: ${report.missingKeys.join(', ')} not set: a run that calls ${report.missingKeys.length === 1 ? 'its models' : 'their models'} stops before its first call (exit 2)\n`,
         );
       }
-      process.exitCode = flags.live && report.models.some((m) => (m.live ?? []).length > 0) ? 1 : 0;
+      // A model the run refuses before its first call fails the check even when the API took the request.
+      process.exitCode = flags.live && report.models.some((m) => (m.live ?? []).length > 0 || m.refused !== undefined) ? 1 : 0;
     });
 }
 

@@ -99,6 +99,15 @@ describe('gpt-6.2-sol with a tool on Chat Completions (forced api: chat)', () =>
     expect(f.count).toBe(0);
   });
 
+  it('a request the API takes though the table refuses it is OK live, and still fails the check: the run would stop, exit 1', async () => {
+    const f = await startFake();
+    const r = await cli(['doctor', '--live'], project("{ provider: 'openai', model: 'gpt-4.1-mini', capabilities: { chatTools: 'none' } }"), f);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(liveLine(r.stdout, 'openai:gpt-4.1-mini')).toBe('OK');
+    expect(r.stdout).toContain('1 of 1 model refused before the first call by a run (see `refused` above)');
+    expect(f.bodies[0]).toMatchObject({ tools: [{ function: { name: 'orders_lookup' } }] });
+  });
+
   it('with api: responses the Chat Completions check does not refuse it', async () => {
     const f = await startFake();
     const r = await cli(['doctor'], project("{ provider: 'openai', model: 'gpt-6.2-sol', api: 'responses' }"), f);
