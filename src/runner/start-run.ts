@@ -42,7 +42,7 @@ export interface OpenedRun {
 /**
  * The one front door of every run (`run`, `evaluate()`, `rejudge`, `compare --rejudge`, `calibrate`):
  * given the settings (resolved once) and the planned cases, it checks what can be checked before any
- * output exists (the judge references, the API keys the run will need), makes the run's redactor and
+ * output exists (the judge references, the settings the API would refuse, the API keys the run will need), makes the run's redactor and
  * hands back what starts the run; the judge service is built there, from the same settings and redactor.
  * The entrances check their outputs between opening and starting: a bad judge or a missing key is
  * found before anything is written.
