@@ -1,4 +1,4 @@
-import type { ConfigModels } from '../config/config-models.js';
+import { specUseOf, type ConfigModels } from '../config/config-models.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { modelFacts, type ModelFacts } from '../runner/doctor/model-facts.js';
 import type { ProbeFailure } from '../runner/doctor/probe-failure.js';
@@ -9,6 +9,8 @@ export interface DoctorModel extends ModelFacts {
   usedBy: string[];
   /** An inference judge calls it: `--live` also asks it for a structured answer. */
   judge: boolean;
+  /** How many function tools its tool requests offer (a model-agent target's, an agent judge's); 0: none. */
+  tools: number;
   /** A `similarTo` embedding model: called (and checked live) with embeddings requests only. */
   embeddings: boolean;
   /** Where the key is read: the process environment, or an agent judge's own `options.env`. */
@@ -32,7 +34,7 @@ export interface DoctorReport {
 export function doctorReport(config: Pick<ResolvedConfig, 'file' | 'pricing' | 'proxy'>, found: ConfigModels, env: NodeJS.ProcessEnv, today: string): DoctorReport {
   const models = found.models.map((use) => {
     // The key is checked where the run reads it: an agent judge's calls read its own env when it gives one.
-    const facts = modelFacts(use.spec, use.env ?? env, config.pricing, today, use.embeddings);
+    const facts = modelFacts(use.spec, use.env ?? env, config.pricing, today, use.embeddings, specUseOf(use));
     // Its proxy variables too: the environment its calls are made with.
     const proxy = proxyFacts(
       facts.baseURL,
@@ -47,6 +49,7 @@ export function doctorReport(config: Pick<ResolvedConfig, 'file' | 'pricing' | '
       proxy,
       usedBy: use.users,
       judge: use.judgeRef !== undefined,
+      tools: use.tools?.length ?? 0,
       embeddings: use.embeddings ?? false,
       keyFrom: use.env ? ('agent judge options.env' as const) : ('environment' as const),
     };

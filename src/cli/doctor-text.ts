@@ -30,15 +30,17 @@ function modelBlock(m: DoctorModel): string[] {
     row('endpoint', `${m.baseURL} (${m.baseURLFrom === 'default' ? `${m.provider} default` : `from the ${m.baseURLFrom}`})`),
     row('proxy', m.proxy.proxy ? `${m.proxy.proxy} (${m.proxy.because})` : `none, direct (${m.proxy.because})`),
     row('key', `${m.keyEnv}${m.keyFrom === 'environment' ? '' : ` (in the agent judge's options.env)`}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : 'not set (not needed: a local server)'}`),
-    row('called with', m.embeddings ? 'embeddings requests (similarTo)' : calledWith(m.capabilities, m.reasoningEffort, m.judge)),
+    row('called with', m.embeddings ? 'embeddings requests (similarTo)' : calledWith(m.capabilities, m.reasoningEffort, m.judge, m.tools)),
     row('price', m.price ? priceText(m.price) : 'unknown price (add it under `pricing` in the config)'),
     ...m.notes.map((n) => row('note', n)),
+    ...(m.refused !== undefined ? [row('refused', `${m.refused} (a run stops before its first call, exit 2)`)] : []),
   ];
 }
 
-/** The capabilities requests to the model carry; the structured-output mode only where a judge asks for one. */
-export function calledWith(c: ModelCapabilities, effort: string | undefined, judge: boolean): string {
+/** The capabilities requests to the model carry; the structured-output mode only where a judge asks for one, tools where a caller offers them. */
+export function calledWith(c: ModelCapabilities, effort: string | undefined, judge: boolean, tools = 0): string {
   const parts = [
+    ...(tools > 0 ? [`${tools} function tool${tools === 1 ? '' : 's'}`] : []),
     `sampling ${c.sampling}`,
     ...(judge ? [`structured output ${c.structuredOutput}`] : []),
     `thinking ${c.thinking}`,
@@ -54,7 +56,7 @@ export function priceText(p: Price): string {
 }
 
 function liveLines(models: DoctorModel[]): string[] {
-  const lines = ['Live check (one short reply per model, one structured answer per judge model, one embedding per embedding model):'];
+  const lines = ["Live check (one short request per model as the run sends it, with its callers' tools; one structured answer per judge model; one embedding per embedding model):"];
   const width =
     largest(
       models.map((m) => m.model.length),
@@ -73,6 +75,8 @@ function liveLines(models: DoctorModel[]): string[] {
   }
   const failed = models.filter((m) => (m.live ?? []).length > 0).length;
   if (failed) lines.push(`${failed} of ${models.length} model${models.length === 1 ? '' : 's'} failed the live check`);
+  const refused = models.filter((m) => m.refused !== undefined).length;
+  if (refused) lines.push(`${refused} of ${models.length} model${models.length === 1 ? '' : 's'} refused before the first call by a run (see \`refused\` above)`);
   lines.push('');
   return lines;
 }

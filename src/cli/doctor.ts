@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UserError, UserErrors } from '../core/errors.js';
 import { timeoutMs } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { doctorReport, type DoctorReport } from './doctor-report.js';
@@ -34,6 +35,8 @@ export function registerDoctor(program: Command): void {
       const config = await loadConfigFromFlags(flags, cwd);
       const found = configModels(config, await evalCases(config, cwd));
       const report = doctorReport(config, found, env, dayOf(new Date()));
+      // Offline, what the table says the API refuses is the run's own plan-time error (exit 2); --live sends it and shows the API's answer.
+      if (!flags.live) refuseAsTheRunDoes(report, config.file);
       if (flags.live) await checkLive(report, found.models, config, env);
       // Key values never appear; this is the guard for anything a provider's message could echo.
       // An agent judge's own options.env holds secrets of its own: redacted too.
@@ -48,8 +51,15 @@ export function registerDoctor(program: Command): void {
           `warning: ${report.missingKeys.join(', ')} not set: a run that calls ${report.missingKeys.length === 1 ? 'its models' : 'their models'} stops before its first call (exit 2)\n`,
         );
       }
-      process.exitCode = flags.live && report.models.some((m) => (m.live ?? []).length > 0) ? 1 : 0;
+      // A model the run refuses before its first call fails the check even when the API took the request.
+      process.exitCode = flags.live && report.models.some((m) => (m.live ?? []).length > 0 || m.refused !== undefined) ? 1 : 0;
     });
+}
+
+/** The run's plan-time refusals (runner/wire-refusals.ts), one error per model, naming who calls it. */
+function refuseAsTheRunDoes(report: DoctorReport, file: string | null): void {
+  const errors = report.models.flatMap((m) => (m.refused !== undefined ? [new UserError(`${m.usedBy.join('; ')}: ${m.refused}`, file ? { file } : {})] : []));
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
 }
 
 /** The cases of the config's eval files, for the judges and matrix variants they name; none when no file matches. */

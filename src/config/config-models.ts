@@ -11,6 +11,9 @@ import type { PlannedCase } from '../suite/plan.js';
 import { staticJudgedSpecs } from '../judges/judged-specs.js';
 import type { ResolvedConfig } from './load-config.js';
 import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
+import { isTool, providerToolOf } from '../targets/tool.js';
+import type { ProviderTool } from '../providers/types.js';
+import type { SpecUse } from '../providers/wire-descriptor.js';
 
 /** One model a run of the config would call, once per endpoint, with everyone who calls it. */
 export interface ModelUse {
@@ -23,6 +26,13 @@ export interface ModelUse {
   embeddings?: true;
   /** An agent judge's own `options.env`: where its calls read the key (else the process environment). */
   env?: NodeJS.ProcessEnv;
+  /** The function tools the first caller that offers any sends (a model-agent target's, an agent judge's): `--live` offers them too. */
+  tools?: ProviderTool[];
+}
+
+/** How the run's requests use the model: with tools when a caller offers any, a structured answer when an inference judge calls it. */
+export function specUseOf(use: Pick<ModelUse, 'tools' | 'judgeRef'>): SpecUse {
+  return { tools: use.tools !== undefined, structuredOutput: use.judgeRef !== undefined };
 }
 
 /** The config's models, and who calls models that are known only as they run (`notes`). */
@@ -43,7 +53,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
   const byKey = new Map<string, ModelUse>();
   const notes: string[] = [];
   const envIds = new Map<NodeJS.ProcessEnv, number>();
-  const add = (spec: ModelSpec, user: string, judgeRef?: SingleJudgeRef, how: Pick<ModelUse, 'embeddings' | 'env'> = {}): void => {
+  const add = (spec: ModelSpec, user: string, judgeRef?: SingleJudgeRef, how: Pick<ModelUse, 'embeddings' | 'env'> = {}, tools: ProviderTool[] = []): void => {
     // Another environment (an agent judge's own) may hold another key: a check of its own.
     const envId = how.env ? (envIds.get(how.env) ?? envIds.set(how.env, envIds.size + 1).get(how.env)) : 0;
     const key = JSON.stringify([endpointKey(spec), how.embeddings ?? false, envId]);
@@ -51,14 +61,16 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
     if (!use) byKey.set(key, (use = { spec, users: [], ...how }));
     if (!use.users.includes(user)) use.users.push(user);
     if (judgeRef !== undefined) use.judgeRef ??= judgeRef;
+    if (tools.length > 0) use.tools ??= tools;
   };
   const note = (text: string) => {
     if (!notes.includes(text)) notes.push(text);
   };
 
   for (const [name, target] of Object.entries(config.targets)) {
-    if (typeof target === 'object' && 'model' in target) add(specOf(target.model, { file, field: `targets.${name}.model` }), `target "${name}"`);
-    else note(`target "${name}": ${targetKind(target)}: the models it calls are known only as it runs`);
+    if (typeof target === 'object' && 'model' in target) {
+      add(specOf(target.model, { file, field: `targets.${name}.model` }), `target "${name}"`, undefined, {}, (target.tools ?? []).filter(isTool).map(providerToolOf));
+    } else note(`target "${name}": ${targetKind(target)}: the models it calls are known only as it runs`);
   }
 
   /** A judge reference (a name resolved through `judges`) as `user` calls it. */
@@ -71,7 +83,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
       // Its own spec, endpoint and key variable included: doctor checks what its calls will use.
       const spec = agent ? (ref as AgentJudge).modelSpec : undefined;
       const env = agent ? (ref as AgentJudge).ownEnv() : undefined;
-      if (spec) add(spec, `${user} (agent judge${env ? ', key from its options.env' : ''})`, undefined, env ? { env } : {});
+      if (spec) add(spec, `${user} (agent judge${env ? ', key from its options.env' : ''})`, undefined, env ? { env } : {}, (ref as AgentJudge).offeredTools());
       else note(`${user}: ${agent ? 'an agent judge built by a function: its model is known only as it runs' : 'a judge object: the models it calls are its own, known only as it runs'}`);
       return;
     }
@@ -128,7 +140,7 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
 
 /** Distinct models: the same `provider:model` at another endpoint or with other overrides is another check. */
 function endpointKey(spec: ModelSpec): string {
-  return JSON.stringify([spec.provider, spec.model, spec.baseURL ?? null, spec.apiKeyEnv ?? null, spec.capabilities ?? null, spec.reasoningEffort ?? null, spec.proxy ?? null]);
+  return JSON.stringify([spec.provider, spec.model, spec.baseURL ?? null, spec.apiKeyEnv ?? null, spec.capabilities ?? null, spec.reasoningEffort ?? null, spec.api ?? null, spec.proxy ?? null]);
 }
 
 function specOf(model: unknown, where: { file: string | undefined; field?: string }): ModelSpec {

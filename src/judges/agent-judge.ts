@@ -1,7 +1,7 @@
 import { createProvider } from '../providers/create.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { priceUsage, type PriceTable } from '../providers/pricing.js';
-import type { ChatMessage, Provider, ProviderToolCall } from '../providers/types.js';
+import type { ChatMessage, Provider, ProviderTool, ProviderToolCall } from '../providers/types.js';
 import { parseModelSpec, type ModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
 import { createToolState, executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from '../targets/tool.js';
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
@@ -71,6 +71,8 @@ export interface AgentJudge extends Judge {
    * as `modelSpec` is. A method, not a property: a judge object serialized (a reference's key) never carries its secrets.
    */
   ownEnv(): NodeJS.ProcessEnv | undefined;
+  /** The function tools its requests offer (its own, then submit_judgment), known as `modelSpec` is: what `doctor --live` offers its model. */
+  offeredTools(): ProviderTool[];
   /**
    * The run injects its settings here; until then the judge prices with its own `options.pricing`
    * only, reads this process's environment and has limiters of its own.
@@ -103,6 +105,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
   let latest: { id: string; model: string } | undefined = spec && { id: spec.provider, model: spec.model };
   let ownEnv: NodeJS.ProcessEnv | undefined = typeof factory === 'function' ? undefined : factory.options?.env;
   let system: string | undefined = typeof factory === 'function' ? undefined : factory.system;
+  let ownTools: readonly Tool[] = typeof factory === 'function' ? [] : (factory.tools ?? []);
   // What its latest (or, for a plain config, its only) configuration calls the model with, and its tools.
   let setup: Pick<AgentJudge, 'calledWith' | 'tools'> = typeof factory === 'function' ? {} : setupOf(factory);
   const providers = new Map<string, Provider>();
@@ -138,6 +141,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       return spec;
     },
     ownEnv: () => ownEnv,
+    offeredTools: () => offeredTools(ownTools),
     get system() {
       return system;
     },
@@ -166,6 +170,7 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       spec = parseModelSpec(cfg.model);
       ownEnv = cfg.options?.env;
       system = cfg.system;
+      ownTools = cfg.tools ?? [];
       setup = setupOf(cfg);
       if (!profile.configured && !warnedNoGuards) {
         warnedNoGuards = true;
@@ -190,6 +195,11 @@ export function agentJudge(factory: AgentJudgeConfig | (() => AgentJudgeConfig))
       });
     },
   };
+}
+
+/** The tools each of its requests offers: its own, then the one it submits with. */
+function offeredTools(tools: readonly Tool[]): ProviderTool[] {
+  return [...tools.map(providerToolOf), { name: SUBMIT_TOOL, description: 'Submit the final judgment. Call exactly once.', parameters: SUBMIT_TOOL_SCHEMA }];
 }
 
 /** Its calls' settings as an inference judge's are recorded (the caller's temperature, then the spec's, else 0), and its tools' names. */
@@ -238,7 +248,7 @@ async function runLoop(provider: Provider, cfg: AgentJudgeConfig, req: JudgeRequ
     const res = await provider.complete({
       system: agentJudgeSystem(cfg.system),
       messages,
-      tools: [...tools.map(providerToolOf), { name: SUBMIT_TOOL, description: 'Submit the final judgment. Call exactly once.', parameters: SUBMIT_TOOL_SCHEMA }],
+      tools: offeredTools(tools),
       toolChoice: 'auto',
       // The judge's default is 0; the caller's options, then the model spec's own temperature, win.
       temperature: cfg.options?.temperature ?? (typeof cfg.model === 'object' ? cfg.model.temperature : undefined) ?? 0,

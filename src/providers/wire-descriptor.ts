@@ -46,6 +46,25 @@ export interface WireDescriptor extends WireTable {
    * `caps` is what the spec's model accepts, from this wire's table rows.
    */
   wireFor?(spec: ModelSpec, caps: ModelCapabilities): WireDescriptor | undefined;
+  /**
+   * What the API refuses of this spec as the run uses it, by the capability table: the setting and
+   * what to do, in words (the caller names the model and the wire), or undefined. Pure: the run
+   * asks it of every target and judge before the first call (exit 2), `doctor` before listing.
+   * Absent: the wire refuses nothing before a call.
+   */
+  refusal?(spec: ModelSpec, caps: ModelCapabilities, use: SpecUse): string | undefined;
+  /**
+   * The reasoning effort its requests under `spec` go out with when used so (`doctor` names it;
+   * the request builder sends the same): undefined, none is sent (the provider's default).
+   * Absent: the spec's own `reasoningEffort`.
+   */
+  sentEffort?(spec: ModelSpec, caps: ModelCapabilities, use: SpecUse): string | undefined;
   /** Reading raw bodies off a recording fetch (the SDK clients handed to function targets) and answering a dry run. */
   bodies: WireBodies;
+}
+
+/** How a run uses a model spec: whether its requests offer function tools, whether they ask for a structured answer. */
+export interface SpecUse {
+  tools: boolean;
+  structuredOutput: boolean;
 }

@@ -6,9 +6,9 @@
  */
 import type { ModelCapabilities, Wire } from './capabilities.js';
 import { ProviderConfigError } from '../core/errors.js';
-import { specCapabilitiesOn, type ModelSpec } from './model-spec.js';
+import { formatModelSpec, specCapabilitiesOn, type ModelSpec } from './model-spec.js';
 import { wireOf, type ProviderId } from './registry.js';
-import type { WireDescriptor } from './wire-descriptor.js';
+import type { SpecUse, WireDescriptor } from './wire-descriptor.js';
 import { ANTHROPIC_WIRE } from './wires/anthropic/index.js';
 import { OPENAI_WIRE } from './wires/openai/index.js';
 
@@ -50,4 +50,20 @@ export function specWire(spec: ModelSpec): WireDescriptor {
  */
 export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
   return specCapabilitiesOn(providerWire(spec.provider), spec);
+}
+
+/** The reasoning effort the spec's requests go out with when used as `use` says (undefined: the provider's default). */
+export function sentEffort(spec: ModelSpec, use: SpecUse): string | undefined {
+  const wire = specWire(spec);
+  return wire.sentEffort ? wire.sentEffort(spec, specCapabilitiesOn(wire, spec), use) : spec.reasoningEffort;
+}
+
+/**
+ * What the API refuses of the spec used as `use` says, by the capability table, as one sentence
+ * naming the model, the wire and the setting; undefined when nothing is refused.
+ */
+export function specRefusal(spec: ModelSpec, use: SpecUse): string | undefined {
+  const wire = specWire(spec);
+  const refused = wire.refusal?.(spec, specCapabilitiesOn(wire, spec), use);
+  return refused === undefined ? undefined : `model ${formatModelSpec(spec)} on ${wire.label}: ${refused}`;
 }

@@ -101,7 +101,7 @@ function caseList(keys: readonly string[]): string {
 }
 
 /** A model target's spec; an invalid one is reported when the target is built. */
-function modelSpecOrUndefined(model: unknown): ModelSpec | undefined {
+export function modelSpecOrUndefined(model: unknown): ModelSpec | undefined {
   try {
     return parseModelSpec(model);
   } catch {

@@ -2,6 +2,7 @@ import type { Calibration } from '../judges/calibration-schema.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { checkApiKeys } from './api-keys.js';
+import { checkWireRefusals } from './wire-refusals.js';
 import { checkUserFixtures } from './users/index.js';
 import type { CalibrationOptions } from './calibrate/index.js';
 import type { ExecuteOptions, RunOutcome, RunSettings } from './loop/index.js';
@@ -41,13 +42,15 @@ export interface OpenedRun {
 /**
  * The one front door of every run (`run`, `evaluate()`, `rejudge`, `compare --rejudge`, `calibrate`):
  * given the settings (resolved once) and the planned cases, it checks what can be checked before any
- * output exists (the judge references, the API keys the run will need), makes the run's redactor and
+ * output exists (the judge references, the settings the API would refuse, the API keys the run will need), makes the run's redactor and
  * hands back what starts the run; the judge service is built there, from the same settings and redactor.
  * The entrances check their outputs between opening and starting: a bad judge or a missing key is
  * found before anything is written.
  */
 export function openRun(settings: RunSettings, cases: readonly PlannedCase[], kind: RunKind): OpenedRun {
   checkRunJudgeRefs(settings.judging, [...cases]);
+  // What the API would refuse on every call stops the run (a dry run too: it is the config's error); a re-judge calls no target.
+  if (kind !== 'calibrate') checkWireRefusals(settings, cases, { targets: kind === 'run' });
   // A dry run calls no model; a re-judge calls no target (only the judges need their keys); a
   // calibration makes its one judge before the first row, where a missing key is bad input too.
   if (kind === 'rejudge') checkApiKeys({ ...settings, targets: {} }, [...cases], { users: false });

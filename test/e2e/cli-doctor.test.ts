@@ -150,11 +150,13 @@ describe('agent-evals doctor --live', () => {
     expectNoSecret(r.stdout + r.stderr);
 
     const requests = [...openai.bodies, ...anthropic.bodies];
-    const replies = requests.filter((b) => b.response_format === undefined && b.tool_choice === undefined && b.output_config?.format === undefined);
+    // A short request offers tools (tool_choice auto) where a caller does; a judge forces its answer.
+    const replies = requests.filter((b) => b.response_format === undefined && (b.tool_choice === undefined || b.tool_choice === 'auto') && b.output_config?.format === undefined);
     const structured = requests.filter((b) => !replies.includes(b));
-    // One short reply per model, its output tokens kept small.
+    // One short request per model, its output tokens kept small; the agent judge's model is offered its tools, as its calls are.
     expect(replies.map((b) => b.model).sort()).toEqual(['claude-haiku-4-5', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano']);
     for (const b of replies) expect(b.max_completion_tokens ?? b.max_tokens).toBeLessThanOrEqual(16);
+    expect(replies.filter((b) => b.tools !== undefined).map((b) => [b.model, b.tools.map((t: any) => t.function.name)])).toEqual([['gpt-4.1-nano', ['submit_judgment']]]);
     // One judge request per inference-judge model (the agent judge's model gets none), as the judges build it.
     expect(structured.map((b) => b.model).sort()).toEqual(['claude-haiku-4-5', 'gpt-4.1', 'gpt-4.1-mini']);
     const strict = anthropic.bodies.find((b) => b.tool_choice !== undefined || b.output_config !== undefined);
@@ -188,7 +190,7 @@ describe('agent-evals doctor --live', () => {
     const { env } = await startFakes({ 'gpt-4.1-nano': { status: 404 } });
     const r = await doctor(['--live'], env);
     expect(r.code).toBe(1);
-    expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(reply\): .*404/);
+    expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(tool request\): .*404/);
     expect(r.stdout).toContain('fix: unknown model: check the model id');
   });
 });
@@ -228,7 +230,7 @@ export default {
     fakes.push(fake);
     const r = await doctor(['--live'], { AUDITOR_KEY: undefined, OPENAI_API_KEY: 'sk-provider-key-0123456789', OPENAI_BASE_URL: undefined }, project(fake.url));
     expect(r.code).toBe(1);
-    expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(reply\): missing API key for openai: set AUDITOR_KEY/);
+    expect(liveLines(r.stdout).get('openai:gpt-4.1-nano')).toMatch(/^FAILED \(tool request\): missing API key for openai: set AUDITOR_KEY/);
     expect(r.stdout).toContain('1 model; 1 key missing: AUDITOR_KEY');
     expect(fake.bodies).toEqual([]);
   });

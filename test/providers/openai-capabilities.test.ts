@@ -8,6 +8,7 @@ import { ProviderConfigError } from '../../src/core/errors.js';
 import type { ModelCapabilities } from '../../src/providers/capabilities.js';
 import { checkOpenAISpec, openAIParams, toOpenAIParams } from '../../src/providers/wires/openai/openai-wire.js';
 import type { CompletionRequest } from '../../src/providers/types.js';
+import { chatToolsRefusal } from '../../src/providers/wires/openai/chat-tools.js';
 
 const base: ModelCapabilities = { sampling: 'any', structuredOutput: 'json_schema', thinking: 'off', tokenParam: 'max_completion_tokens' };
 const reasoning: ModelCapabilities = { ...base, sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: ['none', 'low', 'medium', 'high'] };
@@ -77,20 +78,31 @@ describe('reasoning effort from the model spec', () => {
 describe('function tools on Chat Completions', () => {
   const tools = [{ name: 'orders_lookup', parameters: { type: 'object', properties: {} } }];
   const withTools: CompletionRequest = { ...req, tools, toolChoice: 'auto' };
+  const toolsAtNone: ModelCapabilities = { ...reasoning, chatTools: 'reasoning-off' };
 
-  it('go out at reasoning effort none on a model that takes them only with reasoning off', () => {
-    const caps: ModelCapabilities = { ...reasoning, chatTools: 'reasoning-off' };
-    expect(toOpenAIParams('m', withTools, { capabilities: caps })).toMatchObject({ reasoning_effort: 'none', temperature: 0 });
-    expect(toOpenAIParams('m', req, { capabilities: caps })).not.toHaveProperty('reasoning_effort');
-    expect(() => toOpenAIParams('m', withTools, { capabilities: caps, reasoningEffort: 'high' })).toThrow(
-      'model m takes function tools on Chat Completions only at reasoningEffort "none", not "high"',
+  it('never go out at a silent effort none on a model that reasons by default: the run refuses that spec before its first call', () => {
+    expect(toOpenAIParams('m', withTools, { capabilities: toolsAtNone })).not.toHaveProperty('reasoning_effort');
+    expect(chatToolsRefusal(toolsAtNone, undefined)).toMatch(/only at reasoningEffort "none", and the model reasons by default: set `reasoningEffort: 'none'`.*or `api: 'responses'`/);
+    expect(toOpenAIParams('m', withTools, { capabilities: toolsAtNone, reasoningEffort: 'none' })).toMatchObject({ reasoning_effort: 'none', temperature: 0 });
+    expect(chatToolsRefusal(toolsAtNone, 'none')).toBeUndefined();
+  });
+
+  it('go out at effort none on such a model that does not reason unless asked (the same agent), and as asked otherwise', () => {
+    const optional: ModelCapabilities = { ...toolsAtNone, thinking: 'optional' };
+    expect(toOpenAIParams('m', withTools, { capabilities: optional })).toMatchObject({ reasoning_effort: 'none', temperature: 0 });
+    expect(chatToolsRefusal(optional, undefined)).toBeUndefined();
+    expect(toOpenAIParams('m', req, { capabilities: toolsAtNone })).not.toHaveProperty('reasoning_effort');
+    // Sent as asked (the API's own refusal is what `doctor --live` shows); the run refuses it first.
+    expect(toOpenAIParams('m', withTools, { capabilities: toolsAtNone, reasoningEffort: 'high' })).toMatchObject({ reasoning_effort: 'high' });
+    expect(chatToolsRefusal(toolsAtNone, 'high')).toBe(
+      'function tools are taken only at reasoningEffort "none", not "high": set `api: \'responses\'` in the model spec, or `reasoningEffort: \'none\'`',
     );
   });
 
-  it('are a configuration error on a model that takes them only on the Responses API', () => {
+  it('on a model that takes them only on the Responses API are refused by the table, not by the request builder', () => {
     const caps: ModelCapabilities = { ...reasoning, chatTools: 'none' };
-    expect(() => toOpenAIParams('m', withTools, { capabilities: caps })).toThrow(ProviderConfigError);
-    expect(() => toOpenAIParams('m', withTools, { capabilities: caps })).toThrow('model m takes function tools only on the Responses API');
-    expect(toOpenAIParams('m', req, { capabilities: caps }).messages).toHaveLength(2);
+    expect(toOpenAIParams('m', withTools, { capabilities: caps }).tools).toHaveLength(1);
+    expect(chatToolsRefusal(caps, undefined)).toMatch(/^function tools are taken only on the Responses API: set `api: 'responses'`/);
+    expect(chatToolsRefusal({ ...caps, chatTools: 'any' }, 'high')).toBeUndefined();
   });
 });

@@ -6,20 +6,19 @@
  * to the fake server, which refuses what the real API refuses: every one is accepted. A model that
  * takes no function tools on Chat Completions (or none at that effort) goes to the Responses API
  * (api-choice.ts); one that stays on Chat Completions at an effort its tools are refused at gets no
- * tool request: the target and agent judge fail first with a configuration error saying so. Each
- * body is also rebuilt as the SDK's own `ChatCompletionCreateParamsNonStreaming` or
+ * tool request: the wire's plan-time check refuses it first, naming the setting. Each body is also
+ * rebuilt as the SDK's own `ChatCompletionCreateParamsNonStreaming` or
  * `ResponseCreateParamsNonStreaming` (compiled by tsc) and is exactly what the server received.
  */
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderConfigError } from '../../src/core/errors.js';
 import type { Criterion, JudgeRequest } from '../../src/core/judge-port.js';
 import { usageFromTokens } from '../../src/core/usage.js';
 import { agentJudge } from '../../src/judges/agent-judge.js';
 import { inferenceJudge } from '../../src/judges/inference-judge.js';
 import { judgePairwise } from '../../src/judges/pairwise-both-orders.js';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
-import { specCapabilities } from '../../src/providers/wires.js';
+import { specCapabilities, specRefusal } from '../../src/providers/wires.js';
 import { createProvider, providerSettings } from '../../src/providers/create.js';
 import { MODEL_TABLE } from '../../src/providers/model-table.js';
 import { createBatchApi } from '../../src/providers/batch-create.js';
@@ -115,21 +114,20 @@ describe.each(FAMILIES)('OpenAI family %s', (model) => {
 
     // The agent judge, with an evidence tool beside submit_judgment, and a model-agent target with
     // tools (two steps, at a temperature of its own). A model that takes no function tools on Chat
-    // Completions, or none at this effort, is told so before anything is sent.
+    // Completions, or none at this effort, is refused before anything is sent (the run's plan-time check).
     const agent = agentJudge({ model: spec, tools: [storeTools[1]!], guards: { maxSteps: 3 }, options: { env: TEST_ENV } });
     const target = modelAgentTarget('store-agent', { provider, tools: storeTools, instructions: 'You are a store agent.', temperature: 0.3, maxTokens: 2000 });
-    // A spec the table sends to the Responses API (api-choice.ts) takes its tools there.
+    // A spec the table sends to the Responses API (api-choice.ts) takes its tools there; specRefusal asks the spec's wire.
     const api = chosenOpenAIApi(parseModelSpec(spec), specCapabilities(spec));
-    const tools = specCapabilities(spec).chatTools;
-    const toolsSent = api === 'responses' || tools === undefined || tools === 'any' || (tools === 'reasoning-off' && (effort === 'default' || effort === 'none'));
+    const refused = specRefusal(spec, { tools: true, structuredOutput: false });
+    const toolsSent = refused === undefined;
     if (toolsSent) {
       expect((await agent.judge(judgeRequest())).score).toBe(1);
       const run = await target.run(trialInput('Refund A1049'), new AbortController().signal);
       expect(run.stopReason).toBe('stop');
       expect(run.steps).toHaveLength(2);
     } else {
-      await expect(agent.judge(judgeRequest())).rejects.toThrow(ProviderConfigError);
-      await expect(target.run(trialInput('Refund A1049'), new AbortController().signal)).rejects.toThrow(/function tools/);
+      expect(refused).toMatch(new RegExp(`^model openai:${model.replace(/\./g, '\\.')} on OpenAI Chat Completions: function tools are taken only`));
     }
 
     // Each recorded request rebuilt as the SDK's own type is exactly the body the server took.

@@ -2,7 +2,8 @@ import type { ModelCapabilities } from '../../providers/capabilities.js';
 import { familyRow } from '../../providers/capability-lookup.js';
 import { displayURL } from '../../core/display-url.js';
 import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, type ModelSpec } from '../../providers/model-spec.js';
-import { specCapabilities } from '../../providers/wires.js';
+import { sentEffort, specCapabilities, specRefusal } from '../../providers/wires.js';
+import type { SpecUse } from '../../providers/wire-descriptor.js';
 import { hasShutDown, retirementOf } from '../../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../../providers/pricing.js';
 import { providerDescriptor, wireOf } from '../../providers/registry.js';
@@ -23,8 +24,10 @@ export interface ModelFacts {
   keyRequired: boolean;
   /** What requests to the model will carry (the table's row for its family, under the spec's overrides). */
   capabilities: ModelCapabilities;
-  /** The spec's reasoning effort, when it sets one. */
+  /** The reasoning effort its requests go out with (tool requests, when a caller offers tools), as the request builder sends it; absent: none is sent. */
   reasoningEffort?: string;
+  /** What the run refuses before its first call, as the capability table says the API refuses it (model, wire, setting). */
+  refused?: string;
   /** USD per 1M tokens, from the config's `pricing` or the bundled table; undefined: unknown. */
   price?: Price;
   /** Things to know: a model the capability table does not know, an announced shutdown. */
@@ -33,10 +36,10 @@ export interface ModelFacts {
 
 /**
  * The facts of `spec` under `env` and the config's price overrides on `today` (YYYY-MM-DD): pure, no
- * request. An `embeddings` model is not a chat model: the chat rows say nothing about it (its own row
+ * request; `use` says how the run's requests use it (tools, a structured answer). An `embeddings` model is not a chat model: the chat rows say nothing about it (its own row
  * was checked when the file loaded) but for its shutdown date.
  */
-export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides, today: string, embeddings = false): ModelFacts {
+export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: PriceOverrides, today: string, embeddings = false, use: SpecUse = { tools: false, structuredOutput: false }): ModelFacts {
   const keyEnv = apiKeyEnvOf(spec);
   const resolved = resolveBaseURL(spec, env);
   const price = resolvePrice(formatModelSpec(spec), pricing);
@@ -46,6 +49,8 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
   const notes: string[] = [];
   if (!row && !spec.capabilities && !embeddings)
     notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
+  const effort = embeddings ? undefined : sentEffort(spec, use);
+  const refused = embeddings ? undefined : specRefusal(spec, use);
   const retired = retirementOf(spec);
   // The same rule and day as the run's warning (runner/loop/retired-models.ts).
   if (retired && hasShutDown(retired, today)) notes.push(`shut down on ${retired.shutdown} (${retired.source}, read ${retired.asOf}): a run warns about it before its first call`);
@@ -61,7 +66,8 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
     keyPresent: Boolean(env[keyEnv]?.trim()),
     keyRequired: apiKeyRequired(spec),
     capabilities: specCapabilities(spec),
-    ...(spec.reasoningEffort !== undefined ? { reasoningEffort: spec.reasoningEffort } : {}),
+    ...(effort !== undefined ? { reasoningEffort: effort } : {}),
+    ...(refused !== undefined ? { refused } : {}),
     ...(price ? { price } : {}),
     notes,
   };

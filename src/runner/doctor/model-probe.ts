@@ -5,6 +5,7 @@ import { createEmbedder, createProvider, providerSettings } from '../../provider
 import { apiKeyEnvOf, type ModelSpec } from '../../providers/model-spec.js';
 import { specCapabilities } from '../../providers/wires.js';
 import type { PriceOverrides } from '../../providers/pricing.js';
+import type { ProviderTool } from '../../providers/types.js';
 import { judgeInstances } from '../../judges/judge-instances.js';
 import { silentPricing } from '../../providers/run-usage.js';
 import { probeFailure, type ProbeFailure } from './probe-failure.js';
@@ -34,11 +35,13 @@ export interface ProbeOptions {
 }
 
 /**
- * One minimal live request to `spec` (a one-word reply) and, when `judgeRef` calls it, one
- * structured answer built exactly as that judge's calls are. The second is not sent when the first
- * failed (its error would only repeat). Empty: the model answered both.
+ * One minimal live request to `spec` as the run sends it: a one-word reply, offering `tools` (a
+ * model-agent target's or an agent judge's, `toolChoice: auto`) when a caller offers any, at the
+ * spec's effort through its wire; and, when `judgeRef` calls it, one structured answer built exactly
+ * as that judge's calls are. The second is not sent when the first failed (its error would only
+ * repeat). Empty: the model accepted both.
  */
-export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef; embeddings?: true }, opts: ProbeOptions): Promise<ProbeFailure[]> {
+export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef; embeddings?: true; tools?: ProviderTool[] }, opts: ProbeOptions): Promise<ProbeFailure[]> {
   const { spec } = target;
   const keyEnv = apiKeyEnvOf(spec);
   if (target.embeddings) return probeEmbeddings(spec, opts);
@@ -46,9 +49,10 @@ export async function probeModel(target: { spec: ModelSpec; judgeRef?: JudgeRef;
     const provider = createProvider(spec, opts.env, { limiters: opts.limiters });
     const { thinking } = specCapabilities(spec);
     const thinks = thinking === 'default-on' || thinking === 'always' || (spec.reasoningEffort !== undefined && spec.reasoningEffort !== 'none');
-    await provider.complete({ messages: [{ role: 'user', content: PROBE_PROMPT }], ...(thinks ? {} : { maxTokens: PROBE_MAX_TOKENS }) });
+    const tools = target.tools !== undefined ? { tools: target.tools, toolChoice: 'auto' as const } : {};
+    await provider.complete({ messages: [{ role: 'user', content: PROBE_PROMPT }], ...tools, ...(thinks ? {} : { maxTokens: PROBE_MAX_TOKENS }) });
   } catch (err) {
-    return [probeFailure('reply', err, keyEnv)];
+    return [probeFailure(target.tools !== undefined ? 'tool request' : 'reply', err, keyEnv)];
   }
   if (target.judgeRef === undefined) return [];
   try {

@@ -2,8 +2,8 @@ import { JudgeError, ProviderConfigError, ProviderError, errorMessage } from '..
 
 /** What a live check of a model found wrong: the provider's own words, and what to do about them. */
 export interface ProbeFailure {
-  /** Which request failed: the short reply, the judge's structured answer, or an embedding model's embeddings request. */
-  step: 'reply' | 'structured answer' | 'embedding';
+  /** Which request failed: the short reply (offering the callers' tools: `tool request`), the judge's structured answer, or an embedding model's embeddings request. */
+  step: 'reply' | 'tool request' | 'structured answer' | 'embedding';
   message: string;
   hint?: string;
 }

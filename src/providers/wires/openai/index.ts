@@ -6,6 +6,7 @@
 import type { WireDescriptor } from '../../wire-descriptor.js';
 import { OPENAI_BODIES } from './bodies.js';
 import { OPENAI_TABLE } from './facts.js';
+import { chatRefusal, chatSentEffort } from './chat-tools.js';
 import { embedderLoadedOnUse } from '../../embeddings.js';
 import { OPENAI_RESPONSES_WIRE } from '../openai-responses/index.js';
 import { chosenOpenAIApi } from './api-choice.js';
@@ -21,5 +22,7 @@ export const OPENAI_WIRE: WireDescriptor = {
   embedder: (s) => embedderLoadedOnUse(s, async (settings) => (await import('./openai-embedder.js')).openAIEmbedder(settings)),
   // A spec whose model belongs on the Responses API (api-choice.ts) goes there.
   wireFor: (spec, caps) => (chosenOpenAIApi(spec, caps) === 'responses' ? OPENAI_RESPONSES_WIRE : undefined),
+  refusal: chatRefusal,
+  sentEffort: chatSentEffort,
   bodies: OPENAI_BODIES,
 };

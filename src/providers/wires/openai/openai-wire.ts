@@ -10,6 +10,7 @@ import { toOpenAIUserContent } from './openai-parts.js';
 import { schemaInstruction } from '../../schema-instruction.js';
 import { checkedReasoningEffort, formatModelSpec, specCapabilitiesOn, type ModelSpec } from '../../model-spec.js';
 import { OPENAI_TABLE } from './facts.js';
+import { chatToolsEffort } from './chat-tools.js';
 import type { ChatMessage, CompletionRequest, CompletionResponse, ProviderToolCall, StructuredOutput } from '../../types.js';
 
 type Params = OpenAI.ChatCompletionCreateParamsNonStreaming;
@@ -103,7 +104,9 @@ export function toOpenAIParams(model: string, req: CompletionRequest, options: O
       json_schema: { name: req.schema.name, schema: req.schema.jsonSchema, strict: true },
     };
   }
-  const effort = req.tools && req.tools.length > 0 ? effortWithTools(model, caps, options.reasoningEffort) : options.reasoningEffort;
+  // A tool request the table says Chat Completions refuses goes out as asked: the run refuses it
+  // before its first call (the wire's `refusal`), and `doctor --live` shows the API's own answer.
+  const effort = req.tools && req.tools.length > 0 ? chatToolsEffort(caps, options.reasoningEffort) : options.reasoningEffort;
   if (effort !== undefined && isSdkEffort(effort)) params.reasoning_effort = effort;
   const temperature = req.temperature ?? options.temperature;
   if (temperature !== undefined && takesSampling(caps, effort)) params.temperature = temperature;
@@ -114,22 +117,6 @@ export function toOpenAIParams(model: string, req: CompletionRequest, options: O
     else params.max_completion_tokens = maxTokens;
   }
   return params;
-}
-
-/**
- * The reasoning effort of a request that carries function tools: some models take tools on Chat
- * Completions only with reasoning off, others only on the Responses API (OpenAI docs: deployment
- * checklist and the GPT-6 Luna model page, read 2026-12-01). Either is said before a request is sent.
- */
-function effortWithTools(model: string, caps: ModelCapabilities, effort: string | undefined): string | undefined {
-  if (caps.chatTools === 'none') {
-    throw new ProviderConfigError(
-      `model ${model} takes function tools only on the Responses API, and agent-evals calls Chat Completions: give this model-agent target or agent judge a model that takes tools there`,
-    );
-  }
-  if (caps.chatTools !== 'reasoning-off') return effort;
-  if (effort === undefined || effort === 'none') return 'none';
-  throw new ProviderConfigError(`model ${model} takes function tools on Chat Completions only at reasoningEffort "none", not "${effort}"`);
 }
 
 /**
