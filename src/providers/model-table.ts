@@ -7,15 +7,19 @@
 import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
 
 const READ = '2026-12-01';
+/** The rows re-read for issue 43 (GPT-6 efforts, the Responses-only ids, the PDF limits). */
+const REREAD = '2026-12-04';
 
 interface RowExtra {
   prefix?: boolean;
   deprecated?: string;
   shutdown?: string;
+  /** When this row's facts were read, if not READ. */
+  asOf?: string;
 }
 
-function row(wire: Wire, family: string, capabilities: ModelCapabilities, source: string, extra: RowExtra = {}): ModelFamilyRow {
-  return { wire, family, ...extra, capabilities, source, asOf: READ };
+function row(wire: Wire, family: string, capabilities: ModelCapabilities, source: string, { asOf = READ, ...extra }: RowExtra = {}): ModelFamilyRow {
+  return { wire, family, ...extra, capabilities, source, asOf };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,6 +190,8 @@ const GPT52_EFFORTS = ['none', 'low', 'medium', 'high', 'xhigh'];
 const GPT56_EFFORTS = ['none', 'low', 'medium', 'high', 'xhigh', 'max'];
 /** What every GPT-6 model accepts (GPT-6 Astra, GPT-6.1 Sol and GPT-6.2 refuse `none`; 6.1 Sol and 6.2 refuse `minimal`). */
 const GPT6_COMMON_EFFORTS = ['low', 'medium', 'high', 'xhigh'];
+/** GPT-6 Astra and GPT-6.1 Sol: low..max (OpenAI docs: Models overview, read 2026-12-04 in its Korean and Chinese copies). */
+const GPT6_MAX_EFFORTS = [...GPT6_COMMON_EFFORTS, 'max'];
 
 function openai(family: string, capabilities: Omit<ModelCapabilities, 'structuredOutput' | 'tokenParam'>, source: string, extra: RowExtra = {}): ModelFamilyRow {
   return row('openai', family, { structuredOutput: 'json_schema', tokenParam: 'max_completion_tokens', ...capabilities }, source, extra);
@@ -221,15 +227,19 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
     { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6.2 Sol model page (reasoning effort none and minimal refused)',
   ),
+  // Efforts re-read 2026-12-04: the Models overview lists low, medium, high, xhigh and max for both
+  // (the row took max away before: a value the page lists was refused at plan time).
   openai(
     'gpt-6-astra',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
-    'OpenAI docs: GPT-6 Astra model page and Using GPT-6 guide (effort low..max; none refused, and minimal, which every GPT-6 model refuses)',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_MAX_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'OpenAI docs: GPT-6 Astra model page, Using GPT-6 guide and Models overview (effort low..max; none refused, and minimal, which every GPT-6 model refuses)',
+    { asOf: REREAD },
   ),
   openai(
     'gpt-6.1-sol',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
-    'OpenAI docs: GPT-6.1 Sol model page and Using GPT-6 guide (effort none and minimal refused)',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_MAX_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'OpenAI docs: GPT-6.1 Sol model page, Using GPT-6 guide and Models overview (effort low..max; none and minimal refused)',
+    { asOf: REREAD },
   ),
   openai(
     'gpt-6.1-terra',
