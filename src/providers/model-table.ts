@@ -5,6 +5,7 @@
  * line (a future `gpt-6.x`, `claude-opus-…`) the line's newest, most conservative rules.
  */
 import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
+import { OPENAI_PDF_1M } from './wires/openai/facts.js';
 
 const READ = '2026-12-01';
 /** The rows re-read for issue 43 (GPT-6 efforts, the Responses-only ids, the PDF limits). */
@@ -193,8 +194,15 @@ const GPT6_COMMON_EFFORTS = ['low', 'medium', 'high', 'xhigh'];
 /** GPT-6 Astra and GPT-6.1 Sol: low..max (OpenAI docs: Models overview, read 2026-12-04 in its Korean and Chinese copies). */
 const GPT6_MAX_EFFORTS = [...GPT6_COMMON_EFFORTS, 'max'];
 
+/**
+ * Families with a 1M-token context window (their model pages: 1,050,000; GPT-5.5 and GPT-5.4 by the
+ * >272K long-context price rule of the 1M-window models): 600 PDF pages per request, the rest 100.
+ */
+const ONE_MILLION_CONTEXT = new Set(['gpt-6', 'gpt-6.2-astra', 'gpt-6.2-sol', 'gpt-6-astra', 'gpt-6.1-sol', 'gpt-6.1-terra', 'gpt-6-sol', 'gpt-6-luna', 'gpt-5.6', 'gpt-5.5', 'gpt-5.4']);
+
 function openai(family: string, capabilities: Omit<ModelCapabilities, 'structuredOutput' | 'tokenParam'>, source: string, extra: RowExtra = {}): ModelFamilyRow {
-  return row('openai', family, { structuredOutput: 'json_schema', tokenParam: 'max_completion_tokens', ...capabilities }, source, extra);
+  const r = row('openai', family, { structuredOutput: 'json_schema', tokenParam: 'max_completion_tokens', ...capabilities }, source, extra);
+  return ONE_MILLION_CONTEXT.has(family) ? { ...r, pdfLimits: OPENAI_PDF_1M } : r;
 }
 
 const NON_REASONING = { sampling: 'any', thinking: 'off' } as const;

@@ -22,6 +22,8 @@ import { warningPricing } from '../../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { retiredModelWarnings, type ModelCaller } from './retired-models.js';
 import { runModelCallers } from './run-model-callers.js';
+import { pdfLimitErrors } from './pdf-limit-check.js';
+import { UserErrors } from '../../core/errors.js';
 import { dayOf } from '../../providers/model-retirement.js';
 import { embeddingModelsOf } from '../../judges/embedding-check.js';
 import { userModels, type UserFixtures } from '../users/index.js';
@@ -218,6 +220,9 @@ async function runWith(
     targets.set(key, isolated);
   }
   const targetFor = opts.replay ? opts.replay.targetFor : (c: PlannedCase) => targets.get(targetKey(c))!;
+  // PDFs over what a target's model takes per request: exit 2 before any trial.
+  const pdfErrors = pdfLimitErrors(cases, targetFor);
+  if (pdfErrors.length) throw pdfErrors.length === 1 ? pdfErrors[0]! : new UserErrors(pdfErrors);
 
   const { maxCostUsd, budgetField } = settings;
   const pricing = warningPricing(settings.pricing, (message) => warn(message + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : '')));
