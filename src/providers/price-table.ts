@@ -136,6 +136,24 @@ export const OPENAI_PRICES: Record<string, Price> = {
   },
 };
 
+/**
+ * Models the capability table knows whose price the provider's docs do not publish (searched
+ * 2026-12-04): no row above, ON PURPOSE, so a run reports their cost as unknown (null, with its
+ * warning) instead of a sibling's rate that looks right. A user's `pricing` entry prices them.
+ */
+export const UNPUBLISHED_PRICES: Record<string, { source: string; asOf: string }> = {
+  'openai:gpt-6-cyber': {
+    source: 'No price in the stored copies of OpenAI docs (trusted-access model); a third-party price table notes OpenAI publishes its row empty',
+    asOf: '2026-12-04',
+  },
+  'openai:gpt-6-rosalind': { source: 'No price in the stored copies of OpenAI docs (life-sciences model, trusted access only)', asOf: '2026-12-04' },
+  'openai:gpt-6.2-astra-law': {
+    source: 'No price in the stored copies of OpenAI docs; third-party tables price a gpt-6-astra-law at $10/$50, not this id',
+    asOf: '2026-12-04',
+  },
+  'openai:gpt-5.6-cyber': { source: 'No price in the stored copies of OpenAI docs (trusted-access model)', asOf: '2026-12-04' },
+};
+
 const ANTHROPIC_PRICING = 'Anthropic docs: Pricing page';
 
 export const ANTHROPIC_PRICES: Record<string, Price> = withAnthropicCacheWrites({

@@ -104,6 +104,15 @@ describe('the model capability table', () => {
     expect(capabilitiesOf(wireDescriptor('openai'), 'gpt-6.3-nova').reasoningEfforts).not.toContain('max');
   });
 
+  it('has rows for the Responses-only ids: no function tools on Chat Completions at any effort', () => {
+    for (const id of ['gpt-6-cyber', 'gpt-6-rosalind', 'gpt-6.2-astra-law', 'gpt-5.6-cyber']) {
+      expect(familyRow('openai', id)?.family, id).toBe(id);
+      expect(capabilitiesOf(wireDescriptor('openai'), id).chatTools, id).toBe('none');
+    }
+    // Without its row gpt-5.6-cyber would take the GPT-5.6 line's rule: tools on Chat Completions at none.
+    expect(capabilitiesOf(wireDescriptor('openai'), 'gpt-5.6-sol').chatTools).toBe('reasoning-off');
+  });
+
   it('knows the OpenAI sampling rules by family: GPT-4.x any, GPT-5.1+ only at effort none, gpt-5 and o-series never', () => {
     expect(capabilitiesOf(wireDescriptor('openai'), 'gpt-4.1-mini-2025-04-14').sampling).toBe('any');
     expect(capabilitiesOf(wireDescriptor('openai'), 'gpt-4o-mini').sampling).toBe('any');
