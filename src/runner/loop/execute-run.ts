@@ -23,6 +23,8 @@ import { checkBudgetPricing } from './budget-pricing.js';
 import { retiredModelWarnings, type ModelCaller } from './retired-models.js';
 import { runModelCallers } from './run-model-callers.js';
 import { pdfLimitErrors } from './pdf-limit-check.js';
+import { stalePriceWarnings } from './stale-prices.js';
+import { resolvePrice } from '../../providers/pricing.js';
 import { UserErrors } from '../../core/errors.js';
 import { dayOf } from '../../providers/model-retirement.js';
 import { embeddingModelsOf } from '../../judges/embedding-check.js';
@@ -248,6 +250,7 @@ async function runWith(
   if (!settings.dryRun) {
     const callers = runModelCallers({ targets: [...targets.values()], judgeUses: judges.judgeModelUses?.(cases) ?? [], cases, judging: settings.judging, users: !opts.replay });
     for (const w of retiredModelWarnings(callers, dayOf(new Date(started)))) warn(w);
+    for (const w of stalePriceWarnings(callers, (model) => resolvePrice(model, settings.pricing))) warn(w);
   }
   if (maxCostUsd !== undefined && !settings.dryRun) {
     const all = [...targets.values()];
