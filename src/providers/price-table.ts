@@ -94,7 +94,7 @@ const OPENAI_QUOTED = 'OpenAI list price as quoted by third-party price tables';
 export const OPENAI_PRICES: Record<string, Price> = {
   // GPT-6 family: cache writes 1.25x input; the >272K tier on every model.
   'gpt-6.2-astra': over272k({ input: 8, output: 40, cachedInput: 0.4, source: 'OpenAI docs: GPT-6.2 Astra model page (20% under GPT-6 Astra, cached input 60% cheaper)', asOf: READ }),
-  'gpt-6.2-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, source: 'OpenAI docs: GPT-6.2 Sol model page (same as GPT-6.1 Sol)', asOf: READ }),
+  'gpt-6.2-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6.2 Sol model page (cache writes $2.50, 30-minute retention)', asOf: '2026-12-04' }),
   'gpt-6-astra': over272k({ input: 10, output: 50, cachedInput: 1, cacheWrite: 12.5, source: 'OpenAI docs: GPT-6 Astra model page', asOf: READ }),
   'gpt-6.1-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6.1 Sol model page', asOf: READ }),
   'gpt-6-sol': over272k({ input: 2, output: 10, cachedInput: 0.2, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6 Sol model page (cached input 90% off)', asOf: READ }),
