@@ -13,8 +13,9 @@ import { z } from 'zod';
  *   parts of that page that could be read on 2026-12-02: it is the API's enforced per-image limit as
  *   Anthropic's own tools and several integrations record it (second-hand), kept as the stricter cap.
  * - Anthropic docs: "PDF support" guide (read 2026-12-02): PDFs as a `document` block (base64
- *   `application/pdf`, URL or file id); at most 32 MB per request and 100 pages per request, both for
- *   the whole request; standard PDFs only (no password or encryption).
+ *   `application/pdf`, URL or file id); standard PDFs only (no password or encryption). How many
+ *   bytes and pages a request may carry is per model: the capability table's PDF limits, checked
+ *   when the run is planned (providers/pdf-limits.ts).
  * - OpenAI docs: "Images and vision" guide: PNG, JPEG, WEBP and non-animated GIF, given as a fully
  *   qualified URL or a base64 data URL, up to 20 MB per image; PDFs as a `file` part with base64
  *   data. (Read 2026-12-02: the stored copy of that guide shows its overview only, not its limits
@@ -29,10 +30,10 @@ export type FileMediaType = (typeof FILE_MEDIA_TYPES)[number];
 /** Anthropic's per-image cap (second-hand, see above), below OpenAI's 20 MB: refused at plan time, not after a paid call. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /**
- * Anthropic caps a request at 32 MB (PDF support guide, read 2026-12-02); base64 makes 20 MB of PDF
- * about 26.7 MB on the wire, which leaves room for the prompt. (Page counts are the provider's to check.)
+ * The most a file part is read: the largest PDF limit of any model the table knows (OpenAI's 128 MB).
+ * Each model's own limit (bytes and pages) is checked against it when the run is planned.
  */
-export const FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const FILE_MAX_BYTES = 128 * 1024 * 1024;
 /** Anthropic docs, "Vision" guide (read 2026-12-02): images larger than this on either side are rejected. */
 export const IMAGE_MAX_SIDE_PX = 8000;
 
@@ -89,7 +90,8 @@ export interface ImageUrlPart {
   type: 'image';
   url: string;
 }
-export type FilePart = { type: 'file'; mediaType: FileMediaType; name: string } & InlineMedia;
+/** `pages`: the PDF's page count where its page tree says it plainly (absent: could not be read). */
+export type FilePart = { type: 'file'; mediaType: FileMediaType; name: string; pages?: number } & InlineMedia;
 export type MediaPart = ImagePart | ImageUrlPart | FilePart;
 /** A part resolved for the run: files read, data URLs decoded and checked. */
 export type InputPart = { type: 'text'; text: string } | MediaPart;

@@ -50,12 +50,28 @@ export type CapabilityOverrides = z.infer<typeof CapabilityOverridesSchema>;
 /** The id of a wire format (a descriptor in wires.ts: `openai`, `anthropic`); every provider speaks one. */
 export type Wire = string;
 
+/**
+ * The most PDF a request may carry, all its PDFs together, as the provider documents it: the run
+ * refuses a case over it before any call (a refusal after a paid call, or a silent truncation, is worse).
+ */
+export interface PdfLimits {
+  /** Bytes of PDF (before base64) per request. */
+  maxBytes: number;
+  /** Pages per request. */
+  maxPages: number;
+  /** Where the limits were read, in words (never a link), and when. */
+  source: string;
+  asOf: string;
+}
+
 /** What the capability table needs of a wire: its id (the rows' `wire`) and what a model it does not know gets. */
 export interface WireTable {
   id: Wire;
   /** The wire whose table rows it reads, when another's (the OpenAI Responses API reads the `openai` rows); default: its own id. */
   rowsOf?: Wire;
   defaultCapabilities: ModelCapabilities;
+  /** The wire's PDF limits, for a model whose row has none of its own. */
+  pdfLimits?: PdfLimits;
 }
 
 /** One row of the table: a model family of one wire, what it accepts, where that was read and when. */
@@ -69,6 +85,8 @@ export interface ModelFamilyRow {
   /** Lifecycle dates where the provider announced them (YYYY-MM-DD). */
   deprecated?: string;
   shutdown?: string;
+  /** PDF limits where the model's differ from its wire's (OpenAI: 600 pages with a 1M-token context). */
+  pdfLimits?: PdfLimits;
   /** Where the facts were read, in words (never a link), and the date they were read. */
   source: string;
   asOf: string;

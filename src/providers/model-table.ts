@@ -5,17 +5,22 @@
  * line (a future `gpt-6.x`, `claude-opus-…`) the line's newest, most conservative rules.
  */
 import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
+import { OPENAI_PDF_1M } from './wires/openai/facts.js';
 
 const READ = '2026-12-01';
+/** The rows re-read for issue 43 (GPT-6 efforts, the Responses-only ids, the PDF limits). */
+const REREAD = '2026-12-04';
 
 interface RowExtra {
   prefix?: boolean;
   deprecated?: string;
   shutdown?: string;
+  /** When this row's facts were read, if not READ. */
+  asOf?: string;
 }
 
-function row(wire: Wire, family: string, capabilities: ModelCapabilities, source: string, extra: RowExtra = {}): ModelFamilyRow {
-  return { wire, family, ...extra, capabilities, source, asOf: READ };
+function row(wire: Wire, family: string, capabilities: ModelCapabilities, source: string, { asOf = READ, ...extra }: RowExtra = {}): ModelFamilyRow {
+  return { wire, family, ...extra, capabilities, source, asOf };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,9 +191,34 @@ const GPT52_EFFORTS = ['none', 'low', 'medium', 'high', 'xhigh'];
 const GPT56_EFFORTS = ['none', 'low', 'medium', 'high', 'xhigh', 'max'];
 /** What every GPT-6 model accepts (GPT-6 Astra, GPT-6.1 Sol and GPT-6.2 refuse `none`; 6.1 Sol and 6.2 refuse `minimal`). */
 const GPT6_COMMON_EFFORTS = ['low', 'medium', 'high', 'xhigh'];
+/** GPT-6 Astra and GPT-6.1 Sol: low..max (OpenAI docs: Models overview, read 2026-12-04 in its Korean and Chinese copies). */
+const GPT6_MAX_EFFORTS = [...GPT6_COMMON_EFFORTS, 'max'];
+
+/**
+ * Families with a 1M-token context window (their model pages: 1,050,000; GPT-5.5 and GPT-5.4 by the
+ * >272K long-context price rule of the 1M-window models): 600 PDF pages per request, the rest 100.
+ */
+const ONE_MILLION_CONTEXT = new Set([
+  'gpt-6',
+  'gpt-6-cyber',
+  'gpt-6-rosalind',
+  'gpt-6.2-astra-law',
+  'gpt-5.6-cyber',
+  'gpt-6.2-astra',
+  'gpt-6.2-sol',
+  'gpt-6-astra',
+  'gpt-6.1-sol',
+  'gpt-6.1-terra',
+  'gpt-6-sol',
+  'gpt-6-luna',
+  'gpt-5.6',
+  'gpt-5.5',
+  'gpt-5.4',
+]);
 
 function openai(family: string, capabilities: Omit<ModelCapabilities, 'structuredOutput' | 'tokenParam'>, source: string, extra: RowExtra = {}): ModelFamilyRow {
-  return row('openai', family, { structuredOutput: 'json_schema', tokenParam: 'max_completion_tokens', ...capabilities }, source, extra);
+  const r = row('openai', family, { structuredOutput: 'json_schema', tokenParam: 'max_completion_tokens', ...capabilities }, source, extra);
+  return ONE_MILLION_CONTEXT.has(family) ? { ...r, pdfLimits: OPENAI_PDF_1M } : r;
 }
 
 const NON_REASONING = { sampling: 'any', thinking: 'off' } as const;
@@ -221,15 +251,19 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
     { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6.2 Sol model page (reasoning effort none and minimal refused)',
   ),
+  // Efforts re-read 2026-12-04: the Models overview lists low, medium, high, xhigh and max for both
+  // (the row took max away before: a value the page lists was refused at plan time).
   openai(
     'gpt-6-astra',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
-    'OpenAI docs: GPT-6 Astra model page and Using GPT-6 guide (effort low..max; none refused, and minimal, which every GPT-6 model refuses)',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_MAX_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'OpenAI docs: GPT-6 Astra model page, Using GPT-6 guide and Models overview (effort low..max; none refused, and minimal, which every GPT-6 model refuses)',
+    { asOf: REREAD },
   ),
   openai(
     'gpt-6.1-sol',
-    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
-    'OpenAI docs: GPT-6.1 Sol model page and Using GPT-6 guide (effort none and minimal refused)',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_MAX_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'OpenAI docs: GPT-6.1 Sol model page, Using GPT-6 guide and Models overview (effort low..max; none and minimal refused)',
+    { asOf: REREAD },
   ),
   openai(
     'gpt-6.1-terra',
@@ -245,6 +279,36 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
     'gpt-6-luna',
     { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, chatTools: 'reasoning-off', maxOutputTokens: 128_000 },
     'OpenAI docs: GPT-6 Luna model page (reasoning.effort none..max, default medium; Chat Completions function calling only at none)',
+  ),
+
+  // Responses-only ids (issue 43's reading of OpenAI's docs: function tools only on the Responses
+  // API). Their own model pages are not among the stored copies of OpenAI's docs searched on
+  // 2026-12-04 (the Models overview lists GPT-6 Astra, Sol, Terra and Luna and a "life sciences"
+  // entry; third-party tables list a gpt-6-astra-law, not gpt-6.2-astra-law), so their efforts and
+  // limits are their line's most conservative rules, and the rows exist to say chatTools 'none'.
+  openai(
+    'gpt-6-cyber',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'Issue 43 (OpenAI docs: Responses-only, tools not on Chat Completions); own model page not found 2026-12-04: GPT-6 family rules',
+    { asOf: REREAD },
+  ),
+  openai(
+    'gpt-6-rosalind',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'Issue 43 (OpenAI docs: Responses-only); OpenAI Models overview lists a life-sciences model (trusted access); own page not found 2026-12-04: GPT-6 family rules',
+    { asOf: REREAD },
+  ),
+  openai(
+    'gpt-6.2-astra-law',
+    { sampling: 'none', thinking: 'always', reasoningEfforts: GPT6_COMMON_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'Issue 43 (OpenAI docs: Responses-only); own page not found 2026-12-04: GPT-6.2 Astra rules (none and minimal refused)',
+    { asOf: REREAD },
+  ),
+  openai(
+    'gpt-5.6-cyber',
+    { sampling: 'reasoning-off', thinking: 'default-on', reasoningEfforts: GPT56_EFFORTS, chatTools: 'none', maxOutputTokens: 128_000 },
+    'Issue 43 (OpenAI docs: Responses-only, so no tools on Chat Completions at any effort); own page not found 2026-12-04: GPT-5.6 family efforts',
+    { asOf: REREAD },
   ),
 
   // GPT-5.x.

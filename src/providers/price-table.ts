@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 
-/** The newest read in the table (the embedding rows, 2026-12-02; the chat models were read 2026-12-01). */
-export const PRICES_AS_OF = '2026-12-02';
+/** The newest read in the table (GPT-5.6 Sol, 2026-12-04; the embedding rows 2026-12-02; the other chat models 2026-12-01). */
+export const PRICES_AS_OF = '2026-12-04';
 
 /** The rates a price (or one of its tiers) sets: USD per 1M tokens. */
 const RatesShape = {
@@ -42,6 +42,21 @@ export const PriceSchema = z
     batch: z.number().min(0).max(1).optional(),
     /** Long-prompt tiers: a call with more input tokens than a tier's `aboveInputTokens` pays that tier's rates. */
     tiers: z.array(PriceTierSchema).optional(),
+    /**
+     * The docs date this price (a promotion documented until a day): the run warns once per model it
+     * calls with such a price, naming both figures and the date, since its costs may be off.
+     */
+    mayBeStale: z
+      .object({
+        /** The last day the docs say this price holds (YYYY-MM-DD). */
+        goodUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD'),
+        /** The other figure, USD per 1M input and output tokens (the price before the promotion). */
+        otherwise: z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict(),
+        /** Why the price may be stale and why this figure was kept, in words. */
+        note: z.string().min(1),
+      })
+      .strict()
+      .optional(),
     /** Where the price was read, in words, and the date it was read. */
     source: z.string().min(1).optional(),
     asOf: z
@@ -79,15 +94,34 @@ const OPENAI_QUOTED = 'OpenAI list price as quoted by third-party price tables';
 export const OPENAI_PRICES: Record<string, Price> = {
   // GPT-6 family: cache writes 1.25x input; the >272K tier on every model.
   'gpt-6.2-astra': over272k({ input: 8, output: 40, cachedInput: 0.4, source: 'OpenAI docs: GPT-6.2 Astra model page (20% under GPT-6 Astra, cached input 60% cheaper)', asOf: READ }),
-  'gpt-6.2-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, source: 'OpenAI docs: GPT-6.2 Sol model page (same as GPT-6.1 Sol)', asOf: READ }),
+  'gpt-6.2-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6.2 Sol model page (cache writes $2.50, 30-minute retention)', asOf: '2026-12-04' }),
   'gpt-6-astra': over272k({ input: 10, output: 50, cachedInput: 1, cacheWrite: 12.5, source: 'OpenAI docs: GPT-6 Astra model page', asOf: READ }),
   'gpt-6.1-sol': over272k({ input: 2, output: 10, cachedInput: 0.1, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6.1 Sol model page', asOf: READ }),
   'gpt-6-sol': over272k({ input: 2, output: 10, cachedInput: 0.2, cacheWrite: 2.5, source: 'OpenAI docs: GPT-6 Sol model page (cached input 90% off)', asOf: READ }),
   'gpt-6.1-terra': over272k({ input: 1, output: 5, cachedInput: 0.05, cacheWrite: 1.25, source: 'OpenAI docs: GPT-6.1 Terra model page', asOf: READ }),
   'gpt-6-luna': over272k({ input: 0.1, output: 0.5, cachedInput: 0.01, cacheWrite: 0.125, source: 'OpenAI docs: GPT-6 Luna model page', asOf: READ }),
   // GPT-5.6 family (gpt-5.6 is an alias of gpt-5.6-sol): cache writes 1.25x input.
-  'gpt-5.6': over272k({ input: 4, output: 20, cachedInput: 0.4, cacheWrite: 5, source: 'OpenAI docs: GPT-5.6 Sol model page (the gpt-5.6 alias routes to Sol)', asOf: READ }),
-  'gpt-5.6-sol': over272k({ input: 4, output: 20, cachedInput: 0.4, cacheWrite: 5, source: 'OpenAI docs: GPT-5.6 Sol model page', asOf: READ }),
+  // GPT-5.6 Sol: $4/$20 is a promotion the model page (read 2026-12-04) documents "at least until
+  // 2026-11-21"; before it $5/$30. Kept at $4/$20 because the page (and the Models overview) still
+  // lists it today, past that date, with no other figure; marked as at risk, so a run warns.
+  'gpt-5.6': over272k({
+    input: 4,
+    output: 20,
+    cachedInput: 0.4,
+    cacheWrite: 5,
+    mayBeStale: { goodUntil: '2026-11-21', otherwise: { input: 5, output: 30 }, note: 'a promotion the model page documents at least until that day; the price before it' },
+    source: 'OpenAI docs: GPT-5.6 Sol model page, read in its Portuguese and Japanese copies (the gpt-5.6 alias routes to Sol)',
+    asOf: '2026-12-04',
+  }),
+  'gpt-5.6-sol': over272k({
+    input: 4,
+    output: 20,
+    cachedInput: 0.4,
+    cacheWrite: 5,
+    mayBeStale: { goodUntil: '2026-11-21', otherwise: { input: 5, output: 30 }, note: 'a promotion the model page documents at least until that day; the price before it' },
+    source: 'OpenAI docs: GPT-5.6 Sol model page and Models overview, read in their Portuguese, Japanese and Chinese copies',
+    asOf: '2026-12-04',
+  }),
   'gpt-5.6-terra': over272k({ input: 2, output: 12, cachedInput: 0.2, cacheWrite: 2.5, source: 'OpenAI docs: GPT-5.6 Luna model page, quick comparison (Terra)', asOf: READ }),
   'gpt-5.6-luna': over272k({ input: 0.2, output: 1.2, cachedInput: 0.02, cacheWrite: 0.25, source: 'OpenAI docs: GPT-5.6 Luna model page', asOf: READ }),
   // GPT-5.x: cached input at 10% of input.
@@ -134,6 +168,24 @@ export const OPENAI_PRICES: Record<string, Price> = {
     source: 'OpenAI announcement "New embedding models and API updates" (2024-01-25): $0.0001 per 1K tokens; no newer OpenAI page found, third-party tables agree',
     asOf: PRICES_AS_OF,
   },
+};
+
+/**
+ * Models the capability table knows whose price the provider's docs do not publish (searched
+ * 2026-12-04): no row above, ON PURPOSE, so a run reports their cost as unknown (null, with its
+ * warning) instead of a sibling's rate that looks right. A user's `pricing` entry prices them.
+ */
+export const UNPUBLISHED_PRICES: Record<string, { source: string; asOf: string }> = {
+  'openai:gpt-6-cyber': {
+    source: 'No price in the stored copies of OpenAI docs (trusted-access model); a third-party price table notes OpenAI publishes its row empty',
+    asOf: '2026-12-04',
+  },
+  'openai:gpt-6-rosalind': { source: 'No price in the stored copies of OpenAI docs (life-sciences model, trusted access only)', asOf: '2026-12-04' },
+  'openai:gpt-6.2-astra-law': {
+    source: 'No price in the stored copies of OpenAI docs; third-party tables price a gpt-6-astra-law at $10/$50, not this id',
+    asOf: '2026-12-04',
+  },
+  'openai:gpt-5.6-cyber': { source: 'No price in the stored copies of OpenAI docs (trusted-access model)', asOf: '2026-12-04' },
 };
 
 const ANTHROPIC_PRICING = 'Anthropic docs: Pricing page';

@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import { FileReadError, UserError } from '../core/errors.js';
 import { readRegularFileSync } from '../core/regular-file.js';
 import { imageSize } from './image-size.js';
+import { pdfPageCount } from './pdf-pages.js';
 import {
   BASE64,
   FILE_MAX_BYTES,
@@ -77,7 +78,8 @@ function resolveMedia(spec: Exclude<InputPartSpec, { type: 'text' }>, where: Par
   }
   if (!sniffed || !isFileMediaType(sniffed)) return fail(`${name ?? 'the file'} is not a PDF (a file part is a PDF)`);
   if (bytes.length > FILE_MAX_BYTES) fail(tooLarge('file', name, bytes.length));
-  return { type: 'file', mediaType: sniffed, ...common, name: spec.name ?? name ?? `document-${common.sha256.slice(0, 8)}.pdf` };
+  const pages = pdfPageCount(bytes);
+  return { type: 'file', mediaType: sniffed, ...common, name: spec.name ?? name ?? `document-${common.sha256.slice(0, 8)}.pdf`, ...(pages !== undefined ? { pages } : {}) };
 }
 
 function tooLarge(type: 'image' | 'file', name: string | undefined, size: number): string {

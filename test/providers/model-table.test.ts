@@ -38,7 +38,8 @@ describe('the model capability table', () => {
       expect(CapabilitiesSchema.safeParse(row.capabilities).success, row.family).toBe(true);
       expect(row.source.trim().length, row.family).toBeGreaterThan(10);
       expect(row.source, row.family).not.toMatch(/https?:|www\./);
-      expect(row.asOf, row.family).toBe('2026-12-01');
+      // Read on 2026-12-01, or re-read on 2026-12-04 (issue 43's rows).
+      expect(['2026-12-01', '2026-12-04'], row.family).toContain(row.asOf);
       for (const date of [row.deprecated, row.shutdown]) if (date !== undefined) expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
   });
@@ -93,6 +94,23 @@ describe('the model capability table', () => {
     expect(terra.sampling).toBe('reasoning-off');
     expect(terra.reasoningEfforts).toEqual(['none', 'low', 'medium', 'high', 'xhigh', 'max']);
     expect(capabilitiesOf(wireDescriptor('openai'), 'gpt-6.1-sol').reasoningEfforts).not.toContain('none');
+  });
+
+  it('takes max on GPT-6 Astra and GPT-6.1 Sol, as the Models overview lists (read 2026-12-04), and not on an unknown gpt-6.x', () => {
+    for (const id of ['gpt-6-astra', 'gpt-6.1-sol']) {
+      expect(capabilitiesOf(wireDescriptor('openai'), id).reasoningEfforts, id).toEqual(['low', 'medium', 'high', 'xhigh', 'max']);
+      expect(familyRow('openai', id)?.asOf, id).toBe('2026-12-04');
+    }
+    expect(capabilitiesOf(wireDescriptor('openai'), 'gpt-6.3-nova').reasoningEfforts).not.toContain('max');
+  });
+
+  it('has rows for the Responses-only ids: no function tools on Chat Completions at any effort', () => {
+    for (const id of ['gpt-6-cyber', 'gpt-6-rosalind', 'gpt-6.2-astra-law', 'gpt-5.6-cyber']) {
+      expect(familyRow('openai', id)?.family, id).toBe(id);
+      expect(capabilitiesOf(wireDescriptor('openai'), id).chatTools, id).toBe('none');
+    }
+    // Without its row gpt-5.6-cyber would take the GPT-5.6 line's rule: tools on Chat Completions at none.
+    expect(capabilitiesOf(wireDescriptor('openai'), 'gpt-5.6-sol').chatTools).toBe('reasoning-off');
   });
 
   it('knows the OpenAI sampling rules by family: GPT-4.x any, GPT-5.1+ only at effort none, gpt-5 and o-series never', () => {

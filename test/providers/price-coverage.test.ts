@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODEL_LINES, MODEL_TABLE } from '../../src/providers/model-table.js';
-import { ANTHROPIC_PRICES, OPENAI_PRICES, PRICES_AS_OF } from '../../src/providers/price-table.js';
+import { ANTHROPIC_PRICES, OPENAI_PRICES, PRICES_AS_OF, UNPUBLISHED_PRICES } from '../../src/providers/price-table.js';
 import { resolvePrice } from '../../src/providers/pricing.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -42,8 +42,21 @@ function pricedInText(text: string): Set<string> {
 describe('price coverage', () => {
   it('prices every model family of the capability table (line rows excepted: they name no model)', () => {
     for (const key of MODEL_LINES) expect(MODEL_TABLE.find((r) => `${r.wire}:${r.family}` === key)?.prefix, key).toBe(true);
-    const unpriced = MODEL_TABLE.map((r) => `${r.wire}:${r.family}`).filter((key) => !MODEL_LINES.has(key) && resolvePrice(key) === undefined);
+    const unpriced = MODEL_TABLE.map((r) => `${r.wire}:${r.family}`).filter((key) => !MODEL_LINES.has(key) && !(key in UNPUBLISHED_PRICES) && resolvePrice(key) === undefined);
     expect(unpriced).toEqual([]);
+  });
+
+  it('leaves unpriced, with its source and date, only the rows whose price the docs do not publish (no borrowed rate)', () => {
+    expect(Object.keys(UNPUBLISHED_PRICES).sort()).toEqual(['openai:gpt-5.6-cyber', 'openai:gpt-6-cyber', 'openai:gpt-6-rosalind', 'openai:gpt-6.2-astra-law']);
+    for (const [key, { source, asOf }] of Object.entries(UNPUBLISHED_PRICES)) {
+      expect(
+        MODEL_TABLE.some((r) => `${r.wire}:${r.family}` === key),
+        key,
+      ).toBe(true);
+      expect(resolvePrice(key), key).toBeUndefined();
+      expect(source, key).not.toMatch(/https?:|www\./);
+      expect(asOf, key).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
   });
 
   it('prices every model the README, the docs, the examples, the live config and the init templates name', () => {
@@ -52,7 +65,8 @@ describe('price coverage', () => {
       const text = readFileSync(file, 'utf8');
       const own = pricedInText(text);
       for (const model of namedModels(text)) {
-        if (!own.has(model) && resolvePrice(model) === undefined) unpriced.push(`${file.slice(ROOT.length + 1)}: ${model}`);
+        const unpublished = model in UNPUBLISHED_PRICES || `openai:${model}` in UNPUBLISHED_PRICES;
+        if (!own.has(model) && !unpublished && resolvePrice(model) === undefined) unpriced.push(`${file.slice(ROOT.length + 1)}: ${model}`);
       }
     }
     expect(unpriced).toEqual([]);

@@ -18,6 +18,10 @@ describe('modelFamily', () => {
 });
 
 describe('resolvePrice', () => {
+  it('prices GPT-6.2 Sol cache writes as its model page lists them ($2.50 per 1M, read 2026-12-04)', () => {
+    expect(resolvePrice('openai:gpt-6.2-sol')).toMatchObject({ input: 2, output: 10, cachedInput: 0.1, cacheWrite: 2.5, asOf: '2026-12-04' });
+  });
+
   it('resolves dated ids to their family', () => {
     expect(resolvePrice('openai:gpt-4.1-mini-2025-04-14')).toEqual(OPENAI_PRICES['gpt-4.1-mini']);
     expect(resolvePrice('anthropic:claude-sonnet-4-5-20250929')).toEqual(ANTHROPIC_PRICES['claude-sonnet-4-5']);

@@ -22,6 +22,10 @@ import { warningPricing } from '../../providers/run-usage.js';
 import { checkBudgetPricing } from './budget-pricing.js';
 import { retiredModelWarnings, type ModelCaller } from './retired-models.js';
 import { runModelCallers } from './run-model-callers.js';
+import { pdfLimitErrors } from './pdf-limit-check.js';
+import { stalePriceWarnings } from './stale-prices.js';
+import { resolvePrice } from '../../providers/pricing.js';
+import { UserErrors } from '../../core/errors.js';
 import { dayOf } from '../../providers/model-retirement.js';
 import { embeddingModelsOf } from '../../judges/embedding-check.js';
 import { userModels, type UserFixtures } from '../users/index.js';
@@ -218,6 +222,9 @@ async function runWith(
     targets.set(key, isolated);
   }
   const targetFor = opts.replay ? opts.replay.targetFor : (c: PlannedCase) => targets.get(targetKey(c))!;
+  // PDFs over what a target's model takes per request: exit 2 before any trial.
+  const pdfErrors = pdfLimitErrors(cases, targetFor);
+  if (pdfErrors.length) throw pdfErrors.length === 1 ? pdfErrors[0]! : new UserErrors(pdfErrors);
 
   const { maxCostUsd, budgetField } = settings;
   const pricing = warningPricing(settings.pricing, (message) => warn(message + (maxCostUsd !== undefined ? `; ${budgetField.field} cannot count it` : '')));
@@ -243,6 +250,7 @@ async function runWith(
   if (!settings.dryRun) {
     const callers = runModelCallers({ targets: [...targets.values()], judgeUses: judges.judgeModelUses?.(cases) ?? [], cases, judging: settings.judging, users: !opts.replay });
     for (const w of retiredModelWarnings(callers, dayOf(new Date(started)))) warn(w);
+    for (const w of stalePriceWarnings(callers, (model) => resolvePrice(model, settings.pricing))) warn(w);
   }
   if (maxCostUsd !== undefined && !settings.dryRun) {
     const all = [...targets.values()];

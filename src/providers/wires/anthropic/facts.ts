@@ -8,6 +8,13 @@ import type { ModelCapabilities, WireTable } from '../../capabilities.js';
 export const ANTHROPIC_TABLE: WireTable = {
   id: 'anthropic',
   defaultCapabilities: { sampling: 'none', structuredOutput: 'output_config', thinking: 'optional', tokenParam: 'max_tokens' },
+  // 32 MB per request counts the base64 text and the prompt: 20 MB of PDF is about 26.7 MB of base64.
+  pdfLimits: {
+    maxBytes: 20 * 1024 * 1024,
+    maxPages: 100,
+    source: 'Anthropic docs: PDF support guide (maximum request size 32 MB, maximum pages per request 100, both for the whole request)',
+    asOf: '2026-12-04',
+  },
 };
 
 /** The Messages API requires max_tokens. For a model that thinks only when asked: */
