@@ -5,6 +5,7 @@
  * line (a future `gpt-6.x`, `claude-opus-…`) the line's newest, most conservative rules.
  */
 import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
+import { GEMINI_LINES, GEMINI_ROWS } from './wires/gemini/rows.js';
 
 const READ = '2026-12-01';
 
@@ -354,7 +355,7 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
   openai('chatgpt-4o', NON_REASONING, 'OpenAI docs: GPT-4o model page (chatgpt-4o-latest)'),
 ];
 
-export const MODEL_TABLE: readonly ModelFamilyRow[] = [...ANTHROPIC_ROWS, ...OPENAI_ROWS];
+export const MODEL_TABLE: readonly ModelFamilyRow[] = [...ANTHROPIC_ROWS, ...OPENAI_ROWS, ...GEMINI_ROWS];
 
 /**
  * The line rows, `wire:family`: no model has these ids; they only give an unknown id of a line its
@@ -367,4 +368,5 @@ export const MODEL_LINES: ReadonlySet<string> = new Set([
   'anthropic:claude-sonnet',
   'anthropic:claude-haiku',
   'openai:gpt-6',
+  ...GEMINI_LINES,
 ]);

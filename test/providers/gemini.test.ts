@@ -1,0 +1,137 @@
+/**
+ * The `google` provider (Gemini API over `@google/genai`) against a fake that refuses what the docs
+ * refuse (test/support/fake-gemini.ts): a model-agent tool loop on a Gemini 3 model carries the
+ * function-call turn's thought signature back unchanged; a judge gets its structured answer through
+ * `responseJsonSchema`; usage counts thinking tokens as output; the spec's effort becomes a
+ * `thinkingLevel`. Direct SDK calls show the fake refusing the same loop without the signature.
+ */
+import { ApiError, GoogleGenAI, type GenerateContentParameters } from '@google/genai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
+import { createProvider } from '../../src/providers/create.js';
+import { geminiParams } from '../../src/providers/wires/gemini/gemini.js';
+import { createTarget } from '../../src/targets/create-target.js';
+import { judgeService, plannedCase, sampleRun, splitPrompt, trialContext } from '../judges/helpers.js';
+import { startFakeGemini, type FakeGemini } from '../support/fake-gemini.js';
+import { never, storeTools, trialInput } from '../targets/helpers.js';
+
+const KEY = 'test-key';
+const MODEL = 'gemini-3.8-flash';
+
+let fake: FakeGemini | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function toolLoop() {
+  fake = await startFakeGemini({
+    apiKey: KEY,
+    script: [
+      { toolCalls: [{ id: 'call_lookup', name: 'orders_lookup', args: { orderId: 'A1049' } }], usage: { input: 120, output: 9, reasoning: 31 } },
+      { text: 'Order A1049 has shipped.', usage: { input: 180, output: 7, reasoning: 12, cached: 100 } },
+    ],
+  });
+  const target = await createTarget(
+    'gem',
+    { model: { provider: 'google', model: MODEL, baseURL: fake.url }, instructions: 'You are the store agent.', tools: storeTools },
+    { rootDir: '.', configFile: 'evals.config.ts', env: { GEMINI_API_KEY: KEY }, limiters: new ProviderLimiters() },
+  );
+  return { f: fake, run: await target.run(trialInput('Where is order A1049?'), never) };
+}
+
+describe('Gemini model-agent tool loop', () => {
+  it('completes, the second request carrying the function-call turn with its thought signature unchanged', async () => {
+    const { f, run } = await toolLoop();
+    expect(run).toMatchObject({ reply: 'Order A1049 has shipped.', stopReason: 'stop' });
+    expect(run.steps?.[0]?.toolCalls?.map((c) => c.name)).toEqual(['orders_lookup']);
+    expect(f.requests.map((r) => [r.path, r.headers['x-goog-api-key']])).toEqual([
+      [`/v1beta/models/${MODEL}:generateContent`, KEY],
+      [`/v1beta/models/${MODEL}:generateContent`, KEY],
+    ]);
+    const [first, second] = f.bodies;
+    expect(first.systemInstruction).toEqual({ parts: [{ text: 'You are the store agent.' }] });
+    expect(first.tools[0].functionDeclarations.map((d: any) => d.name)).toEqual(['orders_lookup', 'policy_lookup', 'refunds_issue']);
+    expect(first.tools[0].functionDeclarations[0].parametersJsonSchema).toMatchObject({ type: 'object', properties: { orderId: { type: 'string' } } });
+    const [signature] = [...f.signatures];
+    expect(second.contents[1]).toEqual({ role: 'model', parts: [{ functionCall: { id: 'call_lookup', name: 'orders_lookup', args: { orderId: 'A1049' } }, thoughtSignature: signature }] });
+    expect(second.contents[2].role).toBe('user');
+    expect(second.contents[2].parts[0].functionResponse).toMatchObject({ id: 'call_lookup', name: 'orders_lookup', response: { output: expect.stringContaining('A1049') } });
+  });
+
+  it('reads usage with thinking tokens as output, cached tokens apart', async () => {
+    const { run } = await toolLoop();
+    expect(run.steps?.map((s) => s.usage)).toEqual([
+      { inputTokens: 120, outputTokens: 40, reasoningTokens: 31 },
+      { inputTokens: 180, outputTokens: 19, reasoningTokens: 12, cachedInputTokens: 100 },
+    ]);
+  });
+
+  it('the fake refuses that second request with the signature dropped, or changed (direct SDK calls)', async () => {
+    const { f } = await toolLoop();
+    const client = new GoogleGenAI({ apiKey: KEY, httpOptions: { baseUrl: f.url } });
+    f.push({ text: 'again' }, { text: 'again' });
+    const call = { id: 'call_lookup', name: 'orders_lookup', args: { orderId: 'A1049' } };
+    const withModelTurn = (thoughtSignature: string | undefined): GenerateContentParameters => ({
+      model: MODEL,
+      contents: [
+        { role: 'user', parts: [{ text: 'Where is order A1049?' }] },
+        { role: 'model', parts: [{ functionCall: call, ...(thoughtSignature !== undefined ? { thoughtSignature } : {}) }] },
+        { role: 'user', parts: [{ functionResponse: { id: 'call_lookup', name: 'orders_lookup', response: { output: 'shipped' } } }] },
+      ],
+    });
+    const dropped = await client.models.generateContent(withModelTurn(undefined)).catch((e: unknown) => e);
+    expect(dropped).toBeInstanceOf(ApiError);
+    expect(dropped).toMatchObject({ status: 400, message: expect.stringContaining('missing a thought_signature') });
+    const changed = await client.models.generateContent(withModelTurn('bm90IGlzc3VlZA==')).catch((e: unknown) => e);
+    expect(changed).toMatchObject({ status: 400, message: expect.stringContaining('Corrupted thought signature') });
+    const [signature] = [...f.signatures];
+    await expect(client.models.generateContent(withModelTurn(signature))).resolves.toBeDefined();
+  });
+});
+
+describe('Gemini judge', () => {
+  it('asks for its verdict with responseMimeType application/json and responseJsonSchema; verdicts come from the JSON', async () => {
+    fake = await startFakeGemini({
+      apiKey: KEY,
+      script: (body) => {
+        const user = (body.contents[0].parts as any[]).map((p) => p.text ?? '').join('');
+        const word = /mentions the word "(\w+)"/.exec(user)?.[1] ?? '';
+        const has = String(splitPrompt(user).block.output).includes(word);
+        return { json: { score: has ? 0.9 : 0.1, reason: has ? 'it does' : 'it does not', evidence: [] } };
+      },
+    });
+    const service = judgeService({ judge: { provider: 'google', model: MODEL, baseURL: fake.url } });
+    const ctx = () => trialContext(plannedCase(), sampleRun('Order 4711 shipped yesterday.'));
+    const pass = (await service.grade({ type: 'judge', criteria: 'the reply mentions the word "shipped"' }, ctx())).result;
+    const fail = (await service.grade({ type: 'judge', criteria: 'the reply mentions the word "refund"' }, ctx())).result;
+    expect(pass).toMatchObject({ status: 'passed', score: 0.9 });
+    expect(fail).toMatchObject({ status: 'failed', score: 0.1 });
+    for (const body of fake.bodies) {
+      expect(body).not.toHaveProperty('tools');
+      expect(body.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseJsonSchema: { type: 'object', required: ['score', 'reason', 'evidence'] } });
+      expect(body.systemInstruction.parts[0].text).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('Gemini thinking settings', () => {
+  it("a Gemini 3 spec's reasoningEffort is sent as thinkingConfig.thinkingLevel", async () => {
+    fake = await startFakeGemini({ apiKey: KEY, script: [{ text: 'ok' }] });
+    const provider = createProvider({ provider: 'google', model: MODEL, baseURL: fake.url, reasoningEffort: 'low' }, { GEMINI_API_KEY: KEY }, { limiters: new ProviderLimiters() });
+    const res = await provider.complete({ messages: [{ role: 'user', content: 'hi' }] });
+    expect(res).toMatchObject({ text: 'ok', finishReason: 'stop', usage: { reasoningTokens: 7 } });
+    expect(fake.bodies[0].generationConfig).toEqual({ thinkingConfig: { thinkingLevel: 'LOW' } });
+  });
+
+  it('an effort the model does not take stops before any call, naming the values it takes', () => {
+    expect(() => createProvider({ provider: 'google', model: MODEL, reasoningEffort: 'max' }, { GEMINI_API_KEY: KEY }, { limiters: new ProviderLimiters() })).toThrow(
+      /google:gemini-3\.8-flash: reasoningEffort "max" is not one the model takes: low, medium, high/,
+    );
+  });
+
+  it('the typed params of a 2.5 Flash spec at effort none turn thinking off with a budget of 0', () => {
+    const params: GenerateContentParameters = geminiParams({ provider: 'google', model: 'gemini-2.5-flash', reasoningEffort: 'none' }, { messages: [{ role: 'user', content: 'hi' }] });
+    expect(params.config?.thinkingConfig).toEqual({ thinkingBudget: 0 });
+  });
+});
