@@ -10,10 +10,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider } from '../../src/providers/create.js';
 import { geminiParams } from '../../src/providers/wires/gemini/gemini.js';
+import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { createTarget } from '../../src/targets/create-target.js';
 import { judgeService, plannedCase, sampleRun, splitPrompt, trialContext } from '../judges/helpers.js';
 import { startFakeGemini, type FakeGemini } from '../support/fake-gemini.js';
 import { never, storeTools, trialInput } from '../targets/helpers.js';
+import { removeTempDirs } from '../support/cli.js';
+import { runInProcess } from '../support/run-in-process.js';
 
 const KEY = 'test-key';
 const MODEL = 'gemini-3.8-flash';
@@ -22,6 +25,7 @@ let fake: FakeGemini | undefined;
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
+  removeTempDirs();
 });
 
 async function toolLoop() {
@@ -133,5 +137,52 @@ describe('Gemini thinking settings', () => {
   it('the typed params of a 2.5 Flash spec at effort none turn thinking off with a budget of 0', () => {
     const params: GenerateContentParameters = geminiParams({ provider: 'google', model: 'gemini-2.5-flash', reasoningEffort: 'none' }, { messages: [{ role: 'user', content: 'hi' }] });
     expect(params.config?.thinkingConfig).toEqual({ thinkingBudget: 0 });
+  });
+});
+
+describe('a run with a Gemini target and a Gemini judge', () => {
+  it('completes: calledTool passes on the tool loop, the rubric judge grades from its JSON, usage and cost counted', async () => {
+    fake = await startFakeGemini({
+      apiKey: KEY,
+      script: (body) => {
+        // The judge's requests ask for JSON; the target's carry the store tools.
+        if (body.generationConfig?.responseMimeType === 'application/json') return { json: { score: 0.9, reason: 'it names the status', evidence: [] } };
+        const answered = body.contents.some((c: any) => c.parts.some((p: any) => p.functionResponse));
+        return answered
+          ? { text: 'Order A1049 has shipped.', usage: { input: 200, output: 8, reasoning: 20 } }
+          : { toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1049' } }], usage: { input: 150, output: 6, reasoning: 40 } };
+      },
+    });
+    const yaml = `suite: store
+target: gem
+cases:
+  - id: status
+    input: Where is order A1049?
+    assert:
+      - { type: calledTool, tool: orders_lookup }
+      - { type: judge, criteria: the reply gives the order status }
+`;
+    const { results, exitCode } = await runInProcess({
+      files: { 'evals/store.eval.yaml': yaml },
+      env: { GEMINI_API_KEY: KEY },
+      judges: (settings, deps) => createJudgeService({ settings: settings.judging, ...deps, env: { GEMINI_API_KEY: KEY } }),
+      config: {
+        judge: { provider: 'google', model: MODEL, baseURL: fake.url },
+        targets: { gem: { model: { provider: 'google', model: MODEL, baseURL: fake.url }, instructions: 'You are the store agent.', tools: storeTools } },
+      },
+    });
+    const trial = results.cases[0]!.trials[0]!;
+    expect(trial.error).toBeUndefined();
+    expect(trial.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['calledTool', 'passed'],
+      ['judge', 'passed'],
+    ]);
+    expect(exitCode).toBe(0);
+    expect(trial.usage.target).toMatchObject({ calls: 2, inputTokens: 350, outputTokens: 74, reasoningTokens: 60 });
+    // gemini-3.8-flash at $0.75 / $3.75 per 1M tokens, thinking billed as output.
+    expect(trial.usage.target.costUsd).toBeCloseTo((350 * 0.75 + 74 * 3.75) / 1e6, 12);
+    // No function-call id from the API (a model may leave it out): the response goes back by name.
+    const toolTurn = fake.bodies.find((b) => b.contents.length === 3)!;
+    expect(toolTurn.contents[2].parts[0].functionResponse).toEqual({ name: 'orders_lookup', response: { output: expect.any(String) } });
   });
 });
