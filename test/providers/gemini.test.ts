@@ -5,11 +5,13 @@
  * `responseJsonSchema`; usage counts thinking tokens as output; the spec's effort becomes a
  * `thinkingLevel`. Direct SDK calls show the fake refusing the same loop without the signature.
  */
-import { ApiError, GoogleGenAI, type GenerateContentParameters } from '@google/genai';
+import { ApiError, GenerateContentResponse, GoogleGenAI, type GenerateContentParameters } from '@google/genai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderLimiters } from '../../src/providers/adaptive-limit.js';
 import { createProvider } from '../../src/providers/create.js';
 import { geminiParams } from '../../src/providers/wires/gemini/gemini.js';
+import { fromGeminiResponse } from '../../src/providers/wires/gemini/gemini-wire.js';
+import { GEMINI_BODIES } from '../../src/providers/wires/gemini/bodies.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { createTarget } from '../../src/targets/create-target.js';
 import { judgeService, plannedCase, sampleRun, splitPrompt, trialContext } from '../judges/helpers.js';
@@ -184,5 +186,35 @@ cases:
     // No function-call id from the API (a model may leave it out): the response goes back by name.
     const toolTurn = fake.bodies.find((b) => b.contents.length === 3)!;
     expect(toolTurn.contents[2].parts[0].functionResponse).toEqual({ name: 'orders_lookup', response: { output: expect.any(String) } });
+  });
+});
+
+describe('Gemini refusals and raw bodies', () => {
+  const response = (fields: Partial<GenerateContentResponse>) => Object.assign(new GenerateContentResponse(), fields);
+
+  it('a prompt blocked before any candidate, and an answer stopped for safety, are refusals naming the reason', () => {
+    expect(fromGeminiResponse(response({ promptFeedback: { blockReason: 'PROHIBITED_CONTENT' as never } }), MODEL)).toMatchObject({
+      text: '',
+      finishReason: 'refusal',
+      refusal: 'the prompt was blocked (PROHIBITED_CONTENT)',
+    });
+    const stopped = response({ candidates: [{ content: { role: 'model', parts: [{ text: 'Partial' }] }, finishReason: 'SAFETY' as never }] });
+    expect(fromGeminiResponse(stopped, MODEL)).toMatchObject({ text: 'Partial', finishReason: 'refusal', refusal: 'the answer was stopped (SAFETY)' });
+    const long = response({ candidates: [{ content: { role: 'model', parts: [{ text: 'cut' }] }, finishReason: 'MAX_TOKENS' as never }] });
+    expect(fromGeminiResponse(long, MODEL).finishReason).toBe('length');
+  });
+
+  it("reads a recorded body's usage, function calls and function responses; answers a dry run in the API's format", () => {
+    const body = {
+      candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'orders_lookup', args: { orderId: 'A1049' } }, thoughtSignature: 'c2ln' }] }, finishReason: 'STOP' }],
+      usageMetadata: { promptTokenCount: 50, candidatesTokenCount: 4, thoughtsTokenCount: 16 },
+      modelVersion: MODEL,
+    };
+    expect(GEMINI_BODIES.usageFromJson(body)).toEqual({ usage: { inputTokens: 50, outputTokens: 20, reasoningTokens: 16 }, model: MODEL });
+    expect(GEMINI_BODIES.toolCallsFromJson(body)).toEqual([{ id: undefined, name: 'orders_lookup', args: { orderId: 'A1049' } }]);
+    const request = { contents: [{ role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'orders_lookup', response: { output: '{"status":"shipped"}' } } }] }] };
+    expect(GEMINI_BODIES.toolResultsFromRequest(request)).toEqual([{ id: 'c1', result: { status: 'shipped' }, isError: false }]);
+    expect(GEMINI_BODIES.dryRunAnswer(`/v1beta/models/${MODEL}:generateContent`, MODEL, false, 'dry')).toMatchObject({ json: { candidates: [{ content: { parts: [{ text: 'dry' }] } }] } });
+    expect(GEMINI_BODIES.dryRunAnswer('/v1/chat/completions', MODEL, false, 'dry')).toBeUndefined();
   });
 });
