@@ -12,6 +12,7 @@ import { createProvider } from '../../src/providers/create.js';
 import { geminiParams } from '../../src/providers/wires/gemini/gemini.js';
 import { fromGeminiResponse } from '../../src/providers/wires/gemini/gemini-wire.js';
 import { GEMINI_BODIES } from '../../src/providers/wires/gemini/bodies.js';
+import { toGeminiResponseSchema } from '../../src/providers/wires/gemini/gemini-output-schema.js';
 import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import { createTarget } from '../../src/targets/create-target.js';
 import { judgeService, plannedCase, sampleRun, splitPrompt, trialContext } from '../judges/helpers.js';
@@ -118,6 +119,22 @@ describe('Gemini judge', () => {
       expect(body.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseJsonSchema: { type: 'object', required: ['score', 'reason', 'evidence'] } });
       expect(body.systemInstruction.parts[0].text).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('Gemini response schema', () => {
+  it('keywords responseJsonSchema does not take move into the description; the fake refuses them as sent (direct SDK call)', async () => {
+    const schema = { type: 'object', properties: { verdict: { type: 'string', pattern: '^(yes|no)$', minLength: 2 }, id: { const: 'x' } }, required: ['verdict'] };
+    expect(toGeminiResponseSchema(schema)).toEqual({
+      type: 'object',
+      properties: { verdict: { type: 'string', description: '(pattern: "^(yes|no)$", minLength: 2)' }, id: { description: '(const: "x")' } },
+      required: ['verdict'],
+    });
+    fake = await startFakeGemini({ apiKey: KEY, script: [{ json: { verdict: 'yes' } }] });
+    const client = new GoogleGenAI({ apiKey: KEY, httpOptions: { baseUrl: fake.url } });
+    const ask = (responseJsonSchema: unknown): GenerateContentParameters => ({ model: MODEL, contents: 'yes or no?', config: { responseMimeType: 'application/json', responseJsonSchema } });
+    await expect(client.models.generateContent(ask(schema))).rejects.toMatchObject({ status: 400, message: expect.stringContaining('keyword \\"pattern\\" is not supported') });
+    await expect(client.models.generateContent(ask(toGeminiResponseSchema(schema)))).resolves.toBeDefined();
   });
 });
 
