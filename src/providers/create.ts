@@ -1,11 +1,12 @@
 import { ProviderConfigError } from '../core/errors.js';
 import type { ProviderLimiters } from './adaptive-limit.js';
-import { apiKeyEnvOf, checkedReasoningEffort, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpecInput } from './model-spec.js';
+import { apiKeyEnvOf, checkedReasoningEffort, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpec, type ModelSpecInput } from './model-spec.js';
 import type { FetchLike } from './fetch-like.js';
 import type { ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
 import type { Embedder } from './embeddings.js';
 import { specCapabilities, specWire } from './wires.js';
+import { isInstalled } from './sdk-package.js';
 
 export interface CreateProviderOptions {
   /** The run's limiters: the provider takes its endpoint's, shared with the run's other providers there. */
@@ -30,6 +31,7 @@ export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, 
   const spec = parseModelSpec(input);
   const baseURL = resolveEndpoint(spec, env);
   checkedReasoningEffort(spec, specCapabilities(spec));
+  checkSdkInstalled(spec);
   return {
     spec,
     apiKey: resolveApiKey(spec, env),
@@ -39,6 +41,14 @@ export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, 
     network: { ...(spec.proxy !== undefined ? { proxy: spec.proxy } : options.limiters.proxy !== undefined ? { proxy: options.limiters.proxy } : {}), env },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
+}
+
+/** A spec whose wire loads an optional SDK that is not installed: a configuration error naming the package. */
+function checkSdkInstalled(spec: ModelSpec): void {
+  const pkg = specWire(spec).sdkPackage;
+  if (pkg !== undefined && !isInstalled(pkg)) {
+    throw new ProviderConfigError(`${formatModelSpec(spec)} needs the ${pkg} package, which is not installed; run: npm i -D ${pkg}`);
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
 import { OPENAI_PDF_1M } from './wires/openai/facts.js';
+import { GEMINI_LINES, GEMINI_ROWS } from './wires/gemini/rows.js';
 
 const READ = '2026-12-01';
 /** The rows re-read for issue 43 (GPT-6 efforts, the Responses-only ids, the PDF limits). */
@@ -418,7 +419,7 @@ const OPENAI_ROWS: ModelFamilyRow[] = [
   openai('chatgpt-4o', NON_REASONING, 'OpenAI docs: GPT-4o model page (chatgpt-4o-latest)'),
 ];
 
-export const MODEL_TABLE: readonly ModelFamilyRow[] = [...ANTHROPIC_ROWS, ...OPENAI_ROWS];
+export const MODEL_TABLE: readonly ModelFamilyRow[] = [...ANTHROPIC_ROWS, ...OPENAI_ROWS, ...GEMINI_ROWS];
 
 /**
  * The line rows, `wire:family`: no model has these ids; they only give an unknown id of a line its
@@ -431,4 +432,5 @@ export const MODEL_LINES: ReadonlySet<string> = new Set([
   'anthropic:claude-sonnet',
   'anthropic:claude-haiku',
   'openai:gpt-6',
+  ...GEMINI_LINES,
 ]);

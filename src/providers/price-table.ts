@@ -229,10 +229,38 @@ export const ANTHROPIC_PRICES: Record<string, Price> = withAnthropicCacheWrites(
   'claude-3-haiku': { input: 0.25, output: 1.25, cachedInput: 0.03, source: 'Earlier bundled table', asOf: CARRIED },
 });
 
+/** The Gemini rows were read on their own day. */
+const GEMINI_READ = '2026-12-04';
+const GEMINI_PRICING = 'Gemini Developer API pricing, standard tier (read second-hand: pricing guides quoting the page, 2026-07 to 2026-12)';
+
+/**
+ * USD per 1M tokens, standard tier; output includes thinking tokens. Gemini 3.7 Flash and 3.6 Flash
+ * have no row: no price for them could be read, so their cost is reported as unknown.
+ */
+const GEMINI_PRICES: Record<string, Price> = {
+  'gemini-3.8-flash': {
+    input: 0.75,
+    output: 3.75,
+    cachedInput: 0.075,
+    source: 'Gemini 3.8 Flash launch pricing, half price through 2026-12-31, then $1.50 / $7.50 from 2027-01-01 (read second-hand: LiteLLM release notes)',
+    asOf: GEMINI_READ,
+  },
+  'gemini-3.5-flash': { input: 1.5, output: 9, source: `${GEMINI_PRICING} (deprecated: requests are served by Gemini 3.6 Flash)`, asOf: GEMINI_READ },
+  'gemini-3.1-pro-preview': { input: 2, output: 12, tiers: [{ aboveInputTokens: 200_000, input: 4, output: 18 }], source: `${GEMINI_PRICING}: prompts up to / over 200,000 tokens`, asOf: GEMINI_READ },
+  'gemini-3.1-flash-lite': { input: 0.25, output: 1.5, cachedInput: 0.025, source: GEMINI_PRICING, asOf: GEMINI_READ },
+  'gemini-3-flash-preview': { input: 0.5, output: 3, source: GEMINI_PRICING, asOf: GEMINI_READ },
+  'gemini-2.5-pro': { input: 1.25, output: 10, tiers: [{ aboveInputTokens: 200_000, input: 2.5, output: 15 }], source: `${GEMINI_PRICING}: prompts up to / over 200,000 tokens`, asOf: GEMINI_READ },
+  'gemini-2.5-flash': { input: 0.3, output: 2.5, source: GEMINI_PRICING, asOf: GEMINI_READ },
+  'gemini-2.5-flash-lite': { input: 0.1, output: 0.4, source: GEMINI_PRICING, asOf: GEMINI_READ },
+};
+
 /** Both providers' batch APIs (OpenAI Batch, Anthropic Message Batches) bill 50% of every standard rate. */
 export const BATCH_RATE: Record<string, number> = { openai: 0.5, anthropic: 0.5 };
 
 export const BUNDLED_PRICES: Record<string, Record<string, Price>> = {
   openai: OPENAI_PRICES,
   anthropic: ANTHROPIC_PRICES,
+  // The Gemini API's models, called natively (the google provider) or on its OpenAI-compatible endpoint (the gemini preset).
+  google: GEMINI_PRICES,
+  gemini: GEMINI_PRICES,
 };

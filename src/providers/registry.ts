@@ -176,6 +176,21 @@ export const PROVIDERS = [
     asOf: READ,
   }),
   entry({
+    id: 'google',
+    label: 'Google Gemini API',
+    wire: 'google',
+    // The variable the Gemini API docs and the SDK name (the SDK also reads GOOGLE_API_KEY, which
+    // wins there when both are set; here the key comes from this one unless `apiKeyEnv` names another).
+    keyEnv: 'GEMINI_API_KEY',
+    keyRequired: true,
+    // The SDK's own variable for another endpoint (a proxy, a test server).
+    baseURLEnv: 'GOOGLE_GEMINI_BASE_URL',
+    defaultBaseURL: 'https://generativelanguage.googleapis.com',
+    batch: false,
+    source: 'Gemini API docs: API keys (GEMINI_API_KEY, x-goog-api-key), generateContent reference; @google/genai 2.32 client options',
+    asOf: '2026-12-04',
+  }),
+  entry({
     id: 'azure',
     label: 'Azure OpenAI (v1 API)',
     wire: 'openai',

@@ -27,6 +27,12 @@ export interface WireDescriptor extends WireTable {
    * shutdown dates are its own (an OpenAI-compatible server retires models on its own dates).
    */
   homeProvider: string;
+  /**
+   * The npm package its provider loads when that is an optional peer dependency of agent-evals
+   * (`@google/genai`): a model spec on the wire is refused before any call when it is not installed,
+   * naming the package. Absent: the SDK is a dependency, always there.
+   */
+  sdkPackage?: string;
   /** The output-token limit a call gets when neither it nor its model spec sets one (a wire whose API requires one); undefined: none is sent. */
   defaultMaxTokens(caps: ModelCapabilities): number | undefined;
   /**

@@ -11,8 +11,9 @@ import { wireOf, type ProviderId } from './registry.js';
 import type { SpecUse, WireDescriptor } from './wire-descriptor.js';
 import { ANTHROPIC_WIRE } from './wires/anthropic/index.js';
 import { OPENAI_WIRE } from './wires/openai/index.js';
+import { GEMINI_WIRE } from './wires/gemini/index.js';
 
-const WIRES = new Map<Wire, WireDescriptor>([OPENAI_WIRE, ANTHROPIC_WIRE].map((w) => [w.id, w]));
+const WIRES = new Map<Wire, WireDescriptor>([OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE].map((w) => [w.id, w]));
 
 /**
  * Adds a wire (a test's own, or one loaded beside the built-in ones); returns what takes it away

@@ -1,6 +1,7 @@
 /**
  * The lighter install (issue 24): OpenTelemetry is an optional peer dependency, so `otel: true`
- * in a project without it stops the run with exit 2 naming the packages to install; the published
+ * in a project without it stops the run with exit 2 naming the packages to install, and so is
+ * `@google/genai` for the google provider; the published
  * package.json has no `prepare` script; a checkout without dist/ builds it on the CLI's first run.
  * Runs dist/ (build first). Every test is a process of its own in a folder of its own: they run at once.
  */
@@ -20,8 +21,8 @@ const run = promisify(execFile);
  * `node <args>` in `cwd`, to its end, whatever its exit code. Not spawnSync: the tests here run at
  * once (each its own folder and process), and a synchronous spawn would hold the others back.
  */
-function node(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+function node(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -32,20 +33,22 @@ function node(args: string[], cwd: string): Promise<{ status: number | null; std
   });
 }
 
-/** The package as installed (dist, bin, package.json) beside every dependency of the repo but OpenTelemetry. */
-function projectWithoutOtel(): string {
-  const dir = tempDir('agent-evals-no-otel-');
+/** The package as installed (dist, bin, package.json) beside every dependency of the repo but the packages under `scope`. */
+function projectWithout(scope: string): string {
+  const dir = tempDir('agent-evals-no-optional-');
   const pkg = join(dir, 'node_modules', 'agent-evals');
   mkdirSync(pkg, { recursive: true });
-  // Copied, not linked: a link would resolve imports from the repo, where OpenTelemetry is installed.
+  // Copied, not linked: a link would resolve imports from the repo, where the packages are installed.
   for (const part of ['dist', 'bin', 'package.json']) cpSync(join(REPO_ROOT, part), join(pkg, part), { recursive: true });
   for (const name of readdirSync(join(REPO_ROOT, 'node_modules'))) {
-    if (name === '@opentelemetry' || name === '.bin' || name.startsWith('.')) continue;
+    if (name === scope || name === '.bin' || name.startsWith('.')) continue;
     symlinkSync(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
   }
   writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "type": "module" }\n');
   return dir;
 }
+
+const projectWithoutOtel = () => projectWithout('@opentelemetry');
 
 let withoutOtel: string | undefined;
 
@@ -87,6 +90,31 @@ describe.concurrent('the OpenTelemetry packages are optional', () => {
       expect(pkg.peerDependencies).toHaveProperty([name]);
       expect(pkg.peerDependenciesMeta).toHaveProperty([name], { optional: true });
     }
+  });
+});
+
+describe.concurrent('@google/genai is optional', () => {
+  it('a google target without it installed exits 2 before any call, naming what to install', async () => {
+    const root = projectWithout('@google');
+    const dir = mkdtempSync(join(root, 'project-'));
+    writeFileSync(
+      join(dir, 'evals.config.mjs'),
+      "export default { evals: ['*.eval.yaml'], targets: { gem: { model: { provider: 'google', model: 'gemini-3.8-flash', baseURL: 'http://127.0.0.1:9' } } } };\n",
+    );
+    writeFileSync(join(dir, 'hello.eval.yaml'), 'suite: hello\ntarget: gem\ncases:\n  - id: one\n    input: hi\n    assert:\n      - { type: contains, value: hi }\n');
+    const cli = join(root, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js');
+    const result = await node([cli, 'run'], dir, { GEMINI_API_KEY: 'test-key' });
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain('google:gemini-3.8-flash needs the @google/genai package, which is not installed; run: npm i -D @google/genai');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('package.json declares it as an optional peer dependency and a devDependency', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    expect(pkg.dependencies).not.toHaveProperty(['@google/genai']);
+    expect(pkg.peerDependencies).toHaveProperty(['@google/genai']);
+    expect(pkg.peerDependenciesMeta).toHaveProperty(['@google/genai'], { optional: true });
+    expect(pkg.devDependencies).toHaveProperty(['@google/genai']);
   });
 });
 

@@ -23,7 +23,7 @@ import type { Pricing } from '../../src/providers/run-usage.js';
 import type { PlannedCase } from '../../src/suite/plan.js';
 import type { AgentRun } from '../../src/core/agent-run.js';
 
-export const TEST_ENV = { OPENAI_API_KEY: 'test-key', ANTHROPIC_API_KEY: 'test-key' };
+export const TEST_ENV = { OPENAI_API_KEY: 'test-key', ANTHROPIC_API_KEY: 'test-key', GEMINI_API_KEY: 'test-key' };
 
 export const pricing: Pricing = { overrides: {}, warnUnpriced: () => {} };
 

@@ -28,7 +28,7 @@ describe('parseModelSpec', () => {
 
   it.each([
     ['gpt-4.1'],
-    ['google:gemini-2.5-pro'],
+    ['nosuch:gemini-2.5-pro'],
     ['openai:'],
     [{ provider: 'openai' }],
     [{ provider: 'openai', model: 'x', apiKeyEnv: 'not a var' }],

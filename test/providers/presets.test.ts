@@ -15,6 +15,7 @@ import { checkApiKeys } from '../../src/runner/api-keys.js';
 import { dryRunFetch } from '../../src/targets/dry-run-fetch.js';
 import { removeTempDirs } from '../support/cli.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
+import { startFakeGemini } from '../support/fake-gemini.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { runInProcess } from '../support/run-in-process.js';
@@ -27,12 +28,14 @@ afterEach(async () => {
 
 async function fakeFor(d: ProviderDescriptor, apiKey?: string): Promise<FakeProvider> {
   const options = { script: [{ text: 'pong', usage: { input: 5, output: 1 } }], ...(apiKey ? { apiKey } : {}) };
-  const fake = d.wire === 'anthropic' ? await startFakeAnthropic(options) : await startFakeOpenAI(options);
+  const fake = d.wire === 'anthropic' ? await startFakeAnthropic(options) : d.wire === 'google' ? await startFakeGemini(options) : await startFakeOpenAI(options);
   fakes.push(fake);
   return fake;
 }
 
-const SDK_AGENT: Record<string, RegExp> = { openai: /^OpenAI\/JS /, anthropic: /^Anthropic\/JS / };
+const SDK_AGENT: Record<string, RegExp> = { openai: /^OpenAI\/JS /, anthropic: /^Anthropic\/JS /, google: /^google-genai-sdk\// };
+/** Where each wire's call goes: the Gemini API names the model in the path, not the body. */
+const CALL_PATH: Record<string, string> = { openai: '/v1/chat/completions', anthropic: '/v1/messages', google: '/v1beta/models/some-model:generateContent' };
 
 describe.each(PROVIDERS.map((d) => [d.id, d] as const))('createProvider on %s', (id, d) => {
   it(`reaches the ${d.wire} fake through the ${d.wire} SDK, from its own variables only`, async () => {
@@ -45,10 +48,11 @@ describe.each(PROVIDERS.map((d) => [d.id, d] as const))('createProvider on %s', 
 
     expect({ id: provider.id, spec: provider.spec, text: res.text }).toEqual({ id, spec: `${id}:some-model`, text: 'pong' });
     const req = fake.requests[0]!;
-    expect(req.path).toBe(d.wire === 'anthropic' ? '/v1/messages' : '/v1/chat/completions');
+    expect(req.path).toBe(CALL_PATH[d.wire]);
     expect(req.headers['user-agent']).toMatch(SDK_AGENT[d.wire]!);
-    expect(req.headers['anthropic-version'] === undefined).toBe(d.wire === 'openai');
-    expect(req.body.model).toBe('some-model');
+    expect(req.headers['anthropic-version'] === undefined).toBe(d.wire !== 'anthropic');
+    if (d.wire !== 'google') expect(req.body.model).toBe('some-model');
+    else expect(req.headers['x-goog-api-key']).toBe(key);
   });
 });
 

@@ -21,11 +21,12 @@ import { jsonSchemas } from '../../src/suite/json-schemas.js';
 import { specCapabilities, wireDescriptor } from '../../src/providers/wires.js';
 import { REPO_ROOT } from '../support/cli.js';
 
-const presets = PROVIDERS.filter((p) => p.id !== 'openai' && p.id !== 'anthropic');
+/** The providers that are not a wire's home (openai, anthropic, google): the presets of the OpenAI wire. */
+const presets = PROVIDERS.filter((p) => p.id !== 'openai' && p.id !== 'anthropic' && p.id !== 'google');
 
 describe('ProviderId is the union of the registry ids', () => {
   it('at the type level: the type, the schema and the model spec agree, and no id is widened to string', () => {
-    expectTypeOf<ProviderId>().toEqualTypeOf<'openai' | 'anthropic' | 'ollama' | 'vllm' | 'lmstudio' | 'groq' | 'together' | 'openrouter' | 'gemini' | 'azure'>();
+    expectTypeOf<ProviderId>().toEqualTypeOf<'openai' | 'anthropic' | 'ollama' | 'vllm' | 'lmstudio' | 'groq' | 'together' | 'openrouter' | 'gemini' | 'google' | 'azure'>();
     expectTypeOf<ProviderId>().toEqualTypeOf<(typeof PROVIDERS)[number]['id']>();
     expectTypeOf<z.infer<typeof ProviderIdSchema>>().toEqualTypeOf<ProviderId>();
     expectTypeOf<ModelSpec['provider']>().toEqualTypeOf<ProviderId>();

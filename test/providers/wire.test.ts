@@ -90,11 +90,11 @@ describe('lazy SDK loading', () => {
   it("imports the SDKs only in a wire's own modules, which its descriptor loads on first use", () => {
     const dir = join(import.meta.dirname, '../../src/providers');
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@anthropic-ai\/sdk)['"]/m;
+    const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@anthropic-ai\/sdk|@google\/genai)['"]/m;
     const importers = files.filter((f) => staticSdkImport.test(readFileSync(join(dir, f), 'utf8')));
-    expect(importers.sort()).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/anthropic/anthropic.ts', 'wires/openai-responses/responses-provider.ts', 'wires/openai/openai.ts']);
+    expect(importers.sort()).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/anthropic/anthropic.ts', 'wires/gemini/gemini-wire.ts', 'wires/gemini/gemini.ts', 'wires/openai-responses/responses-provider.ts', 'wires/openai/openai.ts']);
     // No module imports them statically: each descriptor (wires/<id>/index.ts) imports them when a call needs them.
-    const staticImportOfThem = /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*\/(openai|anthropic|anthropic-batch)\.js['"]/m;
-    expect(files.filter((f) => staticImportOfThem.test(readFileSync(join(dir, f), 'utf8')))).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/openai-responses/responses-provider.ts']);
+    const staticImportOfThem = /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*\/(openai|anthropic|anthropic-batch|gemini|gemini-wire)\.js['"]/m;
+    expect(files.filter((f) => staticImportOfThem.test(readFileSync(join(dir, f), 'utf8')))).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/gemini/gemini.ts', 'wires/openai-responses/responses-provider.ts']);
   });
 });
