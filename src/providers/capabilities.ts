@@ -54,6 +54,12 @@ export type Wire = string;
 export interface WireTable {
   id: Wire;
   defaultCapabilities: ModelCapabilities;
+  /**
+   * A wire serving another wire's models under ids of its own (Claude on Bedrock and Vertex AI): the
+   * wire whose rows (and prices) they have, and a model's id there (`anthropic.claude-sonnet-5-5-v1:0`
+   * is `claude-sonnet-5-5`).
+   */
+  rowsOf?: { wire: Wire; modelId(model: string): string };
 }
 
 /** One row of the table: a model family of one wire, what it accepts, where that was read and when. */

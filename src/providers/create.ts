@@ -2,6 +2,7 @@ import { ProviderConfigError } from '../core/errors.js';
 import type { ProviderLimiters } from './adaptive-limit.js';
 import { apiKeyEnvOf, checkedReasoningEffort, formatModelSpec, parseModelSpec, resolveApiKey, resolveEndpoint, type ModelSpecInput } from './model-spec.js';
 import type { FetchLike } from './fetch-like.js';
+import { checkSdkPackage } from './sdk-package.js';
 import type { ProviderSettings } from './settings.js';
 import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from './types.js';
 import type { Embedder } from './embeddings.js';
@@ -30,6 +31,7 @@ export function providerSettings(input: ModelSpecInput, env: NodeJS.ProcessEnv, 
   const spec = parseModelSpec(input);
   const baseURL = resolveEndpoint(spec, env);
   checkedReasoningEffort(spec, specCapabilities(spec));
+  checkSdkPackage(spec.provider);
   return {
     spec,
     apiKey: resolveApiKey(spec, env),
