@@ -12,12 +12,15 @@ import { sdkClientOptions, type ProviderSettings } from '../../settings.js';
 import { AnthropicProvider } from '../anthropic/anthropic.js';
 import { cloudErrorMapper, envValues } from '../anthropic/cloud-errors.js';
 import { BEDROCK_TABLE } from './facts.js';
+import { scopeBackIn, scopeOutOfSignature } from './unsigned-scope.js';
 
 export function bedrockProvider(settings: ProviderSettings): AnthropicProvider {
   const { env } = settings.network;
-  const { apiKey: _key, ...options } = sdkClientOptions(settings);
+  const { apiKey: _key, fetch, ...options } = sdkClientOptions(settings);
   const common = {
     ...options,
+    fetch: scopeBackIn(fetch),
+    middleware: [scopeOutOfSignature],
     // null, not undefined: the SDK would read AWS_BEARER_TOKEN_BEDROCK from process.env, not the run's environment.
     apiKey: env[settings.apiKeyEnv]?.trim() || null,
     awsRegion: regionOf(settings.spec.provider, env)!,
