@@ -11,7 +11,9 @@ import { createProvider } from '../../src/providers/create.js';
 import { missingApiKey } from '../../src/providers/model-spec.js';
 import { resolvePrice } from '../../src/providers/pricing.js';
 import { specCapabilities, specFamilyRow } from '../../src/providers/wires.js';
+import { tempDir, removeTempDirs } from '../support/cli.js';
 import { startFakeBedrock, type FakeBedrock } from '../support/fake-bedrock.js';
+import { startFakeVertex } from '../support/fake-vertex.js';
 
 const CREDS = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
 const MODEL = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';
@@ -20,6 +22,7 @@ let fakes: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(fakes.map((f) => f.close()));
   fakes = [];
+  removeTempDirs();
 });
 
 async function bedrock(script: Parameters<typeof startFakeBedrock>[0]['script']): Promise<FakeBedrock> {
@@ -81,5 +84,38 @@ describe('bedrock', () => {
 
   it('needs no key variable: AWS_REGION defaults to us-east-1', () => {
     expect(missingApiKey({ provider: 'bedrock' }, {})).toBeUndefined();
+  });
+});
+
+describe('vertex', () => {
+  it('gets an OAuth token from the application default credentials and posts the Vertex body to :rawPredict', async () => {
+    const fake = await startFakeVertex({ project: 'evals-project', region: 'us-east5', script: [{ text: 'pong', usage: { input: 5, output: 1 } }] });
+    fakes.push(fake);
+    const dir = tempDir('vertex-');
+    const saved = process.env.GOOGLE_APPLICATION_CREDENTIALS;
+    // google-auth-library reads its credentials from the process environment (as the Vertex SDK documents).
+    process.env.GOOGLE_APPLICATION_CREDENTIALS = fake.credentialsFile(dir);
+    try {
+      const env = { CLOUD_ML_REGION: 'us-east5', ANTHROPIC_VERTEX_PROJECT_ID: 'evals-project', ANTHROPIC_VERTEX_BASE_URL: fake.url };
+      const provider = createProvider('vertex:claude-haiku-4-5@20251001', env, { limiters: new ProviderLimiters() });
+      const res = await provider.complete({ messages: [{ role: 'user', content: 'ping' }] });
+      expect({ id: provider.id, text: res.text }).toEqual({ id: 'vertex', text: 'pong' });
+    } finally {
+      if (saved === undefined) delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+      else process.env.GOOGLE_APPLICATION_CREDENTIALS = saved;
+    }
+    const predict = fake.requests.find((r) => r.path.includes(':rawPredict'))!;
+    expect(decodeURIComponent(predict.path)).toBe('/v1/projects/evals-project/locations/us-east5/publishers/anthropic/models/claude-haiku-4-5@20251001:rawPredict');
+    expect(predict.headers['authorization']).toBe(`Bearer ${fake.issued[0]}`);
+    expect(predict.headers['user-agent']).toMatch(/^AnthropicVertex\/JS /);
+    expect(predict.body).not.toHaveProperty('model');
+  });
+
+  it('CLOUD_ML_REGION is required before any call (the key check names it); its ids find their row and price', () => {
+    expect(missingApiKey({ provider: 'vertex' }, {})).toBe('CLOUD_ML_REGION');
+    expect(() => createProvider('vertex:claude-haiku-4-5@20251001', {}, { limiters: new ProviderLimiters() })).toThrow('no region for vertex: set CLOUD_ML_REGION');
+    const model = 'claude-haiku-4-5@20251001';
+    expect(specFamilyRow({ provider: 'vertex', model })?.family).toBe('claude-haiku-4-5');
+    expect(resolvePrice(`vertex:${model}`)).toMatchObject({ input: 1, output: 5, source: expect.stringContaining('Vertex AI') });
   });
 });
