@@ -67,11 +67,15 @@ export interface PdfLimits {
 /** What the capability table needs of a wire: its id (the rows' `wire`) and what a model it does not know gets. */
 export interface WireTable {
   id: Wire;
-  /** The wire whose table rows it reads, when another's (the OpenAI Responses API reads the `openai` rows); default: its own id. */
-  rowsOf?: Wire;
   defaultCapabilities: ModelCapabilities;
   /** The wire's PDF limits, for a model whose row has none of its own. */
   pdfLimits?: PdfLimits;
+  /**
+   * A wire serving another wire's models (the OpenAI Responses API reads the `openai` rows; Claude on
+   * Bedrock and Vertex AI under ids of its own): the wire whose rows (and prices) they have, and a
+   * model's id there (`anthropic.claude-sonnet-5-5-v1:0` is `claude-sonnet-5-5`).
+   */
+  rowsOf?: { wire: Wire; modelId(model: string): string };
 }
 
 /** One row of the table: a model family of one wire, what it accepts, where that was read and when. */

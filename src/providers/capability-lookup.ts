@@ -9,9 +9,14 @@ import { MODEL_TABLE } from './model-table.js';
  * spec's own `capabilities`) win field by field.
  */
 export function capabilitiesOf(wire: WireTable, model: string, ...overrides: (CapabilityOverrides | undefined)[]): ModelCapabilities {
-  const row = familyRow(wire.rowsOf ?? wire.id, model);
+  const row = tableRow(wire, model);
   const base = row?.capabilities ?? wire.defaultCapabilities;
   return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
+}
+
+/** The row of a model of `wire`: its own, or the row of its id on the wire whose models it serves (`rowsOf`). */
+export function tableRow(wire: WireTable, model: string): ModelFamilyRow | undefined {
+  return wire.rowsOf ? familyRow(wire.rowsOf.wire, wire.rowsOf.modelId(model)) : familyRow(wire.id, model);
 }
 
 /** The table row for a model, or undefined when the table does not know its family. */

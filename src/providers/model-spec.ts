@@ -109,10 +109,28 @@ export function apiKeyRequired(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>):
   return spec.apiKeyEnv !== undefined || providerDescriptor(spec.provider).keyRequired;
 }
 
-/** The variable a call of this spec needs and `env` lacks, if any (a local server needs none unless the spec names one). */
+/**
+ * The variable a call of this spec needs and `env` lacks, if any: its key (a local server needs none
+ * unless the spec names one), else the region of a cloud that has no default one.
+ */
 export function missingApiKey(spec: Pick<ModelSpec, 'provider' | 'apiKeyEnv'>, env: NodeJS.ProcessEnv): string | undefined {
   const name = apiKeyEnvOf(spec);
-  return apiKeyRequired(spec) && !env[name]?.trim() ? name : undefined;
+  if (apiKeyRequired(spec) && !env[name]?.trim()) return name;
+  const { region } = providerDescriptor(spec.provider);
+  return region && region.default === undefined && !env[region.env]?.trim() ? region.env : undefined;
+}
+
+/** The region a cloud provider's calls go to (its variable, else its default); undefined for a provider without regions or when none is set. */
+export function regionOf(provider: ProviderId, env: NodeJS.ProcessEnv): string | undefined {
+  const { region } = providerDescriptor(provider);
+  return region ? env[region.env]?.trim() || region.default : undefined;
+}
+
+/** The provider's own endpoint under `env`: its region's, else its default (undefined: one must be given). */
+export function defaultEndpoint(provider: ProviderId, env: NodeJS.ProcessEnv): string | undefined {
+  const { region } = providerDescriptor(provider);
+  const name = regionOf(provider, env);
+  return region && name ? region.baseURL(name) : providerDescriptor(provider).defaultBaseURL;
 }
 
 /**
@@ -137,12 +155,15 @@ export function resolveBaseURL(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, en
 }
 
 /**
- * The endpoint a spec calls: resolveBaseURL, else the provider's default. A provider without a
- * default (Azure: the URL names the resource) is a configuration error naming the variable.
+ * The endpoint a spec calls: resolveBaseURL, else the provider's own (its region's, or its default).
+ * A provider without one (Azure: the URL names the resource; Vertex AI without a region) is a
+ * configuration error naming the variable.
  */
 export function resolveEndpoint(spec: Pick<ModelSpec, 'provider' | 'baseURL'>, env: NodeJS.ProcessEnv = process.env): string {
   const d = providerDescriptor(spec.provider);
-  const url = resolveBaseURL(spec, env) ?? d.defaultBaseURL;
+  // A cloud's region is in its request paths and signatures, so it is needed whatever the endpoint.
+  if (d.region && regionOf(spec.provider, env) === undefined) throw new ProviderConfigError(`no region for ${spec.provider}: set ${d.region.env}`);
+  const url = resolveBaseURL(spec, env) ?? defaultEndpoint(spec.provider, env);
   if (url === undefined) {
     throw new ProviderConfigError(`no endpoint for ${spec.provider}: set ${d.baseURLEnv}${d.baseURLHint ? ` (${d.baseURLHint})` : ''} or \`baseURL\` in the model spec`);
   }

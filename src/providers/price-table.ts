@@ -257,10 +257,24 @@ const GEMINI_PRICES: Record<string, Price> = {
 /** Both providers' batch APIs (OpenAI Batch, Anthropic Message Batches) bill 50% of every standard rate. */
 export const BATCH_RATE: Record<string, number> = { openai: 0.5, anthropic: 0.5 };
 
+/**
+ * Claude on Amazon Bedrock and on Vertex AI, keyed by Anthropic's ids (each wire's model-id.ts maps
+ * the platform's ids to them): third-party comparisons read 2026-12-04 quote the same list prices as
+ * Anthropic's on both platforms' global endpoints; the platforms' own price pages were not reached.
+ * A regional endpoint (a geography's inference profile on Bedrock, a region on Vertex AI) is billed
+ * about 10% more for Claude 4.5 and later models: not applied here (set it under `pricing`).
+ */
+function onCloud(platform: string): Record<string, Price> {
+  const note = `; on ${platform} at the same list price as quoted by third-party comparisons read 2026-12-04 (global endpoint; a regional endpoint costs about 10% more from Claude 4.5 on, not applied)`;
+  return Object.fromEntries(Object.entries(ANTHROPIC_PRICES).map(([model, p]) => [model, { ...p, source: `${p.source ?? ANTHROPIC_PRICING}${note}` }]));
+}
+
 export const BUNDLED_PRICES: Record<string, Record<string, Price>> = {
   openai: OPENAI_PRICES,
   anthropic: ANTHROPIC_PRICES,
   // The Gemini API's models, called natively (the google provider) or on its OpenAI-compatible endpoint (the gemini preset).
   google: GEMINI_PRICES,
   gemini: GEMINI_PRICES,
+  bedrock: onCloud('Amazon Bedrock'),
+  vertex: onCloud('Vertex AI'),
 };

@@ -4,6 +4,7 @@ import { boundedMemo } from '../core/bounded-memo.js';
 import { modelFamily } from './model-family.js';
 import { BATCH_RATE, BUNDLED_PRICES, PRICES_AS_OF, PriceSchema, type Price, type PriceTier } from './price-table.js';
 import { isProviderId, providerDescriptor } from './registry.js';
+import { tableModelOf } from './wires.js';
 
 export { modelFamily, PRICES_AS_OF, PriceSchema, type Price };
 
@@ -46,7 +47,9 @@ function lookUpPrice(modelSpec: string, overrides: PriceOverrides): Price | unde
   }
   for (const p of providers) {
     const table = BUNDLED_PRICES[p];
-    const hit = table?.[model] ?? table?.[family];
+    // A platform's own spelling of another provider's model (Claude on Bedrock) is priced under that model's id.
+    const id = isProviderId(p) ? tableModelOf(p, model).model : model;
+    const hit = table?.[id] ?? table?.[modelFamily(id)];
     if (hit) return hit;
   }
   // A server on the user's machine (Ollama, vLLM, LM Studio) bills nothing.

@@ -10,11 +10,13 @@ export function providerListMarkdown(): string {
 }
 
 function keyCell(p: ProviderDescriptor): string {
+  if (p.credentials) return `\`${p.keyEnv}\` (optional); credentials: ${p.credentials}`;
   return p.keyRequired ? `\`${p.keyEnv}\`` : `\`${p.keyEnv}\` (optional)`;
 }
 
 /** The docs name no URL outside the machine: a hosted default is named by its provider. */
 function endpointCell(p: ProviderDescriptor): string {
+  if (p.region) return `\`${p.baseURLEnv}\`, else its region's (\`${p.region.env}\`${p.region.default ? `, default \`${p.region.default}\`` : ', required'})`;
   if (!p.defaultBaseURL) return `\`${p.baseURLEnv}\`, required (no default)`;
   return `\`${p.baseURLEnv}\`, ${p.local ? `\`${p.defaultBaseURL}\`` : `${p.label.replace(/ \(.*\)$/, '')}'s API`}`;
 }

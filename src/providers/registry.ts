@@ -32,6 +32,18 @@ export interface ProviderDescriptor {
   quirks?: CapabilityOverrides;
   /** A server on the user's machine: its models cost nothing (a `pricing` entry still wins). */
   local?: boolean;
+  /**
+   * A cloud whose endpoint is per region: the variable naming the region, the region when it is unset
+   * (absent: the variable must be set, checked before any call like a key) and the endpoint of a region.
+   * `baseURLEnv` or the spec's `baseURL` still win over it.
+   */
+  region?: { env: string; default?: string; baseURL(region: string): string };
+  /**
+   * What a user sets when the calls are signed with credentials from a chain (environment, files,
+   * roles, metadata servers) rather than one key: named in its errors and the docs. `keyEnv` is then
+   * an optional key the SDK also takes.
+   */
+  credentials?: string;
   /** Where the facts were read, in words (never a link), and when. */
   source: string;
   asOf: string;
@@ -203,7 +215,44 @@ export const PROVIDERS = [
     source: 'Azure OpenAI docs: API version lifecycle (the v1 API with the OpenAI client and an API key)',
     asOf: READ,
   }),
+  entry({
+    id: 'bedrock',
+    label: 'Claude on Amazon Bedrock',
+    wire: 'bedrock',
+    // A Bedrock API key; without it, requests are SigV4-signed with the AWS credential chain.
+    keyEnv: 'AWS_BEARER_TOKEN_BEDROCK',
+    keyRequired: false,
+    credentials: 'AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, with AWS_SESSION_TOKEN for temporary ones; or AWS_PROFILE, SSO, a role) or AWS_BEARER_TOKEN_BEDROCK',
+    baseURLEnv: 'ANTHROPIC_BEDROCK_BASE_URL',
+    region: { env: 'AWS_REGION', default: 'us-east-1', baseURL: (r) => `https://bedrock-runtime.${r}.amazonaws.com` },
+    // The Bedrock client of the SDK has no Message Batches (Bedrock's batch inference is a job API of its own).
+    batch: false,
+    source: 'Anthropic docs: Claude on Amazon Bedrock; @anthropic-ai/bedrock-sdk 1.1.4 README and client (auth precedence, AWS_REGION, ANTHROPIC_BEDROCK_BASE_URL)',
+    asOf: '2026-12-04',
+  }),
+  entry({
+    id: 'vertex',
+    label: 'Claude on Google Vertex AI',
+    wire: 'vertex',
+    // Not a key: the service-account file of Google's application default credentials, when one is used.
+    keyEnv: 'GOOGLE_APPLICATION_CREDENTIALS',
+    keyRequired: false,
+    credentials:
+      'Google application default credentials (GOOGLE_APPLICATION_CREDENTIALS, `gcloud auth application-default login` or the metadata server), with CLOUD_ML_REGION and ANTHROPIC_VERTEX_PROJECT_ID',
+    baseURLEnv: 'ANTHROPIC_VERTEX_BASE_URL',
+    region: { env: 'CLOUD_ML_REGION', baseURL: vertexEndpoint },
+    batch: false,
+    source: 'Anthropic docs: Claude on Vertex AI; @anthropic-ai/vertex-sdk 1.1.4 README and client (CLOUD_ML_REGION, ANTHROPIC_VERTEX_PROJECT_ID, global and multi-region endpoints)',
+    asOf: '2026-12-04',
+  }),
 ];
+
+/** Vertex AI's endpoint of a region, as its SDK builds it: `global` and the `us` / `eu` multi-regions have their own hosts. */
+function vertexEndpoint(region: string): string {
+  if (region === 'global') return 'https://aiplatform.googleapis.com/v1';
+  if (region === 'us' || region === 'eu') return `https://aiplatform.${region}.rep.googleapis.com/v1`;
+  return `https://${region}-aiplatform.googleapis.com/v1`;
+}
 
 /** A provider the project speaks to: the union of the registry's ids. */
 export type ProviderId = (typeof PROVIDERS)[number]['id'];

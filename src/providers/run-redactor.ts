@@ -1,6 +1,7 @@
 import { SECRET_ENV_NAME, SecretRedactor, envSecretValues } from './secret-redactor.js';
 import { shapedSecrets } from './secret-shapes.js';
 import { pushAll } from '../core/push-all.js';
+import { PROVIDERS } from './registry.js';
 
 /** What of a run's settings names its secrets: the targets, the judges and the environment (runner/loop/settings.ts). */
 export interface SecretSources {
@@ -24,8 +25,8 @@ const MAX_DEPTH = 5;
  * config's `proxy` and the environment's proxy variables (a proxy URL's password).
  */
 export function runRedactor(settings: SecretSources): SecretRedactor {
-  // The provider keys (OPENAI_API_KEY, ANTHROPIC_API_KEY) already match the secret-name pattern.
-  const names = new Set<string>();
+  // Every provider's key variable, whatever it is called (AWS_BEARER_TOKEN_BEDROCK does not end in _TOKEN).
+  const names = new Set<string>(PROVIDERS.map((p) => p.keyEnv));
   const values: string[] = [];
   const visit = (node: unknown, depth: number): void => {
     if (typeof node !== 'object' || node === null || depth > MAX_DEPTH) return;

@@ -4,16 +4,19 @@
  * gets, its batch API, its embedder, its defaults, how a raw body is read. Importing this loads no
  * SDK (each descriptor loads its own on first use).
  */
-import type { ModelCapabilities, Wire } from './capabilities.js';
+import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
+import { tableRow } from './capability-lookup.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { formatModelSpec, specCapabilitiesOn, type ModelSpec } from './model-spec.js';
 import { wireOf, type ProviderId } from './registry.js';
 import type { SpecUse, WireDescriptor } from './wire-descriptor.js';
 import { ANTHROPIC_WIRE } from './wires/anthropic/index.js';
+import { BEDROCK_WIRE } from './wires/bedrock/index.js';
 import { OPENAI_WIRE } from './wires/openai/index.js';
 import { GEMINI_WIRE } from './wires/gemini/index.js';
+import { VERTEX_WIRE } from './wires/vertex/index.js';
 
-const WIRES = new Map<Wire, WireDescriptor>([OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE].map((w) => [w.id, w]));
+const WIRES = new Map<Wire, WireDescriptor>([OPENAI_WIRE, ANTHROPIC_WIRE, GEMINI_WIRE, BEDROCK_WIRE, VERTEX_WIRE].map((w) => [w.id, w]));
 
 /**
  * Adds a wire (a test's own, or one loaded beside the built-in ones); returns what takes it away
@@ -67,4 +70,18 @@ export function specRefusal(spec: ModelSpec, use: SpecUse): string | undefined {
   const wire = specWire(spec);
   const refused = wire.refusal?.(spec, specCapabilitiesOn(wire, spec), use);
   return refused === undefined ? undefined : `model ${formatModelSpec(spec)} on ${wire.label}: ${refused}`;
+}
+
+/** The capability table's row for the spec's model (a wire serving another's models reads that wire's rows). */
+export function specFamilyRow(spec: Pick<ModelSpec, 'provider' | 'model'>): ModelFamilyRow | undefined {
+  return tableRow(providerWire(spec.provider), spec.model);
+}
+
+/**
+ * The wire and id under which a provider's model has its rows in the capability and price tables:
+ * its own, or, for a wire serving another's models (Claude on Bedrock), that wire's and its id there.
+ */
+export function tableModelOf(provider: ProviderId, model: string): { wire: Wire; model: string } {
+  const wire = providerWire(provider);
+  return wire.rowsOf ? { wire: wire.rowsOf.wire, model: wire.rowsOf.modelId(model) } : { wire: wire.id, model };
 }

@@ -118,6 +118,45 @@ describe.concurrent('@google/genai is optional', () => {
   });
 });
 
+/** The package as installed beside every dependency of the repo but the Bedrock SDK (the Anthropic scope's other packages kept). */
+function projectWithoutBedrockSdk(): string {
+  const dir = tempDir('agent-evals-no-bedrock-');
+  const pkg = join(dir, 'node_modules', 'agent-evals');
+  mkdirSync(pkg, { recursive: true });
+  for (const part of ['dist', 'bin', 'package.json']) cpSync(join(REPO_ROOT, part), join(pkg, part), { recursive: true });
+  for (const name of readdirSync(join(REPO_ROOT, 'node_modules'))) {
+    if (name === '.bin' || name.startsWith('.') || name === '@anthropic-ai') continue;
+    symlinkSync(join(REPO_ROOT, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+  }
+  mkdirSync(join(dir, 'node_modules', '@anthropic-ai'));
+  for (const name of readdirSync(join(REPO_ROOT, 'node_modules', '@anthropic-ai'))) {
+    if (name !== 'bedrock-sdk') symlinkSync(join(REPO_ROOT, 'node_modules', '@anthropic-ai', name), join(dir, 'node_modules', '@anthropic-ai', name), 'dir');
+  }
+  writeFileSync(join(dir, 'package.json'), '{ "name": "consumer", "type": "module" }\n');
+  return dir;
+}
+
+describe.concurrent('the cloud SDKs are optional', () => {
+  it('a bedrock target without @anthropic-ai/bedrock-sdk installed exits 2 naming what to install, before any call', async () => {
+    const dir = projectWithoutBedrockSdk();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { evals: ['*.eval.yaml'], targets: { claude: { model: 'bedrock:anthropic.claude-haiku-4-5-20251001-v1:0' } } };\n");
+    writeFileSync(join(dir, 'hello.eval.yaml'), 'suite: hello\ntarget: claude\ncases:\n  - id: one\n    input: hi\n    assert:\n      - { type: contains, value: hi }\n');
+    const result = await node([join(dir, 'node_modules', 'agent-evals', 'bin', 'agent-evals.js'), 'run'], dir);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain('bedrock:anthropic.claude-haiku-4-5-20251001-v1:0 needs the @anthropic-ai/bedrock-sdk package, which is not installed; run: npm i -D @anthropic-ai/bedrock-sdk');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('package.json declares them as optional peer dependencies, not dependencies', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    for (const name of ['@anthropic-ai/bedrock-sdk', '@anthropic-ai/vertex-sdk']) {
+      expect(pkg.dependencies).not.toHaveProperty([name]);
+      expect(pkg.peerDependencies).toHaveProperty([name]);
+      expect(pkg.peerDependenciesMeta).toHaveProperty([name], { optional: true });
+    }
+  });
+});
+
 describe.concurrent('the published package', () => {
   it("the tarball's package.json has no prepare script", async () => {
     const { tarball } = await packedPackage();

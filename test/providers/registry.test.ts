@@ -21,12 +21,12 @@ import { jsonSchemas } from '../../src/suite/json-schemas.js';
 import { specCapabilities, wireDescriptor } from '../../src/providers/wires.js';
 import { REPO_ROOT } from '../support/cli.js';
 
-/** The providers that are not a wire's home (openai, anthropic, google): the presets of the OpenAI wire. */
-const presets = PROVIDERS.filter((p) => p.id !== 'openai' && p.id !== 'anthropic' && p.id !== 'google');
+// A provider with a wire of its own (Anthropic, Claude on Bedrock) is spelled as that wire's id in its wire module too.
+const presets = PROVIDERS.filter((p) => p.id !== p.wire);
 
 describe('ProviderId is the union of the registry ids', () => {
   it('at the type level: the type, the schema and the model spec agree, and no id is widened to string', () => {
-    expectTypeOf<ProviderId>().toEqualTypeOf<'openai' | 'anthropic' | 'ollama' | 'vllm' | 'lmstudio' | 'groq' | 'together' | 'openrouter' | 'gemini' | 'google' | 'azure'>();
+    expectTypeOf<ProviderId>().toEqualTypeOf<'openai' | 'anthropic' | 'ollama' | 'vllm' | 'lmstudio' | 'groq' | 'together' | 'openrouter' | 'gemini' | 'google' | 'azure' | 'bedrock' | 'vertex'>();
     expectTypeOf<ProviderId>().toEqualTypeOf<(typeof PROVIDERS)[number]['id']>();
     expectTypeOf<z.infer<typeof ProviderIdSchema>>().toEqualTypeOf<ProviderId>();
     expectTypeOf<ModelSpec['provider']>().toEqualTypeOf<ProviderId>();
@@ -70,11 +70,14 @@ describe.each(PROVIDERS.map((p) => [p.id, p] as const))('registry entry %s', (id
   });
 
   it('resolves its key and endpoint variables', () => {
+    // A cloud's region is needed whatever the endpoint (it is in its request paths and signatures).
+    const region = d.region ? { [d.region.env]: 'r1' } : {};
     expect(apiKeyEnvOf({ provider: id })).toBe(d.keyEnv);
     expect(resolveApiKey({ provider: id }, { [d.keyEnv]: ' k-1 ' })).toBe('k-1');
     expect(resolveBaseURL({ provider: id }, { [d.baseURLEnv]: 'http://127.0.0.1:9/v1' })).toBe('http://127.0.0.1:9/v1');
-    expect(resolveEndpoint({ provider: id, baseURL: 'http://127.0.0.1:8/v1' }, { [d.baseURLEnv]: 'http://127.0.0.1:9/v1' })).toBe('http://127.0.0.1:8/v1');
-    if (d.defaultBaseURL) expect(resolveEndpoint({ provider: id }, {})).toBe(d.defaultBaseURL);
+    expect(resolveEndpoint({ provider: id, baseURL: 'http://127.0.0.1:8/v1' }, { ...region, [d.baseURLEnv]: 'http://127.0.0.1:9/v1' })).toBe('http://127.0.0.1:8/v1');
+    if (d.region) expect(resolveEndpoint({ provider: id }, region)).toBe(d.region.baseURL('r1'));
+    else if (d.defaultBaseURL) expect(resolveEndpoint({ provider: id }, {})).toBe(d.defaultBaseURL);
   });
 
   it("applies its quirks over the table's row, and the spec's own capabilities over both", () => {

@@ -78,6 +78,14 @@ describe('the values a run knows to be secret', () => {
   });
 });
 
+describe("the cloud providers' credentials", () => {
+  it("every provider's key variable is a secret whatever its name (a Bedrock API key), as are the AWS secret key and session token", () => {
+    const cloud = { AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-value-1', AWS_SECRET_ACCESS_KEY: 'aws-secret-value-12345', AWS_SESSION_TOKEN: 'aws-session-value-1234', AWS_REGION: 'eu-west-1' };
+    const r = runRedactor({ env: cloud, targets: {}, judging: { judge: undefined, judges: {} } });
+    expect(r.redact('bedrock-api-key-value-1 aws-secret-value-12345 aws-session-value-1234 eu-west-1')).toBe('[redacted] [redacted] [redacted] eu-west-1');
+  });
+});
+
 describe('credentials inside a secret value', () => {
   it('the token after an auth scheme, the decoded Basic password and credential-named parameters are secrets on their own', () => {
     const basic = Buffer.from('alice:basic-password-1').toString('base64');

@@ -90,11 +90,27 @@ describe('lazy SDK loading', () => {
   it("imports the SDKs only in a wire's own modules, which its descriptor loads on first use", () => {
     const dir = join(import.meta.dirname, '../../src/providers');
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@anthropic-ai\/sdk|@google\/genai)['"]/m;
+    const staticSdkImport = /^import\s+(?!type\b)[^;]*from\s+['"](openai|@google\/genai|@anthropic-ai\/(?:sdk|bedrock-sdk|vertex-sdk))['"]/m;
     const importers = files.filter((f) => staticSdkImport.test(readFileSync(join(dir, f), 'utf8')));
-    expect(importers.sort()).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/anthropic/anthropic.ts', 'wires/gemini/gemini-wire.ts', 'wires/gemini/gemini.ts', 'wires/openai-responses/responses-provider.ts', 'wires/openai/openai.ts']);
-    // No module imports them statically: each descriptor (wires/<id>/index.ts) imports them when a call needs them.
-    const staticImportOfThem = /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*\/(openai|anthropic|anthropic-batch|gemini|gemini-wire)\.js['"]/m;
-    expect(files.filter((f) => staticImportOfThem.test(readFileSync(join(dir, f), 'utf8')))).toEqual(['wires/anthropic/anthropic-batch.ts', 'wires/gemini/gemini.ts', 'wires/openai-responses/responses-provider.ts']);
+    expect(importers.sort()).toEqual([
+      'wires/anthropic/anthropic-batch.ts',
+      'wires/anthropic/anthropic.ts',
+      'wires/bedrock/bedrock.ts',
+      'wires/gemini/gemini-wire.ts',
+      'wires/gemini/gemini.ts',
+      'wires/openai-responses/responses-provider.ts',
+      'wires/openai/openai.ts',
+      'wires/vertex/vertex.ts',
+    ]);
+    // No module imports them statically but another SDK module (the cloud clients build on Anthropic's provider):
+    // each descriptor (wires/<id>/index.ts) imports them when a call needs them.
+    const staticImportOfThem = /^import\s+(?!type\b)[^;]*from\s+['"][^'"]*\/(openai|anthropic|anthropic-batch|gemini|gemini-wire|bedrock|vertex)\.js['"]/m;
+    expect(files.filter((f) => staticImportOfThem.test(readFileSync(join(dir, f), 'utf8'))).sort()).toEqual([
+      'wires/anthropic/anthropic-batch.ts',
+      'wires/bedrock/bedrock.ts',
+      'wires/gemini/gemini.ts',
+      'wires/openai-responses/responses-provider.ts',
+      'wires/vertex/vertex.ts',
+    ]);
   });
 });

@@ -1,12 +1,11 @@
 import type { ModelCapabilities } from '../../providers/capabilities.js';
-import { familyRow } from '../../providers/capability-lookup.js';
 import { displayURL } from '../../core/display-url.js';
-import { apiKeyEnvOf, apiKeyRequired, formatModelSpec, resolveBaseURL, type ModelSpec } from '../../providers/model-spec.js';
-import { sentEffort, specCapabilities, specRefusal } from '../../providers/wires.js';
+import { apiKeyEnvOf, apiKeyRequired, defaultEndpoint, formatModelSpec, resolveBaseURL, type ModelSpec } from '../../providers/model-spec.js';
+import { sentEffort, specCapabilities, specFamilyRow, specRefusal } from '../../providers/wires.js';
 import type { SpecUse } from '../../providers/wire-descriptor.js';
 import { hasShutDown, retirementOf } from '../../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../../providers/pricing.js';
-import { providerDescriptor, wireOf } from '../../providers/registry.js';
+import { providerDescriptor } from '../../providers/registry.js';
 
 /** What a run would use to call one model, known without a request. Never holds a secret value. */
 export interface ModelFacts {
@@ -43,9 +42,9 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
   const keyEnv = apiKeyEnvOf(spec);
   const resolved = resolveBaseURL(spec, env);
   const price = resolvePrice(formatModelSpec(spec), pricing);
-  const row = embeddings ? undefined : familyRow(wireOf(spec.provider), spec.model);
+  const row = embeddings ? undefined : specFamilyRow(spec);
   const descriptor = providerDescriptor(spec.provider);
-  const endpoint = resolved ?? descriptor.defaultBaseURL;
+  const endpoint = resolved ?? defaultEndpoint(spec.provider, env);
   const notes: string[] = [];
   if (!row && !spec.capabilities && !embeddings)
     notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);

@@ -25,6 +25,8 @@ export interface AnthropicOptions {
   capabilities?: ModelCapabilities;
   /** The model spec's `reasoningEffort`, sent as `output_config.effort`. */
   effort?: string;
+  /** The model's id in the capability table, when the endpoint names it otherwise (Claude on Bedrock and Vertex AI). */
+  tableModel?: string;
 }
 
 /**
@@ -62,7 +64,7 @@ export function toAnthropicParams(model: string, req: CompletionRequest, options
     }
   }
   if (options.effort !== undefined) outputConfig.effort = effortOf(options.effort, model, caps);
-  const { system, messages } = toAnthropicMessages({ system: systemText, messages: req.messages }, cacheMark(model, req, tools));
+  const { system, messages } = toAnthropicMessages({ system: systemText, messages: req.messages }, cacheMark(options.tableModel ?? model, req, tools));
   // Keys in the order the prompt is read (tools, system, messages): requests that share a prompt
   // prefix share their body's first bytes too.
   return {

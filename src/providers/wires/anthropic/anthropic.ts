@@ -1,11 +1,12 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { fromAnthropicMessage, toAnthropicParams, type AnthropicOptions } from './anthropic-wire.js';
-import { toProviderError } from '../../errors.js';
+import type { WireTable } from '../../capabilities.js';
+import { toProviderError, type ErrorContext } from '../../errors.js';
 import { formatModelSpec, specCapabilitiesOn, type ModelSpec } from '../../model-spec.js';
 import { ANTHROPIC_TABLE, defaultAnthropicMaxTokens } from './facts.js';
 import { inRequestScope } from '../../rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from '../../settings.js';
-import type { CompletionRequest, CompletionResponse, Provider } from '../../types.js';
+import type { CompletionRequest, CompletionResponse, Provider, ProviderId } from '../../types.js';
 
 /** The Messages params for `req` under the spec's defaults: what a live call sends, and a batch line. */
 export function anthropicParams(spec: ModelSpec, req: CompletionRequest, options: AnthropicOptions = anthropicRequestOptions(spec)): Anthropic.MessageCreateParamsNonStreaming {
@@ -13,12 +14,14 @@ export function anthropicParams(spec: ModelSpec, req: CompletionRequest, options
 }
 
 /** How every request under `spec` is shaped: the same for each call, so a provider works it out once. */
-export function anthropicRequestOptions(spec: ModelSpec): AnthropicOptions {
-  const capabilities = specCapabilitiesOn(ANTHROPIC_TABLE, spec);
+export function anthropicRequestOptions(spec: ModelSpec, table: WireTable = ANTHROPIC_TABLE): AnthropicOptions {
+  const capabilities = specCapabilitiesOn(table, spec);
+  const tableModel = table.rowsOf?.modelId(spec.model);
   return {
     maxTokens: spec.maxTokens ?? defaultAnthropicMaxTokens(capabilities),
     capabilities,
     ...(spec.reasoningEffort !== undefined ? { effort: spec.reasoningEffort } : {}),
+    ...(tableModel !== undefined ? { tableModel } : {}),
   };
 }
 
@@ -44,22 +47,37 @@ export function warnIgnoredTemperature(spec: Pick<ModelSpec, 'provider' | 'model
   write(`agent-evals: warning: ${message}\n`);
 }
 
-/** Anthropic Messages over the official SDK; retries and backoff are the SDK's. */
+/**
+ * Where Messages requests go when not to Anthropic's own API (Claude on Bedrock and Vertex AI): the
+ * platform SDK's client (the same `messages.create`), the wire whose capability rows its model ids
+ * are read under, and how its errors are named.
+ */
+export interface MessagesEndpoint {
+  client: { messages: Pick<Anthropic['messages'], 'create'> };
+  table: WireTable;
+  /** A platform's own mapping of what its client threw (its credential chain's failures). */
+  toError(err: unknown, ctx: ErrorContext): Error;
+}
+
+/** Anthropic Messages over the official SDK (or a cloud platform's SDK built on it); retries and backoff are the SDK's. */
 export class AnthropicProvider implements Provider {
-  readonly id = 'anthropic' as const;
+  readonly id: ProviderId;
   readonly model: string;
   readonly spec: string;
   // Private fields: the client holds the API key and must not show up in JSON or inspect output.
-  readonly #client: Anthropic;
+  readonly #client: MessagesEndpoint['client'];
+  readonly #toError: MessagesEndpoint['toError'];
   readonly #settings: ProviderSettings;
   readonly #requestOptions: AnthropicOptions;
 
-  constructor(settings: ProviderSettings) {
+  constructor(settings: ProviderSettings, endpoint?: MessagesEndpoint) {
     this.#settings = settings;
-    this.#requestOptions = anthropicRequestOptions(settings.spec);
+    this.id = settings.spec.provider;
+    this.#requestOptions = anthropicRequestOptions(settings.spec, endpoint?.table);
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
-    this.#client = new Anthropic(sdkClientOptions(settings));
+    this.#client = endpoint?.client ?? new Anthropic(sdkClientOptions(settings));
+    this.#toError = endpoint?.toError ?? toProviderError;
     warnIgnoredTemperature(settings.spec);
   }
 
@@ -70,7 +88,7 @@ export class AnthropicProvider implements Provider {
       const message = await inRequestScope(req.signal, (options) => this.#client.messages.create(params, options));
       return fromAnthropicMessage(message, req.schema?.name);
     } catch (err) {
-      throw toProviderError(err, errorContext(this.#settings));
+      throw this.#toError(err, errorContext(this.#settings));
     }
   }
 }

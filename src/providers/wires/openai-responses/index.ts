@@ -12,9 +12,9 @@ import { OPENAI_TABLE } from '../openai/facts.js';
 import { RESPONSES_WIRE_ID } from './wire-id.js';
 
 export const OPENAI_RESPONSES_WIRE: WireDescriptor = {
+  ...OPENAI_TABLE,
   id: RESPONSES_WIRE_ID,
-  rowsOf: OPENAI_TABLE.id,
-  defaultCapabilities: OPENAI_TABLE.defaultCapabilities,
+  rowsOf: { wire: OPENAI_TABLE.id, modelId: (model) => model },
   label: 'OpenAI Responses',
   homeProvider: 'openai',
   // The API takes a request without a limit.
