@@ -7,6 +7,7 @@
 import type { ModelCapabilities, Wire } from './capabilities.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { specCapabilitiesOn, type ModelSpec } from './model-spec.js';
+import { familyRow } from './capability-lookup.js';
 import { wireOf, type ProviderId } from './registry.js';
 import type { WireDescriptor } from './wire-descriptor.js';
 import { ANTHROPIC_WIRE } from './wires/anthropic/index.js';
@@ -41,4 +42,12 @@ export function providerWire(provider: ProviderId): WireDescriptor {
  */
 export function specCapabilities(spec: Pick<ModelSpec, 'provider' | 'model' | 'capabilities'>): ModelCapabilities {
   return specCapabilitiesOn(providerWire(spec.provider), spec);
+}
+
+/**
+ * The providers whose wire's table rows know `model`'s family (a bare model id in `--matrix model=`):
+ * each wire's home provider, once.
+ */
+export function providersKnowing(model: string): string[] {
+  return [...new Set([...WIRES.values()].filter((w) => familyRow(w.id, model) !== undefined).map((w) => w.homeProvider))];
 }
