@@ -173,4 +173,18 @@ describe('agent-evals run --matrix over a model-agent target’s settings', () =
     expect(bad.stderr).toMatch(/evals\/support\.eval\.yaml:3: matrix: variant agent\[model=openai:gpt-5\.5,effort=sideways\]/);
     expect(openai.count).toBe(2);
   });
+
+  it('compare tells the variants of two runs apart by name: a regression of one variant names it', async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': SUITE });
+    const flags = ['--matrix', 'model=openai:gpt-5.5', '--matrix', 'effort=low,high'];
+    expect((await run(dir, [...flags, '--json', 'base.json'])).code).toBe(0);
+    // The second run's high-effort variant stops greeting.
+    await openai.close();
+    openai = await startFakeOpenAI({ script: (body) => ({ text: body.reasoning_effort === 'high' ? 'bye' : 'hello' }) });
+    expect((await run(dir, [...flags, '--json', 'head.json'])).code).toBe(1);
+    const r = await runCliInProcess(['compare', 'base.json', 'head.json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('support/greet [model=openai:gpt-5.5,effort=high]');
+    expect(r.stdout).not.toContain('support/greet [model=openai:gpt-5.5,effort=low]');
+  });
 });
