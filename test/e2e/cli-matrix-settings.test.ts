@@ -187,4 +187,22 @@ describe('agent-evals run --matrix over a model-agent target’s settings', () =
     expect(r.stdout).toContain('support/greet [model=openai:gpt-5.5,effort=high]');
     expect(r.stdout).not.toContain('support/greet [model=openai:gpt-5.5,effort=low]');
   });
+
+  it("rejudge plans a recording's settings variants again, so each is re-graded under its own key", async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': SUITE });
+    expect((await run(dir, ['--matrix', 'target=agent', '--json', 'targets.json'])).code).toBe(0);
+    expect((await run(dir, ['--matrix', 'model=openai:gpt-5.5', '--matrix', 'effort=low,high', '--json', 'variants.json'])).code).toBe(0);
+    const before = requests();
+    for (const [file, names] of [
+      ['variants.json', ['agent[model=openai:gpt-5.5,effort=low]', 'agent[model=openai:gpt-5.5,effort=high]']],
+      ['targets.json', [undefined]],
+    ] as const) {
+      const r = await runCliInProcess(['rejudge', file, '--json', `re-${file}`], { cwd: dir, env: env() });
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+      expect(r.stderr).not.toContain('not in the config');
+      const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, `re-${file}`), 'utf8')));
+      expect(results.cases.map((c) => c.variant?.name)).toEqual(names);
+    }
+    expect(requests()).toBe(before);
+  });
 });
