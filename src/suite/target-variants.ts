@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import { ProviderConfigError, UserError } from '../core/errors.js';
-import { SETTING_DIMENSIONS, variantName, type MatrixValues, type TargetVariant } from '../core/matrix.js';
+import { variantName, type MatrixValues, type TargetVariant } from '../core/matrix.js';
 import { checkedReasoningEffort, formatModelSpec, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { ProviderId } from '../providers/registry.js';
 import { providersKnowing, specCapabilities } from '../providers/wires.js';
@@ -56,9 +56,8 @@ export class TargetVariants {
   }
 
   private make(target: string | TargetFunction, base: string, name: string, values: MatrixValues, where: MatrixWhere): PlannedVariant {
-    const shown = SETTING_DIMENSIONS.flatMap((d) => (values[d] !== undefined ? [`${d}=${values[d]}`] : [])).join(' ');
     const fail = (message: string): never => {
-      throw new UserError(where.file ? `matrix: ${message}` : `--matrix ${shown}: ${message}`, { ...(where.file ? { file: where.file } : {}), ...(where.line ? { line: where.line } : {}) });
+      throw new UserError(`${where.file ? 'matrix' : '--matrix'}: ${message}`, { ...(where.file ? { file: where.file } : {}), ...(where.line ? { line: where.line } : {}) });
     };
     const spec = typeof target === 'string' ? this.targets[target] : undefined;
     if (!spec || typeof spec !== 'object' || !('model' in spec)) {
