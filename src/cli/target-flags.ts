@@ -4,20 +4,17 @@ import type { MatrixAxes, TargetOverride } from '../suite/matrix-expand.js';
 import { pushAll } from '../core/push-all.js';
 
 /**
- * `--target name` / `--matrix target=a,b` (and `model=`, `effort=`, `instructions=`) as one override of every suite's targets, checked
- * against the configured targets before any file loads (exit 2 on a bad one).
+ * `--target name` / `--matrix target=a,b` (and `model=`, `effort=`, `instructions=`, which `--target`
+ * may take too) as one override of every suite's targets, checked against the configured targets
+ * before any file loads (exit 2 on a bad one).
  */
 export function targetOverride(flags: { target?: string; matrix?: string[] }, configured: readonly string[]): TargetOverride | undefined {
   const known = configured.length ? configured.join(', ') : 'none: add `targets` to evals.config.ts';
   const check = (flag: string, name: string) => {
     if (!configured.includes(name)) throw new UserError(`${flag}: unknown target "${name}" (configured: ${known})`);
   };
-  if (flags.target !== undefined && flags.matrix?.length) throw new UserError('--target and --matrix cannot be combined: --target runs every case against one target, --matrix against several');
-  if (flags.target !== undefined) {
-    check('--target', flags.target);
-    return { target: flags.target };
-  }
-  if (!flags.matrix?.length) return undefined;
+  if (flags.target !== undefined) check('--target', flags.target);
+  if (!flags.matrix?.length) return flags.target !== undefined ? { target: flags.target } : undefined;
   const axes: MatrixAxes = {};
   for (const spec of flags.matrix) {
     const eq = spec.indexOf('=');
@@ -39,5 +36,8 @@ export function targetOverride(flags: { target?: string; matrix?: string[] }, co
       names.filter((n, i) => !values.includes(n) && names.indexOf(n) === i),
     );
   }
-  return { matrix: axes };
+  // --target with settings dimensions varies that one target; with `target=` it would pick two ways.
+  if (flags.target !== undefined && axes.target)
+    throw new UserError('--target and --matrix target=… cannot be combined: --target runs every case against one target, --matrix target=… against several');
+  return { ...(flags.target !== undefined ? { target: flags.target } : {}), matrix: axes };
 }

@@ -136,7 +136,7 @@ describe('agent-evals run --matrix over a model-agent target’s settings', () =
     expect(requests()).toBe(before);
   });
 
-  it('a target of another kind is exit 2 naming it; with target=… the dimensions multiply', async () => {
+  it('a target of another kind is exit 2 naming it; with target=… the dimensions multiply; --target takes them', async () => {
     const dir = writeProject({
       'evals.config.mjs': CONFIG.replace('targets: {', "targets: {\n    other: { model: 'openai:gpt-5.5' },"),
       'evals/support.eval.yaml': SUITE,
@@ -156,6 +156,12 @@ describe('agent-evals run --matrix over a model-agent target’s settings', () =
       'other[model=openai:gpt-5.5,effort=high]',
     ]);
     expect(results.summary.matrix![0]!.dimension).toBe('target × model × effort');
+
+    // --target takes the settings dimensions too: that one target, varied.
+    const one = await run(dir, ['--target', 'other', '--matrix', 'effort=low,high', '--json', 'one.json']);
+    expect(one.code, one.stderr).toBe(0);
+    const oneResults = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'one.json'), 'utf8')));
+    expect(oneResults.cases.map((c) => c.variant?.name)).toEqual(['other[effort=low]', 'other[effort=high]']);
   });
 
   it("an eval file's matrix takes the same dimensions; a bad one names the file and line", async () => {
