@@ -41,7 +41,7 @@ export function targetChoices(
   where: Where,
   override: TargetOverride | undefined,
   /** The run's variants (made from the config's targets); without them no target is configured to vary. */
-  variants: TargetVariants = new TargetVariants({}, '.'),
+  variants?: TargetVariants,
 ): TargetChoice[] {
   const at = (line: number | null | undefined) => (line ? { line } : {});
   const targets: TargetChoice[] =
@@ -61,7 +61,7 @@ export function targetChoices(
   return targets.flatMap((t) =>
     settings.map((values) => {
       const matrix = { ...t.matrix, ...values };
-      const v = variants.of(t.target, matrix, matrixWhere);
+      const v = (variants ??= new TargetVariants({}, '.')).of(t.target, matrix, matrixWhere);
       return { ...t, target: v.target, matrix, variant: { ...v.variant, spec: v.spec } };
     }),
   );
