@@ -39,12 +39,15 @@ export function ranTrials(c: CaseResult): number {
   return c.passRate ? c.passRate.trials : c.trials.filter((t) => t.verdict !== 'interrupted').length;
 }
 
-/** A case's matrix dimension(s) and value(s), e.g. `target` and `claude-support`; null outside a matrix. */
+/**
+ * A case's matrix dimension(s) and value, e.g. `target` and `claude-support`, or a settings variant's
+ * name (`agent[model=gpt-5.5,effort=low]`, as the comparison table's rows name it); null outside a matrix.
+ */
 function variantOf(c: CaseResult): { dimension: string; value: string } | null {
   const m = c.matrix;
-  const dims = m ? Object.keys(m).sort() : [];
+  const dims = m ? Object.keys(m) : [];
   if (!m || !dims.length) return null;
-  return { dimension: dims.join(', '), value: dims.map((d) => m[d]).join(', ') };
+  return { dimension: dims.join(' \u00d7 '), value: c.variant ? c.variant.name : dims.map((d) => m[d]).join(', ') };
 }
 
 /** Why a row's variants differ, or '' when they agree. */

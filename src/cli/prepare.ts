@@ -25,7 +25,11 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('--exclude-tag <tag>', 'skip cases with this tag (repeatable)', collect)
     .option('-r, --repeat <n>', repeatHelp, repeat)
     .option('--target <name>', 'run every case against this one configured target')
-    .option('--matrix <dimension=values>', 'run every case once per value, e.g. target=a,b (repeatable)', collect)
+    .option(
+      '--matrix <dimension=values>',
+      "run every case once per value, once per combination when several are given (repeatable): target=a,b; a model-agent target's model=provider:model,…, effort=low,high, instructions=@file,@file",
+      collect,
+    )
     .option('--limit <n>', 'only the first n rows of each dataset', count)
     .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', count)
     .option('--seed <s>', 'the seed of --sample (default 0)', countOrZero)

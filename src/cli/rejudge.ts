@@ -1,7 +1,7 @@
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { caseKey } from '../core/matrix.js';
+import { caseKey, MATRIX_DIMENSIONS } from '../core/matrix.js';
 import { ResultsSchema, type Results } from '../core/results-schema.js';
 import { providerList } from '../providers/registry.js';
 import type { RunFlags } from '../config/run-settings.js';
@@ -114,21 +114,37 @@ function collectRequest(recorded: Results, file: string, id: string, waitMs: num
 
 /**
  * The current config's cases, planned as `run` plans them. A recording made with `--matrix` holds
- * cases the config alone does not plan: its matrix values are planned too, so its keys can match.
+ * cases the config alone does not plan: its matrix values are planned too (once per set of
+ * dimensions its cases ran with), so its keys can match.
  */
 export async function plannedFor(recorded: Results, config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
   const { cases } = await planCases(config, [], {}, cwd);
   const keys = new Set(cases.map((c) => c.key));
-  const values = [...new Set(recorded.cases.filter((c) => c.matrix?.target !== undefined && !keys.has(caseKey(c))).map((c) => c.matrix!.target!))];
-  if (values.length === 0) return cases;
-  try {
-    const matrix = (await planCases(config, [], { matrix: [`target=${values.join(',')}`] }, cwd)).cases;
-    return [...cases, ...matrix.filter((c) => !keys.has(c.key))];
-  } catch (err) {
-    // A value the config no longer has: those cases are listed as not in the config.
-    if (err instanceof UserError) return cases;
-    throw err;
+  const out = [...cases];
+  for (const matrix of recordedMatrices(recorded.cases.filter((c) => !keys.has(caseKey(c))))) {
+    try {
+      const planned = (await planCases(config, [], { matrix }, cwd)).cases.filter((c) => !keys.has(c.key));
+      for (const c of planned) keys.add(c.key);
+      pushAll(out, planned);
+    } catch (err) {
+      // A value the config no longer has: those cases are listed as not in the config.
+      if (!(err instanceof UserError)) throw err;
+    }
   }
+  return out;
+}
+
+/** The `--matrix` flags of recorded cases, one list per set of dimensions (`target=a,b`; `model=x,y` and `effort=low,high`). */
+function recordedMatrices(cases: ReadonlyArray<Pick<Results['cases'][number], 'matrix'>>): string[][] {
+  const bySet = new Map<string, Map<string, string[]>>();
+  for (const { matrix } of cases) {
+    const dims = MATRIX_DIMENSIONS.filter((d) => matrix?.[d] !== undefined);
+    if (!dims.length) continue;
+    const axes = bySet.get(dims.join()) ?? new Map(dims.map((d) => [d, [] as string[]]));
+    bySet.set(dims.join(), axes);
+    for (const d of dims) if (!axes.get(d)!.includes(matrix![d]!)) axes.get(d)!.push(matrix![d]!);
+  }
+  return [...bySet.values()].map((axes) => [...axes].map(([d, values]) => `${d}=${values.join(',')}`));
 }
 
 /**

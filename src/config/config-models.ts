@@ -8,6 +8,7 @@ import { isPanelRef } from '../judges/panel-spec.js';
 import { splitJudgeSystem } from '../judges/judge-system.js';
 import { parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
+import { caseTargetSpec } from '../suite/target-variants.js';
 import { staticJudgedSpecs } from '../judges/judged-specs.js';
 import type { ResolvedConfig } from './load-config.js';
 import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
@@ -97,12 +98,12 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
 
   for (const c of cases) {
     if (typeof c.target !== 'string') note(`an inline function target in ${c.file}: the models it calls are known only as it runs`);
-    const target = typeof c.target === 'string' ? config.targets[c.target] : undefined;
+    const target = caseTargetSpec(c, config.targets);
     if (c.matrix && target && typeof target === 'object' && 'model' in target) {
       const values = Object.entries(c.matrix)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ');
-      add(specOf(target.model, { file, field: `targets.${c.targetName}.model` }), `matrix variant ${values} (suite ${c.suite})`);
+      add(specOf(target.model, { file, field: `targets.${c.variant?.target ?? c.targetName}.model` }), `matrix variant ${values} (suite ${c.suite})`);
     }
     for (const ref of [c.judge, ...staticJudgedSpecs(c).map((s) => s.judge)]) {
       // A name is the config's judge, listed above under its name.

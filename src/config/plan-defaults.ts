@@ -1,4 +1,5 @@
 import type { PlanDefaults } from '../suite/plan.js';
+import { TargetVariants } from '../suite/target-variants.js';
 import type { ResolvedConfig } from './load-config.js';
 
 /** What a resolved config gives every planned case that sets none of its own: one place for the CLI and `evaluate()`. */
@@ -10,6 +11,7 @@ export function planDefaults(config: ResolvedConfig): PlanDefaults {
     timeoutMs: config.timeoutMs,
     loadTimeoutMs: config.loadTimeoutMs,
     targets: Object.keys(config.targets),
+    variants: new TargetVariants(config.targets, config.rootDir),
     judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
     userAssertions: config.userAssertions,
     commandTargets: Object.entries(config.targets)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ShownPartSchema } from './shown-parts.js';
 import { UsageSchema } from './usage.js';
 import { AgentRunSchema, ToolCallSchema } from './agent-run.js';
-import { MatrixValuesSchema } from './matrix.js';
+import { MatrixValuesSchema, TargetVariantSchema } from './matrix.js';
 import { ChatTurnSchema } from './chat-turn.js';
 import { TracePolicySchema } from './judge-port.js';
 import { SeveritySchema } from './severity.js';
@@ -252,6 +252,8 @@ export const CaseResultSchema = z.object({
   tags: z.array(z.string()),
   /** The matrix values this case ran with (`{ target: 'claude-support' }`); part of its key. */
   matrix: MatrixValuesSchema.optional(),
+  /** A settings variant's name and what it ran with (`model`, `effort`, `instructions` of a matrix); the name is its target's in every report. */
+  variant: TargetVariantSchema.optional(),
   /**
    * Hash of the case's input or turns, reference, assertions (a judged assertion's criterion and
    * judge left out: they are in `judgeFingerprint`) and a TS `check`'s source as written, its judge

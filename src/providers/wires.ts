@@ -5,7 +5,7 @@
  * SDK (each descriptor loads its own on first use).
  */
 import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
-import { tableRow } from './capability-lookup.js';
+import { familyRow, tableRow } from './capability-lookup.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { formatModelSpec, specCapabilitiesOn, type ModelSpec } from './model-spec.js';
 import { wireOf, type ProviderId } from './registry.js';
@@ -84,4 +84,12 @@ export function specFamilyRow(spec: Pick<ModelSpec, 'provider' | 'model'>): Mode
 export function tableModelOf(provider: ProviderId, model: string): { wire: Wire; model: string } {
   const wire = providerWire(provider);
   return wire.rowsOf ? { wire: wire.rowsOf.wire, model: wire.rowsOf.modelId(model) } : { wire: wire.id, model };
+}
+
+/**
+ * The providers whose wire's table rows know `model`'s family (a bare model id in `--matrix model=`):
+ * each wire's home provider, once.
+ */
+export function providersKnowing(model: string): string[] {
+  return [...new Set([...WIRES.values()].filter((w) => familyRow(w.id, model) !== undefined).map((w) => w.homeProvider))];
 }

@@ -2,6 +2,7 @@ import { UserError, UserErrors } from '../core/errors.js';
 import { judgeSpecMemo, missingJudgeKeys } from '../judges/judge-keys.js';
 import { missingApiKey, parseModelSpec, type ModelSpec } from '../providers/model-spec.js';
 import type { PlannedCase } from '../suite/plan.js';
+import { caseTargetSpec } from '../suite/target-variants.js';
 import type { RunSettings } from './loop/index.js';
 import { userModelRef } from './users/index.js';
 import { pushAll } from '../core/push-all.js';
@@ -36,7 +37,7 @@ export function checkApiKeys(settings: Pick<RunSettings, 'targets' | 'judging' |
   const targetVariables = new Map<string, string | undefined>();
   const judgeSpecs = judgeSpecMemo();
   for (const c of cases) {
-    const target = typeof c.target === 'string' ? targets[c.target] : undefined;
+    const target = caseTargetSpec(c, targets);
     if (target && typeof target === 'object' && 'model' in target) {
       const name = c.target as string;
       let variable = targetVariables.get(name);

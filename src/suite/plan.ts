@@ -14,8 +14,10 @@ import { loadTsEvalFile, validateTsDefinitions, type LoadedTs } from './load-ts.
 import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
 import type { SimulatedUser } from './simulated-user-schema.js';
-import { caseKey, type MatrixValues } from '../core/matrix.js';
-import { targetChoices, type TargetChoice, type TargetOverride } from './matrix-expand.js';
+import { caseKey, type MatrixValues, type TargetVariant } from '../core/matrix.js';
+import type { TargetConfig } from '../targets/config-schema.js';
+import type { TargetVariants } from './target-variants.js';
+import { targetChoices, type MatrixAxes, type TargetChoice, type TargetOverride } from './matrix-expand.js';
 import { datasetCases, type DatasetColumns } from './dataset-cases.js';
 import { iterableRows, readDatasetFile } from './dataset-read.js';
 import type { DatasetPick } from './dataset-pick.js';
@@ -38,6 +40,8 @@ export interface PlannedCase extends CaseIdentity {
   /** A target named in config, or an inline function target of a TS file. */
   readonly target: string | TargetFunction;
   readonly matrix?: MatrixValues;
+  /** A settings variant of a model-agent target (`model`, `effort`, `instructions` of a matrix): `target` is then its name, `spec` the config it builds. */
+  readonly variant?: TargetVariant & { readonly spec: TargetConfig };
   readonly passRate: number;
   /** `passAt` / `passHat`: the verdict comes from that estimate instead of `passRate` (suite/case-reducer.ts). */
   readonly reducer?: Reducer;
@@ -93,6 +97,8 @@ export interface PlanDefaults {
   loadTimeoutMs?: number;
   /** `--target` / `--matrix` from the command line. */
   targetOverride?: TargetOverride;
+  /** The settings variants of the config's model-agent targets, made once per run (config/plan-defaults.ts). */
+  variants?: TargetVariants;
   /** --limit / --sample / --seed: the rows kept of each dataset. */
   pick?: DatasetPick;
   /** The config's user assertions: a YAML `- type: <name>` entry naming one becomes it (none: no entry does). */
@@ -164,7 +170,7 @@ function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
         }),
       );
     } else seen.set(c.key, c);
-    if (typeof c.target === 'string' && !defaults.targets.includes(c.target)) {
+    if (typeof c.target === 'string' && !c.variant && !defaults.targets.includes(c.target)) {
       const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
       errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.targetLine ?? c.line ?? undefined, field: 'target' }));
     }
@@ -188,9 +194,9 @@ function dedupe(errors: UserError[]): UserError[] {
 async function loadFile(file: string, display: string, d: PlanDefaults): Promise<PlannedCase[]> {
   if (/\.ya?ml$/.test(file)) {
     const { data, caseLines, targetLine, matrixLine } = await loadYamlEvalFile(file, display, d.userAssertions);
-    const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine };
+    const suiteWhere = { suiteTarget: targetLine, matrix: matrixLine, file: display };
     const cases = (data.cases ?? []).flatMap((c, i) =>
-      targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
+      targetChoices(data, c, { ...suiteWhere, case: caseLines[i] ?? null }, d.targetOverride, d.variants).map((choice) =>
         planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, choice, assertions: c.assert ?? [], check: undefined }, d),
       ),
     );
@@ -205,11 +211,12 @@ async function planTsDefinitions(loaded: LoadedTs[], file: string, display: stri
   const out: PlannedCase[] = [];
   for (const { data, caseLines } of loaded) {
     const cases = (data.cases ?? []).flatMap((c, i) =>
-      targetChoices(data, c, { case: caseLines[i] ?? null }, d.targetOverride).map((choice) =>
+      targetChoices(data, c, { case: caseLines[i] ?? null, file: display }, d.targetOverride, d.variants).map((choice) =>
         planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, choice, assertions: c.assert ?? [], check: c.check }, d),
       ),
     );
-    if (data.dataset !== undefined) pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: {} }, d));
+    if (data.dataset !== undefined)
+      pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: { file: display } }, d));
     pushAll(out, isolatedInline(cases, data, inMemory ? null : file, display));
   }
   return out;
@@ -234,7 +241,7 @@ function isolatedInline(cases: PlannedCase[], data: EvalDefinition, module: stri
 }
 
 type DatasetSource = string | ({ path: string } & DatasetColumns) | unknown[] | AsyncIterable<unknown>;
-type TargetSuite = Settings & { suite: string; target?: string | TargetFunction | undefined; matrix?: { target: string[] } | undefined };
+type TargetSuite = Settings & { suite: string; target?: string | TargetFunction | undefined; matrix?: MatrixAxes | undefined };
 
 /** A suite's dataset rows as cases (each once per target it runs against): a file (relative to the eval file) or rows given in code. */
 async function rowsPlanned(
@@ -245,7 +252,7 @@ async function rowsPlanned(
     assertions: TsAssertionSpec[];
     check: PlannedCase['check'];
     suite: TargetSuite;
-    where: { suiteTarget?: number | undefined; matrix?: number | undefined };
+    where: { suiteTarget?: number | undefined; matrix?: number | undefined; file?: string | undefined };
   },
   d: PlanDefaults,
 ): Promise<PlannedCase[]> {
@@ -258,7 +265,7 @@ async function rowsPlanned(
   // A row's image and file paths are relative to the dataset file (rows given in code: the eval file).
   const partsDir = dirname(fromFile ? resolve(dirname(p.file), fromFile.path) : p.file);
   // A row names no target of its own: every row runs against the same choices, worked out once.
-  const choices = targetChoices(p.suite, {}, { ...p.where, case: null }, d.targetOverride);
+  const choices = targetChoices(p.suite, {}, { ...p.where, case: null }, d.targetOverride, d.variants);
   const out: PlannedCase[] = [];
   for (const c of cases) for (const choice of choices) out.push(planned({ suite: p.suite, c, file: shown, dir: partsDir, line: c.line, choice, assertions: c.assertions, check: p.check }, d));
   return out;
@@ -330,6 +337,7 @@ function planned(
     assertions: withAllowlist(c.onlyTools ?? suite.onlyTools, p.assertions),
     check: p.check,
     ...(choice.matrix ? { matrix: choice.matrix } : {}),
+    ...(choice.variant ? { variant: choice.variant } : {}),
     ...(choice.line ? { targetLine: choice.line } : {}),
   };
 }

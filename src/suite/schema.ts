@@ -115,17 +115,28 @@ const suiteFields = once(() => ({
   description: z.string().optional(),
   /** A target named in evals.config.ts. */
   target: z.string().min(1),
-  /** Run every case once per value; only `target` may vary today. */
+  /**
+   * Run every case once per value (once per combination when several dimensions are given):
+   * `target` picks the target; `model` (`provider:model` or a model id the capability table places),
+   * `effort` (reasoning effort) and `instructions` (`@file` relative to the config, or the text) vary a
+   * model-agent target's settings.
+   */
   matrix: z
-    .object({ target: z.array(z.string().min(1)).min(1) })
+    .object({
+      target: z.array(z.string().min(1)).min(1).optional(),
+      model: z.array(z.string().min(1)).min(1).optional(),
+      effort: z.array(z.string().min(1)).min(1).optional(),
+      instructions: z.array(z.string().min(1)).min(1).optional(),
+    })
     .strict()
+    .refine((m) => Object.values(m).some((v) => v !== undefined), 'give at least one dimension, e.g. matrix: { target: [a, b] }')
     .optional(),
   ...trialSettings(),
 }));
 
-/** A suite with a `matrix.target` needs no `target` of its own. */
-const targetOrMatrix = (v: { target?: unknown; matrix?: unknown }, ctx: z.RefinementCtx) => {
-  if (v.target === undefined && v.matrix === undefined) ctx.addIssue({ code: 'custom', message: 'a suite needs "target" (or "matrix: { target: [...] }")', path: ['target'] });
+/** A suite with a `matrix.target` needs no `target` of its own (a settings matrix varies the suite's target). */
+const targetOrMatrix = (v: { target?: unknown; matrix?: { target?: unknown } | undefined }, ctx: z.RefinementCtx) => {
+  if (v.target === undefined && v.matrix?.target === undefined) ctx.addIssue({ code: 'custom', message: 'a suite needs "target" (or "matrix: { target: [...] }")', path: ['target'] });
 };
 
 /** A dataset file, relative to the eval file; the object form names its input and id columns. */

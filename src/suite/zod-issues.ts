@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { INPUT_PART_TYPES } from '../core/content-parts.js';
+import { MATRIX_DIMENSIONS } from '../core/matrix.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -32,7 +33,7 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
     if (nested) return describeIssue(nested, input, knownTypes);
   }
   if (issue.code === 'unrecognized_keys' && issue.path.at(-1) === 'matrix') {
-    return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown matrix dimension ${JSON.stringify(issue.keys[0])} (only "target" is supported)` };
+    return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown matrix dimension ${JSON.stringify(issue.keys[0])} (the dimensions are ${MATRIX_DIMENSIONS.join(', ')})` };
   }
   if (issue.code === 'unrecognized_keys') {
     return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` };

@@ -53,8 +53,8 @@ describe('agent-evals run --matrix', () => {
   });
 
   it('an unknown matrix dimension in a file is exit 2 naming file, line and field, before any target runs', async () => {
-    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': suite('suite: support\nmatrix:\n  target: [good]\n  model: [x]') });
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': suite('suite: support\nmatrix:\n  target: [good]\n  temperature: [x]') });
     const stderr = expectStoppedBeforeTargets(await runMarked(dir, [], {}, runCliInProcess));
-    expect(stderr).toMatch(/evals\/support\.eval\.yaml:4.*matrix\.model.*unknown matrix dimension "model"/);
+    expect(stderr).toMatch(/evals\/support\.eval\.yaml:4.*matrix\.temperature.*unknown matrix dimension "temperature"/);
   });
 });

@@ -68,10 +68,10 @@ describe('matrix planning', () => {
   });
 
   it('an unknown matrix dimension is exit 2 naming file, line and field', async () => {
-    const msg = await loadError({ 's.eval.yaml': yaml('suite: s', 'target: a', 'matrix:', '  target: [a]', '  model: [x]', 'cases:', '  - id: one', '    input: hi', ASSERT) });
+    const msg = await loadError({ 's.eval.yaml': yaml('suite: s', 'target: a', 'matrix:', '  target: [a]', '  temperature: [x]', 'cases:', '  - id: one', '    input: hi', ASSERT) });
     expect(msg).toMatch(/s\.eval\.yaml:5/);
-    expect(msg).toContain('matrix.model');
-    expect(msg).toContain('unknown matrix dimension "model" (only "target" is supported)');
+    expect(msg).toContain('matrix.temperature');
+    expect(msg).toContain('unknown matrix dimension "temperature" (the dimensions are target, model, effort, instructions)');
   });
 
   it('an unknown target in a matrix names the matrix line; on a case, the case line and field', async () => {
@@ -105,7 +105,7 @@ describe('matrix planning', () => {
   });
 
   it('bad --matrix and --target flags are user errors naming the flag', () => {
-    expect(() => targetOverride({ matrix: ['model=x'] }, defaults.targets)).toThrow(/--matrix model=x: unknown matrix dimension "model"/);
+    expect(() => targetOverride({ matrix: ['temperature=x'] }, defaults.targets)).toThrow(/--matrix temperature=x: unknown matrix dimension "temperature"/);
     expect(() => targetOverride({ matrix: ['target=a,zz'] }, defaults.targets)).toThrow(/--matrix: unknown target "zz"/);
     expect(() => targetOverride({ matrix: ['target='] }, defaults.targets)).toThrow(/give the values/);
     expect(() => targetOverride({ target: 'zz' }, defaults.targets)).toThrow(/--target: unknown target "zz"/);

@@ -9,6 +9,7 @@ import { withPartialRun } from '../../targets/partial-run.js';
 import type { TargetConfig } from '../../targets/config-schema.js';
 import type { FunctionTargetSchema } from '../../targets/target-schemas.js';
 import type { PlannedCase } from '../../suite/plan.js';
+import { caseTargetSpec } from '../../suite/target-variants.js';
 import type { TargetSettings } from '../../targets/target-settings.js';
 import type { Target, TargetSession, TrialInput } from '../../targets/types.js';
 import type { MessageTurn } from '../../core/chat-turn.js';
@@ -26,7 +27,7 @@ function configModule(settings: Pick<TargetSettings, 'configFile' | 'rootDir'>):
 
 /** A case's target as the runner builds it, and where an isolated one's worker finds it. */
 export function caseTarget(c: PlannedCase, configured: Record<string, TargetConfig>): { spec: TargetConfig; source: IsolatedSource } {
-  if (typeof c.target === 'string') return { spec: configured[c.target]!, source: { kind: 'config' } };
+  if (typeof c.target === 'string') return { spec: caseTargetSpec(c, configured)!, source: { kind: 'config' } };
   if (!c.isolate) return { spec: c.target, source: { kind: 'config' } };
   const { module, display, maxHeapMb } = c.isolate;
   return { spec: { function: c.target, isolate: true, ...(maxHeapMb !== undefined ? { maxHeapMb } : {}) }, source: { kind: 'eval', module, display } };

@@ -40,6 +40,8 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     line: c.line,
     tags: c.tags,
     ...(c.matrix ? { matrix: { ...c.matrix } } : {}),
+    // What the variant set, never the target config it built (its tools are functions).
+    ...(c.variant ? { variant: recordedVariant(c.variant) } : {}),
     fingerprint: caseFingerprint(c),
     ...(judges ? { judgeFingerprint: judges } : {}),
     // Whole here; the reporter edge redacts the run's secrets, then cuts (case-asked.ts).
@@ -71,4 +73,8 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
 function userUsage(trials: readonly TrialResult[]): { user?: Usage } {
   const used = trials.flatMap((t) => (t.usage.user ? [t.usage.user] : []));
   return used.length ? { user: addUsage(emptyUsage(), ...used) } : {};
+}
+
+function recordedVariant({ spec: _spec, ...variant }: NonNullable<PlannedCase['variant']>): NonNullable<CaseResult['variant']> {
+  return { ...variant };
 }

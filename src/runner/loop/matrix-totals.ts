@@ -1,5 +1,5 @@
 import type { CaseResult, MatrixTable } from '../../core/results-schema.js';
-import { MATRIX_DIMENSIONS } from '../../core/matrix.js';
+import { matrixDimensions } from '../../core/matrix.js';
 import { matrixTable, type VariantTotals } from '../../stats/matrix-table.js';
 
 const sumCost = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
@@ -12,22 +12,22 @@ export class MatrixTotals {
   /** suite → dimension → value → totals, in plan order (cases end in any order). */
   private readonly suites = new Map<string, Map<string, Map<string, VariantTotals>>>();
 
-  constructor(planned: ReadonlyArray<Pick<CaseResult, 'suite' | 'matrix'>> = []) {
+  constructor(planned: ReadonlyArray<Pick<CaseResult, 'suite' | 'matrix' | 'variant'>> = []) {
     for (const c of planned) this.entries(c);
   }
 
-  private entries(c: Pick<CaseResult, 'suite' | 'matrix'>): VariantTotals[] {
-    return MATRIX_DIMENSIONS.flatMap((dimension) => {
-      const value = c.matrix?.[dimension];
-      if (value === undefined) return [];
-      const dims = this.suites.get(c.suite) ?? new Map<string, Map<string, VariantTotals>>();
-      this.suites.set(c.suite, dims);
-      const values = dims.get(dimension) ?? new Map<string, VariantTotals>();
-      dims.set(dimension, values);
-      const t = values.get(value) ?? { value, cases: 0, casesPassed: 0, trialsRun: 0, trialsPassed: 0, scoreSum: 0, targetCostUsd: 0, judgeCostUsd: 0, durationsMs: [] };
-      values.set(value, t);
-      return [t];
-    });
+  /** One table per suite and set of dimensions; its rows are the variants (a target's name, a settings variant's name). */
+  private entries(c: Pick<CaseResult, 'suite' | 'matrix' | 'variant'>): VariantTotals[] {
+    const dimension = matrixDimensions(c.matrix);
+    const value = c.variant?.name ?? c.matrix?.target;
+    if (!dimension || value === undefined) return [];
+    const dims = this.suites.get(c.suite) ?? new Map<string, Map<string, VariantTotals>>();
+    this.suites.set(c.suite, dims);
+    const values = dims.get(dimension) ?? new Map<string, VariantTotals>();
+    dims.set(dimension, values);
+    const t = values.get(value) ?? { value, cases: 0, casesPassed: 0, trialsRun: 0, trialsPassed: 0, scoreSum: 0, targetCostUsd: 0, judgeCostUsd: 0, durationsMs: [] };
+    values.set(value, t);
+    return [t];
   }
 
   addCase(c: CaseResult): void {

@@ -1,3 +1,4 @@
+import { caseTargetSpec } from '../../suite/target-variants.js';
 import { UserError } from '../../core/errors.js';
 import type { RejudgedFrom, Results } from '../../core/results-schema.js';
 import { rawTrialsPath, readRawTrials } from '../../report/raw-trials.js';
@@ -51,7 +52,7 @@ export async function rejudgeRecorded(opts: RejudgeOptions): Promise<RejudgeOutc
   const replayOf = (c: PlannedCase): ReplayedCase => plan.replays.get(c.key)!;
   const instructions = new Map<string, string | undefined>();
   for (const c of plan.cases) {
-    const spec = typeof c.target === 'string' ? settings.targets[c.target] : undefined;
+    const spec = caseTargetSpec(c, settings.targets);
     if (typeof c.target !== 'string' || instructions.has(c.target) || !spec || typeof spec !== 'object' || !('model' in spec)) continue;
     instructions.set(c.target, await configuredInstructions(c.target, spec, settings));
   }
