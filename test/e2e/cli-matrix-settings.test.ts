@@ -88,6 +88,21 @@ describe('agent-evals run --matrix over a model-agent target’s settings', () =
     for (const n of names) expect(r.stdout).toContain(n);
   });
 
+  it("the issue's own example: --matrix model=gpt-6.1-sol,claude-haiku-5-5 --matrix effort=low,high runs 4 variants, gpt-6.1-sol on the Responses API", async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': SUITE });
+    const r = await run(dir, ['--matrix', 'model=gpt-6.1-sol,claude-haiku-5-5', '--matrix', 'effort=low,high', '--json', 'results.json']);
+    expect(r.code, r.stderr).toBe(0);
+    // gpt-6.1-sol takes its requests on the Responses API (reasoning.effort), Claude on Messages (output_config.effort).
+    const sent = [...openai.bodies.map((b) => `${b.model} ${b.reasoning?.effort}`), ...anthropic.bodies.map((b) => `${b.model} ${b.output_config?.effort}`)].sort();
+    expect(sent).toEqual(['claude-haiku-5-5 high', 'claude-haiku-5-5 low', 'gpt-6.1-sol high', 'gpt-6.1-sol low']);
+    expect(openai.bodies.every((b) => b.input !== undefined && b.messages === undefined)).toBe(true);
+    const names = ['agent[model=gpt-6.1-sol,effort=low]', 'agent[model=gpt-6.1-sol,effort=high]', 'agent[model=claude-haiku-5-5,effort=low]', 'agent[model=claude-haiku-5-5,effort=high]'];
+    const results = ResultsSchema.parse(JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')));
+    expect(results.cases.map((c) => c.variant?.name)).toEqual(names);
+    expect(results.summary.matrix![0]!.rows.map((row) => [row.value, row.passRate.trials])).toEqual(names.map((n) => [n, 1]));
+    for (const n of names) expect(r.stdout).toContain(n);
+  });
+
   it('a bare model id is placed by the capability table; one it cannot place is exit 2 asking for provider:model, before any request', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': SUITE });
     const placed = await run(dir, ['--matrix', 'model=gpt-5.5,claude-haiku-5-5', '--json', 'results.json']);
