@@ -29,12 +29,17 @@ function modelBlock(m: DoctorModel): string[] {
     row('used by', m.usedBy.join('; ')),
     row('endpoint', `${m.baseURL} (${m.baseURLFrom === 'default' ? `${m.provider} default` : `from the ${m.baseURLFrom}`})`),
     row('proxy', m.proxy.proxy ? `${m.proxy.proxy} (${m.proxy.because})` : `none, direct (${m.proxy.because})`),
-    row('key', `${m.keyEnv}${m.keyFrom === 'environment' ? '' : ` (in the agent judge's options.env)`}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : 'not set (not needed: a local server)'}`),
+    row('key', `${m.keyEnv}${m.keyFrom === 'environment' ? '' : ` (in the agent judge's options.env)`}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : keyNotNeeded(m)}`),
     row('called with', m.embeddings ? 'embeddings requests (similarTo)' : calledWith(m.capabilities, m.reasoningEffort, m.judge, m.tools)),
     row('price', m.price ? priceText(m.price) : 'unknown price (add it under `pricing` in the config)'),
     ...m.notes.map((n) => row('note', n)),
     ...(m.refused !== undefined ? [row('refused', `${m.refused} (a run stops before its first call, exit 2)`)] : []),
   ];
+}
+
+/** Why an unset key is fine: a local server takes none; a cloud provider signs with its credential chain. */
+function keyNotNeeded(m: DoctorModel): string {
+  return m.credentials !== undefined ? `not set (the calls are signed with ${m.credentials})` : 'not set (not needed: a local server)';
 }
 
 /** The capabilities requests to the model carry; the structured-output mode only where a judge asks for one, tools where a caller offers them. */

@@ -161,3 +161,13 @@ describe('the reasoning effort doctor names is the one the tool request carries'
     expect([named, sent, live]).toEqual(['none', 'none', 'OK']);
   });
 });
+
+describe("doctor's key line for a provider signed by a credential chain", () => {
+  it('a bedrock target without AWS_BEARER_TOKEN_BEDROCK is signed with AWS credentials, not called a local server', async () => {
+    const f = await startFake();
+    const r = await cli(['doctor'], project("'bedrock:anthropic.claude-haiku-4-5-20251001-v1:0'", "'openai:gpt-4.1-mini'"), f);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/key +AWS_BEARER_TOKEN_BEDROCK: not set \(the calls are signed with AWS credentials \(AWS_ACCESS_KEY_ID/);
+    expect(r.stdout).not.toContain('a local server');
+  });
+});

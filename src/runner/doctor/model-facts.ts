@@ -21,6 +21,8 @@ export interface ModelFacts {
   keyPresent: boolean;
   /** Whether calls need the key (a local server takes none). */
   keyRequired: boolean;
+  /** What signs the calls when the provider takes credentials from a chain rather than one key (Bedrock, Vertex AI). */
+  credentials?: string;
   /** What requests to the model will carry (the table's row for its family, under the spec's overrides). */
   capabilities: ModelCapabilities;
   /** The reasoning effort its requests go out with (tool requests, when a caller offers tools), as the request builder sends it; absent: none is sent. */
@@ -64,6 +66,7 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
     keyEnv,
     keyPresent: Boolean(env[keyEnv]?.trim()),
     keyRequired: apiKeyRequired(spec),
+    ...(descriptor.credentials !== undefined ? { credentials: descriptor.credentials } : {}),
     capabilities: specCapabilities(spec),
     ...(effort !== undefined ? { reasoningEffort: effort } : {}),
     ...(refused !== undefined ? { refused } : {}),
