@@ -6,6 +6,7 @@ import { formatModelSpec, parseModelSpec } from '../providers/model-spec.js';
 import { caseTarget } from '../runner/isolation/isolated-target.js';
 import { retiredModelWarnings } from '../runner/loop/retired-models.js';
 import { runModelCallers } from '../runner/loop/run-model-callers.js';
+import { checkWireRefusals } from '../runner/wire-refusals.js';
 import type { PlannedCase } from '../suite/plan.js';
 
 /**
@@ -35,4 +36,13 @@ function modelOf(model: unknown): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The settings the API would refuse on every call (wire-refusals.ts) stop an estimate as they stop
+ * `run` and `doctor`: exit 2 naming model, API and setting, since the run it prices could not start.
+ */
+export async function checkPlannedRefusals(config: ResolvedConfig, cases: readonly PlannedCase[], flags: RunFlags, env: NodeJS.ProcessEnv): Promise<void> {
+  const { resolveRunSettings } = await import('../config/run-settings.js');
+  checkWireRefusals(resolveRunSettings(config, flags, env), cases);
 }

@@ -91,8 +91,9 @@ export function registerRun(program: Command): void {
         throw new UserError('--from names the results that --last-failed, --estimate and --max-cost read: give one of them too');
       if (flags.estimate) {
         if (flags.watch) throw new UserError('--estimate and --watch do not go together: an estimate runs nothing');
-        const [{ printEstimate }, { plannedShutdownWarnings }] = await Promise.all([import('./estimate.js'), import('./estimate-warnings.js')]);
+        const [{ printEstimate }, { plannedShutdownWarnings, checkPlannedRefusals }] = await Promise.all([import('./estimate.js'), import('./estimate-warnings.js')]);
         const plan = await prepareCases(paths, flags, cwd);
+        await checkPlannedRefusals(plan.config, plan.cases, flags, process.env);
         const warnings = await plannedShutdownWarnings(plan.config, plan.cases, flags, process.env, new Date());
         process.exitCode = await printEstimate(plan, flags.from, cwd, warnings);
         return;

@@ -90,6 +90,15 @@ describe('gpt-6.2-sol with a tool on Chat Completions (forced api: chat)', () =>
     expect(f.count).toBe(0);
   });
 
+  it('run --estimate refuses it too: exit 2, no request sent', async () => {
+    const f = await startFake();
+    const r = await cli(['run', '--estimate'], project(SOL_ON_CHAT), f);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toMatch(REFUSED);
+    expect(r.stderr).not.toMatch(STACK_FRAME);
+    expect(f.count).toBe(0);
+  });
+
   it('doctor without --live refuses it too: exit 2, no request sent', async () => {
     const f = await startFake();
     const r = await cli(['doctor'], project(SOL_ON_CHAT), f);
