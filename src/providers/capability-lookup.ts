@@ -14,9 +14,18 @@ export function capabilitiesOf(wire: WireTable, model: string, ...overrides: (Ca
   return Object.assign({}, base, ...overrides.filter((o) => o !== undefined)) as ModelCapabilities;
 }
 
+/**
+ * The wire and id under which a model of `wire` has its rows in the capability and price tables: its
+ * own, or, for a wire serving another's models (`rowsOf`: Claude on Bedrock), that wire's and its id there.
+ */
+export function tableKey(wire: WireTable, model: string): { wire: Wire; model: string } {
+  return wire.rowsOf ? { wire: wire.rowsOf.wire, model: wire.rowsOf.modelId(model) } : { wire: wire.id, model };
+}
+
 /** The row of a model of `wire`: its own, or the row of its id on the wire whose models it serves (`rowsOf`). */
 export function tableRow(wire: WireTable, model: string): ModelFamilyRow | undefined {
-  return wire.rowsOf ? familyRow(wire.rowsOf.wire, wire.rowsOf.modelId(model)) : familyRow(wire.id, model);
+  const key = tableKey(wire, model);
+  return familyRow(key.wire, key.model);
 }
 
 /** The table row for a model, or undefined when the table does not know its family. */

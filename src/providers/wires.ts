@@ -5,7 +5,7 @@
  * SDK (each descriptor loads its own on first use).
  */
 import type { ModelCapabilities, ModelFamilyRow, Wire } from './capabilities.js';
-import { familyRow, tableRow } from './capability-lookup.js';
+import { familyRow, tableKey, tableRow } from './capability-lookup.js';
 import { ProviderConfigError } from '../core/errors.js';
 import { formatModelSpec, specCapabilitiesOn, type ModelSpec } from './model-spec.js';
 import { wireOf, type ProviderId } from './registry.js';
@@ -77,13 +77,9 @@ export function specFamilyRow(spec: Pick<ModelSpec, 'provider' | 'model'>): Mode
   return tableRow(providerWire(spec.provider), spec.model);
 }
 
-/**
- * The wire and id under which a provider's model has its rows in the capability and price tables:
- * its own, or, for a wire serving another's models (Claude on Bedrock), that wire's and its id there.
- */
+/** The wire and id under which a provider's model has its rows in the capability and price tables (capability-lookup.ts `tableKey`). */
 export function tableModelOf(provider: ProviderId, model: string): { wire: Wire; model: string } {
-  const wire = providerWire(provider);
-  return wire.rowsOf ? { wire: wire.rowsOf.wire, model: wire.rowsOf.modelId(model) } : { wire: wire.id, model };
+  return tableKey(providerWire(provider), model);
 }
 
 /**
