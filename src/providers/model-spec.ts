@@ -47,7 +47,7 @@ export const ModelSpecObjectSchema = z
     reasoningEffort: z.string().min(1).optional(),
     /**
      * Which OpenAI API the calls go to: `chat` (Chat Completions) or `responses` (the Responses API).
-     * Unset: chosen per model from the capability table (openai-api-choice.ts).
+     * Unset: chosen per model from the capability table (wires/openai/api-choice.ts).
      */
     api: z.enum(['chat', 'responses']).optional(),
     /** This model's HTTP proxy (a URL), or false to call it directly; over the config's `proxy` and the environment's. */
