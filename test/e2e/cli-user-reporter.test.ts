@@ -115,7 +115,7 @@ describe('a reporter module of the user', () => {
 
   it('the example reporter writes its Markdown summary, which the terminal names', async () => {
     const dir = project();
-    const example = join(REPO_ROOT, 'examples', 'reporters', 'markdown-summary.mjs');
+    const example = join(REPO_ROOT, 'examples/reporters/markdown-summary.mjs');
     const r = await runCliInProcess(['run', '--reporter', `${example}=summary.md`], { cwd: dir, env: { SERVICE_TOKEN: SECRET } });
     expect(r.code, r.stdout + r.stderr).toBe(1);
     const md = readFileSync(join(dir, 'summary.md'), 'utf8');
