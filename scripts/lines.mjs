@@ -18,18 +18,32 @@ const COPY = join(ROOT, '.lines/newest');
 const NODES = { 22: 'node22', 24: 'node24' };
 
 /**
- * What runs on the newest line: the framework adapters and examples, the OpenTelemetry capture and
- * import, and the CLI end to end (spawned on the line's Node).
+ * What runs on the newest line: the framework adapters and examples, the OpenTelemetry capture, and
+ * the CLI end to end where the process itself is the subject (spawned on the line's Node: start, exit
+ * codes and signals, process groups, isolated workers, file watching, the proxy, the package's bin).
  */
 export const LINE_TESTS = [
   'test/adapters',
   'test/examples',
   'test/targets/otel-target.test.ts',
-  'test/e2e/cli-import.test.ts',
-  'test/e2e/cli-run.test.ts',
-  'test/e2e/cli-interrupt.test.ts',
-  'test/e2e/cli-isolate.test.ts',
-  'test/e2e/cli-proxy.test.ts',
+  ...[
+    'cli-run',
+    'cli-version',
+    'cli-init',
+    'cli-import',
+    'cli-interrupt',
+    'cli-interrupted',
+    'cli-resume',
+    'cli-shard',
+    'cli-isolate',
+    'command-process-group',
+    'cli-watch',
+    'cli-proxy',
+    'cli-proxy-function-target',
+    'cli-live-example',
+    'agent-judge-live-examples',
+    'cli-user-reporter',
+  ].map((name) => `test/e2e/${name}.test.ts`),
 ];
 
 /** The root package.json with the line's devDependencies and overrides over it. */
