@@ -26,6 +26,8 @@ export const LINE_TESTS = [
   'test/examples',
   'test/targets/otel-target.test.ts',
   'test/e2e/cli-import.test.ts',
+  'test/e2e/cli-import-ai-sdk-otel.test.ts',
+  'test/e2e/cli-import-instrumentations.test.ts',
   'test/e2e/cli-run.test.ts',
   'test/e2e/cli-interrupt.test.ts',
   'test/e2e/cli-isolate.test.ts',

@@ -15,7 +15,8 @@ export const REFUND_TOOLS: ChatCompletionTool[] = [
   { type: 'function', function: { name: 'issue_refund', description: 'Refund an order', parameters: byId } },
 ];
 
-const RESULTS: Record<string, (args: { id: string }) => unknown> = {
+/** What each tool returns. */
+export const REFUND_RESULTS: Record<string, (args: { id: string }) => unknown> = {
   orders_lookup: (args) => ({ id: args.id, status: 'delivered', damaged: true }),
   issue_refund: (args) => ({ id: args.id, refunded: true }),
 };
@@ -36,7 +37,7 @@ export async function refundAgent(input: string, baseURL: string): Promise<Agent
     if (calls.length === 0) return { reply: message.content ?? '', steps };
     messages.push(message);
     for (const call of calls) {
-      const result = RESULTS[call.function.name]!(JSON.parse(call.function.arguments) as { id: string });
+      const result = REFUND_RESULTS[call.function.name]!(JSON.parse(call.function.arguments) as { id: string });
       messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
     }
   }
