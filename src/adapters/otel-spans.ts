@@ -1,6 +1,6 @@
 import type { Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
-import { jsonOrText } from './json-text.js';
+import { parsedValue, str } from './chat-messages.js';
 import { count, providerId } from './token-counts.js';
 
 /**
@@ -28,7 +28,6 @@ const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']
 /** OpenLLMetry's `llm.request.type` values that are one model call (`@traceloop/ai-semantic-conventions`). */
 const OPENLLMETRY_CALLS = new Set(['chat', 'completion']);
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const first = <T>(a: Readonly<Record<string, unknown>>, read: (v: unknown) => T | undefined, keys: string[]): T | undefined => {
   for (const k of keys) {
     const v = read(a[k]);
@@ -180,15 +179,10 @@ function toolCall(s: SpanRecord, name: string, endMs: number): ToolCall {
   const a = s.attributes;
   // OpenInference's tool span holds its arguments and result as the span's `input.value` / `output.value`.
   const openInference = a['openinference.span.kind'] === 'TOOL';
-  const args = parsed(a['ai.toolCall.args'] ?? a['gen_ai.tool.call.arguments'] ?? (openInference ? a['input.value'] : undefined));
+  const args = parsedValue(a['ai.toolCall.args'] ?? a['gen_ai.tool.call.arguments'] ?? (openInference ? a['input.value'] : undefined));
   const isError = s.status === 'error';
   const result = isError
     ? (s.statusMessage ?? s.exceptionMessage ?? 'the tool failed')
-    : parsed(a['ai.toolCall.result'] ?? a['gen_ai.tool.call.result'] ?? (openInference ? a['output.value'] : undefined));
+    : parsedValue(a['ai.toolCall.result'] ?? a['gen_ai.tool.call.result'] ?? (openInference ? a['output.value'] : undefined));
   return { name, ...(args !== undefined ? { args } : {}), ...(result !== undefined ? { result } : {}), isError, durationMs: Math.max(0, endMs - s.startMs) };
-}
-
-/** Span attributes hold JSON as text: parsed when it is JSON, kept as text otherwise. */
-function parsed(v: unknown): unknown {
-  return typeof v === 'string' ? jsonOrText(v) : v;
 }
