@@ -31,6 +31,8 @@ export const LINE_TESTS = [
     'cli-version',
     'cli-init',
     'cli-import',
+    'cli-import-ai-sdk-otel',
+    'cli-import-instrumentations',
     'cli-interrupt',
     'cli-interrupted',
     'cli-resume',

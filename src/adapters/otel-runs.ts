@@ -1,51 +1,86 @@
 import { toolCallsOf } from '../core/agent-run.js';
-import { jsonOrText } from './json-text.js';
-import { isModelCall, stepsFromSpans, type SpanRecord } from './otel-spans.js';
+import { smallest } from '../core/extremes.js';
+import { pushAll } from '../core/push-all.js';
+import { aiSdkPrompt, aiSdkReply } from './ai-sdk-spans.js';
+import { assistantText, lastUserText, str, type ChatMessage, type ModelCallMessages } from './chat-messages.js';
+import { callMessages, inKnownConvention } from './otel-conventions.js';
+import { genAiMessages } from './otel-genai.js';
+import { isModelCall, isToolCall, stepsFromSpans, type SpanRecord } from './otel-spans.js';
 import type { ExportedSpan } from './otlp-json.js';
 
 /** One agent run read back from a trace: what it was asked, what it answered, which tools it called and had. */
 export interface RecordedRun {
   input: string;
   reply: string;
-  /** The tools it called, in order (stepsFromSpans' reading of the trace, as under `otel: true`). */
+  /** The tools it called, in order: its tool spans (stepsFromSpans, as under `otel: true`), else its model calls' messages. */
   calls: string[];
   /** The tools it was given, as its spans declare them. */
   tools: string[];
 }
 
+/** The runs of an exported trace; `unknown` when no span is in a convention otel-conventions.ts lists. */
+export interface SpanRuns {
+  runs: RecordedRun[];
+  skipped: number;
+  unknown: boolean;
+}
+
+/** Attributes that name a conversation: OpenTelemetry GenAI's, then OpenInference's. */
+const CONVERSATION_KEYS = ['gen_ai.conversation.id', 'session.id'];
+
+interface Group {
+  /** The outermost `invoke_agent` span, when the run has one. */
+  root: SpanRecord | undefined;
+  spans: SpanRecord[];
+}
+
 /**
- * The agent runs of an exported trace (GenAI semantic conventions, and the AI SDK's spans, as the
- * `otel: true` capture reads them): each outermost `invoke_agent` span with its descendants is one
- * run; a trace with no such span is one run. Input: the last user message of the run's (or its
- * first model call's) `gen_ai.input.messages`; reply: the assistant text of its (or its last model
- * call's) `gen_ai.output.messages`; tools given: `gen_ai.tool.definitions` (the AI SDK's
- * `ai.prompt.tools`). A run whose input or reply the trace does not hold is counted in `skipped`.
+ * The agent runs of an exported trace (the conventions of otel-conventions.ts). Each outermost
+ * `invoke_agent` span with its descendants is one run. Spans outside one are grouped by conversation
+ * id when they carry one (`gen_ai.conversation.id`, OpenInference's `session.id`), else by trace: the
+ * model calls under one parent share it. A trace that only continues an earlier one's conversation
+ * (its first model call sends the earlier one's messages and answer, which ended asking for tools:
+ * model-call spans recorded with no parent span are each a trace of their own) joins it. Such a
+ * group holds one run per user message it asks (a conversation of several turns is several runs).
+ * Input: the last user message of the run's agent span, else of its first model call; reply: the
+ * assistant text of the agent span, else of its last model call; tools called: its tool spans, else
+ * the tool calls its model calls' messages hold; tools given: the tool definitions its spans declare.
+ * A run whose input or reply the trace does not hold is counted in `skipped`.
  * (OpenTelemetry docs: GenAI agent spans, GenAI attribute registry and the tool-definitions and
- * message JSON schemas; read 2026-12-01.)
+ * message JSON schemas; read 2026-12-04.)
  */
-export function runsFromSpans(spans: readonly ExportedSpan[]): { runs: RecordedRun[]; skipped: number } {
+export function runsFromSpans(spans: readonly ExportedSpan[]): SpanRuns {
   const byTrace = new Map<string, ExportedSpan[]>();
   for (const s of spans) {
     const trace = byTrace.get(s.traceId);
     if (trace) trace.push(s);
     else byTrace.set(s.traceId, [s]);
   }
+  const agentRuns: Group[] = [];
+  const others: Group[] = [];
+  for (const trace of byTrace.values()) for (const group of runGroups(trace)) (group.root ? agentRuns : others).push(group);
+  const groups = byStartOf([...agentRuns, ...continued(byConversation(others)).flatMap(byUserTurn)]);
   const runs: RecordedRun[] = [];
   let skipped = 0;
-  for (const trace of byTrace.values()) {
-    for (const group of runGroups(trace)) {
-      const run = recordedRun(group.root, group.spans);
-      if (run) runs.push(run);
-      else skipped++;
-    }
+  for (const group of groups) {
+    const run = recordedRun(group);
+    if (run) runs.push(run);
+    else skipped++;
   }
-  return { runs, skipped };
+  return { runs, skipped, unknown: spans.length > 0 && !spans.some(inKnownConvention) };
 }
 
 const isAgent = (s: SpanRecord) => s.attributes['gen_ai.operation.name'] === 'invoke_agent';
+/** Groups by their first span's start. */
+function byStartOf(groups: readonly Group[]): Group[] {
+  const start = new Map(groups.map((g) => [g, smallest(g.spans.map((s) => s.startMs))]));
+  return [...groups].sort((a, b) => start.get(a)! - start.get(b)!);
+}
+const byStart = (spans: readonly SpanRecord[]) => [...spans].sort((a, b) => a.startMs - b.startMs);
+const modelCalls = (g: Group) => byStart(g.spans.filter(isModelCall));
 
 /** The outermost agent spans of a trace, each with its descendants; else the whole trace. */
-function runGroups(trace: readonly SpanRecord[]): Array<{ root: SpanRecord | undefined; spans: SpanRecord[] }> {
+function runGroups(trace: readonly SpanRecord[]): Group[] {
   const byId = new Map(trace.map((s) => [s.spanId, s]));
   // Each span's outermost agent span (itself included), memoised: a span's is its parent's, else
   // itself if it is an agent span. A walk up stops at the first span already known, so a long chain
@@ -82,88 +117,104 @@ function runGroups(trace: readonly SpanRecord[]): Array<{ root: SpanRecord | und
   return [...groups].sort(([a], [b]) => a.startMs - b.startMs).map(([root, spans]) => ({ root, spans }));
 }
 
-function recordedRun(root: SpanRecord | undefined, spans: SpanRecord[]): RecordedRun | undefined {
-  const models = spans.filter(isModelCall).sort((a, b) => a.startMs - b.startMs);
+/** Traces of one conversation id as one group (in start order); a trace without one stays its own. */
+function byConversation(groups: readonly Group[]): Group[] {
+  const merged = new Map<string, Group>();
+  const out: Group[] = [];
+  for (const g of byStartOf(groups)) {
+    const id = g.spans.map((s) => CONVERSATION_KEYS.map((k) => str(s.attributes[k])).find(Boolean)).find(Boolean);
+    const into = id === undefined ? undefined : merged.get(id);
+    if (into) pushAll(into.spans, g.spans);
+    else {
+      const copy = { root: undefined, spans: [...g.spans] };
+      if (id !== undefined) merged.set(id, copy);
+      out.push(copy);
+    }
+  }
+  return out;
+}
+
+/**
+ * Groups (in start order) joined where one continues the one before: its first model call sends
+ * the messages and the answer of the earlier group's last model call, and that answer asked for
+ * tools and said nothing (the agent loop went on, in a trace of its own).
+ */
+function continued(groups: readonly Group[]): Group[] {
+  const out: Group[] = [];
+  let last: ModelCallMessages | undefined;
+  for (const g of groups) {
+    const calls = modelCalls(g).map(callMessages);
+    const next = calls.find(Boolean);
+    const prev = out[out.length - 1];
+    const joins = prev && last && next && endsAskingForTools(last) && startsWith(next.input, [...last.input, ...last.output]);
+    if (joins) pushAll(prev.spans, g.spans);
+    else out.push({ root: undefined, spans: [...g.spans] });
+    last = calls.findLast(Boolean) ?? (joins ? last : undefined);
+  }
+  return out;
+}
+
+const endsAskingForTools = (m: ModelCallMessages) => m.output.some((o) => o.toolCalls.length > 0) && assistantText(m.output) === undefined;
+
+/** `messages` begins with `prefix`: the same roles, texts and tool calls (by id and name). */
+function startsWith(messages: readonly ChatMessage[], prefix: readonly ChatMessage[]): boolean {
+  const key = (m: ChatMessage) => JSON.stringify([m.role, m.text ?? '', m.toolCalls.map((c) => [c.id ?? '', c.name])]);
+  return prefix.length > 0 && prefix.length <= messages.length && prefix.every((m, i) => key(m) === key(messages[i]!));
+}
+
+/**
+ * A group split where its model calls start asking another user message: each turn of a
+ * conversation is one run. The spans between go with the turn of the model call before them.
+ */
+function byUserTurn(group: Group): Group[] {
+  const turns: Group[] = [];
+  let current: Group | undefined;
+  let asked: string | undefined;
+  for (const s of byStart(group.spans)) {
+    const user = isModelCall(s) ? lastUserText(callMessages(s)?.input ?? []) : undefined;
+    if (current && user !== undefined && asked !== undefined && user !== asked) current = undefined;
+    if (user !== undefined) asked = user;
+    if (!current) {
+      current = { root: undefined, spans: [] };
+      turns.push(current);
+    }
+    current.spans.push(s);
+  }
+  return turns;
+}
+
+function recordedRun({ root, spans }: Group): RecordedRun | undefined {
+  const calls = modelCalls({ root, spans }).flatMap((s) => callMessages(s) ?? []);
+  const agent = root && genAiMessages(root.attributes);
   const steps = stepsFromSpans(spans);
-  const input = inputOf(root) ?? inputOf(models[0]) ?? aiSdkPrompt(spans);
-  const reply = replyOf(root) ?? replyOf(models[models.length - 1]) ?? aiSdkReply(spans) ?? steps.findLast((s) => s.text)?.text;
+  const input = (agent && lastUserText(agent.input)) ?? (calls[0] && lastUserText(calls[0].input)) ?? aiSdkPrompt(spans);
+  const lastCall = calls[calls.length - 1];
+  const reply = (agent && assistantText(agent.output)) ?? (lastCall && assistantText(lastCall.output)) ?? aiSdkReply(spans) ?? steps.findLast((s) => s.text)?.text;
   if (input === undefined || reply === undefined) return undefined;
-  const calls = toolCallsOf({ reply, steps }).map((c) => c.name);
-  const tools = [...new Set(spans.flatMap(declaredTools))];
-  return { input, reply, calls, tools };
+  const called = spans.some(isToolCall) ? toolCallsOf({ reply, steps }).map((c) => c.name) : messageToolCalls(calls);
+  const tools = [...new Set(spans.flatMap((s) => callMessages(s)?.tools ?? []))];
+  return { input, reply, calls: called, tools };
 }
 
-/** The last user message's text of a span's input messages (`gen_ai.input.messages`, or the older `gen_ai.prompt`). */
-function inputOf(s: SpanRecord | undefined): string | undefined {
-  const messages = s && messageList(s.attributes['gen_ai.input.messages'] ?? s.attributes['gen_ai.prompt']);
-  return messages
-    ?.filter((m) => m.role === 'user')
-    .map(messageText)
-    .findLast((t) => t !== undefined);
-}
-
-/** The assistant text of a span's output messages (`gen_ai.output.messages`, or the older `gen_ai.completion`). */
-function replyOf(s: SpanRecord | undefined): string | undefined {
-  const messages = s && messageList(s.attributes['gen_ai.output.messages'] ?? s.attributes['gen_ai.completion']);
-  const texts = messages?.filter((m) => m.role === undefined || m.role === 'assistant').flatMap((m) => messageText(m) ?? []);
-  return texts && texts.length > 0 ? texts.join('\n') : undefined;
-}
-
-type Message = { role?: unknown; parts?: unknown; content?: unknown };
-
-/** Messages held as structured values or as JSON text. */
-function messageList(v: unknown): Message[] | undefined {
-  const value = typeof v === 'string' ? jsonOrText(v) : v;
-  return Array.isArray(value) ? value.filter((m): m is Message => typeof m === 'object' && m !== null) : undefined;
-}
-
-/** A message's text: its text parts (`parts: [{ type: 'text', content }]`, or `content` as text or `[{ type: 'text', text }]`). */
-function messageText(m: Message): string | undefined {
-  const parts = Array.isArray(m.parts) ? m.parts : Array.isArray(m.content) ? m.content : undefined;
-  if (!parts) return typeof m.content === 'string' ? m.content : undefined;
-  const texts = parts.flatMap((p: { type?: unknown; content?: unknown; text?: unknown }) => (p?.type === 'text' ? [p.content ?? p.text] : [])).filter((t): t is string => typeof t === 'string');
-  return texts.length > 0 ? texts.join('\n') : undefined;
-}
-
-/** The AI SDK's outermost `ai.prompt` (`{ prompt }` or `{ messages }`). */
-function aiSdkPrompt(spans: SpanRecord[]): string | undefined {
-  for (const s of outermostFirst(spans)) {
-    const prompt = jsonOrText(String(s.attributes['ai.prompt'] ?? ''));
-    if (typeof prompt !== 'object' || prompt === null) continue;
-    const p = prompt as { prompt?: unknown; messages?: unknown };
-    if (typeof p.prompt === 'string') return p.prompt;
-    const text = messageList(p.messages)
-      ?.filter((m) => m.role === 'user')
-      .map(messageText)
-      .findLast((t) => t !== undefined);
-    if (text !== undefined) return text;
+/**
+ * The tools a run's model calls asked for, in order, when no tool span recorded them: each call's
+ * answer, and before it the calls its input messages hold since the last user message that no
+ * earlier call's answer did (a trace missing the earlier model calls still shows them). A call
+ * with an id is counted once.
+ */
+function messageToolCalls(calls: readonly ModelCallMessages[]): string[] {
+  const seen = new Set<string>();
+  const names: string[] = [];
+  const add = (c: { id?: string; name: string }, fromHistory: boolean) => {
+    if (c.id !== undefined && seen.has(c.id)) return;
+    if (c.id === undefined && fromHistory) return;
+    if (c.id !== undefined) seen.add(c.id);
+    names.push(c.name);
+  };
+  for (const call of calls) {
+    const sinceUser = call.input.slice(call.input.findLastIndex((m) => m.role === 'user') + 1);
+    for (const m of sinceUser) for (const c of m.toolCalls) add(c, true);
+    for (const m of call.output) for (const c of m.toolCalls) add(c, false);
   }
-  return undefined;
-}
-
-/** The AI SDK's outermost `ai.response.text` (the whole generation's final text). */
-function aiSdkReply(spans: SpanRecord[]): string | undefined {
-  for (const s of outermostFirst(spans)) {
-    const text = s.attributes['ai.response.text'];
-    if (typeof text === 'string') return text;
-  }
-  return undefined;
-}
-
-/** Spans by start time, an enclosing span before what it encloses. */
-function outermostFirst(spans: SpanRecord[]): SpanRecord[] {
-  return [...spans].sort((a, b) => a.startMs - b.startMs || (b.endMs ?? Infinity) - (a.endMs ?? Infinity));
-}
-
-/** Tool names a span declares: `gen_ai.tool.definitions` (structured or JSON text), or the AI SDK's `ai.prompt.tools` (each JSON text). */
-function declaredTools(s: SpanRecord): string[] {
-  const a = s.attributes;
-  const defs = a['gen_ai.tool.definitions'] ?? a['ai.prompt.tools'];
-  const list = typeof defs === 'string' ? jsonOrText(defs) : defs;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((d: unknown) => {
-    const def = typeof d === 'string' ? jsonOrText(d) : d;
-    const name = typeof def === 'object' && def !== null ? (def as { name?: unknown }).name : undefined;
-    return typeof name === 'string' && name ? [name] : [];
-  });
+  return names;
 }

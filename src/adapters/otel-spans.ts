@@ -1,6 +1,6 @@
 import type { Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
-import { jsonOrText } from './json-text.js';
+import { parsedValue, str } from './chat-messages.js';
 import { count, providerId } from './token-counts.js';
 
 /**
@@ -25,8 +25,9 @@ export interface SpanRecord {
 const AI_SDK_CALL = /^ai\.[A-Za-z]+\.do(Generate|Stream)$/;
 /** GenAI semantic-convention operations that are one model call. */
 const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
+/** OpenLLMetry's `llm.request.type` values that are one model call (`@traceloop/ai-semantic-conventions`). */
+const OPENLLMETRY_CALLS = new Set(['chat', 'completion']);
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const first = <T>(a: Readonly<Record<string, unknown>>, read: (v: unknown) => T | undefined, keys: string[]): T | undefined => {
   for (const k of keys) {
     const v = read(a[k]);
@@ -37,15 +38,23 @@ const first = <T>(a: Readonly<Record<string, unknown>>, read: (v: unknown) => T 
 
 /** A span that is one model call (also read by otel-runs.ts, for an exported trace's input and reply). */
 export function isModelCall(s: SpanRecord): boolean {
-  return AI_SDK_CALL.test(s.name) || MODEL_OPERATIONS.has(String(s.attributes['gen_ai.operation.name']));
+  const a = s.attributes;
+  return (
+    AI_SDK_CALL.test(s.name) ||
+    MODEL_OPERATIONS.has(String(a['gen_ai.operation.name'])) ||
+    a['openinference.span.kind'] === 'LLM' ||
+    // OpenLLMetry before its GenAI attributes (0.27) named the operation here.
+    (a['gen_ai.operation.name'] === undefined && OPENLLMETRY_CALLS.has(String(a['llm.request.type'])))
+  );
 }
 
-function isToolCall(s: SpanRecord): boolean {
-  return s.name === 'ai.toolCall' || s.attributes['gen_ai.operation.name'] === 'execute_tool';
+/** A span that is one tool call: the AI SDK's, GenAI `execute_tool`, OpenInference's `TOOL` kind. */
+export function isToolCall(s: SpanRecord): boolean {
+  return s.name === 'ai.toolCall' || s.attributes['gen_ai.operation.name'] === 'execute_tool' || s.attributes['openinference.span.kind'] === 'TOOL';
 }
 
 function toolName(s: SpanRecord): string {
-  return first(s.attributes, str, ['ai.toolCall.name', 'gen_ai.tool.name']) ?? s.name.replace(/^execute_tool\s+/, '');
+  return first(s.attributes, str, ['ai.toolCall.name', 'gen_ai.tool.name', 'tool.name']) ?? s.name.replace(/^execute_tool\s+/, '');
 }
 
 /**
@@ -136,14 +145,19 @@ function modelStep(s: SpanRecord): Step | undefined {
   return { ...(text ? { text } : {}), usage, ...base };
 }
 
-/** Token counts; `input_tokens` is the whole prompt, cache reads and writes included. */
+/** Token counts; `input_tokens` is the whole prompt, cache reads and writes included (OpenInference's `llm.token_count.prompt` too). */
 function usageOf(a: Readonly<Record<string, unknown>>): TokenUsage | undefined {
-  const input = first(a, count, ['gen_ai.usage.input_tokens', 'ai.usage.inputTokens', 'ai.usage.promptTokens', 'gen_ai.usage.prompt_tokens']);
-  const output = first(a, count, ['gen_ai.usage.output_tokens', 'ai.usage.outputTokens', 'ai.usage.completionTokens', 'gen_ai.usage.completion_tokens']);
+  const input = first(a, count, ['gen_ai.usage.input_tokens', 'ai.usage.inputTokens', 'ai.usage.promptTokens', 'gen_ai.usage.prompt_tokens', 'llm.token_count.prompt']);
+  const output = first(a, count, ['gen_ai.usage.output_tokens', 'ai.usage.outputTokens', 'ai.usage.completionTokens', 'gen_ai.usage.completion_tokens', 'llm.token_count.completion']);
   if (input === undefined && output === undefined) return undefined;
-  const cached = first(a, count, ['gen_ai.usage.cache_read.input_tokens', 'ai.usage.inputTokenDetails.cacheReadTokens', 'ai.usage.cachedInputTokens']);
-  const cacheWrite = first(a, count, ['gen_ai.usage.cache_creation.input_tokens', 'ai.usage.inputTokenDetails.cacheWriteTokens']);
-  const reasoning = first(a, count, ['gen_ai.usage.reasoning.output_tokens', 'ai.usage.outputTokenDetails.reasoningTokens', 'ai.usage.reasoningTokens']);
+  const cached = first(a, count, ['gen_ai.usage.cache_read.input_tokens', 'ai.usage.inputTokenDetails.cacheReadTokens', 'ai.usage.cachedInputTokens', 'llm.token_count.prompt_details.cache_read']);
+  const cacheWrite = first(a, count, ['gen_ai.usage.cache_creation.input_tokens', 'ai.usage.inputTokenDetails.cacheWriteTokens', 'llm.token_count.prompt_details.cache_write']);
+  const reasoning = first(a, count, [
+    'gen_ai.usage.reasoning.output_tokens',
+    'ai.usage.outputTokenDetails.reasoningTokens',
+    'ai.usage.reasoningTokens',
+    'llm.token_count.completion_details.reasoning',
+  ]);
   return {
     inputTokens: input ?? 0,
     outputTokens: output ?? 0,
@@ -155,21 +169,20 @@ function usageOf(a: Readonly<Record<string, unknown>>): TokenUsage | undefined {
 
 /** `provider:model`, the provider cut at its first `.` (`openai.chat` → `openai`); the answering model first. */
 function modelOf(a: Readonly<Record<string, unknown>>): string | undefined {
-  const named = first(a, str, ['ai.model.provider', 'gen_ai.provider.name', 'gen_ai.system']);
+  const named = first(a, str, ['ai.model.provider', 'gen_ai.provider.name', 'gen_ai.system', 'llm.provider', 'llm.system']);
   const provider = named === undefined ? undefined : providerId(named);
-  const id = first(a, str, ['gen_ai.response.model', 'ai.response.model', 'gen_ai.request.model', 'ai.model.id']);
+  const id = first(a, str, ['gen_ai.response.model', 'ai.response.model', 'gen_ai.request.model', 'ai.model.id', 'llm.model_name']);
   return provider && id ? `${provider}:${id}` : undefined;
 }
 
 function toolCall(s: SpanRecord, name: string, endMs: number): ToolCall {
   const a = s.attributes;
-  const args = parsed(a['ai.toolCall.args'] ?? a['gen_ai.tool.call.arguments']);
+  // OpenInference's tool span holds its arguments and result as the span's `input.value` / `output.value`.
+  const openInference = a['openinference.span.kind'] === 'TOOL';
+  const args = parsedValue(a['ai.toolCall.args'] ?? a['gen_ai.tool.call.arguments'] ?? (openInference ? a['input.value'] : undefined));
   const isError = s.status === 'error';
-  const result = isError ? (s.statusMessage ?? s.exceptionMessage ?? 'the tool failed') : parsed(a['ai.toolCall.result'] ?? a['gen_ai.tool.call.result']);
+  const result = isError
+    ? (s.statusMessage ?? s.exceptionMessage ?? 'the tool failed')
+    : parsedValue(a['ai.toolCall.result'] ?? a['gen_ai.tool.call.result'] ?? (openInference ? a['output.value'] : undefined));
   return { name, ...(args !== undefined ? { args } : {}), ...(result !== undefined ? { result } : {}), isError, durationMs: Math.max(0, endMs - s.startMs) };
-}
-
-/** Span attributes hold JSON as text: parsed when it is JSON, kept as text otherwise. */
-function parsed(v: unknown): unknown {
-  return typeof v === 'string' ? jsonOrText(v) : v;
 }

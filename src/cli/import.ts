@@ -4,8 +4,9 @@ import type { Command } from 'commander';
 import { FileReadError, UserError, errorMessage } from '../core/errors.js';
 import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
 import { ResultsSchema } from '../core/results-schema.js';
-import { spansFromOtlpJson } from '../adapters/otlp-json.js';
+import { spansFromOtlpJson, type ExportedSpan } from '../adapters/otlp-json.js';
 import { runsFromSpans, type RecordedRun } from '../adapters/otel-runs.js';
+import { SPAN_CONVENTIONS } from '../adapters/otel-conventions.js';
 import { casesFromRuns, runsFromResults, type SkippedConversation } from '../suite/import-cases.js';
 import { terminalSafe } from '../report/sanitize.js';
 import { importedEvalText } from '../suite/import-yaml.js';
@@ -25,7 +26,7 @@ export function registerImport(program: Command): void {
   program
     .command('import')
     .description('write an eval file from an OTLP JSON trace export or an agent-evals results file: one case per recorded agent run, its reply as the reference, a trajectory skeleton to edit')
-    .argument('<file>', 'an OTLP JSON trace export (GenAI semantic conventions; one document, or one per line) or a results.json')
+    .argument('<file>', `an OTLP JSON trace export (one document, or one per line) in the ${conventionNames()} conventions, or a results.json`)
     .option('-o, --out <path>', 'the eval file to write; an existing file is not replaced (default: evals/<file name>.eval.yaml)')
     .option('--suite <name>', 'the suite name (default: the file name)')
     .option('--target <name>', 'the target named in evals.config that the cases run against', 'agent')
@@ -91,12 +92,32 @@ async function readJson(path: string, shown: string): Promise<unknown> {
 /** The recorded runs of an OTLP export or a results file; anything else is bad input. */
 function recordedRuns(data: unknown, shown: string): { runs: RecordedRun[]; skipped: number; kind: string; conversations?: SkippedConversation[] } {
   const spans = spansFromOtlpJson(data);
-  if (spans) return { ...runsFromSpans(spans), kind: 'an OTLP trace export' };
+  if (spans) {
+    const { runs, skipped, unknown } = runsFromSpans(spans);
+    if (unknown) throw new UserError(`holds spans of no convention agent-evals reads (tried ${triedConventions()}); ${firstSpan(spans)}: nothing to import`, { file: shown });
+    return { runs, skipped, kind: 'an OTLP trace export' };
+  }
   const doc = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { tool?: { name?: unknown }; schemaVersion?: unknown }) : undefined;
   if (doc && (doc.tool?.name === 'agent-evals' || doc.schemaVersion !== undefined)) {
     return { ...runsFromResults(parseResults(data, shown, '<file>', ResultsSchema)), kind: 'an agent-evals results file' };
   }
   throw neither(shown, 'it has neither `resourceSpans` nor the results document fields');
+}
+
+const conventionNames = () =>
+  SPAN_CONVENTIONS.map((c) => c.name)
+    .join(', ')
+    .replace(/, ([^,]+)$/, ' or $1');
+const triedConventions = () => SPAN_CONVENTIONS.map((c) => `${c.name}: ${c.keys}`).join('; ');
+
+/** What the file's first span held, for a file of no known convention: its name and first attribute keys (file text, so made safe for a terminal). */
+function firstSpan(spans: readonly ExportedSpan[]): string {
+  const span = spans[0]!;
+  const keys = Object.keys(span.attributes);
+  const cut = (text: string) => terminalSafe(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+  const shownKeys = keys.slice(0, 5).map(cut);
+  const more = keys.length > 5 ? `, and ${keys.length - 5} more` : '';
+  return `its first span is "${cut(span.name)}" with ${keys.length === 0 ? 'no attributes' : `attributes ${shownKeys.join(', ')}${more}`}`;
 }
 
 function neither(shown: string, why: string): UserError {

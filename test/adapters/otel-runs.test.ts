@@ -52,7 +52,7 @@ describe('spansFromOtlpJson', () => {
       ['t1', 'x', 'error', 5],
     ]);
     expect(spans[0]!.attributes['gen_ai.input.messages']).toEqual([{ role: 'user', parts: [{ type: 'text', content: 'hello' }] }]);
-    expect(runsFromSpans(spans)).toEqual({ runs: [{ input: 'hello', reply: 'hi there', calls: ['greet'], tools: [] }], skipped: 0 });
+    expect(runsFromSpans(spans)).toEqual({ runs: [{ input: 'hello', reply: 'hi there', calls: ['greet'], tools: [] }], skipped: 0, unknown: false });
   });
 });
 
@@ -78,12 +78,12 @@ describe('runsFromSpans', () => {
         span('t', 'c', 'ai.toolCall', 2, [str('ai.toolCall.name', 'lookup'), str('ai.toolCall.args', '{"id":"A1"}')], { parentSpanId: 'g' }),
       ),
     )!;
-    expect(runsFromSpans(spans)).toEqual({ runs: [{ input: 'Where is A1?', reply: 'A1 shipped.', calls: ['lookup'], tools: ['lookup', 'refund'] }], skipped: 0 });
+    expect(runsFromSpans(spans)).toEqual({ runs: [{ input: 'Where is A1?', reply: 'A1 shipped.', calls: ['lookup'], tools: ['lookup', 'refund'] }], skipped: 0, unknown: false });
   });
 
   it('counts a run whose trace holds no input as skipped', () => {
     const spans = spansFromOtlpJson(doc(span('t', 'c', 'chat', 0, [str('gen_ai.operation.name', 'chat'), int('gen_ai.usage.input_tokens', 1)])))!;
-    expect(runsFromSpans(spans)).toEqual({ runs: [], skipped: 1 });
+    expect(runsFromSpans(spans)).toEqual({ runs: [], skipped: 1, unknown: false });
   });
 });
 
@@ -101,5 +101,110 @@ describe('runsFromSpans on a long chain of nested spans', () => {
     expect(runs.length + skipped).toBe(1);
     // Walking up from every span read n²/2 = 2,000,000 links here.
     expect(reads).toBeLessThanOrEqual(4 * n);
+  });
+});
+
+/** GenAI `chat` span attributes: its input and output messages as JSON text. */
+const chat = (input: unknown[], output: unknown[], more: unknown[] = []) => [
+  str('gen_ai.operation.name', 'chat'),
+  str('gen_ai.input.messages', JSON.stringify(input)),
+  str('gen_ai.output.messages', JSON.stringify(output)),
+  ...more,
+];
+const user = (text: string) => ({ role: 'user', parts: [{ type: 'text', content: text }] });
+const says = (text: string) => ({ role: 'assistant', parts: [{ type: 'text', content: text }] });
+const asks = (id: string, name: string) => ({ role: 'assistant', parts: [{ type: 'tool_call', id, name, arguments: { id: 'A1' } }] });
+const answered = (id: string) => ({ role: 'tool', parts: [{ type: 'tool_call_response', id, response: 'ok' }] });
+
+describe('runsFromSpans on model-call spans with no agent span', () => {
+  it('makes one run of a trace of model calls under one parent, its tool calls read from their output messages (OpenInference)', () => {
+    const oi = (extra: unknown[]) => [str('openinference.span.kind', 'LLM'), str('llm.input_messages.0.message.role', 'user'), str('llm.input_messages.0.message.content', 'Refund A1'), ...extra];
+    const call = (n: number, name: string) => [
+      str('llm.output_messages.0.message.role', 'assistant'),
+      str(`llm.output_messages.0.message.tool_calls.0.tool_call.id`, `c${n}`),
+      str(`llm.output_messages.0.message.tool_calls.0.tool_call.function.name`, name),
+    ];
+    const tools = [str('llm.tools.0.tool.json_schema', '{"type":"function","function":{"name":"lookup"}}'), str('llm.tools.1.tool.json_schema', '{"type":"function","function":{"name":"refund"}}')];
+    const spans = spansFromOtlpJson(
+      doc(
+        span('t', 'p', 'POST /support', 0, []),
+        span('t', 'a', 'OpenAI Chat Completions', 1, oi([...call(1, 'lookup'), ...tools]), { parentSpanId: 'p' }),
+        span('t', 'b', 'OpenAI Chat Completions', 10, oi([...call(2, 'refund'), ...tools]), { parentSpanId: 'p' }),
+        span('t', 'c', 'OpenAI Chat Completions', 20, oi([str('llm.output_messages.0.message.role', 'assistant'), str('llm.output_messages.0.message.content', 'Refunded A1.'), ...tools]), {
+          parentSpanId: 'p',
+        }),
+      ),
+    )!;
+    expect(runsFromSpans(spans)).toEqual({ runs: [{ input: 'Refund A1', reply: 'Refunded A1.', calls: ['lookup', 'refund'], tools: ['lookup', 'refund'] }], skipped: 0, unknown: false });
+  });
+
+  it('joins model calls each in a trace of its own when one continues the conversation of the one before, which asked for tools', () => {
+    const spans = spansFromOtlpJson(
+      doc(
+        span('t1', 'a', 'chat m', 0, chat([user('Refund A1')], [asks('c1', 'lookup')])),
+        span('t2', 'b', 'chat m', 10, chat([user('Refund A1'), asks('c1', 'lookup'), answered('c1')], [asks('c2', 'refund')])),
+        span('t3', 'c', 'chat m', 20, chat([user('Refund A1'), asks('c1', 'lookup'), answered('c1'), asks('c2', 'refund'), answered('c2')], [says('Refunded A1.')])),
+        // A next user message after a reply is a run of its own, though it sends the conversation before it.
+        span(
+          't4',
+          'd',
+          'chat m',
+          30,
+          chat([user('Refund A1'), asks('c1', 'lookup'), answered('c1'), asks('c2', 'refund'), answered('c2'), says('Refunded A1.'), user('Thanks!')], [says('You are welcome.')]),
+        ),
+        // Another conversation: not joined.
+        span('t5', 'e', 'chat m', 40, chat([user('Where is B2?')], [asks('c9', 'lookup')])),
+      ),
+    )!;
+    expect(runsFromSpans(spans)).toEqual({
+      runs: [
+        { input: 'Refund A1', reply: 'Refunded A1.', calls: ['lookup', 'refund'], tools: [] },
+        { input: 'Thanks!', reply: 'You are welcome.', calls: [], tools: [] },
+      ],
+      skipped: 1,
+      unknown: false,
+    });
+  });
+
+  it('reads the tool calls of a run whose earlier model calls are missing from the last call’s input messages', () => {
+    const spans = spansFromOtlpJson(doc(span('t', 'c', 'chat m', 20, chat([user('Refund A1'), asks('c1', 'lookup'), answered('c1'), asks('c2', 'refund'), answered('c2')], [says('Refunded A1.')]))))!;
+    expect(runsFromSpans(spans).runs).toEqual([{ input: 'Refund A1', reply: 'Refunded A1.', calls: ['lookup', 'refund'], tools: [] }]);
+  });
+
+  it('groups traces by conversation id (gen_ai.conversation.id, OpenInference session.id), one run per user message', () => {
+    const conversation = (id: string) => str('gen_ai.conversation.id', id);
+    const spans = spansFromOtlpJson(
+      doc(
+        span('t1', 'a', 'chat m', 0, chat([user('Refund A1')], [asks('c1', 'lookup')], [conversation('k1')])),
+        // Its input was not recorded: only the conversation id ties it to the call before.
+        span('t2', 'b', 'chat m', 10, [str('gen_ai.operation.name', 'chat'), str('gen_ai.output.messages', JSON.stringify([says('Refunded A1.')])), conversation('k1')]),
+        span('t3', 'c', 'OpenAI Chat Completions', 20, [
+          str('openinference.span.kind', 'LLM'),
+          str('session.id', 's2'),
+          str('llm.input_messages.0.message.role', 'user'),
+          str('llm.input_messages.0.message.content', 'Hi'),
+          str('llm.output_messages.0.message.role', 'assistant'),
+          str('llm.output_messages.0.message.content', 'Hello.'),
+        ]),
+        span('t4', 'd', 'OpenAI Chat Completions', 30, [
+          str('openinference.span.kind', 'LLM'),
+          str('session.id', 's2'),
+          str('llm.input_messages.0.message.role', 'user'),
+          str('llm.input_messages.0.message.content', 'Where is B2?'),
+          str('llm.output_messages.0.message.role', 'assistant'),
+          str('llm.output_messages.0.message.content', 'On its way.'),
+        ]),
+      ),
+    )!;
+    expect(runsFromSpans(spans).runs).toEqual([
+      { input: 'Refund A1', reply: 'Refunded A1.', calls: ['lookup'], tools: [] },
+      { input: 'Hi', reply: 'Hello.', calls: [], tools: [] },
+      { input: 'Where is B2?', reply: 'On its way.', calls: [], tools: [] },
+    ]);
+  });
+
+  it('says when no span is in a convention it reads', () => {
+    const spans = spansFromOtlpJson(doc(span('t', 'a', 'GET /health', 0, [str('http.method', 'GET')])))!;
+    expect(runsFromSpans(spans)).toEqual({ runs: [], skipped: 1, unknown: true });
   });
 });

@@ -5,7 +5,7 @@
  * against a function target; a results file imports too; a file that is neither is exit 2. Needs
  * dist/ (`npm test` builds it).
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -179,5 +179,30 @@ describe('agent-evals import of a results file, and of a file that is neither', 
     const missing = await cli(['import', 'nope.json']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope\.json: no such file/);
+  });
+
+  it('refuses (exit 2) a trace export in no convention it reads, naming the conventions tried and what the first span held', async () => {
+    const { dir, cli } = project();
+    const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+    const spans = [
+      {
+        traceId: 't',
+        spanId: 'a',
+        name: 'GET /health\u001b[2J',
+        attributes: [attr('http.method', 'GET'), attr('http.route', '/health'), attr('a', '1'), attr('b', '1'), attr('c', '1'), attr('d', '1')],
+      },
+      { traceId: 't', spanId: 'b', name: 'db query', attributes: [attr('db.system', 'postgresql')] },
+    ];
+    writeFileSync(join(dir, 'http.json'), JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] }));
+    const res = await cli(['import', 'http.json']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(
+      'http.json: holds spans of no convention agent-evals reads (tried OpenTelemetry GenAI: gen_ai.input.messages, gen_ai.output.messages, gen_ai.tool.definitions, execute_tool spans; OpenLLMetry: gen_ai.prompt.N.*, gen_ai.completion.N.*, llm.request.functions.*; OpenInference: openinference.span.kind, llm.input_messages.*, llm.output_messages.*, llm.tools.*, tool.*; the AI SDK: ai.* spans); its first span is "GET /health\\x1b[2J" with attributes http.method, http.route, a, b, c, and 1 more: nothing to import',
+    );
+    expect(res.stderr).not.toMatch(STACK_FRAME);
+    expect(existsSync(join(dir, 'evals', 'http.eval.yaml'))).toBe(false);
+
+    const help = await cli(['import', '--help']);
+    expect(help.stdout).toMatch(/OpenTelemetry GenAI, OpenLLMetry, OpenInference or the\s+AI SDK conventions/);
   });
 });
