@@ -19,12 +19,13 @@ const NODES = { 22: 'node22', 24: 'node24' };
 
 /**
  * What runs on the newest line: the framework adapters and examples, the OpenTelemetry capture and
- * import, and the CLI end to end (spawned on the line's Node).
+ * import, a user's openai 7 through ctx.fetch, and the CLI end to end (spawned on the line's Node).
  */
 export const LINE_TESTS = [
   'test/adapters',
   'test/examples',
   'test/targets/otel-target.test.ts',
+  'test/targets/user-openai-fetch.test.ts',
   'test/e2e/cli-import.test.ts',
   'test/e2e/cli-run.test.ts',
   'test/e2e/cli-interrupt.test.ts',
