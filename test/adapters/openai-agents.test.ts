@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Agent, OpenAIProvider, Runner, setDefaultOpenAITracingExporter, setTraceProcessors, setTracingDisabled, tool } from '@openai/agents';
 import { fromOpenAIAgents, openAIAgentsTracing, type OpenAIAgentsTracing } from '../../src/adapters/openai-agents.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
+import { toolOutputsSent } from '../support/fake-openai-responses.js';
 import { installedVersion, userOpenAI } from '../support/framework-line.js';
 import type { FakeProvider, Script } from '../support/fake-server.js';
 
@@ -49,9 +50,6 @@ afterAll(() => {
   setDefaultOpenAITracingExporter();
   setTracingDisabled(true);
 });
-
-/** The tool outputs the SDK sent the model, in the order the fake received them. */
-const outputsSent = () => fake!.bodies.flatMap((b) => (b.input as Array<{ type?: string; output?: unknown }>).filter((i) => i.type === 'function_call_output').map((i) => i.output));
 
 async function runnerOn(script: Script, hold?: (index: number) => Promise<void>) {
   fake = await startFakeOpenAI({ script, hold });
@@ -113,7 +111,7 @@ describe('fromOpenAIAgents', () => {
       durationMs: expect.any(Number),
     });
     expect(fromOpenAIAgents(fine).steps![0]!.toolCalls![0]).toEqual({ name: 'lookup', args: { key: 'same' }, result: { key: 'same', value: 4 }, durationMs: expect.any(Number) });
-    expect(outputsSent().sort()).toEqual([JSON.stringify({ key: 'same', value: 4 }), shownForThrow('lookup of same failed')].sort());
+    expect(toolOutputsSent(fake!.bodies).sort()).toEqual([JSON.stringify({ key: 'same', value: 4 }), shownForThrow('lookup of same failed')].sort());
   });
 
   it('stringifies a structured final output', async () => {
@@ -131,7 +129,7 @@ describe('fromOpenAIAgents', () => {
     const call = fromOpenAIAgents(result).steps![0]!.toolCalls![0]!;
     expect(call.isError).toBeUndefined();
     expect(call.result).toBe(shownForThrow('lookup of k failed'));
-    expect(outputsSent()).toEqual([call.result]);
+    expect(toolOutputsSent(fake!.bodies)).toEqual([call.result]);
     tracing = openAIAgentsTracing();
     setTraceProcessors([tracing]);
   });

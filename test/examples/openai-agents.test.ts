@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setDefaultOpenAITracingExporter, setTraceProcessors, setTracingDisabled } from '@openai/agents';
 import config, { tracing } from '../../examples/frameworks/openai-agents/evals.config.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
+import { toolOutputsSent } from '../support/fake-openai-responses.js';
 import type { FakeProvider, FakeToolCall, FakeUsage, Scripted } from '../support/fake-server.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { runInProcess } from '../support/run-in-process.js';
@@ -124,8 +125,7 @@ describe('examples/frameworks/openai-agents', () => {
     ]);
     const refusal = 'Refund refused: order A0990 is outside the 30-day refund window';
     expect(calls('outside-refund-window')[1]!.result).toBe(refusal);
-    const sent = fake.bodies.flatMap((b: { input: Array<{ type?: string; output?: unknown }> }) => b.input.filter((i) => i.type === 'function_call_output').map((i) => i.output));
-    expect(sent).toContain(refusal);
+    expect(toolOutputsSent(fake.bodies)).toContain(refusal);
     expect(calls('refund-verified').map((c) => [c.name, c.isError])).toEqual([
       ['orders_lookup', undefined],
       ['refunds_issue', undefined],
