@@ -7,7 +7,7 @@
 //   node scripts/lines.mjs test [--node 22|24]... [vitest files or folders...]
 //   node scripts/lines.mjs lock      rewrite lines/newest.lock.json after package.json or lines/newest.json changed
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -18,14 +18,16 @@ const COPY = join(ROOT, '.lines/newest');
 const NODES = { 22: 'node22', 24: 'node24' };
 
 /**
- * What runs on the newest line: the framework adapters and examples, the OpenTelemetry capture, and
- * the CLI end to end where the process itself is the subject (spawned on the line's Node: start, exit
- * codes and signals, process groups, isolated workers, file watching, the proxy, the package's bin).
+ * What runs on the newest line: the framework adapters and examples, the OpenTelemetry capture and
+ * import, a user's openai 7 through ctx.fetch, and the CLI end to end where the process itself is the
+ * subject (spawned on the line's Node: start, exit codes and signals, process groups, isolated workers,
+ * file watching, the proxy, the package's bin).
  */
 export const LINE_TESTS = [
   'test/adapters',
   'test/examples',
   'test/targets/otel-target.test.ts',
+  'test/targets/user-openai-fetch.test.ts',
   ...[
     'cli-run',
     'cli-version',
@@ -94,6 +96,26 @@ function prepare() {
       process.exit(ci.status || 1);
     }
     writeFileSync(stamp, pkg + lock);
+  }
+  linkUserPackages();
+}
+
+/**
+ * A user's project on this line has its own copy of a package where agent-evals' own differs (openai 7
+ * beside agent-evals' openai 6, which holds node_modules/openai here): lines/newest.json `links` points
+ * a folder the examples resolve from at the copy the line installed, the one its framework uses too, as
+ * npm dedupes it in a user's project (one copy, so TypeScript sees one class).
+ */
+function linkUserPackages() {
+  const { links = {} } = JSON.parse(readFileSync(LINE, 'utf8'));
+  for (const [at, to] of Object.entries(links)) {
+    if (!existsSync(join(COPY, to, 'package.json'))) {
+      process.stderr.write(`lines: lines/newest.json links ${at} to ${to}, which the install does not hold; point it at the copy the lock installs\n`);
+      process.exit(1);
+    }
+    mkdirSync(dirname(join(COPY, at)), { recursive: true });
+    rmSync(join(COPY, at), { recursive: true, force: true });
+    symlinkSync(join(COPY, to), join(COPY, at), 'dir');
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * A tracing processor for the OpenAI Agents SDK that keeps the function (tool) spans of each trace:
  * the one place a tool's error is explicit, since a throwing tool reaches the run's result only as
- * the text the model was shown. A plain object implementing the SDK's TracingProcessor interface
+ * the text the model was shown (from @openai/agents 0.20 a fixed sentence without the error, read in
+ * agents-core 0.20's tool.mjs). A plain object implementing the SDK's TracingProcessor interface
  * structurally, so nothing of the SDK is imported.
  */
 

@@ -1,7 +1,8 @@
 /**
  * `agent-evals/openai-agents`: an OpenAI Agents SDK `run()` result as an AgentRun. One step per
  * model response (its usage and model), tool calls joined with their outputs by call id. Declares
- * only the fields it reads, so it imports nothing of the SDK.
+ * only the fields it reads, so it imports nothing of the SDK; they are the same in @openai/agents 0.14
+ * and 0.20 (RunResult, and RunState's `_trace`, read in agents-core 0.20's result.d.ts and runState.d.ts).
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';

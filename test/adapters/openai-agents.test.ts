@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { Agent, OpenAIProvider, Runner, setDefaultOpenAITracingExporter, setTraceProcessors, setTracingDisabled, tool } from '@openai/agents';
 import { fromOpenAIAgents, openAIAgentsTracing, type OpenAIAgentsTracing } from '../../src/adapters/openai-agents.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
+import { toolOutputsSent } from '../support/fake-openai-responses.js';
+import { installedVersion, userOpenAI } from '../support/framework-line.js';
 import type { FakeProvider, Script } from '../support/fake-server.js';
 
 const lookup = tool({
@@ -20,6 +22,15 @@ const lookup = tool({
   },
 });
 const agent = new Agent({ name: 'a', instructions: 'Answer with the lookup tool.', model: 'gpt-4.1-mini', tools: [lookup] });
+
+/**
+ * What the model is shown for a tool that threw, all the run's result keeps of it: 0.14's default error
+ * function appends the error; 0.20's is a fixed text that keeps the error's details from the model
+ * (agents-core 0.20 tool.mjs `defaultToolErrorFunction`), so only the function span says it failed.
+ */
+const agentsMinor = installedVersion('@openai/agents')![1];
+const shownForThrow = (error: string) =>
+  agentsMinor >= 20 ? 'An error occurred while running the tool. Please try again.' : `An error occurred while running the tool. Please try again. Error: Error: ${error}`;
 
 let fake: FakeProvider | undefined;
 let tracing: OpenAIAgentsTracing;
@@ -42,7 +53,9 @@ afterAll(() => {
 
 async function runnerOn(script: Script, hold?: (index: number) => Promise<void>) {
   fake = await startFakeOpenAI({ script, hold });
-  return new Runner({ modelProvider: new OpenAIProvider({ openAIClient: new OpenAI({ baseURL: fake.url, apiKey: 'sk-fake' }) }) });
+  // The client a user of this line hands the SDK: their own openai (7 on the newest line, agent-evals' is 6).
+  const UserOpenAI = await userOpenAI();
+  return new Runner({ modelProvider: new OpenAIProvider({ openAIClient: new UserOpenAI({ baseURL: fake.url, apiKey: 'sk-fake' }) }) });
 }
 
 describe('fromOpenAIAgents', () => {
@@ -90,8 +103,15 @@ describe('fromOpenAIAgents', () => {
     );
     const [failing, fine] = await Promise.all([runner.run(agent, 'x', { context: { fail: true } }), runner.run(agent, 'x', { context: { fail: false } })]);
 
-    expect(fromOpenAIAgents(failing).steps![0]!.toolCalls![0]).toMatchObject({ name: 'lookup', isError: true, result: expect.stringContaining('lookup of same failed') });
+    expect(fromOpenAIAgents(failing).steps![0]!.toolCalls![0]).toEqual({
+      name: 'lookup',
+      args: { key: 'same' },
+      result: shownForThrow('lookup of same failed'),
+      isError: true,
+      durationMs: expect.any(Number),
+    });
     expect(fromOpenAIAgents(fine).steps![0]!.toolCalls![0]).toEqual({ name: 'lookup', args: { key: 'same' }, result: { key: 'same', value: 4 }, durationMs: expect.any(Number) });
+    expect(toolOutputsSent(fake!.bodies).sort()).toEqual([JSON.stringify({ key: 'same', value: 4 }), shownForThrow('lookup of same failed')].sort());
   });
 
   it('stringifies a structured final output', async () => {
@@ -108,7 +128,8 @@ describe('fromOpenAIAgents', () => {
     tracing.dispose(); // unregistered: the adapter reads no spans
     const call = fromOpenAIAgents(result).steps![0]!.toolCalls![0]!;
     expect(call.isError).toBeUndefined();
-    expect(call.result).toEqual(expect.stringContaining('lookup of k failed'));
+    expect(call.result).toBe(shownForThrow('lookup of k failed'));
+    expect(toolOutputsSent(fake!.bodies)).toEqual([call.result]);
     tracing = openAIAgentsTracing();
     setTraceProcessors([tracing]);
   });

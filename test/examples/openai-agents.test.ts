@@ -10,9 +10,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { setDefaultOpenAITracingExporter, setTraceProcessors, setTracingDisabled } from '@openai/agents';
 import config, { tracing } from '../../examples/frameworks/openai-agents/evals.config.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
+import { toolOutputsSent } from '../support/fake-openai-responses.js';
 import type { FakeProvider, FakeToolCall, FakeUsage, Scripted } from '../support/fake-server.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { runInProcess } from '../support/run-in-process.js';
+import { onNewestLine, userOpenAIVersion } from '../support/framework-line.js';
 import type { CaseResult } from '../../src/core/results-schema.js';
 
 const exampleDir = join(dirname(fileURLToPath(import.meta.url)), '../../examples/frameworks/openai-agents');
@@ -110,12 +112,20 @@ describe('examples/frameworks/openai-agents', () => {
     expect(byId['refund-verified']!.trials[0]!.assertions.map((a) => a.kind)).toEqual(['calledTool', 'calledTool', 'toolOrder', 'noToolErrors', 'contains']);
     expect(byId['order-status']!.trials[0]!.assertions.map((a) => a.kind)).toEqual(['calledTool', 'notCalledTool', 'noToolErrors']);
 
-    // The refund tool threw for A0990 only: the SDK's result holds just the text the model saw.
+    // The example's client is the user's own openai: 7 on the newest line, beside agent-evals' 6.
+    expect(userOpenAIVersion.split('.')[0]).toBe(onNewestLine ? '7' : '6');
+    expect(new Set(fake.requests.map((r) => r.headers['x-stainless-package-version']))).toEqual(new Set([userOpenAIVersion]));
+
+    // The refund tool threw for A0990 only: the SDK's result holds just the text the model saw, the
+    // reason its errorFunction approved (0.20's default would show a fixed text without it).
     const calls = (id: string) => byId[id]!.trials[0]!.trace.steps!.flatMap((s) => s.toolCalls ?? []);
     expect(calls('outside-refund-window').map((c) => [c.name, c.isError])).toEqual([
       ['orders_lookup', undefined],
       ['refunds_issue', true],
     ]);
+    const refusal = 'Refund refused: order A0990 is outside the 30-day refund window';
+    expect(calls('outside-refund-window')[1]!.result).toBe(refusal);
+    expect(toolOutputsSent(fake.bodies)).toContain(refusal);
     expect(calls('refund-verified').map((c) => [c.name, c.isError])).toEqual([
       ['orders_lookup', undefined],
       ['refunds_issue', undefined],
@@ -134,6 +144,7 @@ describe('examples/frameworks/openai-agents', () => {
     expect(exitCode).toBe(0);
     const [c] = results.cases;
     expect(c!.trials[0]!.reply).toBe('Refunded $42.00 to your card (R-A1049).');
+    expect(new Set(fake.requests.map((r) => r.headers['x-stainless-package-version']))).toEqual(new Set([userOpenAIVersion]));
     expectUsage(c!, 'A1049_refund');
     // The tool calls were read off the Responses API's wire.
     expect(c!.trials[0]!.assertions.map((a) => [a.kind, a.status])).toEqual([

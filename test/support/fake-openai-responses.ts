@@ -246,3 +246,8 @@ function refuseReasoningItems(input: any[], memory: ResponsesMemory): OpenAIRefu
   }
   return undefined;
 }
+
+/** The tool outputs (`function_call_output` items) that Responses requests sent the model, in the order received. */
+export function toolOutputsSent(bodies: readonly any[]): unknown[] {
+  return bodies.flatMap((b) => (Array.isArray(b?.input) ? (b.input as Array<{ type?: string; output?: unknown }>) : []).filter((i) => i.type === 'function_call_output').map((i) => i.output));
+}

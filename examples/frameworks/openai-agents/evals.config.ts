@@ -12,6 +12,7 @@
 import { setTraceProcessors } from '@openai/agents';
 import { defineConfig } from 'agent-evals';
 import { fromOpenAIAgents, openAIAgentsTracing } from 'agent-evals/openai-agents';
+// The project's own openai: 7 beside @openai/agents 0.20 (agent-evals keeps its openai 6 to itself).
 import OpenAI from 'openai';
 import { runSupportAgent } from './agent.js';
 
