@@ -1,6 +1,7 @@
 /**
  * `agent-evals/ai-sdk`: an AI SDK `generateText` or `streamText` result as an AgentRun. The AI SDK
- * is never imported: the input types below name only the fields read, so any AI SDK 6 result fits.
+ * is never imported: the input types below name only the fields read, so an AI SDK 6 or 7 result
+ * fits (read from ai 6.0.325 and 7.0.173).
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
@@ -117,10 +118,11 @@ function joinToolCalls(content: readonly AISDKContentPart[]): ToolCall[] {
     .map((call): ToolCall => {
       const name = call.toolName || 'unknown';
       const outcome = call.toolCallId !== undefined ? outcomes.get(call.toolCallId) : undefined;
+      // A refused call is read from its own error, answered by a tool-error part or not: that part
+      // holds the error as text, `message` in AI SDK 6 but `Name: message` in 7 (@ai-sdk/provider 4).
+      if (call.invalid) return { name, args: call.input, result: errorMessage(call.error ?? outcome?.error), isError: true };
       if (outcome?.type === 'tool-result') return { name, args: call.input, result: outcome.output, isError: false };
       if (outcome?.type === 'tool-error') return { name, args: call.input, result: errorMessage(outcome.error), isError: true };
-      // A refused call the SDK did not answer with a tool-error part is an error all the same.
-      if (call.invalid) return { name, args: call.input, result: errorMessage(call.error), isError: true };
       return { name, args: call.input };
     });
 }

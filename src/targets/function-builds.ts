@@ -25,5 +25,5 @@ export async function buildFunctionWithOptions(name: string, spec: z.infer<typeo
   if (!spec.otel) return functionTarget(name, spec.function, callOptions(settings));
   // Loaded here only: a run without an otel target never loads OpenTelemetry (an optional peer dependency).
   const { otelTarget } = await loadOtelTarget(where('.otel'));
-  return otelTarget(name, spec.function, callOptions(settings), settings.configFile);
+  return otelTarget(name, spec.function, callOptions(settings), settings.configFile, settings.rootDir);
 }

@@ -8,7 +8,8 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
 import { AgentEvalsError, UserError, withSpent, errorMessage } from '../core/errors.js';
-import { stepsFromSpans } from '../adapters/otel-spans.js';
+import { isModelCall, stepsFromSpans, type SpanRecord } from '../adapters/otel-spans.js';
+import { aiSDKTelemetry, type AISDKTelemetry } from './ai-sdk-telemetry.js';
 import { functionTarget, type FunctionTargetOptions, type TargetFunction } from './function-target.js';
 import { withPartialRun } from './partial-run.js';
 import { mergeReturnedRun } from './returned-usage.js';
@@ -63,7 +64,7 @@ const NO_ASYNC_CONTEXT =
  * Checked when the target is built: a registration that hides the spans, or a context manager
  * that loses the active span across `await`, stops the run before any trial.
  */
-async function checkSetup(name: string, configFile: string | null): Promise<void> {
+async function checkSetup(name: string, where: { file?: string; field: string }): Promise<void> {
   const release = acquire();
   try {
     const probe = startRoot(`check ${name}`);
@@ -75,14 +76,14 @@ async function checkSetup(name: string, configFile: string | null): Promise<void
     trialSpans.close(probe.spanContext().traceId);
     if (!kept) throw new AgentEvalsError(NO_ASYNC_CONTEXT);
   } catch (err) {
-    throw new UserError(errorMessage(err), { ...(configFile ? { file: configFile } : {}), field: `targets.${name}.otel` });
+    throw new UserError(errorMessage(err), where);
   } finally {
     release();
   }
 }
 
 /** The function wrapped: its call traced, its spans read into the run it returns. */
-function traced(name: string, fn: TargetFunction, warn: ((message: string) => void) | undefined): TargetFunction {
+function traced(name: string, fn: TargetFunction, warn: ((message: string) => void) | undefined, telemetry: AISDKTelemetry | undefined): TargetFunction {
   const warned = new Set<string>();
   const warnOnce = (message: string) => {
     if (warned.has(message)) return;
@@ -91,6 +92,7 @@ function traced(name: string, fn: TargetFunction, warn: ((message: string) => vo
   };
   return async (input, ctx) => {
     const release = acquire();
+    const unregister = telemetry?.lease();
     try {
       const root = startRoot(`${ctx.trial.suite}/${ctx.trial.id}#${ctx.trial.trial} turn ${ctx.turn}`);
       const traceId = root.spanContext().traceId;
@@ -103,11 +105,11 @@ function traced(name: string, fn: TargetFunction, warn: ((message: string) => vo
       };
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       let value: string | AgentRun;
-      let spanSteps: Step[];
+      let spans: SpanRecord[];
       try {
         value = await context.with(trace.setSpan(context.active(), root), () => fn(input, ctx));
         root.end();
-        spanSteps = steps();
+        spans = trialSpans.spans(traceId);
       } catch (err) {
         root.setStatus({ code: SpanStatusCode.ERROR });
         root.end();
@@ -116,11 +118,38 @@ function traced(name: string, fn: TargetFunction, warn: ((message: string) => vo
         ctx.signal.removeEventListener('abort', onAbort);
         trialSpans.close(traceId);
       }
+      const spanSteps = stepsFromSpans(spans);
+      const missing = withoutModelCall(value, spans);
+      if (missing) throw withPartialRun(missing, { reply: '', steps: spanSteps });
       return withSpanSteps(name, value, spanSteps, warnOnce);
     } finally {
+      unregister?.();
       release();
     }
   };
+}
+
+/**
+ * A trial whose trace holds no model call has an unknown trajectory, not an empty one: its
+ * trajectory assertions would pass or fail on nothing. It is a trial error naming what is missing,
+ * unless the function returned its run with a step list of its own (`{ reply, steps: [] }` says it
+ * answered without a model call).
+ */
+function withoutModelCall(value: string | AgentRun, spans: readonly SpanRecord[]): AgentEvalsError | undefined {
+  if (spans.some(isModelCall)) return undefined;
+  if (typeof value === 'object' && value !== null && Array.isArray(value.steps)) return undefined;
+  const seen =
+    spans.length === 0
+      ? 'no span'
+      : `${spans.length} span${spans.length === 1 ? '' : 's'} (${spans
+          .slice(0, 3)
+          .map((s) => JSON.stringify(s.name))
+          .join(', ')}${spans.length > 3 ? ', …' : ''}), none a model call`;
+  return new AgentEvalsError(
+    `otel: true: this trial's trace holds ${seen}, so its tool calls and usage are unknown. ` +
+      "Turn the agent's telemetry on: AI SDK 6 `experimental_telemetry: { isEnabled: true }` on each call; AI SDK 7 @ai-sdk/otel installed (agent-evals registers it) " +
+      `or registered by you, and telemetry not turned off; another framework, its OpenTelemetry instrumentation. An agent that answered without a model call returns { reply, steps: [] }`,
+  );
 }
 
 /** The reply the function returned with the spans' steps; steps it returned itself follow, each call counted once. */
@@ -133,7 +162,10 @@ function withSpanSteps(name: string, value: string | AgentRun, steps: Step[], wa
   return merged.run;
 }
 
-export async function otelTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions, configFile: string | null): Promise<Target> {
-  await checkSetup(name, configFile);
-  return functionTarget(name, traced(name, fn, options.warn), options);
+/** `rootDir`, the config file's folder, is where the project's packages are resolved from (then the working directory). */
+export async function otelTarget(name: string, fn: TargetFunction, options: FunctionTargetOptions, configFile: string | null, rootDir: string): Promise<Target> {
+  const where = { ...(configFile ? { file: configFile } : {}), field: `targets.${name}.otel` };
+  await checkSetup(name, where);
+  const telemetry = await aiSDKTelemetry(rootDir, where);
+  return functionTarget(name, traced(name, fn, options.warn, telemetry), options);
 }

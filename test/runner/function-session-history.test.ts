@@ -12,6 +12,7 @@ import type { FakeProvider } from '../support/fake-server.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
 import { runInProcess } from '../support/run-in-process.js';
 import { removeTempDirs } from '../support/cli.js';
+import { onNewestLine } from '../support/framework-line.js';
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
@@ -66,7 +67,9 @@ describe('ctx.session on a function target', () => {
         },
         stopWhen: stepCountIs(3),
       });
-      session.history = [...history, user, ...result.response.messages];
+      // Every step's messages: `responseMessages` in AI SDK 7 (its `response.messages` is the last step's), `response.messages` in 6.
+      const messages = onNewestLine ? (result as unknown as { responseMessages: ModelMessage[] }).responseMessages : result.response.messages;
+      session.history = [...history, user, ...messages];
       return result.text;
     };
 

@@ -1,5 +1,5 @@
 /**
- * A two-tool AI SDK agent with telemetry on, the fake OpenAI script it runs against, and what each
+ * A two-tool AI SDK agent with telemetry on (unless told off), the fake OpenAI script it runs against, and what each
  * trial should record. Trial `k` is told its number, so every request, tool argument and token
  * count of that trial carries `k`: a run that held another trial's spans would show it. Shared so
  * the same agent can be read through its adapter and through `otel: true` and compared.
@@ -12,7 +12,12 @@ import type { Scripted } from './fake-server.js';
 export const MODEL_ID = 'gpt-4.1-mini';
 
 /** The agent for trial `k`: looks the order up, tries a refund (the tool throws), then answers. */
-export function runOrderAgent(baseURL: string, input: string, k: number, { abortSignal, fetch }: { abortSignal?: AbortSignal; fetch?: typeof globalThis.fetch } = {}) {
+export function runOrderAgent(
+  baseURL: string,
+  input: string,
+  k: number,
+  { abortSignal, fetch, telemetry = true }: { abortSignal?: AbortSignal; fetch?: typeof globalThis.fetch; telemetry?: boolean } = {},
+) {
   const openai = createOpenAI({ baseURL, apiKey: 'sk-test-otel-000000', ...(fetch ? { fetch } : {}) });
   return generateText({
     model: openai.chat(MODEL_ID),
@@ -30,7 +35,7 @@ export function runOrderAgent(baseURL: string, input: string, k: number, { abort
       }),
     },
     stopWhen: stepCountIs(4),
-    experimental_telemetry: { isEnabled: true },
+    experimental_telemetry: { isEnabled: telemetry },
     ...(abortSignal ? { abortSignal } : {}),
   });
 }

@@ -3,12 +3,18 @@
  * server, through the real runner; its tool calls and usage come from its spans alone. Runs use
  * `trace: 'full'`: the tool calls are read back from the results, which digest them under `safe`.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { context, propagation, ROOT_CONTEXT, trace, type ContextManager } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import type { FakeProvider } from '../support/fake-server.js';
 import { runInProcess } from '../support/run-in-process.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { removeTempDirs } from '../support/cli.js';
+import { expectStoppedBeforeTargets, runMarked, writeProject } from '../support/temp-project.js';
+import { onNewestLine } from '../support/framework-line.js';
 import { expectedTrial, orderScript, runOrderAgent } from '../support/ai-sdk-order-agent.js';
 import { priceUsage } from '../../src/providers/pricing.js';
 import { otelSpanProcessor } from '../../src/index.js';
@@ -27,6 +33,7 @@ afterEach(async () => {
   context.disable();
   propagation.disable();
 });
+afterAll(removeTempDirs);
 
 const TRIALS = 8;
 const evalFile = {
@@ -185,7 +192,8 @@ describe('otel: true on a function target', () => {
     expect(exitCode).toBe(0);
     for (const trial of results.cases[0]!.trials) expectOwnSpans(trial);
     // The user's exporter saw the agent's spans too: their provider stayed the global one.
-    expect(exporter.getFinishedSpans().filter((s) => s.name === 'ai.toolCall')).toHaveLength(2 * TRIALS);
+    // AI SDK 6 names its tool spans ai.toolCall; AI SDK 7's @ai-sdk/otel, execute_tool <name>.
+    expect(exporter.getFinishedSpans().filter((s) => s.name === 'ai.toolCall' || s.attributes['gen_ai.operation.name'] === 'execute_tool')).toHaveLength(2 * TRIALS);
   });
 
   it("stops before any trial when the user's own tracer provider does not carry otelSpanProcessor()", async () => {
@@ -247,5 +255,110 @@ describe('otel: true on a function target', () => {
     const want = expectedTrial(0);
     expect(trial.trace.steps?.flatMap((s) => s.toolCalls ?? []).map(({ durationMs: _d, ...c }) => c)).toEqual(want.toolCalls);
     expect(trial.usage.target).toMatchObject({ calls: 1, inputTokens: want.calls[0]!.inputTokens, outputTokens: want.calls[0]!.outputTokens });
+  });
+});
+
+describe('otel: true on a trace without a model call', () => {
+  it('is a trial error naming what is missing, never a verdict on an empty trajectory', async () => {
+    const fake = await startFake();
+    // The agent really calls the model, with its telemetry off: no span reaches the trial's root.
+    const agent: TargetFunction = async (input, ctx) => (await runOrderAgent(fake.url, input, ctx.trial.trial, { abortSignal: ctx.signal, telemetry: false })).text;
+    const { results, exitCode } = await runInProcess({
+      files: evalFile,
+      config: { trace: 'full', targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
+      selection: { repeat: TRIALS },
+    });
+    expect(fake.count).toBe(2 * TRIALS);
+    for (const trial of results.cases[0]!.trials) {
+      expect(trial.verdict).toBe('failed');
+      expect(trial.error).toMatch(
+        /^target agent: otel: true: this trial's trace holds no span, so its tool calls and usage are unknown\. .*experimental_telemetry.*@ai-sdk\/otel.*\{ reply, steps: \[\] \}/,
+      );
+      // No assertion is graded on the unknown trajectory.
+      expect(trial.assertions).toEqual([]);
+    }
+    expect(results.cases[0]!.verdict).toBe('failed');
+    expect(exitCode).not.toBe(0);
+  });
+
+  it('is no error when the function returns its run with a step list of its own (it answered without a model call)', async () => {
+    const { results } = await runInProcess({ files: evalFile, config: { trace: 'full', targets: { agent: { function: () => ({ reply: 'Nothing to look up.', steps: [] }), otel: true } } } });
+    const trial = results.cases[0]!.trials[0]!;
+    expect(trial.error).toBeUndefined();
+    expect(trial.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['calledTool', 'failed'],
+      ['toolOrder', 'failed'],
+      ['notCalledTool', 'passed'],
+    ]);
+  });
+});
+
+/** AI SDK 7's telemetry registry (registerTelemetry() pushes onto it). */
+const registry = () => (globalThis as { AI_SDK_TELEMETRY_INTEGRATIONS?: object[] }).AI_SDK_TELEMETRY_INTEGRATIONS;
+// A variable, so the previous line (no @ai-sdk/otel, ai 6 types) type-checks these imports.
+const AI = 'ai';
+const AI_SDK_OTEL = '@ai-sdk/otel';
+
+describe.runIf(onNewestLine)('otel: true on AI SDK 7', () => {
+  it("registers @ai-sdk/otel's integration while the trials run and removes it after", async () => {
+    const fake = await startFake();
+    const before = registry() && [...registry()!];
+    const seen = new Set<string>();
+    const agent: TargetFunction = async (input, ctx) => {
+      for (const i of registry() ?? []) seen.add(i.constructor.name);
+      return (await runOrderAgent(fake.url, input, ctx.trial.trial, { abortSignal: ctx.signal })).text;
+    };
+    const { results, exitCode } = await runInProcess({
+      files: evalFile,
+      config: { trace: 'full', targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
+      selection: { repeat: TRIALS },
+    });
+    expect(exitCode).toBe(0);
+    for (const trial of results.cases[0]!.trials) expectOwnSpans(trial);
+    expect([...seen]).toEqual(['OpenTelemetry']);
+    expect(registry()).toEqual(before);
+  });
+
+  it('uses an OpenTelemetry integration the process registered instead of adding its own: each call counted once', async () => {
+    const fake = await startFake();
+    const { OpenTelemetry } = (await import(AI_SDK_OTEL)) as { OpenTelemetry: new (o?: { usage?: boolean }) => object };
+    const { registerTelemetry } = (await import(AI)) as { registerTelemetry: (...i: object[]) => void };
+    const mine = new OpenTelemetry({ usage: true });
+    const before = registry();
+    registerTelemetry(mine);
+    try {
+      let during: object[] = [];
+      const agent: TargetFunction = async (input, ctx) => {
+        during = [...(registry() ?? [])];
+        return (await runOrderAgent(fake.url, input, ctx.trial.trial, { abortSignal: ctx.signal })).text;
+      };
+      const { results, exitCode } = await runInProcess({
+        files: evalFile,
+        config: { trace: 'full', targets: { agent: { function: agent, otel: true } }, concurrency: TRIALS, earlyStop: false },
+        selection: { repeat: TRIALS },
+      });
+      expect(exitCode).toBe(0);
+      for (const trial of results.cases[0]!.trials) expectOwnSpans(trial);
+      expect(during).toEqual([mine]);
+      expect(registry()).toEqual([mine]);
+    } finally {
+      if (before === undefined) delete (globalThis as { AI_SDK_TELEMETRY_INTEGRATIONS?: object[] }).AI_SDK_TELEMETRY_INTEGRATIONS;
+      else registry()!.splice(registry()!.indexOf(mine), 1);
+    }
+  });
+
+  it('stops with exit 2 before any trial, naming @ai-sdk/otel and its install, in a project on ai 7 without it', async () => {
+    const dir = writeProject({
+      'evals.config.mjs':
+        "import { writeFileSync } from 'node:fs';\nexport default { targets: { agent: { function: async () => { writeFileSync(process.env.MARKER, 'called'); return 'hi'; }, otel: true } } };\n",
+      ...evalFile,
+    });
+    // The project has this line's ai 7 installed, and no @ai-sdk/otel.
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(join(import.meta.dirname, '../../node_modules/ai'), join(dir, 'node_modules/ai'), 'dir');
+    const stderr = expectStoppedBeforeTargets(await runMarked(dir, [], {}, runCliInProcess));
+    expect(stderr).toMatch(
+      /evals\.config\.mjs: targets\.agent\.otel: otel: true: this project's ai 7\.\d+\.\d+ emits no spans unless a telemetry integration is registered, and @ai-sdk\/otel is not installed; run: npm i -D @ai-sdk\/otel/,
+    );
   });
 });

@@ -1,10 +1,11 @@
 /**
- * A small support agent built with the Vercel AI SDK as people build one: two tools made with
- * `tool()` and zod, an OpenAI chat model from `createOpenAI`, and a tool loop of up to five steps.
- * Nothing here knows about agent-evals: evals.config.ts turns its result into an AgentRun.
+ * A small support agent built with the Vercel AI SDK (ai 7, @ai-sdk/openai 4) as people build one:
+ * two tools made with `tool()` and zod, an OpenAI chat model from `createOpenAI`, and a tool loop of
+ * up to five steps. Nothing here knows about agent-evals: evals.config.ts turns its result into an
+ * AgentRun.
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, stepCountIs, streamText, tool } from 'ai';
+import { generateText, isStepCount, streamText, tool } from 'ai';
 import { z } from 'zod';
 
 export const INSTRUCTIONS = 'You are the support agent of a web store. Look an order up before you answer about it. Refund only delivered orders.';
@@ -49,10 +50,10 @@ function chatModel(options: AgentOptions) {
 function call(input: string, options: AgentOptions) {
   return {
     model: chatModel(options),
-    system: INSTRUCTIONS,
+    instructions: INSTRUCTIONS,
     prompt: input,
     tools,
-    stopWhen: stepCountIs(5),
+    stopWhen: isStepCount(5),
     ...(options.signal ? { abortSignal: options.signal } : {}),
   };
 }

@@ -1,9 +1,13 @@
 /**
- * A two-tool support agent built with the AI SDK, telemetry on. It knows nothing of agent-evals:
- * `otel: true` in evals.config.ts reads its tool calls and usage from the spans it emits.
+ * A two-tool support agent built with the AI SDK (ai 7, @ai-sdk/openai 4). It knows nothing of
+ * agent-evals: `otel: true` in evals.config.ts reads its tool calls and usage from the spans it
+ * emits. AI SDK 7 emits spans through a registered telemetry integration: with @ai-sdk/otel
+ * installed, agent-evals registers its `OpenTelemetry` integration while the trials run, unless the
+ * process registered one itself (an app that exports its traces does, at start-up:
+ * `registerTelemetry(new OpenTelemetry())`, from 'ai' and '@ai-sdk/otel').
  */
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, stepCountIs, tool } from 'ai';
+import { generateText, isStepCount, tool } from 'ai';
 import { z } from 'zod';
 
 const ORDERS: Record<string, { status: string; total: number; refundable: boolean }> = {
@@ -35,11 +39,12 @@ export async function supportAgent(message: string, abortSignal?: AbortSignal): 
   const openai = createOpenAI({ ...(process.env['OPENAI_BASE_URL'] ? { baseURL: process.env['OPENAI_BASE_URL'] } : {}) });
   const result = await generateText({
     model: openai.chat('gpt-5.4-mini'),
-    system: 'You are a store support agent. Look orders up before answering; refund only refundable orders.',
+    instructions: 'You are a store support agent. Look orders up before answering; refund only refundable orders.',
     prompt: message,
     tools: { orders_lookup: ordersLookup, refunds_issue: refundsIssue },
-    stopWhen: stepCountIs(5),
-    experimental_telemetry: { isEnabled: true },
+    stopWhen: isStepCount(5),
+    // On whenever an integration is registered (AI SDK 7); the function id names the call in the spans.
+    telemetry: { functionId: 'support-agent' },
     ...(abortSignal ? { abortSignal } : {}),
   });
   return result.text;
