@@ -1,7 +1,7 @@
 /**
- * A Mastra `agent.generate()` result -> AgentRun. Mastra 0.24 wraps the AI SDK v5 shapes: its
- * steps list tool calls and results as chunks whose fields sit under `payload`. Read by field,
- * never through Mastra itself, so this entry imports nothing of Mastra.
+ * A Mastra `agent.generate()` result -> AgentRun, for Mastra 0.24 and 1.x (read in 1.71). Both wrap
+ * the AI SDK v5 shapes: their steps list tool calls and results as chunks whose fields sit under
+ * `payload`. Read by field, never through Mastra itself, so this entry imports nothing of Mastra.
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { count, modelSpec, providerId, tokenUsage } from './token-counts.js';
@@ -15,6 +15,7 @@ export interface MastraToolChunk {
   args?: unknown;
   input?: unknown;
   result?: unknown;
+  /** A result chunk's value; in a step's `content` (Mastra 1.x) the model's view of it, `{ type, value }`. */
   output?: unknown;
   error?: unknown;
   isError?: boolean;
@@ -32,7 +33,10 @@ export interface MastraStep {
   text?: string;
   toolCalls?: MastraToolChunk[];
   toolResults?: MastraToolChunk[];
-  /** AI SDK v5 content parts; only `tool-error` parts are read (errors Mastra did not fold into a result). */
+  /**
+   * AI SDK v5 content parts; read only for errors Mastra left out of `toolResults`: `tool-error`
+   * parts, and (Mastra 1.x) `tool-result` parts whose output is `error-text` or `error-json`.
+   */
   content?: MastraToolChunk[];
   usage?: MastraUsage;
   response?: { modelId?: string; modelMetadata?: { modelId?: string; modelProvider?: string } };
@@ -65,6 +69,16 @@ function fieldsOf(chunk: MastraToolChunk): MastraToolChunk {
   return chunk.payload ?? chunk;
 }
 
+/**
+ * A thrown tool error as Mastra 1.71 keeps it: not in `toolResults` but as a `tool-result` content
+ * part whose output is the model's view of the error (`{ type: 'error-text', value: message }`).
+ */
+function errorOutput(part: MastraToolChunk): { value: unknown } | undefined {
+  if (part.type !== 'tool-result' || typeof part.output !== 'object' || part.output === null) return undefined;
+  const { type, value } = part.output as { type?: unknown; value?: unknown };
+  return type === 'error-text' || type === 'error-json' ? { value } : undefined;
+}
+
 function toolCallsOf(step: MastraStep): ToolCall[] {
   const byId = new Map<string, ToolCall>();
   const calls: ToolCall[] = [];
@@ -90,6 +104,13 @@ function toolCallsOf(step: MastraStep): ToolCall[] {
     const failed = failure(value);
     call.result = failed ? failed.result : value;
     call.isError = failed !== undefined;
+  }
+  for (const part of step.content ?? []) {
+    const error = errorOutput(part);
+    const call = error && part.toolCallId ? byId.get(part.toolCallId) : undefined;
+    if (!error || !call || 'result' in call) continue;
+    call.result = error.value;
+    call.isError = true;
   }
   return calls;
 }
