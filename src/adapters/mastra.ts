@@ -21,12 +21,16 @@ export interface MastraToolChunk {
   isError?: boolean;
 }
 
-/** The AI SDK v5 usage of one model call. */
+/** The usage of one model call, in the AI SDK v5 fields (Mastra 1.x flattens a v6/v7 model's usage into them). */
 export interface MastraUsage {
   inputTokens?: number;
   outputTokens?: number;
   cachedInputTokens?: number;
   reasoningTokens?: number;
+  /** Mastra 1.x, from a v6/v7 model: the cache writes (`inputTokens.cacheWrite`). */
+  cacheCreationInputTokens?: number;
+  /** Mastra 1.x: the model's own usage; nested (`inputTokens: { total, cacheRead, cacheWrite }`) from a v6/v7 model. */
+  raw?: { inputTokens?: unknown };
 }
 
 export interface MastraStep {
@@ -52,7 +56,8 @@ export interface FromMastraOptions {
   /**
    * The model's provider (`openai`, `anthropic`, ...): the prefix of each step's model for pricing,
    * and how its usage reads. The AI SDK v5 Anthropic provider leaves cache reads and writes out of
-   * `inputTokens`; with `anthropic` they are added back, so `inputTokens` is the whole prompt.
+   * `inputTokens`; with `anthropic` they are added back, so `inputTokens` is the whole prompt (a v6/v7
+   * Anthropic model under Mastra 1.x counts them already, and nothing is added).
    * Omitted, it is read from each step's model metadata (`openai.chat` -> `openai`).
    */
   provider?: string;
@@ -125,7 +130,11 @@ function usageOf(step: MastraStep, provider: string | undefined): Step['usage'] 
   const u = step.usage;
   if (!u) return undefined;
   if (provider !== 'anthropic') return tokenUsage({ input: u.inputTokens, output: u.outputTokens, cachedInput: u.cachedInputTokens, reasoning: u.reasoningTokens });
-  // Anthropic reports the uncached part of the prompt as input; reads and writes come beside it.
+  // A v6/v7 model's usage (Mastra 1.71 reads `inputTokens.total`) already counts cache reads and writes.
+  if (typeof u.raw?.inputTokens === 'object' && u.raw.inputTokens !== null) {
+    return tokenUsage({ input: u.inputTokens, output: u.outputTokens, cachedInput: u.cachedInputTokens, cacheWrite: u.cacheCreationInputTokens, reasoning: u.reasoningTokens });
+  }
+  // The AI SDK v5 Anthropic provider reports the uncached part of the prompt as input; reads and writes come beside it.
   const read = count(u.cachedInputTokens) ?? 0;
   const written = count(step.providerMetadata?.anthropic?.cacheCreationInputTokens) ?? 0;
   const input = count(u.inputTokens);

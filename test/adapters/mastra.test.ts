@@ -73,6 +73,26 @@ describe('fromMastra', () => {
     expect(fromMastra(result)).toEqual(run);
   });
 
+  // Mastra 1.x takes the AI SDK v7 providers too; the newest line installs @ai-sdk/anthropic 4, the root has only v5.
+  it.runIf((installedMajor('@mastra/core') ?? 0) >= 1)('adds nothing to inputTokens of an AI SDK v7 Anthropic model under Mastra 1.x, whose usage counts cache reads and writes already', async () => {
+    const fake = await startFakeAnthropic({
+      script: [
+        { toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1' } }], usage: { input: 50, cached: 1000, cacheWrite: 200, output: 30 } },
+        { text: 'A1 was delivered.', usage: { input: 80, cached: 1200, output: 10 } },
+      ],
+    });
+    fakes.push(fake);
+    // By a path TypeScript does not follow (the root has no @ai-sdk/anthropic 4), typed as the v5 factory it is called like.
+    const v7 = '@ai-sdk/anthropic';
+    const { createAnthropic: createAnthropicV7 } = (await import(v7)) as { createAnthropic: typeof createAnthropic };
+    const result = await agent(createAnthropicV7({ baseURL: `${fake.url}/v1`, apiKey: 'k' })('claude-haiku-4-5')).generate('Where is A1?', { maxSteps: 3 });
+
+    expect(fromMastra(result, { provider: 'anthropic' }).steps?.map((s) => s.usage)).toEqual([
+      { inputTokens: 1250, outputTokens: 30, cachedInputTokens: 1000, cacheWriteTokens: 200 },
+      { inputTokens: 1280, outputTokens: 10, cachedInputTokens: 1200, cacheWriteTokens: 0 },
+    ]);
+  });
+
   it('records arguments Mastra refused ({ error: true }) and a thrown tool error with isError: true', async () => {
     const fake = await startFakeOpenAI({
       script: [{ toolCalls: [{ name: 'orders_lookup', args: { orderId: 5 } }] }, { toolCalls: [{ name: 'crash', args: {} }] }, { text: 'Sorry.' }],
