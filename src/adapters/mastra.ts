@@ -30,7 +30,7 @@ export interface MastraUsage {
   /** Mastra 1.x, from a v6/v7 model: the cache writes (`inputTokens.cacheWrite`). */
   cacheCreationInputTokens?: number;
   /** Mastra 1.x: the model's own usage; nested (`inputTokens: { total, cacheRead, cacheWrite }`) from a v6/v7 model. */
-  raw?: { inputTokens?: unknown };
+  raw?: unknown;
 }
 
 export interface MastraStep {
@@ -126,12 +126,18 @@ function providerOf(step: MastraStep, option: string | undefined): string | unde
   return p ? providerId(p) : undefined;
 }
 
+/** A v6/v7 model's own usage: `inputTokens` is an object (`{ total, noCache, cacheRead, cacheWrite }`), not a count. */
+function nestedUsage(raw: unknown): boolean {
+  const input = typeof raw === 'object' && raw !== null ? (raw as { inputTokens?: unknown }).inputTokens : undefined;
+  return typeof input === 'object' && input !== null;
+}
+
 function usageOf(step: MastraStep, provider: string | undefined): Step['usage'] {
   const u = step.usage;
   if (!u) return undefined;
   if (provider !== 'anthropic') return tokenUsage({ input: u.inputTokens, output: u.outputTokens, cachedInput: u.cachedInputTokens, reasoning: u.reasoningTokens });
   // A v6/v7 model's usage (Mastra 1.71 reads `inputTokens.total`) already counts cache reads and writes.
-  if (typeof u.raw?.inputTokens === 'object' && u.raw.inputTokens !== null) {
+  if (nestedUsage(u.raw)) {
     return tokenUsage({ input: u.inputTokens, output: u.outputTokens, cachedInput: u.cachedInputTokens, cacheWrite: u.cacheCreationInputTokens, reasoning: u.reasoningTokens });
   }
   // The AI SDK v5 Anthropic provider reports the uncached part of the prompt as input; reads and writes come beside it.
