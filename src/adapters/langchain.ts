@@ -2,7 +2,8 @@
  * LangChain / LangGraph messages -> AgentRun. Messages are read by their fields, never through
  * LangChain itself: message class instances, their `toJSON()` form (`{ lc, type: 'constructor',
  * id, kwargs }`), stored messages (`{ type, data }`) and plain `{ role }` / `{ type }` objects
- * all work, so this entry imports nothing of LangChain and fits its versions.
+ * all work, so this entry imports nothing of LangChain and fits its versions (read with
+ * @langchain/core 0.3 under LangGraph 0.4, and 1.4 under LangGraph 1.7).
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { modelSpec, tokenUsage } from './token-counts.js';
@@ -48,6 +49,13 @@ export interface FromLangChainOptions {
    * it. Omitted, every message belongs to the run.
    */
   since?: number | LangChainMessage;
+  /**
+   * The model's provider (`openai`, `anthropic`, ...): the prefix of each step's model for pricing.
+   * Omitted, it is read from each AI message's `response_metadata.model_provider`, which
+   * @langchain/core 1.x writes and 0.3 (under LangGraph 0.x) does not: there the model has no prefix
+   * unless this is given.
+   */
+  provider?: string;
 }
 
 type Kind = 'ai' | 'tool' | 'human' | 'system' | 'other';
@@ -176,7 +184,7 @@ export function fromLangChain(messages: readonly LangChainMessage[], options: Fr
       });
     if (usage) step.usage = usage;
     const meta = f.response_metadata;
-    const model = meta && modelSpec(meta.model_provider, meta.model_name ?? meta.model);
+    const model = meta && modelSpec(options.provider ?? meta.model_provider, meta.model_name ?? meta.model);
     if (model) step.model = model;
     steps.push(step);
   }

@@ -1,7 +1,7 @@
 /**
- * A Mastra `agent.generate()` result -> AgentRun. Mastra 0.24 wraps the AI SDK v5 shapes: its
- * steps list tool calls and results as chunks whose fields sit under `payload`. Read by field,
- * never through Mastra itself, so this entry imports nothing of Mastra.
+ * A Mastra `agent.generate()` result -> AgentRun, for Mastra 0.24 and 1.x (read in 1.71). Both wrap
+ * the AI SDK v5 shapes: their steps list tool calls and results as chunks whose fields sit under
+ * `payload`. Read by field, never through Mastra itself, so this entry imports nothing of Mastra.
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { count, modelSpec, providerId, tokenUsage } from './token-counts.js';
@@ -15,24 +15,32 @@ export interface MastraToolChunk {
   args?: unknown;
   input?: unknown;
   result?: unknown;
+  /** A result chunk's value; in a step's `content` (Mastra 1.x) the model's view of it, `{ type, value }`. */
   output?: unknown;
   error?: unknown;
   isError?: boolean;
 }
 
-/** The AI SDK v5 usage of one model call. */
+/** The usage of one model call, in the AI SDK v5 fields (Mastra 1.x flattens a v6/v7 model's usage into them). */
 export interface MastraUsage {
   inputTokens?: number;
   outputTokens?: number;
   cachedInputTokens?: number;
   reasoningTokens?: number;
+  /** Mastra 1.x, from a v6/v7 model: the cache writes (`inputTokens.cacheWrite`). */
+  cacheCreationInputTokens?: number;
+  /** Mastra 1.x: the model's own usage; nested (`inputTokens: { total, cacheRead, cacheWrite }`) from a v6/v7 model. */
+  raw?: unknown;
 }
 
 export interface MastraStep {
   text?: string;
   toolCalls?: MastraToolChunk[];
   toolResults?: MastraToolChunk[];
-  /** AI SDK v5 content parts; only `tool-error` parts are read (errors Mastra did not fold into a result). */
+  /**
+   * AI SDK v5 content parts; read only for errors Mastra left out of `toolResults`: `tool-error`
+   * parts, and (Mastra 1.x) `tool-result` parts whose output is `error-text` or `error-json`.
+   */
   content?: MastraToolChunk[];
   usage?: MastraUsage;
   response?: { modelId?: string; modelMetadata?: { modelId?: string; modelProvider?: string } };
@@ -48,7 +56,8 @@ export interface FromMastraOptions {
   /**
    * The model's provider (`openai`, `anthropic`, ...): the prefix of each step's model for pricing,
    * and how its usage reads. The AI SDK v5 Anthropic provider leaves cache reads and writes out of
-   * `inputTokens`; with `anthropic` they are added back, so `inputTokens` is the whole prompt.
+   * `inputTokens`; with `anthropic` they are added back, so `inputTokens` is the whole prompt (a v6/v7
+   * Anthropic model under Mastra 1.x counts them already, and nothing is added).
    * Omitted, it is read from each step's model metadata (`openai.chat` -> `openai`).
    */
   provider?: string;
@@ -63,6 +72,16 @@ function failure(result: unknown): { result: unknown } | undefined {
 
 function fieldsOf(chunk: MastraToolChunk): MastraToolChunk {
   return chunk.payload ?? chunk;
+}
+
+/**
+ * A thrown tool error as Mastra 1.71 keeps it: not in `toolResults` but as a `tool-result` content
+ * part whose output is the model's view of the error (`{ type: 'error-text', value: message }`).
+ */
+function errorOutput(part: MastraToolChunk): { value: unknown } | undefined {
+  if (part.type !== 'tool-result' || typeof part.output !== 'object' || part.output === null) return undefined;
+  const { type, value } = part.output as { type?: unknown; value?: unknown };
+  return type === 'error-text' || type === 'error-json' ? { value } : undefined;
 }
 
 function toolCallsOf(step: MastraStep): ToolCall[] {
@@ -91,6 +110,13 @@ function toolCallsOf(step: MastraStep): ToolCall[] {
     call.result = failed ? failed.result : value;
     call.isError = failed !== undefined;
   }
+  for (const part of step.content ?? []) {
+    const error = errorOutput(part);
+    const call = error && part.toolCallId ? byId.get(part.toolCallId) : undefined;
+    if (!error || !call || 'result' in call) continue;
+    call.result = error.value;
+    call.isError = true;
+  }
   return calls;
 }
 
@@ -100,11 +126,21 @@ function providerOf(step: MastraStep, option: string | undefined): string | unde
   return p ? providerId(p) : undefined;
 }
 
+/** A v6/v7 model's own usage: `inputTokens` is an object (`{ total, noCache, cacheRead, cacheWrite }`), not a count. */
+function nestedUsage(raw: unknown): boolean {
+  const input = typeof raw === 'object' && raw !== null ? (raw as { inputTokens?: unknown }).inputTokens : undefined;
+  return typeof input === 'object' && input !== null;
+}
+
 function usageOf(step: MastraStep, provider: string | undefined): Step['usage'] {
   const u = step.usage;
   if (!u) return undefined;
   if (provider !== 'anthropic') return tokenUsage({ input: u.inputTokens, output: u.outputTokens, cachedInput: u.cachedInputTokens, reasoning: u.reasoningTokens });
-  // Anthropic reports the uncached part of the prompt as input; reads and writes come beside it.
+  // A v6/v7 model's usage (Mastra 1.71 reads `inputTokens.total`) already counts cache reads and writes.
+  if (nestedUsage(u.raw)) {
+    return tokenUsage({ input: u.inputTokens, output: u.outputTokens, cachedInput: u.cachedInputTokens, cacheWrite: u.cacheCreationInputTokens, reasoning: u.reasoningTokens });
+  }
+  // The AI SDK v5 Anthropic provider reports the uncached part of the prompt as input; reads and writes come beside it.
   const read = count(u.cachedInputTokens) ?? 0;
   const written = count(step.providerMetadata?.anthropic?.cacheCreationInputTokens) ?? 0;
   const input = count(u.inputTokens);

@@ -1,6 +1,7 @@
 /**
  * fromLangChain over real @langchain/core messages and the plain shapes they serialize to
  * (`toJSON()`, stored messages, `{ role }` objects): steps, tool calls joined by id, errors, usage.
+ * On both lines: LangGraph 0.4 with @langchain/core 0.3 (root) and LangGraph 1.x with core 1.x (newest).
  */
 import { describe, expect, it } from 'vitest';
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, mapChatMessagesToStoredMessages } from '@langchain/core/messages';
@@ -103,7 +104,8 @@ describe('fromLangChain', () => {
       ],
     });
     try {
-      const lookup = tool(({ orderId }) => JSON.stringify({ orderId }), { name: 'orders_lookup', description: 'Look an order up.', schema: z.object({ orderId: z.string() }) });
+      // The input is left untyped: @langchain/core 0.3 types schemas against the zod it bundles, not zod 4.
+      const lookup = tool((input) => JSON.stringify(input), { name: 'orders_lookup', description: 'Look an order up.', schema: z.object({ orderId: z.string() }) });
       const llm = new ChatOpenAI({ model: 'gpt-4.1-mini', apiKey: 'k', configuration: { baseURL: fake.url } });
       const graph = createReactAgent({ llm, tools: [lookup], checkpointSaver: new MemorySaver() });
       const thread = { configurable: { thread_id: 't' } };
@@ -116,6 +118,8 @@ describe('fromLangChain', () => {
       expect(run.reply).toBe('B2 is on its way.');
       expect(run.steps?.flatMap((s) => s.toolCalls ?? [])).toEqual([{ name: 'orders_lookup', args: { orderId: 'B2' }, result: { orderId: 'B2' }, isError: false }]);
       expect(run.steps?.map((s) => s.usage?.inputTokens)).toEqual([200, 250]);
+      // The provider given prefixes the model, also where the messages do not name it (@langchain/core 0.3).
+      expect(fromLangChain(second.messages, { since: first.messages.length, provider: 'openai' }).steps?.map((s) => s.model)).toEqual(['openai:gpt-4.1-mini', 'openai:gpt-4.1-mini']);
     } finally {
       await fake.close();
     }

@@ -1,6 +1,7 @@
 /**
- * fromMastra over real Mastra `agent.generate()` results: Mastra 0.24 on the AI SDK v5 providers,
- * pointed at the fake Anthropic and OpenAI servers (nothing mocked).
+ * fromMastra over real Mastra `agent.generate()` results, on both lines: Mastra 0.24 (root) and 1.x
+ * (the newest line), each on the AI SDK v5 providers (1.x takes them too), pointed at the fake
+ * Anthropic and OpenAI servers (nothing mocked).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Mastra } from '@mastra/core';
@@ -13,6 +14,7 @@ import { fromMastra } from '../../src/adapters/mastra.js';
 import { startFakeAnthropic } from '../support/fake-anthropic.js';
 import { startFakeOpenAI } from '../support/fake-openai.js';
 import { startFakeServer, type FakeProvider, type FakeServer } from '../support/fake-server.js';
+import { installedMajor } from '../support/framework-line.js';
 
 let fakes: Array<FakeProvider | FakeServer> = [];
 afterEach(async () => {
@@ -20,17 +22,26 @@ afterEach(async () => {
   fakes = [];
 });
 
+type Execute = NonNullable<Parameters<typeof createTool>[0]['execute']>;
+
+/** A tool body over its input: Mastra 1.x calls `execute(inputData, context)`, 0.x `execute({ context })` with the input as `context`. */
+function execute<I>(body: (input: I) => Promise<unknown>): Execute {
+  const run = (installedMajor('@mastra/core') ?? 0) >= 1 ? (input: I) => body(input) : ({ context }: { context: I }) => body(context);
+  return run as Execute;
+}
+
 const lookup = createTool({
   id: 'orders_lookup',
   description: 'Look an order up.',
   inputSchema: z.object({ orderId: z.string() }),
-  execute: async ({ context }) => ({ orderId: context.orderId, status: 'delivered' }),
+  execute: execute(async ({ orderId }: { orderId: string }) => ({ orderId, status: 'delivered' })),
 });
 
 type Config = ConstructorParameters<typeof Agent>[0];
 
 function agent(model: Config['model'], tools: Config['tools'] = { orders_lookup: lookup }) {
-  const support = new Agent({ name: 'support', instructions: 'Help.', model, tools });
+  // Mastra 1.x requires the agent's id; 0.x takes it too.
+  const support = new Agent({ id: 'support', name: 'support', instructions: 'Help.', model, tools });
   return new Mastra({ agents: { support }, logger: false }).getAgent('support');
 }
 
@@ -62,6 +73,26 @@ describe('fromMastra', () => {
     expect(fromMastra(result)).toEqual(run);
   });
 
+  // Mastra 1.x takes the AI SDK v7 providers too; the newest line installs @ai-sdk/anthropic 4, the root has only v5.
+  it.runIf((installedMajor('@mastra/core') ?? 0) >= 1)('adds nothing to inputTokens of an AI SDK v7 Anthropic model under Mastra 1.x, whose usage counts cache reads and writes already', async () => {
+    const fake = await startFakeAnthropic({
+      script: [
+        { toolCalls: [{ name: 'orders_lookup', args: { orderId: 'A1' } }], usage: { input: 50, cached: 1000, cacheWrite: 200, output: 30 } },
+        { text: 'A1 was delivered.', usage: { input: 80, cached: 1200, output: 10 } },
+      ],
+    });
+    fakes.push(fake);
+    // By a path TypeScript does not follow (the root has no @ai-sdk/anthropic 4), typed as the v5 factory it is called like.
+    const v7 = '@ai-sdk/anthropic';
+    const { createAnthropic: createAnthropicV7 } = (await import(v7)) as { createAnthropic: typeof createAnthropic };
+    const result = await agent(createAnthropicV7({ baseURL: `${fake.url}/v1`, apiKey: 'k' })('claude-haiku-4-5')).generate('Where is A1?', { maxSteps: 3 });
+
+    expect(fromMastra(result, { provider: 'anthropic' }).steps?.map((s) => s.usage)).toEqual([
+      { inputTokens: 1250, outputTokens: 30, cachedInputTokens: 1000, cacheWriteTokens: 200 },
+      { inputTokens: 1280, outputTokens: 10, cachedInputTokens: 1200, cacheWriteTokens: 0 },
+    ]);
+  });
+
   it('records arguments Mastra refused ({ error: true }) and a thrown tool error with isError: true', async () => {
     const fake = await startFakeOpenAI({
       script: [{ toolCalls: [{ name: 'orders_lookup', args: { orderId: 5 } }] }, { toolCalls: [{ name: 'crash', args: {} }] }, { text: 'Sorry.' }],
@@ -71,16 +102,21 @@ describe('fromMastra', () => {
       id: 'crash',
       description: 'Always fails.',
       inputSchema: z.object({}),
-      execute: async () => {
+      execute: execute(async () => {
         throw new Error('database unreachable');
-      },
+      }),
     });
     const model = createOpenAI({ baseURL: fake.url, apiKey: 'k' }).chat('gpt-4.1-mini');
     const result = await agent(model, { orders_lookup: lookup, crash }).generate('Where is order 5?', { maxSteps: 4 });
 
     const calls = fromMastra(result).steps?.flatMap((s) => s.toolCalls ?? []);
     expect(calls).toEqual([
-      { name: 'orders_lookup', args: { orderId: 5 }, result: expect.objectContaining({ error: true, message: expect.stringContaining('Tool validation failed for orders_lookup') }), isError: true },
+      {
+        name: 'orders_lookup',
+        args: { orderId: 5 },
+        result: expect.objectContaining({ error: true, message: expect.stringMatching(/Tool (input )?validation failed for orders_lookup/) }),
+        isError: true,
+      },
       { name: 'crash', args: {}, result: 'database unreachable', isError: true },
     ]);
     expect(fromMastra(result).steps?.map((s) => s.model)).toEqual(['openai:gpt-4.1-mini', 'openai:gpt-4.1-mini', 'openai:gpt-4.1-mini']);

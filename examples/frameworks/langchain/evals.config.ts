@@ -16,7 +16,8 @@ export default defineConfig({
   targets: {
     'langchain-support': async (input, ctx) => {
       const state = await supportAgent().invoke({ messages: [{ role: 'user', content: input }] }, { signal: ctx.signal });
-      return fromLangChain(state.messages);
+      // `provider` prefixes each step's model for pricing; @langchain/core 1.x names it in the messages, 0.3 does not.
+      return fromLangChain(state.messages, { provider: 'openai' });
     },
     'langchain-support-fetch': async (input, ctx) => {
       const state = await supportAgent({ fetch: ctx.fetch('openai') }).invoke({ messages: [{ role: 'user', content: input }] }, { signal: ctx.signal });
