@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { BOUNDS, boundedNumber } from '../core/bounds.js';
+
+/**
+ * How an MCP server is reached: a stdio server is a process agent-evals starts (in its own process
+ * group, with the command-target environment rule), a streamable-HTTP server is a URL.
+ */
+
+const ENV_NAME = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name is letters, digits and "_"');
+
+/** What every server takes: the prefix of its tools' names as the model sees them, the bound of one call. */
+const common = {
+  /** Tools are offered as `<toolPrefix><tool>`; default `<server name>__`. */
+  toolPrefix: z.string().optional(),
+  /** The bound of one tools/call (and of listing the tools); default 30 s. */
+  timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
+};
+
+export const McpStdioServerSchema = z
+  .object({
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    cwd: z.string().optional(),
+    /** Set on top of the inherited variables. */
+    env: z.record(z.string(), z.string()).optional(),
+    /** Names copied from the runner's environment; replaces the default list (as for a command target). */
+    inheritEnv: z.array(ENV_NAME).optional(),
+    ...common,
+  })
+  .strict();
+
+export const McpHttpServerSchema = z
+  .object({
+    url: z.string().url(),
+    headers: z.record(z.string(), z.string()).optional(),
+    ...common,
+  })
+  .strict();
+
+export const McpServerSchema = z.union([McpStdioServerSchema, McpHttpServerSchema]);
+export type McpServerConfig = z.infer<typeof McpServerSchema>;
+
+/** A server's name: the default prefix of its tools (`memory` → `memory__create_entities`). */
+export const McpServerNameSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, 'an MCP server name is letters, digits, "_" and "-"');
+
+/** On a target: each server given in full, or by the name of one in the config's `mcpServers`. */
+export const McpServersSchema = z.record(McpServerNameSchema, z.union([McpServerSchema, McpServerNameSchema]));
