@@ -6,6 +6,7 @@ import { errorMessage } from '../core/errors.js';
 import { pushAll } from '../core/push-all.js';
 import { responseTooLarge } from '../providers/body-limit.js';
 import type { FetchLike } from '../providers/fetch-like.js';
+import type { ProxySetting } from '../providers/proxy.js';
 import { transportFetch } from '../providers/http-transport.js';
 import { commandEnv } from './command-env.js';
 import type { McpServerConfig } from './mcp-server-schema.js';
@@ -44,6 +45,8 @@ export interface McpConnectOptions {
   rootDir: string;
   /** The runner's environment: a stdio server gets what `commandEnv` picks of it; the HTTP proxy setting is read from it. */
   env: NodeJS.ProcessEnv;
+  /** An HTTP server's proxy (the config's `proxy`); unset: the environment's. */
+  proxy?: ProxySetting | undefined;
   /** Where a stdio server's stderr is appended; unset: discarded. */
   stderrFile?: string | undefined;
 }
@@ -233,7 +236,7 @@ function makeTransport(lib: Sdk, opts: McpConnectOptions, maxBytes: number, onfa
       onfault,
     });
   }
-  const fetch = boundedFetch(transportFetch({ env: opts.env }), maxBytes, onfault);
+  const fetch = boundedFetch(transportFetch({ env: opts.env, proxy: opts.proxy }), maxBytes, onfault);
   return new lib.http.StreamableHTTPClientTransport(new URL(server.url), {
     fetch,
     ...(server.headers ? { requestInit: { headers: server.headers } } : {}),

@@ -5,6 +5,7 @@ import { UserError } from '../core/errors.js';
 import { connectMcpServer, resultText, type McpConnection, type McpTool } from './mcp-client.js';
 import type { McpServerConfig, McpServersSchema } from './mcp-server-schema.js';
 import type { Tool } from './tool.js';
+import type { ProxySetting } from '../providers/proxy.js';
 
 /**
  * The run's MCP servers: each connected (a stdio one started) on the first trial that needs it, its
@@ -34,6 +35,8 @@ export interface McpServerPoolOptions {
   servers: Readonly<Record<string, McpServerConfig>>;
   rootDir: string;
   env: NodeJS.ProcessEnv;
+  /** The config's `proxy`, for HTTP servers. */
+  proxy?: ProxySetting | undefined;
   /** The run folder: each stdio server's stderr is `mcp-<key>.stderr.log` in it. */
   logDir?: string | undefined;
 }
@@ -59,7 +62,7 @@ export function mcpServerPool(opts: McpServerPoolOptions): McpServerPool {
           await mkdir(opts.logDir, { recursive: true });
           stderrFile = join(opts.logDir, `mcp-${server.key}.stderr.log`);
         }
-        return connectMcpServer({ name: server.name, server: server.config, rootDir: opts.rootDir, env: opts.env, stderrFile });
+        return connectMcpServer({ name: server.name, server: server.config, rootDir: opts.rootDir, env: opts.env, proxy: opts.proxy, stderrFile });
       })();
       // A failed start is not cached: the next trial tries again (and fails naming the cause again).
       connection.catch(() => entries.delete(server.key));

@@ -150,7 +150,8 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
       fake = await startFakeOpenAI({
         script: (body: { messages: Array<{ role: string }> }) => (body.messages.some((m) => m.role === 'tool') ? { text: 'done' } : { toolCalls: [{ name: `bad__${tool}`, args: {} }] }),
       });
-      const server = { ...misbehavingServer(), timeoutMs: 300, maxResultBytes: 65536 };
+      // Only the hang meets the small timeout: a 10 MB answer on a busy machine must not be cut by time.
+      const server = { ...misbehavingServer(), timeoutMs: tool === 'hang' ? 300 : 120_000, maxResultBytes: 65536 };
       const dir = project(
         `{ bad: ${JSON.stringify(server)} }`,
         `{ model: 'openai:gpt-4.1-mini', mcpServers: { bad: 'bad' } }`,
@@ -168,6 +169,16 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
       expect(calls[0]).toMatchObject({ name: `bad__${tool}`, isError: true });
       expect(JSON.stringify(calls[0]!.result)).toContain(JSON.stringify(message).slice(1, -1));
     });
+  });
+
+  it('a server that cannot start fails the trial naming it and why; the run writes its results', async () => {
+    fake = await memoryModel();
+    const dir = project(`{ memory: { command: '/nonexistent/mcp-server-binary' } }`);
+    const r = await runCliInProcess(['run', '--json', 'out.json'], { cwd: dir, env: env() });
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    const trial = readResults(join(dir, 'out.json')).cases[0]!.trials[0]!;
+    expect(trial.error).toContain('MCP server "memory" could not be connected: could not start /nonexistent/mcp-server-binary');
+    expect(fake.count).toBe(0);
   });
 
   it('an unknown server name is exit 2 naming the file and field, before any target runs', async () => {

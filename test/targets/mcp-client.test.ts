@@ -56,11 +56,12 @@ describe.skipIf(process.platform === 'win32')('MCP client', () => {
 
     it('a server that exits mid-call fails the call naming the exit; the next call starts it again', async () => {
       const pid = c.pid!;
-      const out = await c.callTool('crash', {});
+      // Calls other than the hang get a generous bound: time must not decide them.
+      const out = await c.callTool('crash', {}, { timeoutMs: 120_000 });
       expect(out).toMatchObject({ ok: false, error: { server: 'bad', cause: 'connection' } });
       expect(!out.ok && out.error.message).toContain('MCP server "bad": tool crash failed: the server process exited (code 3)');
       expect(await goneAfterKill(pid)).toBe(true);
-      const again = await c.callTool('echo', { text: 'back' });
+      const again = await c.callTool('echo', { text: 'back' }, { timeoutMs: 120_000 });
       expect(again.ok && resultText(again.result)).toBe('back');
       expect(c.pid).not.toBe(pid);
     });

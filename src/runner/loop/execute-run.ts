@@ -202,7 +202,7 @@ async function runWith(
   const targets = new Map<string, Target>();
   // Started by the first trial that needs each (their stderr in the run folder), ended with the run:
   // a teardown step runs on Ctrl-C too, and a second Ctrl-C's exit kills their process groups.
-  const mcp = mcpServerPool({ servers: settings.mcpServers ?? {}, rootDir: settings.rootDir, env, logDir: runFolder(settings.judging.outputDir, runId) });
+  const mcp = mcpServerPool({ servers: settings.mcpServers ?? {}, rootDir: settings.rootDir, env, proxy: settings.proxy, logDir: runFolder(settings.judging.outputDir, runId) });
   steps.push({ name: 'MCP servers', output: false, run: () => mcp.close() });
   // A re-judge builds none: its replays stand in for them.
   for (const c of opts.replay ? [] : cases) {
