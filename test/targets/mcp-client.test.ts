@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectMcpServer, resultText, type McpConnection } from '../../src/targets/mcp-client.js';
-import { goneAfterKill, memoryServer, misbehavingServer } from '../support/mcp-servers.js';
+import { goneAfterKill, memoryServer, misbehavingServer, startHttpMemoryServer } from '../support/mcp-servers.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 
 afterAll(removeTempDirs);
@@ -83,6 +83,23 @@ describe.skipIf(process.platform === 'win32')('MCP client', () => {
       ac.abort(new Error('trial timed out'));
       await expect(call).rejects.toThrow('trial timed out');
     });
+  });
+
+  it('over streamable HTTP: lists and calls; a 10 MB answer over maxResultBytes fails naming the bound, and the next call reconnects', async () => {
+    const http = await startHttpMemoryServer();
+    const c = await connect('web', { url: http.url, maxResultBytes: 64 * 1024, timeoutMs: 120_000 });
+    try {
+      expect(c.pid).toBeUndefined();
+      expect((await c.listTools()).map((t) => t.name)).toEqual(['create_entities', 'read_graph', 'big']);
+      const out = await c.callTool('big', {});
+      expect(out).toMatchObject({ ok: false, error: { server: 'web', tool: 'big', cause: 'too-large' } });
+      expect(!out.ok && out.error.message).toContain('MCP server "web": tool big failed: the server sent a response larger than 65536 bytes (its maxResultBytes)');
+      const graph = await c.callTool('read_graph', {});
+      expect(graph.ok && resultText(graph.result)).toContain('"entities"');
+    } finally {
+      await c.close();
+      await http.close();
+    }
   });
 
   it('a command that cannot start is an error naming the server', async () => {
