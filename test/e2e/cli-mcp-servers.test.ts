@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { removeTempDirs } from '../support/cli.js';
+import { removeTempDirs, spawnCli } from '../support/cli.js';
 import { runCliInProcess, startCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
@@ -123,6 +123,36 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
     expect(r.code, r.stdout + r.stderr).toBe(130);
     expect(existsSync(join(dir, 'out.json'))).toBe(true);
     expect(await goneAfterKill(pid!)).toBe(true);
+  });
+
+  it('a second Ctrl-C quits the spawned CLI at once: the stdio server’s group is killed with it', async () => {
+    let pid: number | undefined;
+    let reached!: () => void;
+    const atSecondCall = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    fake = await memoryModel(async (index) => {
+      if (index !== 1) return;
+      pid = pidWith(marker);
+      reached();
+      await released;
+    });
+    const { servers, marker } = stdioMemory(project('{}'));
+    const dir = project(servers);
+    const cli = spawnCli(['run', '--json', 'out.json'], { cwd: dir, env: env(), timeoutMs: 120_000 });
+    try {
+      await Promise.race([atSecondCall, cli.done]);
+      expect(pid, cli.stderr()).toBeGreaterThan(0);
+      cli.child.kill('SIGINT');
+      await cli.waitForStderr(/Interrupted/, 120_000);
+      // The trial is still held: the teardown has not run, the exit itself must kill the group.
+      cli.child.kill('SIGINT');
+      const r = await cli.done;
+      expect(r.code, r.stderr).toBe(130);
+      expect(await goneAfterKill(pid!)).toBe(true);
+    } finally {
+      release();
+    }
   });
 
   it('a streamable-HTTP server the test runs (the SDK’s own server classes): the same loop passes', async () => {
