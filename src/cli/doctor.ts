@@ -41,7 +41,7 @@ export function registerDoctor(program: Command): void {
       // Key values never appear; this is the guard for anything a provider's message could echo.
       // An agent judge's own options.env holds secrets of its own: redacted too.
       const redactors = [env, ...new Set(found.models.flatMap((m) => (m.env ? [m.env] : [])))].map((e) =>
-        runRedactor({ targets: config.targets, env: e, judging: { judge: config.judge, judges: config.judges }, proxy: config.proxy }),
+        runRedactor({ targets: config.targets, env: e, judging: { judge: config.judge, judges: config.judges }, proxy: config.proxy, mcpServers: config.mcpServers }),
       );
       const out = flags.json ? JSON.stringify(report, null, 2) + '\n' : doctorText(report, Boolean(flags.live));
       process.stdout.write(redactors.reduce((text, r) => r.redact(text), out));

@@ -5,8 +5,11 @@ import type { ConfigSchema } from './schema.js';
 import type { ReporterName } from '../report/registry.js';
 
 type Config = z.output<typeof ConfigSchema>;
-/** The config keys that have a default; the others (targets, judges, budgets, pricing) are unset until given. */
-type DefaultedKey = Exclude<keyof Config, 'targets' | 'assertions' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing' | 'proxy' | 'passAt' | 'passHat' | 'embeddingModel'>;
+/** The config keys that have a default; the others (targets, MCP servers, judges, budgets, pricing) are unset until given. */
+type DefaultedKey = Exclude<
+  keyof Config,
+  'targets' | 'mcpServers' | 'assertions' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing' | 'proxy' | 'passAt' | 'passHat' | 'embeddingModel'
+>;
 
 /**
  * Every config key's default, in one place (the README's config table is written from this),

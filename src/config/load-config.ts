@@ -17,6 +17,7 @@ import { describeTargetIssue } from './target-issues.js';
 import { describeJudgeIssue } from './judge-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
 import type { Judge } from '../core/judge-port.js';
+import type { McpServerConfig } from '../targets/mcp-server-schema.js';
 
 /** The config with every default applied; paths resolve against `rootDir`. */
 export interface ResolvedConfig {
@@ -25,6 +26,8 @@ export interface ResolvedConfig {
   readonly file: string | null;
   readonly evals: readonly string[];
   readonly targets: Readonly<Record<string, TargetConfig>>;
+  /** The config's MCP servers by name (a target names them in its `mcpServers`). */
+  readonly mcpServers: Readonly<Record<string, McpServerConfig>>;
   /** A judge object (`agentJudge(...)`, `evaluate().useJudge(judge)`) is kept as it is by the schema, not copied. */
   readonly judge: ConfigInput['judge'] | Judge | undefined;
   /** `judge` came from EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, not the config file. */
@@ -136,6 +139,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     file,
     evals,
     targets: user.targets ?? {},
+    mcpServers: user.mcpServers ?? {},
     judge: user.judge ?? judgeFromEnv(env),
     judgeFromEnv: user.judge === undefined && judgeFromEnv(env) !== undefined,
     judges: user.judges ?? {},

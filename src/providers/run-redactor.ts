@@ -10,6 +10,8 @@ export interface SecretSources {
   judging: { judge?: unknown; judges: Record<string, unknown> };
   /** The config's `proxy`: a URL that may carry a password. */
   proxy?: unknown;
+  /** The config's MCP servers: their headers and secret-named env values, as a target's. */
+  mcpServers?: Readonly<Record<string, unknown>>;
 }
 
 /** The environment's proxy variables: their URLs may carry a password (`user:pass@` before the host). */
@@ -42,7 +44,7 @@ export function runRedactor(settings: SecretSources): SecretRedactor {
     }
   };
   const { targets, judging, env } = settings;
-  for (const node of [...Object.values(targets), judging.judge, ...Object.values(judging.judges)]) visit(node, 0);
+  for (const node of [...Object.values(targets), ...Object.values(settings.mcpServers ?? {}), judging.judge, ...Object.values(judging.judges)]) visit(node, 0);
   for (const url of [settings.proxy, ...PROXY_VARS.map((name) => env[name])]) if (typeof url === 'string') pushAll(values, shapedSecrets(url));
   return new SecretRedactor([...envSecretValues(env, names), ...values]);
 }

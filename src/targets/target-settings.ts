@@ -1,5 +1,6 @@
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import type { McpServerPool } from './mcp-servers.js';
 
 /** What the run gives every target it builds (from its settings). */
 export interface TargetSettings {
@@ -14,6 +15,8 @@ export interface TargetSettings {
   dryRun?: boolean;
   warn?(message: string): void;
   redactor?: SecretRedactor;
+  /** The run's MCP servers (model-agent targets' `mcpServers`); without it a target that names servers is refused. */
+  mcp?: McpServerPool;
 }
 
 /** Where an error about target `name` points: the config file and `targets.<name><field>`. */

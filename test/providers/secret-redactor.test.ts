@@ -76,6 +76,16 @@ describe('the values a run knows to be secret', () => {
     const text = r.redact(['Bearer header-value-1', 'cmd-env-value-1', 'org-header-value', 'named-by-apiKeyEnv-1', 'openai-value-1234', 'plain-mode-value', '/home/someone/long/path'].join(' '));
     expect(text).toBe('[redacted] [redacted] [redacted] [redacted] [redacted] plain-mode-value /home/someone/long/path');
   });
+
+  it("the config's MCP servers: their headers and secret-named env values", () => {
+    const r = runRedactor({
+      env: {},
+      targets: { tools: { mcp: 'remote' } },
+      mcpServers: { remote: { url: 'http://127.0.0.1:1/mcp', headers: { authorization: 'Bearer mcp-header-value-1' } }, local: { command: 'x', env: { API_KEY: 'mcp-env-value-12' } } },
+      judging: { judge: undefined, judges: {} },
+    });
+    expect(r.redact('mcp-header-value-1 mcp-env-value-12')).toBe('[redacted] [redacted]');
+  });
 });
 
 describe("the cloud providers' credentials", () => {
