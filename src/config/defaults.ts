@@ -6,7 +6,10 @@ import type { ReporterName } from '../report/registry.js';
 
 type Config = z.output<typeof ConfigSchema>;
 /** The config keys that have a default; the others (targets, judges, budgets, pricing) are unset until given. */
-type DefaultedKey = Exclude<keyof Config, 'targets' | 'assertions' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing' | 'proxy' | 'passAt' | 'passHat' | 'embeddingModel'>;
+type DefaultedKey = Exclude<
+  keyof Config,
+  'targets' | 'mcpServers' | 'assertions' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing' | 'proxy' | 'passAt' | 'passHat' | 'embeddingModel'
+>;
 
 /**
  * Every config key's default, in one place (the README's config table is written from this),

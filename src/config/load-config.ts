@@ -12,6 +12,7 @@ import { defaultExportProblem } from '../suite/default-export.js';
 import { loadUserAssertions } from '../suite/load-user-assertions.js';
 import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '../assertions/user-assertion.js';
 import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
+import type { McpServerConfig } from '../targets/mcp-server-schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
 import { describeJudgeIssue } from './judge-issues.js';
@@ -25,6 +26,8 @@ export interface ResolvedConfig {
   readonly file: string | null;
   readonly evals: readonly string[];
   readonly targets: Readonly<Record<string, TargetConfig>>;
+  /** The config's MCP servers by name. */
+  readonly mcpServers: Readonly<Record<string, McpServerConfig>>;
   /** A judge object (`agentJudge(...)`, `evaluate().useJudge(judge)`) is kept as it is by the schema, not copied. */
   readonly judge: ConfigInput['judge'] | Judge | undefined;
   /** `judge` came from EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL, not the config file. */
@@ -136,6 +139,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     file,
     evals,
     targets: user.targets ?? {},
+    mcpServers: user.mcpServers ?? {},
     judge: user.judge ?? judgeFromEnv(env),
     judgeFromEnv: user.judge === undefined && judgeFromEnv(env) !== undefined,
     judges: user.judges ?? {},

@@ -11,6 +11,7 @@ import { PriceOverridesSchema } from '../providers/pricing.js';
 import { ProxySettingSchema } from '../providers/proxy.js';
 import { SeveritySchema } from '../core/severity.js';
 import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.js';
+import { McpServerNameSchema, McpServerSchema } from '../targets/mcp-server-schema.js';
 import { REPORTERS } from '../report/registry.js';
 import { reporterSpecProblem } from '../report/reporter-spec.js';
 
@@ -32,6 +33,8 @@ export const ConfigSchema = z
     evals: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
     /** Targets by name: what a case runs against (a function, a module, an HTTP endpoint, a model or a command). */
     targets: z.record(z.string(), TargetConfigSchema).optional(),
+    /** MCP servers by name, for targets that name one (`{ mcp: "<name>" }`, a model agent's `mcpServers`). */
+    mcpServers: z.record(McpServerNameSchema, McpServerSchema).optional(),
     /** The judge of judged assertions that name none: a `provider:model` spec, a judge object, `fake`, or a panel of them (`{ panel, aggregate }`). */
     judge: z.union([JudgeConfigSchema, panelSchema(JudgeConfigSchema)]).optional(),
     /** Judges by name, for `judge: <name>` in eval files (e.g. an agentJudge with evidence tools). */

@@ -1,5 +1,6 @@
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import type { McpServerConfig } from './mcp-server-schema.js';
 
 /** What the run gives every target it builds (from its settings). */
 export interface TargetSettings {
@@ -14,6 +15,8 @@ export interface TargetSettings {
   dryRun?: boolean;
   warn?(message: string): void;
   redactor?: SecretRedactor;
+  /** The config's `mcpServers`, which a target names a server from. */
+  mcpServers?: Readonly<Record<string, McpServerConfig>>;
 }
 
 /** Where an error about target `name` points: the config file and `targets.<name><field>`. */

@@ -40,3 +40,9 @@ export async function goneAfterKill(pid: number): Promise<boolean> {
   }
   return !alive(pid);
 }
+
+/** `@modelcontextprotocol/server-everything` over stdio, run with this Node (tools get-sum, echo, get-structured-content, …). */
+export const everythingServer = () => ({
+  command: process.execPath,
+  args: [`${root}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'],
+});

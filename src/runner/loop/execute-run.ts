@@ -211,6 +211,7 @@ async function runWith(
       dryRun: settings.dryRun,
       warn,
       ...(opts.redactor ? { redactor: opts.redactor } : {}),
+      ...(settings.mcpServers ? { mcpServers: settings.mcpServers } : {}),
     };
     if (!isIsolated(spec)) {
       targets.set(key, await createTarget(c.targetName, spec, targetSettings));

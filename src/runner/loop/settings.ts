@@ -2,6 +2,7 @@ import type { JudgeSettings } from '../../judges/settings.js';
 import type { PriceOverrides } from '../../providers/pricing.js';
 import type { ProxySetting } from '../../providers/proxy.js';
 import type { TargetConfig } from '../../targets/config-schema.js';
+import type { McpServerConfig } from '../../targets/mcp-server-schema.js';
 import type { UserAssertions } from '../../assertions/user-assertion.js';
 
 /**
@@ -21,6 +22,8 @@ export interface RunSettings {
   /** How long a user module's import may take (an isolated target's worker imports the config again). */
   readonly loadTimeoutMs?: number;
   readonly targets: Readonly<Record<string, TargetConfig>>;
+  /** The config's MCP servers by name. */
+  readonly mcpServers?: Readonly<Record<string, McpServerConfig>>;
   readonly judging: Readonly<JudgeSettings>;
   /** Trials in flight at once; also the ceiling of every provider endpoint's limiter. */
   readonly concurrency: number;
