@@ -97,6 +97,27 @@ describe('an mcp target against server-everything', () => {
     expect(text.stdout).toContain('every check passed');
   });
 
+  it('a case whose input names no tool call is bad input: exit 2 at its line, before the server starts', async () => {
+    const dir = writeProject({
+      'evals.config.mjs': CONFIG,
+      'evals/bad.eval.yaml': `suite: bad
+target: tools
+cases:
+  - id: prose
+    input: add 2 and 3
+    assert: [{ type: contains, value: '5' }]
+  - id: misspelt
+    input: '{"tool": "get-sum", "args": {"a": 2}}'
+    assert: [{ type: contains, value: '5' }]
+`,
+    });
+    const r = await runCliInProcess(['run'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(STACK_FRAME);
+    expect(r.stderr).toContain('evals/bad.eval.yaml:4: input: the input of an mcp case is JSON');
+    expect(r.stderr).toMatch(/evals\/bad\.eval\.yaml:7: input: the input of an mcp case: Unrecognized key: "args"/);
+  });
+
   it('mcp-check on bad input is exit 2, naming it', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG });
     const unknown = await runCliInProcess(['mcp-check', 'nowhere'], { cwd: dir });
