@@ -11,7 +11,7 @@ import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { caseOf, readResults } from '../support/results-helpers.js';
 import { writeProject } from '../support/temp-project.js';
-import { everythingServer } from '../support/mcp-servers.js';
+import { checkFixtureServer, everythingServer } from '../support/mcp-servers.js';
 
 afterAll(removeTempDirs);
 
@@ -116,6 +116,25 @@ cases:
     expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(r.stderr).toContain('evals/bad.eval.yaml:4: input: the input of an mcp case is JSON');
     expect(r.stderr).toMatch(/evals\/bad\.eval\.yaml:7: input: the input of an mcp case: Unrecognized key: "args"/);
+  });
+
+  it('mcp-check fails, exit 1, on each broken rule: a hang bounded by --timeout, a crash, arguments accepted, a bad name, no description, an invalid schema', async () => {
+    const dir = writeProject({});
+    const { command, args } = checkFixtureServer();
+    const r = await runCliInProcess(['mcp-check', '--timeout', '1000', '--json', '--', command, ...args], { cwd: dir });
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as { failed: number; tools: Array<{ name: string; checks: Array<{ check: string; status: string; detail: string }> }> };
+    const failures = report.tools.flatMap((t) => t.checks.filter((c) => c.status === 'fail').map((c) => `${t.name} ${c.check}: ${c.detail}`));
+    expect(failures).toEqual([
+      'lax invalid arguments: {} was accepted (no isError result, no error): the tool does not check its arguments',
+      'stuck invalid arguments: {} → no answer: MCP server "server": tool stuck failed: no answer within 1000 ms (its timeoutMs)',
+      expect.stringMatching(/^quits invalid arguments: \{\} → the server failed: MCP server "server": tool quits failed: the server process exited/),
+      'bad name! name: "bad name!" is not 1-64 of A-Z a-z 0-9 _ - . / (the MCP specification\'s tool name rule)',
+      'undescribed description: missing: a model chooses a tool by its description',
+      expect.stringMatching(/^misschema inputSchema: not valid JSON Schema at properties\/a\/type/),
+    ]);
+    expect(report.failed).toBe(6);
+    expect(report.tools.find((t) => t.name === 'sum')?.checks.every((c) => c.status === 'pass')).toBe(true);
   });
 
   it('mcp-check on bad input is exit 2, naming it', async () => {

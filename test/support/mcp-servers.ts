@@ -46,3 +46,10 @@ export const everythingServer = () => ({
   command: process.execPath,
   args: [`${root}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'],
 });
+
+/** test/fixtures/mcp/check-server.mjs: a tool list that breaks each of mcp-check's rules once. */
+export const checkFixtureServer = () => ({
+  command: process.execPath,
+  args: [`${root}test/fixtures/mcp/check-server.mjs`],
+  cwd: root,
+});
