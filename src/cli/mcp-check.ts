@@ -25,7 +25,7 @@ export function registerMcpCheck(program: Command): void {
     .option('--timeout <ms>', `the bound of each call, in ms (default: the server's timeoutMs, else ${DEFAULT_MCP_TIMEOUT_MS})`, timeoutMs)
     .option('--json', 'print the report as JSON')
     .action(async (operands: string[], flags: McpCheckFlags, command: Command) => {
-      const { name, server } = await serverOf(operands, hasDashDash(command), flags);
+      const { name, server, rootDir } = await serverOf(operands, hasDashDash(command), flags);
       const bound = flags.timeout ?? server.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
       const [{ connectMcpServer }, { checkMcpServer }] = await Promise.all([import('../targets/mcp-client.js'), import('../targets/mcp-check.js')]);
       const redactor = new SecretRedactor([
@@ -36,7 +36,7 @@ export function registerMcpCheck(program: Command): void {
       const out = (text: string) => process.stdout.write(redactor.redact(text));
       let connection;
       try {
-        connection = await connectMcpServer({ name, server: { ...server, timeoutMs: bound }, rootDir: process.cwd(), env: process.env });
+        connection = await connectMcpServer({ name, server: { ...server, timeoutMs: bound }, rootDir, env: process.env });
       } catch (err) {
         // A server that cannot be started or reached fails the check; it is not bad input.
         process.stderr.write(`agent-evals: ${terminalSafe(redactor.redact(errorMessage(err)))}\n`);
@@ -62,19 +62,20 @@ function hasDashDash(command: Command): boolean {
   return raw(command.parent).includes('--') || raw(command).includes('--');
 }
 
-async function serverOf(operands: string[], isCommand: boolean, flags: McpCheckFlags): Promise<{ name: string; server: McpServerConfig }> {
+async function serverOf(operands: string[], isCommand: boolean, flags: McpCheckFlags): Promise<{ name: string; server: McpServerConfig; rootDir: string }> {
   const usage = "give a server: a name in the config's mcpServers, a URL, or -- <command> [args...]";
   if (operands.length === 0) throw new UserError(`mcp-check: ${usage}`);
-  if (isCommand) return { name: 'server', server: { command: operands[0]!, args: operands.slice(1) } };
+  if (isCommand) return { name: 'server', server: { command: operands[0]!, args: operands.slice(1) }, rootDir: process.cwd() };
   if (operands.length > 1) throw new UserError(`mcp-check: one server at a time (${usage}; a command goes after --)`);
   const given = operands[0]!;
   if (/^https?:\/\//i.test(given)) {
     try {
-      return { name: new URL(given).hostname, server: { url: new URL(given).toString() } };
+      return { name: new URL(given).hostname, server: { url: new URL(given).toString() }, rootDir: process.cwd() };
     } catch {
       throw new UserError(`mcp-check: ${JSON.stringify(given)} is not a URL`);
     }
   }
   const config = await loadConfigFromFlags(flags, process.cwd());
-  return resolveMcpServer(given, given, config.mcpServers, { ...(config.file ? { file: config.file } : {}), field: 'mcpServers' });
+  // A stdio server's cwd resolves against the config's folder, as in a run.
+  return { ...resolveMcpServer(given, given, config.mcpServers, { ...(config.file ? { file: config.file } : {}), field: 'mcpServers' }), rootDir: config.rootDir };
 }
