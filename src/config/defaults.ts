@@ -5,7 +5,7 @@ import type { ConfigSchema } from './schema.js';
 import type { ReporterName } from '../report/registry.js';
 
 type Config = z.output<typeof ConfigSchema>;
-/** The config keys that have a default; the others (targets, judges, budgets, pricing) are unset until given. */
+/** The config keys that have a default; the others (targets, MCP servers, judges, budgets, pricing) are unset until given. */
 type DefaultedKey = Exclude<
   keyof Config,
   'targets' | 'mcpServers' | 'assertions' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing' | 'proxy' | 'passAt' | 'passHat' | 'embeddingModel'

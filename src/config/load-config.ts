@@ -12,12 +12,12 @@ import { defaultExportProblem } from '../suite/default-export.js';
 import { loadUserAssertions } from '../suite/load-user-assertions.js';
 import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '../assertions/user-assertion.js';
 import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
-import type { McpServerConfig } from '../targets/mcp-server-schema.js';
 import { judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
 import { describeJudgeIssue } from './judge-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
 import type { Judge } from '../core/judge-port.js';
+import type { McpServerConfig } from '../targets/mcp-server-schema.js';
 
 /** The config with every default applied; paths resolve against `rootDir`. */
 export interface ResolvedConfig {
@@ -26,7 +26,7 @@ export interface ResolvedConfig {
   readonly file: string | null;
   readonly evals: readonly string[];
   readonly targets: Readonly<Record<string, TargetConfig>>;
-  /** The config's MCP servers by name. */
+  /** The config's MCP servers by name (a target names them in its `mcpServers`). */
   readonly mcpServers: Readonly<Record<string, McpServerConfig>>;
   /** A judge object (`agentJudge(...)`, `evaluate().useJudge(judge)`) is kept as it is by the schema, not copied. */
   readonly judge: ConfigInput['judge'] | Judge | undefined;

@@ -44,7 +44,7 @@ export function resolveRunSettings(config: ResolvedConfig, flags: RunFlags, env:
     env,
     loadTimeoutMs: config.loadTimeoutMs,
     targets: Object.freeze({ ...config.targets }),
-    mcpServers: config.mcpServers,
+    mcpServers: Object.freeze({ ...config.mcpServers }),
     judging: Object.freeze({
       rootDir: config.rootDir,
       judge: config.judge,

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 /** The results document a run folder keeps (`<outputDir>/runs/<id>/results.json`), written by the json reporter. */
 export const RUN_FOLDER_RESULTS = 'results.json';
 
+/** A run's folder: `<outputDir>/runs/<run id>/`. */
+export const runFolder = (outputDir: string, runId: string): string => join(outputDir, 'runs', runId);
+
 /** A run folder (`<outputDir>/runs/<id>/`) that holds the run's results document. */
 export interface RunFolder {
   /** The run id: the folder's name. */

@@ -46,8 +46,6 @@ export interface McpConnectOptions {
   env: NodeJS.ProcessEnv;
   /** Where a stdio server's stderr is appended; unset: discarded. */
   stderrFile?: string | undefined;
-  /** Default DEFAULT_MCP_MAX_RESULT_BYTES. */
-  maxResultBytes?: number | undefined;
 }
 
 /** Why a call failed. */
@@ -123,7 +121,7 @@ export async function connectMcpServer(opts: McpConnectOptions): Promise<McpConn
   const lib = await loadSdk();
   const timeoutMs = opts.server.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
   const startMs = Math.max(timeoutMs, MCP_START_TIMEOUT_MS);
-  const maxBytes = opts.maxResultBytes ?? DEFAULT_MCP_MAX_RESULT_BYTES;
+  const maxBytes = opts.server.maxResultBytes ?? DEFAULT_MCP_MAX_RESULT_BYTES;
   const who = `MCP server "${opts.name}"`;
   let current: Session | undefined;
   let opening: Promise<Session> | undefined;
@@ -141,7 +139,7 @@ export async function connectMcpServer(opts: McpConnectOptions): Promise<McpConn
       await raceFault(client.connect(transport, { timeout: startMs }), fault.signal);
     } catch (err) {
       await transport.close().catch(() => {});
-      throw new Error(`${who} could not be connected: ${describe(err, fault.signal, startMs, lib)}`, { cause: err });
+      throw new Error(`${who} could not be connected: ${describe(err, fault.signal, startMs, lib, startMs === timeoutMs ? 'its timeoutMs' : 'the bound of starting a server')}`, { cause: err });
     }
     return session;
   };
@@ -257,7 +255,7 @@ function boundedFetch(base: FetchLike, maxBytes: number, onfault: (error: Error)
           total += chunk.byteLength;
           if (total <= maxBytes) return controller.enqueue(chunk);
           const err = responseTooLarge(maxBytes);
-          onfault(new Error(`the server sent a response larger than ${maxBytes} bytes (the result bound)`));
+          onfault(new Error(`the server sent a response larger than ${maxBytes} bytes (its maxResultBytes)`));
           controller.error(err);
         },
       }),
@@ -294,9 +292,9 @@ function classify(err: unknown, fault: AbortSignal, lib: Sdk): McpFailure {
   return 'protocol';
 }
 
-function describe(err: unknown, fault: AbortSignal, timeoutMs: number, lib: Sdk): string {
+function describe(err: unknown, fault: AbortSignal, timeoutMs: number, lib: Sdk, which = 'its timeoutMs'): string {
   if (fault.aborted) return errorMessage(fault.reason);
-  if (err instanceof lib.types.McpError && err.code === (lib.types.ErrorCode.RequestTimeout as number)) return `no answer within ${timeoutMs} ms (its timeoutMs)`;
+  if (err instanceof lib.types.McpError && err.code === (lib.types.ErrorCode.RequestTimeout as number)) return `no answer within ${timeoutMs} ms (${which})`;
   return errorMessage(err);
 }
 

@@ -14,6 +14,8 @@ const common = {
   toolPrefix: z.string().optional(),
   /** The bound of one tools/call (and of listing the tools); default 30 s. */
   timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
+  /** The largest answer read from the server (bytes, default 4 MB); a bigger one fails its call. */
+  maxResultBytes: boundedNumber(BOUNDS.count).optional(),
 };
 
 export const McpStdioServerSchema = z

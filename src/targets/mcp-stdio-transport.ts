@@ -59,7 +59,7 @@ export class GroupStdioTransport implements Transport {
       try {
         buffer.append(chunk);
       } catch {
-        return this.fault(new Error(`the server wrote a message larger than ${opts.maxMessageBytes} bytes (the result bound); it was stopped`));
+        return this.fault(new Error(`the server wrote a message larger than ${opts.maxMessageBytes} bytes (its maxResultBytes); it was stopped`));
       }
       for (;;) {
         let message: JSONRPCMessage | null;

@@ -13,6 +13,8 @@ export interface ModelAgentOptions {
   provider: Provider;
   instructions?: string;
   tools?: readonly Tool[];
+  /** More tools, asked for at the start of each trial (an MCP server's, listed once and cached by the run). */
+  moreTools?: (signal: AbortSignal) => Promise<readonly Tool[]>;
   maxSteps?: number;
   maxTokens?: number;
   temperature?: number;
@@ -32,14 +34,15 @@ export function modelAgentTarget(name: string, opts: ModelAgentOptions): Target 
     temperature: opts.temperature,
   };
 
-  const openSession = async (trial: TrialInput): Promise<TargetSession> => {
+  const openSession = async (trial: TrialInput, signal: AbortSignal): Promise<TargetSession> => {
+    const turnLoop = opts.moreTools ? { ...loop, tools: withoutClash([...loop.tools, ...(await opts.moreTools(signal))]) } : loop;
     const history: ChatMessage[] = historyBeforeFirstTurn(trial).map(toChatMessage);
     const state = createToolState();
     return {
       async send(message, signal, parts) {
         history.push(toChatMessage({ role: 'user', content: message, ...(parts ? { parts } : {}) }));
         const toolCtx: ToolContext = { signal, trial, state };
-        const run = await agentTurn(loop, history, toolCtx, signal);
+        const run = await agentTurn(turnLoop, history, toolCtx, signal);
         // A reply ending the turn is part of the history the next turn sees.
         if (run.stopReason !== 'max_steps') history.push({ role: 'assistant', content: run.reply });
         return run;
@@ -55,6 +58,16 @@ export function modelAgentTarget(name: string, opts: ModelAgentOptions): Target 
     openSession,
     run: (trial, signal) => runAsOneTurn(openSession, trial, signal),
   };
+}
+
+/** The tools, refused when two have one name (an MCP tool's prefixed name that another tool has too). */
+function withoutClash(tools: Tool[]): Tool[] {
+  const seen = new Set<string>();
+  for (const t of tools) {
+    if (seen.has(t.name)) throw new Error(`two tools are named "${t.name}": give the MCP server a toolPrefix that sets its tools apart`);
+    seen.add(t.name);
+  }
+  return tools;
 }
 
 /** A turn as the provider layer takes it: a user message's images and files as its attachments. */

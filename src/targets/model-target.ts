@@ -40,6 +40,7 @@ export async function buildModelTarget(name: string, spec: ModelTargetConfig, se
   const where = whereIn(settings, name);
   const instructions = await configuredInstructions(name, spec, settings);
   const tools = checkTools(spec.tools ?? [], where);
+  const moreTools = mcpTools(spec, settings, name, where);
   let provider;
   try {
     // Now, not at the first trial: a missing API key must stop the run before it starts.
@@ -52,6 +53,7 @@ export async function buildModelTarget(name: string, spec: ModelTargetConfig, se
     provider,
     ...(instructions !== undefined ? { instructions } : {}),
     tools,
+    ...(moreTools ? { moreTools } : {}),
     ...(spec.maxSteps !== undefined ? { maxSteps: spec.maxSteps } : {}),
     ...(spec.maxTokens !== undefined ? { maxTokens: spec.maxTokens } : {}),
     ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}),
@@ -59,7 +61,18 @@ export async function buildModelTarget(name: string, spec: ModelTargetConfig, se
   return withTargetTimeout(target, spec.timeoutMs);
 }
 
-function checkTools(values: unknown[], where: (field: string) => { file: string | undefined; field: string }): Tool[] {
+/** The tools of the target's MCP servers, asked for at each trial's start (the run lists each server's once). */
+function mcpTools(spec: ModelTargetConfig, settings: TargetSettings, name: string, where: Where): ((signal: AbortSignal) => Promise<Tool[]>) | undefined {
+  if (!spec.mcpServers || Object.keys(spec.mcpServers).length === 0) return undefined;
+  const pool = settings.mcp;
+  if (!pool) throw new UserError('MCP servers need a run to start them (agent-evals run or evaluate())', where('.mcpServers'));
+  const servers = pool.resolve(name, spec.mcpServers, where);
+  return async (signal) => (await Promise.all(servers.map((s) => pool.tools(s, signal)))).flat();
+}
+
+type Where = (field: string) => { file: string | undefined; field: string };
+
+function checkTools(values: unknown[], where: Where): Tool[] {
   const seen = new Set<string>();
   return values.map((value, i) => {
     if (!isTool(value)) throw new UserError('expected a tool made with tool() from agent-evals', where(`.tools[${i}]`));

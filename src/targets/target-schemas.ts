@@ -4,6 +4,7 @@ import { ModelRefSchema } from '../providers/model-ref.js';
 import type { TargetFunction } from './function-target.js';
 import { ProxySettingSchema } from '../providers/proxy.js';
 import { McpServerNameSchema, McpServerSchema } from './mcp-server-schema.js';
+import { McpServersSchema } from './mcp-server-schema.js';
 
 /**
  * The config schema of each target kind with keys, apart from the kinds' list (config-schema.ts):
@@ -35,6 +36,8 @@ export const ModelTargetSchema = z
     instructions: z.string().optional(),
     instructionsFile: z.string().optional(),
     tools: z.array(z.unknown()).optional(),
+    /** MCP servers whose tools the model is offered (`<server>__<tool>`): each in full or by the name of one in the config's `mcpServers`. */
+    mcpServers: McpServersSchema.optional(),
     maxSteps: boundedNumber(BOUNDS.count).optional(),
     maxTokens: boundedNumber(BOUNDS.count).optional(),
     temperature: z.number().min(0).max(2).optional(),

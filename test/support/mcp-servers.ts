@@ -41,6 +41,61 @@ export async function goneAfterKill(pid: number): Promise<boolean> {
   return !alive(pid);
 }
 
+/**
+ * A streamable-HTTP MCP server on 127.0.0.1 made of the SDK's own classes (stateless: a server per
+ * request), with the memory server's `create_entities` and `read_graph` over one in-memory graph.
+ */
+export async function startHttpMemoryServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const [{ createServer }, { McpServer }, { StreamableHTTPServerTransport }, { z }] = await Promise.all([
+    import('node:http'),
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('zod'),
+  ]);
+  const entities: { name: string; entityType: string; observations: string[] }[] = [];
+  const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+  const entity = z.object({ name: z.string(), entityType: z.string(), observations: z.array(z.string()) });
+  const build = () => {
+    const server = new McpServer({ name: 'http-memory', version: '1.0.0' });
+    server.registerTool('create_entities', { description: 'Create entities in the graph', inputSchema: { entities: z.array(entity) } }, ({ entities: added }) => {
+      entities.push(...added);
+      return text(JSON.stringify(added));
+    });
+    server.registerTool('read_graph', { description: 'Read the whole graph', inputSchema: {} }, () => text(JSON.stringify({ entities, relations: [] })));
+    return server;
+  };
+  const http = createServer((req, res) => {
+    const server = build();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    void server.connect(transport).then(() => transport.handleRequest(req, res));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        // The runner's keep-alive connections would hold close() open.
+        http.closeAllConnections();
+      }),
+  };
+}
+
+/** The pid of the live process whose command line contains `marker`, if one runs. */
+export function pidWith(marker: string): number | undefined {
+  const ps = execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
+  for (const line of ps.split('\n')) {
+    const m = /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (m && !m[2]!.startsWith('Z') && m[3]!.includes(marker)) return Number(m[1]);
+  }
+  return undefined;
+}
+
 /** `@modelcontextprotocol/server-everything` over stdio, run with this Node (tools get-sum, echo, get-structured-content, …). */
 export const everythingServer = () => ({
   command: process.execPath,

@@ -12,7 +12,7 @@ import { removeTempDirs, tempDir } from '../support/cli.js';
 
 afterAll(removeTempDirs);
 
-const connect = (name: string, server: Parameters<typeof connectMcpServer>[0]['server'], extra: { maxResultBytes?: number; stderrFile?: string } = {}) =>
+const connect = (name: string, server: Parameters<typeof connectMcpServer>[0]['server'], extra: { stderrFile?: string } = {}) =>
   connectMcpServer({ name, server, rootDir: process.cwd(), env: process.env, ...extra });
 
 describe.skipIf(process.platform === 'win32')('MCP client', () => {
@@ -67,11 +67,11 @@ describe.skipIf(process.platform === 'win32')('MCP client', () => {
 
     it('a 10 MB answer over the bound fails naming the bound; the server is stopped and the next call restarts it', async () => {
       await c.close();
-      c = await connect('bad', misbehavingServer(), { maxResultBytes: 64 * 1024 });
+      c = await connect('bad', { ...misbehavingServer(), maxResultBytes: 64 * 1024 });
       const pid = c.pid!;
       const out = await c.callTool('big', {});
       expect(out).toMatchObject({ ok: false, error: { server: 'bad', tool: 'big', cause: 'too-large' } });
-      expect(!out.ok && out.error.message).toContain('larger than 65536 bytes (the result bound)');
+      expect(!out.ok && out.error.message).toContain('larger than 65536 bytes (its maxResultBytes)');
       expect(await goneAfterKill(pid)).toBe(true);
       expect((await c.callTool('echo', { text: 'ok' })).ok).toBe(true);
     });

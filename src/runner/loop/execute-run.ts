@@ -12,6 +12,8 @@ import type { SecretRedactor } from '../../providers/secret-redactor.js';
 import { caseTarget, createIsolatedTarget, guardTargetFaults, isIsolated, trapProcessEnd } from '../isolation/index.js';
 import { DEFAULT_LOAD_TIMEOUT_MS } from '../../suite/import-module.js';
 import { createTarget } from '../../targets/create-target.js';
+import { mcpServerPool } from '../../targets/mcp-servers.js';
+import { runFolder } from '../../report/run-folders.js';
 import { skipEmptyReplies, type JudgeService } from '../../judges/judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
 import type { PriorTrials } from './prior-trials.js';
@@ -198,6 +200,10 @@ async function runWith(
   // eval file, so its dataset rows share its workers); every trial still invokes it afresh.
   const targetKey = (c: PlannedCase) => (typeof c.target === 'string' ? c.target : `${c.isolate?.module ?? c.file}#inline`);
   const targets = new Map<string, Target>();
+  // Started by the first trial that needs each (their stderr in the run folder), ended with the run:
+  // a teardown step runs on Ctrl-C too, and a second Ctrl-C's exit kills their process groups.
+  const mcp = mcpServerPool({ servers: settings.mcpServers ?? {}, rootDir: settings.rootDir, env, logDir: runFolder(settings.judging.outputDir, runId) });
+  steps.push({ name: 'MCP servers', output: false, run: () => mcp.close() });
   // A re-judge builds none: its replays stand in for them.
   for (const c of opts.replay ? [] : cases) {
     const key = targetKey(c);
@@ -210,6 +216,7 @@ async function runWith(
       limiters,
       dryRun: settings.dryRun,
       warn,
+      mcp,
       ...(opts.redactor ? { redactor: opts.redactor } : {}),
       ...(settings.mcpServers ? { mcpServers: settings.mcpServers } : {}),
     };

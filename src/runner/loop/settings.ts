@@ -22,7 +22,7 @@ export interface RunSettings {
   /** How long a user module's import may take (an isolated target's worker imports the config again). */
   readonly loadTimeoutMs?: number;
   readonly targets: Readonly<Record<string, TargetConfig>>;
-  /** The config's MCP servers by name. */
+  /** The config's MCP servers by name; a run starts those its targets use. */
   readonly mcpServers?: Readonly<Record<string, McpServerConfig>>;
   readonly judging: Readonly<JudgeSettings>;
   /** Trials in flight at once; also the ceiling of every provider endpoint's limiter. */

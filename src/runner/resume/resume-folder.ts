@@ -11,7 +11,9 @@ import { PLAN_FILE, PlanRecordSchema, planRecord, type PlanRecord } from './resu
 /** The file the JSON reporter streams finished cases to, in a run folder (report/json.ts). */
 const CASES_FILE = 'cases.jsonl';
 
-export const runFolder = (outputDir: string, runId: string): string => join(outputDir, 'runs', runId);
+import { runFolder } from '../../report/run-folders.js';
+
+export { runFolder };
 
 /**
  * Writes the run folder's `plan.json` as the run begins, before the first trial: what `--resume`

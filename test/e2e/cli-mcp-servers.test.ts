@@ -1,0 +1,193 @@
+/**
+ * Model-agent targets with MCP servers, through the built CLI (in-process) and a fake OpenAI model
+ * that calls `memory__create_entities` then `memory__read_graph`: the real memory server over stdio
+ * (started once, ended with the run, on Ctrl-C too), a streamable-HTTP server the test runs, and a
+ * server whose tools hang, crash and answer 10 MB (each a tool error naming the server and cause).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { removeTempDirs } from '../support/cli.js';
+import { runCliInProcess, startCliInProcess } from '../support/cli-in-process.js';
+import { writeProject } from '../support/temp-project.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import { readResults } from '../support/results-helpers.js';
+import { goneAfterKill, memoryServer, misbehavingServer, pidWith, startHttpMemoryServer } from '../support/mcp-servers.js';
+
+afterAll(removeTempDirs);
+
+let fake: FakeOpenAI | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+const ENTITY = { name: 'Ada', entityType: 'person', observations: ['writes code'] };
+
+/** The model: creates an entity, reads the graph, then answers with what the last tool result said. */
+function memoryModel(hold?: (index: number) => Promise<void>): Promise<FakeOpenAI> {
+  return startFakeOpenAI({
+    ...(hold ? { hold } : {}),
+    script: (body: { messages: Array<{ role: string; content?: string }> }) => {
+      const tools = body.messages.filter((m) => m.role === 'tool');
+      if (tools.length === 0) return { toolCalls: [{ name: 'memory__create_entities', args: { entities: [ENTITY] } }] };
+      if (tools.length === 1) return { toolCalls: [{ name: 'memory__read_graph', args: {} }] };
+      return { text: `graph: ${tools[1]!.content}` };
+    },
+  });
+}
+
+const EVAL = `suite: mem
+target: agent
+cases:
+  - id: remember
+    input: Remember Ada.
+    assert:
+      - type: toolOrder
+        tools: [memory__create_entities, memory__read_graph]
+      - type: calledTool
+        tool: memory__create_entities
+        args: { entities: [{ name: Ada, entityType: person, observations: [writes code] }] }
+      - type: noToolErrors
+      - type: contains
+        value: Ada
+`;
+
+function project(servers: string, target = `{ model: 'openai:gpt-4.1-mini', mcpServers: { memory: 'memory' } }`, evalYaml = EVAL): string {
+  return writeProject({
+    'evals.config.mjs': `export default { evals: ['evals/*.eval.yaml'], outputDir: '.out', trace: 'full', mcpServers: ${servers}, targets: { agent: ${target} } };\n`,
+    'evals/mem.eval.yaml': evalYaml,
+  });
+}
+
+const env = () => ({ OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake!.url });
+
+/** The memory server over stdio, with a marker in its arguments that finds its process. */
+function stdioMemory(dir: string): { servers: string; marker: string } {
+  const server = memoryServer(join(dir, 'memory.jsonl'));
+  const marker = `mcp-marker-${Math.random().toString(36).slice(2)}`;
+  return { servers: `{ memory: ${JSON.stringify({ ...server, args: [...server.args, marker] })} }`, marker };
+}
+
+describe.skipIf(process.platform === 'win32')('model-agent targets with MCP servers', () => {
+  it('the real memory server over stdio: the loop completes, toolOrder passes, the server is gone after the run, its stderr is in the run folder', async () => {
+    let pid: number | undefined;
+    // The second model request comes after create_entities ran: the server is up.
+    fake = await memoryModel(async (index) => {
+      if (index === 1) pid = pidWith(marker);
+    });
+    const dir = project('{}');
+    const { servers, marker } = stdioMemory(dir);
+    const projectDir = project(servers);
+    const r = await runCliInProcess(['run', '--json', 'out.json'], { cwd: projectDir, env: env() });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const res = readResults(join(projectDir, 'out.json'));
+    const trial = res.cases[0]!.trials[0]!;
+    expect(trial.assertions.map((a) => [a.kind, a.status])).toEqual([
+      ['toolOrder', 'passed'],
+      ['calledTool', 'passed'],
+      ['noToolErrors', 'passed'],
+      ['contains', 'passed'],
+    ]);
+    expect(fake.count).toBe(3);
+    // The model was offered the server's tools under the prefix.
+    expect((fake.bodies[0] as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name)).toEqual(expect.arrayContaining(['memory__create_entities', 'memory__read_graph']));
+    expect(pid).toBeGreaterThan(0);
+    expect(await goneAfterKill(pid!)).toBe(true);
+    const runs = join(projectDir, '.out', 'runs');
+    const [runId] = readdirSync(runs);
+    expect(readFileSync(join(runs, runId!, 'mcp-memory.stderr.log'), 'utf8')).toContain('Knowledge Graph MCP Server');
+  });
+
+  it('Ctrl-C mid-trial: the run ends interrupted and the stdio server is gone', async () => {
+    let pid: number | undefined;
+    let reached!: () => void;
+    const atSecondCall = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    fake = await memoryModel(async (index) => {
+      if (index !== 1) return;
+      pid = pidWith(marker);
+      reached();
+      await released;
+    });
+    const { servers, marker } = stdioMemory(project('{}'));
+    const dir = project(servers);
+    const cli = startCliInProcess(['run', '--json', 'out.json'], { cwd: dir, env: env() });
+    await atSecondCall;
+    expect(pid).toBeGreaterThan(0);
+    expect(cli.kill('SIGINT')).toBe(true);
+    await cli.waitForStderr(/Interrupted/);
+    release();
+    const r = await cli.done;
+    expect(r.code, r.stdout + r.stderr).toBe(130);
+    expect(existsSync(join(dir, 'out.json'))).toBe(true);
+    expect(await goneAfterKill(pid!)).toBe(true);
+  });
+
+  it('a streamable-HTTP server the test runs (the SDK’s own server classes): the same loop passes', async () => {
+    const http = await startHttpMemoryServer();
+    try {
+      fake = await memoryModel();
+      const dir = project(`{ memory: { url: ${JSON.stringify(http.url)} } }`);
+      const r = await runCliInProcess(['run', '--json', 'out.json'], { cwd: dir, env: env() });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      const trial = readResults(join(dir, 'out.json')).cases[0]!.trials[0]!;
+      expect(trial.assertions.every((a) => a.status === 'passed')).toBe(true);
+      expect(trial.reply).toContain('Ada');
+    } finally {
+      await http.close();
+    }
+  });
+
+  describe('a misbehaving server: each trial fails naming the server and the cause; the run writes its results', () => {
+    const BAD_EVAL = ['hang', 'crash', 'big'].map((t) => `  - id: ${t}\n    input: call ${t}\n    assert:\n      - type: noToolErrors\n`).join('');
+    it.each([
+      ['hang', 'MCP server "bad": tool hang failed: no answer within 300 ms (its timeoutMs)'],
+      ['crash', 'MCP server "bad": tool crash failed: the server process exited (code 3)'],
+      ['big', 'MCP server "bad": tool big failed: the server wrote a message larger than 65536 bytes (its maxResultBytes)'],
+    ])('%s', async (tool, message) => {
+      fake = await startFakeOpenAI({
+        script: (body: { messages: Array<{ role: string }> }) => (body.messages.some((m) => m.role === 'tool') ? { text: 'done' } : { toolCalls: [{ name: `bad__${tool}`, args: {} }] }),
+      });
+      const server = { ...misbehavingServer(), timeoutMs: 300, maxResultBytes: 65536 };
+      const dir = project(
+        `{ bad: ${JSON.stringify(server)} }`,
+        `{ model: 'openai:gpt-4.1-mini', mcpServers: { bad: 'bad' } }`,
+        `suite: bad\ntarget: agent\ncases:\n${BAD_EVAL.split('  - id: ')
+          .filter((c) => c.startsWith(tool))
+          .map((c) => `  - id: ${c}`)
+          .join('')}`,
+      );
+      const r = await runCliInProcess(['run', '--json', 'out.json'], { cwd: dir, env: env() });
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      const trial = readResults(join(dir, 'out.json')).cases[0]!.trials[0]!;
+      expect(trial.verdict).toBe('failed');
+      const calls = (trial.trace.steps ?? []).flatMap((s) => s.toolCalls ?? []);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ name: `bad__${tool}`, isError: true });
+      expect(JSON.stringify(calls[0]!.result)).toContain(JSON.stringify(message).slice(1, -1));
+    });
+  });
+
+  it('an unknown server name is exit 2 naming the file and field, before any target runs', async () => {
+    fake = await memoryModel();
+    const dir = project('{}', `{ model: 'openai:gpt-4.1-mini', mcpServers: { memory: 'nope' } }`);
+    const r = await runCliInProcess(['run'], { cwd: dir, env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('evals.config.mjs');
+    expect(r.stderr).toContain('targets.agent.mcpServers.memory');
+    expect(r.stderr).toContain('unknown MCP server "nope"');
+    expect(fake.count).toBe(0);
+  });
+
+  it('a server with both command and url is exit 2 naming the field', async () => {
+    fake = await memoryModel();
+    const dir = project(`{ memory: { command: 'x', url: 'http://127.0.0.1:1/mcp' } }`);
+    const r = await runCliInProcess(['run'], { cwd: dir, env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('evals.config.mjs');
+    expect(r.stderr).toContain('mcpServers.memory');
+    expect(fake.count).toBe(0);
+  });
+});
