@@ -6,7 +6,7 @@ export function registerList(program: Command): void {
   addSelectionOptions(program.command('list').description('print the cases a run would execute, without running anything'), 'trials per case')
     .option('--json', 'print the list as JSON')
     .action(async (paths: string[], flags: SelectionFlags & { json?: boolean }) => {
-      const { cases, shard } = await prepareCases(paths, flags);
+      const { config, cases, shard } = await prepareCases(paths, flags);
       if (flags.json) {
         const rows = cases.map((c) => ({ key: c.key, file: c.file, line: c.line, target: c.targetName, repeat: c.repeat, passRate: c.passRate, tags: c.tags }));
         process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
@@ -27,5 +27,7 @@ export function registerList(program: Command): void {
       const trials = cases.reduce((s, c) => s + c.repeat, 0);
       const part = shard ? ` (shard ${shard.index}/${shard.total} of ${shard.plan.cases} cases, ${shard.plan.trials} trials)` : '';
       process.stdout.write(`${cases.length} case${cases.length === 1 ? '' : 's'}, ${trials} trial${trials === 1 ? '' : 's'}${part}\n`);
+      // Only a suite with an mcp target pays for this (its module loads the MCP client on use).
+      if (Object.values(config.targets).some((t) => typeof t === 'object' && t !== null && 'mcp' in t)) process.stdout.write(await (await import('./list-mcp-tools.js')).mcpToolsText(config, cases));
     });
 }

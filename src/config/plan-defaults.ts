@@ -17,5 +17,8 @@ export function planDefaults(config: ResolvedConfig): PlanDefaults {
     commandTargets: Object.entries(config.targets)
       .filter(([, t]) => typeof t === 'object' && 'command' in t)
       .map(([name]) => name),
+    mcpTargets: Object.entries(config.targets)
+      .filter(([, t]) => typeof t === 'object' && 'mcp' in t)
+      .map(([name]) => name),
   };
 }

@@ -33,7 +33,7 @@ export const ConfigSchema = z
     evals: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
     /** Targets by name: what a case runs against (a function, a module, an HTTP endpoint, a model or a command). */
     targets: z.record(z.string(), TargetConfigSchema).optional(),
-    /** MCP servers by name (`{ command, args, env }` or `{ url, headers }`), for a model-agent target's `mcpServers: { memory: 'memory' }`: one server per run, however many targets use it. */
+    /** MCP servers by name (`{ command, args, env }` or `{ url, headers }`), for a model-agent target's `mcpServers: { memory: 'memory' }` (one server per run, however many targets use it) or an MCP server target's `mcp: 'memory'`. */
     mcpServers: z.record(McpServerNameSchema, McpServerSchema).optional(),
     /** The judge of judged assertions that name none: a `provider:model` spec, a judge object, `fake`, or a panel of them (`{ panel, aggregate }`). */
     judge: z.union([JudgeConfigSchema, panelSchema(JudgeConfigSchema)]).optional(),

@@ -28,6 +28,7 @@ import { withAllowlist } from './allowlist-plan.js';
 import type { Reducer, ReducerDefaults, ReducerSetting } from '../core/reducer-setting.js';
 import { caseReducer, reducerTrialError } from './case-reducer.js';
 import { pushAll } from '../core/push-all.js';
+import { readMcpCase } from '../targets/mcp-case.js';
 
 /** A turn as written: its input a string or content parts. */
 export type TurnSpec = z.infer<typeof TurnSchema>;
@@ -93,6 +94,8 @@ export interface PlanDefaults {
   judgeDefaults: JudgedDefaults;
   /** Targets that run one process per trial and so cannot hold a multi-turn conversation. */
   commandTargets?: readonly string[];
+  /** MCP server targets: their cases' input must name tool calls (targets/mcp-case.ts). */
+  mcpTargets?: readonly string[];
   /** How long importing one `*.eval.ts` may take. */
   loadTimeoutMs?: number;
   /** `--target` / `--matrix` from the command line. */
@@ -182,8 +185,19 @@ function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
         ),
       );
     }
+    if (typeof c.target === 'string' && defaults.mcpTargets?.includes(c.target)) {
+      const problem = mcpCaseProblem(c, c.target);
+      if (problem) errors.push(new UserError(problem, { file: c.file, line: c.line ?? undefined, field: 'input' }));
+    }
   }
   return errors;
+}
+
+/** What an `mcp` target cannot run in a case: anything but one `input` naming its tool calls. */
+function mcpCaseProblem(c: PlannedCase, target: string): string | undefined {
+  if ((c.turns?.length ?? 0) > 1 || c.simulatedUser || c.messages.length > 1) return `target "${target}" is an MCP server target: a case gives its tool calls as its input, not a conversation`;
+  const read = readMcpCase(c.input);
+  return read.ok ? undefined : read.error;
 }
 
 function dedupe(errors: UserError[]): UserError[] {

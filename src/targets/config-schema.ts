@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SchemasOf } from '../core/schema-tuple.js';
-import { CommandTargetSchema, FunctionTargetSchema, functionValue, HttpTargetSchema, ModelTargetSchema } from './target-schemas.js';
+import { CommandTargetSchema, FunctionTargetSchema, functionValue, HttpTargetSchema, McpTargetSchema, ModelTargetSchema } from './target-schemas.js';
 import type { TargetFunction } from './function-target.js';
 import type { TargetSettings } from './target-settings.js';
 import type { Target } from './types.js';
@@ -75,6 +75,14 @@ export const TARGET_KINDS = [
     shape: '{ function: (input, ctx) => reply, otel?: boolean, isolate?: boolean, maxHeapMb?: number } (a function target with options)',
     label: 'a function target',
     build: async (name, spec, settings) => (await import('./function-builds.js')).buildFunctionWithOptions(name, spec, settings),
+  }),
+  targetKind({
+    kind: 'mcp',
+    key: 'mcp',
+    schema: McpTargetSchema,
+    shape: '{ mcp: { command, args?, ... } | { url, headers? } | "<name in mcpServers>", timeoutMs?: number } (an MCP server target)',
+    label: 'an MCP server target',
+    build: async (name, spec, settings) => (await import('./mcp-target.js')).buildMcpTarget(name, spec, settings),
   }),
 ] as const;
 

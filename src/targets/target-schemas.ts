@@ -3,6 +3,7 @@ import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../providers/model-ref.js';
 import type { TargetFunction } from './function-target.js';
 import { ProxySettingSchema } from '../providers/proxy.js';
+import { McpServerNameSchema, McpServerSchema } from './mcp-server-schema.js';
 import { McpServersSchema } from './mcp-server-schema.js';
 
 /**
@@ -69,5 +70,15 @@ export const FunctionTargetSchema = z
     isolate: z.boolean().optional(),
     /** The isolated worker's heap cap in MB (default 1024); needs `isolate: true`. */
     maxHeapMb: boundedNumber(BOUNDS.heapMb).optional(),
+  })
+  .strict();
+
+/** An MCP server under test, without a model: each case calls its tools (mcp-target.ts). */
+export const McpTargetSchema = z
+  .object({
+    /** The server: in full (stdio `{ command, args }` or `{ url }`), or the name of one in the config's `mcpServers`. */
+    mcp: z.union([McpServerSchema, McpServerNameSchema]),
+    /** The bound of each call (and of connecting and listing the tools); over the server's own `timeoutMs`. */
+    timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
 import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
+import type { McpServerConfig } from './mcp-server-schema.js';
 import type { McpServerPool } from './mcp-servers.js';
 
 /** What the run gives every target it builds (from its settings). */
@@ -15,6 +16,8 @@ export interface TargetSettings {
   dryRun?: boolean;
   warn?(message: string): void;
   redactor?: SecretRedactor;
+  /** The config's `mcpServers`, which a target names a server from. */
+  mcpServers?: Readonly<Record<string, McpServerConfig>>;
   /** The run's MCP servers (model-agent targets' `mcpServers`); without it a target that names servers is refused. */
   mcp?: McpServerPool;
 }

@@ -97,3 +97,16 @@ export function pidWith(marker: string): number | undefined {
   }
   return undefined;
 }
+
+/** `@modelcontextprotocol/server-everything` over stdio, run with this Node (tools get-sum, echo, get-structured-content, …). */
+export const everythingServer = () => ({
+  command: process.execPath,
+  args: [`${root}node_modules/@modelcontextprotocol/server-everything/dist/index.js`, 'stdio'],
+});
+
+/** test/fixtures/mcp/check-server.mjs: a tool list that breaks each of mcp-check's rules once. */
+export const checkFixtureServer = () => ({
+  command: process.execPath,
+  args: [`${root}test/fixtures/mcp/check-server.mjs`],
+  cwd: root,
+});

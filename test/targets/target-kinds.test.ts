@@ -33,7 +33,7 @@ describe('target kind registry', () => {
 
   it('createTarget builds each kind by its own descriptor', async () => {
     const marked: readonly TargetKind[] = TARGET_KINDS.map((k) => ({ ...k, build: async (name: string) => stub(`${k.kind}:${name}`) }));
-    const values = [() => 'hi', { command: ['x'] }, { model: 'openai:m' }, { url: 'http://127.0.0.1:1/' }, { function: () => 'hi' }];
+    const values = [() => 'hi', { command: ['x'] }, { model: 'openai:m' }, { url: 'http://127.0.0.1:1/' }, { function: () => 'hi' }, { mcp: 'x' }];
     const built = await Promise.all(values.map((v, i) => createTarget(`t${i}`, v as never, settings, marked)));
     expect(built.map((t) => t.name)).toEqual(TARGET_KINDS.map((k, i) => `${k.kind}:t${i}`));
   });

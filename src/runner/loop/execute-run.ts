@@ -218,6 +218,7 @@ async function runWith(
       warn,
       mcp,
       ...(opts.redactor ? { redactor: opts.redactor } : {}),
+      ...(settings.mcpServers ? { mcpServers: settings.mcpServers } : {}),
     };
     if (!isIsolated(spec)) {
       targets.set(key, await createTarget(c.targetName, spec, targetSettings));
