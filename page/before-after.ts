@@ -1,4 +1,4 @@
-// "Before and after": for a compared run, each moved case (regressed, improved, judge-changed;
+// "Before and after": for a compared run, each moved case (regressed, improved, judge-changed, tools-changed;
 // regressions first) with the baseline's and this run's replies side by side, the changed words marked,
 // the edit between their tool-call sequences and the assertions' reasons side by side. The baseline's
 // side comes from the data block's `baseline` (read from the baseline file by the writer); without it
@@ -11,7 +11,7 @@ import type { Assertion, BaselineCase, BaselineView, CaseChange, CaseResult, Cut
 import { wordDiff, type DiffPart } from './word-diff';
 
 /** The kinds shown, in order: regressions first. */
-const MOVED = ['regressed', 'improved', 'judge-changed'];
+const MOVED = ['regressed', 'improved', 'judge-changed', 'tools-changed'];
 /** Trial pairs shown per case (the writer keeps as many of the baseline's). */
 const PAIRS = 3;
 
@@ -42,13 +42,13 @@ export function renderBeforeAfter(app: HTMLElement, data: PageData, fields: Fiel
   if (base && base.omitted)
     add(section, el('p', 'ba-note', base.omitted + ' more moved case' + (base.omitted === 1 ? ' is' : 's are') + " listed without the baseline's side (the page keeps " + base.cases.length + ').'));
   // The legend of the kinds: the rule is the comparison's (classifyChange), said here in the page's words.
-  if (moved.some((c) => c.kind === 'regressed' || c.kind === 'judge-changed'))
+  if (moved.some((c) => c.kind === 'regressed' || c.kind === 'judge-changed' || c.kind === 'tools-changed'))
     add(
       section,
       el(
         'p',
         'ba-note ba-legend',
-        'How a case is classified: an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges; "judge changed" (never counted) is only a case whose differences all lie in judged assertions whose judge or criterion changed.',
+        'How a case is classified: an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges; "judge changed" (never counted) is only a case whose differences all lie in judged assertions whose judge or criterion changed; "tools changed" (never counted) is a case whose model was offered other tool definitions (names, descriptions, schemas) and that did not get worse: one that got worse with them is regressed.',
       ),
     );
   if (cmp.rejudge) {
@@ -75,7 +75,8 @@ function baseRun(base: BaselineView | undefined): string {
 function movedCase(ch: CaseChange, head: CaseResult | undefined, before: BaselineCase | null | undefined, fields: Fields): HTMLDetailsElement {
   const row = el('details', 'ba-case ' + ch.kind);
   const sum = add(row, el('summary'));
-  add(sum, el('span', 'change ' + ch.kind, ch.kind === 'judge-changed' ? 'judge changed' : ch.kind));
+  // As the terminal names them: 'judge changed', 'tools changed'.
+  add(sum, el('span', 'change ' + ch.kind, ch.kind === 'judge-changed' || ch.kind === 'tools-changed' ? ch.kind.replace('-', ' ') : ch.kind));
   add(sum, el('span', 'key', ch.key));
   const counts = ch.base && ch.head ? 'passed ' + ch.base.passed + '/' + ch.base.run + ' \u2192 ' + ch.head.passed + '/' + ch.head.run : '';
   const why = [counts, ch.reason || '', ch.pValue !== undefined ? 'p=' + ch.pValue.toFixed(4) : ''].filter((x) => x).join(', ');
@@ -96,6 +97,17 @@ function movedCase(ch: CaseChange, head: CaseResult | undefined, before: Baselin
             ": this run's judged assertions were judged by another judge or criterion than the baseline's, and no assertion a judge did not grade (or whose judge stayed) fails more often, so the move is the judge's as much as the agent's. The agent is not blamed: the case is not counted.",
         ),
       );
+    if (ch.kind === 'tools-changed')
+      add(
+        body,
+        el(
+          'p',
+          'ba-note tools-changed',
+          'Tools changed' +
+            (ch.toolChanges && ch.toolChanges.length ? ' (' + ch.toolChanges.join('; ') + ')' : '') +
+            ': the model was offered other tool definitions than in the baseline (a name, description or schema), and the case did as well as before. Not counted; had it got worse, it would be regressed.',
+        ),
+      );
     if (ch.failedAssertions && ch.failedAssertions.length)
       add(
         body,
@@ -106,7 +118,8 @@ function movedCase(ch: CaseChange, head: CaseResult | undefined, before: Baselin
             ch.failedAssertions
               .map((a) => a.name + ' (failed ' + a.head.failed + '/' + a.head.run + ', baseline ' + a.base.failed + '/' + a.base.run + (a.judged ? ', same judge' : ', no judge graded it') + ')')
               .join('; ') +
-            (ch.judgeChanges && ch.judgeChanges.length ? '. The judge also changed (' + ch.judgeChanges.join('; ') + '), which does not excuse it: the case is counted.' : '.'),
+            (ch.judgeChanges && ch.judgeChanges.length ? '. The judge also changed (' + ch.judgeChanges.join('; ') + '), which does not excuse it: the case is counted.' : '.') +
+            (ch.toolChanges && ch.toolChanges.length ? ' The tools also changed (' + ch.toolChanges.join('; ') + '), which does not excuse it either.' : ''),
         ),
       );
     if (!head) {

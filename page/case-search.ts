@@ -28,7 +28,7 @@ export function caseSearch(cases: CaseResult[], keys: string[], changes: Record<
     const key = keys[i] as string;
     t = [key, c.file, c.verdict].concat(c.tags).join(' ');
     const ch = changes[key];
-    // 'judge changed' finds judge-changed, as the terminal names it.
+    // 'judge changed' finds judge-changed ('tools changed' tools-changed), as the terminal names them.
     if (ch) t += ' ' + ch.kind + ' ' + ch.kind.split('-').join(' ');
     // On lines of their own: a query spans no two fields.
     t = (t + '\n' + reason(i) + '\n' + askedText(c, fields)).toLowerCase();

@@ -55,8 +55,8 @@ export type Counted = Pick<R.ComparedSide, 'passed' | 'run'>;
 
 export type JudgeEffect = View<R.JudgeEffect, 'direction' | 'reason' | 'pValue' | 'judgeChanges', { recorded: Counted; rejudged: Counted }>;
 
-/** One case's change against the baseline; a judge-changed case's changes in words (`judge a → b`, `criteria edited`); the assertions that regressed it whatever its judges. */
-export type CaseChange = View<R.CaseChange, 'key' | 'kind' | 'reason' | 'pValue' | 'judgeChanges' | 'failedAssertions', { base?: Counted; head?: Counted; judgeEffect?: JudgeEffect }>;
+/** One case's change against the baseline; a judge-changed case's changes in words (`judge a → b`, `criteria edited`), its tool changes (`tool lookup changed`); the assertions that regressed it whatever its judges. */
+export type CaseChange = View<R.CaseChange, 'key' | 'kind' | 'reason' | 'pValue' | 'judgeChanges' | 'toolChanges' | 'failedAssertions', { base?: Counted; head?: Counted; judgeEffect?: JudgeEffect }>;
 
 export type Comparison = View<R.Comparison, 'rejudge', { baseline: Text; counts: Record<string, number>; cases: CaseChange[] }>;
 

@@ -54,6 +54,12 @@ export const AgentRunSchema = lazySchema(() =>
       model: z.string().optional(),
       instructions: z.string().optional(),
       stopReason: z.string().optional(),
+      /**
+       * Each tool the model was offered, by name: a digest of its definition as the model saw it (name,
+       * description, input schema, output schema if any), never the definition itself. The model-agent
+       * target records it; a baseline comparison reads it to tell `tools changed`.
+       */
+      toolDigests: z.record(z.string(), z.string()).optional(),
     })
     .strict(),
 );

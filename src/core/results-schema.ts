@@ -244,6 +244,18 @@ export const CaseJudgeFingerprintSchema = z.object({
 });
 export type CaseJudgeFingerprint = z.infer<typeof CaseJudgeFingerprintSchema>;
 
+/**
+ * The tools a case's trials offered the model (a model-agent target), each by name with a digest of
+ * its definition as the model saw it (name, description, input and output schema). `hash` covers every
+ * distinct definition at every name over the trials, so a tool that differed between trials still
+ * shows. What a baseline compares to tell `tools changed`; absent for targets that report no tools.
+ */
+export const CaseToolsFingerprintSchema = z.object({
+  hash: z.string(),
+  tools: z.record(z.string(), z.string()),
+});
+export type CaseToolsFingerprint = z.infer<typeof CaseToolsFingerprintSchema>;
+
 export const CaseResultSchema = z.object({
   suite: z.string(),
   id: z.string(),
@@ -262,6 +274,8 @@ export const CaseResultSchema = z.object({
   fingerprint: z.string().optional(),
   /** The judges of its judged assertions: `hash` over each one's fingerprint, by its place among them; what a baseline compares to tell a judge change. */
   judgeFingerprint: CaseJudgeFingerprintSchema.optional(),
+  /** The tool definitions its trials offered the model, by digest: what a baseline compares to tell `tools changed`. */
+  toolsFingerprint: CaseToolsFingerprintSchema.optional(),
   /**
    * What the case asked, as its eval file or dataset row gave it: one of `input`, `messages` (a
    * history, when it is more than one user message) or `turns` (each turn's user message); and its
@@ -533,11 +547,14 @@ export type ComparedSide = z.infer<typeof ComparedSideSchema>;
  * `changed`: its fingerprint differs (an edited case is not compared); `regressed` also when an
  * assertion no judge graded fails more often than in the baseline, whatever its judges did;
  * `judge-changed`: the case is the same, its judged assertions were judged by another judge or
- * criterion, and every difference lies in those (not compared: the agent is not blamed for the judge); `judge-errors` and
+ * criterion, and every difference lies in those (not compared: the agent is not blamed for the judge);
+ * `tools-changed`: the model was offered other tool definitions than in the baseline (a description or
+ * schema edited, a tool added or removed) and the case is otherwise unchanged (compared as usual, so a
+ * case that got worse with its tools is `regressed`, never this); `judge-errors` and
  * `not-run`: could not compare; `cannot-rejudge` (under `--rejudge`): the baseline's recording of the
  * case could not be re-judged, so it is listed, never counted.
  */
-export const CaseChangeKindSchema = z.enum(['regressed', 'improved', 'unchanged', 'changed', 'judge-changed', 'new', 'removed', 'judge-errors', 'not-run', 'cannot-rejudge']);
+export const CaseChangeKindSchema = z.enum(['regressed', 'improved', 'unchanged', 'changed', 'judge-changed', 'tools-changed', 'new', 'removed', 'judge-errors', 'not-run', 'cannot-rejudge']);
 export type CaseChangeKind = z.infer<typeof CaseChangeKindSchema>;
 
 /**
@@ -595,6 +612,11 @@ export const CaseChangeSchema = z.object({
    * also on a regression a judge change did not excuse (its `failedAssertions` say why).
    */
   judgeChanges: z.array(z.string()).optional(),
+  /**
+   * The tools offered the model differ from the baseline's, each in words (`tool orders_lookup changed`,
+   * `tool refund added`, `tool legacy removed`): on `tools-changed`, and on any other kind whose case also changed tools.
+   */
+  toolChanges: z.array(z.string()).optional(),
   /**
    * `regressed` because of these assertions, whatever happened to the case's judges: each fails in a
    * larger share of head's trials than of the baseline's, and either no judge graded its failures, or

@@ -17,14 +17,14 @@ export type BaselineView = ViewOf<TrialResult>;
  * beside the results in the page's data block, never in the results document: the results stay one
  * run's record, and a page made later from them reads the baseline anew (or says it is gone).
  *
- * Bounded: only the moved cases (regressed, improved, judge-changed), at most BASELINE_CASES of them,
+ * Bounded: only the moved cases (regressed, improved, judge-changed, tools-changed), at most BASELINE_CASES of them,
  * and BASELINE_TRIALS trials each; every long text is cut by the page's FieldCutter like the run's own.
  */
 export const BASELINE_CASES = 100;
 export const BASELINE_TRIALS = 3;
 
 /** The kinds of change the section shows, in its order: regressions first. */
-export const MOVED_KINDS: readonly CaseChangeKind[] = ['regressed', 'improved', 'judge-changed'];
+export const MOVED_KINDS: readonly CaseChangeKind[] = ['regressed', 'improved', 'judge-changed', 'tools-changed'];
 
 /** The comparison's moved cases, in the section's order (by kind, then as the comparison lists them). */
 export function movedCases(comparison: Comparison): Comparison['cases'] {

@@ -13,5 +13,5 @@ del.ba-del { background: #fbdcd9; color: #8c1d15; } ins.ba-ins { background: #d7
 .ba-tool { font: 12px ui-monospace, monospace; padding: 0 .35rem; border-radius: 3px; background: #e6e9ef; }
 .ba-tool.inserted { background: #d7f0dc; } .ba-tool.dropped { background: #fbdcd9; text-decoration: line-through; }
 .ba-tool.moved-from { background: #fdf0c8; text-decoration: line-through; } .ba-tool.moved-to { background: #fdf0c8; }
-.change.judge-changed { border-color: #7a5a00; }
+.change.judge-changed, .change.tools-changed { border-color: #7a5a00; }
 `;

@@ -43,6 +43,7 @@ export const KIND_LABEL: Record<CaseChangeKind, string> = {
   unchanged: 'unchanged',
   changed: 'changed',
   'judge-changed': 'judge changed',
+  'tools-changed': 'tools changed',
   new: 'new',
   removed: 'removed',
   'judge-errors': 'could not compare: judge errors',
@@ -71,6 +72,7 @@ function agentHeadline(c: Comparison): string {
     `${n('unchanged')} unchanged`,
     ...(n('changed') ? [`${n('changed')} changed`] : []),
     ...(n('judge-changed') ? [`${n('judge-changed')} judge changed`] : []),
+    ...(n('tools-changed') ? [`${n('tools-changed')} tools changed`] : []),
     ...(n('new') ? [`${n('new')} new`] : []),
     ...(n('removed') ? [`${n('removed')} removed`] : []),
     ...(uncompared ? [`${uncompared} could not compare`] : []),
@@ -83,11 +85,11 @@ function agentHeadline(c: Comparison): string {
  * in stats/compare-runs.ts; the HTML page says the same in its own words, as it imports no value).
  */
 export const CHANGE_LEGEND =
-  'an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges; "judge changed" (never counted) is only a case whose differences all lie in judged assertions whose judge or criterion changed';
+  'an assertion no judge graded (a deterministic check, gate or soft) that fails more often than in the baseline makes its case regressed, whatever happened to its judges; "judge changed" (never counted) is only a case whose differences all lie in judged assertions whose judge or criterion changed; "tools changed" (never counted) is a case whose model was offered other tool definitions (names, descriptions, schemas) and that did not get worse: one that got worse with them is regressed';
 
-/** Whether a comparison has a case the legend explains: one regressed or judge changed. */
+/** Whether a comparison has a case the legend explains: one regressed, judge changed or tools changed. */
 export function needsLegend(c: Comparison): boolean {
-  return c.cases.some((x) => x.kind === 'regressed' || x.kind === 'judge-changed');
+  return c.cases.some((x) => x.kind === 'regressed' || x.kind === 'judge-changed' || x.kind === 'tools-changed');
 }
 
 /** `judge 4 calls 1.2k tok $0.0031`: what `--rejudge` spent re-judging the baseline, which the run's usage does not hold. */

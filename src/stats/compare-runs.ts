@@ -4,6 +4,7 @@ import type { ComparableCase } from './compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { fisherDropP, fisherRiseP } from './fisher.js';
 import { judgeChanges as describeJudgeChanges } from './judge-changes.js';
+import { toolChanges as describeToolChanges } from './tool-changes.js';
 import { estimateDrop } from './estimate-drop.js';
 import { failedAssertions, failedAssertionsLine, failedAssertionsP } from './assertion-failures.js';
 import { reducerName } from '../core/reducer-note.js';
@@ -25,7 +26,7 @@ export const MIN_SIGNIFICANT_TRIALS = 3;
 
 // A skipped side is `not-run` before any movement is asked of it.
 const RANK: Record<CaseVerdict, number> = { passed: 3, scored: 2, failed: 1, skipped: 0 };
-const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'cannot-rejudge', 'changed', 'judge-changed', 'improved', 'new', 'removed', 'unchanged'];
+const ORDER: CaseChangeKind[] = ['regressed', 'judge-errors', 'not-run', 'cannot-rejudge', 'changed', 'judge-changed', 'tools-changed', 'improved', 'new', 'removed', 'unchanged'];
 
 /**
  * Compares a run's cases with a baseline's, matched by `suite/id`, each by `classifyChange`. Pure: the
@@ -63,6 +64,8 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
   }
   const touched = counts['judge-changed'];
   if (touched > 0) warnings.push(extra.rejudge ? rejudgedJudgeChangeLine(touched) : judgeChangeLine(touched));
+  const tooled = toolsChangedLine(changes);
+  if (tooled) warnings.push(tooled);
   // A case the agent left as it was is still worth a line when the judge moved it.
   const listed = (c: CaseChange) => c.kind !== 'unchanged' || (c.judgeEffect !== undefined && c.judgeEffect.direction !== 'none');
   return {
@@ -97,13 +100,25 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
  * 4. Then as before: judge errors on a side, `judge-errors`; no trial or cut short, `not-run`; else the
  *    case's verdict and score move (`movement`): `regressed`, `improved` or `unchanged`; when they do
  *    not move down but rule 2 found a failing assertion, the case is `regressed` by it.
+ * 5. The tools offered the model (the case's tools part) are the agent's own, like its prompt: a case
+ *    whose tools changed is compared by rules 2-4 all the same, so one that got worse is `regressed`.
+ *    Only where it would be `unchanged` is it `tools-changed` (never counted); every kind of such a
+ *    case names the tools that changed (`toolChanges`).
  *
  * A regression is `counted` unless `alpha` is set and its p is not below it. Pure.
  */
 export function classifyChange(b: ComparableCase, h: ComparableCase, opts: CompareOptions): CaseChange {
   const base = side(b);
   const head = side(h);
-  const change = { key: keyOf(h), base, head };
+  // A side without a tools part (a target that reports none, or a baseline from before them) compares as it stands.
+  const toolChanges =
+    b.toolsFingerprint !== undefined && h.toolsFingerprint !== undefined && b.toolsFingerprint.hash !== h.toolsFingerprint.hash
+      ? describeToolChanges(b.toolsFingerprint, h.toolsFingerprint)
+      : undefined;
+  const change = { key: keyOf(h), base, head, ...(toolChanges ? { toolChanges } : {}) };
+  const toolsAlso = toolChanges ? `; the tools also changed (${toolChanges.join('; ')})` : '';
+  // On a regression the words say the tools are no excuse.
+  const notExcused = toolsAlso && `${toolsAlso}, which does not excuse it`;
   // A case without a fingerprint (a baseline from before they existed) is compared as it stands.
   if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference, assertions or check edited' };
   // A side without judge fingerprints (a baseline from before them) is compared as it stands.
@@ -111,7 +126,8 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
   const failed = failedAssertions(b, h, judgeMoved, opts.epsilon);
   const byAssertions = (judgeChanges?: string[]): CaseChange => {
     const pValue = failedAssertionsP(failed);
-    const also = judgeChanges ? `; the judge also changed (${judgeChanges.join('; ')}), which does not excuse it` : '';
+    const judgeAlso = judgeChanges ? `; the judge also changed (${judgeChanges.join('; ')}), which does not excuse it` : '';
+    const also = judgeAlso + notExcused;
     return {
       ...change,
       kind: 'regressed',
@@ -128,22 +144,24 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
   if (judgeMoved) {
     const judgeChanges = describeJudgeChanges(b.judgeFingerprint!, h.judgeFingerprint!);
     if (failed.length > 0) return byAssertions(judgeChanges);
-    return { ...change, kind: 'judge-changed', reason: judgeChanges.join('; '), judgeChanges };
+    return { ...change, kind: 'judge-changed', reason: judgeChanges.join('; ') + toolsAlso, judgeChanges };
   }
   // A judge outage says nothing about the agent: such a case is listed, never counted.
   const uncompared: CaseChange | undefined =
     (b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0
-      ? { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' }
+      ? { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' + toolsAlso }
       : // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
         base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped'
-        ? { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' }
+        ? { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' + toolsAlso }
         : undefined;
   if (uncompared) return failed.length > 0 ? byAssertions() : uncompared;
 
   const m = movement(base, head, opts.epsilon);
-  if (m.direction === 'down') return { ...change, kind: 'regressed', pValue: m.pValue, counted: opts.alpha === undefined || m.pValue < opts.alpha, reason: m.reason };
+  if (m.direction === 'down') return { ...change, kind: 'regressed', pValue: m.pValue, counted: opts.alpha === undefined || m.pValue < opts.alpha, reason: m.reason + notExcused };
   if (failed.length > 0) return byAssertions();
-  if (m.direction === 'up') return { ...change, kind: 'improved', pValue: m.pValue, reason: m.reason };
+  if (m.direction === 'up') return { ...change, kind: 'improved', pValue: m.pValue, reason: m.reason + toolsAlso };
+  // The agent did as well as before with other tool definitions: listed with them, never counted.
+  if (toolChanges) return { ...change, kind: 'tools-changed', reason: toolChanges.join('; ') };
   return { ...change, kind: 'unchanged' };
 }
 
@@ -173,6 +191,18 @@ const keyOf = (c: ComparableCase) => caseKey(c);
 /** The summary line of the cases a judge change kept out of the comparison. */
 export function judgeChangeLine(n: number): string {
   return `${n} case${n === 1 ? '' : 's'} touched by a judge change: not compared (the judge, its criterion or our judge prompt differ from the baseline's; re-judge the baseline with --rejudge to measure the agent apart from the judge)`;
+}
+
+/**
+ * `2 cases were offered other tool definitions than in the baseline (tool orders_lookup changed): …`:
+ * the run's tool changes once, over the compared cases (a case that got worse with them is still regressed).
+ */
+function toolsChangedLine(changes: readonly CaseChange[]): string | undefined {
+  const touched = changes.filter((c) => c.toolChanges && c.kind !== 'changed');
+  if (touched.length === 0) return undefined;
+  const what = [...new Set(touched.flatMap((c) => c.toolChanges!))].sort();
+  const n = touched.length;
+  return `${n} case${n === 1 ? ' was' : 's were'} offered other tool definitions than in the baseline (${what.join('; ')}): compared as usual, so a case that got worse is still regressed; one that did not reads "tools changed", never counted`;
 }
 
 /** Under `--rejudge`: the cases whose head was judged otherwise than the re-judged baseline. */

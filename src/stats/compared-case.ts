@@ -26,6 +26,7 @@ export const ComparableCaseSchema = CaseResultSchema.pick({
   passed: true,
   fingerprint: true,
   judgeFingerprint: true,
+  toolsFingerprint: true,
   judgeErrors: true,
   reducer: true,
 }).extend({
@@ -56,6 +57,7 @@ export function comparableCase(r: CaseResult): ComparableCase {
     passed: r.passed,
     ...(r.fingerprint !== undefined ? { fingerprint: r.fingerprint } : {}),
     ...(r.judgeFingerprint !== undefined ? { judgeFingerprint: r.judgeFingerprint } : {}),
+    ...(r.toolsFingerprint !== undefined ? { toolsFingerprint: r.toolsFingerprint } : {}),
     ...(r.judgeErrors !== undefined ? { judgeErrors: r.judgeErrors } : {}),
     ...(r.reducer ? { reducer: r.reducer } : {}),
     score: { mean: r.score.mean },

@@ -3,6 +3,7 @@ import type { ChatMessage, CompletionResponse, Provider, ProviderTool, ProviderT
 import { executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from './tool.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { replayedCall } from './tool-tape-scope.js';
+import { toolDigests } from './tool-digests.js';
 
 export interface AgentLoopOptions {
   provider: Provider;
@@ -27,7 +28,9 @@ export async function agentTurn(opts: AgentLoopOptions, history: ChatMessage[], 
   const steps: Step[] = [];
   const byName = new Map(opts.tools.map((t) => [t.name, t]));
   const providerTools: ProviderTool[] = opts.tools.map(providerToolOf);
-  const partial = (reply: string): AgentRun => ({ reply, steps, ...(opts.instructions !== undefined ? { instructions: opts.instructions } : {}) });
+  // What the model was offered, recorded even when the turn fails: a baseline compares it (`tools changed`).
+  const offered = toolDigests(opts.tools);
+  const partial = (reply: string): AgentRun => ({ reply, steps, ...(opts.instructions !== undefined ? { instructions: opts.instructions } : {}), toolDigests: { ...offered } });
   // A timeout settles the trial at once: the steps taken by then go with its error.
   const release = keepPartialOnAbort(signal, () => ({ ...partial(''), steps: [...steps] }));
 

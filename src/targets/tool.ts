@@ -24,6 +24,8 @@ export interface Tool<P extends z.ZodType = z.ZodType, R = unknown> {
   readonly parameters: P;
   /** `parameters` as JSON Schema (what the provider is sent). */
   readonly jsonSchema: Record<string, unknown>;
+  /** The JSON Schema of the tool's result, when it declares one (an MCP tool's `outputSchema`). */
+  readonly outputSchema?: Record<string, unknown>;
   execute(args: z.output<P>, ctx: ToolContext): R | Promise<R>;
 }
 

@@ -3,7 +3,7 @@
  * (test/support/before-after-page.ts) shows, per moved case, the baseline's and this run's replies with
  * the changed words marked, the tool-sequence edit and the assertions side by side; a hostile reply
  * stays text in the diff; a gone baseline file is said and this run's side still shown; a judge-changed
- * case says its agent is not blamed. Skipped, with a message, where no Chromium is installed.
+ * case says its agent is not blamed; a tools-changed case names its tools. Skipped, with a message, where no Chromium is installed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -202,6 +202,27 @@ describeInChromium('the report\u2019s Before and after section in headless Chrom
     await expect(row.locator('.ba-failed-assertions').textContent()).resolves.toBe(
       'Regressed by contains "Paris" (failed 3/3, baseline 0/3, no judge graded it). The judge also changed (judge openai:judge-a \u2192 openai:judge-b), which does not excuse it: the case is counted.',
     );
+  });
+
+  it('marks a tools-changed case as such, naming the tools; a case regressed with other tools says they are no excuse', async () => {
+    const cmp = comparisonOf(run.head);
+    const tools = ['tool orders_lookup changed'];
+    const tooled: Comparison = {
+      ...cmp,
+      counts: { regressed: 1, 'tools-changed': 1 },
+      cases: [
+        { ...cmp.cases[0]!, toolChanges: tools, failedAssertions: [{ name: 'contains "Paris"', kind: 'contains', judged: false, base: { failed: 0, run: 3 }, head: { failed: 3, run: 3 } }] },
+        { ...cmp.cases[1]!, kind: 'tools-changed', reason: tools[0], toolChanges: tools },
+      ],
+    };
+    const p = await open(await pageOf(run, 'tooled.html', tooled, run.baseFile));
+    expect(await texts(p.locator('.before-after details.ba-case > summary .change'))).toEqual(['regressed', 'tools changed']);
+    await expect(p.locator('.before-after .ba-legend').textContent()).resolves.toContain('"tools changed" (never counted) is a case whose model was offered other tool definitions');
+    const row = await openMoved(p, 'ba/evil');
+    await expect(row.locator('.ba-note.tools-changed').textContent()).resolves.toContain('Tools changed (tool orders_lookup changed): the model was offered other tool definitions');
+    const broke = await openMoved(p, 'ba/capital');
+    await expect(broke.locator('.ba-failed-assertions').textContent()).resolves.toContain('The tools also changed (tool orders_lookup changed), which does not excuse it either.');
+    expect(errors).toEqual([]);
   });
 
   it('made no network request on any page it opened', () => {

@@ -155,3 +155,55 @@ describe('classifyChange: a judge change never hides a failure no judge graded',
     expect(many).toMatchObject({ kind: 'regressed', counted: true });
   });
 });
+
+describe('classifyChange: other tool definitions never hide a regression', () => {
+  /** A case's tools part: each tool by name with its digest, hashed as a whole. */
+  const offered = (tools: Record<string, string>) => ({ toolsFingerprint: { hash: JSON.stringify(tools), tools } });
+  const BEFORE = offered({ orders_lookup: 'd1', issue_refund: 'r1' });
+  const AFTER = offered({ orders_lookup: 'd2', issue_refund: 'r1', search: 's1' });
+  const WORDS = ['tool orders_lookup changed', 'tool search added'];
+
+  it('the agent did as before: tools changed, never counted, naming each tool that moved', () => {
+    const c = classifyChange(kase(2, GOOD('judge-a'), 'judge-a', BEFORE), kase(2, GOOD('judge-a'), 'judge-a', AFTER), OPTS);
+    expect(c).toMatchObject({ kind: 'tools-changed', reason: WORDS.join('; '), toolChanges: WORDS });
+    expect(c.counted).toBeUndefined();
+    const removed = classifyChange(kase(2, GOOD('judge-a'), 'judge-a', AFTER), kase(2, GOOD('judge-a'), 'judge-a', BEFORE), OPTS);
+    expect(removed.toolChanges).toEqual(['tool orders_lookup changed', 'tool search removed']);
+    expect(compareRuns([kase(2, GOOD('judge-a'), 'judge-a', BEFORE)], [kase(2, GOOD('judge-a'), 'judge-a', AFTER)], OPTS)).toMatchObject({
+      failed: false,
+      counted: 0,
+      counts: { 'tools-changed': 1 },
+      warnings: expect.arrayContaining([expect.stringContaining('1 case was offered other tool definitions than in the baseline (tool orders_lookup changed; tool search added)')]),
+    });
+  });
+
+  it('a gate that now fails is regressed and counted, the tools named as no excuse; so is a judged score the same judge lowered', () => {
+    const gate = classifyChange(kase(2, GOOD('judge-a'), 'judge-a', BEFORE), kase(2, BROKEN('judge-a'), 'judge-a', AFTER), OPTS);
+    expect(gate).toMatchObject({ kind: 'regressed', counted: true, toolChanges: WORDS });
+    expect(gate.reason).toContain('; the tools also changed (tool orders_lookup changed; tool search added), which does not excuse it');
+    const judgedDrop = classifyChange(
+      kase(3, GOOD('judge-a'), 'judge-a', BEFORE),
+      kase(3, () => [contains(true), judged('judge-a', false)], 'judge-a', AFTER),
+      OPTS,
+    );
+    expect(judgedDrop).toMatchObject({ kind: 'regressed', counted: true, toolChanges: WORDS });
+    expect(compareRuns([kase(2, GOOD('judge-a'), 'judge-a', BEFORE)], [kase(2, BROKEN('judge-a'), 'judge-a', AFTER)], OPTS)).toMatchObject({ failed: true, counted: 1 });
+  });
+
+  it('an improvement stays improved and a judge change stays judge changed, each naming the tools too', () => {
+    const up = classifyChange(kase(2, BROKEN('judge-a'), 'judge-a', BEFORE), kase(2, GOOD('judge-a'), 'judge-a', AFTER), OPTS);
+    expect(up).toMatchObject({ kind: 'improved', toolChanges: WORDS });
+    expect(up.reason).toContain('; the tools also changed (tool orders_lookup changed; tool search added)');
+    const judge = classifyChange(
+      kase(3, GOOD('judge-a'), 'judge-a', BEFORE),
+      kase(3, () => [contains(true), judged('judge-b', false)], 'judge-b', AFTER),
+      OPTS,
+    );
+    expect(judge).toMatchObject({ kind: 'judge-changed', toolChanges: WORDS, reason: 'judge openai:judge-a → openai:judge-b; the tools also changed (tool orders_lookup changed; tool search added)' });
+  });
+
+  it('a side without a tools part (a target reporting none, an older baseline) compares as before', () => {
+    expect(classifyChange(kase(2, GOOD('judge-a'), 'judge-a'), kase(2, GOOD('judge-a'), 'judge-a', AFTER), OPTS)).toEqual(expect.objectContaining({ kind: 'unchanged' }));
+    expect(classifyChange(kase(2, GOOD('judge-a'), 'judge-a', BEFORE), kase(2, GOOD('judge-a'), 'judge-a', BEFORE), OPTS).kind).toBe('unchanged');
+  });
+});

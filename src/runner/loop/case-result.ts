@@ -5,6 +5,7 @@ import { caseVerdict, completedTrials, isJudgeErrorTrial, meanStd, requiredPasse
 import { isFlaky, passRate } from './pass-rate.js';
 import { caseFingerprint } from '../../suite/fingerprint.js';
 import { caseJudgeFingerprint } from '../../judges/case-judge-fingerprint.js';
+import { caseToolsFingerprint } from '../../targets/case-tools-fingerprint.js';
 import { caseAsked } from './case-asked.js';
 import { adaptiveOutcome } from './adaptive-trials.js';
 import { caseJudgeNoise } from './judge-noise.js';
@@ -28,6 +29,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
   // N is the trials that ran to a verdict: interrupted and not-run ones say nothing about the agent.
   const rate = passRate(passed, completed.length);
   const judges = caseJudgeFingerprint(sorted);
+  const tools = caseToolsFingerprint(sorted);
   const verdict = caseVerdict(
     sorted.map((t) => t.verdict),
     required,
@@ -44,6 +46,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     ...(c.variant ? { variant: recordedVariant(c.variant) } : {}),
     fingerprint: caseFingerprint(c),
     ...(judges ? { judgeFingerprint: judges } : {}),
+    ...(tools ? { toolsFingerprint: tools } : {}),
     // Whole here; the reporter edge redacts the run's secrets, then cuts (case-asked.ts).
     ...caseAsked(c),
     verdict,

@@ -149,11 +149,15 @@ export class Conversation {
     const last = this.turns[this.turns.length - 1]?.run;
     const model = runs.find((r) => r.model)?.model;
     const instructions = runs.find((r) => r.instructions !== undefined)?.instructions;
+    // Every tool any turn offered; a tool's first definition stands for the trial.
+    const offered = runs.filter((r) => r.toolDigests !== undefined);
+    const toolDigests = offered.length ? Object.fromEntries(offered.flatMap((r) => Object.entries(r.toolDigests!)).reverse()) : undefined;
     return {
       reply: last?.reply ?? '',
       steps: runs.flatMap(pricedSteps),
       ...(model ? { model } : {}),
       ...(instructions !== undefined ? { instructions } : {}),
+      ...(toolDigests ? { toolDigests } : {}),
       ...(last?.stopReason ? { stopReason: last.stopReason } : {}),
     };
   }

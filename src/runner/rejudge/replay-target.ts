@@ -64,7 +64,9 @@ function scriptOf({ recorded, trace, turns }: ReplayedTrial): Script {
   const failure = () => replayedError(recorded, failed && !turns?.length ? trace : undefined);
   if (turns) {
     const calls = callsByTurn(turns, trace);
-    return { turns: turns.map((t, k) => ({ run: turnRun(t, trace.model, calls?.[k]), durationMs: t.durationMs })), failure };
+    // The tools the trial was offered stay its own, so a re-judged baseline keeps its tools part.
+    const offered = trace.toolDigests ? { toolDigests: trace.toolDigests } : {};
+    return { turns: turns.map((t, k) => ({ run: { ...turnRun(t, trace.model, calls?.[k]), ...offered }, durationMs: t.durationMs })), failure };
   }
   if (failed) return { turns: [], failure };
   return { turns: [{ run: { reply: recorded.reply, ...trace }, durationMs: recorded.durationMs }], failure };
