@@ -62,6 +62,12 @@ export interface AISDKStreamTextResult {
 export interface FromAISDKOptions {
   /** The system prompt the agent ran with, for judges (the result does not carry it). */
   instructions?: string;
+  /**
+   * The MCP servers the agent's tools came from: each server's name and the tool set its MCP client
+   * gave (`await client.tools()`, or just its tool names). A call of one of these tools is recorded
+   * with `server`, since the result itself does not say where a tool came from.
+   */
+  mcpServers?: Record<string, Readonly<Record<string, unknown>> | readonly string[]>;
 }
 
 /**
@@ -83,16 +89,26 @@ function isGenerated(result: AISDKGenerateTextResult | AISDKStreamTextResult): r
 }
 
 function toRun(steps: readonly AISDKStep[], text: string, finishReason: string | undefined, options: FromAISDKOptions): AgentRun {
+  const servers = serverOfTool(options.mcpServers ?? {});
   return {
     reply: text,
-    steps: steps.map(toStep),
+    steps: steps.map((step) => toStep(step, servers)),
     ...(finishReason ? { stopReason: finishReason } : {}),
     ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
   };
 }
 
-function toStep(step: AISDKStep): Step {
-  const toolCalls = joinToolCalls(step.content);
+/** Tool name -> MCP server name. */
+function serverOfTool(mcpServers: NonNullable<FromAISDKOptions['mcpServers']>): Map<string, string> {
+  const byTool = new Map<string, string>();
+  for (const [server, tools] of Object.entries(mcpServers)) {
+    for (const name of Array.isArray(tools) ? (tools as readonly string[]) : Object.keys(tools)) byTool.set(name, server);
+  }
+  return byTool;
+}
+
+function toStep(step: AISDKStep, servers: Map<string, string>): Step {
+  const toolCalls = joinToolCalls(step.content).map((call) => withServer(call, servers.get(call.name)));
   const usage = step.usage ? tokenUsage(step.usage) : undefined;
   const model = modelOf(step);
   return {
@@ -125,6 +141,16 @@ function joinToolCalls(content: readonly AISDKContentPart[]): ToolCall[] {
       if (outcome?.type === 'tool-error') return { name, args: call.input, result: errorMessage(outcome.error), isError: true };
       return { name, args: call.input };
     });
+}
+
+/**
+ * An MCP tool's call with its server named. The AI SDK's MCP client returns a result with
+ * `isError: true` (the tool reported a failure) rather than throwing, so such a result is an error.
+ */
+function withServer(call: ToolCall, server: string | undefined): ToolCall {
+  if (server === undefined) return call;
+  const failed = call.isError === false && (call.result as { isError?: unknown } | null | undefined)?.isError === true;
+  return { ...call, ...(failed ? { isError: true } : {}), server };
 }
 
 function tokenUsage(u: AISDKUsage): TokenUsage | undefined {
