@@ -7,6 +7,7 @@ import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
 import { providerId } from './token-counts.js';
+import { mcpServerOfTool, withMcpServer, type McpToolSets } from './mcp-tools.js';
 
 /** A part of a step's `content`; only tool calls, results and errors are read. */
 export interface AISDKContentPart {
@@ -67,7 +68,7 @@ export interface FromAISDKOptions {
    * gave (`await client.tools()`, or just its tool names). A call of one of these tools is recorded
    * with `server`, since the result itself does not say where a tool came from.
    */
-  mcpServers?: Record<string, Readonly<Record<string, unknown>> | readonly string[]>;
+  mcpServers?: McpToolSets;
 }
 
 /**
@@ -89,7 +90,7 @@ function isGenerated(result: AISDKGenerateTextResult | AISDKStreamTextResult): r
 }
 
 function toRun(steps: readonly AISDKStep[], text: string, finishReason: string | undefined, options: FromAISDKOptions): AgentRun {
-  const servers = serverOfTool(options.mcpServers ?? {});
+  const servers = mcpServerOfTool(options.mcpServers ?? {});
   return {
     reply: text,
     steps: steps.map((step) => toStep(step, servers)),
@@ -98,17 +99,8 @@ function toRun(steps: readonly AISDKStep[], text: string, finishReason: string |
   };
 }
 
-/** Tool name -> MCP server name. */
-function serverOfTool(mcpServers: NonNullable<FromAISDKOptions['mcpServers']>): Map<string, string> {
-  const byTool = new Map<string, string>();
-  for (const [server, tools] of Object.entries(mcpServers)) {
-    for (const name of Array.isArray(tools) ? (tools as readonly string[]) : Object.keys(tools)) byTool.set(name, server);
-  }
-  return byTool;
-}
-
 function toStep(step: AISDKStep, servers: Map<string, string>): Step {
-  const toolCalls = joinToolCalls(step.content).map((call) => withServer(call, servers.get(call.name)));
+  const toolCalls = joinToolCalls(step.content).map((call) => withMcpServer(call, servers));
   const usage = step.usage ? tokenUsage(step.usage) : undefined;
   const model = modelOf(step);
   return {
@@ -141,16 +133,6 @@ function joinToolCalls(content: readonly AISDKContentPart[]): ToolCall[] {
       if (outcome?.type === 'tool-error') return { name, args: call.input, result: errorMessage(outcome.error), isError: true };
       return { name, args: call.input };
     });
-}
-
-/**
- * An MCP tool's call with its server named. The AI SDK's MCP client returns a result with
- * `isError: true` (the tool reported a failure) rather than throwing, so such a result is an error.
- */
-function withServer(call: ToolCall, server: string | undefined): ToolCall {
-  if (server === undefined) return call;
-  const failed = call.isError === false && (call.result as { isError?: unknown } | null | undefined)?.isError === true;
-  return { ...call, ...(failed ? { isError: true } : {}), server };
 }
 
 function tokenUsage(u: AISDKUsage): TokenUsage | undefined {
