@@ -7,6 +7,7 @@ import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
 import { providerId } from './token-counts.js';
+import { mcpServerOfTool, withMcpServer, type McpToolSets } from './mcp-tools.js';
 
 /** A part of a step's `content`; only tool calls, results and errors are read. */
 export interface AISDKContentPart {
@@ -62,6 +63,12 @@ export interface AISDKStreamTextResult {
 export interface FromAISDKOptions {
   /** The system prompt the agent ran with, for judges (the result does not carry it). */
   instructions?: string;
+  /**
+   * The MCP servers the agent's tools came from: each server's name and the tool set its MCP client
+   * gave (`await client.tools()`, or just its tool names). A call of one of these tools is recorded
+   * with `server`, since the result itself does not say where a tool came from.
+   */
+  mcpServers?: McpToolSets;
 }
 
 /**
@@ -83,16 +90,17 @@ function isGenerated(result: AISDKGenerateTextResult | AISDKStreamTextResult): r
 }
 
 function toRun(steps: readonly AISDKStep[], text: string, finishReason: string | undefined, options: FromAISDKOptions): AgentRun {
+  const servers = mcpServerOfTool(options.mcpServers ?? {});
   return {
     reply: text,
-    steps: steps.map(toStep),
+    steps: steps.map((step) => toStep(step, servers)),
     ...(finishReason ? { stopReason: finishReason } : {}),
     ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
   };
 }
 
-function toStep(step: AISDKStep): Step {
-  const toolCalls = joinToolCalls(step.content);
+function toStep(step: AISDKStep, servers: Map<string, string>): Step {
+  const toolCalls = joinToolCalls(step.content).map((call) => withMcpServer(call, servers));
   const usage = step.usage ? tokenUsage(step.usage) : undefined;
   const model = modelOf(step);
   return {

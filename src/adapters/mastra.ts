@@ -5,6 +5,7 @@
  */
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { count, modelSpec, providerId, tokenUsage } from './token-counts.js';
+import { mcpServerOfTool, withMcpServer, type McpToolSets } from './mcp-tools.js';
 
 /** A tool call or result chunk: Mastra's `{ type, payload }`, or the AI SDK's own part with the fields inline. */
 export interface MastraToolChunk {
@@ -61,6 +62,12 @@ export interface FromMastraOptions {
    * Omitted, it is read from each step's model metadata (`openai.chat` -> `openai`).
    */
   provider?: string;
+  /**
+   * The MCP servers the agent's tools came from (`await mcp.getToolsets()` of Mastra's MCPClient, or
+   * each server's tool names): a call of one of their tools, under its own name or the
+   * `server_tool` name `getTools()` gives it, is recorded with `server`.
+   */
+  mcpServers?: McpToolSets;
 }
 
 /** A tool's failure as Mastra hands it back: a thrown Error, or a `{ error: true }` result (arguments that failed validation). */
@@ -158,10 +165,11 @@ function usageOf(step: MastraStep, provider: string | undefined): Step['usage'] 
  * calls joined with their results by `toolCallId`, usage and model), the reply being `text`.
  */
 export function fromMastra(result: MastraResult, options: FromMastraOptions = {}): AgentRun {
+  const servers = mcpServerOfTool(options.mcpServers ?? {}, '_');
   const steps = (result.steps ?? []).map((s): Step => {
     const step: Step = {};
     if (s.text) step.text = s.text;
-    const toolCalls = toolCallsOf(s);
+    const toolCalls = toolCallsOf(s).map((call) => withMcpServer(call, servers));
     if (toolCalls.length > 0) step.toolCalls = toolCalls;
     const provider = providerOf(s, options.provider);
     const usage = usageOf(s, provider);

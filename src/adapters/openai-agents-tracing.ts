@@ -10,7 +10,8 @@
 export interface AgentsSpanLike {
   traceId: string;
   spanId: string;
-  spanData: { type: string; name?: string; input?: string };
+  /** `mcp_data` is set on the span of an MCP tool's call: `{ server }` (a string in the SDK's types). */
+  spanData: { type: string; name?: string; input?: string; mcp_data?: unknown };
   error: { message: string; data?: Record<string, unknown> } | null;
   startedAt: string | null;
   endedAt: string | null;
@@ -22,6 +23,8 @@ export interface FunctionSpanRecord {
   input?: string;
   error?: { message: string; data?: Record<string, unknown> };
   durationMs?: number;
+  /** The MCP server the tool came from (its `name`), for an MCP tool's call. */
+  server?: string;
 }
 
 export interface OpenAIAgentsTracing {
@@ -93,6 +96,8 @@ export function openAIAgentsTracing(options: OpenAIAgentsTracingOptions = {}): O
       const record: FunctionSpanRecord = { name: span.spanData.name ?? '' };
       if (span.spanData.input) record.input = span.spanData.input;
       if (span.error) record.error = span.error;
+      const server = mcpServerOf(span.spanData.mcp_data);
+      if (server) record.server = server;
       const durationMs = elapsed(span.startedAt, span.endedAt);
       if (durationMs !== undefined) record.durationMs = durationMs;
       spansOf(span.traceId).set(span.spanId, record);
@@ -108,6 +113,23 @@ export function openAIAgentsTracing(options: OpenAIAgentsTracingOptions = {}): O
   };
   live.add(processor);
   return processor;
+}
+
+/**
+ * The server name in a function span's `mcp_data`: agents-core (0.14.3 and 0.20.0, mcp.mjs
+ * `mcpToFunctionTool`) sets an object `{ server }` though its types say string; a JSON string is read too.
+ */
+function mcpServerOf(data: unknown): string | undefined {
+  let value = data;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  const server = (value as { server?: unknown } | null | undefined)?.server;
+  return typeof server === 'string' && server !== '' ? server : undefined;
 }
 
 function elapsed(startedAt: string | null, endedAt: string | null): number | undefined {

@@ -91,6 +91,7 @@ function toolCall(call: FunctionCallItem, outputs: Map<string, unknown>, spans: 
   const span = spans.take(call.name, call.arguments);
   if (span?.error) out.isError = true;
   if (span?.durationMs !== undefined) out.durationMs = span.durationMs;
+  if (span?.server) out.server = span.server;
   return out;
 }
 

@@ -11,6 +11,8 @@ export const ToolCallSchema = lazySchema(() =>
       args: z.unknown().optional(),
       result: z.unknown().optional(),
       isError: z.boolean().optional(),
+      /** The MCP server the tool came from, by the name the agent's config gave it; absent for a local tool. */
+      server: z.string().min(1).optional(),
       durationMs: z.number().nonnegative().optional(),
     })
     .strict(),
