@@ -26,5 +26,5 @@ export async function loadToolTape(flags: ToolTapeFlags, outputDir: string, cwd:
   // The run folder sits beside the results file in its outputDir; a copied file may still name this project's.
   const dirs = [...new Set([dirname(file), resolve(cwd, outputDir)])];
   const { readToolTape, toolTape } = await import('../runner/loop/tool-tape.js');
-  return toolTape(await readToolTape(recorded, { file, cwd, flag, dirs }), strict);
+  return toolTape(await readToolTape(recorded, { file, cwd, flag, dirs }), strict, recorded.run.mcpTools);
 }

@@ -7,6 +7,7 @@ import { ChatTurnSchema } from './chat-turn.js';
 import { TracePolicySchema } from './judge-port.js';
 import { SeveritySchema } from './severity.js';
 import { PanelAggregateSchema } from './panel-aggregate.js';
+import { McpListedToolsSchema } from './mcp-listed-tools.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -525,6 +526,11 @@ export const RunInfoSchema = z.object({
   retriedFrom: z.string().optional(),
   /** `run --last-failed`: the results file whose failed, scored or flaky cases this run ran, relative to the working directory. */
   lastFailedFrom: z.string().optional(),
+  /**
+   * The tools each MCP server listed for the run's model-agent targets, by server: what
+   * `--replay-tools` offers the model again without starting the server.
+   */
+  mcpTools: McpListedToolsSchema.optional(),
 });
 /** Where a run's kept trials or chosen cases came from (`--resume`, `--retry-errors`, `--last-failed`). */
 export type RunProvenance = Pick<RunInfo, 'resumedFrom' | 'retriedFrom' | 'lastFailedFrom'>;

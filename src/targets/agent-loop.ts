@@ -95,7 +95,7 @@ async function runCall(call: ProviderToolCall, byName: Map<string, Tool>, ctx: T
   const result = jsonSafe(outcome.result);
   return {
     content: toolResultText(result),
-    record: { name: call.name, args: call.args, ...(result !== undefined ? { result } : {}), isError: outcome.isError, durationMs },
+    record: { name: call.name, args: call.args, ...(result !== undefined ? { result } : {}), isError: outcome.isError, ...(t?.server !== undefined ? { server: t.server } : {}), durationMs },
   };
 }
 

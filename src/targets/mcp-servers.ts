@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../core/errors.js';
+import type { McpListedTool, McpListedTools } from '../core/mcp-listed-tools.js';
 import { connectMcpServer, resultText, type McpConnection, type McpTool } from './mcp-client.js';
 import type { McpServerConfig, McpServersSchema } from './mcp-server-schema.js';
 import type { Tool } from './tool.js';
@@ -18,6 +19,8 @@ export interface McpServerPool {
   resolve(target: string, servers: z.infer<typeof McpServersSchema>, where: (field: string) => { file: string | undefined; field: string }): ResolvedMcpServer[];
   /** The tools of `server` as a model-agent target offers them (`<prefix><tool>`), each call going through MCP. */
   tools(server: ResolvedMcpServer, signal?: AbortSignal): Promise<Tool[]>;
+  /** The tools each server listed this run (or the recording gave), by key: what the results keep for `--replay-tools`. */
+  listed(): McpListedTools;
   /** Ends every server; idempotent. */
   close(): Promise<void>;
 }
@@ -39,11 +42,16 @@ export interface McpServerPoolOptions {
   proxy?: ProxySetting | undefined;
   /** The run folder: each stdio server's stderr is `mcp-<key>.stderr.log` in it. */
   logDir?: string | undefined;
+  /**
+   * `--replay-tools`: the tools the recorded run's servers listed. A server found here is not started
+   * to list its tools; only a call the tape does not answer starts it.
+   */
+  recorded?: McpListedTools | undefined;
 }
 
 interface Entry {
-  connection: Promise<McpConnection>;
-  tools?: Promise<McpTool[]>;
+  connection?: Promise<McpConnection>;
+  tools?: Promise<readonly McpListedTool[]>;
 }
 
 /** Permissive on our side: the server validates its own arguments and answers an error result. */
@@ -51,11 +59,18 @@ const MCP_ARGS = z.record(z.string(), z.unknown());
 
 export function mcpServerPool(opts: McpServerPoolOptions): McpServerPool {
   const entries = new Map<string, Entry>();
+  const listed = new Map<string, readonly McpListedTool[]>();
   let closed = false;
 
   const entry = (server: ResolvedMcpServer): Entry => {
     let e = entries.get(server.key);
-    if (!e) {
+    if (!e) entries.set(server.key, (e = {}));
+    return e;
+  };
+  const connect = (server: ResolvedMcpServer): Promise<McpConnection> => {
+    if (closed) return Promise.reject(new Error(`MCP server "${server.name}": the run has ended`));
+    const e = entry(server);
+    if (!e.connection) {
       const connection = (async () => {
         let stderrFile: string | undefined;
         if (opts.logDir && 'command' in server.config) {
@@ -65,10 +80,10 @@ export function mcpServerPool(opts: McpServerPoolOptions): McpServerPool {
         return connectMcpServer({ name: server.name, server: server.config, rootDir: opts.rootDir, env: opts.env, proxy: opts.proxy, stderrFile });
       })();
       // A failed start is not cached: the next trial tries again (and fails naming the cause again).
-      connection.catch(() => entries.delete(server.key));
-      entries.set(server.key, (e = { connection }));
+      connection.catch(() => (e.connection = undefined));
+      e.connection = connection;
     }
-    return e;
+    return e.connection;
   };
 
   return {
@@ -86,41 +101,60 @@ export function mcpServerPool(opts: McpServerPoolOptions): McpServerPool {
     async tools(server, signal) {
       if (closed) throw new Error(`MCP server "${server.name}": the run has ended`);
       const e = entry(server);
-      const connection = await e.connection;
       if (!e.tools) {
-        e.tools = connection.listTools(signal);
-        e.tools.catch(() => (e.tools = undefined));
+        const recorded = opts.recorded?.[server.key];
+        e.tools = recorded ? Promise.resolve(recorded) : connect(server).then(async (c) => (await c.listTools(signal)).map(listedTool));
+        e.tools.then((tools) => listed.set(server.key, tools)).catch(() => (e.tools = undefined));
       }
-      const listed = await e.tools;
+      const tools = await e.tools;
       const prefix = server.config.toolPrefix ?? `${server.name}__`;
-      return listed.map((t) => {
+      return tools.map((t) => {
         const name = `${prefix}${t.name}`;
         // The providers' rule for a tool name (as tool() checks it).
         if (!/^[A-Za-z0-9_-]{1,64}$/.test(name))
           throw new Error(
             `MCP server "${server.name}": its tool "${t.name}" is offered as "${name}", which is not 1-64 letters, digits, "_" or "-" (what model providers accept); set a shorter toolPrefix`,
           );
-        return mcpTool(connection, name, t);
+        return mcpTool(() => connect(server), server.name, name, t);
       });
     },
+    listed: () => Object.fromEntries([...listed].map(([key, tools]) => [key, [...tools]])),
     async close() {
       closed = true;
       const all = [...entries.values()];
       entries.clear();
-      await Promise.all(all.map((e) => e.connection.then((c) => c.close()).catch(() => {})));
+      const connections = all.flatMap((e) => (e.connection ? [e.connection] : []));
+      await Promise.all(connections.map((c) => c.then((open) => open.close()).catch(() => {})));
     },
   };
 }
 
-/** One MCP tool as a model-agent `Tool`: a failed call throws its message, which the loop records as the tool's error. */
-function mcpTool(connection: McpConnection, name: string, t: McpTool): Tool {
-  const { $schema: _drop, ...jsonSchema } = t.inputSchema as Record<string, unknown>;
+/** What the results keep of a listed tool: what the model is offered. */
+function listedTool(t: McpTool): McpListedTool {
+  return {
+    name: t.name,
+    ...(t.description !== undefined ? { description: t.description } : {}),
+    inputSchema: t.inputSchema,
+    ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+  };
+}
+
+/**
+ * One MCP tool as a model-agent `Tool`: a failed call throws its message, which the loop records as
+ * the tool's error. The server is connected on the first call (already, unless the tools came from a
+ * recording).
+ */
+function mcpTool(connect: () => Promise<McpConnection>, server: string, name: string, t: McpListedTool): Tool {
+  const { $schema: _drop, ...jsonSchema } = t.inputSchema;
   return Object.freeze({
     name,
     description: t.description,
     parameters: MCP_ARGS,
     jsonSchema,
+    ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+    server,
     async execute(args: Record<string, unknown>, ctx: { signal: AbortSignal }) {
+      const connection = await connect();
       const outcome = await connection.callTool(t.name, args, { signal: ctx.signal });
       if (!outcome.ok) throw new Error(outcome.error.message);
       const { result } = outcome;

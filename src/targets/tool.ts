@@ -26,6 +26,8 @@ export interface Tool<P extends z.ZodType = z.ZodType, R = unknown> {
   readonly jsonSchema: Record<string, unknown>;
   /** The JSON Schema of the tool's result, when it declares one (an MCP tool's `outputSchema`). */
   readonly outputSchema?: Record<string, unknown>;
+  /** The MCP server the tool comes from (as the target names it); a call records it as its `server`. */
+  readonly server?: string;
   execute(args: z.output<P>, ctx: ToolContext): R | Promise<R>;
 }
 

@@ -4,10 +4,10 @@
  * (started once, ended with the run, on Ctrl-C too), a streamable-HTTP server the test runs, and a
  * server whose tools hang, crash and answer 10 MB (each a tool error naming the server and cause).
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { removeTempDirs, spawnCli } from '../support/cli.js';
+import { removeTempDirs, spawnCli, stripAnsi } from '../support/cli.js';
 import { runCliInProcess, startCliInProcess } from '../support/cli-in-process.js';
 import { writeProject } from '../support/temp-project.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
@@ -155,6 +155,52 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
     }
   });
 
+  it.each(['--replay-tools', '--replay-tools-strict'])('%s on an MCP run: the recording offers the tools again and answers every call, the server never starts', async (flag) => {
+    let replaying = false;
+    let running: number | undefined;
+    fake = await memoryModel(async (index) => {
+      // The replay's second model request comes after its first tool call was answered.
+      if (replaying && index === 4) running = pidWith(marker);
+    });
+    const dir = project('{}');
+    const { servers, marker } = stdioMemory(dir);
+    const projectDir = project(servers);
+    const recorded = await runCliInProcess(['run', '--json', 'recorded.json'], { cwd: projectDir, env: env() });
+    expect(recorded.code, recorded.stdout + recorded.stderr).toBe(0);
+    const before = readResults(join(projectDir, 'recorded.json'));
+    expect(Object.keys(before.run.mcpTools ?? {})).toEqual(['memory']);
+    expect(before.run.mcpTools!.memory!.map((t) => t.name)).toEqual(expect.arrayContaining(['create_entities', 'read_graph']));
+    const recordedCalls = before.cases[0]!.trials[0]!.trace.steps!.flatMap((s) => s.toolCalls ?? []);
+    expect(recordedCalls.map((c) => [c.name, c.server])).toEqual([
+      ['memory__create_entities', 'memory'],
+      ['memory__read_graph', 'memory'],
+    ]);
+    // The server wrote its graph; gone, a call that reached a server would write it again.
+    const graph = join(dir, 'memory.jsonl');
+    expect(existsSync(graph)).toBe(true);
+    rmSync(graph);
+    rmSync(join(projectDir, '.out', 'runs'), { recursive: true });
+
+    replaying = true;
+    const replayed = await runCliInProcess(['run', flag, 'recorded.json', '--json', 'replayed.json'], { cwd: projectDir, env: env() });
+    expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
+    const after = readResults(join(projectDir, 'replayed.json'));
+    const trial = after.cases[0]!.trials[0]!;
+    expect(trial.assertions.map((a) => [a.kind, a.status])).toEqual(before.cases[0]!.trials[0]!.assertions.map((a) => [a.kind, 'passed']));
+    expect(trial.toolTape).toEqual({ replayed: 2 });
+    // The model was offered the server's tools as when recorded; the tools part compares equal.
+    expect((fake.bodies[3] as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name)).toEqual(
+      (fake.bodies[0] as { tools: { function: { name: string } }[] }).tools.map((t) => t.function.name),
+    );
+    expect(after.cases[0]!.toolsFingerprint).toEqual(before.cases[0]!.toolsFingerprint);
+    expect(after.run.mcpTools).toEqual(before.run.mcpTools);
+    // Never started: no process, no stderr log in the run folder, no graph written.
+    expect(running).toBeUndefined();
+    const [runId] = readdirSync(join(projectDir, '.out', 'runs'));
+    expect(readdirSync(join(projectDir, '.out', 'runs', runId!)).filter((f) => f.startsWith('mcp-'))).toEqual([]);
+    expect(existsSync(graph)).toBe(false);
+  });
+
   it('a streamable-HTTP server the test runs (the SDK’s own server classes): the same loop passes', async () => {
     const http = await startHttpMemoryServer();
     try {
@@ -168,6 +214,29 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
     } finally {
       await http.close();
     }
+  });
+
+  it('a server tool whose description changed since the baseline: tools changed naming it, exit 0', async () => {
+    fake = await memoryModel();
+    const serve = async (description: string, args: string[]) => {
+      const http = await startHttpMemoryServer(description);
+      try {
+        writeFileSync(join(dir, 'evals.config.mjs'), configFor(http.url));
+        return await runCliInProcess(args, { cwd: dir, env: env() });
+      } finally {
+        await http.close();
+      }
+    };
+    const configFor = (url: string) =>
+      `export default { evals: ['evals/*.eval.yaml'], outputDir: '.out', mcpServers: { memory: { url: ${JSON.stringify(url)} } }, targets: { agent: { model: 'openai:gpt-4.1-mini', mcpServers: { memory: 'memory' } } } };\n`;
+    const dir = project('{}');
+    const base = await serve('Read the whole graph', ['run', '--no-cache', '--save-baseline']);
+    expect(base.code, base.stdout + base.stderr).toBe(0);
+    const head = await serve('Read the whole knowledge graph', ['run', '--no-cache', '--baseline', 'main', '--json', 'head.json']);
+    expect(head.code, head.stdout + head.stderr).toBe(0);
+    expect(stripAnsi(head.stdout)).toMatch(/tools changed\s+mem\/remember\s+1\/1 → 1\/1 \(tool memory__read_graph changed\)/);
+    const compared = (JSON.parse(readFileSync(join(dir, 'head.json'), 'utf8')) as { comparison: { cases: { key: string; kind: string }[] } }).comparison;
+    expect(compared.cases.find((c) => c.key === 'mem/remember')?.kind).toBe('tools-changed');
   });
 
   describe('a misbehaving server: each trial fails naming the server and the cause; the run writes its results', () => {

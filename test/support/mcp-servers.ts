@@ -43,10 +43,10 @@ export async function goneAfterKill(pid: number): Promise<boolean> {
 
 /**
  * A streamable-HTTP MCP server on 127.0.0.1 made of the SDK's own classes (stateless: a server per
- * request), with the memory server's `create_entities` and `read_graph` over one in-memory graph, and
- * `big`, which answers 10 MB.
+ * request), with the memory server's `create_entities` and `read_graph` (its description given) over
+ * one in-memory graph, and `big`, which answers 10 MB.
  */
-export async function startHttpMemoryServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHttpMemoryServer(readGraphDescription = 'Read the whole graph'): Promise<{ url: string; close(): Promise<void> }> {
   const [{ createServer }, { McpServer }, { StreamableHTTPServerTransport }, { z }] = await Promise.all([
     import('node:http'),
     import('@modelcontextprotocol/sdk/server/mcp.js'),
@@ -62,7 +62,7 @@ export async function startHttpMemoryServer(): Promise<{ url: string; close(): P
       entities.push(...added);
       return text(JSON.stringify(added));
     });
-    server.registerTool('read_graph', { description: 'Read the whole graph', inputSchema: {} }, () => text(JSON.stringify({ entities, relations: [] })));
+    server.registerTool('read_graph', { description: readGraphDescription, inputSchema: {} }, () => text(JSON.stringify({ entities, relations: [] })));
     server.registerTool('big', { description: 'Answers 10 MB', inputSchema: {} }, () => text('x'.repeat(10 * 1024 * 1024)));
     return server;
   };

@@ -13,6 +13,7 @@ import { caseTarget, createIsolatedTarget, guardTargetFaults, isIsolated, trapPr
 import { DEFAULT_LOAD_TIMEOUT_MS } from '../../suite/import-module.js';
 import { createTarget } from '../../targets/create-target.js';
 import { mcpServerPool } from '../../targets/mcp-servers.js';
+import type { McpListedTools } from '../../core/mcp-listed-tools.js';
 import { runFolder } from '../../report/run-folders.js';
 import { skipEmptyReplies, type JudgeService } from '../../judges/judge-service.js';
 import { runCases, type TrialReplay } from './run-cases.js';
@@ -202,7 +203,15 @@ async function runWith(
   const targets = new Map<string, Target>();
   // Started by the first trial that needs each (their stderr in the run folder), ended with the run:
   // a teardown step runs on Ctrl-C too, and a second Ctrl-C's exit kills their process groups.
-  const mcp = mcpServerPool({ servers: settings.mcpServers ?? {}, rootDir: settings.rootDir, env, proxy: settings.proxy, logDir: runFolder(settings.judging.outputDir, runId) });
+  // Under `--replay-tools` a server the recording listed is started only by a call the tape does not answer.
+  const mcp = mcpServerPool({
+    servers: settings.mcpServers ?? {},
+    rootDir: settings.rootDir,
+    env,
+    proxy: settings.proxy,
+    logDir: runFolder(settings.judging.outputDir, runId),
+    recorded: opts.toolTape?.mcpTools,
+  });
   steps.push({ name: 'MCP servers', output: false, run: () => mcp.close() });
   // A re-judge builds none: its replays stand in for them.
   for (const c of opts.replay ? [] : cases) {
@@ -347,6 +356,7 @@ async function runWith(
       ...(opts.shard ? { shard: opts.shard } : {}),
       ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
       ...opts.provenance,
+      ...mcpToolsOf(mcp.listed()),
     },
     summary,
     exitCode,
@@ -354,4 +364,9 @@ async function runWith(
   };
   steps.push({ name: 'reporters (results file, onEnd)', output: true, run: () => reporter.onEnd(end) });
   return { exitCode, summary };
+}
+
+/** The run's listed MCP tools as the results keep them: absent when no server listed any. */
+function mcpToolsOf(listed: McpListedTools): { mcpTools?: McpListedTools } {
+  return Object.keys(listed).length > 0 ? { mcpTools: listed } : {};
 }

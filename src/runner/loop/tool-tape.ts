@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { toolCallsOf } from '../../core/agent-run.js';
 import { UserError } from '../../core/errors.js';
 import { caseKey } from '../../core/matrix.js';
+import type { McpListedTools } from '../../core/mcp-listed-tools.js';
 import type { Results, TrialResult } from '../../core/results-schema.js';
 import { rawTrialsPath, readRawTrials, type RawTrial } from '../../report/raw-trials.js';
 import type { PlannedCase } from '../../suite/plan.js';
@@ -18,6 +19,8 @@ export interface ToolTape {
   targetFor(c: PlannedCase, inner: Target): Target;
   /** The trial as the results keep it: what the tape replayed and where the trial left it; under `strict`, leaving it fails the trial. */
   settle(c: PlannedCase, trial: TrialResult): TrialResult;
+  /** The tools the recorded run's MCP servers listed: offered again without starting the servers. */
+  mcpTools?: McpListedTools;
 }
 
 /**
@@ -59,7 +62,7 @@ function tapeOfTrials(trials: ReadonlyArray<Pick<RawTrial, 'index' | 'trace'>>):
  * Each trial plays the recorded trial of its own index, or (a recording with fewer trials) the case's
  * first recorded one; a case the recording lacks has an empty tape, so its first tool call diverges.
  */
-export function toolTape(recorded: RecordedTape, strict: boolean): ToolTape {
+export function toolTape(recorded: RecordedTape, strict: boolean, mcpTools?: McpListedTools): ToolTape {
   // One tape per running trial: its run and every turn of its conversation share it.
   const running = new Map<string, TrialTape>();
   const slot = (c: PlannedCase, index: number) => `${c.key}\u0000${index}`;
@@ -75,6 +78,7 @@ export function toolTape(recorded: RecordedTape, strict: boolean): ToolTape {
     return tape;
   };
   return {
+    ...(mcpTools ? { mcpTools } : {}),
     targetFor: (c, inner) => tapedTarget(inner, (trial) => tapeOf(c, trial.trial)),
     settle(c, trial) {
       const key = slot(c, trial.index);

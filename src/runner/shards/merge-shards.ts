@@ -100,6 +100,8 @@ export function mergeShards(files: ShardFile[], meta: { argv: string[]; version:
       interrupted,
       // Shards of one run share its settings, the trace policy among them; each file is already under it.
       ...(runs[0]!.trace ? { trace: runs[0]!.trace } : {}),
+      // Each shard started the servers its cases needed: the merged run listed them all.
+      ...(runs.some((r) => r.mcpTools) ? { mcpTools: Object.fromEntries(runs.flatMap((r) => Object.entries(r.mcpTools ?? {}))) } : {}),
     },
     summary,
     cases,
