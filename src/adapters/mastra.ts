@@ -63,9 +63,9 @@ export interface FromMastraOptions {
    */
   provider?: string;
   /**
-   * The MCP servers the agent's tools came from (`await mcp.getToolsets()` of Mastra's MCPClient, or
+   * The MCP servers the agent's tools came from (`await mcp.listToolsets()` of Mastra's MCPClient, `getToolsets()` before 2.0, or
    * each server's tool names): a call of one of their tools, under its own name or the
-   * `server_tool` name `getTools()` gives it, is recorded with `server`.
+   * `server_tool` name `listTools()` gives it, is recorded with `server`.
    */
   mcpServers?: McpToolSets;
 }

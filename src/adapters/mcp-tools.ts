@@ -13,7 +13,7 @@ export type McpToolSets = Record<string, Readonly<Record<string, unknown>> | rea
 
 /**
  * Tool name -> server name. `separator` also maps `server<separator>tool`, the name a client that
- * prefixes its tools offers them under (Mastra's `getTools()`: `memory_create_entities`).
+ * prefixes its tools offers them under (Mastra's `listTools()`: `memory_create_entities`).
  */
 export function mcpServerOfTool(sets: McpToolSets, separator?: string): Map<string, string> {
   const byTool = new Map<string, string>();

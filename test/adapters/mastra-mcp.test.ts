@@ -29,14 +29,14 @@ describe('fromMastra with MCP tools (MCPClient, server-memory over stdio)', () =
   it('records each MCP tool call, under the name getTools() gave it, with its arguments, result and server', async () => {
     fake = await startFakeOpenAI({ script: memoryScript('memory_') });
     mcp = new MCPClient({ id: 'mastra-mcp-test', servers: { memory: memoryServerProcess(tempDir()) } });
-    const tools = await mcp.getTools();
+    const tools = await toolsOf(mcp);
     const model = createOpenAI({ baseURL: fake.url, apiKey: 'k' }).chat('gpt-4.1-mini');
     // Mastra 1.x requires the agent's id; 0.x takes it too.
     const memoryAgent = new Agent({ id: 'keeper', name: 'keeper', instructions: 'Use the memory.', model, tools });
     const agent = new Mastra({ agents: { keeper: memoryAgent }, logger: false }).getAgent('keeper');
     const result = await agent.generate('Remember Ada.', { maxSteps: 4 });
 
-    const run = fromMastra(result, { mcpServers: await mcp.getToolsets() });
+    const run = fromMastra(result, { mcpServers: await toolsetsOf(mcp) });
 
     expect(AgentRunSchema.parse(run)).toEqual(run);
     const calls = toolCallsOf(run);
@@ -49,3 +49,11 @@ describe('fromMastra with MCP tools (MCPClient, server-memory over stdio)', () =
     expect(run.reply).toBe('Ada is in the graph.');
   });
 });
+
+/**
+ * `@mastra/mcp` 2 (the newest line) renamed `getTools`/`getToolsets` to `listTools`/`listToolsets`;
+ * the root line's 0.14 has only the old names, so its types know only those.
+ */
+type EitherClient = MCPClient & { listTools?: MCPClient['getTools']; listToolsets?: MCPClient['getToolsets'] };
+const toolsOf = (c: EitherClient) => (c.listTools ? c.listTools() : c.getTools());
+const toolsetsOf = (c: EitherClient) => (c.listToolsets ? c.listToolsets() : c.getToolsets());
