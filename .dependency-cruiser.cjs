@@ -1,7 +1,7 @@
 // The floors of src/ (README, "Development"): a folder imports only folders below it and itself.
 // `npm run lint:imports` checks them; src/index.ts (the public API) may import anything.
 // Listed top to bottom.
-const FLOORS = ['cli', 'api', 'config', 'runner', 'report', 'suite', 'judges', 'targets', 'assertions', 'providers', 'stats', 'adapters', 'core'];
+const FLOORS = ['cli', 'api', 'redteam', 'config', 'runner', 'report', 'suite', 'judges', 'targets', 'assertions', 'providers', 'stats', 'adapters', 'core'];
 
 // report sits beside the runner and adapters beside everything: both read only core types, so each
 // is checked by its own rule.

@@ -8,6 +8,7 @@ import { TracePolicySchema } from './judge-port.js';
 import { SeveritySchema } from './severity.js';
 import { PanelAggregateSchema } from './panel-aggregate.js';
 import { McpListedToolsSchema } from './mcp-listed-tools.js';
+import { RedteamSummarySchema } from './redteam-schema.js';
 
 /** The results document. `schemas/results.schema.json` is generated from this. */
 
@@ -682,6 +683,8 @@ export const ResultsSchema = z.object({
   summary: SummarySchema,
   /** Present when the run was compared with a baseline. */
   comparison: ComparisonSchema.optional(),
+  /** Present when `agent-evals redteam` wrote the document: attack success per plugin and target. */
+  redteam: RedteamSummarySchema.optional(),
   cases: z.array(CaseResultSchema),
 });
 export type Results = z.infer<typeof ResultsSchema>;
