@@ -19,6 +19,11 @@ export interface McpServerPool {
   resolve(target: string, servers: z.infer<typeof McpServersSchema>, where: (field: string) => { file: string | undefined; field: string }): ResolvedMcpServer[];
   /** The tools of `server` as a model-agent target offers them (`<prefix><tool>`), each call going through MCP. */
   tools(server: ResolvedMcpServer, signal?: AbortSignal): Promise<Tool[]>;
+  /**
+   * A connection of the caller's own (an `mcp` target's trial): started now, with the run's proxy and
+   * its stderr in the run folder as the shared ones, ended by the caller or, still open, by `close`.
+   */
+  connectOwn(server: ResolvedMcpServer): Promise<McpConnection>;
   /** The tools each server listed this run (or the recording gave), by key: what the results keep for `--replay-tools`. */
   listed(): McpListedTools;
   /** Ends every server; idempotent. */
@@ -60,7 +65,17 @@ const MCP_ARGS = z.record(z.string(), z.unknown());
 export function mcpServerPool(opts: McpServerPoolOptions): McpServerPool {
   const entries = new Map<string, Entry>();
   const listed = new Map<string, readonly McpListedTool[]>();
+  const own = new Set<McpConnection>();
   let closed = false;
+
+  const start = async (server: ResolvedMcpServer): Promise<McpConnection> => {
+    let stderrFile: string | undefined;
+    if (opts.logDir && 'command' in server.config) {
+      await mkdir(opts.logDir, { recursive: true });
+      stderrFile = join(opts.logDir, `mcp-${server.key}.stderr.log`);
+    }
+    return connectMcpServer({ name: server.name, server: server.config, rootDir: opts.rootDir, env: opts.env, proxy: opts.proxy, stderrFile });
+  };
 
   const entry = (server: ResolvedMcpServer): Entry => {
     let e = entries.get(server.key);
@@ -71,14 +86,7 @@ export function mcpServerPool(opts: McpServerPoolOptions): McpServerPool {
     if (closed) return Promise.reject(new Error(`MCP server "${server.name}": the run has ended`));
     const e = entry(server);
     if (!e.connection) {
-      const connection = (async () => {
-        let stderrFile: string | undefined;
-        if (opts.logDir && 'command' in server.config) {
-          await mkdir(opts.logDir, { recursive: true });
-          stderrFile = join(opts.logDir, `mcp-${server.key}.stderr.log`);
-        }
-        return connectMcpServer({ name: server.name, server: server.config, rootDir: opts.rootDir, env: opts.env, proxy: opts.proxy, stderrFile });
-      })();
+      const connection = start(server);
       // A failed start is not cached: the next trial tries again (and fails naming the cause again).
       connection.catch(() => (e.connection = undefined));
       e.connection = connection;
@@ -118,12 +126,30 @@ export function mcpServerPool(opts: McpServerPoolOptions): McpServerPool {
         return mcpTool(() => connect(server), server.name, name, t);
       });
     },
+    async connectOwn(server) {
+      if (closed) throw new Error(`MCP server "${server.name}": the run has ended`);
+      const connection = await start(server);
+      own.add(connection);
+      return {
+        name: connection.name,
+        get pid() {
+          return connection.pid;
+        },
+        listTools: (signal) => connection.listTools(signal),
+        callTool: (tool, args, options) => connection.callTool(tool, args, options),
+        close: async () => {
+          own.delete(connection);
+          await connection.close();
+        },
+      };
+    },
     listed: () => Object.fromEntries([...listed].map(([key, tools]) => [key, [...tools]])),
     async close() {
       closed = true;
       const all = [...entries.values()];
       entries.clear();
-      const connections = all.flatMap((e) => (e.connection ? [e.connection] : []));
+      const connections = [...all.flatMap((e) => (e.connection ? [e.connection] : [])), ...[...own].map((c) => Promise.resolve(c))];
+      own.clear();
       await Promise.all(connections.map((c) => c.then((open) => open.close()).catch(() => {})));
     },
   };

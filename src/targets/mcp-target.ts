@@ -21,7 +21,10 @@ export async function buildMcpTarget(name: string, spec: z.infer<typeof McpTarge
     async run(trial, signal) {
       const read = readMcpCase(trial.input);
       if (!read.ok) throw new AgentEvalsError(`case ${trial.id}: ${read.error}`);
-      const connection = await connectMcpServer({ name: resolved.name, server, rootDir: settings.rootDir, env: settings.env });
+      // Through the run's pool when there is one: its proxy, its stderr log, ended with the run too.
+      const connection = settings.mcp
+        ? await settings.mcp.connectOwn({ name: resolved.name, key: `${name}.${resolved.name}`, config: server })
+        : await connectMcpServer({ name: resolved.name, server, rootDir: settings.rootDir, env: settings.env });
       try {
         // The trial may have ended (timeout, Ctrl-C) while the server started.
         if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new AgentEvalsError('aborted');

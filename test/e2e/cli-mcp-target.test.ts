@@ -5,6 +5,7 @@
  * `checkOutputSchema` holds a result to the tool's declared outputSchema; `list` shows the server's
  * tools and `mcp-check` reports them.
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
@@ -70,6 +71,10 @@ describe('an mcp target against server-everything', () => {
     expect(expected.trials[0]?.trace?.steps?.[0]?.toolCalls?.[0]?.isError).toBe(true);
 
     expect(caseOf(res, 'mcp/structured').verdict).toBe('passed');
+    // Each trial's server wrote its stderr into the run folder, as the model agents' servers do.
+    const runs = join(dir, '.out', 'runs');
+    const [runId] = readdirSync(runs);
+    expect(readFileSync(join(runs, runId!, 'mcp-tools.everything.stderr.log'), 'utf8').length).toBeGreaterThan(0);
   });
 
   it("list shows the server's tools; mcp-check reports each of them", async () => {
