@@ -199,6 +199,10 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
     const [runId] = readdirSync(join(projectDir, '.out', 'runs'));
     expect(readdirSync(join(projectDir, '.out', 'runs', runId!)).filter((f) => f.startsWith('mcp-'))).toEqual([]);
     expect(existsSync(graph)).toBe(false);
+    // A re-judge of the recording keeps its lists: that file is a tape too.
+    const rejudged = await runCliInProcess(['rejudge', 'recorded.json', '--json', 'rejudged.json'], { cwd: projectDir, env: env() });
+    expect(rejudged.code, rejudged.stdout + rejudged.stderr).toBe(0);
+    expect(readResults(join(projectDir, 'rejudged.json')).run.mcpTools).toEqual(before.run.mcpTools);
   });
 
   it('a streamable-HTTP server the test runs (the SDK’s own server classes): the same loop passes', async () => {

@@ -103,7 +103,7 @@ export interface ExecuteOptions {
    * A re-judge (runner/rejudge/rejudge.ts): no target is built; each case's trials are replayed from the
    * recording, and the run says which run it re-judged and which cases it could not.
    */
-  replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom };
+  replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom; mcpTools?: McpListedTools };
   /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (runner/resume/kept-trials.ts). */
   prior?: PriorTrials;
   /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/loop/tool-tape.ts). */
@@ -356,7 +356,7 @@ async function runWith(
       ...(opts.shard ? { shard: opts.shard } : {}),
       ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
       ...opts.provenance,
-      ...mcpToolsOf(mcp.listed()),
+      ...mcpToolsOf(opts.replay?.mcpTools ?? mcp.listed()),
     },
     summary,
     exitCode,

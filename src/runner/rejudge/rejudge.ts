@@ -77,6 +77,8 @@ export async function rejudgeRecorded(opts: RejudgeOptions): Promise<RejudgeOutc
       restore: (c, trial) => restoredTrial(replayOf(c).trials.get(trial.index)!, trial),
       userModel: (c, index) => replayedUserModel(replayOf(c).trials.get(index)),
       from: rejudgedFrom,
+      // The recording's MCP tool lists stay with it, so the re-judged file is still a tape.
+      ...(recorded.run.mcpTools ? { mcpTools: recorded.run.mcpTools } : {}),
     },
   });
   return { ...outcome, cases: compared.filter((c) => c !== undefined), runId, rejudgedFrom };
