@@ -215,8 +215,11 @@ export const TrialResultSchema = z.object({
   turns: z.array(TurnResultSchema).optional(),
   /** Present when the run replayed tools from a tape (`--replay-tools`) and the trial made a tool call. */
   toolTape: ToolTapeOutcomeSchema.optional(),
-  /** A simulated-user trial: how its conversation ended (the user model said the goal was met, or gave up; or `maxTurns`). */
-  simulatedUser: z.object({ stopped: z.enum(['goal-met', 'gave-up', 'max-turns']) }).optional(),
+  /**
+   * A simulated-user trial: how its conversation ended (the user model said the goal was met, or gave up;
+   * `maxTurns`; or, with `endOnFail`, a final assertion failed after a turn: `detector`).
+   */
+  simulatedUser: z.object({ stopped: z.enum(['goal-met', 'gave-up', 'max-turns', 'detector']) }).optional(),
 });
 export type TrialResult = z.infer<typeof TrialResultSchema>;
 
