@@ -7,7 +7,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { removeTempDirs } from '../support/cli.js';
-import { runInProcess } from '../support/run-in-process.js';
+import { rejudgeInProcess, runInProcess } from '../support/run-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { tool } from '../../src/targets/tool.js';
 import { toolCallsOf } from '../../src/core/agent-run.js';
@@ -58,7 +58,7 @@ cases:
         result: "${INJECTED}"
     assert: [{ type: notCalledTool, tool: issue_refund }]
 `;
-    const { results, exitCode } = await runInProcess({ files: { 'evals/desk.eval.yaml': EVAL }, config: project(ran), env: env() });
+    const { results, exitCode, dir } = await runInProcess({ files: { 'evals/desk.eval.yaml': EVAL }, config: project(ran), env: env() });
 
     // The lookup never ran; the refund it talked the agent into did.
     expect(ran).toEqual(['refund A1']);
@@ -72,6 +72,16 @@ cases:
     ]);
     expect(trial.toolResults).toEqual({ injected: 1 });
     expect(trial.assertions[0]).toMatchObject({ kind: 'notCalledTool', status: 'failed' });
+
+    // A re-judge replays the recorded trial: what the case served stays as recorded, and no tool runs.
+    ran.length = 0;
+    const requests = fake.count;
+    const rejudged = await rejudgeInProcess({ dir, config: project(ran), recorded: results, env: env(), sleep: async () => {} });
+    expect(ran).toEqual([]);
+    expect(fake.count).toBe(requests);
+    const again = rejudged.full[0]!.trials[0]!;
+    expect(again.toolResults).toEqual({ injected: 1 });
+    expect(toolCallsOf({ reply: '', ...again.trace }).map((c) => c.injected)).toEqual([true, undefined]);
   });
 
   it("counts a tool's calls over every turn of a conversation; an entry no call reached is listed as unused", async () => {
