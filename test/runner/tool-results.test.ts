@@ -12,6 +12,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { tool } from '../../src/targets/tool.js';
 import { toolCallsOf } from '../../src/core/agent-run.js';
 import type { UserConfig } from '../../src/config/define-config.js';
+import type { TargetContext } from '../../src/targets/function-target.js';
 
 afterAll(removeTempDirs);
 
@@ -127,5 +128,25 @@ cases:
         { tool: 'cancel_order', call: 1 },
       ],
     });
+  });
+
+  it("a TypeScript case gives the same field; a check's t.send() turn counts on with the trial", async () => {
+    const ran: string[] = [];
+    const bot = async (_input: string, ctx: TargetContext) => {
+      const found = await ctx.tool('orders_lookup', { orderId: 'A1' }, () => (ran.push(`lookup turn ${ctx.turn}`), 'in transit'));
+      return `turn ${ctx.turn}: ${String(found)}`;
+    };
+    const evalTs = `export default { suite: 'ts', target: 'bot', cases: [{
+  id: 'second-turn',
+  input: 'Where is A1?',
+  toolResults: [{ tool: 'orders_lookup', call: 2, result: 'lost in the warehouse' }],
+  check: async (t) => { await t.send('And now?'); t.contains('lost in the warehouse'); },
+}] };`;
+    const { results, exitCode } = await runInProcess({ files: { 'evals/ts.eval.ts': evalTs }, config: { evals: ['evals/*.eval.ts'], targets: { bot } } });
+    expect(exitCode).toBe(0);
+    expect(ran).toEqual(['lookup turn 1']);
+    const trial = results.cases[0]!.trials[0]!;
+    expect(trial.reply).toBe('turn 2: lost in the warehouse');
+    expect(trial.toolResults).toEqual({ injected: 1 });
   });
 });
