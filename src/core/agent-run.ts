@@ -14,6 +14,8 @@ export const ToolCallSchema = lazySchema(() =>
       /** The MCP server the tool came from, by the name the agent's config gave it; absent for a local tool. */
       server: z.string().min(1).optional(),
       durationMs: z.number().nonnegative().optional(),
+      /** The result came from the case's `toolResults`: the tool did not run. */
+      injected: z.boolean().optional(),
     })
     .strict(),
 );

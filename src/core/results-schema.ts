@@ -199,6 +199,16 @@ export const ToolTapeOutcomeSchema = z.object({
 export type ToolTapeOutcome = z.infer<typeof ToolTapeOutcomeSchema>;
 export type TapeDivergence = NonNullable<ToolTapeOutcome['diverged']>;
 
+/**
+ * A case's `toolResults`: `injected` counts the trial's calls answered with an entry's result (the
+ * tool not run); `unused` lists the entries no call reached (the tool was called fewer times, or never).
+ */
+export const ToolResultsOutcomeSchema = z.object({
+  injected: z.number().int().nonnegative(),
+  unused: z.array(z.object({ tool: z.string(), call: z.number().int().positive() })).optional(),
+});
+export type ToolResultsOutcome = z.infer<typeof ToolResultsOutcomeSchema>;
+
 export const TrialResultSchema = z.object({
   index: z.number().int().nonnegative(),
   verdict: TrialVerdictSchema,
@@ -215,6 +225,8 @@ export const TrialResultSchema = z.object({
   turns: z.array(TurnResultSchema).optional(),
   /** Present when the run replayed tools from a tape (`--replay-tools`) and the trial made a tool call. */
   toolTape: ToolTapeOutcomeSchema.optional(),
+  /** Present when the case has `toolResults`: the calls they answered and the entries no call used. */
+  toolResults: ToolResultsOutcomeSchema.optional(),
   /** A simulated-user trial: how its conversation ended (the user model said the goal was met, or gave up; or `maxTurns`). */
   simulatedUser: z.object({ stopped: z.enum(['goal-met', 'gave-up', 'max-turns']) }).optional(),
 });

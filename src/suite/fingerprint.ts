@@ -8,8 +8,8 @@ import type { TsAssertionSpec } from './schema.js';
 const CASE_SIDE = ['type', 'severity', 'weight', 'label', 'on'];
 
 /**
- * A hash of what a case asks and checks: its input or messages or turns, reference, assertions and
- * a TS `check`. A baseline uses it to tell an edited case (`changed`) from one that got worse.
+ * A hash of what a case asks and checks: its input or messages or turns, the tool results it serves,
+ * reference, assertions and a TS `check`. A baseline uses it to tell an edited case (`changed`) from one that got worse.
  * Functions count by their source text as written: any edit to a TS check (its judge calls
  * included) changes the case, what it calls or reads from outside it does not. How its judged
  * assertions are judged (criteria, scale, threshold, judge …) is left out: that is the judge
@@ -22,7 +22,7 @@ export function caseFingerprint(c: FingerprintedCase): string {
   return known;
 }
 
-type FingerprintedCase = Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'simulatedUser' | 'reference' | 'assertions' | 'check'>;
+type FingerprintedCase = Pick<PlannedCase, 'input' | 'parts' | 'messages' | 'turns' | 'simulatedUser' | 'toolResults' | 'reference' | 'assertions' | 'check'>;
 
 /**
  * A run asks for a case's fingerprint when it records its plan (runner/resume/resume-plan.ts) and again in
@@ -39,6 +39,7 @@ function fingerprintOf(c: FingerprintedCase): string {
     turns: c.turns?.map(turnSide) ?? null,
     // Only when present: every other case keeps the fingerprint it had.
     ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),
+    ...(c.toolResults ? { toolResults: c.toolResults } : {}),
     reference: c.reference ?? null,
     assertions: c.assertions.map(caseSide),
     check: c.check ?? null,

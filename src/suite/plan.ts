@@ -14,6 +14,7 @@ import { loadTsEvalFile, validateTsDefinitions, type LoadedTs } from './load-ts.
 import type { z } from 'zod';
 import type { TurnSchema } from './schema.js';
 import type { SimulatedUser } from './simulated-user-schema.js';
+import type { ToolResultInjection } from '../targets/tool-results-schema.js';
 import { caseKey, type MatrixValues, type TargetVariant } from '../core/matrix.js';
 import type { TargetConfig } from '../targets/config-schema.js';
 import type { TargetVariants } from './target-variants.js';
@@ -61,6 +62,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly turns: Turn[] | undefined;
   /** A user model holds the conversation instead of scripted turns (its goal is then `input`). */
   readonly simulatedUser?: SimulatedUser;
+  /** Results served in place of tools (targets/tool-results-schema.ts). */
+  readonly toolResults?: readonly ToolResultInjection[];
   readonly reference: string | undefined;
   readonly assertions: TsAssertionSpec[];
   readonly check: ((t: CheckApi) => void | Promise<void>) | undefined;
@@ -301,6 +304,7 @@ interface RawCase extends Settings {
   messages?: Array<{ role: MessageTurn['role']; content: string | InputPartSpec[] }>;
   turns?: TurnSpec[];
   simulatedUser?: SimulatedUser;
+  toolResults?: ToolResultInjection[];
   reference?: string;
 }
 
@@ -347,6 +351,7 @@ function planned(
     messages,
     turns,
     ...(c.simulatedUser ? { simulatedUser: c.simulatedUser } : {}),
+    ...(c.toolResults ? { toolResults: c.toolResults } : {}),
     reference: c.reference,
     assertions: withAllowlist(c.onlyTools ?? suite.onlyTools, p.assertions),
     check: p.check,

@@ -10,6 +10,7 @@ import { judgeAssertionSchemas, lacksReference, missingReferenceMessage, ModelRe
 import { CaseInputSchema } from '../core/content-parts.js';
 import { lazySchema, once } from '../core/lazy-schema.js';
 import { simulatedUserSchema } from './simulated-user-schema.js';
+import { toolResultsSchema } from '../targets/tool-results-schema.js';
 import { caseMessageSchema } from './message-schema.js';
 
 /**
@@ -67,6 +68,8 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
       turns: z.array(turn()).min(1).optional(),
       /** A user model holds the conversation (simulated-user.ts) instead of scripted turns. */
       simulatedUser: simulatedUserSchema().optional(),
+      /** Results served in place of tools: the `call`-th call of `tool` in the trial gets `result`, and the tool does not run. */
+      toolResults: toolResultsSchema().optional(),
       reference: z.string().optional(),
       /** This case's own target, named in evals.config.ts (else the suite's). */
       target: z.string().min(1).optional(),

@@ -2,7 +2,7 @@ import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { ChatMessage, CompletionResponse, Provider, ProviderTool, ProviderToolCall } from '../providers/types.js';
 import { executeTool, providerToolOf, toolResultText, type Tool, type ToolContext } from './tool.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
-import { replayedCall } from './tool-tape-scope.js';
+import { standInCall } from './tool-tape-scope.js';
 import { toolDigests } from './tool-digests.js';
 
 export interface AgentLoopOptions {
@@ -84,10 +84,10 @@ function modelOf(provider: Provider, res: CompletionResponse): string {
 async function runCall(call: ProviderToolCall, byName: Map<string, Tool>, ctx: ToolContext): Promise<{ content: string; record: ToolCall }> {
   const started = performance.now();
   const t = byName.get(call.name);
-  // `--replay-tools`: a call the tape holds is answered with its recorded result, the tool not run.
-  const taped = replayedCall(call.name, call.args);
-  const outcome = taped
-    ? { result: taped.result, isError: taped.isError }
+  // The case's `toolResults`, or `--replay-tools`: a call they hold is answered with their result, the tool not run.
+  const standIn = standInCall(call.name, call.args);
+  const outcome = standIn
+    ? { result: standIn.result, isError: standIn.isError }
     : t
       ? await executeTool(t, call.args, ctx)
       : { result: `unknown tool "${call.name}" (available: ${[...byName.keys()].join(', ') || 'none'})`, isError: true };
@@ -95,7 +95,15 @@ async function runCall(call: ProviderToolCall, byName: Map<string, Tool>, ctx: T
   const result = jsonSafe(outcome.result);
   return {
     content: toolResultText(result),
-    record: { name: call.name, args: call.args, ...(result !== undefined ? { result } : {}), isError: outcome.isError, ...(t?.server !== undefined ? { server: t.server } : {}), durationMs },
+    record: {
+      name: call.name,
+      args: call.args,
+      ...(result !== undefined ? { result } : {}),
+      isError: outcome.isError,
+      ...(t?.server !== undefined ? { server: t.server } : {}),
+      durationMs,
+      ...(standIn?.injected ? { injected: true } : {}),
+    },
   };
 }
 

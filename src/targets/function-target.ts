@@ -14,7 +14,7 @@ import { historyBeforeFirstTurn, turnTrial } from './session.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
 import { runAttributed } from './target-faults.js';
-import { replayedCall } from './tool-tape-scope.js';
+import { standInCall } from './tool-tape-scope.js';
 import { toolResultText } from './tool.js';
 
 /** What a function target is handed besides its input: recording helpers and an abort signal. */
@@ -124,12 +124,13 @@ export function createRecorder(
     session: options.session ?? {},
     async tool(name, args, fn) {
       const started = performance.now();
-      // `--replay-tools`: a call the tape holds gets its recorded result (a recorded error is thrown again), fn not run.
-      const taped = replayedCall(name, args);
-      if (taped) {
-        steps.push({ toolCalls: [{ name, args, result: taped.result, isError: taped.isError, durationMs: performance.now() - started }] });
-        if (taped.isError) throw new Error(toolResultText(taped.result));
-        return taped.result as Awaited<ReturnType<typeof fn>>;
+      // The case's `toolResults`, or `--replay-tools`: a call they hold gets their result (an error is thrown), fn not run.
+      const standIn = standInCall(name, args);
+      if (standIn) {
+        const injected = standIn.injected ? { injected: true } : {};
+        steps.push({ toolCalls: [{ name, args, result: standIn.result, isError: standIn.isError, durationMs: performance.now() - started, ...injected }] });
+        if (standIn.isError) throw new Error(toolResultText(standIn.result));
+        return standIn.result as Awaited<ReturnType<typeof fn>>;
       }
       try {
         const result = await fn(args);

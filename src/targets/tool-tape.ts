@@ -68,13 +68,21 @@ export class TrialTape {
 
   /** The recorded call that stands for this one, or undefined when it must run live. */
   take(name: string, args: unknown): TapedCall | undefined {
+    const hit = this.#match(name, args);
+    if (hit) this.replayed += 1;
+    return hit;
+  }
+
+  /** A call a case's `toolResults` answered: it keeps its step on the tape (and may leave it), not replayed from it. */
+  pass(name: string, args: unknown): void {
+    this.#match(name, args);
+  }
+
+  #match(name: string, args: unknown): TapedCall | undefined {
     const step = ++this.#step;
     if (this.diverged) return undefined;
     const want = this.calls[step - 1];
-    if (want && want.name === name && sameArgs(want.args, args)) {
-      this.replayed += 1;
-      return want;
-    }
+    if (want && want.name === name && sameArgs(want.args, args)) return want;
     const where = { step, tool: name, reason: !want ? 'beyond' : want.name !== name ? 'tool' : 'arguments', ...(want ? { expected: want.name } : {}) } as const;
     this.diverged = { ...where, message: divergenceText(where) };
     return undefined;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TrialTape, type TapedCall } from '../../src/targets/tool-tape.js';
-import { withTrialTape } from '../../src/targets/tool-tape-scope.js';
+import { withTrialTools } from '../../src/targets/tool-tape-scope.js';
 import { functionTarget } from '../../src/targets/function-target.js';
 import { toolCallsOf } from '../../src/core/agent-run.js';
 import type { TrialInput } from '../../src/targets/types.js';
@@ -62,7 +62,7 @@ describe('ctx.tool under a tape', () => {
 
   it('answers recorded calls without calling the function, a recorded error thrown again', async () => {
     ran.length = 0;
-    const run = await withTrialTape(new TrialTape(calls, false), () => agent.run(trial, new AbortController().signal));
+    const run = await withTrialTools({ tape: new TrialTape(calls, false) }, () => agent.run(trial, new AbortController().signal));
     expect(ran).toEqual([]);
     expect(run.reply).toBe('{"hits":2} / refunds are closed');
     expect(toolCallsOf(run).map((c) => [c.name, c.result, c.isError])).toEqual([
@@ -78,7 +78,7 @@ describe('ctx.tool under a tape', () => {
 
     ran.length = 0;
     const tape = new TrialTape([calls[0]!, { ...calls[1]!, args: { orderId: 'B2' } }], true);
-    const run = await withTrialTape(tape, () => agent.run(trial, new AbortController().signal));
+    const run = await withTrialTools({ tape }, () => agent.run(trial, new AbortController().signal));
     expect(ran).toEqual([]);
     expect(run.reply).toBe('{"hits":2} / diverged from the tape at step 2: refund called with other arguments than recorded (--replay-tools-strict)');
     expect(tape.diverged?.step).toBe(2);

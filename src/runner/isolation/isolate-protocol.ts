@@ -4,6 +4,7 @@ import { lazySchema } from '../../core/lazy-schema.js';
 import { ToolTapeOutcomeSchema } from '../../core/results-schema.js';
 import type { TrialInput } from '../../targets/types.js';
 import type { TapeState } from '../../targets/tool-tape.js';
+import type { InjectionState } from '../../targets/tool-injections.js';
 import type { ProxySetting } from '../../providers/proxy.js';
 
 /**
@@ -35,7 +36,8 @@ export interface WorkerInit {
 }
 
 /** A call of the target; `session` keys the ctx.session kept across the turns of one conversation. */
-export type ToWorker = { type: 'call'; id: number; trial: TrialInput; turn: number; session: number; tape?: TapeState } | { type: 'end-session'; session: number };
+/** `tape` and `injections`: the trial's tools (`--replay-tools`, the case's `toolResults`) as far as it got. */
+export type ToWorker = { type: 'call'; id: number; trial: TrialInput; turn: number; session: number; tape?: TapeState; injections?: InjectionState } | { type: 'end-session'; session: number };
 
 /**
  * What a worker posts. The target's own code shares the worker's `parentPort` and can post anything
@@ -45,12 +47,17 @@ export const FromWorkerSchema = lazySchema(() => {
   const id = z.number().int().positive();
   /** How far the call got on the trial's tool tape (`--replay-tools`), when it was given one. */
   const tape = z.object({ step: z.number().int().nonnegative(), replayed: z.number().int().nonnegative(), diverged: ToolTapeOutcomeSchema.shape.diverged }).strict().optional();
+  /** How far the call got on the case's `toolResults`: each tool's calls in the trial, the entries served. */
+  const injections = z
+    .object({ calls: z.array(z.tuple([z.string(), z.number().int().nonnegative()])), served: z.array(z.number().int().nonnegative()) })
+    .strict()
+    .optional();
   return z.discriminatedUnion('type', [
     z.object({ type: z.literal('ready') }).strict(),
     z.object({ type: z.literal('load-error'), message: z.string() }).strict(),
-    z.object({ type: z.literal('done'), id, run: AgentRunSchema, tape }).strict(),
+    z.object({ type: z.literal('done'), id, run: AgentRunSchema, tape, injections }).strict(),
     /** The call threw: its message and what it had recorded by then. */
-    z.object({ type: z.literal('failed'), id, message: z.string(), partial: AgentRunSchema.optional(), tape }).strict(),
+    z.object({ type: z.literal('failed'), id, message: z.string(), partial: AgentRunSchema.optional(), tape, injections }).strict(),
     /** What the call has recorded so far (steps, calls in flight), after each step: kept for a timeout. */
     z.object({ type: z.literal('progress'), id, partial: AgentRunSchema }).strict(),
     z.object({ type: z.literal('warn'), kind: z.enum(['counted-once', 'added-both']), message: z.string() }).strict(),

@@ -15,8 +15,7 @@ import type { Target, TargetSession, TrialInput } from '../../targets/types.js';
 import type { MessageTurn } from '../../core/chat-turn.js';
 import type { z } from 'zod';
 import { FromWorkerSchema, refusedMessage, type FromWorker, type ToWorker, type WorkerInit } from './isolate-protocol.js';
-import { currentTrialTape } from '../../targets/tool-tape-scope.js';
-import type { TrialTape } from '../../targets/tool-tape.js';
+import { currentTrialTools, type TrialTools } from '../../targets/tool-tape-scope.js';
 
 type FunctionTargetConfig = z.infer<typeof FunctionTargetSchema>;
 
@@ -43,8 +42,8 @@ interface PendingCall {
   resolve(run: AgentRun): void;
   reject(err: Error): void;
   partial?: AgentRun;
-  /** The trial's tool tape (`--replay-tools`): its worker's copy is handed back with the answer. */
-  tape?: TrialTape;
+  /** The trial's tools (`--replay-tools`, the case's `toolResults`): its worker's copy is handed back with the answer. */
+  tools?: TrialTools;
 }
 
 /** One worker thread running the target: one call at a time, dead for good once it ends. */
@@ -120,7 +119,8 @@ class Slot {
     const call = this.calls.get(m.id);
     if (!call) return;
     this.calls.delete(m.id);
-    if (m.tape) call.tape?.adopt(m.tape);
+    if (m.tape) call.tools?.tape?.adopt(m.tape);
+    if (m.injections) call.tools?.injections?.adopt(m.injections);
     if (m.type === 'done') call.resolve(m.run);
     else call.reject(m.partial ? withPartialRun(new Error(m.message), m.partial) : new Error(m.message));
   }
@@ -133,13 +133,14 @@ class Slot {
   call(trial: TrialInput, turn: number, session: number, signal: AbortSignal): Promise<AgentRun> {
     if (this.dead) return Promise.reject(new Error(this.cause ?? 'its isolated worker has ended'));
     const id = this.nextId++;
-    // ctx.tool runs in the worker, outside this process's tape scope: the tape goes with the call.
-    const tape = currentTrialTape();
+    // ctx.tool runs in the worker, outside this process's scope: the trial's tools go with the call.
+    const tools = currentTrialTools();
+    const { tape, injections } = tools ?? {};
     return new Promise<AgentRun>((res, rej) => {
       const entry: PendingCall = {
         resolve: (run) => (done(), res(run)),
         reject: (err) => (done(), rej(err)),
-        ...(tape ? { tape } : {}),
+        ...(tools ? { tools } : {}),
       };
       const onAbort = () => {
         this.cause ??= 'its isolated worker was ended when the trial was aborted';
@@ -155,7 +156,7 @@ class Slot {
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       this.calls.set(id, entry);
-      this.post({ type: 'call', id, trial, turn, session, ...(tape ? { tape: tape.state() } : {}) });
+      this.post({ type: 'call', id, trial, turn, session, ...(tape ? { tape: tape.state() } : {}), ...(injections ? { injections: injections.state() } : {}) });
     });
   }
 }

@@ -6,7 +6,8 @@ import { importUserModule } from '../../suite/import-module.js';
 import { callOnce, type TargetFunction } from '../../targets/function-target.js';
 import { endsThisProcess } from './exit-trap.js';
 import { TrialTape } from '../../targets/tool-tape.js';
-import { withTrialTape } from '../../targets/tool-tape-scope.js';
+import { withTrialTools } from '../../targets/tool-tape-scope.js';
+import { TrialInjections } from '../../targets/tool-injections.js';
 import type { FromWorker, ToWorker, WorkerInit } from './isolate-protocol.js';
 
 /**
@@ -95,11 +96,12 @@ async function main(): Promise<void> {
     const session = sessions.get(m.session) ?? {};
     sessions.set(m.session, session);
     const progress = (partial: AgentRun) => post({ type: 'progress', id: m.id, partial });
-    // `--replay-tools`: the trial's tape as far as it got; how far this call took it goes back with the answer.
+    // `--replay-tools` and the case's `toolResults`: the trial's tools as far as it got; how far this call took them goes back with the answer.
     const tape = m.tape ? TrialTape.from(m.tape) : undefined;
+    const injections = m.injections ? TrialInjections.from(m.injections) : undefined;
     const call = () => callOnce(place.name, fn, m.trial, signal, m.turn, session, { ...options, progress });
-    const taped = () => (tape ? { tape: tape.progress() } : {});
-    (tape ? withTrialTape(tape, call) : call()).then(
+    const taped = () => ({ ...(tape ? { tape: tape.progress() } : {}), ...(injections ? { injections: injections.progress() } : {}) });
+    (tape || injections ? withTrialTools({ ...(tape ? { tape } : {}), ...(injections ? { injections } : {}) }, call) : call()).then(
       (run) => post({ type: 'done', id: m.id, run, ...taped() }),
       (err: unknown) => {
         const partial = spentOf(err).run;

@@ -41,6 +41,7 @@ import { selfPreferenceWarnings } from '../../judges/self-preference.js';
 import { runIdAt } from './run-id.js';
 import { gitHead } from './git-head.js';
 import type { ToolTape } from './tool-tape.js';
+import { trialToolScopes } from './trial-tools.js';
 import { JudgeBatch } from '../../judges/judge-batch.js';
 import type { BatchPolling } from '../../judges/batch-polling.js';
 import type { CollectRequest } from '../../judges/batch-collect.js';
@@ -293,10 +294,12 @@ async function runWith(
     ...(opts.provenance ? { provenance: opts.provenance } : {}),
     ...(opts.shard ? { shard: { index: opts.shard.index, total: opts.shard.total } } : {}),
   });
+  // A re-judge's targets replay recorded trials: no tool runs, nothing is served in place of one.
+  const trialTools = opts.replay ? undefined : trialToolScopes(opts.toolTape);
   const outcome = await runCases({
     cases,
-    targetFor: opts.toolTape ? (c) => opts.toolTape!.targetFor(c, targetFor(c)) : targetFor,
-    ...(opts.toolTape ? { toolTape: opts.toolTape } : {}),
+    targetFor: trialTools ? (c) => trialTools.targetFor(c, targetFor(c)) : targetFor,
+    ...(trialTools ? { trialTools } : {}),
     judges: settings.judgeEmptyReplies ? judges : skipEmptyReplies(judges),
     pricing,
     concurrency: settings.concurrency,

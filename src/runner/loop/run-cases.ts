@@ -20,7 +20,7 @@ import type { UserAssertions } from '../../assertions/user-assertion.js';
 import type { PriorTrials } from './prior-trials.js';
 import type { StopReason } from './stop-reason.js';
 import type { TracePolicy } from '../../core/judge-port.js';
-import type { ToolTape } from './tool-tape.js';
+import type { TrialToolScopes } from './trial-tools.js';
 import { largest } from '../../core/extremes.js';
 
 /** What the runner tells reporters, as it happens. */
@@ -58,8 +58,8 @@ export interface RunCasesOptions {
   replay?: TrialReplay;
   /** `--resume`, `--retry-errors`: recorded trials kept as they are (runner/resume/kept-trials.ts), not run again. */
   prior?: PriorTrials;
-  /** `--replay-tools`: each trial's outcome against the tape goes into its result. */
-  toolTape?: Pick<ToolTape, 'settle'>;
+  /** The case's `toolResults` and `--replay-tools`: what they answered goes into each trial's result. */
+  trialTools?: Pick<TrialToolScopes, 'settle'>;
 }
 
 /**
@@ -181,7 +181,7 @@ export async function runCases(opts: RunCasesOptions): Promise<RunCasesOutcome> 
         : {}),
     });
     // The hard stop is the only thing that aborts every trial: one that ends after it was cut off.
-    const done = opts.replay ? opts.replay.restore(s.c, ran) : opts.toolTape ? opts.toolTape.settle(s.c, ran) : ran;
+    const done = opts.replay ? opts.replay.restore(s.c, ran) : opts.trialTools ? opts.trialTools.settle(s.c, ran) : ran;
     const trial = hardStop.signal.aborted ? interruptedTrial(done) : done;
     if (trial.verdict === 'interrupted') s.notRunReason ??= 'interrupted';
     spend((counted === undefined ? targetCost(trial.usage.target, trial.trace) : 0) + (trial.usage.judge.costUsd ?? 0) + (trial.usage.user?.costUsd ?? 0));

@@ -7,16 +7,14 @@ import type { Results, TrialResult } from '../../core/results-schema.js';
 import { rawTrialsPath, readRawTrials, type RawTrial } from '../../report/raw-trials.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import { TrialTape, type TapedCall } from '../../targets/tool-tape.js';
-import { withTrialTape } from '../../targets/tool-tape-scope.js';
-import type { Target, TargetSession, TrialInput } from '../../targets/types.js';
 
 /** A recording's tool calls: by case key, then by trial index, in the order they were made. */
 export type RecordedTape = Map<string, Map<number, TapedCall[]>>;
 
 /** `--replay-tools <results.json>` (`strict`: `--replay-tools-strict`): the tape and how it is used. */
 export interface ToolTape {
-  /** The case's target, each trial's tool calls answered from the tape where they match it. */
-  targetFor(c: PlannedCase, inner: Target): Target;
+  /** The tape of a case's trial (its run and every turn of its conversation share it): its tool calls are answered from it where they match. */
+  tapeFor(c: PlannedCase, index: number): TrialTape;
   /** The trial as the results keep it: what the tape replayed and where the trial left it; under `strict`, leaving it fails the trial. */
   settle(c: PlannedCase, trial: TrialResult): TrialResult;
   /** The tools the recorded run's MCP servers listed: offered again without starting the servers. */
@@ -79,7 +77,7 @@ export function toolTape(recorded: RecordedTape, strict: boolean, mcpTools?: Mcp
   };
   return {
     ...(mcpTools ? { mcpTools } : {}),
-    targetFor: (c, inner) => tapedTarget(inner, (trial) => tapeOf(c, trial.trial)),
+    tapeFor: tapeOf,
     settle(c, trial) {
       const key = slot(c, trial.index);
       const tape = running.get(key);
@@ -90,26 +88,6 @@ export function toolTape(recorded: RecordedTape, strict: boolean, mcpTools?: Mcp
       // The call site threw already; a function target that caught that error still fails.
       if (!strict || !diverged || trial.error !== undefined || trial.verdict === 'interrupted') return settled;
       return { ...settled, verdict: 'failed', score: 0, error: `target ${c.targetName}: ${diverged.message} (--replay-tools-strict)` };
-    },
-  };
-}
-
-/** The target with each call (a trial's run, each turn of its conversation) inside its trial's tape. */
-function tapedTarget(inner: Target, tapeFor: (trial: TrialInput) => TrialTape): Target {
-  const target: Target = {
-    name: inner.name,
-    ...(inner.model !== undefined ? { model: inner.model } : {}),
-    ...(inner.instructions !== undefined ? { instructions: inner.instructions } : {}),
-    run: (trial, signal) => withTrialTape(tapeFor(trial), () => inner.run(trial, signal)),
-    ...(inner.recordedDurationMs ? { recordedDurationMs: (run) => inner.recordedDurationMs!(run) } : {}),
-  };
-  if (!inner.openSession) return target;
-  return {
-    ...target,
-    async openSession(trial, signal): Promise<TargetSession> {
-      const tape = tapeFor(trial);
-      const session = await withTrialTape(tape, () => inner.openSession!(trial, signal));
-      return { send: (message, s, parts) => withTrialTape(tape, () => session.send(message, s, parts)), close: () => session.close() };
     },
   };
 }
