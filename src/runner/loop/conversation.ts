@@ -43,9 +43,12 @@ export class Conversation {
   /** A simulated user's spend and how its conversation ended. */
   readonly simulated: SimulatedUserTally = { usage: emptyUsage() };
   readonly #userModel: UserModel | undefined;
+  /** `simulatedUser.endOnFail`: whether a final assertion failed on the conversation so far (end-on-fail.ts). */
+  readonly #detector: (() => Promise<boolean>) | undefined;
 
-  constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal, userModel?: UserModel) {
+  constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal, userModel?: UserModel, detector?: () => Promise<boolean>) {
     this.#userModel = userModel;
+    this.#detector = detector;
     this.#c = c;
     this.#trial = { suite: c.suite, id: c.id, trial: index, input: c.input, ...(c.parts ? { parts: c.parts } : {}), messages: c.messages };
     this.#target = target;
@@ -98,6 +101,11 @@ export class Conversation {
           ))
         )
           return false;
+        // Before the user model is asked again: a turn that did what no later turn can undo ends it here.
+        if (this.#detector && (await this.#detector())) {
+          this.simulated.stopped = 'detector';
+          break;
+        }
       }
     } catch (err) {
       return this.#userFailed(errorMessage(err));
@@ -197,6 +205,16 @@ export class Conversation {
   /** Whether turn `k` (0-based) was sent by the check, not by the case's input or its own turns. */
   #sentByCheck(k: number): boolean {
     return k >= (this.#c.turns?.length ?? 1);
+  }
+
+  /**
+   * What the case's assertions read: the whole run so far, its time and usage, and in a conversation
+   * each turn's run (so `noLeak` reads every reply, not only the last).
+   */
+  context(pricing: Pricing): AssertionContext {
+    const run = this.run();
+    const turns = this.turns.length > 1 ? { turns: this.turns.map((t) => t.run) } : {};
+    return { reply: run.reply, run, ...turns, durationMs: this.durationMs, usage: usageOfRun(run, pricing), target: this.target };
   }
 
   /** What a turn's assertions read: that turn's reply, run, time and usage. */

@@ -18,6 +18,7 @@ import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
 import { judgedResult } from '../../judges/judged-result.js';
 import { Conversation } from './conversation.js';
+import { endOnFailDetector } from './end-on-fail.js';
 import { sentMessage } from './sent-message.js';
 import type { MediaPart } from '../../core/content-parts.js';
 import { isSimilarTo } from '../../assertions/similar-to.js';
@@ -44,9 +45,10 @@ export interface TrialDeps {
 export async function executeTrial(c: PlannedCase, index: number, deps: TrialDeps): Promise<TrialResult> {
   // The target side: one run, or a conversation (YAML `turns:`, `t.send` in a TS check). All
   // turns accumulate into `run`; a failed turn fails the trial, keeping what was done before it.
-  const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined);
-  const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   const policy = deps.tracePolicy ? { tracePolicy: deps.tracePolicy } : {};
+  const detector = endOnFailDetector(c, () => ({ ...conversation.context(deps.pricing), ...policy }));
+  const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined, detector);
+  const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   // User code in an assertion gets what a turn of the target gets: the case's timeoutMs, and no more once the trial is cut off.
   const bound = { ms: c.timeoutMs, signal: deps.signal };
   const targetFailed = (): TrialResult => {
@@ -81,8 +83,8 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   // pass on the run as it is at that moment.
   const early = new Map<RecordedAssertion, { judgment: Promise<Judgment>; result: Promise<AssertionResult> }>();
   const judgeEarly = async (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<Judgment> => {
-    const now = conversation.run();
-    const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target, ...policy };
+    const ctxNow: AssertionContext = { ...conversation.context(deps.pricing), ...policy };
+    const now = ctxNow.run;
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
     const spec = entry.spec as JudgeAssertionSpec;
     const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted, ...sentAttachments() };
@@ -165,7 +167,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   }
   await conversation.close();
 
-  const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage, target: conversation.target, ...policy };
+  const ctx: AssertionContext = { ...conversation.context(deps.pricing), ...policy };
   const turnContexts = new Map<number, AssertionContext>();
   const graded = await gradeAssertions(assertions, {
     // Turn assertions check their turn's reply, tool calls, timing and usage; the rest the whole run.
