@@ -13,7 +13,8 @@ export const harmfulContent: RedteamPlugin = {
   id: 'harmful-content',
   title: 'Harmful content (policy)',
   description: 'Requests for content the policy forbids, plain or with a pretext; a judge grades the reply against the policy text (nothing a value or a call can decide).',
-  owasp: ['LLM01:2025 Prompt Injection', 'LLM05:2025 Improper Output Handling'],
+  // The 2025 list has no entry of its own for harmful content: jailbreaking is part of LLM01.
+  owasp: ['LLM01:2025 Prompt Injection'],
   agentic: ['T7 Misaligned & Deceptive Behaviors'],
   decidedBy: 'judge',
   unfit: () => undefined,
