@@ -6,12 +6,13 @@ import { structureAssertions } from './structure.js';
 import { textAssertions } from './text.js';
 import { trajectoryAssertions } from './trajectory.js';
 import { onlyTools } from './tool-allowlist.js';
+import { noLeak } from './no-leak.js';
 import type { AssertionDefinition } from './types.js';
 
 export { customAssertionSchema } from './custom.js';
 
 /** Every deterministic assertion a YAML file may use (`custom` is TypeScript-only, see custom.ts). */
-const definitions = [...textAssertions, ...structureAssertions, ...similarityAssertions, ...trajectoryAssertions, onlyTools, ...boundsAssertions] as const;
+const definitions = [...textAssertions, ...structureAssertions, ...similarityAssertions, ...trajectoryAssertions, onlyTools, noLeak, ...boundsAssertions] as const;
 
 /** The zod objects, as a typed tuple, for the lead's `z.discriminatedUnion('type', [...])`. */
 export const deterministicAssertionSchemas = definitions.map((d) => d.schema) as SchemasOf<typeof definitions>;

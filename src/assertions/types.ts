@@ -20,6 +20,11 @@ export interface AssertionContext {
   /** The text under test: the final reply, or one turn's reply in a multi-turn case. */
   reply: string;
   run: AgentRun;
+  /**
+   * In a conversation of more than one turn, when the whole trial is checked: each turn's run in order
+   * (its reply and its steps). Absent for a single turn and for one turn's assertions: `run` is then all there is.
+   */
+  turns?: readonly AgentRun[];
   durationMs: number;
   /** Target usage of the trial, priced (costUsd null when the model has no known price). */
   usage: Usage;

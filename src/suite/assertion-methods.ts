@@ -52,6 +52,7 @@ export const specBuilders = {
   toolOrder: (tools: string[]): Spec<'toolOrder'> => ({ type: 'toolOrder', tools }),
   toolSequence: (tools: string[]): Spec<'toolSequence'> => ({ type: 'toolSequence', tools }),
   onlyTools: (tools: string[]): Spec<'onlyTools'> => ({ type: 'onlyTools', tools }),
+  noLeak: (values: string[], opts?: CaseOption): Spec<'noLeak'> => ({ type: 'noLeak', values, ...opts }),
   usedNoTools: (): Spec<'usedNoTools'> => ({ type: 'usedNoTools' }),
   maxToolCalls: (max: number): Spec<'maxToolCalls'> => ({ type: 'maxToolCalls', max }),
   noToolErrors: (): Spec<'noToolErrors'> => ({ type: 'noToolErrors' }),

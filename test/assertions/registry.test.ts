@@ -25,6 +25,7 @@ const minimal: Record<string, Record<string, unknown>> = {
   maxToolCalls: { max: 1 },
   noToolErrors: {},
   onlyTools: { tools: ['t'] },
+  noLeak: { values: ['v'] },
   maxSteps: { max: 1 },
   maxTokens: { max: 1 },
   maxLatencyMs: { max: 1 },

@@ -71,6 +71,7 @@ describe('t methods typed from the assertion registry', () => {
     t.maxToolCalls(2);
     t.noToolErrors();
     t.onlyTools(['a']);
+    t.noLeak(['secret'], { caseSensitive: true });
     t.maxSteps(2);
     t.maxTokens(2);
     t.maxLatencyMs(2);

@@ -199,6 +199,16 @@ export class Conversation {
     return k >= (this.#c.turns?.length ?? 1);
   }
 
+  /**
+   * What the case's assertions read: the whole run so far, its time and usage, and in a conversation
+   * each turn's run (so `noLeak` reads every reply, not only the last).
+   */
+  context(pricing: Pricing): AssertionContext {
+    const run = this.run();
+    const turns = this.turns.length > 1 ? { turns: this.turns.map((t) => t.run) } : {};
+    return { reply: run.reply, run, ...turns, durationMs: this.durationMs, usage: usageOfRun(run, pricing), target: this.target };
+  }
+
   /** What a turn's assertions read: that turn's reply, run, time and usage. */
   turnContext(turn: number, pricing: Pricing): AssertionContext {
     const t = this.turns[turn - 1]!;

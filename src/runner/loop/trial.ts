@@ -81,8 +81,8 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   // pass on the run as it is at that moment.
   const early = new Map<RecordedAssertion, { judgment: Promise<Judgment>; result: Promise<AssertionResult> }>();
   const judgeEarly = async (entry: RecordedAssertion, api: ReturnType<typeof createCheckApi>): Promise<Judgment> => {
-    const now = conversation.run();
-    const ctxNow: AssertionContext = { reply: now.reply, run: now, durationMs: conversation.durationMs, usage: usageOfRun(now, deps.pricing), target: conversation.target, ...policy };
+    const ctxNow: AssertionContext = { ...conversation.context(deps.pricing), ...policy };
+    const now = ctxNow.run;
     const before = [...staticAssertions.map((x) => x.spec), ...api.recorded.slice(0, api.recorded.indexOf(entry)).map((x) => x.spec)];
     const spec = entry.spec as JudgeAssertionSpec;
     const judgeCtx = { subject: c, trialIndex: index, run: now, caseJudge: api.caseJudge(), signal: deps.signal, live: true, ...trusted, ...sentAttachments() };
@@ -165,7 +165,7 @@ export async function executeTrial(c: PlannedCase, index: number, deps: TrialDep
   }
   await conversation.close();
 
-  const ctx: AssertionContext = { reply: run.reply, run, durationMs, usage: targetUsage, target: conversation.target, ...policy };
+  const ctx: AssertionContext = { ...conversation.context(deps.pricing), ...policy };
   const turnContexts = new Map<number, AssertionContext>();
   const graded = await gradeAssertions(assertions, {
     // Turn assertions check their turn's reply, tool calls, timing and usage; the rest the whole run.
