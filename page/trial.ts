@@ -102,7 +102,9 @@ function asked(c: CaseResult, tr: Trial): [string, unknown, string, unknown?][] 
 
 function toolCall(parent: Node, call: ToolCall, fields: Fields): void {
   const box = add(parent, el('div', 'tool' + (call.isError ? ' error' : '')));
-  add(box, el('div', 'label', 'Tool call: ' + call.name + (call.durationMs !== undefined ? ' (' + dur(call.durationMs) + ')' : '') + (call.isError ? ' \u2014 error' : '')));
+  // An injected result is the case's text (its toolResults), not the tool's: the reader must not take it for the tool's answer.
+  const injected = call.injected ? ' \u2014 result served by the case (toolResults), the tool did not run' : '';
+  add(box, el('div', 'label', 'Tool call: ' + call.name + (call.durationMs !== undefined ? ' (' + dur(call.durationMs) + ')' : '') + (call.isError ? ' \u2014 error' : '') + injected));
   if (call.args !== undefined) fields.block(box, 'Arguments', call.args, 'args');
   if (call.result !== undefined) fields.block(box, 'Result', call.result, 'result');
 }

@@ -60,7 +60,7 @@ export type CaseChange = View<R.CaseChange, 'key' | 'kind' | 'reason' | 'pValue'
 
 export type Comparison = View<R.Comparison, 'rejudge', { baseline: Text; counts: Record<string, number>; cases: CaseChange[] }>;
 
-export type ToolCall = View<R.TurnResult['toolCalls'][number], 'name' | 'args' | 'result' | 'isError' | 'durationMs'>;
+export type ToolCall = View<R.TurnResult['toolCalls'][number], 'name' | 'args' | 'result' | 'isError' | 'durationMs' | 'injected'>;
 
 type SchemaStep = NonNullable<R.TrialResult['trace']['steps']>[number];
 export type Step = View<SchemaStep, 'model', { text?: unknown; toolCalls?: ToolCall[] }>;

@@ -11,6 +11,7 @@ import { oneLine, terminalSafe } from './sanitize.js';
 import { assertionText, scoredNote } from './failure-lines.js';
 import { flakyNote, formatPassRate, judgeErrorsNote } from './pass-rate-lines.js';
 import { toolTapeLines, toolTapeNote } from './tool-tape-lines.js';
+import { toolResultsLines } from './tool-results-lines.js';
 import { comparisonTerminalLines } from './comparison-lines.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixTableLines } from './matrix-lines.js';
@@ -183,6 +184,8 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   const lines = [head];
   // Shown for a passing case too: what ran live instead of from the tape is worth knowing.
   for (const line of toolTapeLines(r)) lines.push(`    ${pc.yellow(terminalSafe(line))}`);
+  // An entry no call reached tested nothing: worth knowing whatever the verdict.
+  for (const line of toolResultsLines(r)) lines.push(`    ${pc.yellow(terminalSafe(line))}`);
   // Asked for with --judge-noise: its flip rates are the point, shown whether or not the case missed.
   if (r.judgeNoise) for (const line of judgeNoiseLines(r.judgeNoise)) lines.push(`    ${pc.dim(terminalSafe(line))}`);
   if (r.verdict === 'passed' && !verbose) return lines;

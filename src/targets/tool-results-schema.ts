@@ -16,13 +16,11 @@ export const toolResultsSchema = once(() =>
           /** Which call of the tool in the trial (1: its first), counted over every turn. */
           call: z.number().int().positive().optional(),
           /** What that call gets back: a string, or any JSON value. */
-          result: z.unknown(),
+          result: z.unknown().nonoptional('a toolResults entry needs "result": what the call gets back in place of the tool'),
           /** Served as the tool's error (the model sees an error result; `ctx.tool` throws it). */
           isError: z.boolean().optional(),
         })
-        .strict()
-        // zod reads a missing unknown as undefined: an entry that forgot its result would serve nothing.
-        .refine((e) => 'result' in e, { message: 'a toolResults entry needs "result" (what the call gets back in place of the tool)', path: ['result'] }),
+        .strict(),
     )
     .min(1)
     .superRefine((entries, ctx) => {

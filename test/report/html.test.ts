@@ -217,6 +217,33 @@ describe('the HTML report', () => {
   });
 });
 
+describe("the HTML report of a call answered by the case's toolResults", () => {
+  it("labels the call: its result is the case's text, the tool did not run", async () => {
+    const dir = tempDir();
+    const { cases, ...head } = results;
+    const changed = cases.map((c) => {
+      if (c.id !== 'evil') return c;
+      const copy = structuredClone(c);
+      copy.trials[0]!.trace.steps![0]!.toolCalls![0]!.injected = true;
+      return copy;
+    });
+    const path = join(dir, 'page.html');
+    await writeHtmlReport(
+      path,
+      head,
+      changed.map((c) => ({ json: JSON.stringify(c), key: caseKey(c) })),
+      100_000,
+    );
+    const { dom, trial } = openedEvil(path);
+    const label = dom.find(
+      dom.find(trial, (n) => n.className === 'tool')!,
+      (n) => n.className === 'label',
+    )!;
+    expect(label.textContent).toBe('Tool call: lookup \u2014 result served by the case (toolResults), the tool did not run');
+    expect(dom.text(trial)).toContain(HOSTILE_RESULT);
+  });
+});
+
 describe('the HTML report of fields over its size limit', () => {
   const LIMIT = 2_000;
   const longReply = '<b>long</b> ' + 'a'.repeat(LIMIT) + ' the end';
