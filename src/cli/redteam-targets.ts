@@ -1,4 +1,5 @@
 import { UserError } from '../core/errors.js';
+import { pushAll } from '../core/push-all.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { RedteamTargetInfo } from '../redteam/index.js';
 import { guessDestructiveTools } from '../redteam/destructive-tools.js';
@@ -15,7 +16,10 @@ export function attackedTargets(config: ResolvedConfig, named: readonly string[]
     return known;
   }
   const unknown = named.filter((n) => !known.includes(n));
-  if (unknown.length) throw new UserError(`unknown target${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} (the config has ${known.map((k) => `"${k}"`).join(', ') || 'none'})`, { field: '--target' });
+  if (unknown.length)
+    throw new UserError(`unknown target${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} (the config has ${known.map((k) => `"${k}"`).join(', ') || 'none'})`, {
+      field: '--target',
+    });
   return [...new Set(named)];
 }
 
@@ -25,11 +29,7 @@ export function attackedTargets(config: ResolvedConfig, named: readonly string[]
  * kind is a black box (its reply only). Destructive tools are the config's, else guessed from the
  * tools' names and descriptions (`guessed` lists them, for the user to confirm).
  */
-export async function readTargets(
-  config: ResolvedConfig,
-  names: readonly string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ targets: RedteamTargetInfo[]; guessed: { target: string; tools: string[] }[] }> {
+export async function readTargets(config: ResolvedConfig, names: readonly string[], env: NodeJS.ProcessEnv): Promise<{ targets: RedteamTargetInfo[]; guessed: { target: string; tools: string[] }[] }> {
   const pool = mcpServerPool({ servers: config.mcpServers, rootDir: config.rootDir, env, proxy: config.proxy });
   const settings = { configFile: config.file, rootDir: config.rootDir };
   const guessed: { target: string; tools: string[] }[] = [];
@@ -46,9 +46,15 @@ export async function readTargets(
           const servers = pool.resolve(name, spec.mcpServers, whereIn(settings, name));
           for (const server of servers) {
             const tools = await pool.tools(server).catch((err: unknown) => {
-              throw new UserError(`target "${name}": cannot list the tools of MCP server "${server.name}": ${err instanceof Error ? err.message : String(err)}`, whereIn(settings, name)('.mcpServers'));
+              throw new UserError(
+                `target "${name}": cannot list the tools of MCP server "${server.name}": ${err instanceof Error ? err.message : String(err)}`,
+                whereIn(settings, name)('.mcpServers'),
+              );
             });
-            info.tools.push(...tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), inputSchema: t.jsonSchema })));
+            pushAll(
+              info.tools,
+              tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), inputSchema: t.jsonSchema })),
+            );
           }
         }
       }

@@ -74,14 +74,17 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   const plugins = flags.plugins !== undefined ? pluginList(flags.plugins) : config.redteam.plugins;
   const perPlugin = flags.attempts ?? config.redteam.attempts ?? DEFAULT_REDTEAM_ATTEMPTS;
   // Every machine of a sharded run must plan the same cases: an attacker writes different ones each time.
-  if (flags.shard !== undefined && !flags.offline) throw new UserError('--shard needs --offline: an attacker model writes other attacks on every machine, so the parts would not make one plan', { field: '--shard' });
+  if (flags.shard !== undefined && !flags.offline)
+    throw new UserError('--shard needs --offline: an attacker model writes other attacks on every machine, so the parts would not make one plan', { field: '--shard' });
   const attacker = flags.offline ? undefined : attackerModel(config, flags.attacker);
   const save = flags.save !== undefined ? resolve(cwd, flags.save) : undefined;
   if (save) await checkOutputs([{ path: save, kind: 'file', field: '--save' }], config.file);
 
   const { targets, guessed } = await readTargets(config, names, process.env);
   for (const g of guessed)
-    process.stderr.write(`agent-evals: target ${terminalSafe(g.target)}: destructive tools guessed from their names and descriptions: ${g.tools.join(', ')} (confirm or correct with redteam.destructiveTools in the config)\n`);
+    process.stderr.write(
+      `agent-evals: target ${terminalSafe(g.target)}: destructive tools guessed from their names and descriptions: ${g.tools.join(', ')} (confirm or correct with redteam.destructiveTools in the config)\n`,
+    );
   const provider = attacker ? attackerProvider(attacker.input, config) : undefined;
   const suite = await attackSuite({ targets, ...(plugins ? { plugins } : {}), perPlugin, ...(provider ? { attacker: provider } : {}) }).catch((err: unknown) => {
     if (err instanceof UserError || !attacker) throw err;
@@ -104,7 +107,7 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   let results: Results | undefined;
   let found: RedteamSummary | undefined;
   const meta = { source: suite.source, ...(attacker ? { attacker: attacker.name } : {}), attackerUsage: suite.attackerUsage };
-  const exitCode = await runPlanned({ config, cases: plan.cases, ...(plan.shard ? { shard: plan.shard } : {}) }, { ...flags, target: undefined } as RunFlagsRaw, cmd, cwd, undefined, {
+  const exitCode = await runPlanned({ config, cases: plan.cases, ...(plan.shard ? { shard: plan.shard } : {}) }, { ...flags, target: undefined }, cmd, cwd, undefined, {
     runId,
     rawReporters: [collector],
     redteam: ({ run, summary }) => {

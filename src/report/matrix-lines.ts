@@ -37,11 +37,7 @@ const legend = (t: MatrixTable) => [...(t.rows.some((r) => r.best.length) ? [`${
 /** The table as aligned plain text for the terminal (names made terminal-safe). */
 export function matrixTableLines(t: MatrixTable): string[] {
   const rows = [[terminalSafe(t.dimension), ...HEADERS], ...t.rows.map((r) => [terminalSafe(r.value), ...cells(r)])];
-  return [
-    `Matrix ${terminalSafe(t.suite)}`,
-    ...alignedRows(rows),
-    ...(legend(t) ? [`  ${terminalSafe(legend(t))}`] : []),
-  ];
+  return [`Matrix ${terminalSafe(t.suite)}`, ...alignedRows(rows), ...(legend(t) ? [`  ${terminalSafe(legend(t))}`] : [])];
 }
 
 /** The table as Markdown for the GitHub step summary; `cell` escapes names. */
