@@ -175,11 +175,13 @@ async function assertionsPage(base) {
   out.push('Every assertion type an eval file may name in `assert:`. The fields below are the YAML fields (and the `t.<type>()` options in TypeScript).\n\n');
   out.push('## Fields every assertion accepts\n\n');
   out.push(fieldsTable(jsonSchemaOf(z.object(assertionCommonFields))) + '\n');
-  out.push('## Deterministic assertions\n\nChecked in code, no model call. The default severity applies when the assertion sets no `severity`.\n\n');
+  out.push(
+    '## Deterministic assertions\n\nChecked in code, no model call. The default severity applies when the assertion sets no `severity`. A final assertion fails for good once it fails on part of a conversation: it is what `simulatedUser.endOnFail` checks after each turn.\n\n',
+  );
   out.push(
     table(
-      ['type', 'default severity'],
-      deterministicAssertions.map((d) => [code(d.type), d.defaultSeverity]),
+      ['type', 'default severity', 'final'],
+      deterministicAssertions.map((d) => [code(d.type), d.defaultSeverity, d.final ? 'yes' : '']),
     ) + '\n',
   );
   for (const d of deterministicAssertions) {

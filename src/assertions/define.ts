@@ -20,10 +20,19 @@ export interface TypedAssertion<Sc extends TypedObject> {
   type: z.output<Sc['shape']['type']>;
   schema: Sc;
   defaultSeverity: Severity;
+  final?: boolean;
   check(spec: z.output<Sc>, ctx: AssertionContext): CheckOutcome;
 }
 
 export function defineAssertion<Sc extends TypedObject>(schema: Sc, check: (spec: z.output<Sc>, ctx: AssertionContext) => CheckOutcome, defaultSeverity: Severity = 'gate'): TypedAssertion<Sc> {
   const type = schema.shape.type.value as z.output<Sc['shape']['type']>;
   return { type, schema, defaultSeverity, check };
+}
+
+/**
+ * Marks a definition final (`AssertionDefinition.final`): what the conversation so far did wrong stays
+ * wrong whatever later turns do, so `simulatedUser.endOnFail` may end the conversation on its failure.
+ */
+export function final<Sc extends TypedObject>(definition: TypedAssertion<Sc>): TypedAssertion<Sc> {
+  return { ...definition, final: true };
 }

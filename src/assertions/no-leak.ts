@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentRun } from '../core/agent-run.js';
-import { assertionObject, defineAssertion } from './define.js';
+import { assertionObject, defineAssertion, final } from './define.js';
 import { plural, quote, quotedList } from './format.js';
 import type { AssertionContext } from './types.js';
 
@@ -11,28 +11,30 @@ import type { AssertionContext } from './types.js';
  * not searched: they are what the agent was given, not what it said. The message names each value found
  * and where, and quotes nothing around it.
  */
-export const noLeak = defineAssertion(assertionObject('noLeak', { values: z.array(z.string().min(1)).min(1), caseSensitive: z.boolean().optional() }), (spec, ctx) => {
-  const sensitive = spec.caseSensitive === true;
-  const fold = (s: string) => (sensitive ? s : s.toLowerCase());
-  const places = placesOf(ctx);
-  const found = spec.values.flatMap((value) => {
-    const needle = fold(value);
-    // Inside JSON a quote, a backslash or a control character is escaped, so the value is also looked for as JSON writes it.
-    const escaped = fold(JSON.stringify(value).slice(1, -1));
-    const where = places.filter((p) => fold(p.text).includes(needle) || (p.json && fold(p.text).includes(escaped))).map((p) => p.name);
-    return where.length ? [`${quote(value)} in ${shortList(where)}`] : [];
-  });
-  const head = `noLeak ${quotedList(spec.values)}${sensitive ? '' : ' (case-insensitive)'}`;
-  if (found.length > 0) return { score: 0, message: `${head}: ${found.join('; ')}` };
-  const replies = places.filter((p) => !p.json).length;
-  const calls = places.length - replies;
-  const searched = replies === 1 ? 'the reply' : plural(replies, 'reply', 'replies');
-  const untraced =
-    ctx.target && !ctx.target.recordedTrajectory
-      ? `; target "${ctx.target.name}" recorded no tool calls, so only replies were searched`
-      : ` or ${plural(calls, "tool call's arguments", "tool calls' arguments")}`;
-  return { score: 1, message: `${head}: none found in ${searched}${untraced}` };
-});
+export const noLeak = final(
+  defineAssertion(assertionObject('noLeak', { values: z.array(z.string().min(1)).min(1), caseSensitive: z.boolean().optional() }), (spec, ctx) => {
+    const sensitive = spec.caseSensitive === true;
+    const fold = (s: string) => (sensitive ? s : s.toLowerCase());
+    const places = placesOf(ctx);
+    const found = spec.values.flatMap((value) => {
+      const needle = fold(value);
+      // Inside JSON a quote, a backslash or a control character is escaped, so the value is also looked for as JSON writes it.
+      const escaped = fold(JSON.stringify(value).slice(1, -1));
+      const where = places.filter((p) => fold(p.text).includes(needle) || (p.json && fold(p.text).includes(escaped))).map((p) => p.name);
+      return where.length ? [`${quote(value)} in ${shortList(where)}`] : [];
+    });
+    const head = `noLeak ${quotedList(spec.values)}${sensitive ? '' : ' (case-insensitive)'}`;
+    if (found.length > 0) return { score: 0, message: `${head}: ${found.join('; ')}` };
+    const replies = places.filter((p) => !p.json).length;
+    const calls = places.length - replies;
+    const searched = replies === 1 ? 'the reply' : plural(replies, 'reply', 'replies');
+    const untraced =
+      ctx.target && !ctx.target.recordedTrajectory
+        ? `; target "${ctx.target.name}" recorded no tool calls, so only replies were searched`
+        : ` or ${plural(calls, "tool call's arguments", "tool calls' arguments")}`;
+    return { score: 1, message: `${head}: none found in ${searched}${untraced}` };
+  }),
+);
 
 /** One text the values are looked for in: a reply, or a tool call's arguments as JSON. */
 interface Place {

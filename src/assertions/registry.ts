@@ -26,3 +26,11 @@ export const deterministicAssertions: readonly AssertionDefinition[] = definitio
 export const deterministicAssertionRegistry: ReadonlyMap<string, AssertionDefinition> = new Map(deterministicAssertions.map((d) => [d.type, d]));
 
 export const deterministicAssertionTypes: string[] = deterministicAssertions.map((d) => d.type);
+
+/** The types whose failure no later turn can undo (`final`), in registry order: what `simulatedUser.endOnFail` checks after each turn. */
+export const finalAssertionTypes: string[] = deterministicAssertions.filter((d) => d.final === true).map((d) => d.type);
+
+/** Whether a spec is of a final type (a judge, a `custom` or a user assertion never is). */
+export function isFinalAssertion(spec: { type: string }): boolean {
+  return deterministicAssertionRegistry.get(spec.type)?.final === true;
+}

@@ -1,6 +1,6 @@
 import { errorMessage } from '../core/errors.js';
 import { z } from 'zod';
-import { assertionObject, defineAssertion } from './define.js';
+import { assertionObject, defineAssertion, final } from './define.js';
 import { binary, charLength, quote, quotedList, replySize } from './format.js';
 import { safeRegex } from './safe-regex.js';
 
@@ -46,14 +46,16 @@ export const contains = defineAssertion(assertionObject('contains', { value: z.s
   };
 });
 
-export const notContains = defineAssertion(assertionObject('notContains', { value: z.string().min(1), caseSensitive }), (spec, ctx) => {
-  const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
-  const head = `notContains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
-  return {
-    score: binary(at < 0),
-    message: at >= 0 ? `${head}: found at char ${charAt(ctx.reply, at)}` : `${head}: not found in ${replySize(ctx.reply)}`,
-  };
-});
+export const notContains = final(
+  defineAssertion(assertionObject('notContains', { value: z.string().min(1), caseSensitive }), (spec, ctx) => {
+    const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
+    const head = `notContains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
+    return {
+      score: binary(at < 0),
+      message: at >= 0 ? `${head}: found at char ${charAt(ctx.reply, at)}` : `${head}: not found in ${replySize(ctx.reply)}`,
+    };
+  }),
+);
 
 function partition(values: readonly string[], reply: string, sensitive: boolean | undefined) {
   const hay = fold(reply, sensitive);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toolCallsOf, type ToolCall } from '../core/agent-run.js';
-import { assertionObject, defineAssertion } from './define.js';
+import { assertionObject, defineAssertion, final } from './define.js';
 import { binary, nameList, plural } from './format.js';
 import { trajectoryCheck } from './trajectory.js';
 
@@ -18,23 +18,25 @@ export function toolsOutside(calls: readonly ToolCall[], allowed: readonly strin
   return [...new Set(calls.map((c) => c.name).filter((name) => !ok.has(name)))];
 }
 
-export const onlyTools = defineAssertion(
-  assertionObject(ALLOWLIST_TYPE, { tools: z.array(z.string().min(1)) }),
-  trajectoryCheck(
-    (spec) => `onlyTools ${nameList(spec.tools)}`,
-    (spec, ctx) => {
-      const calls = toolCallsOf(ctx.run);
-      const outside = toolsOutside(calls, spec.tools);
-      const count = calls.filter((c) => outside.includes(c.name)).length;
-      return {
-        score: binary(outside.length === 0),
-        message:
-          outside.length === 0
-            ? `onlyTools ${nameList(spec.tools)}: ${plural(calls.length, 'tool call')}, all allowed`
-            : `onlyTools ${nameList(spec.tools)}: called ${nameList(outside)} outside the allowlist (${plural(count, 'call')})`,
-        ...(outside.length ? { evidence: outside } : {}),
-      };
-    },
+export const onlyTools = final(
+  defineAssertion(
+    assertionObject(ALLOWLIST_TYPE, { tools: z.array(z.string().min(1)) }),
+    trajectoryCheck(
+      (spec) => `onlyTools ${nameList(spec.tools)}`,
+      (spec, ctx) => {
+        const calls = toolCallsOf(ctx.run);
+        const outside = toolsOutside(calls, spec.tools);
+        const count = calls.filter((c) => outside.includes(c.name)).length;
+        return {
+          score: binary(outside.length === 0),
+          message:
+            outside.length === 0
+              ? `onlyTools ${nameList(spec.tools)}: ${plural(calls.length, 'tool call')}, all allowed`
+              : `onlyTools ${nameList(spec.tools)}: called ${nameList(outside)} outside the allowlist (${plural(count, 'call')})`,
+          ...(outside.length ? { evidence: outside } : {}),
+        };
+      },
+    ),
   ),
 );
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isModelCall, toolCallsOf, type AgentRun, type ToolCall } from '../core/agent-run.js';
 import { conceal } from '../core/digest.js';
 import type { TracePolicy } from '../core/judge-port.js';
-import { assertionObject, defineAssertion } from './define.js';
+import { assertionObject, defineAssertion, final } from './define.js';
 import { binary, nameList, plural, show } from './format.js';
 import { argsProblem, isPlainObject, matchesSubset } from './json-value.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
@@ -129,18 +129,20 @@ function expectedCount(times: number | undefined, min: number, max: number): str
   return min === 0 ? `at most ${max}` : `between ${min} and ${max}`;
 }
 
-export const notCalledTool = defineAssertion(
-  assertionObject('notCalledTool', { tool: toolName, args: argsSubset('notCalledTool') }),
-  trajectoryCheck(
-    (spec) => `notCalledTool ${subject(spec.tool, spec.args)}`,
-    (spec, ctx) => {
-      const calls = toolCallsOf(ctx.run);
-      const n = matching(calls, spec.tool, spec.args).length;
-      return {
-        score: binary(n === 0),
-        message: `notCalledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')}${otherArgsNote(calls, spec.tool, spec.args, n)}`,
-      };
-    },
+export const notCalledTool = final(
+  defineAssertion(
+    assertionObject('notCalledTool', { tool: toolName, args: argsSubset('notCalledTool') }),
+    trajectoryCheck(
+      (spec) => `notCalledTool ${subject(spec.tool, spec.args)}`,
+      (spec, ctx) => {
+        const calls = toolCallsOf(ctx.run);
+        const n = matching(calls, spec.tool, spec.args).length;
+        return {
+          score: binary(n === 0),
+          message: `notCalledTool ${subject(spec.tool, spec.args)}: called ${plural(n, 'time')}${otherArgsNote(calls, spec.tool, spec.args, n)}`,
+        };
+      },
+    ),
   ),
 );
 
@@ -177,43 +179,49 @@ export const toolSequence = defineAssertion(
   ),
 );
 
-export const usedNoTools = defineAssertion(
-  assertionObject('usedNoTools', {}),
-  trajectoryCheck(
-    () => 'usedNoTools',
-    (_spec, ctx) => {
-      const actual = names(ctx);
-      return {
-        score: binary(actual.length === 0),
-        message: `usedNoTools: ${plural(actual.length, 'tool call')}${actual.length > 0 ? ` ${nameList(actual)}` : ''}`,
-      };
-    },
+export const usedNoTools = final(
+  defineAssertion(
+    assertionObject('usedNoTools', {}),
+    trajectoryCheck(
+      () => 'usedNoTools',
+      (_spec, ctx) => {
+        const actual = names(ctx);
+        return {
+          score: binary(actual.length === 0),
+          message: `usedNoTools: ${plural(actual.length, 'tool call')}${actual.length > 0 ? ` ${nameList(actual)}` : ''}`,
+        };
+      },
+    ),
   ),
 );
 
-export const maxToolCalls = defineAssertion(
-  assertionObject('maxToolCalls', { max: count }),
-  trajectoryCheck(
-    (spec) => `maxToolCalls ${spec.max}`,
-    (spec, ctx) => {
-      const n = toolCallsOf(ctx.run).length;
-      return { score: binary(n <= spec.max), message: `maxToolCalls ${spec.max}: ${plural(n, 'tool call')}` };
-    },
+export const maxToolCalls = final(
+  defineAssertion(
+    assertionObject('maxToolCalls', { max: count }),
+    trajectoryCheck(
+      (spec) => `maxToolCalls ${spec.max}`,
+      (spec, ctx) => {
+        const n = toolCallsOf(ctx.run).length;
+        return { score: binary(n <= spec.max), message: `maxToolCalls ${spec.max}: ${plural(n, 'tool call')}` };
+      },
+    ),
   ),
 );
 
-export const noToolErrors = defineAssertion(
-  assertionObject('noToolErrors', {}),
-  trajectoryCheck(
-    () => 'noToolErrors',
-    (_spec, ctx) => {
-      const calls = toolCallsOf(ctx.run);
-      const failed = calls.filter((c) => c.isError === true).map((c) => c.name);
-      return {
-        score: binary(failed.length === 0),
-        message: `noToolErrors: ${failed.length} of ${plural(calls.length, 'tool call')} errored${failed.length > 0 ? ` ${nameList(failed)}` : ''}`,
-      };
-    },
+export const noToolErrors = final(
+  defineAssertion(
+    assertionObject('noToolErrors', {}),
+    trajectoryCheck(
+      () => 'noToolErrors',
+      (_spec, ctx) => {
+        const calls = toolCallsOf(ctx.run);
+        const failed = calls.filter((c) => c.isError === true).map((c) => c.name);
+        return {
+          score: binary(failed.length === 0),
+          message: `noToolErrors: ${failed.length} of ${plural(calls.length, 'tool call')} errored${failed.length > 0 ? ` ${nameList(failed)}` : ''}`,
+        };
+      },
+    ),
   ),
 );
 

@@ -60,5 +60,10 @@ export interface AssertionDefinition<S extends { type: string } = { type: string
   type: S['type'];
   schema: z.ZodType<S>;
   defaultSeverity: Severity;
+  /**
+   * A failure no later turn of a conversation can undo (a forbidden call made, a value leaked): such an
+   * assertion is checked after each turn of a simulated user with `endOnFail`, and its failure ends it.
+   */
+  final?: boolean;
   check(spec: S, ctx: AssertionContext): CheckOutcome;
 }

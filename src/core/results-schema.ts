@@ -227,8 +227,11 @@ export const TrialResultSchema = z.object({
   toolTape: ToolTapeOutcomeSchema.optional(),
   /** Present when the case has `toolResults`: the calls they answered and the entries no call used. */
   toolResults: ToolResultsOutcomeSchema.optional(),
-  /** A simulated-user trial: how its conversation ended (the user model said the goal was met, or gave up; or `maxTurns`). */
-  simulatedUser: z.object({ stopped: z.enum(['goal-met', 'gave-up', 'max-turns']) }).optional(),
+  /**
+   * A simulated-user trial: how its conversation ended (the user model said the goal was met, or gave up;
+   * `maxTurns`; or, with `endOnFail`, a final assertion failed after a turn: `detector`).
+   */
+  simulatedUser: z.object({ stopped: z.enum(['goal-met', 'gave-up', 'max-turns', 'detector']) }).optional(),
 });
 export type TrialResult = z.infer<typeof TrialResultSchema>;
 

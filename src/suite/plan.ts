@@ -26,6 +26,7 @@ import type { UserAssertions } from '../assertions/user-assertion.js';
 import { adaptiveRange, maxTrials, type AdaptiveRange, type RepeatSetting } from '../core/repeat-setting.js';
 import type { CaseIdentity } from '../core/case-identity.js';
 import { withAllowlist } from './allowlist-plan.js';
+import { finalAssertionTypes, isFinalAssertion } from '../assertions/registry.js';
 import type { Reducer, ReducerDefaults, ReducerSetting } from '../core/reducer-setting.js';
 import { caseReducer, reducerTrialError } from './case-reducer.js';
 import { pushAll } from '../core/push-all.js';
@@ -186,6 +187,15 @@ function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
           `this case has ${c.simulatedUser ? 'a simulated user' : `${c.turns!.length} turns`}, but target "${c.target}" is a command target (one process per trial), which cannot hold a conversation; multi-turn needs a function, model or HTTP target`,
           { file: c.file, line: c.line ?? undefined, field: c.simulatedUser ? 'simulatedUser' : 'turns' },
         ),
+      );
+    }
+    if (c.simulatedUser?.endOnFail && !c.assertions.some(isFinalAssertion)) {
+      errors.push(
+        new UserError(`endOnFail: none of this case's assertions can end a conversation; give one of ${finalAssertionTypes.join(', ')} (a judge never runs per turn)`, {
+          file: c.file,
+          line: c.line ?? undefined,
+          field: 'simulatedUser.endOnFail',
+        }),
       );
     }
     if (typeof c.target === 'string' && defaults.mcpTargets?.includes(c.target)) {

@@ -29,9 +29,18 @@ export const simulatedUserSchema = once(() =>
       maxTurns: boundedNumber(MAX_TURNS),
       /** When the goal counts as met, in words, for the user model (else it judges that from the goal). */
       stopWhen: z.string().min(1).optional(),
+      /**
+       * End the conversation at the first failure a later turn could not undo: after each target turn, the
+       * case's final assertions (notCalledTool, onlyTools, noLeak, notContains, …) are checked on the
+       * conversation so far; the first that fails ends it (stop reason `detector`). Default false.
+       */
+      endOnFail: z.boolean().optional(),
     })
     .strict()
-    .meta({ id: 'SimulatedUser', description: 'A user model that writes each user message from a goal until it says the goal is met, gives up, or maxTurns.' }),
+    .meta({
+      id: 'SimulatedUser',
+      description: 'A user model that writes each user message from a goal until it says the goal is met, gives up, or maxTurns (or, with endOnFail, a final assertion fails).',
+    }),
 );
 export const SimulatedUserSchema = lazySchema(simulatedUserSchema);
 export type SimulatedUser = z.infer<typeof SimulatedUserSchema>;

@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { z } from 'zod';
-import { customAssertionSchema, deterministicAssertionRegistry, deterministicAssertionSchemas, deterministicAssertionTypes, deterministicAssertions } from '../../src/assertions/registry.js';
+import {
+  customAssertionSchema,
+  deterministicAssertionRegistry,
+  deterministicAssertionSchemas,
+  deterministicAssertionTypes,
+  deterministicAssertions,
+  finalAssertionTypes,
+  isFinalAssertion,
+} from '../../src/assertions/registry.js';
 
 /** One minimal valid spec per YAML type: also pins the list of types the registry must hold. */
 const minimal: Record<string, Record<string, unknown>> = {
@@ -44,6 +52,13 @@ describe('registry', () => {
       expect(deterministicAssertionSchemas[i]).toBe(d.schema);
       expect(d.schema.safeParse({ type: d.type, ...minimal[d.type] }).success).toBe(true);
     });
+  });
+  it('marks final exactly the types whose failure no later turn can undo', () => {
+    expect(finalAssertionTypes).toEqual(['notContains', 'notCalledTool', 'usedNoTools', 'maxToolCalls', 'noToolErrors', 'onlyTools', 'noLeak']);
+    expect(isFinalAssertion({ type: 'notCalledTool' })).toBe(true);
+    expect(isFinalAssertion({ type: 'calledTool' })).toBe(false);
+    expect(isFinalAssertion({ type: 'judge' })).toBe(false);
+    expect(isFinalAssertion({ type: 'custom' })).toBe(false);
   });
   it('defaults to gate except similarity', () => {
     const soft = deterministicAssertions.filter((d) => d.defaultSeverity === 'soft').map((d) => d.type);

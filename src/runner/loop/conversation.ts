@@ -43,9 +43,12 @@ export class Conversation {
   /** A simulated user's spend and how its conversation ended. */
   readonly simulated: SimulatedUserTally = { usage: emptyUsage() };
   readonly #userModel: UserModel | undefined;
+  /** `simulatedUser.endOnFail`: whether a final assertion failed on the conversation so far (end-on-fail.ts). */
+  readonly #detector: (() => Promise<boolean>) | undefined;
 
-  constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal, userModel?: UserModel) {
+  constructor(c: PlannedCase, index: number, target: Target, signal: AbortSignal, userModel?: UserModel, detector?: () => Promise<boolean>) {
     this.#userModel = userModel;
+    this.#detector = detector;
     this.#c = c;
     this.#trial = { suite: c.suite, id: c.id, trial: index, input: c.input, ...(c.parts ? { parts: c.parts } : {}), messages: c.messages };
     this.#target = target;
@@ -98,6 +101,11 @@ export class Conversation {
           ))
         )
           return false;
+        // Before the user model is asked again: a turn that did what no later turn can undo ends it here.
+        if (this.#detector && (await this.#detector())) {
+          this.simulated.stopped = 'detector';
+          break;
+        }
       }
     } catch (err) {
       return this.#userFailed(errorMessage(err));

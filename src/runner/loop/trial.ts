@@ -18,6 +18,7 @@ import { isFailedGate, trialScore, trialVerdict } from './verdict.js';
 import { deterministicResult, gradeAssertions, type TrialAssertion } from './grade-assertions.js';
 import { judgedResult } from '../../judges/judged-result.js';
 import { Conversation } from './conversation.js';
+import { endOnFailDetector } from './end-on-fail.js';
 import { sentMessage } from './sent-message.js';
 import type { MediaPart } from '../../core/content-parts.js';
 import { isSimilarTo } from '../../assertions/similar-to.js';
@@ -44,9 +45,10 @@ export interface TrialDeps {
 export async function executeTrial(c: PlannedCase, index: number, deps: TrialDeps): Promise<TrialResult> {
   // The target side: one run, or a conversation (YAML `turns:`, `t.send` in a TS check). All
   // turns accumulate into `run`; a failed turn fails the trial, keeping what was done before it.
-  const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined);
-  const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   const policy = deps.tracePolicy ? { tracePolicy: deps.tracePolicy } : {};
+  const detector = endOnFailDetector(c, () => ({ ...conversation.context(deps.pricing), ...policy }));
+  const conversation = new Conversation(c, index, deps.target, deps.signal, c.simulatedUser ? deps.userModel?.(c, index) : undefined, detector);
+  const userAssertions = deps.userAssertions ?? NO_USER_ASSERTIONS;
   // User code in an assertion gets what a turn of the target gets: the case's timeoutMs, and no more once the trial is cut off.
   const bound = { ms: c.timeoutMs, signal: deps.signal };
   const targetFailed = (): TrialResult => {

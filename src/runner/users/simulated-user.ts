@@ -1,4 +1,5 @@
 import type { ChatTurn } from '../../core/chat-turn.js';
+import type { TrialResult } from '../../core/results-schema.js';
 import { addUsage, emptyUsage, type Usage } from '../../core/usage.js';
 import { errorMessage } from '../../core/errors.js';
 import { priced, type Pricing } from '../../providers/run-usage.js';
@@ -16,8 +17,11 @@ export interface UserModel {
   next(spec: SimulatedUser, conversation: readonly ChatTurn[], signal: AbortSignal): Promise<UserModelReply>;
 }
 
-/** How a simulated conversation ended: the user model said so (`goal-met`, `gave-up`) or it ran out of turns. */
-export type SimulatedUserStop = 'goal-met' | 'gave-up' | 'max-turns';
+/**
+ * How a simulated conversation ended: the user model said so (`goal-met`, `gave-up`), it ran out of
+ * turns, or (`endOnFail`) a final assertion failed after a turn (`detector`).
+ */
+export type SimulatedUserStop = NonNullable<TrialResult['simulatedUser']>['stopped'];
 
 /** What the user side of one trial spent, and how it ended (set once it did). */
 export interface SimulatedUserTally {
