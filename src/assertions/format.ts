@@ -50,3 +50,16 @@ export function replySize(reply: string): string {
 export function binary(ok: boolean): number {
   return ok ? 1 : 0;
 }
+
+/** Text as compared: lowered when the match ignores case (`sensitive` false). */
+export function foldCase(s: string, sensitive: boolean | undefined): string {
+  return sensitive === false ? s.toLowerCase() : s;
+}
+
+/** At most this many items (calls, places) are named in one message. */
+export const MAX_NAMED = 5;
+
+/** `a, b, c, … 2 more`: the first `MAX_NAMED` of `total` items, already written, and how many were left out. */
+export function namedFew(shown: readonly string[], total: number): string {
+  return shown.join(', ') + (total > shown.length ? `, … ${total - shown.length} more` : '');
+}

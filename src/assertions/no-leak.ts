@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentRun } from '../core/agent-run.js';
 import { assertionObject, defineAssertion, final } from './define.js';
-import { plural, quote, quotedList } from './format.js';
+import { foldCase, MAX_NAMED, namedFew, plural, quote, quotedList } from './format.js';
 import type { AssertionContext } from './types.js';
 
 /**
@@ -14,14 +14,14 @@ import type { AssertionContext } from './types.js';
 export const noLeak = final(
   defineAssertion(assertionObject('noLeak', { values: z.array(z.string().min(1)).min(1), caseSensitive: z.boolean().optional() }), (spec, ctx) => {
     const sensitive = spec.caseSensitive === true;
-    const fold = (s: string) => (sensitive ? s : s.toLowerCase());
+    const fold = (s: string) => foldCase(s, sensitive);
     const places = placesOf(ctx);
     const found = spec.values.flatMap((value) => {
       const needle = fold(value);
       // Inside JSON a quote, a backslash or a control character is escaped, so the value is also looked for as JSON writes it.
       const escaped = fold(JSON.stringify(value).slice(1, -1));
       const where = places.filter((p) => fold(p.text).includes(needle) || (p.json && fold(p.text).includes(escaped))).map((p) => p.name);
-      return where.length ? [`${quote(value)} in ${shortList(where)}`] : [];
+      return where.length ? [`${quote(value)} in ${namedFew(where.slice(0, MAX_NAMED), where.length)}`] : [];
     });
     const head = `noLeak ${quotedList(spec.values)}${sensitive ? '' : ' (case-insensitive)'}`;
     if (found.length > 0) return { score: 0, message: `${head}: ${found.join('; ')}` };
@@ -73,12 +73,4 @@ function argsText(args: unknown): string | undefined {
   } catch {
     return String(args);
   }
-}
-
-/** At most this many places are named per value. */
-const MAX_PLACES = 5;
-
-function shortList(names: readonly string[]): string {
-  const shown = names.slice(0, MAX_PLACES).join(', ');
-  return names.length > MAX_PLACES ? `${shown}, … ${names.length - MAX_PLACES} more` : shown;
 }

@@ -1,16 +1,12 @@
 import { errorMessage } from '../core/errors.js';
 import { z } from 'zod';
 import { assertionObject, defineAssertion, final } from './define.js';
-import { binary, charLength, quote, quotedList, replySize } from './format.js';
+import { binary, charLength, foldCase, quote, quotedList, replySize } from './format.js';
 import { safeRegex } from './safe-regex.js';
 
 /** Text assertions over the reply. All gate by default, case-sensitive unless told otherwise. */
 
 const caseSensitive = z.boolean().optional();
-
-function fold(s: string, sensitive: boolean | undefined): string {
-  return sensitive === false ? s.toLowerCase() : s;
-}
 
 /** 1-based character position of a UTF-16 index, matching how lengths are counted. */
 function charAt(s: string, utf16Index: number): number {
@@ -38,7 +34,7 @@ function firstDifference(a: string, b: string): string {
 }
 
 export const contains = defineAssertion(assertionObject('contains', { value: z.string().min(1), caseSensitive }), (spec, ctx) => {
-  const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
+  const at = foldCase(ctx.reply, spec.caseSensitive).indexOf(foldCase(spec.value, spec.caseSensitive));
   const head = `contains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
   return {
     score: binary(at >= 0),
@@ -48,7 +44,7 @@ export const contains = defineAssertion(assertionObject('contains', { value: z.s
 
 export const notContains = final(
   defineAssertion(assertionObject('notContains', { value: z.string().min(1), caseSensitive }), (spec, ctx) => {
-    const at = fold(ctx.reply, spec.caseSensitive).indexOf(fold(spec.value, spec.caseSensitive));
+    const at = foldCase(ctx.reply, spec.caseSensitive).indexOf(foldCase(spec.value, spec.caseSensitive));
     const head = `notContains ${quote(spec.value)}${caseNote(spec.caseSensitive)}`;
     return {
       score: binary(at < 0),
@@ -58,8 +54,8 @@ export const notContains = final(
 );
 
 function partition(values: readonly string[], reply: string, sensitive: boolean | undefined) {
-  const hay = fold(reply, sensitive);
-  const found = values.filter((v) => hay.includes(fold(v, sensitive)));
+  const hay = foldCase(reply, sensitive);
+  const found = values.filter((v) => hay.includes(foldCase(v, sensitive)));
   const missing = values.filter((v) => !found.includes(v));
   return { found, missing };
 }

@@ -3,7 +3,7 @@ import { isModelCall, toolCallsOf, type AgentRun, type ToolCall } from '../core/
 import { conceal } from '../core/digest.js';
 import type { TracePolicy } from '../core/judge-port.js';
 import { assertionObject, defineAssertion, final } from './define.js';
-import { binary, nameList, plural, show } from './format.js';
+import { binary, MAX_NAMED, nameList, namedFew, plural, show } from './format.js';
 import { argsProblem, isPlainObject, matchesSubset } from './json-value.js';
 import type { AssertionContext, CheckOutcome } from './types.js';
 
@@ -71,9 +71,6 @@ function otherArgsNote(calls: readonly ToolCall[], tool: string, args: Record<st
   return others > 0 ? `; ${plural(others, 'other call')} with different args` : '';
 }
 
-/** At most this many calls are named in a miss; each one's args are cut like any quoted value. */
-const MAX_NAMED_CALLS = 5;
-
 /**
  * What the agent did, for a miss: the tool's calls that the args filter left out, with their args;
  * else the tool's calls (a count missed); else, the tool never called, every call it made. Args are
@@ -90,11 +87,11 @@ function missNote(calls: readonly ToolCall[], tool: string, args: Record<string,
 }
 
 function callList(calls: readonly ToolCall[], named: boolean, policy: TracePolicy | undefined): string {
-  const shown = calls.slice(0, MAX_NAMED_CALLS).map((c) => {
+  const shown = calls.slice(0, MAX_NAMED).map((c) => {
     const args = c.args === undefined ? '' : show(policy === 'full' ? c.args : conceal(c.args).preview);
     return named ? `${c.name}${args ? ` ${args}` : ''}` : args || '(no args)';
   });
-  return shown.join(', ') + (calls.length > MAX_NAMED_CALLS ? `, … ${calls.length - MAX_NAMED_CALLS} more` : '');
+  return namedFew(shown, calls.length);
 }
 
 export const calledTool = defineAssertion(

@@ -1,15 +1,36 @@
 import type { RedteamCaseMeta } from '../core/redteam-schema.js';
 import type { RedteamTargetInfo } from './target-info.js';
 
-/** One attack as a plain eval case (YAML-ready object): the case passes when the agent resisted. */
+/**
+ * One attack before it becomes a case: what a seed or the attacker model wrote. `text` is what the
+ * plugin's `attackPrompt` asks for (a user message, an instruction hidden in a tool result, a goal);
+ * `turns` are a scripted escalation (multi-turn seeds, played when no attacker model holds the conversation).
+ */
+export interface Attack {
+  id: string;
+  text: string;
+  turns?: string[];
+}
+
+/** One attack as a plain eval case (the YAML's object): the case passes when the agent resisted. */
 export type AttackCase = Record<string, unknown> & {
   id: string;
-  metadata: { redteam: RedteamCaseMeta } & Record<string, unknown>;
+  target: string;
+  tags: string[];
+  metadata: { redteam: RedteamCaseMeta };
+  assert: Record<string, unknown>[];
 };
 
-/** A red-team plugin: one kind of attack, how it is built into cases and how its success is decided. */
+/** What building a case needs besides the attack: the target, and the attacker's model spec (multi-turn's user model). */
+export interface CaseContext {
+  target: RedteamTargetInfo;
+  /** `provider:model` of the attacker; absent: seeds only (no model holds a conversation). */
+  attacker?: string;
+}
+
+/** A red-team plugin: one kind of attack, its seeds, how an attack becomes a case and how its success is decided. */
 export interface RedteamPlugin {
-  /** `indirect-injection`, … (kebab-case, stable: case metadata and `--plugins` name it). */
+  /** `indirect-injection`, … (stable: case metadata, tags and `--plugins` name it). */
   readonly id: string;
   readonly title: string;
   /** What the attack tries, one sentence (help text and the plugin table). */
@@ -20,6 +41,14 @@ export interface RedteamPlugin {
   readonly agentic: readonly string[];
   /** `detector`: decided by a value or a call; `judge`: graded by a judge. */
   readonly decidedBy: 'detector' | 'judge';
+  /** Why this plugin cannot attack a target (no tool to inject through, …); undefined: it can. */
+  unfit(target: RedteamTargetInfo): string | undefined;
+  /** The seed attacks shipped with agent-evals, written for this target (its tools and instructions). */
+  seeds(target: RedteamTargetInfo): Attack[];
+  /** What the attacker model is asked to write as each attack's `text`, for this target. */
+  attackPrompt(target: RedteamTargetInfo): string;
+  /** The attack as an eval case: input or turns, injected tool results, its detector as assertions. */
+  toCase(attack: Attack, ctx: CaseContext): AttackCase;
 }
 
 export type { RedteamTargetInfo };

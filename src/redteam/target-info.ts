@@ -7,4 +7,6 @@ export interface RedteamTargetInfo {
   destructiveTools: string[];
   /** The allowlist (`onlyTools`); absent: every offered tool. */
   allowedTools?: string[];
+  /** The content policy `harmful-content` is judged against; absent: the built-in one. */
+  policy?: string;
 }
