@@ -5,6 +5,7 @@ import type { Reporter } from './reporter.js';
 import { writeAtomic } from './atomic-write.js';
 import { failureLines } from './failure-lines.js';
 import { toolTapeLines } from './tool-tape-lines.js';
+import { toolResultsLines } from './tool-results-lines.js';
 import { CHANGE_LEGEND, KIND_LABEL, agentEffectDetail, changeDetail, comparisonHeadline, judgeEffectDetail, needsLegend, rejudgeSpend } from './comparison-lines.js';
 import { caseKey, matrixSuffix } from '../core/matrix.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
@@ -38,6 +39,8 @@ interface Row {
   misses: string[];
   /** Where its trials left the tool tape (`--replay-tools`), in `<system-out>`. */
   tape: string[];
+  /** The case's `toolResults` entries no call reached, in `<system-out>`. */
+  unserved: string[];
   failed: boolean;
 }
 
@@ -68,6 +71,7 @@ export function junitReporter(opts: { path: string }): Reporter {
         detail: `passed ${r.passed}/${trialsOutOf(r)} (needed ${r.required}), score ${r.score.mean.toFixed(3)} ±${r.score.stddev.toFixed(3)}${r.adaptive ? `, ${adaptiveNote(r.adaptive)}` : ''}${r.reducer ? `, ${reducerNote(r.reducer)}` : ''}${r.judgeNoise?.withinNoise ? `, ${WITHIN_JUDGE_NOISE}` : ''}`,
         misses: r.verdict === 'failed' || r.verdict === 'scored' ? [...failureLines(r), ...(r.judgeNoise ? judgeNoiseLines(r.judgeNoise) : [])] : [],
         tape: toolTapeLines(r),
+        unserved: toolResultsLines(r),
         failed: r.verdict === 'failed' || (strict && r.verdict === 'scored'),
       });
     },
@@ -124,7 +128,7 @@ export function junitReporter(opts: { path: string }): Reporter {
             if (r.failed) {
               write(`\n      <failure type="${r.verdict}" message="${xmlEscape(r.detail)}">${xmlEscape(r.misses.join('\n'))}</failure>\n    `);
             }
-            const out = [r.detail, ...(r.failed ? [] : r.misses), ...r.tape].join('\n');
+            const out = [r.detail, ...(r.failed ? [] : r.misses), ...r.tape, ...r.unserved].join('\n');
             write(`<system-out>${xmlEscape(out)}</system-out></testcase>\n`);
           }
           write('  </testsuite>\n');

@@ -1,4 +1,5 @@
 import type { CaseResult } from '../core/results-schema.js';
+import { linesByTrial } from './lines-by-trial.js';
 
 /**
  * The case's `toolResults` entries a trial never reached (the tool was called fewer times, or never,
@@ -6,12 +7,5 @@ import type { CaseResult } from '../core/results-schema.js';
  * an entry tested nothing. Tool names and call numbers only.
  */
 export function toolResultsLines(r: CaseResult): string[] {
-  const trials = new Map<string, number[]>();
-  for (const t of r.trials) {
-    for (const u of t.toolResults?.unused ?? []) {
-      const line = `toolResults: ${u.tool} call ${u.call} was never made, so its result was not served`;
-      trials.set(line, [...(trials.get(line) ?? []), t.index + 1]);
-    }
-  }
-  return [...trials].map(([line, list]) => (r.planned > 1 ? `${line} (trial${list.length > 1 ? 's' : ''} ${list.join(', ')})` : line));
+  return linesByTrial(r, (t) => (t.toolResults?.unused ?? []).map((u) => `toolResults: ${u.tool} call ${u.call} was never made, so its result was not served`));
 }

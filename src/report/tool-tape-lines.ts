@@ -1,16 +1,12 @@
 import type { CaseResult } from '../core/results-schema.js';
+import { linesByTrial } from './lines-by-trial.js';
 
 /**
  * Where a case's trials left the tool tape (`run --replay-tools`): each divergence once, with the
  * trials it happened in when the case ran more than one. Tool names only (no arguments, no results).
  */
 export function toolTapeLines(r: CaseResult): string[] {
-  const trials = new Map<string, number[]>();
-  for (const t of r.trials) {
-    const message = t.toolTape?.diverged?.message;
-    if (message) trials.set(message, [...(trials.get(message) ?? []), t.index + 1]);
-  }
-  return [...trials].map(([message, list]) => (r.planned > 1 ? `${message} (trial${list.length > 1 ? 's' : ''} ${list.join(', ')})` : message));
+  return linesByTrial(r, (t) => (t.toolTape?.diverged ? [t.toolTape.diverged.message] : []));
 }
 
 /** The run's closing word on the tape: `5 calls replayed from the tape; 1 of 3 trials left it (its later calls ran live)`. */

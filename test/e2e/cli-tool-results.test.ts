@@ -72,7 +72,7 @@ describe('toolResults on function targets', () => {
   for (const target of ['inline', 'isolated']) {
     it(`ctx.tool of a${target === 'inline' ? 'n in-process' : 'n isolated'} target gets the case's results, the function not run`, async () => {
       const dir = writeProject({ 'evals.config.mjs': config, 'evals/shop.eval.yaml': evalFile(target) });
-      const r = await run(dir, ['--json', 'out.json']);
+      const r = await run(dir, ['--json', 'out.json', '--reporter', 'junit=out.xml']);
       expect(r.code, r.stdout + r.stderr).toBe(0);
       // Only the first lookup ran: the second and the refund were answered by the case.
       expect(r.marker).toEqual(['lookup 1']);
@@ -86,6 +86,7 @@ describe('toolResults on function targets', () => {
       ]);
       expect(trial.toolResults).toEqual({ injected: 2, unused: [{ tool: 'orders_lookup', call: 3 }] });
       expect(r.stdout).toContain('toolResults: orders_lookup call 3 was never made, so its result was not served');
+      expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toMatch(/<system-out>[^<]*toolResults: orders_lookup call 3 was never made, so its result was not served<\/system-out>/);
     });
   }
 

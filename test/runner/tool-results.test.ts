@@ -7,11 +7,12 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { removeTempDirs } from '../support/cli.js';
-import { runInProcess } from '../support/run-in-process.js';
+import { rejudgeInProcess, runInProcess } from '../support/run-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { tool } from '../../src/targets/tool.js';
 import { toolCallsOf } from '../../src/core/agent-run.js';
 import type { UserConfig } from '../../src/config/define-config.js';
+import type { TargetContext } from '../../src/targets/function-target.js';
 
 afterAll(removeTempDirs);
 
@@ -58,7 +59,7 @@ cases:
         result: "${INJECTED}"
     assert: [{ type: notCalledTool, tool: issue_refund }]
 `;
-    const { results, exitCode } = await runInProcess({ files: { 'evals/desk.eval.yaml': EVAL }, config: project(ran), env: env() });
+    const { results, exitCode, dir } = await runInProcess({ files: { 'evals/desk.eval.yaml': EVAL }, config: project(ran), env: env() });
 
     // The lookup never ran; the refund it talked the agent into did.
     expect(ran).toEqual(['refund A1']);
@@ -72,6 +73,16 @@ cases:
     ]);
     expect(trial.toolResults).toEqual({ injected: 1 });
     expect(trial.assertions[0]).toMatchObject({ kind: 'notCalledTool', status: 'failed' });
+
+    // A re-judge replays the recorded trial: what the case served stays as recorded, and no tool runs.
+    ran.length = 0;
+    const requests = fake.count;
+    const rejudged = await rejudgeInProcess({ dir, config: project(ran), recorded: results, env: env(), sleep: async () => {} });
+    expect(ran).toEqual([]);
+    expect(fake.count).toBe(requests);
+    const again = rejudged.full[0]!.trials[0]!;
+    expect(again.toolResults).toEqual({ injected: 1 });
+    expect(toolCallsOf({ reply: '', ...again.trace }).map((c) => c.injected)).toEqual([true, undefined]);
   });
 
   it("counts a tool's calls over every turn of a conversation; an entry no call reached is listed as unused", async () => {
@@ -117,5 +128,25 @@ cases:
         { tool: 'cancel_order', call: 1 },
       ],
     });
+  });
+
+  it("a TypeScript case gives the same field; a check's t.send() turn counts on with the trial", async () => {
+    const ran: string[] = [];
+    const bot = async (_input: string, ctx: TargetContext) => {
+      const found = await ctx.tool('orders_lookup', { orderId: 'A1' }, () => (ran.push(`lookup turn ${ctx.turn}`), 'in transit'));
+      return `turn ${ctx.turn}: ${String(found)}`;
+    };
+    const evalTs = `export default { suite: 'ts', target: 'bot', cases: [{
+  id: 'second-turn',
+  input: 'Where is A1?',
+  toolResults: [{ tool: 'orders_lookup', call: 2, result: 'lost in the warehouse' }],
+  check: async (t) => { await t.send('And now?'); t.contains('lost in the warehouse'); },
+}] };`;
+    const { results, exitCode } = await runInProcess({ files: { 'evals/ts.eval.ts': evalTs }, config: { evals: ['evals/*.eval.ts'], targets: { bot } } });
+    expect(exitCode).toBe(0);
+    expect(ran).toEqual(['lookup turn 1']);
+    const trial = results.cases[0]!.trials[0]!;
+    expect(trial.reply).toBe('turn 2: lost in the warehouse');
+    expect(trial.toolResults).toEqual({ injected: 1 });
   });
 });

@@ -95,6 +95,8 @@ export function restoredTrial({ recorded, trace, turns }: ReplayedTrial, rejudge
     durationMs: recorded.durationMs,
     usage: { target: recorded.usage.target, judge: rejudged.usage.judge, ...(recorded.usage.user ? { user: recorded.usage.user } : {}) },
     ...(recorded.simulatedUser ? { simulatedUser: recorded.simulatedUser } : {}),
+    // What the case's toolResults served is part of what the agent did: the replay serves nothing itself.
+    ...(recorded.toolResults ? { toolResults: recorded.toolResults } : {}),
     trace,
     ...(turns ? { turns } : {}),
   };
