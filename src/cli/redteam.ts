@@ -12,7 +12,8 @@ import type { RedteamSummary } from '../core/redteam-schema.js';
 import { SCHEMA_VERSION, type CaseResult, type Results } from '../core/results-schema.js';
 import { DEFAULT_REDTEAM_ATTEMPTS } from '../config/redteam-config.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { attackSuite, findingsSuite, redteamSummary } from '../redteam/index.js';
+import { attackSuite, findingsSuite, redteamSummary, type RedteamTargetInfo } from '../redteam/index.js';
+import { plantedInstructions } from '../redteam/target-facts.js';
 import { createProvider } from '../providers/create.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { ModelSpecInputSchema, formatModelSpec, parseModelSpec, type ModelSpecInput } from '../providers/model-spec.js';
@@ -92,6 +93,8 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
     throw new UserError(`attacker ${attacker.name}: ${errorMessage(err)}`, { field: '--attacker' });
   });
 
+  // A model agent runs the attacks with a canary line added to its instructions: a reply or a tool argument carrying it shows they leaked.
+  const attacked = withPlantedCanaries(config, targets);
   // The attack suite is a plain eval file in the run's folder, planned like any other.
   const runId = runIdAt(new Date().toISOString());
   const folder = runFolder(config.outputDir, runId);
@@ -99,7 +102,7 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   await mkdir(folder, { recursive: true });
   await writeFile(attackFile, suite.yaml);
   process.stderr.write(`agent-evals: red team: ${relative(cwd, attackFile) || attackFile} (${suite.source === 'seeds' ? 'seed attacks' : `seed attacks and attacks by ${attacker!.name}`})\n`);
-  const plan = await planCases(config, [attackFile], { ...selection(flags), ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}) }, cwd);
+  const plan = await planCases(attacked, [attackFile], { ...selection(flags), ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}) }, cwd);
 
   // The cases as the run ended them (secrets redacted): the results' redteam section and the findings read them.
   const ended: { index: number; result: CaseResult }[] = [];
@@ -107,7 +110,7 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   let results: Results | undefined;
   let found: RedteamSummary | undefined;
   const meta = { source: suite.source, ...(attacker ? { attacker: attacker.name } : {}), attackerUsage: suite.attackerUsage };
-  const exitCode = await runPlanned({ config, cases: plan.cases, ...(plan.shard ? { shard: plan.shard } : {}) }, { ...flags, target: undefined }, cmd, cwd, undefined, {
+  const exitCode = await runPlanned({ config: attacked, cases: plan.cases, ...(plan.shard ? { shard: plan.shard } : {}) }, { ...flags, target: undefined }, cmd, cwd, undefined, {
     runId,
     rawReporters: [collector],
     redteam: ({ run, summary }) => {
@@ -123,6 +126,18 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
     } else process.stderr.write('agent-evals: no attack succeeded: --save wrote nothing\n');
   }
   return exitCode;
+}
+
+/** The config with each model agent's instructions carrying its canary (what the prompt-extraction attacks detect). */
+function withPlantedCanaries(config: ResolvedConfig, targets: readonly RedteamTargetInfo[]): ResolvedConfig {
+  const planted = { ...config.targets };
+  for (const t of targets) {
+    const spec = planted[t.name];
+    if (typeof spec !== 'object' || !('model' in spec)) continue;
+    const { instructionsFile: _file, ...rest } = spec;
+    planted[t.name] = { ...rest, instructions: plantedInstructions(t) };
+  }
+  return { ...config, targets: planted };
 }
 
 /** The selection flags `planCases` reads: `--target` names the attacked targets here (each case names its own), never an override. */
