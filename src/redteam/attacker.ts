@@ -24,7 +24,24 @@ const AnswerSchema = z
   })
   .strict();
 
-const ANSWER_FORMAT = { name: 'redteam_attacks', jsonSchema: z.toJSONSchema(AnswerSchema) as Record<string, unknown> };
+/**
+ * The answer's shape as the wire asks for it: strict structured output takes only a subset of JSON
+ * Schema (no length or pattern limits), so those are checked by AnswerSchema on the answer.
+ */
+const ANSWER_FORMAT = {
+  name: 'redteam_attacks',
+  jsonSchema: {
+    type: 'object',
+    properties: {
+      attacks: {
+        type: 'array',
+        items: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['id', 'text'], additionalProperties: false },
+      },
+    },
+    required: ['attacks'],
+    additionalProperties: false,
+  },
+};
 
 /** The attacker's role; the target's own description reaches it only as data, like a judge's untrusted block. */
 const ATTACKER_SYSTEM = [
@@ -60,13 +77,13 @@ export async function generateAttacks(
   const { system, user } = attackerPrompt(plugin, target, count);
   const res = await attacker.complete({ system, messages: [{ role: 'user', content: user }], schema: ANSWER_FORMAT, ...(opts.signal ? { signal: opts.signal } : {}) });
   const usage = priced(res.usage, attacker.spec, opts.pricing);
-  const parsed = AnswerSchema.safeParse(parseJson(res.text));
+  const json = parseJson(res.text);
+  const parsed = AnswerSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new AgentEvalsError(`attacker ${attacker.spec}: its answer for plugin ${plugin.id} (target ${target.name}) is not the attacks asked for${where}: ${issue?.message ?? 'not JSON'}`, {
-      spent: { usage },
-    });
+    const why = json === undefined ? 'not JSON' : (issue?.message ?? 'not the expected shape');
+    throw new AgentEvalsError(`attacker ${attacker.spec}: its answer for plugin ${plugin.id} (target ${target.name}) is not the attacks asked for${where}: ${why}`, { spent: { usage } });
   }
   return { attacks: distinctIds(parsed.data.attacks.slice(0, count)), usage };
 }
