@@ -90,7 +90,8 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   const suite = await attackSuite({ targets, ...(plugins ? { plugins } : {}), perPlugin, ...(provider ? { attacker: provider } : {}) }).catch((err: unknown) => {
     if (err instanceof UserError || !attacker) throw err;
     // Nothing has run yet: the attacker's failure (no answer, a malformed one) ends the command as bad input, named.
-    throw new UserError(`attacker ${attacker.name}: ${errorMessage(err)}`, { field: '--attacker' });
+    const message = errorMessage(err);
+    throw new UserError(message.startsWith('attacker ') ? message : `attacker ${attacker.name}: ${message}`);
   });
 
   // A model agent runs the attacks with a canary line added to its instructions: a reply or a tool argument carrying it shows they leaked.
