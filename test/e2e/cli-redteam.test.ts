@@ -92,7 +92,7 @@ describe('agent-evals redteam', () => {
     expect(leak.message).toContain('reply');
     expect(leak.message).toContain('args of orders_lookup');
     // The canary was planted: the agent was sent it in its instructions.
-    const canary = /ae-canary-[0-9a-f]+/.exec(leak.message!)![0];
+    const canary = /ae-canary-[0-9a-f]+/.exec(leak.message)![0];
     expect(trial.trace.instructions ?? '').toContain(canary);
   });
 
