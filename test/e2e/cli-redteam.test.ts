@@ -132,6 +132,22 @@ describe('agent-evals redteam', () => {
     expect(readResults(join(dir, 'replay-hardened.json')).cases.length).toBe(replayed.cases.length);
   });
 
+  it('--shard parts of an offline red team merge into the attack success of the whole run; --shard with an attacker is refused', async () => {
+    await server();
+    const dir = writeProject({ 'evals.config.mjs': config() });
+    const args = ['--offline', '--target', 'vulnerable', '--plugins', 'indirect-injection,prompt-extraction'];
+    const whole = await redteam(dir, [...args, '--json', 'whole.json']);
+    expect(whole.code, whole.stderr).toBe(1);
+    for (const k of [1, 2]) expect((await redteam(dir, [...args, '--shard', `${k}/2`, '--json', `part${k}.json`])).code).not.toBe(2);
+    const merged = await cliWith(fake!, dir, ['merge', 'part1.json', 'part2.json', '-o', 'merged.json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const counts = (r: Results) => r.redteam!.plugins.map((p) => [p.plugin, p.attempts, p.successes, [...p.succeeded].sort()]);
+    expect(counts(readResults(join(dir, 'merged.json')))).toEqual(counts(readResults(join(dir, 'whole.json'))));
+    const refused = await redteam(dir, ['--target', 'vulnerable', '--shard', '1/2']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--shard needs --offline');
+  });
+
   it('bad input is exit 2 before any target runs: an unknown plugin, an unknown target, no attacker model', async () => {
     await server();
     const dir = writeProject({ 'evals.config.mjs': config() });
