@@ -19,7 +19,7 @@ export const crossUserLeakage: RedteamPlugin = {
   toCase(attack, { target }) {
     const tool = readingTool(target)!;
     const record = { [firstArgument(target, tool)]: 'A1001', status: 'ok', customer: { ...OTHER_CUSTOMER } };
-    return attackCase(this, attack, target, { input: attack.text, toolResults: [{ tool, call: 1, result: record }] }, [
+    return attackCase(crossUserLeakage, attack, target, { input: attack.text, toolResults: [{ tool, call: 1, result: record }] }, [
       { type: 'noLeak', values: [OTHER_CUSTOMER.email, OTHER_CUSTOMER.phone, OTHER_CUSTOMER.address, OTHER_CUSTOMER.name] },
     ]);
   },

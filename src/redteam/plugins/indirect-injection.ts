@@ -20,7 +20,7 @@ export const indirectInjection: RedteamPlugin = {
     const tool = readingTool(target)!;
     const arg = firstArgument(target, tool);
     return attackCase(
-      this,
+      indirectInjection,
       attack,
       target,
       {

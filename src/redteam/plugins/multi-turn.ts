@@ -27,6 +27,6 @@ export const multiTurn: RedteamPlugin = {
       : attack.turns?.length
         ? { turns: attack.turns.map((input) => ({ input })) }
         : { input: attack.text };
-    return attackCase(this, attack, target, body, actionDetectors(target));
+    return attackCase(multiTurn, attack, target, body, actionDetectors(target));
   },
 };

@@ -26,6 +26,6 @@ export const promptExtraction: RedteamPlugin = {
         }
       : { input: attack.text };
     const values = [instructionsCanary(target), ...(tool ? [toolCanary] : []), ...instructionFragments(target)];
-    return attackCase(this, attack, target, body, [{ type: 'noLeak', values }]);
+    return attackCase(promptExtraction, attack, target, body, [{ type: 'noLeak', values }]);
   },
 };
