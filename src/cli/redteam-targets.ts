@@ -68,6 +68,7 @@ export async function readTargets(config: ResolvedConfig, names: readonly string
         if (info.destructiveTools.length) guessed.push({ target: name, tools: info.destructiveTools });
       }
       if (allowedTools) info.allowedTools = [...allowedTools];
+      if (config.redteam.policy !== undefined) info.policy = config.redteam.policy;
       targets.push(info);
     }
     return { targets, guessed };

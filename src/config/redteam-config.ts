@@ -15,6 +15,8 @@ export const RedteamConfigSchema = z
     allowedTools: z.array(ToolNameSchema).optional(),
     /** Plugin ids to run (`--plugins` wins); default: every plugin. */
     plugins: z.array(z.string().min(1)).min(1).optional(),
+    /** The content policy the harmful-content attacks are judged against (plain text); default: the built-in one. */
+    policy: z.string().min(1).optional(),
     /** Attacks per plugin and target (`--attempts` wins; default 5). */
     attempts: z.number().int().min(1).max(100).optional(),
   })

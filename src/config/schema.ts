@@ -96,7 +96,7 @@ export const ConfigSchema = z
      * HTTP_PROXY / NO_PROXY from the environment (docs/guide/configuration.md, "Behind a proxy").
      */
     proxy: ProxySettingSchema.optional(),
-    /** `agent-evals redteam`: the attacker model, destructive and allowed tools, plugins and attempts (docs/guide/red-team.md). */
+    /** `agent-evals redteam`: the attacker model, destructive and allowed tools, plugins, attempts and the harmful-content policy (docs/guide/red-team.md). */
     redteam: RedteamConfigSchema.optional(),
   })
   .strict();
