@@ -29,6 +29,7 @@ import { renderBeforeAfter } from './before-after';
 import { renderCaseList } from './case-list';
 import { Fields } from './fields';
 import { renderMatrixGrid, type OpenCase } from './matrix-grid';
+import { renderRedteam } from './redteam';
 import { renderSummary } from './summary';
 import type { PageData } from './types';
 
@@ -37,6 +38,7 @@ const app = document.getElementById('app') as HTMLElement;
 const fields = new Fields(data.cut, data.files);
 const changes = renderSummary(app, data.results, fields);
 renderBeforeAfter(app, data, fields);
+renderRedteam(app, data.results, data.keys, fields);
 // The grid comes before the list on the page; its cells open cases through the list, once it is built.
 let openCase: OpenCase = () => undefined;
 renderMatrixGrid(app, data.results, fields, (index) => openCase(index));

@@ -128,9 +128,12 @@ export type CaseResult = View<
   }
 >;
 
+/** `agent-evals redteam`'s section: plugin, target and case names come from files and are shown as text only. */
+export type RedteamSummary = NonNullable<R.Results['redteam']>;
+
 export type ResultsDoc = View<
   R.Results,
-  'summary' | 'comparison' | 'cases',
+  'summary' | 'comparison' | 'cases' | 'redteam',
   { run: View<R.RunInfo, 'id' | 'startedAt' | 'durationMs', { gitSha?: string | null; interrupted?: boolean }>; summary: Summary; comparison?: Comparison; cases: CaseResult[] }
 >;
 

@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
-import { ResultsSchema, SCHEMA_VERSION } from '../core/results-schema.js';
+import { ResultsSchema, SCHEMA_VERSION, type Results } from '../core/results-schema.js';
 import { parseResults, readResultsJson } from './results-file.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
@@ -41,7 +41,9 @@ export function registerMerge(program: Command): void {
         import('../report/allowlist-lines.js'),
         import('../report/sanitize.js'),
       ]);
-      const { results, exitCode } = mergeShards(files, { argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)), version: packageVersion() });
+      const merged = mergeShards(files, { argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)), version: packageVersion() });
+      const { exitCode } = merged;
+      const results = await withRedteam(merged.results, files);
       const out = resolve(cwd, flags.output);
       await writeAtomic(out, (write) => write(JSON.stringify(results, roundedCosts, 2) + '\n'));
       const s = results.summary;
@@ -54,4 +56,17 @@ export function registerMerge(program: Command): void {
       for (const line of allowlistLines(s)) process.stdout.write(`${terminalSafe(line)}\n`);
       process.exitCode = flags.exitCode ? exitCode : 0;
     });
+}
+
+/**
+ * The parts of a sharded `redteam` run (seed attacks only: `--shard` needs `--offline`) each hold their
+ * attack success; the whole run's is summarised again over every part's cases.
+ */
+async function withRedteam(results: Results, files: { results: Results }[]): Promise<Results> {
+  const parts = files.map((f) => f.results.redteam);
+  if (!parts.some(Boolean)) return results;
+  if (!parts.every(Boolean)) throw new UserError('some of the files are parts of a red-team run and some are not: merge the parts of one run');
+  const [{ redteamSummary }, { emptyUsage }] = await Promise.all([import('../redteam/index.js'), import('../core/usage.js')]);
+  const { cases, ...head } = results;
+  return { ...head, redteam: redteamSummary(results, { source: parts[0]!.source, attackerUsage: emptyUsage() }), cases };
 }

@@ -17,6 +17,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   if (!command && !wantsHelp && (argv.includes('--version') || argv.includes('-V'))) return program;
   if (command === 'list' || wantsHelp) (await import('./list.js')).registerList(program);
   if (command !== 'list' || wantsHelp) (await import('./run.js')).registerRun(program);
+  if (command === 'redteam' || wantsHelp) (await import('./redteam.js')).registerRedteam(program);
   if (command === 'compare' || wantsHelp) (await import('./compare.js')).registerCompare(program);
   if (command === 'rejudge' || wantsHelp) (await import('./rejudge.js')).registerRejudge(program);
   if (command === 'merge' || wantsHelp) (await import('./merge.js')).registerMerge(program);

@@ -22,8 +22,10 @@ import { keptTrials, type ResumeFlags } from './resume.js';
 import { nothingFailedLine, preparePicked, type LastFailedFlags } from './last-failed.js';
 import { loadToolTape, type ToolTapeFlags } from './tool-tape-flag.js';
 import { pushAll } from '../core/push-all.js';
+import type { StartOptions } from '../runner/start-run.js';
+import type { Reporter } from '../report/reporter.js';
 
-interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlags, LastFailedFlags, ToolTapeFlags {
+export interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlags, LastFailedFlags, ToolTapeFlags {
   verbose?: boolean;
   saveBaseline?: string | true;
   allowPartial?: boolean;
@@ -124,14 +126,18 @@ export function registerRun(program: Command): void {
     });
 }
 
+/** What an entrance built on `run` adds to its run (`redteam`): the run's id, its own raw reporters, the results' `redteam` section. */
+export type RunExtras = Pick<StartOptions, 'runId' | 'redteam'> & { rawReporters?: Reporter[] };
+
 /** One run of planned cases, from checks before the first trial to the reporters; returns the exit code. */
-async function runPlanned(
+export async function runPlanned(
   { config, cases, shard, partial = [], provenance }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined; partial?: string[]; provenance?: RunProvenance },
   flags: RunFlagsRaw,
   cmd: Command,
   cwd: string,
   /** `--watch`: the whole plan, and the results kept between its runs for the file reporters. */
   watch?: { results: WatchResults; all: PlannedCase[] },
+  extras: RunExtras = {},
 ): Promise<number> {
   const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha', 'rejudge'] as const).find((k) => flags[k] !== undefined);
   if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
@@ -207,6 +213,7 @@ async function runPlanned(
 
   const runOptions = await runBase(settings, cmd, version, { specs, outputDir: config.outputDir });
   if (clear.length) runOptions.rawReporters = [...(runOptions.rawReporters ?? []), ...clear];
+  if (extras.rawReporters) runOptions.rawReporters = [...(runOptions.rawReporters ?? []), ...extras.rawReporters];
   // The run folder records the plan as the run begins: what a later --resume checks and finishes.
   if (writesResults(specs)) {
     const { planRecordReporter } = await import('../runner/resume/resume-folder.js');
@@ -226,6 +233,8 @@ async function runPlanned(
     }
     const { exitCode } = await run.start({
       ...runOptions,
+      ...(extras.runId !== undefined ? { runId: extras.runId } : {}),
+      ...(extras.redteam ? { redteam: extras.redteam } : {}),
       reporters,
       interrupt,
       ...(kept ? { prior: kept.prior } : {}),

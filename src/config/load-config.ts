@@ -74,6 +74,8 @@ export interface ResolvedConfig {
   readonly pricing: Readonly<NonNullable<ConfigInput['pricing']>>;
   /** The config's `proxy`: a URL, false (direct), or unset (the environment's proxy variables). */
   readonly proxy: ConfigInput['proxy'];
+  /** `agent-evals redteam`'s settings (config `redteam`); empty when unset. */
+  readonly redteam: Readonly<NonNullable<ConfigInput['redteam']>>;
 }
 
 /** `loadTimeoutMs` (--load-timeout) bounds the config's own import and wins over the config's key. */
@@ -175,6 +177,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     maxTrials: user.maxTrials ?? DEFAULTS.maxTrials,
     pricing: user.pricing ?? {},
     proxy: user.proxy,
+    redteam: user.redteam ?? {},
   });
 }
 

@@ -14,6 +14,7 @@ import { TargetConfigSchema, type TargetConfig } from '../targets/config-schema.
 import { McpServerNameSchema, McpServerSchema } from '../targets/mcp-server-schema.js';
 import { REPORTERS } from '../report/registry.js';
 import { reporterSpecProblem } from '../report/reporter-spec.js';
+import { RedteamConfigSchema } from './redteam-config.js';
 
 /** A `reporters` entry: a registered reporter (registry.ts) or a module path. */
 const ReporterSpecSchema = z.string().superRefine((spec, ctx) => {
@@ -95,6 +96,8 @@ export const ConfigSchema = z
      * HTTP_PROXY / NO_PROXY from the environment (docs/guide/configuration.md, "Behind a proxy").
      */
     proxy: ProxySettingSchema.optional(),
+    /** `agent-evals redteam`: the attacker model, destructive and allowed tools, plugins, attempts and the harmful-content policy (docs/guide/red-team.md). */
+    redteam: RedteamConfigSchema.optional(),
   })
   .strict();
 

@@ -4,6 +4,7 @@ import { scriptSafeJson } from './html-embed.js';
 import { FieldCutter, FIELD_LIMIT } from './html-cut.js';
 import { pageScript } from './page-scripts.js';
 import { MATRIX_STYLE } from './matrix-style.js';
+import { REDTEAM_STYLE } from './redteam-style.js';
 import { RUN_REPORT_STYLE } from './run-report-style.js';
 import type { BaselineView } from './baseline-view.js';
 import { BEFORE_AFTER_STYLE } from './before-after-style.js';
@@ -40,6 +41,7 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: .2rem 0 0; font: 1
 .more { margin: 1rem 0; }
 ${RUN_REPORT_STYLE}
 ${MATRIX_STYLE}
+${REDTEAM_STYLE}
 ${BEFORE_AFTER_STYLE}
 ${NAV_STYLE}`;
 

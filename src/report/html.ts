@@ -39,10 +39,13 @@ export function htmlReporter(opts: HtmlReporterOptions): Reporter {
       keys.set(c.index, caseKey(result));
       await store!.append(c.index, result, roundCostsIn);
     },
-    async onEnd({ run, summary, comparison }) {
+    async onEnd({ run, summary, comparison, redteam }) {
       const s = store!;
       const head = JSON.parse(
-        JSON.stringify({ schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}) }, roundedCosts),
+        JSON.stringify(
+          { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}), ...(redteam ? { redteam } : {}) },
+          roundedCosts,
+        ),
       ) as Record<string, unknown>;
       const order = [...keys.keys()].sort((a, b) => a - b);
       async function* cases(): AsyncGenerator<PageCase> {

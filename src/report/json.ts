@@ -41,9 +41,9 @@ export function jsonReporter(opts: JsonReporterOptions): Reporter {
     onCaseEnd(result, c) {
       return store!.append(c.index, result, roundCostsIn);
     },
-    async onEnd({ run, summary, comparison }) {
+    async onEnd({ run, summary, comparison, redteam }) {
       const s = store!;
-      const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}) };
+      const head = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: opts.version }, run, summary, ...(comparison ? { comparison } : {}), ...(redteam ? { redteam } : {}) };
       // The same document to each path (a saved baseline too), each renamed into place whole. An
       // interrupted run is no baseline: the one saved before stays.
       await s.flush();

@@ -1,7 +1,7 @@
 import type { MatrixColumn, MatrixRow, MatrixTable } from '../core/results-schema.js';
 import { formatCost, formatDuration } from './format.js';
 import { terminalSafe } from './sanitize.js';
-import { largest } from '../core/extremes.js';
+import { alignedRows } from './aligned-rows.js';
 
 /** The marker beside the best value of a column. */
 export const BEST_MARK = '*';
@@ -37,18 +37,7 @@ const legend = (t: MatrixTable) => [...(t.rows.some((r) => r.best.length) ? [`${
 /** The table as aligned plain text for the terminal (names made terminal-safe). */
 export function matrixTableLines(t: MatrixTable): string[] {
   const rows = [[terminalSafe(t.dimension), ...HEADERS], ...t.rows.map((r) => [terminalSafe(r.value), ...cells(r)])];
-  const widths = rows[0]!.map((_, i) => largest(rows.map((row) => row[i]!.length)));
-  return [
-    `Matrix ${terminalSafe(t.suite)}`,
-    ...rows.map(
-      (row) =>
-        `  ${row
-          .map((c, i) => c.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd()}`,
-    ),
-    ...(legend(t) ? [`  ${terminalSafe(legend(t))}`] : []),
-  ];
+  return [`Matrix ${terminalSafe(t.suite)}`, ...alignedRows(rows), ...(legend(t) ? [`  ${terminalSafe(legend(t))}`] : [])];
 }
 
 /** The table as Markdown for the GitHub step summary; `cell` escapes names. */

@@ -1,4 +1,5 @@
 import type { CaseIdentity } from '../core/case-identity.js';
+import type { RedteamSummary } from '../core/redteam-schema.js';
 import type { CaseResult, Comparison, RunInfo, RunProvenance, Summary, TrialResult } from '../core/results-schema.js';
 
 /**
@@ -28,6 +29,8 @@ export interface EndInfo {
   exitCode: number;
   /** The run compared with a baseline (`--baseline`). */
   comparison?: Comparison;
+  /** `agent-evals redteam`: attack success per plugin and target. */
+  redteam?: RedteamSummary;
 }
 
 /**

@@ -15,6 +15,7 @@ import { toolResultsLines } from './tool-results-lines.js';
 import { comparisonTerminalLines } from './comparison-lines.js';
 import { caseKey } from '../core/matrix.js';
 import { matrixTableLines } from './matrix-lines.js';
+import { redteamLines } from './redteam-lines.js';
 import type { BuiltInReporterOptions } from './descriptor.js';
 import { coalescedOutput, stdoutIsLive } from './coalesced-output.js';
 import { provenanceNote } from './provenance-note.js';
@@ -124,7 +125,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       // Counted on the progress line at its next redraw; none is drawn before the header.
       if (progressShown) drawProgress();
     },
-    onEnd({ summary, run, comparison }) {
+    onEnd({ summary, run, comparison, redteam }) {
       ended = true;
       clearProgress();
       const c = summary.cases;
@@ -164,6 +165,7 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       if (c.scored) lines.push((strict ? pc.red : pc.yellow)(scoredNote(c.scored, strict)));
       for (const table of summary.matrix ?? []) pushAll(lines, ['', ...matrixTableLines(table).map((l, i) => (i === 0 ? pc.bold(l) : l))]);
       if (comparison) pushAll(lines, comparisonTerminalLines(comparison));
+      if (redteam) pushAll(lines, ['', ...redteamLines(redteam).map((l, i) => (i === 0 ? pc.bold(l) : l.startsWith('  ✗') ? pc.red(l) : l))]);
       write(lines.join('\n') + '\n');
       coalesced?.flush();
     },

@@ -4,7 +4,8 @@ import { readOnlyReporter } from '../../report/read-only-reporter.js';
 import { redactingReporter } from './redacting-reporter.js';
 import { askedBoundReporter } from './case-asked.js';
 import { underTracePolicy } from './trace-policy-reporter.js';
-import type { RejudgedFrom, RunProvenance, ShardInfo, Summary, TrialResult } from '../../core/results-schema.js';
+import type { RejudgedFrom, RunInfo, RunProvenance, ShardInfo, Summary, TrialResult } from '../../core/results-schema.js';
+import type { RedteamSummary } from '../../core/redteam-schema.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import type { Target } from '../../targets/types.js';
 import { ProviderLimiters } from '../../providers/adaptive-limit.js';
@@ -111,6 +112,13 @@ export interface ExecuteOptions {
   toolTape?: ToolTape;
   /** Where the kept trials or chosen cases came from (`--resume`, `--retry-errors`, `--last-failed`): recorded in `run`. */
   provenance?: RunProvenance;
+  /** The run's id, when its entrance wrote into the run folder before the run began (`redteam`'s attack suite); default: made now. */
+  runId?: string;
+  /**
+   * `agent-evals redteam`: the results' `redteam` section, made once the last case ended from the run's
+   * info and summary (the cases it read from its own raw reporter); every reporter gets it in `onEnd`.
+   */
+  redteam?(head: { run: RunInfo; summary: Summary }): RedteamSummary;
 }
 
 /** A whole run: targets built once, trials scheduled, run gates applied, reporters told. */
@@ -118,7 +126,7 @@ export async function executeRun(opts: ExecuteOptions): Promise<RunOutcome> {
   const { settings } = opts;
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
-  const runId = runIdAt(startedAt);
+  const runId = opts.runId ?? runIdAt(startedAt);
   // Known now (git asked in the background when the files do not say): never a spawn at the run's end.
   const sha = gitHead(settings.rootDir);
 
@@ -346,25 +354,22 @@ async function runWith(
   // Reporters that already failed are known now, so the others (the results file) record the exit code
   // the process will end with; one failing in its own onEnd can only change it afterwards.
   const exitCode = withOutputs(exitCodeFor(summary, { strict: settings.strict, interrupted: outcome.interrupted }), mux.failures.length > 0);
-  const end = {
-    run: {
-      id: runId,
-      startedAt,
-      durationMs: Date.now() - started,
-      gitSha: await sha,
-      argv: opts.argv,
-      config: settings.configFile,
-      interrupted: outcome.interrupted,
-      trace: settings.judging.trace,
-      ...(opts.shard ? { shard: opts.shard } : {}),
-      ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
-      ...opts.provenance,
-      ...mcpToolsOf(opts.replay?.mcpTools ?? mcp.listed()),
-    },
-    summary,
-    exitCode,
-    ...(comparison ? { comparison } : {}),
+  const run: RunInfo = {
+    id: runId,
+    startedAt,
+    durationMs: Date.now() - started,
+    gitSha: await sha,
+    argv: opts.argv,
+    config: settings.configFile,
+    interrupted: outcome.interrupted,
+    trace: settings.judging.trace,
+    ...(opts.shard ? { shard: opts.shard } : {}),
+    ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
+    ...opts.provenance,
+    ...mcpToolsOf(opts.replay?.mcpTools ?? mcp.listed()),
   };
+  const redteam = opts.redteam?.({ run, summary });
+  const end = { run, summary, exitCode, ...(comparison ? { comparison } : {}), ...(redteam ? { redteam } : {}) };
   steps.push({ name: 'reporters (results file, onEnd)', output: true, run: () => reporter.onEnd(end) });
   return { exitCode, summary };
 }
