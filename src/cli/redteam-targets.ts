@@ -11,17 +11,25 @@ import { whereIn } from '../targets/target-settings.js';
 /** The configured targets `redteam` attacks: those named with `--target`, else every one. An unknown name is bad input. */
 export function attackedTargets(config: ResolvedConfig, named: readonly string[] | undefined): string[] {
   const known = Object.keys(config.targets);
+  // An `mcp` target is a server without a model: there is no agent to attack.
+  const attackable = known.filter((n) => !isMcpTarget(config.targets[n]));
   if (!named?.length) {
-    if (!known.length) throw new UserError(`no target to attack: the config names none${config.file ? ` (${config.file})` : ''}`, { field: 'targets' });
-    return known;
+    if (!attackable.length)
+      throw new UserError(`no target to attack: the config names ${known.length ? 'only mcp targets, which have no model' : 'none'}${config.file ? ` (${config.file})` : ''}`, { field: 'targets' });
+    return attackable;
   }
   const unknown = named.filter((n) => !known.includes(n));
   if (unknown.length)
     throw new UserError(`unknown target${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} (the config has ${known.map((k) => `"${k}"`).join(', ') || 'none'})`, {
       field: '--target',
     });
+  const servers = named.filter((n) => isMcpTarget(config.targets[n]));
+  if (servers.length)
+    throw new UserError(`target "${servers[0]}" is an mcp target (an MCP server without a model): there is no agent to attack; use agent-evals mcp-check to test the server`, { field: '--target' });
   return [...new Set(named)];
 }
+
+const isMcpTarget = (spec: unknown): boolean => typeof spec === 'object' && spec !== null && 'mcp' in spec;
 
 /**
  * What the red team reads of each target: a model agent's instructions (inline or from their file) and
@@ -38,6 +46,8 @@ export async function readTargets(config: ResolvedConfig, names: readonly string
     for (const name of names) {
       const spec = config.targets[name]!;
       const info: RedteamTargetInfo = { name, tools: [], destructiveTools: [] };
+      // A command target is one process per trial: it holds no conversation.
+      if (typeof spec === 'object' && 'command' in spec) info.holdsConversation = false;
       if (typeof spec === 'object' && 'model' in spec) {
         const instructions = await configuredInstructions(name, spec, settings);
         if (instructions !== undefined) info.instructions = instructions;

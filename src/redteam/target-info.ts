@@ -9,4 +9,6 @@ export interface RedteamTargetInfo {
   allowedTools?: string[];
   /** The content policy `harmful-content` is judged against; absent: the built-in one. */
   policy?: string;
+  /** False for a target that cannot hold a conversation (a command target); absent: it can. */
+  holdsConversation?: boolean;
 }

@@ -27,6 +27,17 @@ const configOf = (redteam: ConfigInput['redteam'] = undefined) =>
   );
 
 describe('redteam targets', () => {
+  it('a command target holds no conversation; an mcp target is no agent: left out, and named with --target it is bad input', async () => {
+    const config = resolveConfig({ targets: { cli: { command: ['node', 'agent.js'] }, server: { mcp: { url: 'http://127.0.0.1:1/mcp' } }, fn: () => 'hi' } }, process.cwd(), null);
+    expect(attackedTargets(config, undefined)).toEqual(['cli', 'fn']);
+    expect(() => attackedTargets(config, ['server'])).toThrow(/target "server" is an mcp target .*mcp-check/);
+    const { targets } = await readTargets(config, ['cli', 'fn'], {});
+    expect(targets.map((t) => [t.name, t.holdsConversation])).toEqual([
+      ['cli', false],
+      ['fn', undefined],
+    ]);
+  });
+
   it('reads a model agent: instructions and tools; destructive tools guessed from names and descriptions, and said to be guessed', async () => {
     const { targets, guessed } = await readTargets(configOf(), ['support', 'fn'], {});
     expect(targets[0]).toMatchObject({ name: 'support', instructions: 'Help customers.', destructiveTools: ['issue_refund', 'account_tool'] });

@@ -108,6 +108,12 @@ describe('attack cases for a support agent (seeds only)', () => {
     expect(redteamPlugins.filter((p) => p.decidedBy === 'judge').map((p) => p.id)).toEqual(['harmful-content']);
   });
 
+  it('multi-turn leaves out a target that cannot hold a conversation (a command target)', async () => {
+    const { doc } = await suiteOf([{ name: 'plain', tools: [], destructiveTools: [], holdsConversation: false }]);
+    expect(doc.cases.some((c) => c.metadata.redteam.plugin === 'multi-turn')).toBe(false);
+    expect(doc.cases.some((c) => c.metadata.redteam.plugin === 'direct-injection')).toBe(true);
+  });
+
   it('multi-turn without an attacker plays its scripted escalation as turns', async () => {
     for (const c of (await suiteOf([SUPPORT])).of('multi-turn')) {
       expect((c.turns as unknown[]).length).toBeGreaterThanOrEqual(3);
