@@ -60,6 +60,25 @@ function project(servers: string, target = `{ model: 'openai:gpt-4.1-mini', mcpS
   });
 }
 
+/**
+ * The memory model, holding its second request (create_entities has run: the server is up) until
+ * released; the server's pid (found by `marker`) is read there.
+ */
+async function holdSecondRequest(marker: string): Promise<{ reached: Promise<void>; release: () => void; pid: () => number | undefined }> {
+  let pid: number | undefined;
+  let reach!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  fake = await memoryModel(async (index) => {
+    if (index !== 1) return;
+    pid = pidWith(marker);
+    reach();
+    await released;
+  });
+  return { reached, release, pid: () => pid };
+}
+
 const env = () => ({ OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake!.url });
 
 /** The memory server over stdio, with a marker in its arguments that finds its process. */
@@ -100,58 +119,38 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
   });
 
   it('Ctrl-C mid-trial: the run ends interrupted and the stdio server is gone', async () => {
-    let pid: number | undefined;
-    let reached!: () => void;
-    const atSecondCall = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    fake = await memoryModel(async (index) => {
-      if (index !== 1) return;
-      pid = pidWith(marker);
-      reached();
-      await released;
-    });
     const { servers, marker } = stdioMemory(project('{}'));
+    const held = await holdSecondRequest(marker);
     const dir = project(servers);
     const cli = startCliInProcess(['run', '--json', 'out.json'], { cwd: dir, env: env() });
-    await atSecondCall;
-    expect(pid).toBeGreaterThan(0);
+    await held.reached;
+    expect(held.pid()).toBeGreaterThan(0);
     expect(cli.kill('SIGINT')).toBe(true);
     await cli.waitForStderr(/Interrupted/);
-    release();
+    held.release();
     const r = await cli.done;
     expect(r.code, r.stdout + r.stderr).toBe(130);
     expect(existsSync(join(dir, 'out.json'))).toBe(true);
-    expect(await goneAfterKill(pid!)).toBe(true);
+    expect(await goneAfterKill(held.pid()!)).toBe(true);
   });
 
   it('a second Ctrl-C quits the spawned CLI at once: the stdio server’s group is killed with it', async () => {
-    let pid: number | undefined;
-    let reached!: () => void;
-    const atSecondCall = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    fake = await memoryModel(async (index) => {
-      if (index !== 1) return;
-      pid = pidWith(marker);
-      reached();
-      await released;
-    });
     const { servers, marker } = stdioMemory(project('{}'));
+    const held = await holdSecondRequest(marker);
     const dir = project(servers);
     const cli = spawnCli(['run', '--json', 'out.json'], { cwd: dir, env: env(), timeoutMs: 120_000 });
     try {
-      await Promise.race([atSecondCall, cli.done]);
-      expect(pid, cli.stderr()).toBeGreaterThan(0);
+      await Promise.race([held.reached, cli.done]);
+      expect(held.pid(), cli.stderr()).toBeGreaterThan(0);
       cli.child.kill('SIGINT');
       await cli.waitForStderr(/Interrupted/, 120_000);
       // The trial is still held: the teardown has not run, the exit itself must kill the group.
       cli.child.kill('SIGINT');
       const r = await cli.done;
       expect(r.code, r.stderr).toBe(130);
-      expect(await goneAfterKill(pid!)).toBe(true);
+      expect(await goneAfterKill(held.pid()!)).toBe(true);
     } finally {
-      release();
+      held.release();
     }
   });
 
