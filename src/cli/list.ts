@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { addSelectionOptions, prepareCases, type SelectionFlags } from './prepare.js';
 import { terminalSafe } from '../report/sanitize.js';
+import { targetKindOf } from '../targets/config-schema.js';
 
 export function registerList(program: Command): void {
   addSelectionOptions(program.command('list').description('print the cases a run would execute, without running anything'), 'trials per case')
@@ -28,6 +29,6 @@ export function registerList(program: Command): void {
       const part = shard ? ` (shard ${shard.index}/${shard.total} of ${shard.plan.cases} cases, ${shard.plan.trials} trials)` : '';
       process.stdout.write(`${cases.length} case${cases.length === 1 ? '' : 's'}, ${trials} trial${trials === 1 ? '' : 's'}${part}\n`);
       // Only a suite with an mcp target pays for this (its module loads the MCP client on use).
-      if (Object.values(config.targets).some((t) => typeof t === 'object' && t !== null && 'mcp' in t)) process.stdout.write(await (await import('./list-mcp-tools.js')).mcpToolsText(config, cases));
+      if (Object.values(config.targets).some((t) => targetKindOf(t) === 'mcp')) process.stdout.write(await (await import('./list-mcp-tools.js')).mcpToolsText(config, cases));
     });
 }

@@ -7,6 +7,7 @@ import { configuredInstructions } from '../targets/model-target.js';
 import { mcpServerPool } from '../targets/mcp-servers.js';
 import { isTool } from '../targets/tool.js';
 import { whereIn } from '../targets/target-settings.js';
+import { targetKindOf } from '../targets/config-schema.js';
 
 /** The configured targets `redteam` attacks: those named with `--target`, else every one. An unknown name is bad input. */
 export function attackedTargets(config: ResolvedConfig, named: readonly string[] | undefined): string[] {
@@ -29,7 +30,7 @@ export function attackedTargets(config: ResolvedConfig, named: readonly string[]
   return [...new Set(named)];
 }
 
-const isMcpTarget = (spec: unknown): boolean => typeof spec === 'object' && spec !== null && 'mcp' in spec;
+const isMcpTarget = (spec: unknown): boolean => targetKindOf(spec) === 'mcp';
 
 /**
  * What the red team reads of each target: a model agent's instructions (inline or from their file) and
@@ -47,7 +48,7 @@ export async function readTargets(config: ResolvedConfig, names: readonly string
       const spec = config.targets[name]!;
       const info: RedteamTargetInfo = { name, tools: [], destructiveTools: [] };
       // A command target is one process per trial: it holds no conversation.
-      if (typeof spec === 'object' && 'command' in spec) info.holdsConversation = false;
+      if (targetKindOf(spec) === 'command') info.holdsConversation = false;
       if (typeof spec === 'object' && 'model' in spec) {
         const instructions = await configuredInstructions(name, spec, settings);
         if (instructions !== undefined) info.instructions = instructions;

@@ -1,6 +1,7 @@
 import type { PlanDefaults } from '../suite/plan.js';
 import { TargetVariants } from '../suite/target-variants.js';
 import type { ResolvedConfig } from './load-config.js';
+import { targetKindOf } from '../targets/config-schema.js';
 
 /** What a resolved config gives every planned case that sets none of its own: one place for the CLI and `evaluate()`. */
 export function planDefaults(config: ResolvedConfig): PlanDefaults {
@@ -15,10 +16,10 @@ export function planDefaults(config: ResolvedConfig): PlanDefaults {
     judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
     userAssertions: config.userAssertions,
     commandTargets: Object.entries(config.targets)
-      .filter(([, t]) => typeof t === 'object' && 'command' in t)
+      .filter(([, t]) => targetKindOf(t) === 'command')
       .map(([name]) => name),
     mcpTargets: Object.entries(config.targets)
-      .filter(([, t]) => typeof t === 'object' && 'mcp' in t)
+      .filter(([, t]) => targetKindOf(t) === 'mcp')
       .map(([name]) => name),
   };
 }

@@ -99,4 +99,10 @@ export function targetKindIndex(value: unknown, kinds: readonly TargetKind[] = T
   return i === -1 ? undefined : i;
 }
 
+/** The kind (`command`, `mcp`, …) a config value means, if any. */
+export function targetKindOf(value: unknown): (typeof TARGET_KINDS)[number]['kind'] | undefined {
+  const i = targetKindIndex(value);
+  return i === undefined ? undefined : TARGET_KINDS[i]!.kind;
+}
+
 export type TargetConfig = z.infer<typeof TargetConfigSchema>;
