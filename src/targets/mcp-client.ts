@@ -203,12 +203,7 @@ export async function connectMcpServer(opts: McpConnectOptions): Promise<McpConn
       } catch (err) {
         if (signal?.aborted) throw abortReason(signal);
         const cause = classify(err, s.fault.signal, lib);
-        const restart =
-          cause === 'connection' || cause === 'too-large'
-            ? (opts.server as { command?: string }).command !== undefined
-              ? ' (the next call starts the server again)'
-              : ' (the next call reconnects)'
-            : '';
+        const restart = cause === 'connection' || cause === 'too-large' ? ('command' in opts.server ? ' (the next call starts the server again)' : ' (the next call reconnects)') : '';
         return fail(cause, `failed: ${describe(err, s.fault.signal, bound, lib)}${restart}`);
       }
     },
