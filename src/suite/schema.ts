@@ -74,6 +74,8 @@ function caseSchema<A extends z.ZodType, X extends z.ZodRawShape>(assertion: A, 
       /** This case's own target, named in evals.config.ts (else the suite's). */
       target: z.string().min(1).optional(),
       metadata: z.record(z.string(), z.unknown()).optional(),
+      /** A generated case no one has reviewed yet: `run` skips it unless `--include-drafts`; accepting it in `review` removes the mark. */
+      draft: z.boolean().optional(),
       assert: z.array(assertion).optional(),
       ...trialSettings(),
     })
