@@ -14,8 +14,8 @@ import { caseFingerprint } from '../../src/suite/fingerprint.js';
 import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
 import { UserError } from '../../src/core/errors.js';
 import { removeTempDirs } from '../support/cli.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
-import { draftProject, generatedEvalFile, GENERATED } from '../support/draft-project.js';
+import { runCliInProcess, startCliInProcess } from '../support/cli-in-process.js';
+import { DRAFTS_CONFIG, draftProject, generatedEvalFile, GENERATED } from '../support/draft-project.js';
 
 afterAll(removeTempDirs);
 
@@ -43,6 +43,25 @@ describe('planning: drafts are out of the plan unless --include-drafts', () => {
     expect(all.cases.filter((c) => c.draft).map((c) => c.key)).toEqual(DRAFT_KEYS);
     // A filter counts only the drafts it matches.
     expect((await prepareCases([], { filter: ['gen/returns-*', 'real'] }, dir)).drafts.map((c) => c.key)).toEqual(['gen/returns-1', 'gen/returns-2']);
+  });
+
+  it('a TypeScript eval file takes draft: true on a case the same way', async () => {
+    const dir = draftProject({
+      'evals.config.mjs': DRAFTS_CONFIG.replace("['**/*.eval.yaml']", "['**/*.eval.ts']"),
+      't.eval.ts': `export default {
+  suite: 't',
+  target: 'agent',
+  cases: [
+    { id: 'kept', input: 'order?', assert: [{ type: 'calledTool', tool: 'lookup_order' }] },
+    { id: 'drafted', draft: true, input: 'faq?', assert: [{ type: 'calledTool', tool: 'search_faq' }] },
+  ],
+};
+`,
+    });
+    const plan = await prepareCases([], {}, dir);
+    expect(plan.cases.map((c) => c.key)).toEqual(['t/kept']);
+    expect(plan.drafts.map((c) => c.key)).toEqual(['t/drafted']);
+    expect((await prepareCases([], { includeDrafts: true }, dir)).cases.map((c) => c.key)).toEqual(['t/kept', 't/drafted']);
   });
 
   it('a selection of drafts alone is bad input naming the file and the ways on; list shows them instead', async () => {
@@ -156,4 +175,32 @@ describe('review of an eval file: bad input is exit 2 before anything is served'
       expect(res.stdout).toBe('');
     }
   }, 120_000);
+});
+
+describe('review of an eval file: the server, without a browser', () => {
+  it('refuses a request without the token, and an action that would leave the suite without a case (the file unchanged)', async () => {
+    const one = 'suite: one\ntarget: agent\ncases:\n  - id: only\n    draft: true\n    input: order?\n    assert: [{ type: calledTool, tool: lookup_order }]\n';
+    const dir = draftProject({ 'one.eval.yaml': one });
+    const cli = startCliInProcess(['review', 'one.eval.yaml'], { cwd: dir });
+    try {
+      await cli.waitForStdout(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]+\/$/m);
+      const url = cli.stdout().trim();
+      const post = (to: string, body: object) => fetch(to, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const untokened = await post(`${new URL(url).origin}/draft`, { action: 'reject', id: 'only' });
+      expect(untokened.status).toBe(403);
+      const last = await post(`${url}draft`, { action: 'reject', id: 'only' });
+      expect(last.status).toBe(400);
+      await expect(last.text()).resolves.toMatch(/^one\.eval\.yaml:\d+: cases: /);
+      expect(readFileSync(join(dir, 'one.eval.yaml'), 'utf8')).toBe(one);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("connect-src 'self'");
+      await expect(page.text()).resolves.toContain('"id":"only"');
+    } finally {
+      cli.kill('SIGINT');
+      const done = await cli.done;
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stderr).toContain('Review stopped: 0 accepted, 0 edited, 0 rejected; 1 draft left in one.eval.yaml');
+    }
+  }, 60_000);
 });
