@@ -98,6 +98,11 @@ function applied(action: DraftAction, outcome: DraftOutcome): void {
     card.remove();
     cards.delete(action.id);
   }
+  if (!cards.size) empty();
+}
+
+function empty(): void {
+  add(list, el('p', 'empty', 'No drafts left in ' + data.file + '.'));
 }
 
 for (const item of data.drafts) {
@@ -105,5 +110,5 @@ for (const item of data.drafts) {
   cards.set(item.id, card);
   draftCard(card, item, actions);
 }
-if (!data.drafts.length) add(list, el('p', 'empty', 'No drafts left in ' + data.file + '.'));
+if (!data.drafts.length) empty();
 render();
