@@ -32,7 +32,7 @@ export async function reviewDrafts(fileArg: string, flags: ReviewDraftsFlags, cw
   const text = await read();
   await parseEvalFile(text, shown, config.userAssertions);
   const initial = draftItems(text);
-  if (initial.length === 0) throw new UserError('no draft cases to review (none has `draft: true`)', { file: shown, field: '<file>' });
+  if (initial.length === 0) throw new UserError('no draft cases to review (none has `draft: true`)', { file: shown });
 
   const act = async (action: DraftAction): Promise<DraftOutcome> => {
     const now = await read();

@@ -163,7 +163,7 @@ describe('review of an eval file: bad input is exit 2 before anything is served'
   it('a file with no drafts, a TypeScript eval file, --labels with an eval file', async () => {
     const dir = draftProject({ 'real.eval.yaml': REAL, 'x.eval.ts': 'export default {}\n' });
     const cases: [string[], string][] = [
-      [['review', 'real.eval.yaml'], 'real.eval.yaml: <file>: no draft cases to review (none has `draft: true`)'],
+      [['review', 'real.eval.yaml'], 'real.eval.yaml: no draft cases to review (none has `draft: true`)'],
       [['review', 'x.eval.ts'], "x.eval.ts: the drafts review rewrites YAML eval files; a TypeScript file's drafts are edited in its code"],
       [['review', 'real.eval.yaml', '--labels', 'l.jsonl'], '--labels: --labels names the labels file of a results review'],
       [['review', 'missing.eval.yaml'], 'missing.eval.yaml'],
