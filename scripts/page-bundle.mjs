@@ -19,6 +19,11 @@ export const PAGE_ENTRIES = [
   { name: 'PAGE_SCRIPT', entry: 'main.ts', about: "the run report's page script (report.html)" },
   { name: 'REVIEW_SCRIPT', entry: 'review-main.ts', about: "the review page's script (`agent-evals review`: labels trials, posts each label to its own server)" },
   { name: 'HISTORY_SCRIPT', entry: 'history-main.ts', about: "the history page's script (`agent-evals report --history`, history.html)" },
+  {
+    name: 'DRAFTS_SCRIPT',
+    entry: 'drafts-main.ts',
+    about: "the drafts review's script (`agent-evals review <file.eval.yaml>`: accepts, edits or rejects each draft case, posts each action to its own server)",
+  },
   { name: 'VIEW_SCRIPT', entry: 'view-main.ts', about: "the run list's script (`agent-evals view`: every run folder, links to each report, comparison and the history)" },
 ];
 

@@ -66,7 +66,8 @@ function refuseAsTheRunDoes(report: DoctorReport, file: string | null): void {
 async function evalCases(config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
   const files = await discoverEvalFiles({ rootDir: config.rootDir, cwd, globs: [...config.evals], paths: [] });
   if (files.length === 0) return [];
-  const { cases } = await planCases(config, [], {}, cwd);
+  // Drafts too: the models and judges they name are the suite's once they are accepted.
+  const { cases } = await planCases(config, [], { includeDrafts: true }, cwd);
   // The config's embeddingModel too: a similarTo without its own model embeds with it.
   checkRunJudgeRefs({ judges: config.judges, ...(config.embeddingModel !== undefined ? { embeddingModel: config.embeddingModel } : {}) }, cases);
   return cases;

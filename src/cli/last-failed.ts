@@ -54,6 +54,6 @@ export async function preparePicked(paths: string[], flags: SelectionFlags & Las
   const picked = await lastFailed(flags, config.outputDir, cwd);
   if (!picked) return { config, ...(await planCases(config, paths, flags, cwd)) };
   // Nothing failed: nothing to plan (no eval file needs to load).
-  if (picked.keys.size === 0) return { config, picked, cases: [], total: 0, partial: ['--last-failed'] };
+  if (picked.keys.size === 0) return { config, picked, cases: [], total: 0, partial: ['--last-failed'], drafts: [] };
   return { config, picked, ...(await planCases(config, paths, { ...flags, onlyKeys: picked.keys }, cwd)) };
 }

@@ -14,6 +14,7 @@ import { partialReasons } from './partial-selection.js';
 import { checkTrialCap } from '../suite/trial-cap.js';
 import { DEFAULT_LOAD_TIMEOUT_MS } from '../suite/import-module.js';
 import { CONFIG_FILES_HELP } from '../config/defaults.js';
+import { onlyDraftsError, partDrafts } from './draft-cases.js';
 
 /** The options that choose cases, shared by `run` and `list`. */
 export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
@@ -33,6 +34,7 @@ export function addSelectionOptions(cmd: Command, repeatHelp: string): Command {
     .option('--limit <n>', 'only the first n rows of each dataset', count)
     .option('--sample <n>', 'n rows of each dataset, chosen by --seed (the same rows on every machine)', count)
     .option('--seed <s>', 'the seed of --sample (default 0)', countOrZero)
+    .option('--include-drafts', 'run the draft cases too (`draft: true`: generated, not reviewed yet), which a run otherwise skips')
     .option('--shard <k/n>', 'only part k of n of the selected cases (all trials of a case in one part); `agent-evals merge` joins the parts')
     .option('--load-timeout <ms>', `how long importing the config or an eval .ts file may take, in ms (default ${DEFAULT_LOAD_TIMEOUT_MS})`, timeoutMs);
 }
@@ -54,6 +56,10 @@ export interface SelectionFlags {
   timeout?: number;
   /** `run --last-failed`: only these case keys; none of them selected is no case to run (not an error). */
   onlyKeys?: ReadonlySet<string>;
+  /** `--include-drafts`: draft cases (`draft: true`) are planned like any other; else they are skipped. */
+  includeDrafts?: boolean;
+  /** `list`: a selection of drafts alone is shown, not refused (a run refuses it: it would run nothing). */
+  draftsAlone?: boolean;
 }
 
 /** A shard's place in the whole plan: which part, the plan's digest, each case's position in it. */
@@ -79,6 +85,8 @@ export interface PlannedRun {
   total: number;
   partial: string[];
   shard?: ShardPlan;
+  /** The draft cases the selection matched and the run skips (none under `--include-drafts`), in plan order. */
+  drafts: PlannedCase[];
 }
 
 /** The eval files of a resolved config (or `paths`), loaded and selected: the cases a run executes, indexed. */
@@ -92,16 +100,23 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   if (flags.limit !== undefined && flags.sample !== undefined) throw new UserError('--limit and --sample both choose dataset rows: give one');
   if (flags.seed !== undefined && flags.sample === undefined) throw new UserError('--seed chooses the rows of --sample: give --sample n too');
   const override = targetOverride(flags, Object.keys(config.targets));
-  const all = await loadCases(files, cwd, {
+  const loaded = await loadCases(files, cwd, {
     ...(override ? { targetOverride: override } : {}),
     pick: { ...(flags.limit !== undefined ? { limit: flags.limit } : {}), ...(flags.sample !== undefined ? { sample: flags.sample, seed: flags.seed ?? 0 } : {}) },
     override: { repeat: flags.repeat, timeoutMs: flags.timeout },
     ...planDefaults(config),
   });
+  // Drafts are out of the plan before anything counts it: a skipped draft makes no run partial, no shard differ.
+  const { runnable: all, drafts: allDrafts } = flags.includeDrafts ? { runnable: loaded, drafts: [] } : partDrafts(loaded);
   const selection: Selection = { filters: flags.filter ?? [], tags: flags.tag ?? [], excludeTags: flags.excludeTag ?? [], ...(flags.onlyKeys ? { keys: flags.onlyKeys } : {}) };
   const cases = selectCases(all, selection);
-  if (cases.length === 0 && flags.onlyKeys) return { cases: [], total: all.length, partial: ['--last-failed'] };
-  if (cases.length === 0) {
+  const drafts = selectCases(allDrafts, selection);
+  if (cases.length === 0 && flags.onlyKeys) return { cases: [], total: all.length, partial: ['--last-failed'], drafts: [] };
+  if (cases.length === 0 && drafts.length > 0 && !flags.draftsAlone) {
+    const filtered = selection.filters.length + selection.tags.length + selection.excludeTags.length > 0;
+    throw onlyDraftsError(drafts, filtered ? 'the selection' : paths.length ? `${paths.join(', ')}` : 'the suite');
+  }
+  if (cases.length === 0 && drafts.length === 0) {
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
     throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
   }
@@ -113,7 +128,7 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   if (flags.onlyKeys && cases.length < all.length) partial.push('--last-failed');
   if (!spec) {
     checkTrialCap(cases, config);
-    return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length, partial };
+    return { cases: cases.map((c, index) => ({ ...c, index })), total: all.length, partial, drafts };
   }
   const parts = shardOf(cases, spec.total);
   const positions = cases.flatMap((_, i) => (parts[i] === spec.index ? [i] : []));
@@ -126,5 +141,5 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
     cases.map((c) => ({ key: c.key, repeat: c.repeat, fingerprint: `${caseFingerprint(c)}/${c.passRate}/${c.timeoutMs}${c.reducer ? `/${c.reducer.kind}:${c.reducer.k}:${c.reducer.min}` : ''}` })),
   );
   // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
-  return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions } };
+  return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions }, drafts };
 }

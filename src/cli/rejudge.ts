@@ -118,12 +118,13 @@ function collectRequest(recorded: Results, file: string, id: string, waitMs: num
  * dimensions its cases ran with), so its keys can match.
  */
 export async function plannedFor(recorded: Results, config: ResolvedConfig, cwd: string): Promise<PlannedCase[]> {
-  const { cases } = await planCases(config, [], {}, cwd);
+  // Drafts too: a recording made with --include-drafts holds them, and re-grading it calls no target.
+  const { cases } = await planCases(config, [], { includeDrafts: true }, cwd);
   const keys = new Set(cases.map((c) => c.key));
   const out = [...cases];
   for (const matrix of recordedMatrices(recorded.cases.filter((c) => !keys.has(caseKey(c))))) {
     try {
-      const planned = (await planCases(config, [], { matrix }, cwd)).cases.filter((c) => !keys.has(c.key));
+      const planned = (await planCases(config, [], { matrix, includeDrafts: true }, cwd)).cases.filter((c) => !keys.has(c.key));
       for (const c of planned) keys.add(c.key);
       pushAll(out, planned);
     } catch (err) {

@@ -5,6 +5,7 @@ import { UserError } from '../core/errors.js';
 import type { ReviewLabel } from '../report/review-items.js';
 import type { StoredLabels } from '../report/review-server.js';
 import { listenFailure, portArg, untilStopped } from './local-serve.js';
+import { CONFIG_FILES_HELP } from '../config/defaults.js';
 
 /**
  * `agent-evals review results.json`: serves a page on 127.0.0.1, under a random token, where a human
@@ -14,12 +15,24 @@ import { listenFailure, portArg, untilStopped } from './local-serve.js';
 export function registerReview(program: Command): void {
   program
     .command('review')
-    .description('label the trials of a results file by hand, in the browser, for `calibrate` (Ctrl-C to stop; exit 0 stopped, 2 bad input)')
-    .argument('<results>', 'a results file (results.json)')
+    .description(
+      'in the browser: label the trials of a results file by hand, for `calibrate`; or, given a YAML eval file, accept, edit or reject its draft cases (Ctrl-C to stop; exit 0 stopped, 2 bad input)',
+    )
+    .argument('<results>', 'a results file (results.json), or an eval file holding draft cases (.eval.yaml)')
     .option('--labels <file>', 'the labels file (.jsonl) to resume and write (default: labels.jsonl beside the results file)')
     .option('--port <n>', 'the port on 127.0.0.1 (default: any free port)', portArg)
-    .action(async (resultsArg: string, flags: { labels?: string; port?: number }) => {
+    .option('-c, --config <path>', `drafts: the config whose user assertions an edit may name (default: ${CONFIG_FILES_HELP})`)
+    .action(async (resultsArg: string, flags: { labels?: string; port?: number; config?: string }) => {
       const cwd = process.cwd();
+      // An eval file opens the drafts review; anything else is a results file to label.
+      if (/\.ya?ml$/i.test(resultsArg)) {
+        if (flags.labels !== undefined) throw new UserError('--labels names the labels file of a results review; an eval file is reviewed for its drafts', { field: '--labels' });
+        const { reviewDrafts } = await import('./review-drafts.js');
+        return reviewDrafts(resultsArg, { ...(flags.config !== undefined ? { config: flags.config } : {}), ...(flags.port !== undefined ? { port: flags.port } : {}) }, cwd);
+      }
+      if (/\.eval\.[cm]?[jt]s$/i.test(resultsArg))
+        throw new UserError("the drafts review rewrites YAML eval files; a TypeScript file's drafts are edited in its code (remove `draft: true` to accept one)", { file: resultsArg });
+      if (flags.config !== undefined) throw new UserError('--config is read by the drafts review of an eval file, not by a results review', { field: '--config' });
       const resultsPath = resolve(cwd, resultsArg);
       const labelsPath = flags.labels !== undefined ? resolve(cwd, flags.labels) : join(dirname(resultsPath), 'labels.jsonl');
       const labelsShown = relative(cwd, labelsPath) || labelsPath;

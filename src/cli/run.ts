@@ -24,6 +24,7 @@ import { loadToolTape, type ToolTapeFlags } from './tool-tape-flag.js';
 import { pushAll } from '../core/push-all.js';
 import type { StartOptions } from '../runner/start-run.js';
 import type { Reporter } from '../report/reporter.js';
+import { draftsSkippedLine } from './draft-cases.js';
 
 export interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, ResumeFlags, LastFailedFlags, ToolTapeFlags {
   verbose?: boolean;
@@ -95,6 +96,7 @@ export function registerRun(program: Command): void {
         if (flags.watch) throw new UserError('--estimate and --watch do not go together: an estimate runs nothing');
         const [{ printEstimate }, { plannedShutdownWarnings, checkPlannedRefusals }] = await Promise.all([import('./estimate.js'), import('./estimate-warnings.js')]);
         const plan = await prepareCases(paths, flags, cwd);
+        if (plan.drafts.length) process.stderr.write(`agent-evals: ${draftsSkippedLine(plan.drafts)}\n`);
         await checkPlannedRefusals(plan.config, plan.cases, flags, process.env);
         const warnings = await plannedShutdownWarnings(plan.config, plan.cases, flags, process.env, new Date());
         process.exitCode = await printEstimate(plan, flags.from, cwd, warnings);
@@ -121,6 +123,7 @@ export function registerRun(program: Command): void {
         process.exitCode = 0;
         return;
       }
+      if (plan.drafts.length) process.stderr.write(`agent-evals: ${draftsSkippedLine(plan.drafts)}\n`);
       if (picked) process.stderr.write(`agent-evals: --last-failed: ${plan.cases.length} case${plan.cases.length === 1 ? '' : 's'} that failed, scored or were flaky in ${picked.file}\n`);
       process.exitCode = await runPlanned({ ...plan, ...(picked ? { provenance: { lastFailedFrom: picked.file } } : {}) }, flags, cmd, cwd);
     });
@@ -131,7 +134,14 @@ export type RunExtras = Pick<StartOptions, 'runId' | 'redteam'> & { rawReporters
 
 /** One run of planned cases, from checks before the first trial to the reporters; returns the exit code. */
 export async function runPlanned(
-  { config, cases, shard, partial = [], provenance }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined; partial?: string[]; provenance?: RunProvenance },
+  {
+    config,
+    cases,
+    shard,
+    partial = [],
+    provenance,
+    drafts = [],
+  }: { config: ResolvedConfig; cases: PlannedCase[]; shard?: ShardPlan | undefined; partial?: string[]; provenance?: RunProvenance; drafts?: readonly PlannedCase[] },
   flags: RunFlagsRaw,
   cmd: Command,
   cwd: string,
@@ -241,6 +251,7 @@ export async function runPlanned(
       ...(toolTape ? { toolTape } : {}),
       ...(kept || provenance ? { provenance: { ...provenance, ...kept?.provenance } } : {}),
       ...(shard ? { shard: shardInfo(settings, shard) } : {}),
+      ...(drafts.length ? { draftsSkipped: drafts.length } : {}),
       ...(base && flags.baseline !== undefined ? { baseline: { cases: base.cases, options: compareOptions(flags, flags.baseline, base), ...(rejudged ? { rejudged } : {}) } } : {}),
     });
     return watch ? watch.results.exitCode(exitCode) : exitCode;

@@ -20,7 +20,7 @@ export interface WatchOptions {
    * One normal run of the planned cases (`partial`: what cut them from the whole suite; `all`: the
    * whole plan the watch runs part of); returns its exit code.
    */
-  runPlanned(plan: { config: ResolvedConfig; cases: PlannedCase[]; partial: string[]; all: PlannedCase[] }): Promise<number>;
+  runPlanned(plan: { config: ResolvedConfig; cases: PlannedCase[]; partial: string[]; all: PlannedCase[]; drafts?: readonly PlannedCase[] }): Promise<number>;
 }
 
 /**
@@ -52,7 +52,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
       // Every re-run (an `a` one too) reads the config and *.eval.ts from disk again.
       if (!first) forgetLoadedModules();
       first = false;
-      const { config, cases, partial } = await prepareCases(o.paths, o.flags, o.cwd);
+      const { config, cases, partial, drafts } = await prepareCases(o.paths, o.flags, o.cwd);
       if (!watcher) await startWatching(config);
       const chosen = all ? cases : affectedCases(cases, paths, changeContext(config, o.cwd));
       if (chosen.length === 0) {
@@ -61,7 +61,7 @@ export function watchRuns(o: WatchOptions): Promise<number> {
       }
       if (paths.length > 0) process.stderr.write(`\nChanged: ${paths.join(', ')}; re-running ${chosen.length} of ${cases.length} case${cases.length === 1 ? '' : 's'}\n`);
       const subset = chosen.length < cases.length ? ['--watch re-running the affected cases'] : [];
-      lastCode = await o.runPlanned({ config, cases: chosen.map((c, index) => ({ ...c, index })), partial: [...partial, ...subset], all: cases });
+      lastCode = await o.runPlanned({ config, cases: chosen.map((c, index) => ({ ...c, index })), partial: [...partial, ...subset], all: cases, drafts });
     } catch (err) {
       // A file saved half-way is bad input for now: say where, keep watching, never exit.
       const user = err instanceof UserError || err instanceof ProviderConfigError;

@@ -474,6 +474,11 @@ export const SummarySchema = z.object({
   uncollectedBatches: z.array(UncollectedBatchSchema).optional(),
   /** Agreement of each judge panel the run used (Fleiss' κ); present when any panel judged. */
   panels: z.array(PanelAgreementSchema).optional(),
+  /**
+   * Draft cases (`draft: true`: generated, not reviewed yet) the run's selection matched and skipped
+   * (no `--include-drafts`); not part of `cases.total`. Present when any.
+   */
+  draftsSkipped: z.number().int().positive().optional(),
 });
 export type Summary = z.infer<typeof SummarySchema>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** One page script per kind of page (scripts/page-bundle.mjs lists each with its entry in page/). */
-export type PageScriptName = 'PAGE_SCRIPT' | 'REVIEW_SCRIPT' | 'HISTORY_SCRIPT' | 'VIEW_SCRIPT';
+export type PageScriptName = 'PAGE_SCRIPT' | 'REVIEW_SCRIPT' | 'HISTORY_SCRIPT' | 'VIEW_SCRIPT' | 'DRAFTS_SCRIPT';
 
 /**
  * The page scripts, bundled from page/ by `npm run build` (scripts/page-bundle.mjs) into

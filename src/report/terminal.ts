@@ -153,6 +153,11 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
         );
       }
       if (flaky.length) lines.push(pc.yellow(`${pc.bold('Flaky')}     ${flakyNote(flaky)}`));
+      // Not a case of the run, so not in its counts: said apart, with how to go on.
+      if (summary.draftsSkipped)
+        lines.push(
+          `${pc.bold('Drafts')}    ${pc.dim(`${summary.draftsSkipped} draft case${summary.draftsSkipped === 1 ? '' : 's'} skipped (review them with \`agent-evals review <file>\`, or --include-drafts)`)}`,
+        );
       if (tape.trials) lines.push(`${pc.bold('Tool tape')} ${toolTapeNote(tape)}`);
       // Its own line and colour: an outage of the judge must not read as the agent failing.
       if (t.judgeErrors) lines.push(pc.magenta(`${pc.bold('Judge errors')} ${judgeErrorsNote(t.judgeErrors)}`));

@@ -36,7 +36,8 @@ export async function loadYamlEvalFile(file: string, displayPath = file, userAss
   return { file: displayPath, ...parsed };
 }
 
-async function parseEvalFile(text: string, displayPath: string, userAssertions: UserAssertions): Promise<Parsed> {
+/** An eval file's text validated as `loadYamlEvalFile` validates a file (the drafts review checks an edit with it before writing). */
+export async function parseEvalFile(text: string, displayPath: string, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<Parsed> {
   const input = await parseYamlText(text, displayPath);
   const userProblems = resolveUserAssertionEntries(input, userAssertions);
   if (userProblems.length > 0) throw await atLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));

@@ -74,6 +74,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly adaptive?: AdaptiveRange;
   /** `isolate: true` in a TS eval file: its inline target runs in a worker that imports `module` (the file's absolute path) again. */
   readonly isolate?: { module: string; display: string; maxHeapMb?: number };
+  /** `draft: true`: a generated case no one has reviewed; a run skips it unless `--include-drafts` (never part of the fingerprint). */
+  readonly draft?: true;
 }
 
 export interface Selection {
@@ -316,6 +318,7 @@ interface RawCase extends Settings {
   simulatedUser?: SimulatedUser;
   toolResults?: ToolResultInjection[];
   reference?: string;
+  draft?: boolean;
 }
 
 function planned(
@@ -368,6 +371,7 @@ function planned(
     ...(choice.matrix ? { matrix: choice.matrix } : {}),
     ...(choice.variant ? { variant: choice.variant } : {}),
     ...(choice.line ? { targetLine: choice.line } : {}),
+    ...(c.draft ? { draft: true as const } : {}),
   };
 }
 

@@ -26,7 +26,7 @@ describe('the page script is generated from page/', () => {
     expect(code.trimEnd().endsWith('})();')).toBe(true);
     expect(code).toContain('textContent');
     for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function', 'import(', 'require(', 'fetch(', 'XMLHttpRequest']) {
-      if (sink === 'fetch(' && name === 'REVIEW_SCRIPT') continue;
+      if (sink === 'fetch(' && (name === 'REVIEW_SCRIPT' || name === 'DRAFTS_SCRIPT')) continue;
       expect(code, `${name} uses ${sink}`).not.toContain(sink);
     }
   });
@@ -38,6 +38,14 @@ describe('the page script is generated from page/', () => {
     const calls = code.match(/fetch\(/g) ?? [];
     expect(calls.length).toBeGreaterThan(0);
     expect(code.match(/fetch\("label", \{/g)).toHaveLength(calls.length);
+  });
+
+  // The drafts review (`agent-evals review <file.eval.yaml>`) posts each action to its own server the same way.
+  it('DRAFTS_SCRIPT fetches only its own server, the relative "draft" address', () => {
+    const code = scripts.DRAFTS_SCRIPT!;
+    const calls = code.match(/fetch\(/g) ?? [];
+    expect(calls.length).toBeGreaterThan(0);
+    expect(code.match(/fetch\("draft", \{/g)).toHaveLength(calls.length);
   });
 
   it('keeps the mark a test or bench reads for when the first cases are on the page', () => {

@@ -112,6 +112,8 @@ export interface ExecuteOptions {
   toolTape?: ToolTape;
   /** Where the kept trials or chosen cases came from (`--resume`, `--retry-errors`, `--last-failed`): recorded in `run`. */
   provenance?: RunProvenance;
+  /** Draft cases (`draft: true`) the selection matched and the run skipped (no `--include-drafts`): counted in the summary. */
+  draftsSkipped?: number;
   /** The run's id, when its entrance wrote into the run folder before the run began (`redteam`'s attack suite); default: made now. */
   runId?: string;
   /**
@@ -350,6 +352,7 @@ async function runWith(
     // A copy: the reporters get the summary frozen, and a warning can still come while they write.
     warnings: [...warnings],
     ...(batch?.uncollected.length ? { uncollectedBatches: [...batch.uncollected] } : {}),
+    ...(opts.draftsSkipped ? { draftsSkipped: opts.draftsSkipped } : {}),
   };
   // Reporters that already failed are known now, so the others (the results file) record the exit code
   // the process will end with; one failing in its own onEnd can only change it afterwards.

@@ -84,6 +84,9 @@ export function mergeShards(files: ShardFile[], meta: { argv: string[]; version:
   // A batch a shard left uncollected stays findable in the merged file.
   const uncollected = files.flatMap((f) => f.results.summary.uncollectedBatches ?? []);
   if (uncollected.length) summary.uncollectedBatches = uncollected;
+  // Drafts are skipped before the plan is cut: each shard counts the whole plan's, so the count is kept once, not summed.
+  const drafts = largest(files.map((f) => f.results.summary.draftsSkipped ?? 0));
+  if (drafts > 0) summary.draftsSkipped = drafts;
   const runs = files.map((f) => f.results.run);
   const startedAt = runs.map((r) => r.startedAt).sort()[0]!;
   const results: Results = {
