@@ -15,6 +15,7 @@ import { warningPricing } from '../providers/run-usage.js';
 import type { Provider } from '../providers/types.js';
 import { formatCost, formatTokens } from '../report/format.js';
 import { terminalSafe } from '../report/sanitize.js';
+import { removeAtExit } from '../report/remove-at-exit.js';
 import { targetKindOf } from '../targets/config-schema.js';
 import { bounded, concurrency, fraction } from './parse-number.js';
 import { loadConfigFromFlags } from './prepare.js';
@@ -171,6 +172,8 @@ async function refuseExisting(out: string, shown: string): Promise<void> {
 async function writeNew(out: string, shown: string, text: string): Promise<void> {
   await mkdir(dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
+  // A second Ctrl-C mid-write leaves no temporary file behind.
+  const release = removeAtExit(tmp);
   await writeFile(tmp, text);
   try {
     await link(tmp, out);
@@ -182,6 +185,7 @@ async function writeNew(out: string, shown: string, text: string): Promise<void>
     });
   } finally {
     await unlink(tmp).catch(() => {});
+    release();
   }
 }
 

@@ -229,6 +229,21 @@ describe('agent-evals generate', () => {
     expect(list.stdout).toContain('20 cases, 20 trials');
   });
 
+  it("the generator's text reaches the terminal made safe, and the file only as YAML values", async () => {
+    const hostile = '\u001b]8;;evil\u0007order-status\u001b[2J';
+    fake = await server({ items: [item(hostile, 'Where is A1001?\n# not: a comment', ['orders_lookup']), item('refunds', 'key: value\ncases: []', [], ['issue_refund'])] });
+    const dir = writeProject({ 'evals.config.mjs': config() });
+    const r = await cli(dir, ['generate', '--target', 'support', '--count', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('\u001b');
+    expect(r.stdout).toContain('intents: ');
+    const file = readDrafts(join(dir, 'evals', 'support.generated.eval.yaml'));
+    expect(file.cases.map((c) => [c.input, c.metadata.intent])).toEqual([
+      ['Where is A1001?\n# not: a comment', hostile],
+      ['key: value\ncases: []', 'refunds'],
+    ]);
+  });
+
   it('embeds with the config embeddingModel through the judge cache: a second run pays for no embedding', async () => {
     fake = await server();
     const dir = writeProject({ 'evals.config.mjs': config("\n  embeddingModel: 'openai:text-embedding-3-small',") });
