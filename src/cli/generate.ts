@@ -17,7 +17,7 @@ import { formatCost, formatTokens } from '../report/format.js';
 import { terminalSafe } from '../report/sanitize.js';
 import { removeAtExit } from '../report/remove-at-exit.js';
 import { targetKindOf } from '../targets/config-schema.js';
-import { bounded, concurrency, fraction } from './parse-number.js';
+import { bounded, concurrency, fraction, timeoutMs } from './parse-number.js';
 import { loadConfigFromFlags } from './prepare.js';
 import { checkOutputs } from './output-check.js';
 import { readGenerateSources } from './generate-examples.js';
@@ -61,6 +61,7 @@ export function registerGenerate(program: Command): void {
     .option('--seed <n>', 'picks the examples shown when there are many, and asks for another variation of the set', seed)
     .option('-c, --config <path>', 'config file (default: evals.config.ts and the like, found from here)')
     .option('-j, --concurrency <n>', 'embedding calls in flight at once (default: config `concurrency`)', concurrency)
+    .option('--load-timeout <ms>', 'how long importing the config (or a --from eval .ts) may take, in ms', timeoutMs)
     .action(async (flags: GenerateFlags) => {
       process.exitCode = await generate(flags, process.cwd());
     });

@@ -315,6 +315,23 @@ describe('agent-evals generate: bad input is exit 2 before the generator is aske
     expect(existsSync(join(dir, 'evals', 'support.generated.eval.yaml'))).toBe(false);
   });
 
+  it('a --from file that is missing or holds no known records, and a --dedupe out of 0..1', async () => {
+    fake = await server();
+    const dir = writeProject({ 'evals.config.mjs': config(), 'notes.txt': 'just some notes\n' });
+    const missing = await cli(dir, ['generate', '--target', 'support', '--from', 'gone.jsonl']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('gone.jsonl: no such file');
+    const notTraces = await cli(dir, ['generate', '--target', 'support', '--from', 'notes.txt']);
+    expect(notTraces.code).toBe(2);
+    expect(notTraces.stderr).toContain('notes.txt');
+    expect(notTraces.stderr).not.toMatch(STACK_FRAME);
+    const dedupe = await cli(dir, ['generate', '--target', 'support', '--dedupe', '1.5']);
+    expect(dedupe.code).toBe(2);
+    expect(dedupe.stderr).toContain('--dedupe');
+    expect(fake.requests).toHaveLength(0);
+    expect(existsSync(join(dir, 'evals', 'support.generated.eval.yaml'))).toBe(false);
+  });
+
   it('no generator model: neither --model, generate.model nor a judge model', async () => {
     fake = await server();
     const dir = writeProject({ 'evals.config.mjs': config().replace("  generate: { model: 'openai:generator-model' },\n", '').replace("judge: 'openai:judge-model',", "judge: 'fake',") });
