@@ -212,6 +212,16 @@ describe('agent-evals generate', () => {
     expect(block).toContain('Where are my orders A1001 right now?');
   });
 
+  it('writes nothing and exits 1 when every draft repeats an existing case', async () => {
+    fake = await server({ items: [ORIGINALS[0], PARAPHRASES[0]] });
+    const existing = ['suite: support', 'target: support', 'cases:', '  - id: where', '    input: Where is my order A1001 right now?', '    assert: [{ type: usedNoTools }]', ''].join('\n');
+    const dir = writeProject({ 'evals.config.mjs': config(), 'evals/support.eval.yaml': existing });
+    const r = await cli(dir, ['generate', '--target', 'support', '--from', 'evals/support.eval.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('nothing written: of the 2 inputs the generator wrote, none is left (2 near-duplicates dropped)');
+    expect(existsSync(join(dir, 'evals', 'support.generated.eval.yaml'))).toBe(false);
+  });
+
   it('a target whose tools are unknown (a function): every tool name is dropped and counted, and each case keeps a gate to replace', async () => {
     fake = await server();
     const dir = writeProject({ 'evals.config.mjs': config() });
