@@ -27,6 +27,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   if (command === 'review' || wantsHelp) (await import('./review.js')).registerReview(program);
   if (command === 'view' || wantsHelp) (await import('./view.js')).registerView(program);
   if (command === 'import' || wantsHelp) (await import('./import.js')).registerImport(program);
+  if (command === 'generate' || wantsHelp) (await import('./generate.js')).registerGenerate(program);
   if (command === 'doctor' || wantsHelp) (await import('./doctor.js')).registerDoctor(program);
   if (command === 'mcp-check' || wantsHelp) (await import('./mcp-check.js')).registerMcpCheck(program);
   return program;

@@ -1,13 +1,9 @@
 import { UserError } from '../core/errors.js';
-import { pushAll } from '../core/push-all.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { RedteamTargetInfo } from '../redteam/index.js';
 import { guessDestructiveTools } from '../redteam/destructive-tools.js';
-import { configuredInstructions } from '../targets/model-target.js';
-import { mcpServerPool } from '../targets/mcp-servers.js';
-import { isTool } from '../targets/tool.js';
-import { whereIn } from '../targets/target-settings.js';
 import { targetKindOf } from '../targets/config-schema.js';
+import { describeTargets } from './target-descriptions.js';
 
 /** The configured targets `redteam` attacks: those named with `--target`, else every one. An unknown name is bad input. */
 export function attackedTargets(config: ResolvedConfig, named: readonly string[] | undefined): string[] {
@@ -33,57 +29,26 @@ export function attackedTargets(config: ResolvedConfig, named: readonly string[]
 const isMcpTarget = (spec: unknown): boolean => targetKindOf(spec) === 'mcp';
 
 /**
- * What the red team reads of each target: a model agent's instructions (inline or from their file) and
- * tools, its MCP servers' tools too (each server started once to list them, then closed); any other
- * kind is a black box (its reply only). Destructive tools are the config's, else guessed from the
- * tools' names and descriptions (`guessed` lists them, for the user to confirm).
+ * What the red team reads of each target: its instructions and tools (`describeTargets`), and which
+ * tools are destructive (the config's, else guessed from the tools' names and descriptions: `guessed`
+ * lists them, for the user to confirm) or allowed.
  */
 export async function readTargets(config: ResolvedConfig, names: readonly string[], env: NodeJS.ProcessEnv): Promise<{ targets: RedteamTargetInfo[]; guessed: { target: string; tools: string[] }[] }> {
-  const pool = mcpServerPool({ servers: config.mcpServers, rootDir: config.rootDir, env, proxy: config.proxy });
-  const settings = { configFile: config.file, rootDir: config.rootDir };
   const guessed: { target: string; tools: string[] }[] = [];
-  try {
-    const targets: RedteamTargetInfo[] = [];
-    for (const name of names) {
-      const spec = config.targets[name]!;
-      const info: RedteamTargetInfo = { name, tools: [], destructiveTools: [] };
-      // A command target is one process per trial: it holds no conversation.
-      if (targetKindOf(spec) === 'command') info.holdsConversation = false;
-      if (typeof spec === 'object' && 'model' in spec) {
-        const instructions = await configuredInstructions(name, spec, settings);
-        if (instructions !== undefined) info.instructions = instructions;
-        for (const t of spec.tools ?? []) if (isTool(t)) info.tools.push({ name: t.name, ...(t.description ? { description: t.description } : {}), inputSchema: t.jsonSchema });
-        if (spec.mcpServers) {
-          const servers = pool.resolve(name, spec.mcpServers, whereIn(settings, name));
-          for (const server of servers) {
-            const tools = await pool.tools(server).catch((err: unknown) => {
-              throw new UserError(
-                `target "${name}": cannot list the tools of MCP server "${server.name}": ${err instanceof Error ? err.message : String(err)}`,
-                whereIn(settings, name)('.mcpServers'),
-              );
-            });
-            pushAll(
-              info.tools,
-              tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), inputSchema: t.jsonSchema })),
-            );
-          }
-        }
-      }
-      const offered = new Set(info.tools.map((t) => t.name));
-      const { destructiveTools, allowedTools } = config.redteam;
-      if (destructiveTools) {
-        // A target whose tools are unknown (a function, a command) keeps the whole list: a check of a tool it never calls passes.
-        info.destructiveTools = info.tools.length ? destructiveTools.filter((t) => offered.has(t)) : [...destructiveTools];
-      } else {
-        info.destructiveTools = guessDestructiveTools(info.tools);
-        if (info.destructiveTools.length) guessed.push({ target: name, tools: info.destructiveTools });
-      }
-      if (allowedTools) info.allowedTools = [...allowedTools];
-      if (config.redteam.policy !== undefined) info.policy = config.redteam.policy;
-      targets.push(info);
+  const targets = (await describeTargets(config, names, env)).map((described) => {
+    const info: RedteamTargetInfo = { ...described, destructiveTools: [] };
+    const offered = new Set(info.tools.map((t) => t.name));
+    const { destructiveTools, allowedTools } = config.redteam;
+    if (destructiveTools) {
+      // A target whose tools are unknown (a function, a command) keeps the whole list: a check of a tool it never calls passes.
+      info.destructiveTools = info.tools.length ? destructiveTools.filter((t) => offered.has(t)) : [...destructiveTools];
+    } else {
+      info.destructiveTools = guessDestructiveTools(info.tools);
+      if (info.destructiveTools.length) guessed.push({ target: info.name, tools: info.destructiveTools });
     }
-    return { targets, guessed };
-  } finally {
-    await pool.close();
-  }
+    if (allowedTools) info.allowedTools = [...allowedTools];
+    if (config.redteam.policy !== undefined) info.policy = config.redteam.policy;
+    return info;
+  });
+  return { targets, guessed };
 }

@@ -8,7 +8,7 @@ type Config = z.output<typeof ConfigSchema>;
 /** The config keys that have a default; the others (targets, MCP servers, judges, budgets, pricing) are unset until given. */
 type DefaultedKey = Exclude<
   keyof Config,
-  'targets' | 'mcpServers' | 'assertions' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing' | 'proxy' | 'passAt' | 'passHat' | 'embeddingModel' | 'redteam'
+  'targets' | 'mcpServers' | 'assertions' | 'judge' | 'judges' | 'maxCostUsd' | 'judgeMaxOutputChars' | 'pricing' | 'proxy' | 'passAt' | 'passHat' | 'embeddingModel' | 'redteam' | 'generate'
 >;
 
 /**

@@ -76,6 +76,8 @@ export interface ResolvedConfig {
   readonly proxy: ConfigInput['proxy'];
   /** `agent-evals redteam`'s settings (config `redteam`); empty when unset. */
   readonly redteam: Readonly<NonNullable<ConfigInput['redteam']>>;
+  /** `agent-evals generate`'s settings (config `generate`); empty when unset. */
+  readonly generate: Readonly<NonNullable<ConfigInput['generate']>>;
 }
 
 /** `loadTimeoutMs` (--load-timeout) bounds the config's own import and wins over the config's key. */
@@ -178,6 +180,7 @@ export function resolveConfig(user: ConfigInput, rootDir: string, file: string |
     pricing: user.pricing ?? {},
     proxy: user.proxy,
     redteam: user.redteam ?? {},
+    generate: user.generate ?? {},
   });
 }
 

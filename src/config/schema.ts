@@ -15,6 +15,7 @@ import { McpServerNameSchema, McpServerSchema } from '../targets/mcp-server-sche
 import { REPORTERS } from '../report/registry.js';
 import { reporterSpecProblem } from '../report/reporter-spec.js';
 import { RedteamConfigSchema } from './redteam-config.js';
+import { GenerateConfigSchema } from './generate-config.js';
 
 /** A `reporters` entry: a registered reporter (registry.ts) or a module path. */
 const ReporterSpecSchema = z.string().superRefine((spec, ctx) => {
@@ -98,6 +99,8 @@ export const ConfigSchema = z
     proxy: ProxySettingSchema.optional(),
     /** `agent-evals redteam`: the attacker model, destructive and allowed tools, plugins, attempts and the harmful-content policy (docs/guide/red-team.md). */
     redteam: RedteamConfigSchema.optional(),
+    /** `agent-evals generate`: the model that drafts cases (docs/guide/generating-cases.md). */
+    generate: GenerateConfigSchema.optional(),
   })
   .strict();
 

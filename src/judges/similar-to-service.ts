@@ -8,9 +8,10 @@ import type { ProviderLimiters } from '../providers/adaptive-limit.js';
 import { createEmbedder, providerSettings } from '../providers/create.js';
 import { fakeEmbedder, type Embedder } from '../providers/embeddings.js';
 import { dimensionsProblem, embeddingModelProblem } from '../providers/embedding-models.js';
-import { priced, type Pricing } from '../providers/run-usage.js';
+import type { Pricing } from '../providers/run-usage.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
-import { judgeCacheKey, type JudgeCache } from './cache.js';
+import type { JudgeCache } from './cache.js';
+import { cachedEmbedding } from './cached-embedding.js';
 import type { Graded } from './graded.js';
 import type { JudgeSettings } from './settings.js';
 
@@ -30,9 +31,6 @@ export type SimilarToGrader = (spec: SimilarToSpec, reply: string, defaults: Jud
 /** What a `similarTo` with no model says, here and before the run. */
 export const NO_EMBEDDING_MODEL = 'no embedding model: set `model` on the assertion or `embeddingModel` in the config (`fake` for the offline one)';
 
-/** Cache keys of embeddings: the judge cache's keying with a request kind no judge prompt has. */
-const EMBEDDING_REQUEST = 'embedding';
-
 export function similarToGrader(opts: SimilarToOptions): SimilarToGrader {
   const embedders = new Map<string, Embedder>();
   const embedderFor = (ref: string): Embedder => {
@@ -43,26 +41,8 @@ export function similarToGrader(opts: SimilarToOptions): SimilarToGrader {
     return embedder;
   };
 
-  /** One text's vector: from this run or the disk cache when seen before, else one call (then kept). */
-  const embed = async (embedder: Embedder, raw: string, dimensions: number | undefined, signal: AbortSignal) => {
-    // The run's secrets never reach the embedding model (another provider, maybe) nor the cache key.
-    const text = opts.redactor ? opts.redactor.redact(raw) : raw;
-    const call = async () => {
-      const answer = await embedder.embed(text, signal, dimensions);
-      return { text: JSON.stringify(answer.vector), tokens: answer.tokens, model: answer.model };
-    };
-    const key = judgeCacheKey({
-      spec: embedder.spec,
-      system: EMBEDDING_REQUEST,
-      user: text,
-      schema: null,
-      options: { endpoint: embedder.endpoint, ...(dimensions !== undefined ? { dimensions } : {}) },
-    });
-    const answer = opts.cache ? await opts.cache.getOrCall(key, call) : Object.assign(await call(), { cached: false });
-    if (opts.cache && !answer.cached) await opts.cache.store(key, { text: answer.text, tokens: answer.tokens, model: answer.model });
-    const spent = answer.cached ? emptyUsage() : priced(answer.tokens, embedder.spec === 'fake' ? undefined : embedder.spec, opts.pricing);
-    return { vector: JSON.parse(answer.text) as number[], spent, cached: answer.cached, saved: answer.cached ? answer.tokens.inputTokens : 0 };
-  };
+  const use = { cache: opts.cache, pricing: opts.pricing, ...(opts.redactor ? { redactor: opts.redactor } : {}) };
+  const embed = (embedder: Embedder, text: string, dimensions: number | undefined, signal: AbortSignal) => cachedEmbedding(embedder, text, dimensions, signal, use);
 
   return async (spec, reply, defaults, signal) => {
     const base = { name: assertionName(spec), kind: spec.type, threshold: spec.threshold, weight: spec.weight ?? 1 };

@@ -3,7 +3,8 @@ import { AgentEvalsError } from '../core/errors.js';
 import type { Usage } from '../core/usage.js';
 import { neutralize } from '../judges/prompt.js';
 import { TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from '../judges/trace-render.js';
-import { priced, type Pricing } from '../providers/run-usage.js';
+import type { Pricing } from '../providers/run-usage.js';
+import { askStructured, problemText } from '../providers/structured-answer.js';
 import type { Provider } from '../providers/types.js';
 import type { Attack, RedteamPlugin } from './plugin-types.js';
 import type { RedteamTargetInfo } from './target-info.js';
@@ -75,25 +76,12 @@ export async function generateAttacks(
   opts: { pricing: Pricing; signal?: AbortSignal },
 ): Promise<{ attacks: Attack[]; usage: Usage }> {
   const { system, user } = attackerPrompt(plugin, target, count);
-  const res = await attacker.complete({ system, messages: [{ role: 'user', content: user }], schema: ANSWER_FORMAT, ...(opts.signal ? { signal: opts.signal } : {}) });
-  const usage = priced(res.usage, attacker.spec, opts.pricing);
-  const json = parseJson(res.text);
-  const parsed = AnswerSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    const why = json === undefined ? 'not JSON' : (issue?.message ?? 'not the expected shape');
-    throw new AgentEvalsError(`attacker ${attacker.spec}: its answer for plugin ${plugin.id} (target ${target.name}) is not the attacks asked for${where}: ${why}`, { spent: { usage } });
-  }
-  return { attacks: distinctIds(parsed.data.attacks.slice(0, count)), usage };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const answer = await askStructured(attacker, { system, user, format: ANSWER_FORMAT, schema: AnswerSchema, pricing: opts.pricing, ...(opts.signal ? { signal: opts.signal } : {}) });
+  if ('problem' in answer)
+    throw new AgentEvalsError(`attacker ${attacker.spec}: its answer for plugin ${plugin.id} (target ${target.name}) is not the attacks asked for${problemText(answer.problem)}`, {
+      spent: { usage: answer.usage },
+    });
+  return { attacks: distinctIds(answer.value.attacks.slice(0, count)), usage: answer.usage };
 }
 
 /** Two attacks with one id would make one case id twice: the later ones are numbered. */

@@ -57,6 +57,12 @@ describe('the import floors (npm run lint:imports)', () => {
       'src/runner/rejudge/plan.ts': "import { passed } from '../loop/index.js';\nimport { user } from '../users/index.js';\nexport const plan = passed(user);\n",
       'src/runner/shards/merge.ts': "import type { Start } from '../start-run.js';\nexport const merge = (s: Start) => s;\n",
       'src/runner/start-run.ts': "import { plan } from './rejudge/plan.js';\nimport { passed } from './loop/index.js';\nexport type Start = typeof plan | typeof passed;\n",
+      // Two floors of one level (redteam and generate): each imports the levels below, neither the other.
+      'src/config/settings.ts': 'export const settings = 1;\n',
+      'src/redteam/attacks.ts': "import { draft } from '../generate/drafts.js';\nimport { settings } from '../config/settings.js';\nexport const attacks = draft + settings;\n",
+      'src/generate/drafts.ts':
+        "import type { Attack } from '../redteam/attack.js';\nimport { settings } from '../config/settings.js';\nexport const draft = settings;\nexport type Drafted = Attack;\n",
+      'src/redteam/attack.ts': 'export type Attack = string;\n',
       // A circle within one floor, closed by a type-only import.
       'src/suite/case-list.ts': "import { byTag } from './case-filter.js';\nexport type CaseList = string[];\nexport const tagged = byTag;\n",
       'src/suite/case-filter.ts': "import type { CaseList } from './case-list.js';\nexport const byTag = (cases: CaseList) => cases.length;\n",
@@ -76,7 +82,15 @@ describe('the import floors (npm run lint:imports)', () => {
     expect(output).toContain('src/core/ imports nothing of ours outside itself');
     expect(output).toContain('error floor-report: src/report/json.ts → src/suite/load.ts');
     expect(output).toContain('src/report/ may import only core/');
-    expect(output).toMatch(/\b9 dependency violations\b/);
+    expect(output).toMatch(/\b11 dependency violations\b/);
+  });
+
+  it('keeps two floors of one level apart: redteam and generate import the levels below, never each other', () => {
+    const { output } = lint;
+    expect(output).toContain('error floor-redteam: src/redteam/attacks.ts → src/generate/drafts.ts');
+    expect(output).toContain('error floor-generate: src/generate/drafts.ts → src/redteam/attack.ts');
+    expect(output).not.toContain('src/redteam/attacks.ts → src/config/settings.ts');
+    expect(output).not.toContain('src/generate/drafts.ts → src/config/settings.ts');
   });
 
   it('fails on an import circle, a type-only import counted, naming the modules around it', () => {

@@ -4,6 +4,7 @@ import { neutralize } from '../../judges/prompt.js';
 import { TRACE_CLOSE, TRACE_OPEN, untrustedBlock } from '../../judges/trace-render.js';
 import type { SimulatedUser } from '../../suite/simulated-user-schema.js';
 import type { StructuredOutput } from '../../providers/types.js';
+import type { StructuredRead } from '../../providers/structured-answer.js';
 
 /**
  * What the user model answers, every time, as one JSON object (the provider enforces the schema
@@ -46,16 +47,17 @@ export function userModelPrompt(spec: SimulatedUser, conversation: readonly Chat
   return { system: SYSTEM, user: sections.join('\n\n') };
 }
 
-/** The answer read from the model's text, or what is wrong with it (said in the trial error). */
-export function parseUserTurn(text: string): { answer: UserTurnAnswer } | { problem: string } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
-  } catch {
-    return { problem: `the user model's answer is not JSON: ${JSON.stringify(text.slice(0, 200))}` };
-  }
-  const parsed = UserTurnAnswerSchema.safeParse(raw);
-  if (!parsed.success) return { problem: `the user model's answer is not {"done", "goalMet", "message"}: ${JSON.stringify(text.slice(0, 200))}` };
-  if (!parsed.data.done && parsed.data.message.trim() === '') return { problem: 'the user model went on ("done": false) with an empty message' };
-  return { answer: parsed.data };
+/**
+ * The user model's answer as read against its schema (`readStructured`), or what is wrong with it (said in
+ * the trial error); going on needs a message, which the schema cannot say.
+ */
+export function userTurnOf(text: string, read: StructuredRead<UserTurnAnswer>): { answer: UserTurnAnswer } | { problem: string } {
+  if ('problem' in read)
+    return {
+      problem: read.problem.notJson
+        ? `the user model's answer is not JSON: ${JSON.stringify(text.slice(0, 200))}`
+        : `the user model's answer is not {"done", "goalMet", "message"}: ${JSON.stringify(text.slice(0, 200))}`,
+    };
+  if (!read.value.done && read.value.message.trim() === '') return { problem: 'the user model went on ("done": false) with an empty message' };
+  return { answer: read.value };
 }

@@ -2,10 +2,11 @@ import type { ChatTurn } from '../../core/chat-turn.js';
 import type { TrialResult } from '../../core/results-schema.js';
 import { addUsage, emptyUsage, type Usage } from '../../core/usage.js';
 import { errorMessage } from '../../core/errors.js';
-import { priced, type Pricing } from '../../providers/run-usage.js';
+import type { Pricing } from '../../providers/run-usage.js';
+import { askStructured } from '../../providers/structured-answer.js';
 import type { Provider } from '../../providers/types.js';
 import type { SimulatedUser } from '../../suite/simulated-user-schema.js';
-import { parseUserTurn, USER_TURN_OUTPUT, userModelPrompt, type UserTurnAnswer } from './simulated-user-prompt.js';
+import { USER_TURN_OUTPUT, UserTurnAnswerSchema, userModelPrompt, userTurnOf, type UserTurnAnswer } from './simulated-user-prompt.js';
 
 /** One answer of the user model and what it cost; `problem` when the answer could not be used. */
 export type UserModelReply = { usage: Usage } & ({ answer: UserTurnAnswer } | { problem: string });
@@ -47,9 +48,8 @@ export function providerUserModel(provider: Provider, pricing: Pricing): UserMod
     spec: provider.spec,
     async next(spec, conversation, signal) {
       const { system, user } = userModelPrompt(spec, conversation);
-      const response = await provider.complete({ system, messages: [{ role: 'user', content: user }], schema: USER_TURN_OUTPUT, signal });
-      const usage = priced(response.usage, provider.spec, pricing);
-      return { usage, ...parseUserTurn(response.text) };
+      const answer = await askStructured(provider, { system, user, format: USER_TURN_OUTPUT, schema: UserTurnAnswerSchema, pricing, signal });
+      return { usage: answer.usage, ...userTurnOf(answer.text, answer) };
     },
   };
 }

@@ -1,0 +1,53 @@
+import { UserError } from '../core/errors.js';
+import { pushAll } from '../core/push-all.js';
+import type { ResolvedConfig } from '../config/load-config.js';
+import { configuredInstructions } from '../targets/model-target.js';
+import { mcpServerPool } from '../targets/mcp-servers.js';
+import { isTool } from '../targets/tool.js';
+import { whereIn } from '../targets/target-settings.js';
+import { targetKindOf } from '../targets/config-schema.js';
+import type { TargetDescription } from '../targets/target-description.js';
+
+/**
+ * What can be read of each named target without running it (`redteam` and `generate` read it): a
+ * model agent's instructions (inline or from their file) and tools, its MCP servers' tools too (each
+ * server started once to list them, then closed); any other kind is a black box (its reply only).
+ * A server whose tools cannot be listed is bad input naming the target and the server.
+ */
+export async function describeTargets(config: ResolvedConfig, names: readonly string[], env: NodeJS.ProcessEnv): Promise<TargetDescription[]> {
+  const pool = mcpServerPool({ servers: config.mcpServers, rootDir: config.rootDir, env, proxy: config.proxy });
+  const settings = { configFile: config.file, rootDir: config.rootDir };
+  try {
+    const described: TargetDescription[] = [];
+    for (const name of names) {
+      const spec = config.targets[name]!;
+      const info: TargetDescription = { name, tools: [] };
+      // A command target is one process per trial: it holds no conversation.
+      if (targetKindOf(spec) === 'command') info.holdsConversation = false;
+      if (typeof spec === 'object' && 'model' in spec) {
+        const instructions = await configuredInstructions(name, spec, settings);
+        if (instructions !== undefined) info.instructions = instructions;
+        for (const t of spec.tools ?? []) if (isTool(t)) info.tools.push({ name: t.name, ...(t.description ? { description: t.description } : {}), inputSchema: t.jsonSchema });
+        if (spec.mcpServers) {
+          const servers = pool.resolve(name, spec.mcpServers, whereIn(settings, name));
+          for (const server of servers) {
+            const tools = await pool.tools(server).catch((err: unknown) => {
+              throw new UserError(
+                `target "${name}": cannot list the tools of MCP server "${server.name}": ${err instanceof Error ? err.message : String(err)}`,
+                whereIn(settings, name)('.mcpServers'),
+              );
+            });
+            pushAll(
+              info.tools,
+              tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), inputSchema: t.jsonSchema })),
+            );
+          }
+        }
+      }
+      described.push(info);
+    }
+    return described;
+  } finally {
+    await pool.close();
+  }
+}
