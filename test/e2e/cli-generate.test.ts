@@ -178,10 +178,14 @@ describe('agent-evals generate', () => {
     expect(byInput('How do I reset my password?')).toMatchObject({ assert: [{ type: 'usedNoTools' }] });
     expect(byInput('How do I reset my password?').reference).toBeUndefined();
 
-    // Every case loads: `list` plans all 20 (the planner reads the file as `run` does).
-    const list = await cli(dir, ['list', 'evals/support.generated.eval.yaml']);
+    // Every case loads: `list --include-drafts` plans all 20 (the planner reads the file as `run` does);
+    // without it, each is a draft a run skips.
+    const list = await cli(dir, ['list', '--include-drafts', 'evals/support.generated.eval.yaml']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toContain('20 cases, 20 trials');
+    const skipped = await cli(dir, ['list', 'evals/support.generated.eval.yaml']);
+    expect(skipped.stdout).toContain('0 cases, 0 trials');
+    expect(skipped.stdout.match(/\(draft, skipped\)/g)).toHaveLength(20);
     expect(list.stdout).toContain(file.cases[0]!.id);
   });
 
@@ -235,7 +239,7 @@ describe('agent-evals generate', () => {
     const text = readFileSync(join(dir, 'evals', 'echo.generated.eval.yaml'), 'utf8');
     expect(text).toContain('# no tool of the target to check: replace with what the reply must do');
     for (const c of readDrafts(join(dir, 'evals', 'echo.generated.eval.yaml')).cases) expect(c.assert).toEqual([{ type: 'lengthBetween', min: 1 }]);
-    const list = await cli(dir, ['list', 'evals/echo.generated.eval.yaml']);
+    const list = await cli(dir, ['list', '--include-drafts', 'evals/echo.generated.eval.yaml']);
     expect(list.stdout).toContain('20 cases, 20 trials');
   });
 
