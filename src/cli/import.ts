@@ -3,7 +3,7 @@ import { basename, dirname, extname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError, errorMessage } from '../core/errors.js';
 import { ResultsSchema } from '../core/results-schema.js';
-import type { RecordedRun } from '../adapters/otel-runs.js';
+import type { RecordedRun } from '../adapters/otel-recorded-run.js';
 import { casesFromRuns, runsFromResults, type SkippedConversation } from '../suite/import-cases.js';
 import { terminalSafe } from '../report/sanitize.js';
 import { importedEvalText } from '../suite/import-yaml.js';
