@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallsOf } from '../../src/core/agent-run.js';
 import { UserError } from '../../src/core/errors.js';
+import { RecordedTraceSchema } from '../../src/core/recorded-trace.js';
 import type { Results } from '../../src/core/results-schema.js';
 import { readTraces } from '../../src/suite/read-traces.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
@@ -111,6 +112,7 @@ describe('readTraces of a results file', () => {
     ]);
     expect(history!.input).toBeUndefined();
     expect(notes).toEqual(['results.json: 2 trials that did not finish (an error or an interrupt)']);
+    for (const t of traces) expect(RecordedTraceSchema.safeParse(t).success, t.id).toBe(true);
   });
 
   it('says when the run kept tool arguments and results as digests (trace: safe, the default)', async () => {
