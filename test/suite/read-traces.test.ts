@@ -193,6 +193,9 @@ describe('readTraces refuses bad input, naming the file and what was expected', 
     expect(await refused(['other.json'], dir)).toBe(`other.json: ${expected} (it has neither \`resourceSpans\`, the results document fields nor a trace line’s \`reply\`): nothing to score`);
     expect(await refused(['notes.jsonl'], dir)).toBe(`notes.jsonl: ${expected} (it is not JSON): nothing to score`);
     expect(await refused(['list.json'], dir)).toContain(`list.json: ${expected}`);
+    // An export one document per line with a line cut short: that line is named.
+    writeFileSync(join(dir, 'cut.ndjson'), `${otlp(agentSpan('t1', 1, 'q', 'a'))}\n{"resourceSpans": [\n`);
+    expect(await refused(['cut.ndjson'], dir)).toBe(`cut.ndjson: ${expected} (line 2 is not JSON): nothing to score`);
   });
 
   it('an empty folder, and one with none of the three kinds of file', async () => {
