@@ -1,38 +1,20 @@
-import { toolCallsOf } from '../core/agent-run.js';
 import { smallest } from '../core/extremes.js';
 import { pushAll } from '../core/push-all.js';
-import { aiSdkPrompt, aiSdkReply } from './ai-sdk-spans.js';
 import { assistantText, lastUserText, str, type ChatMessage, type ModelCallMessages } from './chat-messages.js';
 import { callMessages, inKnownConvention } from './otel-conventions.js';
-import { genAiMessages } from './otel-genai.js';
-import { isModelCall, isToolCall, stepsFromSpans, type SpanRecord } from './otel-spans.js';
+import { byStart, modelCalls, recordedRun, type RunGroup, type SpanRun } from './otel-recorded-run.js';
+import { isModelCall, type SpanRecord } from './otel-spans.js';
 import type { ExportedSpan } from './otlp-json.js';
-
-/** One agent run read back from a trace: what it was asked, what it answered, which tools it called and had. */
-export interface RecordedRun {
-  input: string;
-  reply: string;
-  /** The tools it called, in order: its tool spans (stepsFromSpans, as under `otel: true`), else its model calls' messages. */
-  calls: string[];
-  /** The tools it was given, as its spans declare them. */
-  tools: string[];
-}
 
 /** The runs of an exported trace; `unknown` when no span is in a convention otel-conventions.ts lists. */
 export interface SpanRuns {
-  runs: RecordedRun[];
+  runs: SpanRun[];
   skipped: number;
   unknown: boolean;
 }
 
 /** Attributes that name a conversation: OpenTelemetry GenAI's, then OpenInference's. */
 const CONVERSATION_KEYS = ['gen_ai.conversation.id', 'session.id'];
-
-interface Group {
-  /** The outermost `invoke_agent` span, when the run has one. */
-  root: SpanRecord | undefined;
-  spans: SpanRecord[];
-}
 
 /**
  * The agent runs of an exported trace (the conventions of otel-conventions.ts). Each outermost
@@ -45,52 +27,64 @@ interface Group {
  * Input: the last user message of the run's agent span, else of its first model call; reply: the
  * assistant text of the agent span, else of its last model call; tools called: its tool spans, else
  * the tool calls its model calls' messages hold; tools given: the tool definitions its spans declare.
- * A run whose input or reply the trace does not hold is counted in `skipped`.
+ * A run whose input or reply the trace does not hold is counted in `skipped`. Each run comes with its
+ * id, start, steps, conversation and metadata (otel-recorded-run.ts).
  * (OpenTelemetry docs: GenAI agent spans, GenAI attribute registry and the tool-definitions and
  * message JSON schemas; read 2026-12-04.)
  */
-export function runsFromSpans(spans: readonly ExportedSpan[]): SpanRuns {
+export function spanRuns(spans: readonly ExportedSpan[]): SpanRuns {
   const byTrace = new Map<string, ExportedSpan[]>();
   for (const s of spans) {
     const trace = byTrace.get(s.traceId);
     if (trace) trace.push(s);
     else byTrace.set(s.traceId, [s]);
   }
-  const agentRuns: Group[] = [];
-  const others: Group[] = [];
+  const agentRuns: RunGroup[] = [];
+  const others: RunGroup[] = [];
   for (const trace of byTrace.values()) for (const group of runGroups(trace)) (group.root ? agentRuns : others).push(group);
   const groups = byStartOf([...agentRuns, ...continued(byConversation(others)).flatMap(byUserTurn)]);
-  const runs: RecordedRun[] = [];
+  const runs: SpanRun[] = [];
   let skipped = 0;
   for (const group of groups) {
     const run = recordedRun(group);
     if (run) runs.push(run);
     else skipped++;
   }
-  return { runs, skipped, unknown: spans.length > 0 && !spans.some(inKnownConvention) };
+  return { runs: uniqueIds(runs), skipped, unknown: spans.length > 0 && !spans.some(inKnownConvention) };
+}
+
+/** Runs whose first spans share a trace numbered in it, so each id names one run. */
+function uniqueIds(runs: SpanRun[]): SpanRun[] {
+  const per = new Map<string, number>();
+  for (const r of runs) per.set(r.id, (per.get(r.id) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return runs.map((r) => {
+    if (per.get(r.id) === 1) return r;
+    const n = (seen.get(r.id) ?? 0) + 1;
+    seen.set(r.id, n);
+    return { ...r, id: `${r.id}-${n}` };
+  });
 }
 
 const isAgent = (s: SpanRecord) => s.attributes['gen_ai.operation.name'] === 'invoke_agent';
-/** Groups by their first span's start. */
-function byStartOf(groups: readonly Group[]): Group[] {
+/** RunGroups by their first span's start. */
+function byStartOf(groups: readonly RunGroup[]): RunGroup[] {
   const start = new Map(groups.map((g) => [g, smallest(g.spans.map((s) => s.startMs))]));
   return [...groups].sort((a, b) => start.get(a)! - start.get(b)!);
 }
-const byStart = (spans: readonly SpanRecord[]) => [...spans].sort((a, b) => a.startMs - b.startMs);
-const modelCalls = (g: Group) => byStart(g.spans.filter(isModelCall));
 
 /** The outermost agent spans of a trace, each with its descendants; else the whole trace. */
-function runGroups(trace: readonly SpanRecord[]): Group[] {
+function runGroups(trace: readonly ExportedSpan[]): RunGroup[] {
   const byId = new Map(trace.map((s) => [s.spanId, s]));
   // Each span's outermost agent span (itself included), memoised: a span's is its parent's, else
   // itself if it is an agent span. A walk up stops at the first span already known, so a long chain
   // is read once, not once per span below it; a parent-link cycle ends the walk.
-  const known = new Map<SpanRecord, SpanRecord | undefined>();
-  const outermost = (s: SpanRecord): SpanRecord | undefined => {
-    const path: SpanRecord[] = [];
-    const onPath = new Set<SpanRecord>();
-    let above: SpanRecord | undefined;
-    for (let p: SpanRecord | undefined = s; p && !onPath.has(p); p = p.parentSpanId ? byId.get(p.parentSpanId) : undefined) {
+  const known = new Map<ExportedSpan, ExportedSpan | undefined>();
+  const outermost = (s: ExportedSpan): ExportedSpan | undefined => {
+    const path: ExportedSpan[] = [];
+    const onPath = new Set<ExportedSpan>();
+    let above: ExportedSpan | undefined;
+    for (let p: ExportedSpan | undefined = s; p && !onPath.has(p); p = p.parentSpanId ? byId.get(p.parentSpanId) : undefined) {
       if (known.has(p)) {
         above = known.get(p);
         break;
@@ -105,7 +99,7 @@ function runGroups(trace: readonly SpanRecord[]): Group[] {
     }
     return above;
   };
-  const groups = new Map<SpanRecord, SpanRecord[]>();
+  const groups = new Map<ExportedSpan, ExportedSpan[]>();
   for (const s of trace) {
     const root = outermost(s);
     if (!root) continue;
@@ -118,9 +112,9 @@ function runGroups(trace: readonly SpanRecord[]): Group[] {
 }
 
 /** Traces of one conversation id as one group (in start order); a trace without one stays its own. */
-function byConversation(groups: readonly Group[]): Group[] {
-  const merged = new Map<string, Group>();
-  const out: Group[] = [];
+function byConversation(groups: readonly RunGroup[]): RunGroup[] {
+  const merged = new Map<string, RunGroup>();
+  const out: RunGroup[] = [];
   for (const g of byStartOf(groups)) {
     const id = g.spans.map((s) => CONVERSATION_KEYS.map((k) => str(s.attributes[k])).find(Boolean)).find(Boolean);
     const into = id === undefined ? undefined : merged.get(id);
@@ -135,12 +129,12 @@ function byConversation(groups: readonly Group[]): Group[] {
 }
 
 /**
- * Groups (in start order) joined where one continues the one before: its first model call sends
+ * RunGroups (in start order) joined where one continues the one before: its first model call sends
  * the messages and the answer of the earlier group's last model call, and that answer asked for
  * tools and said nothing (the agent loop went on, in a trace of its own).
  */
-function continued(groups: readonly Group[]): Group[] {
-  const out: Group[] = [];
+function continued(groups: readonly RunGroup[]): RunGroup[] {
+  const out: RunGroup[] = [];
   let last: ModelCallMessages | undefined;
   for (const g of groups) {
     const calls = modelCalls(g).map(callMessages);
@@ -166,9 +160,9 @@ function startsWith(messages: readonly ChatMessage[], prefix: readonly ChatMessa
  * A group split where its model calls start asking another user message: each turn of a
  * conversation is one run. The spans between go with the turn of the model call before them.
  */
-function byUserTurn(group: Group): Group[] {
-  const turns: Group[] = [];
-  let current: Group | undefined;
+function byUserTurn(group: RunGroup): RunGroup[] {
+  const turns: RunGroup[] = [];
+  let current: RunGroup | undefined;
   let asked: string | undefined;
   for (const s of byStart(group.spans)) {
     const user = isModelCall(s) ? lastUserText(callMessages(s)?.input ?? []) : undefined;
@@ -181,40 +175,4 @@ function byUserTurn(group: Group): Group[] {
     current.spans.push(s);
   }
   return turns;
-}
-
-function recordedRun({ root, spans }: Group): RecordedRun | undefined {
-  const calls = modelCalls({ root, spans }).flatMap((s) => callMessages(s) ?? []);
-  const agent = root && genAiMessages(root.attributes);
-  const steps = stepsFromSpans(spans);
-  const input = (agent && lastUserText(agent.input)) ?? (calls[0] && lastUserText(calls[0].input)) ?? aiSdkPrompt(spans);
-  const lastCall = calls[calls.length - 1];
-  const reply = (agent && assistantText(agent.output)) ?? (lastCall && assistantText(lastCall.output)) ?? aiSdkReply(spans) ?? steps.findLast((s) => s.text)?.text;
-  if (input === undefined || reply === undefined) return undefined;
-  const called = spans.some(isToolCall) ? toolCallsOf({ reply, steps }).map((c) => c.name) : messageToolCalls(calls);
-  const tools = [...new Set(spans.flatMap((s) => callMessages(s)?.tools ?? []))];
-  return { input, reply, calls: called, tools };
-}
-
-/**
- * The tools a run's model calls asked for, in order, when no tool span recorded them: each call's
- * answer, and before it the calls its input messages hold since the last user message that no
- * earlier call's answer did (a trace missing the earlier model calls still shows them). A call
- * with an id is counted once.
- */
-function messageToolCalls(calls: readonly ModelCallMessages[]): string[] {
-  const seen = new Set<string>();
-  const names: string[] = [];
-  const add = (c: { id?: string; name: string }, fromHistory: boolean) => {
-    if (c.id !== undefined && seen.has(c.id)) return;
-    if (c.id === undefined && fromHistory) return;
-    if (c.id !== undefined) seen.add(c.id);
-    names.push(c.name);
-  };
-  for (const call of calls) {
-    const sinceUser = call.input.slice(call.input.findLastIndex((m) => m.role === 'user') + 1);
-    for (const m of sinceUser) for (const c of m.toolCalls) add(c, true);
-    for (const m of call.output) for (const c of m.toolCalls) add(c, false);
-  }
-  return names;
 }
