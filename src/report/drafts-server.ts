@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { COMMON_HEADERS, LOCAL_HOST, Refusal, sendHtml, startLocalServer } from './local-server.js';
+import { parseJson, readBody } from './request-body.js';
 import { draftsCsp, draftsPageHtml } from './drafts-page.js';
 import type { DraftAction, DraftItem, DraftOutcome } from '../core/draft-review.js';
 
@@ -58,7 +58,7 @@ export async function startDraftsServer(opts: DraftsServerOptions): Promise<Draf
       // A page of another origin cannot post JSON here without a preflight, which this server never answers.
       if (req.headers.origin !== undefined && req.headers.origin !== origin) throw new Refusal(403, 'forbidden');
       if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new Refusal(415, 'send application/json');
-      const parsed = ActionSchema.safeParse(parseJson(await readBody(req)));
+      const parsed = ActionSchema.safeParse(parseJson(await readBody(req, MAX_DRAFT_BODY, 'an action')));
       if (!parsed.success) throw new Refusal(400, 'expected { action: "accept" | "reject", id } or { action: "edit", id, input?, reference?, assert? }');
       const outcome = await serial(parsed.data);
       if (!outcome.ok) throw new Refusal(outcome.why === 'gone' ? 409 : 400, outcome.message);
@@ -78,33 +78,4 @@ export async function startDraftsServer(opts: DraftsServerOptions): Promise<Draf
       await writes;
     },
   };
-}
-
-/** The request's body, refused (413) past MAX_DRAFT_BODY bytes. */
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_DRAFT_BODY) return reject(new Refusal(413, `an action is at most ${MAX_DRAFT_BODY} bytes`));
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_DRAFT_BODY) {
-        req.pause();
-        reject(new Refusal(413, `an action is at most ${MAX_DRAFT_BODY} bytes`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new Refusal(400, 'not JSON');
-  }
 }

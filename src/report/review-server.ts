@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { writeAtomic } from './atomic-write.js';
 import { withFileLock } from './file-lock.js';
 import { COMMON_HEADERS, LOCAL_HOST, Refusal, sendHtml, startLocalServer } from './local-server.js';
+import { parseJson, readBody } from './request-body.js';
 import { labelRow, REVIEW_SCALE, type ReviewItem, type ReviewLabel } from './review-items.js';
 import { reviewCsp, reviewPageHtml } from './review-page.js';
 
@@ -104,7 +104,7 @@ export async function startReviewServer(opts: ReviewServerOptions): Promise<Revi
       // A page of another origin cannot post JSON here without a preflight, which this server never answers.
       if (req.headers.origin !== undefined && req.headers.origin !== origin) throw new Refusal(403, 'forbidden');
       if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) throw new Refusal(415, 'send application/json');
-      const parsed = LabelPostSchema.safeParse(parseJson(await readBody(req)));
+      const parsed = LabelPostSchema.safeParse(parseJson(await readBody(req, MAX_LABEL_BODY, 'a label')));
       if (!parsed.success) throw new Refusal(400, 'expected { id, humanVerdict: "pass" | "fail" | null, humanScore: 1..10 | null }');
       const { id, humanVerdict, humanScore } = parsed.data;
       if (!known.has(id)) throw new Refusal(400, 'no such trial in these results');
@@ -126,33 +126,4 @@ export async function startReviewServer(opts: ReviewServerOptions): Promise<Revi
       await writes;
     },
   };
-}
-
-/** The request's body, refused (413) past MAX_LABEL_BODY bytes. */
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_LABEL_BODY) return reject(new Refusal(413, `a label is at most ${MAX_LABEL_BODY} bytes`));
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_LABEL_BODY) {
-        req.pause();
-        reject(new Refusal(413, `a label is at most ${MAX_LABEL_BODY} bytes`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new Refusal(400, 'not JSON');
-  }
 }
