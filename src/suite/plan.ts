@@ -74,6 +74,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly adaptive?: AdaptiveRange;
   /** `isolate: true` in a TS eval file: its inline target runs in a worker that imports `module` (the file's absolute path) again. */
   readonly isolate?: { module: string; display: string; maxHeapMb?: number };
+  /** `agent-evals score`: the recorded run (trace) this case grades; its results case says which (suite/score-plan.ts). */
+  readonly scoredTrace?: { readonly id: string; readonly startedAt?: string; readonly source: string };
 }
 
 export interface Selection {

@@ -16,6 +16,7 @@ function digest(id: string, startedAt: string, cases: Record<string, CasePoint>)
     gitSha: null,
     label: startedAt,
     kind: null,
+    scored: false,
     passRate: 0.5,
     passed: 1,
     trials: 2,
