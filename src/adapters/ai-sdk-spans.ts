@@ -1,5 +1,5 @@
 import { parsedValue, toolDefinitionName, type ChatMessage, type MessageToolCall, type ModelCallMessages } from './chat-messages.js';
-import type { SpanRecord } from './otel-spans.js';
+import { outermostFirst, type SpanRecord } from './otel-spans.js';
 
 /**
  * A model call as the AI SDK's own spans record it (`ai.generateText.doGenerate`, ...):
@@ -61,9 +61,4 @@ export function aiSdkReply(spans: readonly SpanRecord[]): string | undefined {
     if (typeof text === 'string') return text;
   }
   return undefined;
-}
-
-/** Spans by start time, an enclosing span before what it encloses. */
-function outermostFirst(spans: readonly SpanRecord[]): SpanRecord[] {
-  return [...spans].sort((a, b) => a.startMs - b.startMs || (b.endMs ?? Infinity) - (a.endMs ?? Infinity));
 }

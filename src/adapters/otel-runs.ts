@@ -1,10 +1,13 @@
-import { toolCallsOf } from '../core/agent-run.js';
+import { toolCallsOf, type AgentRun } from '../core/agent-run.js';
+import type { ChatTurn } from '../core/chat-turn.js';
 import { smallest } from '../core/extremes.js';
 import { pushAll } from '../core/push-all.js';
 import { aiSdkPrompt, aiSdkReply } from './ai-sdk-spans.js';
 import { assistantText, lastUserText, str, type ChatMessage, type ModelCallMessages } from './chat-messages.js';
+import { messageToolCalls } from './message-tool-calls.js';
 import { callMessages, inKnownConvention } from './otel-conventions.js';
 import { genAiMessages } from './otel-genai.js';
+import { runMetadata } from './otel-run-metadata.js';
 import { isModelCall, isToolCall, stepsFromSpans, type SpanRecord } from './otel-spans.js';
 import type { ExportedSpan } from './otlp-json.js';
 
@@ -18,9 +21,23 @@ export interface RecordedRun {
   tools: string[];
 }
 
+/** A recorded run with what its trace holds beyond that: what `agent-evals score` grades. */
+export interface SpanRun extends RecordedRun {
+  /** The trace id of its first span; `<trace id>-<n>` (n from 1, in start order) when that trace starts several runs. */
+  id: string;
+  /** When its first span started, in milliseconds since the epoch, when the export says. */
+  startMs?: number;
+  /** The conversation up to and including `input`, when the run answered one message of several. */
+  messages?: ChatTurn[];
+  /** Its steps (model calls with usage and model, tool calls with arguments, results and errors), reply and instructions. */
+  run: AgentRun;
+  /** What its spans and resource say about it (otel-run-metadata.ts). */
+  metadata: Record<string, unknown>;
+}
+
 /** The runs of an exported trace; `unknown` when no span is in a convention otel-conventions.ts lists. */
-export interface SpanRuns {
-  runs: RecordedRun[];
+export interface SpanRuns<R extends RecordedRun = RecordedRun> {
+  runs: R[];
   skipped: number;
   unknown: boolean;
 }
@@ -30,8 +47,8 @@ const CONVERSATION_KEYS = ['gen_ai.conversation.id', 'session.id'];
 
 interface Group {
   /** The outermost `invoke_agent` span, when the run has one. */
-  root: SpanRecord | undefined;
-  spans: SpanRecord[];
+  root: ExportedSpan | undefined;
+  spans: ExportedSpan[];
 }
 
 /**
@@ -50,6 +67,12 @@ interface Group {
  * message JSON schemas; read 2026-12-04.)
  */
 export function runsFromSpans(spans: readonly ExportedSpan[]): SpanRuns {
+  const read = spanRuns(spans);
+  return { ...read, runs: read.runs.map(({ input, reply, calls, tools }) => ({ input, reply, calls, tools })) };
+}
+
+/** The runs of an exported trace as runsFromSpans groups them, each with its id, start, steps and metadata. */
+export function spanRuns(spans: readonly ExportedSpan[]): SpanRuns<SpanRun> {
   const byTrace = new Map<string, ExportedSpan[]>();
   for (const s of spans) {
     const trace = byTrace.get(s.traceId);
@@ -60,14 +83,27 @@ export function runsFromSpans(spans: readonly ExportedSpan[]): SpanRuns {
   const others: Group[] = [];
   for (const trace of byTrace.values()) for (const group of runGroups(trace)) (group.root ? agentRuns : others).push(group);
   const groups = byStartOf([...agentRuns, ...continued(byConversation(others)).flatMap(byUserTurn)]);
-  const runs: RecordedRun[] = [];
+  const runs: SpanRun[] = [];
   let skipped = 0;
   for (const group of groups) {
     const run = recordedRun(group);
     if (run) runs.push(run);
     else skipped++;
   }
-  return { runs, skipped, unknown: spans.length > 0 && !spans.some(inKnownConvention) };
+  return { runs: uniqueIds(runs), skipped, unknown: spans.length > 0 && !spans.some(inKnownConvention) };
+}
+
+/** Runs whose first spans share a trace numbered in it, so each id names one run. */
+function uniqueIds(runs: SpanRun[]): SpanRun[] {
+  const per = new Map<string, number>();
+  for (const r of runs) per.set(r.id, (per.get(r.id) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return runs.map((r) => {
+    if (per.get(r.id) === 1) return r;
+    const n = (seen.get(r.id) ?? 0) + 1;
+    seen.set(r.id, n);
+    return { ...r, id: `${r.id}-${n}` };
+  });
 }
 
 const isAgent = (s: SpanRecord) => s.attributes['gen_ai.operation.name'] === 'invoke_agent';
@@ -76,21 +112,21 @@ function byStartOf(groups: readonly Group[]): Group[] {
   const start = new Map(groups.map((g) => [g, smallest(g.spans.map((s) => s.startMs))]));
   return [...groups].sort((a, b) => start.get(a)! - start.get(b)!);
 }
-const byStart = (spans: readonly SpanRecord[]) => [...spans].sort((a, b) => a.startMs - b.startMs);
+const byStart = <S extends SpanRecord>(spans: readonly S[]) => [...spans].sort((a, b) => a.startMs - b.startMs);
 const modelCalls = (g: Group) => byStart(g.spans.filter(isModelCall));
 
 /** The outermost agent spans of a trace, each with its descendants; else the whole trace. */
-function runGroups(trace: readonly SpanRecord[]): Group[] {
+function runGroups(trace: readonly ExportedSpan[]): Group[] {
   const byId = new Map(trace.map((s) => [s.spanId, s]));
   // Each span's outermost agent span (itself included), memoised: a span's is its parent's, else
   // itself if it is an agent span. A walk up stops at the first span already known, so a long chain
   // is read once, not once per span below it; a parent-link cycle ends the walk.
-  const known = new Map<SpanRecord, SpanRecord | undefined>();
-  const outermost = (s: SpanRecord): SpanRecord | undefined => {
-    const path: SpanRecord[] = [];
-    const onPath = new Set<SpanRecord>();
-    let above: SpanRecord | undefined;
-    for (let p: SpanRecord | undefined = s; p && !onPath.has(p); p = p.parentSpanId ? byId.get(p.parentSpanId) : undefined) {
+  const known = new Map<ExportedSpan, ExportedSpan | undefined>();
+  const outermost = (s: ExportedSpan): ExportedSpan | undefined => {
+    const path: ExportedSpan[] = [];
+    const onPath = new Set<ExportedSpan>();
+    let above: ExportedSpan | undefined;
+    for (let p: ExportedSpan | undefined = s; p && !onPath.has(p); p = p.parentSpanId ? byId.get(p.parentSpanId) : undefined) {
       if (known.has(p)) {
         above = known.get(p);
         break;
@@ -105,7 +141,7 @@ function runGroups(trace: readonly SpanRecord[]): Group[] {
     }
     return above;
   };
-  const groups = new Map<SpanRecord, SpanRecord[]>();
+  const groups = new Map<ExportedSpan, ExportedSpan[]>();
   for (const s of trace) {
     const root = outermost(s);
     if (!root) continue;
@@ -183,38 +219,67 @@ function byUserTurn(group: Group): Group[] {
   return turns;
 }
 
-function recordedRun({ root, spans }: Group): RecordedRun | undefined {
+function recordedRun({ root, spans }: Group): SpanRun | undefined {
   const calls = modelCalls({ root, spans }).flatMap((s) => callMessages(s) ?? []);
   const agent = root && genAiMessages(root.attributes);
-  const steps = stepsFromSpans(spans);
-  const input = (agent && lastUserText(agent.input)) ?? (calls[0] && lastUserText(calls[0].input)) ?? aiSdkPrompt(spans);
+  const asked = spans.some(isToolCall) ? undefined : messageToolCalls(calls);
+  const steps = stepsFromSpans(inAskedOrder(spans, calls), asked && ((s) => asked(callMessages(s))));
+  const prompt = agent && lastUserText(agent.input) !== undefined ? agent.input : (calls[0]?.input ?? []);
+  const input = lastUserText(prompt) ?? aiSdkPrompt(spans);
   const lastCall = calls[calls.length - 1];
   const reply = (agent && assistantText(agent.output)) ?? (lastCall && assistantText(lastCall.output)) ?? aiSdkReply(spans) ?? steps.findLast((s) => s.text)?.text;
   if (input === undefined || reply === undefined) return undefined;
-  const called = spans.some(isToolCall) ? toolCallsOf({ reply, steps }).map((c) => c.name) : messageToolCalls(calls);
-  const tools = [...new Set(spans.flatMap((s) => callMessages(s)?.tools ?? []))];
-  return { input, reply, calls: called, tools };
+  const run: AgentRun = { reply, ...(steps.length > 0 ? { steps } : {}) };
+  const model = steps.findLast((s) => s.model)?.model;
+  if (model) run.model = model;
+  const instructions = prompt.find((m) => m.role === 'system' && m.text)?.text;
+  if (instructions) run.instructions = instructions;
+  const startMs = smallest(spans.map((s) => s.startMs));
+  const messages = conversation(prompt);
+  return {
+    input,
+    reply,
+    calls: toolCallsOf(run).map((c) => c.name),
+    tools: [...new Set(spans.flatMap((s) => callMessages(s)?.tools ?? []))],
+    id: byStart(spans)[0]!.traceId,
+    ...(startMs > 0 ? { startMs } : {}),
+    ...(messages ? { messages } : {}),
+    run,
+    metadata: runMetadata(spans),
+  };
 }
 
+/** A tool span's tool call id: the AI SDK's, OpenTelemetry GenAI's, OpenInference's. */
+const TOOL_CALL_ID_KEYS = ['ai.toolCall.id', 'gen_ai.tool.call.id', 'tool_call.id'];
+
 /**
- * The tools a run's model calls asked for, in order, when no tool span recorded them: each call's
- * answer, and before it the calls its input messages hold since the last user message that no
- * earlier call's answer did (a trace missing the earlier model calls still shows them). A call
- * with an id is counted once.
+ * Spans by start, tool spans that started in the same millisecond (an export keeps no finer time,
+ * and lists spans as they ended) in the order the model asked for them, by tool call id.
  */
-function messageToolCalls(calls: readonly ModelCallMessages[]): string[] {
-  const seen = new Set<string>();
-  const names: string[] = [];
-  const add = (c: { id?: string; name: string }, fromHistory: boolean) => {
-    if (c.id !== undefined && seen.has(c.id)) return;
-    if (c.id === undefined && fromHistory) return;
-    if (c.id !== undefined) seen.add(c.id);
-    names.push(c.name);
+function inAskedOrder(spans: readonly ExportedSpan[], calls: readonly ModelCallMessages[]): ExportedSpan[] {
+  const asked = new Map<string, number>();
+  for (const call of calls) for (const m of call.output) for (const c of m.toolCalls) if (c.id !== undefined && !asked.has(c.id)) asked.set(c.id, asked.size);
+  const rank = (s: SpanRecord) => {
+    const id = isToolCall(s) ? TOOL_CALL_ID_KEYS.map((k) => str(s.attributes[k])).find(Boolean) : undefined;
+    return id === undefined ? undefined : asked.get(id);
   };
-  for (const call of calls) {
-    const sinceUser = call.input.slice(call.input.findLastIndex((m) => m.role === 'user') + 1);
-    for (const m of sinceUser) for (const c of m.toolCalls) add(c, true);
-    for (const m of call.output) for (const c of m.toolCalls) add(c, false);
+  const sorted = byStart(spans);
+  // Within each millisecond, the ranked tool spans trade places among themselves; the rest stay put.
+  for (let from = 0; from < sorted.length;) {
+    let to = from + 1;
+    while (to < sorted.length && sorted[to]!.startMs === sorted[from]!.startMs) to++;
+    const at = [...Array(to - from).keys()].map((i) => from + i).filter((i) => rank(sorted[i]!) !== undefined);
+    const ranked = at.map((i) => sorted[i]!).sort((a, b) => rank(a)! - rank(b)!);
+    for (const [j, i] of at.entries()) sorted[i] = ranked[j]!;
+    from = to;
   }
-  return names;
+  return sorted;
+}
+
+/** The user and assistant texts of a prompt up to its last user message, when there are more than that one. */
+function conversation(prompt: readonly ChatMessage[]): ChatTurn[] | undefined {
+  const turns = prompt
+    .slice(0, prompt.findLastIndex((m) => m.role === 'user' && m.text !== undefined) + 1)
+    .flatMap((m): ChatTurn[] => ((m.role === 'user' || m.role === 'assistant') && m.text !== undefined ? [{ role: m.role, content: m.text }] : []));
+  return turns.length > 1 ? turns : undefined;
 }

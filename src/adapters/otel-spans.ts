@@ -36,6 +36,11 @@ const first = <T>(a: Readonly<Record<string, unknown>>, read: (v: unknown) => T 
   return undefined;
 };
 
+/** Spans by start time, an enclosing span before what it encloses. */
+export function outermostFirst<S extends SpanRecord>(spans: readonly S[]): S[] {
+  return [...spans].sort((a, b) => a.startMs - b.startMs || (b.endMs ?? Infinity) - (a.endMs ?? Infinity));
+}
+
 /** A span that is one model call (also read by otel-runs.ts, for an exported trace's input and reply). */
 export function isModelCall(s: SpanRecord): boolean {
   const a = s.attributes;
@@ -61,9 +66,10 @@ function toolName(s: SpanRecord): string {
  * The steps of an agent's run, from the spans of its trace: one step per model call (its usage,
  * model and text) in start order, each tool call on the step of the model call before it.
  * A model call inside another (two instrumentations of the same call) counts once, as the outer
- * one; so does a tool span inside a tool span of the same name.
+ * one; so does a tool span inside a tool span of the same name. `askedTools`, for a trace with no
+ * tool span, gives the tool calls a model call asked for (read off its messages), asked in start order.
  */
-export function stepsFromSpans(spans: readonly SpanRecord[]): Step[] {
+export function stepsFromSpans(spans: readonly SpanRecord[], askedTools?: (modelCall: SpanRecord) => ToolCall[]): Step[] {
   const nested = nestedSpans(spans);
   const steps: Step[] = [];
   let current: Step | undefined;
@@ -73,6 +79,8 @@ export function stepsFromSpans(spans: readonly SpanRecord[]): Step[] {
       if (nested.has(s)) continue;
       const step = modelStep(s);
       if (!step) continue;
+      const asked = askedTools?.(s);
+      if (asked?.length) step.toolCalls = asked;
       steps.push(step);
       current = step;
     } else if (isToolCall(s) && s.endMs !== undefined) {

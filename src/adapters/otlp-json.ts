@@ -6,6 +6,8 @@ import type { SpanRecord } from './otel-spans.js';
  */
 export interface ExportedSpan extends SpanRecord {
   traceId: string;
+  /** The attributes of the resource that recorded it (`service.name`, ...), one object shared by its spans. */
+  resource: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -21,9 +23,10 @@ export function spansFromOtlpJson(data: unknown): ExportedSpan[] | undefined {
   const spans: ExportedSpan[] = [];
   for (const doc of docs as Array<{ resourceSpans: unknown[] }>) {
     for (const rs of doc.resourceSpans) {
+      const resource = attributes(isObject(rs) && isObject(rs['resource']) ? rs['resource']['attributes'] : undefined);
       for (const ss of arrayAt(rs, 'scopeSpans')) {
         for (const s of arrayAt(ss, 'spans')) {
-          const span = spanRecord(s);
+          const span = spanRecord(s, resource);
           if (span) spans.push(span);
         }
       }
@@ -32,7 +35,7 @@ export function spansFromOtlpJson(data: unknown): ExportedSpan[] | undefined {
   return spans;
 }
 
-function spanRecord(s: unknown): ExportedSpan | undefined {
+function spanRecord(s: unknown, resource: Readonly<Record<string, unknown>>): ExportedSpan | undefined {
   if (!isObject(s) || typeof s['spanId'] !== 'string' || typeof s['traceId'] !== 'string') return undefined;
   const startMs = nanosToMs(s['startTimeUnixNano']) ?? 0;
   const endMs = nanosToMs(s['endTimeUnixNano']);
@@ -44,6 +47,7 @@ function spanRecord(s: unknown): ExportedSpan | undefined {
   const message = typeof status['message'] === 'string' && status['message'] ? status['message'] : undefined;
   return {
     traceId: s['traceId'],
+    resource,
     spanId: s['spanId'],
     ...(typeof s['parentSpanId'] === 'string' && s['parentSpanId'] ? { parentSpanId: s['parentSpanId'] } : {}),
     name: typeof s['name'] === 'string' ? s['name'] : '',

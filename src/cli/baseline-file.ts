@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ComparableResultsSchema, type ComparableResults } from '../stats/compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { UserError } from '../core/errors.js';
-import { readResultsFile } from './results-file.js';
+import { readResultsFile } from '../suite/results-file.js';
 import { ResultsSchema, type Results } from '../core/results-schema.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

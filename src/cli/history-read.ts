@@ -7,7 +7,7 @@ import { CaseResultSchema, ResultsSchema, type Summary } from '../core/results-s
 import type { CasePoint, RunDigest } from '../report/history-data.js';
 import { runKind, runLabel } from '../report/run-label.js';
 import type { HistoryFile } from './history-files.js';
-import { parseResults, readResultsJson } from './results-file.js';
+import { parseResults, readResultsJson } from '../suite/results-file.js';
 
 /**
  * What the history reads of a results file: ResultsSchema itself, with each case cut down to what the

@@ -1,17 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { FileReadError, UserError, errorMessage } from '../core/errors.js';
-import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
+import { UserError, errorMessage } from '../core/errors.js';
 import { ResultsSchema } from '../core/results-schema.js';
-import { spansFromOtlpJson, type ExportedSpan } from '../adapters/otlp-json.js';
-import { runsFromSpans, type RecordedRun } from '../adapters/otel-runs.js';
-import { SPAN_CONVENTIONS } from '../adapters/otel-conventions.js';
+import type { RecordedRun } from '../adapters/otel-runs.js';
 import { casesFromRuns, runsFromResults, type SkippedConversation } from '../suite/import-cases.js';
 import { terminalSafe } from '../report/sanitize.js';
 import { importedEvalText } from '../suite/import-yaml.js';
-import { parseResults } from './results-file.js';
-import { refuseUtf16 } from '../core/text-encoding.js';
+import { conventionNames, otlpRuns } from '../suite/otlp-runs.js';
+import { recordedData } from '../suite/recorded-file.js';
+import { parseResults } from '../suite/results-file.js';
+import { readUserText } from '../suite/user-text-file.js';
 
 interface ImportFlags {
   out?: string;
@@ -38,7 +37,7 @@ export function registerImport(program: Command): void {
       const suite = flags.suite ?? (stem.replace(/[^A-Za-z0-9._-]+/g, '-') || 'imported');
       if (!NAME.test(suite)) throw new UserError('a suite name has no spaces, "*" or "?"', { field: '--suite' });
       const out = resolve(cwd, flags.out ?? `evals/${suite}.eval.yaml`);
-      const { runs, skipped, kind, conversations = [] } = recordedRuns(await readJson(path, shown), shown);
+      const { runs, skipped, kind, conversations = [] } = recordedRuns(await readUserText(path, { file: shown }), shown);
       const skips = [skipped ? `${skipped} without an input and a reply skipped` : '', conversationsNote(conversations)].filter(Boolean);
       if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skips.length ? ` (${skips.join('; ')})` : ''}: nothing to import`, { file: shown });
       const { cases, duplicates } = casesFromRuns(runs);
@@ -64,60 +63,15 @@ export function registerImport(program: Command): void {
     });
 }
 
-/** The file's JSON: one document, or one per line (how a file exporter writes OTLP). */
-async function readJson(path: string, shown: string): Promise<unknown> {
-  let bytes: Buffer;
-  try {
-    bytes = await readRegularFile(path, TEXT_FILE_MAX_BYTES);
-  } catch (err) {
-    if (!(err instanceof FileReadError)) throw err;
-    throw new UserError(err.problem === 'missing' ? 'no such file' : `it ${err.message}`, { file: shown });
-  }
-  refuseUtf16(bytes, shown);
-  const text = bytes.toString('utf8');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    try {
-      return text
-        .split('\n')
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as unknown);
-    } catch {
-      throw neither(shown, 'it is not JSON');
-    }
-  }
-}
-
 /** The recorded runs of an OTLP export or a results file; anything else is bad input. */
-function recordedRuns(data: unknown, shown: string): { runs: RecordedRun[]; skipped: number; kind: string; conversations?: SkippedConversation[] } {
-  const spans = spansFromOtlpJson(data);
-  if (spans) {
-    const { runs, skipped, unknown } = runsFromSpans(spans);
-    if (unknown) throw new UserError(`holds spans of no convention agent-evals reads (tried ${triedConventions()}); ${firstSpan(spans)}: nothing to import`, { file: shown });
+function recordedRuns(text: string, shown: string): { runs: RecordedRun[]; skipped: number; kind: string; conversations?: SkippedConversation[] } {
+  const data = recordedData(text);
+  if (data.format === 'otlp') {
+    const { runs, skipped } = otlpRuns(data.spans, shown, 'import');
     return { runs, skipped, kind: 'an OTLP trace export' };
   }
-  const doc = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { tool?: { name?: unknown }; schemaVersion?: unknown }) : undefined;
-  if (doc && (doc.tool?.name === 'agent-evals' || doc.schemaVersion !== undefined)) {
-    return { ...runsFromResults(parseResults(data, shown, '<file>', ResultsSchema)), kind: 'an agent-evals results file' };
-  }
-  throw neither(shown, 'it has neither `resourceSpans` nor the results document fields');
-}
-
-const conventionNames = () =>
-  SPAN_CONVENTIONS.map((c) => c.name)
-    .join(', ')
-    .replace(/, ([^,]+)$/, ' or $1');
-const triedConventions = () => SPAN_CONVENTIONS.map((c) => `${c.name}: ${c.keys}`).join('; ');
-
-/** What the file's first span held, for a file of no known convention: its name and first attribute keys (file text, so made safe for a terminal). */
-function firstSpan(spans: readonly ExportedSpan[]): string {
-  const span = spans[0]!;
-  const keys = Object.keys(span.attributes);
-  const cut = (text: string) => terminalSafe(text.length > 80 ? `${text.slice(0, 80)}…` : text);
-  const shownKeys = keys.slice(0, 5).map(cut);
-  const more = keys.length > 5 ? `, and ${keys.length - 5} more` : '';
-  return `its first span is "${cut(span.name)}" with ${keys.length === 0 ? 'no attributes' : `attributes ${shownKeys.join(', ')}${more}`}`;
+  if (data.format === 'results') return { ...runsFromResults(parseResults(data.data, shown, '<file>', ResultsSchema)), kind: 'an agent-evals results file' };
+  throw neither(shown, data.format === 'unknown' && !data.json ? 'it is not JSON' : 'it has neither `resourceSpans` nor the results document fields');
 }
 
 function neither(shown: string, why: string): UserError {

@@ -5,7 +5,7 @@ import { CaseResultSchema, SCHEMA_VERSION } from '../core/results-schema.js';
 import { newestResults } from './newest-results.js';
 import { loadConfigFromFlags, planCases, type PlannedRun, type SelectionFlags } from './prepare.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { readResultsFile } from './results-file.js';
+import { readResultsFile } from '../suite/results-file.js';
 
 /** `run --last-failed [--from <results.json>]`. */
 export interface LastFailedFlags {

@@ -2,7 +2,7 @@ import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import { ResultsSchema, SCHEMA_VERSION, type Results } from '../core/results-schema.js';
-import { parseResults, readResultsJson } from './results-file.js';
+import { parseResults, readResultsJson } from '../suite/results-file.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
 

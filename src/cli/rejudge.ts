@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { collect, concurrency, fraction, timeoutMs, usd, waitMs } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
-import { readResultsFile } from './results-file.js';
+import { readResultsFile } from '../suite/results-file.js';
 import { reporterHooks } from '../report/hook-bound.js';
 import { buildReporters, reporterOption, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';

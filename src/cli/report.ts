@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { ResultsSchema } from '../core/results-schema.js';
 import { caseKey } from '../core/matrix.js';
 import { digestCase } from '../core/trace-digest.js';
-import { readResultsFile } from './results-file.js';
+import { readResultsFile } from '../suite/results-file.js';
 import { UserError } from '../core/errors.js';
 import { reportBaseline } from './report-baseline.js';
 import { wroteLine } from '../report/wrote-lines.js';

@@ -26,7 +26,7 @@ export function registerReview(program: Command): void {
       if (extname(labelsPath).toLowerCase() !== '.jsonl') throw new UserError('the labels file is JSONL: give a path ending in .jsonl', { file: labelsShown, field: '--labels' });
       if (labelsPath === resultsPath) throw new UserError('the labels file cannot be the results file', { file: labelsShown, field: '--labels' });
       const [{ readResultsFile }, { ResultsSchema }, { loadLabels }, { reviewItems }, { startReviewServer }] = await Promise.all([
-        import('./results-file.js'),
+        import('../suite/results-file.js'),
         import('../core/results-schema.js'),
         import('../suite/labels.js'),
         import('../report/review-items.js'),

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { ResultsSchema } from '../core/results-schema.js';
 import type { ToolTape } from '../runner/loop/tool-tape.js';
-import { readResultsFile } from './results-file.js';
+import { readResultsFile } from '../suite/results-file.js';
 
 export interface ToolTapeFlags {
   replayTools?: string;

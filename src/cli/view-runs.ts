@@ -6,7 +6,7 @@ import { runStartText } from '../report/run-label.js';
 import type { ViewRun } from '../report/view-data.js';
 import { exitCodeFor } from '../runner/loop/exit-code.js';
 import { digestResults, HistoryResultsSchema } from './history-read.js';
-import { parseResults, readResultsJson } from './results-file.js';
+import { parseResults, readResultsJson } from '../suite/results-file.js';
 
 /**
  * The exit code a run's results give, decided as the run decided it (src/runner/loop/exit-code.ts): 130

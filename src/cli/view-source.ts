@@ -10,7 +10,7 @@ import { compareRuns } from '../stats/compare-runs.js';
 import { compareOptions } from './compare-options.js';
 import { readHistory } from './history-read.js';
 import { reportBaseline } from './report-baseline.js';
-import { readResultsFile } from './results-file.js';
+import { readResultsFile } from '../suite/results-file.js';
 import { viewRuns } from './view-runs.js';
 
 /**

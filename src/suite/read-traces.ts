@@ -1,19 +1,18 @@
-import { relative, resolve } from 'node:path';
-import { FileReadError, UserError } from '../core/errors.js';
+import { UserError } from '../core/errors.js';
 import type { RecordedTrace } from '../core/recorded-trace.js';
-import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
-import { refuseUtf16 } from '../core/text-encoding.js';
+import { ResultsSchema } from '../core/results-schema.js';
 import { pushAll } from '../core/push-all.js';
+import { otlpRuns } from './otlp-runs.js';
+import { recordedData } from './recorded-file.js';
+import { parseResults } from './results-file.js';
+import { tracesFromResults } from './results-traces.js';
 import { tracesFromLines } from './trace-lines.js';
+import { traceFiles } from './trace-paths.js';
+import { pickTraces, type TracePick } from './trace-pick.js';
+import { readUserText } from './user-text-file.js';
 
-export interface TraceReadOptions {
+export interface TraceReadOptions extends TracePick {
   cwd: string;
-  /** Keep a seeded sample of N traces (the same N for the same seed and files). */
-  sample?: number;
-  seed?: number;
-  /** Keep traces that started at or after / before this time (traces without a time are left out when either is set). */
-  since?: Date;
-  until?: Date;
 }
 
 export interface TracesRead {
@@ -21,30 +20,63 @@ export interface TracesRead {
   traces: RecordedTrace[];
   /** The files read, as shown to the user. */
   files: string[];
-  /** Records read that were not kept, and why (`3 before --since`, `2 without an input and a reply`). */
+  /** Records read that were not kept, and why (`3 before --since`, `2 runs without an input and a reply`). */
   notes: string[];
 }
 
+/** What a file that is none of the formats is told. */
+const FORMATS = 'neither an OTLP JSON trace export, a results file nor JSONL trace lines ({input|messages, reply, …})';
+
 /**
- * Reads recorded agent runs from files and folders for `agent-evals score`. Bad input (no such file, no
- * known format, nothing to score) is a UserError naming the file and what was expected.
+ * Reads recorded agent runs from files and folders for `agent-evals score`: OTLP JSON exports in
+ * every convention `import` reads, agent-evals results files (each finished trial) and JSONL trace
+ * lines, a folder as its .json/.jsonl/.ndjson files; then `pickTraces` (a trace id met again, the
+ * time window, the sample). Bad input (no such file, an empty folder, no known format, a file with
+ * no run to score) is a UserError naming the file and what was expected.
  */
 export async function readTraces(paths: readonly string[], opts: TraceReadOptions): Promise<TracesRead> {
-  const traces: RecordedTrace[] = [];
-  const files: string[] = [];
-  for (const p of paths) {
-    const path = resolve(opts.cwd, p);
-    const shown = relative(opts.cwd, path) || path;
-    let bytes: Buffer;
-    try {
-      bytes = await readRegularFile(path, TEXT_FILE_MAX_BYTES);
-    } catch (err) {
-      if (!(err instanceof FileReadError)) throw err;
-      throw new UserError(err.problem === 'missing' ? 'no such file' : `it ${err.message}`, { file: shown });
-    }
-    refuseUtf16(bytes, shown);
-    pushAll(traces, tracesFromLines(bytes.toString('utf8'), shown));
-    files.push(shown);
+  const read: RecordedTrace[] = [];
+  const notes: string[] = [];
+  const files = await traceFiles(paths, opts.cwd);
+  for (const { path, shown } of files) {
+    const fileTraces = tracesOfFile(await readUserText(path, { file: shown }), shown, notes);
+    if (fileTraces.length === 0) throw new UserError('holds no recorded run to score', { file: shown });
+    pushAll(read, fileTraces);
   }
-  return { traces, files, notes: [] };
+  const { traces, notes: picked } = pickTraces(read, opts);
+  return { traces, files: files.map((f) => f.shown), notes: [...notes, ...picked] };
+}
+
+/** The traces of one file's text, by its format; what was left out goes into `notes`. */
+function tracesOfFile(text: string, shown: string, notes: string[]): RecordedTrace[] {
+  if (!text.trim()) throw new UserError(`is empty: ${FORMATS} was expected`, { file: shown });
+  const data = recordedData(text);
+  switch (data.format) {
+    case 'otlp': {
+      const { runs, skipped } = otlpRuns(data.spans, shown, 'score');
+      if (skipped) notes.push(`${shown}: ${skipped} run${skipped === 1 ? '' : 's'} without an input and a reply`);
+      if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skipped ? ` (${skipped} without)` : ''}: nothing to score`, { file: shown });
+      return runs.map(({ id, startMs, input, messages, run, metadata }) => ({
+        id,
+        ...(startMs !== undefined ? { startedAt: new Date(startMs).toISOString() } : {}),
+        ...(messages ? { messages } : { input }),
+        run,
+        metadata,
+        source: `${shown}#${id}`,
+      }));
+    }
+    case 'results': {
+      const { traces, unfinished, unasked } = tracesFromResults(parseResults(data.data, shown, '', ResultsSchema), shown);
+      if (unfinished) notes.push(`${shown}: ${unfinished} trial${unfinished === 1 ? '' : 's'} that did not finish (an error or an interrupt)`);
+      if (unasked) notes.push(`${shown}: ${unasked} trial${unasked === 1 ? '' : 's'} of cases whose input the file does not keep`);
+      if (traces.length === 0) throw new UserError('holds no finished trial with its case input: nothing to score', { file: shown });
+      return traces;
+    }
+    case 'lines':
+      return tracesFromLines(text, shown);
+    case 'unknown':
+      throw new UserError(`${FORMATS} (${data.json ? 'it has neither `resourceSpans`, the results document fields nor a trace line’s `reply`' : 'it is not JSON'}): nothing to score`, {
+        file: shown,
+      });
+  }
 }

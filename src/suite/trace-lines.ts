@@ -6,6 +6,9 @@ import type { RecordedTrace } from '../core/recorded-trace.js';
 import { TokenUsageSchema } from '../core/usage.js';
 import { formatPath } from './zod-issues.js';
 
+/** A time `--since`/`--until` can compare: what `Date` reads (ISO 8601 is what exporters write). */
+const TimeSchema = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'not a time (ISO 8601, e.g. 2026-11-30T09:00:00Z)' });
+
 /**
  * One line of a JSONL trace file: what an agent was asked (`input`, or `messages` ending with the user
  * message it answered), its `reply`, and optionally its tool calls, usage, model, time and metadata.
@@ -14,8 +17,8 @@ export const TraceLineSchema = z
   .object({
     id: z.string().min(1).optional(),
     /** When the run started (ISO 8601); `time` is read the same. */
-    startedAt: z.string().optional(),
-    time: z.string().optional(),
+    startedAt: TimeSchema.optional(),
+    time: TimeSchema.optional(),
     input: z.string().optional(),
     messages: z.array(ChatTurnSchema).min(1).optional(),
     reply: z.string(),

@@ -5,18 +5,26 @@
  * the same agent can be read through its adapter and through `otel: true` and compared.
  */
 import { createOpenAI } from '@ai-sdk/openai';
+import type { Tracer } from '@opentelemetry/api';
 import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
 import type { Scripted } from './fake-server.js';
 
 export const MODEL_ID = 'gpt-4.1-mini';
 
+/** What the agent's telemetry records beyond the spans: a tracer of the test's own, the user's `functionId` and `metadata`. */
+export interface OrderTelemetry {
+  tracer?: Tracer;
+  functionId?: string;
+  metadata?: Record<string, string>;
+}
+
 /** The agent for trial `k`: looks the order up, tries a refund (the tool throws), then answers. */
 export function runOrderAgent(
   baseURL: string,
   input: string,
   k: number,
-  { abortSignal, fetch, telemetry = true }: { abortSignal?: AbortSignal; fetch?: typeof globalThis.fetch; telemetry?: boolean } = {},
+  { abortSignal, fetch, telemetry = true, recorded = {} }: { abortSignal?: AbortSignal; fetch?: typeof globalThis.fetch; telemetry?: boolean; recorded?: OrderTelemetry } = {},
 ) {
   const openai = createOpenAI({ baseURL, apiKey: 'sk-test-otel-000000', ...(fetch ? { fetch } : {}) });
   return generateText({
@@ -35,7 +43,7 @@ export function runOrderAgent(
       }),
     },
     stopWhen: stepCountIs(4),
-    experimental_telemetry: { isEnabled: telemetry },
+    experimental_telemetry: { isEnabled: telemetry, ...recorded },
     ...(abortSignal ? { abortSignal } : {}),
   });
 }

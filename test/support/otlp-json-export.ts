@@ -6,8 +6,8 @@
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 
-export function memoryTracing(): { provider: BasicTracerProvider; otlpJson: () => string } {
+export function memoryTracing(): { provider: BasicTracerProvider; exporter: InMemorySpanExporter; otlpJson: () => string } {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  return { provider, otlpJson: () => new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans())) };
+  return { provider, exporter, otlpJson: () => new TextDecoder().decode(JsonTraceSerializer.serializeRequest(exporter.getFinishedSpans())) };
 }

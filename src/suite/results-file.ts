@@ -1,9 +1,8 @@
 import { relative } from 'node:path';
 import type { z } from 'zod';
-import { FileReadError, UserError, errorMessage } from '../core/errors.js';
-import { TEXT_FILE_MAX_BYTES, readRegularFile } from '../core/regular-file.js';
-import { formatPath } from '../suite/zod-issues.js';
-import { refuseUtf16 } from '../core/text-encoding.js';
+import { UserError, errorMessage } from '../core/errors.js';
+import { readUserText } from './user-text-file.js';
+import { formatPath } from './zod-issues.js';
 
 /**
  * Reads a results file a command was given: a missing, unreadable or invalid file is bad input
@@ -16,15 +15,7 @@ export async function readResultsFile<S extends z.ZodType>(path: string, cwd: st
 
 /** A results file's JSON, not yet checked against a schema (`merge` compares versions first). */
 export async function readResultsJson(path: string, file: string, flag: string, missingHint = ''): Promise<unknown> {
-  let bytes: Buffer;
-  try {
-    bytes = await readRegularFile(path, TEXT_FILE_MAX_BYTES);
-  } catch (err) {
-    if (!(err instanceof FileReadError)) throw err;
-    throw new UserError(err.problem === 'missing' ? `no such results file${missingHint}` : `it ${err.message}`, { file, field: flag });
-  }
-  refuseUtf16(bytes, file);
-  const text = bytes.toString('utf8');
+  const text = await readUserText(path, { file, field: flag }, `no such results file${missingHint}`);
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
