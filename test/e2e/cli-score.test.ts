@@ -97,6 +97,15 @@ describe('agent-evals score', () => {
     expect(res.stdout).toContain('trace t2 (2026-12-01T10:00:00Z, traces/prod.jsonl:2)');
   });
 
+  it('--since/--until keep the traces recorded in the window', async () => {
+    const { dir, cli } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--since', '2026-12-02', '--until', '2026-12-03', '--json', 'w.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    const out = readResults(join(dir, 'w.json'));
+    expect(out.cases.map((c) => c.id)).toEqual(['t3']);
+    expect(out.run.scoredFrom).toMatchObject({ since: '2026-12-02', until: '2026-12-03', traces: 2, unmatched: 1 });
+  });
+
   it('--save-failures writes the failed traces as cases that load and fail against the agent that recorded them', async () => {
     const { dir, cli, targetCalls } = await project();
     const res = await cli(['score', 'traces/prod.jsonl', '--save-failures', 'evals/prod-misses.eval.yaml']);
