@@ -69,6 +69,13 @@ describe('the history data', () => {
     expect(digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 'l.json').run.kind).toBe('last failed');
   });
 
+  it('a scored batch (`agent-evals score`) is marked scored, its kind naming the traces; a run is not', async () => {
+    const results = historyCopy(await historyRun(), 1, 3);
+    expect(digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 'r.json').run).toMatchObject({ scored: false, kind: null });
+    results.run.scoredFrom = { files: ['prod.jsonl'], traces: 3, unmatched: 0, scoring: ['evals/s.score.yaml'] };
+    expect(digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 's.json').run).toMatchObject({ scored: true, kind: 'scored: 3 recorded traces' });
+  });
+
   it('orders runs by startedAt, lines cases up over them, and ranks the most changed first', () => {
     const h = buildHistory([
       digest('c', '2026-11-03T00:00:00Z', { 'a/flip': ['passed', 1, 1, 0], 'a/drift': ['passed', 1, 1, 0] }),
