@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
 import type { ScoredFrom } from '../core/results-schema.js';
@@ -146,6 +146,13 @@ async function scorePlanned(
   const hooks = reporterHooks(config.reporterTimeoutMs, settings.interruptGraceMs);
   const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version, verbose: Boolean(flags.verbose), hookBound: hooks.bound };
   const outputs = reporterOutputs(specs, reporterContext);
+  // A score never replaces what it read (a results file scored again, as `--json` or by default).
+  const read = new Set(scoredFrom.files.map((f) => resolve(cwd, f)));
+  const over = outputs.find((o) => o.kind === 'file' && read.has(resolve(o.path)));
+  if (over)
+    throw new UserError(`would overwrite the trace file ${relative(cwd, over.path) || over.path} it scores: give the results another path`, {
+      field: over.field === 'json reporter' ? '--json' : over.field,
+    });
   pushAll(outputs, await judgeCacheOutput(plan.cases, settings, config.outputDir));
   await checkOutputs(outputs, config.file);
   const reporters = await buildReporters(specs, reporterContext);

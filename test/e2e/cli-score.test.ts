@@ -177,6 +177,16 @@ describe('agent-evals score', () => {
     expect(none.stderr).toContain('suite "plain" has no suite-level `assert`');
   });
 
+  it('never writes its results over a file it scores (a scored batch scored again)', async () => {
+    const { dir, cli } = await project({ 'evals/any.score.yaml': 'name: any\nassert: [{ type: contains, value: order }]\n' });
+    expect((await cli(['score', 'traces/prod.jsonl', '--scoring', 'evals/support.score.yaml'])).code).toBe(1);
+    const first = readFileSync(join(dir, '.agent-evals', 'scored.json'), 'utf8');
+    const again = await cli(['score', '.agent-evals/scored.json', '--scoring', 'evals/any.score.yaml']);
+    expect(again.code, again.stdout + again.stderr).toBe(2);
+    expect(again.stderr).toContain('would overwrite the trace file .agent-evals/scored.json it scores');
+    expect(readFileSync(join(dir, '.agent-evals', 'scored.json'), 'utf8')).toBe(first);
+  });
+
   it('a baseline comparison refuses a scored batch as the baseline of a run', async () => {
     const { cli } = await project({ 'evals/plain.eval.yaml': 'suite: support\ntarget: agent\ncases:\n  - { id: t1, input: where is A-1?, assert: [{ type: contains, value: shipped }] }\n' });
     expect((await cli(['score', 'traces/prod.jsonl', '--json', 'scored.json'])).code).toBe(1);
