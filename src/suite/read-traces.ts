@@ -66,7 +66,8 @@ function tracesOfFile(text: string, shown: string, notes: string[]): RecordedTra
       }));
     }
     case 'results': {
-      const { traces, unfinished, unasked } = tracesFromResults(parseResults(data.data, shown, '', ResultsSchema), shown);
+      const { traces, unfinished, unasked, digests } = tracesFromResults(parseResults(data.data, shown, '', ResultsSchema), shown);
+      if (digests) notes.push(`${shown}: its tool calls' arguments and results are digests (the run kept them under \`trace: safe\`; \`trace: full\` keeps the values)`);
       if (unfinished) notes.push(`${shown}: ${unfinished} trial${unfinished === 1 ? '' : 's'} that did not finish (an error or an interrupt)`);
       if (unasked) notes.push(`${shown}: ${unasked} trial${unasked === 1 ? '' : 's'} of cases whose input the file does not keep`);
       if (traces.length === 0) throw new UserError('holds no finished trial with its case input: nothing to score', { file: shown });

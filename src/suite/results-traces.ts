@@ -9,9 +9,10 @@ import type { CaseResult, Results, TrialResult } from '../core/results-schema.js
  * several turns each turn's message and reply before the last), its run the trial's reply and trace,
  * its metadata the case's suite, id, tags, matrix values and target, its time the run's start.
  * `unfinished` counts the trials left out, `unasked` those of cases whose input the file does not keep
- * (results written before inputs were kept).
+ * (results written before inputs were kept); `digests` says the tool calls hold digests of their
+ * arguments and results, not the values (a run under `trace: safe`, the default).
  */
-export function tracesFromResults(results: Results, shown: string): { traces: RecordedTrace[]; unfinished: number; unasked: number } {
+export function tracesFromResults(results: Results, shown: string): { traces: RecordedTrace[]; unfinished: number; unasked: number; digests: boolean } {
   const traces: RecordedTrace[] = [];
   let unfinished = 0;
   let unasked = 0;
@@ -37,7 +38,8 @@ export function tracesFromResults(results: Results, shown: string): { traces: Re
       });
     }
   }
-  return { traces, unfinished, unasked };
+  const digests = results.run.trace === 'safe' && traces.some((t) => t.run.steps?.some((step) => step.toolCalls?.length));
+  return { traces, unfinished, unasked, digests };
 }
 
 function askedOf(c: CaseResult, t: TrialResult): { input: string } | { messages: ChatTurn[] } | undefined {

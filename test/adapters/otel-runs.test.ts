@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spansFromOtlpJson } from '../../src/adapters/otlp-json.js';
-import { runsFromSpans } from '../../src/adapters/otel-runs.js';
+import { runsFromSpans, spanRuns } from '../../src/adapters/otel-runs.js';
+import { toolCallsOf } from '../../src/core/agent-run.js';
 
 const str = (key: string, value: string) => ({ key, value: { stringValue: value } });
 const int = (key: string, value: number) => ({ key, value: { intValue: String(value) } });
@@ -206,5 +207,135 @@ describe('runsFromSpans on model-call spans with no agent span', () => {
   it('says when no span is in a convention it reads', () => {
     const spans = spansFromOtlpJson(doc(span('t', 'a', 'GET /health', 0, [str('http.method', 'GET')])))!;
     expect(runsFromSpans(spans)).toEqual({ runs: [], skipped: 1, unknown: true });
+  });
+});
+
+describe('spanRuns: what score reads of each run', () => {
+  it('gives each run of a trace its own id, its start, its tool calls with arguments, results and errors, and the agent name and resource as metadata', () => {
+    const agent = (id: string, start: number, input: string, reply: string) =>
+      span('t', id, 'invoke_agent support', start, [
+        str('gen_ai.operation.name', 'invoke_agent'),
+        str('gen_ai.agent.name', 'support'),
+        str('gen_ai.input.messages', JSON.stringify([user(input)])),
+        str('gen_ai.output.messages', JSON.stringify([says(reply)])),
+      ]);
+    const tool = (id: string, parent: string, start: number, name: string, more: Record<string, unknown> = {}) =>
+      span(
+        't',
+        id,
+        `execute_tool ${name}`,
+        start,
+        [str('gen_ai.operation.name', 'execute_tool'), str('gen_ai.tool.name', name), str('gen_ai.tool.call.arguments', '{"id":"A1"}'), str('gen_ai.tool.call.result', '{"ok":true}')],
+        {
+          parentSpanId: parent,
+          ...more,
+        },
+      );
+    const data = {
+      resourceSpans: [
+        {
+          resource: { attributes: [str('service.name', 'shop'), str('deployment.environment', 'prod')] },
+          scopeSpans: [
+            { spans: [agent('a', 0, 'Refund A1', 'Done.'), tool('x', 'a', 1, 'lookup'), tool('y', 'a', 2, 'refund', { status: { code: 2, message: 'closed' } }), agent('b', 100, 'Hi', 'Hello.')] },
+          ],
+        },
+      ],
+    };
+    const { runs } = spanRuns(spansFromOtlpJson(data)!);
+    expect(runs.map((r) => r.id)).toEqual(['t-1', 't-2']);
+    expect(runs[0]!.startMs).toBe(1_764_655_200_000);
+    expect(new Date(runs[1]!.startMs!).toISOString()).toBe('2025-12-02T06:00:00.100Z');
+    expect(toolCallsOf(runs[0]!.run).map(({ durationMs: _, ...c }) => c)).toEqual([
+      { name: 'lookup', args: { id: 'A1' }, result: { ok: true }, isError: false },
+      { name: 'refund', args: { id: 'A1' }, result: 'closed', isError: true },
+    ]);
+    expect(runs[0]!.metadata).toEqual({ agent: 'support', 'service.name': 'shop', 'deployment.environment': 'prod' });
+    expect(runs[1]).toMatchObject({ input: 'Hi', reply: 'Hello.', run: { reply: 'Hello.' } });
+  });
+
+  it("reads OpenInference's metadata, tags, session and user ids, a user's key over the resource's, a `__proto__` key as data", () => {
+    const spans = spansFromOtlpJson({
+      resourceSpans: [
+        {
+          resource: { attributes: [str('service.name', 'shop'), str('route', 'from-resource')] },
+          scopeSpans: [
+            {
+              spans: [
+                span('t', 'c', 'OpenAI Chat Completions', 0, [
+                  str('openinference.span.kind', 'LLM'),
+                  str('llm.input_messages.0.message.role', 'user'),
+                  str('llm.input_messages.0.message.content', 'Hi'),
+                  str('llm.output_messages.0.message.role', 'assistant'),
+                  str('llm.output_messages.0.message.content', 'Hello.'),
+                  str('metadata', '{"route":"greetings","__proto__":{"polluted":true}}'),
+                  { key: 'tag.tags', value: { arrayValue: { values: [{ stringValue: 'beta' }] } } },
+                  str('session.id', 's1'),
+                  str('user.id', 'u1'),
+                  int('llm.token_count.prompt', 12),
+                  int('llm.token_count.completion', 3),
+                ]),
+              ],
+            },
+          ],
+        },
+      ],
+    })!;
+    const [run] = spanRuns(spans).runs;
+    expect(run!.metadata).toMatchObject({ route: 'greetings', tags: ['beta'], 'session.id': 's1', 'user.id': 'u1', 'service.name': 'shop' });
+    expect(Object.getOwnPropertyDescriptor(run!.metadata, '__proto__')?.value).toEqual({ polluted: true });
+    expect(Object.getPrototypeOf(run!.metadata)).toBe(Object.prototype);
+    expect(run!.run.steps).toEqual([{ usage: { inputTokens: 12, outputTokens: 3 } }]);
+  });
+
+  it("reads OpenLLMetry's association properties and workflow name", () => {
+    const spans = spansFromOtlpJson(
+      doc(
+        span('t', 'c', 'openai.chat', 0, [
+          str('llm.request.type', 'chat'),
+          str('gen_ai.prompt.0.role', 'user'),
+          str('gen_ai.prompt.0.content', 'Hi'),
+          str('gen_ai.completion.0.role', 'assistant'),
+          str('gen_ai.completion.0.content', 'Hello.'),
+          str('traceloop.association.properties.tier', 'gold'),
+          str('traceloop.workflow.name', 'greeter'),
+        ]),
+      ),
+    )!;
+    expect(spanRuns(spans).runs[0]!.metadata).toEqual({ tier: 'gold', agent: 'greeter' });
+  });
+
+  it('gives a later turn of a conversation the messages before it, and tool calls read off messages their arguments and results', () => {
+    const spans = spansFromOtlpJson(
+      doc(
+        span('t1', 'a', 'chat m', 0, chat([user('Refund A1')], [asks('c1', 'lookup')])),
+        span('t2', 'b', 'chat m', 10, chat([user('Refund A1'), asks('c1', 'lookup'), answered('c1')], [says('Refunded A1.')])),
+        span('t3', 'c', 'chat m', 20, chat([user('Refund A1'), asks('c1', 'lookup'), answered('c1'), says('Refunded A1.'), user('Thanks!')], [says('You are welcome.')])),
+      ),
+    )!;
+    const [first, second] = spanRuns(spans).runs;
+    expect(first!.messages).toBeUndefined();
+    expect(toolCallsOf(first!.run)).toEqual([{ name: 'lookup', args: { id: 'A1' }, result: 'ok' }]);
+    expect(second!.messages).toEqual([
+      { role: 'user', content: 'Refund A1' },
+      { role: 'assistant', content: 'Refunded A1.' },
+      { role: 'user', content: 'Thanks!' },
+    ]);
+    expect(second!.id).toBe('t3');
+  });
+
+  it('orders tool spans that started in the same millisecond as the model asked for them, not as the export listed them (by end)', () => {
+    const call = (id: string, name: string) => ({ toolCallId: id, toolName: name, input: '{}' });
+    const toolSpan = (spanId: string, id: string, name: string) => span('t', spanId, 'ai.toolCall', 5, [str('ai.toolCall.name', name), str('ai.toolCall.id', id)], { parentSpanId: 'g' });
+    const spans = spansFromOtlpJson(
+      doc(
+        span('t', 'g', 'ai.generateText', 0, [str('ai.prompt', '{"prompt":"Refund A1"}'), str('ai.response.text', 'Done.')]),
+        span('t', 'd', 'ai.generateText.doGenerate', 1, [str('ai.response.toolCalls', JSON.stringify([call('k1', 'lookup'), call('k2', 'refund')])), int('ai.usage.inputTokens', 5)], {
+          parentSpanId: 'g',
+        }),
+        toolSpan('r', 'k2', 'refund'),
+        toolSpan('l', 'k1', 'lookup'),
+      ),
+    )!;
+    expect(spanRuns(spans).runs[0]!.calls).toEqual(['lookup', 'refund']);
   });
 });

@@ -21,7 +21,9 @@ import { REPO_ROOT, removeTempDirs } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { memoryTracing } from '../support/otlp-json-export.js';
-import { refundAgent, refundScript } from '../support/refund-agent.js';
+import { REFUND_RESULTS, refundAgent, refundScript } from '../support/refund-agent.js';
+import { toolCallsOf } from '../../src/core/agent-run.js';
+import { readTraces } from '../../src/suite/read-traces.js';
 import { writeProject } from '../support/temp-project.js';
 
 let fake: FakeOpenAI;
@@ -92,6 +94,24 @@ describe.each(INSTRUMENTATIONS)('agent-evals import of a trace %s wrote', (_name
       'evals.config.ts': `import { refundAgent } from ${agent};\nexport default { evals: ['evals/*.eval.yaml'], outputDir: '.out', targets: { agent: (input: string) => refundAgent(input, ${JSON.stringify(fake.url)}) } };\n`,
       'traces.json': otlp,
     });
+    // What `score` reads of the same export: one run, its tool calls read off the model's messages
+    // with their arguments and the results the tool messages sent back, its usage per model call.
+    const { traces } = await readTraces(['traces.json'], { cwd: dir });
+    expect(traces).toHaveLength(1);
+    expect(traces[0]).toMatchObject({ input: INPUT, run: { reply: 'I refunded order B2002.', model: 'openai:gpt-4o-mini' } });
+    expect(traces[0]!.id).toMatch(/^[0-9a-f]{32}$/);
+    expect(traces[0]!.startedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(toolCallsOf(traces[0]!.run)).toEqual([
+      { name: 'orders_lookup', args: { id: 'B2002' }, result: REFUND_RESULTS['orders_lookup']!({ id: 'B2002' }) },
+      { name: 'issue_refund', args: { id: 'B2002' }, result: REFUND_RESULTS['issue_refund']!({ id: 'B2002' }) },
+    ]);
+    expect(traces[0]!.run.steps!.map((step) => step.usage)).toEqual([
+      { inputTokens: 40, outputTokens: 8 },
+      { inputTokens: 60, outputTokens: 8 },
+      { inputTokens: 80, outputTokens: 6 },
+    ]);
+    expect(traces[0]!.run.instructions).toBe('You are a support agent. Use the tools.');
+
     const imported = await runCliInProcess(['import', 'traces.json'], { cwd: dir });
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('wrote evals/traces.eval.yaml: 1 case from 1 recorded run of traces.json');
