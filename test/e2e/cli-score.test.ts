@@ -177,6 +177,16 @@ describe('agent-evals score', () => {
     expect(none.stderr).toContain('suite "plain" has no suite-level `assert`');
   });
 
+  it('--judge-noise re-asks the judges on the scored traces, as for a run', async () => {
+    const { dir, cli } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--judge-noise', '2', '--json', 'n.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    // 3 traces reach the judge (t3's gate fails first): each asked once, then twice more.
+    expect(judgeRequests(fake!)).toHaveLength(9);
+    const out = readResults(join(dir, 'n.json'));
+    expect(out.cases.find((c) => c.id === 't1')!.judgeNoise!.assertions).toEqual([expect.objectContaining({ name: expect.stringContaining('polite'), reasks: 2, flips: 0 })]);
+  });
+
   it('never writes its results over a file it scores (a scored batch scored again)', async () => {
     const { dir, cli } = await project({ 'evals/any.score.yaml': 'name: any\nassert: [{ type: contains, value: order }]\n' });
     expect((await cli(['score', 'traces/prod.jsonl', '--scoring', 'evals/support.score.yaml'])).code).toBe(1);
