@@ -141,7 +141,16 @@ describe('saved failures', () => {
     expect(cases[1]!.id).toMatch(/^evals-a-b\.jsonl-3-[0-9a-f]{8}$/);
     expect(cases[1]!.assert).toEqual([{ type: 'tone', strict: true }]);
 
-    const text = await savedFailuresText([cases[0]!], { suite: 'misses', target: 'agent', traces: ['t.jsonl'], scoring: ['plain.score.yaml'] });
+    // A recorded conversation is saved as its messages, ending with the one the agent failed on.
+    const messages = [
+      { role: 'system' as const, content: 'be brief' },
+      { role: 'user' as const, content: 'where is A-1?' },
+    ];
+    const [conversation] = savedFailureCases([{ trace: trace('c', {}, { input: undefined, messages }), scorings: [scoring('plain')] }]).cases;
+    expect(conversation).toMatchObject({ messages });
+    expect(conversation).not.toHaveProperty('input');
+
+    const text = await savedFailuresText([cases[0]!, conversation!], { suite: 'misses', target: 'agent', traces: ['t.jsonl'], scoring: ['plain.score.yaml'] });
     expect(text).toMatch(/^# Saved by `agent-evals score --save-failures`/);
     const parsed = EvalFileSchema.safeParse(load(text));
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
