@@ -3,7 +3,7 @@ import { basename, dirname, extname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UserError, errorMessage } from '../core/errors.js';
 import { ResultsSchema } from '../core/results-schema.js';
-import type { RecordedRun } from '../adapters/otel-runs.js';
+import type { RecordedRun } from '../adapters/otel-recorded-run.js';
 import { casesFromRuns, runsFromResults, type SkippedConversation } from '../suite/import-cases.js';
 import { terminalSafe } from '../report/sanitize.js';
 import { importedEvalText } from '../suite/import-yaml.js';
@@ -71,7 +71,7 @@ function recordedRuns(text: string, shown: string): { runs: RecordedRun[]; skipp
     return { runs, skipped, kind: 'an OTLP trace export' };
   }
   if (data.format === 'results') return { ...runsFromResults(parseResults(data.data, shown, '<file>', ResultsSchema)), kind: 'an agent-evals results file' };
-  throw neither(shown, data.format === 'unknown' && !data.json ? 'it is not JSON' : 'it has neither `resourceSpans` nor the results document fields');
+  throw neither(shown, (data.format === 'unknown' && data.why) || 'it has neither `resourceSpans` nor the results document fields');
 }
 
 function neither(shown: string, why: string): UserError {

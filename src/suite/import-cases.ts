@@ -1,4 +1,4 @@
-import type { RecordedRun } from '../adapters/otel-runs.js';
+import type { RecordedRun } from '../adapters/otel-recorded-run.js';
 import { toolCallsOf } from '../core/agent-run.js';
 import type { CaseResult, Results, TrialResult } from '../core/results-schema.js';
 import { stableHash } from '../core/stable-hash.js';

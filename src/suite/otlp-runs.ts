@@ -1,6 +1,6 @@
 import { UserError } from '../core/errors.js';
 import { SPAN_CONVENTIONS } from '../adapters/otel-conventions.js';
-import { spanRuns, type SpanRun, type SpanRuns } from '../adapters/otel-runs.js';
+import { spanRuns, type SpanRuns } from '../adapters/otel-runs.js';
 import type { ExportedSpan } from '../adapters/otlp-json.js';
 
 /** The conventions read, for a command's help: `A, B, C or D`. */
@@ -14,7 +14,7 @@ export const conventionNames = () =>
  * input naming the file, the conventions tried and what its first span held; `purpose` ends the
  * message (`nothing to import`).
  */
-export function otlpRuns(spans: readonly ExportedSpan[], shown: string, purpose: string): SpanRuns<SpanRun> {
+export function otlpRuns(spans: readonly ExportedSpan[], shown: string, purpose: string): SpanRuns {
   const read = spanRuns(spans);
   if (read.unknown) {
     const tried = SPAN_CONVENTIONS.map((c) => `${c.name}: ${c.keys}`).join('; ');

@@ -76,7 +76,7 @@ function tracesOfFile(text: string, shown: string, notes: string[]): RecordedTra
     case 'lines':
       return tracesFromLines(text, shown);
     case 'unknown':
-      throw new UserError(`${FORMATS} (${data.json ? 'it has neither `resourceSpans`, the results document fields nor a trace line’s `reply`' : 'it is not JSON'}): nothing to score`, {
+      throw new UserError(`${FORMATS} (${data.why || 'it has neither `resourceSpans`, the results document fields nor a trace line’s `reply`'}): nothing to score`, {
         file: shown,
       });
   }

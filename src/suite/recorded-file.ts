@@ -3,36 +3,39 @@ import { spansFromOtlpJson, type ExportedSpan } from '../adapters/otlp-json.js';
 /**
  * What a file of recorded agent runs holds, told from its text: an OTLP JSON trace export (one
  * document, or one per line as a file exporter writes them), an agent-evals results document, JSONL
- * trace lines (`{input | messages, reply, ...}` per line), or none of these. `agent-evals import` and
+ * trace lines (`{input | messages, reply, ...}` per line), or none of these (`why`: the line that is not
+ * JSON, or empty when it is JSON of another shape). `agent-evals import` and
  * `agent-evals score` both read files through it.
  */
-export type RecordedData = { format: 'otlp'; spans: ExportedSpan[] } | { format: 'results'; data: unknown } | { format: 'lines' } | { format: 'unknown'; json: boolean };
+export type RecordedData = { format: 'otlp'; spans: ExportedSpan[] } | { format: 'results'; data: unknown } | { format: 'lines' } | { format: 'unknown'; why: string };
 
 export function recordedData(text: string): RecordedData {
-  const data = jsonDocuments(text);
-  if (data !== undefined) {
-    const spans = spansFromOtlpJson(data);
+  const read = jsonDocuments(text);
+  if ('data' in read) {
+    const spans = spansFromOtlpJson(read.data);
     if (spans) return { format: 'otlp', spans };
-    if (isResultsDocument(data)) return { format: 'results', data };
+    if (isResultsDocument(read.data)) return { format: 'results', data: read.data };
   }
   // The first line decides, so a JSONL file with a broken line later is read as one and that line named.
   if (isTraceLine(firstLine(text))) return { format: 'lines' };
-  return { format: 'unknown', json: data !== undefined };
+  return { format: 'unknown', why: 'data' in read ? '' : read.badLine > 1 ? `line ${read.badLine} is not JSON` : 'it is not JSON' };
 }
 
-/** The file's JSON: one document, or one per line; undefined when it is neither. */
-function jsonDocuments(text: string): unknown {
+/** The file's JSON: one document, or one per line; else the first line that is not JSON. */
+function jsonDocuments(text: string): { data: unknown } | { badLine: number } {
   try {
-    return JSON.parse(text) as unknown;
+    return { data: JSON.parse(text) as unknown };
   } catch {
-    try {
-      return text
-        .split('\n')
-        .filter((l) => l.trim())
-        .map((l) => JSON.parse(l) as unknown);
-    } catch {
-      return undefined;
+    const data: unknown[] = [];
+    for (const [i, line] of text.split('\n').entries()) {
+      if (!line.trim()) continue;
+      try {
+        data.push(JSON.parse(line) as unknown);
+      } catch {
+        return { badLine: i + 1 };
+      }
     }
+    return { data };
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spansFromOtlpJson } from '../../src/adapters/otlp-json.js';
-import { runsFromSpans, spanRuns } from '../../src/adapters/otel-runs.js';
+import type { ExportedSpan } from '../../src/adapters/otlp-json.js';
+import { spanRuns } from '../../src/adapters/otel-runs.js';
 import { toolCallsOf } from '../../src/core/agent-run.js';
 
 const str = (key: string, value: string) => ({ key, value: { stringValue: value } });
@@ -15,6 +16,11 @@ const span = (traceId: string, spanId: string, name: string, startMs: number, at
   ...more,
 });
 const doc = (...spans: unknown[]) => ({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+/** The runs as `import` keeps them: input, reply, the tools called and the tools given. */
+function runsFromSpans(spans: readonly ExportedSpan[]) {
+  const read = spanRuns(spans);
+  return { ...read, runs: read.runs.map(({ input, reply, calls, tools }) => ({ input, reply, calls, tools })) };
+}
 
 describe('spansFromOtlpJson', () => {
   it('is undefined for what is not an OTLP trace export', () => {

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallsOf } from '../../src/core/agent-run.js';
+import { RecordedTraceSchema } from '../../src/core/recorded-trace.js';
 import { readTraces } from '../../src/suite/read-traces.js';
 import { removeTempDirs, tempDir } from '../support/cli.js';
 import { RECORDED_AGENT, RECORDED_RUNS, RECORDED_SERVICE, recordedRun, writeRecordedOtlp } from '../support/recorded-otlp.js';
@@ -57,6 +58,7 @@ describe('readTraces of an AI SDK OTLP export of 20 recorded runs', () => {
       expect(trace.run.model).toBe(want.model);
       expect(trace.metadata).toMatchObject({ ...want.metadata, agent: RECORDED_AGENT, 'service.name': RECORDED_SERVICE });
     }
+    for (const t of traces) expect(RecordedTraceSchema.safeParse(t).success, t.id).toBe(true);
     // In the order they ran.
     expect(traces.map((t) => t.id)).toEqual(runs.map((k) => traceOfRun.get(k)));
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCallsOf } from '../../src/core/agent-run.js';
 import { UserError } from '../../src/core/errors.js';
+import { RecordedTraceSchema } from '../../src/core/recorded-trace.js';
 import type { Results } from '../../src/core/results-schema.js';
 import { readTraces } from '../../src/suite/read-traces.js';
 import type { TargetFunction } from '../../src/targets/function-target.js';
@@ -111,6 +112,7 @@ describe('readTraces of a results file', () => {
     ]);
     expect(history!.input).toBeUndefined();
     expect(notes).toEqual(['results.json: 2 trials that did not finish (an error or an interrupt)']);
+    for (const t of traces) expect(RecordedTraceSchema.safeParse(t).success, t.id).toBe(true);
   });
 
   it('says when the run kept tool arguments and results as digests (trace: safe, the default)', async () => {
@@ -191,6 +193,9 @@ describe('readTraces refuses bad input, naming the file and what was expected', 
     expect(await refused(['other.json'], dir)).toBe(`other.json: ${expected} (it has neither \`resourceSpans\`, the results document fields nor a trace line’s \`reply\`): nothing to score`);
     expect(await refused(['notes.jsonl'], dir)).toBe(`notes.jsonl: ${expected} (it is not JSON): nothing to score`);
     expect(await refused(['list.json'], dir)).toContain(`list.json: ${expected}`);
+    // An export one document per line with a line cut short: that line is named.
+    writeFileSync(join(dir, 'cut.ndjson'), `${otlp(agentSpan('t1', 1, 'q', 'a'))}\n{"resourceSpans": [\n`);
+    expect(await refused(['cut.ndjson'], dir)).toBe(`cut.ndjson: ${expected} (line 2 is not JSON): nothing to score`);
   });
 
   it('an empty folder, and one with none of the three kinds of file', async () => {

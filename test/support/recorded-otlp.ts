@@ -46,7 +46,9 @@ export async function writeRecordedOtlp(path: string, baseURL?: string): Promise
   const tracer = tracing.provider.getTracer('order-agent');
   const traceOfRun = new Map<number, string>();
   // A run's spans share a trace only through an async context: registered for the runs (unless one is already), removed after.
-  const ours = context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const manager = new AsyncLocalStorageContextManager().enable();
+  const ours = context.setGlobalContextManager(manager);
+  if (!ours) manager.disable();
   try {
     for (let k = 1; k <= RECORDED_RUNS; k++) {
       const before = new Set(tracing.exporter.getFinishedSpans().map((s) => s.spanContext().traceId));
