@@ -67,7 +67,7 @@ export function registerScore(program: Command): void {
     .option('--no-cache', 'make every judge call anew: no cache on disk')
     .option('--judge-batch', `send the judges' calls through the providers' batch APIs (${providerList((p) => p.batch)}), at the batch price`)
     .option('--no-judge-batch', 'judge live, whatever `judgeBatch` in the config says')
-    .option('--judge-noise <k>', 'ask each judged assertion k more times (cache off) on the first 20 traces of each scoring file, and report its flip rate and score spread', judgeNoise)
+    .option('--judge-noise <k>', 'ask each judged assertion k more times (cache off) on every scored trace (each is a one-trial case), and report its flip rate and score spread', judgeNoise)
     .option('--max-cost <usd>', 'stop starting traces once the judges spent this many dollars', usd)
     .option('--strict', 'a trace that ended `scored` (a soft assertion missed) fails')
     .option('--no-strict', 'scored traces do not fail, whatever `strict` in the config says')
