@@ -187,6 +187,23 @@ describe('agent-evals score', () => {
     expect(out.cases.find((c) => c.id === 't1')!.judgeNoise!.assertions).toEqual([expect.objectContaining({ name: expect.stringContaining('polite'), reasks: 2, flips: 0 })]);
   });
 
+  it("--max-cost counts the judges' spend only: the recorded agent's is not spent again", async () => {
+    // Each recorded run cost about $2 (a million input tokens of gpt-4.1); the judges cost a fraction of a cent.
+    const costly = TRACES.split('\n')
+      .map((l) => JSON.stringify({ ...(JSON.parse(l) as object), model: 'openai:gpt-4.1', usage: { inputTokens: 1_000_000, outputTokens: 0 } }))
+      .join('\n');
+    const { dir, cli } = await project({ 'traces/prod.jsonl': costly });
+    const res = await cli(['score', 'traces/prod.jsonl', '--max-cost', '0.5', '-j', '1', '--json', 'b.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    const out = readResults(join(dir, 'b.json'));
+    expect(out.summary.failures.filter((f) => f.includes('budget'))).toEqual([]);
+    expect(out.summary.trials.notRun).toBe(0);
+    expect(out.cases.map((c) => c.verdict)).toEqual(['passed', 'failed', 'failed', 'passed']);
+    // The recorded spend stays in each trace, priced nowhere in the score's usage.
+    expect(out.summary.usage.target.costUsd).toBe(0);
+    expect(out.cases[0]!.trials[0]!.trace.usage).toEqual({ inputTokens: 1_000_000, outputTokens: 0 });
+  });
+
   it('never writes its results over a file it scores (a scored batch scored again)', async () => {
     const { dir, cli } = await project({ 'evals/any.score.yaml': 'name: any\nassert: [{ type: contains, value: order }]\n' });
     expect((await cli(['score', 'traces/prod.jsonl', '--scoring', 'evals/support.score.yaml'])).code).toBe(1);
