@@ -22,13 +22,15 @@ const floorRule = (floor) => {
 
 // The entrances of a run, and the pieces that only the front door (runner/start-run.ts) puts together:
 // the runner's (with the public faces that re-export them), the judge wiring's (judges/) and the run's redactor.
-const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli/compare-rejudge\\.ts', 'cli/calibrate\\.ts', 'api/run-eval\\.ts'];
+const ENTRANCES = ['cli/run\\.ts', 'cli/run-base\\.ts', 'cli/rejudge\\.ts', 'cli/score\\.ts', 'cli/compare-rejudge\\.ts', 'cli/calibrate\\.ts', 'api/run-eval\\.ts'];
 const RUN_ASSEMBLY = [
   'runner/loop/execute-run',
   'runner/loop/index',
   'runner/api-keys',
   'runner/rejudge/rejudge',
   'runner/rejudge/index',
+  'runner/score/score',
+  'runner/score/index',
   'runner/calibrate/calibrate',
   'runner/calibrate/index',
   'judges/create-judge-service',

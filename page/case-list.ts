@@ -89,6 +89,8 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
   add(name, el('span', 'key', key));
   if (ch && ch.kind !== 'unchanged') add(name, el('span', 'change ' + ch.kind, ch.kind));
   if (c.judgeNoise && c.judgeNoise.withinNoise) add(name, el('span', 'change noise', 'within judge noise'));
+  // A scored trace (`agent-evals score`): which recorded run, and when, beside its key.
+  if (c.scoredTrace) add(name, el('span', 'change trace', 'trace ' + c.scoredTrace.id + (c.scoredTrace.startedAt ? ' \u00b7 ' + c.scoredTrace.startedAt : '')));
   const je = ch && ch.judgeEffect;
   if (je && je.direction !== 'none') add(name, el('span', 'change judge-' + je.direction, 'judge ' + je.direction));
   const ran = c.passRate ? c.passRate.trials : c.trials.filter((x) => x.verdict !== 'interrupted').length;
@@ -107,6 +109,7 @@ function caseSummaryRow(c: CaseResult, key: string, ch: CaseChange | undefined, 
     const body = add(row, el('div', 'case-body'));
     fields.facts(body, [
       ['File', c.file + (c.line ? ':' + c.line : '')],
+      ['Trace', c.scoredTrace ? c.scoredTrace.id + (c.scoredTrace.startedAt ? ', started ' + c.scoredTrace.startedAt : '') + ', read from ' + c.scoredTrace.source : ''],
       ['Tags', c.tags.join(', ')],
       [je ? 'Agent effect' : 'Change', ch ? changeLine(ch) : ''],
       ['Judge effect', je ? judgeEffectLine(ch) : ''],

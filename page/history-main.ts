@@ -42,6 +42,8 @@ add(app, el('h2', null, 'Over the runs'));
 const charts = add(app, el('div', 'charts'));
 // Each point's tooltip and the axis' two ends: date, time and commit, so runs of one day tell apart.
 const labels = runs.map((r) => `${r.label}${r.kind ? ` (${r.kind})` : ''} · ${r.id}`);
+// A scored batch graded recorded traces, not the agent run over the suite: a gap in the trend, listed below.
+const trend = (value: number | null, r: (typeof runs)[number]) => (r.scored ? null : value);
 const ends: [string, string] = [first?.label ?? '', last?.label ?? ''];
 const chart = (title: string, svg: SVGSVGElement) => {
   const figure = add(charts, el('figure', 'chart'));
@@ -51,21 +53,21 @@ const chart = (title: string, svg: SVGSVGElement) => {
 chart(
   'Pass rate',
   lineChart(
-    runs.map((r) => r.passRate),
+    runs.map((r) => trend(r.passRate, r)),
     { cls: 'pass-rate', label: 'Pass rate per run', max: 1, format: percent, labels, ends },
   ),
 );
 chart(
   'Score',
   lineChart(
-    runs.map((r) => r.score),
+    runs.map((r) => trend(r.score, r)),
     { cls: 'score', label: 'Mean score per run', max: 1, format: (v) => v.toFixed(2), labels, ends },
   ),
 );
 chart(
   'Cost',
   lineChart(
-    runs.map((r) => r.costUsd),
+    runs.map((r) => trend(r.costUsd, r)),
     { cls: 'cost', label: 'Cost per run', format: dollars, labels, ends },
   ),
 );

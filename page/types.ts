@@ -111,7 +111,7 @@ export type JudgeNoise = View<SchemaNoise, 'withinNoise', { assertions: Pick<Sch
 
 export type CaseResult = View<
   R.CaseResult,
-  'suite' | 'id' | 'file' | 'tags' | 'verdict' | 'passed' | 'required' | 'passRate' | 'reducer' | 'score' | 'notRunReason' | 'adaptive' | 'variant',
+  'suite' | 'id' | 'file' | 'tags' | 'verdict' | 'passed' | 'required' | 'passRate' | 'reducer' | 'score' | 'notRunReason' | 'adaptive' | 'variant' | 'scoredTrace',
   {
     /** The matrix values this case ran with (`{ target: 'claude-support' }`), read by whatever keys it holds. */
     matrix?: Record<string, string>;

@@ -1,5 +1,6 @@
 import { join, relative, resolve } from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import { z } from 'zod';
 import { ComparableResultsSchema, type ComparableResults } from '../stats/compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { UserError } from '../core/errors.js';
@@ -29,12 +30,31 @@ export function resolveBaseline(value: string, outputDir: string, cwd: string): 
  * is bad input (exit 2) that names the file and the field.
  */
 export async function loadComparable(path: string, cwd: string, flag: string): Promise<ComparableResults> {
-  return readResultsFile(path, cwd, flag, ComparableResultsSchema, ' (save one with `agent-evals run --save-baseline`)');
+  const read = await readResultsFile(path, cwd, flag, ComparableWithKindSchema, ' (save one with `agent-evals run --save-baseline`)');
+  return refuseScored(read, path, cwd, flag);
+}
+
+/** What a comparison reads, and whether the file is a scored batch (`run.scoredFrom`), which it refuses. */
+const ComparableWithKindSchema = ComparableResultsSchema.extend({
+  run: z.object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string(), scoredFrom: z.unknown().optional() }).optional(),
+});
+
+/**
+ * A scored batch (`agent-evals score`) graded recorded traces, not a run of the agent over the suite:
+ * as a baseline, a run compared with it, or a recording to price or retry, it would stand for runs it
+ * is not. Refused (exit 2), naming the file.
+ */
+function refuseScored<T extends { run?: { scoredFrom?: unknown } | undefined }>(read: T, path: string, cwd: string, flag: string): T {
+  if (read.run?.scoredFrom === undefined) return read;
+  throw new UserError('is a scored batch of recorded traces (`agent-evals score`), not a run of the agent: compare, price and retry runs of `agent-evals run`', {
+    file: relative(cwd, path) || path,
+    field: flag,
+  });
 }
 
 /** A results file in full, for `--rejudge`: re-judging reads every recorded trial, not just the counts. */
 export async function loadRecorded(path: string, cwd: string, flag: string): Promise<Results> {
-  return readResultsFile(path, cwd, flag, ResultsSchema, ' (save one with `agent-evals run --save-baseline`)');
+  return refuseScored(await readResultsFile(path, cwd, flag, ResultsSchema, ' (save one with `agent-evals run --save-baseline`)'), path, cwd, flag);
 }
 
 /**

@@ -81,6 +81,7 @@ export function digestResults(r: HistoryResults, file: string): RunDigest {
       gitSha: r.run.gitSha,
       label: runLabel(r.run),
       kind: runKind(r.run),
+      scored: r.run.scoredFrom !== undefined,
       passRate: rate.rate,
       passed: rate.passed,
       trials: rate.trials,

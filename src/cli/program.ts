@@ -20,6 +20,7 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   if (command === 'redteam' || wantsHelp) (await import('./redteam.js')).registerRedteam(program);
   if (command === 'compare' || wantsHelp) (await import('./compare.js')).registerCompare(program);
   if (command === 'rejudge' || wantsHelp) (await import('./rejudge.js')).registerRejudge(program);
+  if (command === 'score' || wantsHelp) (await import('./score.js')).registerScore(program);
   if (command === 'merge' || wantsHelp) (await import('./merge.js')).registerMerge(program);
   if (command === 'calibrate' || wantsHelp) (await import('./calibrate.js')).registerCalibrate(program);
   if (command === 'init' || wantsHelp) (await import('./init.js')).registerInit(program);

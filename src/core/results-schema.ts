@@ -307,6 +307,8 @@ export const CaseResultSchema = z.object({
   /** A turn given as parts keeps them as `inputParts` does (`input` is their text). */
   turns: z.array(z.object({ input: z.string(), parts: z.array(ShownPartSchema).optional() })).optional(),
   reference: z.string().optional(),
+  /** A scored trace's case (`agent-evals score`): the recorded run it graded, its id, start (when recorded) and where it was read (`file:line`, `file#traceId`). */
+  scoredTrace: z.object({ id: z.string(), startedAt: z.string().optional(), source: z.string() }).optional(),
   verdict: CaseVerdictSchema,
   passed: z.number().int().nonnegative(),
   required: z.number().int().nonnegative(),
@@ -517,6 +519,29 @@ export const RejudgedFromSchema = z.object({
 });
 export type RejudgedFrom = z.infer<typeof RejudgedFromSchema>;
 
+/**
+ * A scored batch (`agent-evals score`): recorded agent runs (traces) graded by a scoring file's or a
+ * suite's assertions, no target called. Its cases are (scoring file, trace) pairs, not cases of an eval
+ * suite: history shows it as scored and a comparison refuses it as a run of the agent.
+ */
+export const ScoredFromSchema = z.object({
+  /** The trace files read, as given (a folder's files each). */
+  files: z.array(z.string()),
+  /** Traces kept after `--sample`, `--since` and `--until`. */
+  traces: z.number().int().nonnegative(),
+  /** Of those, traces no scoring file's `where` matched: counted, not scored. */
+  unmatched: z.number().int().nonnegative(),
+  sample: z.number().int().positive().optional(),
+  seed: z.number().int().nonnegative().optional(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  /** The scoring files (`*.score.yaml`) that graded them, or the eval file of `--suite`. */
+  scoring: z.array(z.string()),
+  /** `--suite <name>`: the eval suite whose suite-level assertions graded them. */
+  suite: z.string().optional(),
+});
+export type ScoredFrom = z.infer<typeof ScoredFromSchema>;
+
 export const RunInfoSchema = z.object({
   id: z.string(),
   startedAt: z.string(),
@@ -535,6 +560,8 @@ export const RunInfoSchema = z.object({
   shard: ShardInfoSchema.optional(),
   /** Present when this document re-judged a recorded run (`agent-evals rejudge`): no target was called. */
   rejudgedFrom: RejudgedFromSchema.optional(),
+  /** Present when this document scored recorded traces (`agent-evals score`): no target was called. */
+  scoredFrom: ScoredFromSchema.optional(),
   /**
    * Present when `run --watch` re-ran part of the plan: the document still holds every case, those
    * not re-run with their results from the run that last ran them. `rerun`: the cases (keys) this run

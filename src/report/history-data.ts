@@ -18,6 +18,8 @@ export interface HistoryRun {
   label: string;
   /** What kind of run when not a plain one (`watch: 1 case re-run`, `last failed`, `shard 1/2`); null for a plain run. */
   kind: string | null;
+  /** A scored batch of recorded traces (`agent-evals score`): listed, but no point of the runs' trend (it is no run of the agent). */
+  scored: boolean;
   /** Passed of the trials that ran to a verdict; null when none did. */
   passRate: number | null;
   passed: number;

@@ -18,10 +18,12 @@ export function runLabel(run: Pick<RunInfo, 'startedAt' | 'gitSha'>): string {
 
 /**
  * What kind of run it was when not a plain one, in a few words (`watch: 1 case re-run`, `last failed`,
- * `shard 1/2`); null for a plain run. A filtered run shows as its case count wherever runs are listed.
+ * `shard 1/2`, `scored: 20 recorded traces`); null for a plain run. A filtered run shows as its case count wherever runs are listed.
  */
-export function runKind(run: Pick<RunInfo, 'watch' | 'lastFailedFrom' | 'shard' | 'rejudgedFrom' | 'resumedFrom' | 'retriedFrom'>): string | null {
+export function runKind(run: Pick<RunInfo, 'watch' | 'lastFailedFrom' | 'shard' | 'rejudgedFrom' | 'resumedFrom' | 'retriedFrom' | 'scoredFrom'>): string | null {
   const kinds: string[] = [];
+  // Recorded traces graded, not a run of the agent: said first, wherever runs are listed.
+  if (run.scoredFrom) kinds.push(`scored: ${run.scoredFrom.traces} recorded trace${run.scoredFrom.traces === 1 ? '' : 's'}`);
   if (run.watch) kinds.push(`watch: ${run.watch.rerun.length} case${run.watch.rerun.length === 1 ? '' : 's'} re-run`);
   if (run.lastFailedFrom !== undefined) kinds.push('last failed');
   if (run.shard) kinds.push(`shard ${run.shard.index}/${run.shard.total}`);

@@ -177,6 +177,11 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
   };
 }
 
+/** `trace t2 (2026-12-01T10:00:00Z, traces/prod.jsonl:2)`: a scored case's recorded run. */
+export function scoredTraceText(t: NonNullable<CaseResult['scoredTrace']>): string {
+  return `trace ${t.id} (${t.startedAt !== undefined ? `${t.startedAt}, ` : ''}${t.source})`;
+}
+
 function caseLines(r: CaseResult, verbose: boolean): string[] {
   // Ids come from eval files: they are shown as safely as any agent text.
   const key = terminalSafe(caseKey(r));
@@ -194,6 +199,8 @@ function caseLines(r: CaseResult, verbose: boolean): string[] {
   // Asked for with --judge-noise: its flip rates are the point, shown whether or not the case missed.
   if (r.judgeNoise) for (const line of judgeNoiseLines(r.judgeNoise)) lines.push(`    ${pc.dim(terminalSafe(line))}`);
   if (r.verdict === 'passed' && !verbose) return lines;
+  // A scored trace (`agent-evals score`): which recorded run failed, when and where it was read.
+  if (r.scoredTrace) lines.push(`    ${pc.dim(terminalSafe(scoredTraceText(r.scoredTrace)))}`);
   for (const detail of failureDetails(r, verbose)) lines.push(`    ${detail}`);
   if (verbose) for (const line of missedTrialLines(r)) lines.push(`    ${pc.dim(line)}`);
   return lines;

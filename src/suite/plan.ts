@@ -76,6 +76,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly isolate?: { module: string; display: string; maxHeapMb?: number };
   /** `draft: true`: a generated case no one has reviewed; a run skips it unless `--include-drafts` (never part of the fingerprint). */
   readonly draft?: true;
+  /** `agent-evals score`: the recorded run (trace) this case grades; its results case says which (suite/score-plan.ts). */
+  readonly scoredTrace?: { readonly id: string; readonly startedAt?: string; readonly source: string };
 }
 
 export interface Selection {

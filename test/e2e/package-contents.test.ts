@@ -15,7 +15,7 @@ import { packedPackage } from '../support/process-pack.js';
 afterAll(removeTempDirs);
 
 const run = promisify(execFile);
-const SCHEMAS = ['eval-file', 'results', 'calibration'];
+const SCHEMAS = ['eval-file', 'score-file', 'results', 'calibration'];
 
 /** A project with the package installed as a symlink in its node_modules. */
 function projectWithPackage(): string {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs, tempDir, type CliResult } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { describeInChromium, watchPage, sharedChromium, closePages } from '../support/chromium.js';
-import { HOSTILE_ID, historyRun, writeHistoryFiles } from '../support/history-files.js';
+import { HOSTILE_ID, historyCopy, historyRun, writeHistoryFiles } from '../support/history-files.js';
 
 const RUNS = 50;
 
@@ -105,5 +105,22 @@ describeInChromium('the history page in headless Chromium', (executablePath) => 
 
   it('makes no request', () => {
     expect(requests).toEqual([]);
+  });
+
+  it("lists a scored batch (`agent-evals score`) among the runs, marked scored, but draws no point of the runs' trend for it", async () => {
+    const dir = tempDir();
+    const base = await historyRun();
+    for (let i = 0; i < 3; i++) {
+      const r = historyCopy(base, i, 3);
+      if (i === 1) r.run.scoredFrom = { files: ['prod.jsonl'], traces: 3, unmatched: 0, scoring: ['evals/s.score.yaml'] };
+      mkdirSync(join(dir, 'h'), { recursive: true });
+      writeFileSync(join(dir, 'h', `r${i}.json`), JSON.stringify(r));
+    }
+    expect((await runCliInProcess(['report', '--history', 'h', '-o', 'scored.html'], { cwd: dir })).code).toBe(0);
+    const scored = await browser!.newPage();
+    await scored.goto(pathToFileURL(join(dir, 'scored.html')).href, { waitUntil: 'load' });
+    for (const chart of ['pass-rate', 'score', 'cost']) await expect(scored.locator(`svg.${chart} circle.point`).count()).resolves.toBe(2);
+    await expect(scored.locator('details.runs tbody tr td:nth-child(3)').allTextContents()).resolves.toEqual(['', 'scored: 3 recorded traces', '']);
+    await scored.close();
   });
 });

@@ -16,6 +16,7 @@ function digest(id: string, startedAt: string, cases: Record<string, CasePoint>)
     gitSha: null,
     label: startedAt,
     kind: null,
+    scored: false,
     passRate: 0.5,
     passed: 1,
     trials: 2,
@@ -66,6 +67,13 @@ describe('the history data', () => {
     results.run.watch = undefined;
     results.run.lastFailedFrom = '.agent-evals/results.json';
     expect(digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 'l.json').run.kind).toBe('last failed');
+  });
+
+  it('a scored batch (`agent-evals score`) is marked scored, its kind naming the traces; a run is not', async () => {
+    const results = historyCopy(await historyRun(), 1, 3);
+    expect(digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 'r.json').run).toMatchObject({ scored: false, kind: null });
+    results.run.scoredFrom = { files: ['prod.jsonl'], traces: 3, unmatched: 0, scoring: ['evals/s.score.yaml'] };
+    expect(digestResults(HistoryResultsSchema.parse(JSON.parse(JSON.stringify(results))), 's.json').run).toMatchObject({ scored: true, kind: 'scored: 3 recorded traces' });
   });
 
   it('orders runs by startedAt, lines cases up over them, and ranks the most changed first', () => {

@@ -4,7 +4,8 @@
  * first failure reason on one line (whole in its title); the pass-rate bars start at the same x down
  * the page; a trial opens with its input and reference, then the conversation and the assertions; a
  * judge skipped because a gate failed says skipped, not "Score 0.000"; the judge's usage names its
- * cache; the charts show pass rate by suite and the trial scores; and no page makes a network request.
+ * cache; the charts show pass rate by suite and the trial scores; a scored trace (`agent-evals score`)
+ * names its id, time and source; and no page makes a network request.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -126,6 +127,19 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
     const text = (await judge.textContent())!;
     expect(text).toContain('Scoreskipped, not scored (a gate of its trial failed first)');
     expect(text).not.toMatch(/0\.000/);
+  });
+
+  it("shows a scored trace's id and time beside its key, and its source in the case's facts", async () => {
+    const results = structuredClone(judged.results);
+    results.cases.find((c) => c.id === 'gate-fails')!.scoredTrace = { id: '4bf92f35', startedAt: '2026-12-01T10:00:00Z', source: 'traces/prod.otlp.json#4bf92f35' };
+    const scored = other;
+    await scored.goto(pathToFileURL(await writePage(join(tempDir(), 'scored.html'), results)).href, { waitUntil: 'load' });
+    const r = row(scored, 'gates/gate-fails');
+    await expect(r.locator('> summary .change.trace').textContent()).resolves.toBe('trace 4bf92f35 \u00b7 2026-12-01T10:00:00Z');
+    await r.locator('> summary').click();
+    await expect(r.locator('.case-body').textContent()).resolves.toContain('4bf92f35, started 2026-12-01T10:00:00Z, read from traces/prod.otlp.json#4bf92f35');
+    // A case of a run names no trace.
+    await expect(row(scored, 'gates/gate-passes').locator('> summary .change.trace').count()).resolves.toBe(0);
   });
 
   it('says "not scored" for an assertion that erred, not a score of 0', async () => {

@@ -49,6 +49,7 @@ export function caseResult(c: PlannedCase, trials: TrialResult[], notRunReason?:
     ...(tools ? { toolsFingerprint: tools } : {}),
     // Whole here; the reporter edge redacts the run's secrets, then cuts (case-asked.ts).
     ...caseAsked(c),
+    ...(c.scoredTrace ? { scoredTrace: { ...c.scoredTrace } } : {}),
     verdict,
     passed,
     required,

@@ -4,7 +4,7 @@ import { readOnlyReporter } from '../../report/read-only-reporter.js';
 import { redactingReporter } from './redacting-reporter.js';
 import { askedBoundReporter } from './case-asked.js';
 import { underTracePolicy } from './trace-policy-reporter.js';
-import type { RejudgedFrom, RunInfo, RunProvenance, ShardInfo, Summary, TrialResult } from '../../core/results-schema.js';
+import type { RejudgedFrom, RunInfo, RunProvenance, ScoredFrom, ShardInfo, Summary, TrialResult } from '../../core/results-schema.js';
 import type { RedteamSummary } from '../../core/redteam-schema.js';
 import type { PlannedCase } from '../../suite/plan.js';
 import type { Target } from '../../targets/types.js';
@@ -102,10 +102,11 @@ export interface ExecuteOptions {
   /** `rejudge --batch <id>`: the recorded uncollected batch whose answers judge the calls they were made for (batch-collect.ts). */
   collect?: CollectRequest;
   /**
-   * A re-judge (runner/rejudge/rejudge.ts): no target is built; each case's trials are replayed from the
-   * recording, and the run says which run it re-judged and which cases it could not.
+   * A re-judge (runner/rejudge/rejudge.ts) or a score of recorded traces (runner/score/score.ts): no
+   * target is built; each case's trials are replayed from the recording, and the run says which run it
+   * re-judged and which cases it could not (`from`), or which traces it scored (`scoredFrom`).
    */
-  replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from: RejudgedFrom; mcpTools?: McpListedTools };
+  replay?: TrialReplay & { targetFor(c: PlannedCase): Target; from?: RejudgedFrom; scoredFrom?: ScoredFrom; mcpTools?: McpListedTools };
   /** `run --resume`, `run --retry-errors`: recorded trials the run keeps instead of running them (runner/resume/kept-trials.ts). */
   prior?: PriorTrials;
   /** `--replay-tools`: tool calls answered from a recorded run's tape (runner/loop/tool-tape.ts). */
@@ -271,7 +272,7 @@ async function runWith(
   judges.prepare?.(cases);
   // Before any trial (and any output): a batch that cannot be collected ends the command here.
   await batch?.collect(opts.interrupt);
-  for (const { key, message } of opts.replay?.from.cannotRejudge ?? []) warn(`cannot rejudge ${key}: ${message}`);
+  for (const { key, message } of opts.replay?.from?.cannotRejudge ?? []) warn(`cannot rejudge ${key}: ${message}`);
   const matrixTargets = new Map(cases.filter((c) => c.matrix).map((c) => [targetKey(c), targetFor(c)]));
   if (matrixTargets.size && settings.judging.selfJudgingWarning) for (const w of selfPreferenceWarnings([...matrixTargets.values()], judges.judgeModels?.(cases) ?? [])) warn(w);
   // A model the tables say has shut down: once per model, before any trial (a dry run calls none).
@@ -367,7 +368,8 @@ async function runWith(
     interrupted: outcome.interrupted,
     trace: settings.judging.trace,
     ...(opts.shard ? { shard: opts.shard } : {}),
-    ...(opts.replay ? { rejudgedFrom: opts.replay.from } : {}),
+    ...(opts.replay?.from ? { rejudgedFrom: opts.replay.from } : {}),
+    ...(opts.replay?.scoredFrom ? { scoredFrom: opts.replay.scoredFrom } : {}),
     ...opts.provenance,
     ...mcpToolsOf(opts.replay?.mcpTools ?? mcp.listed()),
   };

@@ -1,0 +1,16 @@
+import type { AgentRun } from '../../core/agent-run.js';
+import { AgentEvalsError } from '../../core/errors.js';
+import type { Target } from '../../targets/types.js';
+
+/**
+ * A target that calls nothing: each scored case's one trial gets the agent run its trace recorded
+ * (reply, tool calls, usage, model). `agent-evals score` puts one in place of every target.
+ */
+export function traceTarget(name: string, run: AgentRun): Target {
+  return {
+    name,
+    run: () => Promise.resolve(run),
+    // A conversation is recorded as its history and the reply to its last message: no turn is sent.
+    openSession: () => Promise.reject(new AgentEvalsError('a recorded trace holds no conversation to continue')),
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * `agent-evals score <traces…>` through the CLI (the built CLI's `main` in-process), over JSONL traces:
+ * a scoring file with a gate and a judge grades recorded runs against the fake OpenAI judge, no target
+ * is called (the project's target appends a line to CALLS on every call), `--save-failures` writes
+ * cases that load and fail against the agent that recorded the failures. Needs dist/.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
+import { readResults } from '../support/results-helpers.js';
+import { writeProject } from '../support/temp-project.js';
+
+let fake: FakeOpenAI | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+afterAll(removeTempDirs);
+
+// The agent the traces were recorded from: rude to an angry user, and no order id when none is given.
+// Its source goes into the project's config, so the saved cases run against the very same agent.
+const reply = (input: string): string => (input.includes('angry') ? 'Order shipped. Stop whining.' : /A-\d+/.test(input) ? `Your order ${/A-\d+/.exec(input)![0]} has shipped.` : 'I cannot find it.');
+const CONFIG = `import { appendFileSync } from 'node:fs';
+const reply = ${reply.toString()};
+export default {
+  targets: {
+    agent(input) {
+      appendFileSync(process.env.CALLS, input + '\\n');
+      return reply(input);
+    },
+  },
+  judge: 'openai:gpt-4.1-mini',
+};
+`;
+const SCORING = `name: support
+description: what every support reply must do
+where: { agent: support }
+assert:
+  - { type: contains, value: shipped, severity: gate }
+  - { type: judge, criteria: the reply is polite, severity: gate }
+`;
+const line = (id: string, input: string, metadata: Record<string, unknown>, startedAt: string) =>
+  JSON.stringify({ id, startedAt, input, reply: reply(input), toolCalls: [{ name: 'lookup_order', args: { q: input } }], usage: { inputTokens: 100, outputTokens: 20 }, metadata });
+const TRACES = [
+  line('t1', 'where is A-1?', { agent: 'support' }, '2026-12-01T09:00:00Z'),
+  line('t2', 'I am angry, where is A-2?', { agent: 'support' }, '2026-12-01T10:00:00Z'),
+  line('t3', 'where is my order?', { agent: 'support' }, '2026-12-02T09:00:00Z'),
+  line('t4', 'where is A-4?', { agent: 'billing' }, '2026-12-02T10:00:00Z'),
+  line('t5', 'status of A-5 please', { agent: 'support' }, '2026-12-03T09:00:00Z'),
+].join('\n');
+
+const judgeRequests = (f: FakeOpenAI) => f.requests.filter((r) => r.path === '/v1/chat/completions');
+
+async function project(files: Record<string, string> = {}) {
+  // The judge finds a reply that tells the user to stop whining impolite.
+  fake = await startFakeOpenAI({ script: (body: unknown) => ({ json: { score: JSON.stringify(body).includes('whining') ? 0 : 1, reason: 'r', evidence: [] } }) });
+  const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.score.yaml': SCORING, 'traces/prod.jsonl': TRACES, ...files });
+  const env = { CALLS: join(dir, 'calls.txt'), OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url };
+  const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env });
+  const targetCalls = () => (existsSync(env.CALLS) ? readFileSync(env.CALLS, 'utf8').split('\n').filter(Boolean).length : 0);
+  return { dir, cli, targetCalls };
+}
+
+describe('agent-evals score', () => {
+  it('grades each trace its scoring file matches with its gate and judge, calls no target, and writes one results document', async () => {
+    const { dir, cli, targetCalls } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--no-cache']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(targetCalls()).toBe(0);
+    expect(res.stderr).toContain('Scoring 5 traces from traces/prod.jsonl with evals/support.score.yaml');
+    expect(res.stderr).toContain("1 trace matched no scoring file's `where` and is not scored (t4)");
+    expect(res.stderr).not.toMatch(STACK_FRAME);
+
+    const out = readResults(join(dir, '.agent-evals', 'scored.json'));
+    expect(out.run.scoredFrom).toEqual({ files: ['traces/prod.jsonl'], traces: 5, unmatched: 1, scoring: ['evals/support.score.yaml'] });
+    expect(out.cases.map((c) => [c.suite, c.id, c.verdict])).toEqual([
+      ['support', 't1', 'passed'],
+      ['support', 't2', 'failed'],
+      ['support', 't3', 'failed'],
+      ['support', 't5', 'passed'],
+    ]);
+    expect(out.cases[1]!.scoredTrace).toEqual({ id: 't2', startedAt: '2026-12-01T10:00:00Z', source: 'traces/prod.jsonl:2' });
+    // t3's gate failed: its judge was not asked. The other three were judged, once each.
+    expect(judgeRequests(fake!)).toHaveLength(3);
+    expect(out.summary.usage.judge.calls).toBe(3);
+    // Nothing was called: the recorded spend stays in each trial's trace, not in the target's usage.
+    expect(out.summary.usage.target.calls).toBe(0);
+    expect(out.cases[0]!.trials[0]!.trace.usage).toEqual({ inputTokens: 100, outputTokens: 20 });
+    expect(out.cases[0]!.trials[0]!.reply).toBe('Your order A-1 has shipped.');
+    // The run folder keeps a copy: history and `view` see the scored batch.
+    expect(existsSync(join(dir, '.agent-evals', 'runs', out.run.id, 'results.json'))).toBe(true);
+    // The terminal names the failed traces with their time and source.
+    expect(res.stdout).toContain('support/t2');
+    expect(res.stdout).toContain('trace t2 (2026-12-01T10:00:00Z, traces/prod.jsonl:2)');
+  });
+
+  it('--since/--until keep the traces recorded in the window', async () => {
+    const { dir, cli } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--since', '2026-12-02', '--until', '2026-12-03', '--json', 'w.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    const out = readResults(join(dir, 'w.json'));
+    expect(out.cases.map((c) => c.id)).toEqual(['t3']);
+    expect(out.run.scoredFrom).toMatchObject({ since: '2026-12-02', until: '2026-12-03', traces: 2, unmatched: 1 });
+  });
+
+  it('--save-failures writes the failed traces as cases that load and fail against the agent that recorded them', async () => {
+    const { dir, cli, targetCalls } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--save-failures', 'evals/prod-misses.eval.yaml']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(res.stderr).toContain('wrote evals/prod-misses.eval.yaml: 2 cases from the failed traces, against target "agent"');
+    expect(targetCalls()).toBe(0);
+    const text = readFileSync(join(dir, 'evals/prod-misses.eval.yaml'), 'utf8');
+    expect(text).toContain('suite: prod-misses');
+    expect(text).not.toContain('reference:');
+    expect(text).toContain('recordedReply: Order shipped. Stop whining.');
+
+    const list = await cli(['list', 'evals/prod-misses.eval.yaml']);
+    expect(list.code, list.stdout + list.stderr).toBe(0);
+    expect(list.stdout).toContain('prod-misses/t2');
+    expect(list.stdout).toContain('prod-misses/t3');
+
+    const run = await cli(['run', 'evals/prod-misses.eval.yaml', '--json', 'again.json']);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(targetCalls()).toBe(2);
+    const again = readResults(join(dir, 'again.json'));
+    expect(again.cases.map((c) => [c.id, c.verdict])).toEqual([
+      ['t2', 'failed'],
+      ['t3', 'failed'],
+    ]);
+
+    // A second save never replaces the first: refused before anything is judged.
+    const before = judgeRequests(fake!).length;
+    const twice = await cli(['score', 'traces/prod.jsonl', '--save-failures', 'evals/prod-misses.eval.yaml']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('evals/prod-misses.eval.yaml');
+    expect(twice.stderr).toContain('already exists');
+    expect(judgeRequests(fake!).length).toBe(before);
+    expect(readFileSync(join(dir, 'evals/prod-misses.eval.yaml'), 'utf8')).toBe(text);
+  });
+
+  it('a scoring file naming an unknown assertion is exit 2 naming the file, its line and the known types, before any judge call', async () => {
+    const { cli } = await project({ 'evals/support.score.yaml': SCORING.replace('type: contains', 'type: containz') });
+    const res = await cli(['score', 'traces/prod.jsonl']);
+    expect(res.code, res.stdout + res.stderr).toBe(2);
+    expect(res.stderr).toContain('evals/support.score.yaml:5');
+    expect(res.stderr).toMatch(/unknown assertion type "containz" \(known: .*contains.*\)/);
+    expect(res.stderr).not.toMatch(STACK_FRAME);
+    expect(judgeRequests(fake!)).toHaveLength(0);
+  });
+
+  it('--suite takes a dataset suite’s suite-level assertions; a suite without them is exit 2 naming it', async () => {
+    const SUITE = `suite: replies\ntarget: agent\ndataset: rows.jsonl\nassert:\n  - { type: contains, value: shipped }\n`;
+    const { dir, cli, targetCalls } = await project({
+      'evals/replies.eval.yaml': SUITE,
+      'evals/rows.jsonl': '{"input":"x"}\n',
+      'evals/plain.eval.yaml': 'suite: plain\ntarget: agent\ncases:\n  - { id: a, input: hi, assert: [{ type: contains, value: hi }] }\n',
+    });
+    const res = await cli(['score', 'traces/prod.jsonl', '--suite', 'replies', '--json', 's.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(targetCalls()).toBe(0);
+    const out = readResults(join(dir, 's.json'));
+    // No `where`: every trace, the billing one too.
+    expect(out.cases.map((c) => [c.id, c.verdict])).toEqual([
+      ['t1', 'passed'],
+      ['t2', 'passed'],
+      ['t3', 'failed'],
+      ['t4', 'passed'],
+      ['t5', 'passed'],
+    ]);
+    expect(out.run.scoredFrom).toMatchObject({ suite: 'replies', scoring: ['evals/replies.eval.yaml'] });
+
+    const none = await cli(['score', 'traces/prod.jsonl', '--suite', 'plain']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('suite "plain" has no suite-level `assert`');
+  });
+
+  it('--judge-noise re-asks the judges on the scored traces, as for a run', async () => {
+    const { dir, cli } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--judge-noise', '2', '--json', 'n.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    // 3 traces reach the judge (t3's gate fails first): each asked once, then twice more.
+    expect(judgeRequests(fake!)).toHaveLength(9);
+    const out = readResults(join(dir, 'n.json'));
+    expect(out.cases.find((c) => c.id === 't1')!.judgeNoise!.assertions).toEqual([expect.objectContaining({ name: expect.stringContaining('polite'), reasks: 2, flips: 0 })]);
+  });
+
+  it("--max-cost counts the judges' spend only: the recorded agent's is not spent again", async () => {
+    // Each recorded run cost about $2 (a million input tokens of gpt-4.1); the judges cost a fraction of a cent.
+    const costly = TRACES.split('\n')
+      .map((l) => JSON.stringify({ ...(JSON.parse(l) as object), model: 'openai:gpt-4.1', usage: { inputTokens: 1_000_000, outputTokens: 0 } }))
+      .join('\n');
+    const { dir, cli } = await project({ 'traces/prod.jsonl': costly });
+    const res = await cli(['score', 'traces/prod.jsonl', '--max-cost', '0.5', '-j', '1', '--json', 'b.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    const out = readResults(join(dir, 'b.json'));
+    expect(out.summary.failures.filter((f) => f.includes('budget'))).toEqual([]);
+    expect(out.summary.trials.notRun).toBe(0);
+    expect(out.cases.map((c) => c.verdict)).toEqual(['passed', 'failed', 'failed', 'passed']);
+    // The recorded spend stays in each trace, priced nowhere in the score's usage.
+    expect(out.summary.usage.target.costUsd).toBe(0);
+    expect(out.cases[0]!.trials[0]!.trace.usage).toEqual({ inputTokens: 1_000_000, outputTokens: 0 });
+  });
+
+  it('never writes its results over a file it scores (a scored batch scored again)', async () => {
+    const { dir, cli } = await project({ 'evals/any.score.yaml': 'name: any\nassert: [{ type: contains, value: order }]\n' });
+    expect((await cli(['score', 'traces/prod.jsonl', '--scoring', 'evals/support.score.yaml'])).code).toBe(1);
+    const first = readFileSync(join(dir, '.agent-evals', 'scored.json'), 'utf8');
+    const again = await cli(['score', '.agent-evals/scored.json', '--scoring', 'evals/any.score.yaml']);
+    expect(again.code, again.stdout + again.stderr).toBe(2);
+    expect(again.stderr).toContain('would overwrite the trace file .agent-evals/scored.json it scores');
+    expect(readFileSync(join(dir, '.agent-evals', 'scored.json'), 'utf8')).toBe(first);
+  });
+
+  it('a baseline comparison refuses a scored batch as the baseline of a run', async () => {
+    const { cli } = await project({ 'evals/plain.eval.yaml': 'suite: support\ntarget: agent\ncases:\n  - { id: t1, input: where is A-1?, assert: [{ type: contains, value: shipped }] }\n' });
+    expect((await cli(['score', 'traces/prod.jsonl', '--json', 'scored.json'])).code).toBe(1);
+    const res = await cli(['run', '--baseline', 'scored.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(2);
+    expect(res.stderr).toContain('scored.json');
+    expect(res.stderr).toContain('a scored batch of recorded traces');
+  });
+});
