@@ -4,10 +4,15 @@
  * terminal, and each pair keeps its finished run reachable). A fault after a later run began is
  * that run's to attribute, not an earlier one's.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { guardTargetFaults } from '../../src/runner/isolation/fault-guard.js';
 
-const before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
+// Taken just before each test, not when the file loads: test files share a worker, and a listener
+// another file's run put on meanwhile is not this test's to count.
+let before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
+beforeEach(() => {
+  before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
+});
 
 afterEach(() => {
   for (const l of process.listeners('uncaughtException')) if (!before.exception.includes(l)) process.off('uncaughtException', l);
