@@ -151,6 +151,20 @@ describe('agent-evals score', () => {
     expect(judgeRequests(fake!)).toHaveLength(0);
   });
 
+  it('a trace file in no known format and an empty folder are exit 2 naming the file and what was expected, before any judge call', async () => {
+    const { dir, cli } = await project({ 'traces/spans.json': JSON.stringify({ spans: [] }), 'traces/empty/.keep': '' });
+    const unknown = await cli(['score', 'traces/spans.json']);
+    expect(unknown.code, unknown.stdout + unknown.stderr).toBe(2);
+    expect(unknown.stderr).toContain('traces/spans.json: ');
+    expect(unknown.stderr).toContain('neither an OTLP JSON trace export, a results file nor JSONL trace lines ({input|messages, reply, …})');
+    const empty = await cli(['score', 'traces/empty']);
+    expect(empty.code, empty.stdout + empty.stderr).toBe(2);
+    expect(empty.stderr).toContain('traces/empty: holds no .json/.jsonl/.ndjson file');
+    for (const r of [unknown, empty]) expect(r.stderr).not.toMatch(STACK_FRAME);
+    expect(judgeRequests(fake!)).toHaveLength(0);
+    expect(existsSync(join(dir, '.agent-evals', 'scored.json'))).toBe(false);
+  });
+
   it('--suite takes a dataset suite’s suite-level assertions; a suite without them is exit 2 naming it', async () => {
     const SUITE = `suite: replies\ntarget: agent\ndataset: rows.jsonl\nassert:\n  - { type: contains, value: shipped }\n`;
     const { dir, cli, targetCalls } = await project({
