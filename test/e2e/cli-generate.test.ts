@@ -5,7 +5,7 @@
  * embedder puts them on their originals) leave exactly the 20 originals as draft cases that load and
  * name only the target's tools; bad input is exit 2 before the generator is asked. Needs dist/.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load } from 'js-yaml';
@@ -14,7 +14,6 @@ import { REPO_ROOT, STACK_FRAME, removeTempDirs } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { writeProject } from '../support/temp-project.js';
-import { applyDraftAction } from '../../src/suite/draft-edits.js';
 
 afterAll(removeTempDirs);
 let fake: FakeOpenAI | undefined;
@@ -188,30 +187,6 @@ describe('agent-evals generate', () => {
     expect(skipped.stdout).toContain('0 cases, 0 trials');
     expect(skipped.stdout.match(/\(draft, skipped\)/g)).toHaveLength(20);
     expect(list.stdout).toContain(file.cases[0]!.id);
-  });
-
-  it('generated drafts run only once accepted: run refuses a file of drafts alone, and after the review accepts 3 it runs exactly those 3', async () => {
-    fake = await server();
-    const dir = writeProject({ 'evals.config.mjs': config() });
-    expect((await cli(dir, ['generate', '--target', 'support'])).code).toBe(0);
-    const path = join(dir, 'evals', 'support.generated.eval.yaml');
-    const before = await cli(dir, ['run', 'evals/support.generated.eval.yaml']);
-    expect(before.code).toBe(2);
-    expect(before.stderr).toContain('holds only draft cases: 20 drafts');
-    // The review page's own edit (the drafts server applies it and writes the text back) on 3 of them.
-    const accepted = readDrafts(path)
-      .cases.filter((_, i) => i % 7 === 0)
-      .map((c) => c.id);
-    expect(accepted).toHaveLength(3);
-    for (const id of accepted) {
-      const edit = applyDraftAction(readFileSync(path, 'utf8'), { action: 'accept', id });
-      if (!edit.ok) throw new Error(edit.message);
-      writeFileSync(path, edit.text);
-    }
-    const after = await cli(dir, ['run', 'evals/support.generated.eval.yaml']);
-    expect(after.stderr).toContain('17 draft cases skipped');
-    const results = JSON.parse(readFileSync(join(dir, '.out', 'results.json'), 'utf8')) as { cases: Array<{ id: string }> };
-    expect(results.cases.map((c) => c.id).sort()).toEqual([...accepted].sort());
   });
 
   it('drops drafts that repeat an existing case (--from an eval file) and shows recorded traces as examples', async () => {
