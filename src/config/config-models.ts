@@ -49,7 +49,10 @@ export interface ConfigModels {
  * models of `similarTo` (the same ones the run's shutdown warnings name). Function, command and HTTP targets and judge
  * objects of other kinds call models of their own, known only as they run: they are `notes`.
  */
-export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | 'judge' | 'judgeFromEnv' | 'judges' | 'embeddingModel'>, cases: readonly PlannedCase[]): ConfigModels {
+export function configModels(
+  config: Pick<ResolvedConfig, 'file' | 'targets' | 'judge' | 'judgeFromEnv' | 'judges' | 'embeddingModel'> & Partial<Pick<ResolvedConfig, 'redteam' | 'generate'>>,
+  cases: readonly PlannedCase[],
+): ConfigModels {
   const file = config.file ?? undefined;
   const byKey = new Map<string, ModelUse>();
   const notes: string[] = [];
@@ -95,6 +98,9 @@ export function configModels(config: Pick<ResolvedConfig, 'file' | 'targets' | '
 
   addJudge(config.judge, config.judgeFromEnv ? 'judge (EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL)' : 'judge');
   for (const [name, ref] of Object.entries(config.judges)) addJudge(ref, `judge "${name}"`);
+  // The commands' own models (unset, each falls back to the judge, listed above): checked like any other.
+  if (config.redteam?.attacker !== undefined) add(specOf(config.redteam.attacker, { file, field: 'redteam.attacker' }), 'redteam attacker (redteam.attacker)');
+  if (config.generate?.model !== undefined) add(specOf(config.generate.model, { file, field: 'generate.model' }), 'case generator (generate.model)');
 
   for (const c of cases) {
     if (typeof c.target !== 'string') note(`an inline function target in ${c.file}: the models it calls are known only as it runs`);

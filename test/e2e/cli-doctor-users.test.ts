@@ -83,6 +83,23 @@ describe('doctor: simulated users and similarTo embedding models', () => {
     expect(report.missingKeys).toEqual(['OPENAI_API_KEY']);
   });
 
+  it("lists the models of redteam's attacker and generate's case generator, each with its config field; a bad one is exit 2 naming it", async () => {
+    const config = CONFIG.replace(
+      "embeddingModel: 'openai:text-embedding-3-small',",
+      "embeddingModel: 'openai:text-embedding-3-small',\n  redteam: { attacker: 'openai:gpt-4o' },\n  generate: { model: 'anthropic:claude-sonnet-4-5' },",
+    );
+    const dir = writeProject({ 'evals.config.mjs': config, 'evals/booking.eval.yaml': EVAL });
+    const r = await doctor([], { OPENAI_API_KEY: KEY, ANTHROPIC_API_KEY: undefined }, dir);
+    expect(block(r.stdout, 'openai:gpt-4o')).toContain('used by       redteam attacker (redteam.attacker)');
+    const generator = block(r.stdout, 'anthropic:claude-sonnet-4-5');
+    expect(generator).toContain('used by       case generator (generate.model)');
+    expect(generator).toContain('key           ANTHROPIC_API_KEY: missing');
+    const bad = writeProject({ 'evals.config.mjs': config.replace("'anthropic:claude-sonnet-4-5'", "'nope:model'"), 'evals/booking.eval.yaml': EVAL });
+    const refused = await doctor([], { OPENAI_API_KEY: KEY }, bad);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('generate.model');
+  });
+
   it("a user model's shutdown note, by the run's clock", async () => {
     const day = familyRow('openai', USER)!.shutdown!;
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/booking.eval.yaml': EVAL });
