@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import type { Browser } from 'playwright-core';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
 import { runCliInProcess, startCliInProcess } from '../support/cli-in-process.js';
 import { closePages, describeInChromium, sharedChromium, watchPage } from '../support/chromium.js';
@@ -39,6 +39,12 @@ describeInChromium('generate, then review the drafts in headless Chromium, then 
   let fake: FakeOpenAI | undefined;
   let browser: Browser | undefined;
 
+  // Launched before any CLI starts: Playwright puts its own SIGINT listener on the process, and one put
+  // on while the review runs would count as the CLI's, so the test's Ctrl-C would reach it (it ends the process).
+  beforeAll(async () => {
+    browser = await sharedChromium(executablePath);
+  }, 60_000);
+
   afterAll(async () => {
     await closePages(browser);
     await fake?.close();
@@ -64,8 +70,7 @@ describeInChromium('generate, then review the drafts in headless Chromium, then 
     const accepted = [ids[0]!, ids[2]!, ids[4]!];
     const review = startCliInProcess(['review', 'evals/gen.eval.yaml'], { cwd: dir, env });
     await review.waitForStdout(URL_LINE);
-    browser = await sharedChromium(executablePath);
-    const page = await browser.newPage();
+    const page = await browser!.newPage();
     const problems: string[] = [];
     watchPage(page, problems, problems);
     await page.goto(URL_LINE.exec(review.stdout())![1]!, { waitUntil: 'load' });

@@ -30,12 +30,13 @@ let shared: Promise<Browser> | undefined;
  * several times a navigation, and a report page keeps nothing a later page could read: a file shows
  * its reports one after another in a page it navigates (`page.goto`), unless a test needs a fresh
  * context. Playwright ends the browser
- * when the worker exits. A browser that crashed or was closed is launched anew. Ask for it before
- * starting an in-process CLI whose Ctrl-C a test sends: a launch adds Playwright's SIGINT handler,
- * which `startCliInProcess` would take for one the CLI added.
+ * when the worker exits. A browser that crashed or was closed is launched anew. Launched without
+ * Playwright's signal handlers: its SIGINT handler ends the process (exit 130), and one put on while an
+ * in-process CLI runs would be taken by `startCliInProcess` for the CLI's own, so a test's Ctrl-C
+ * would end the test worker.
  */
 export function sharedChromium(executablePath: string): Promise<Browser> {
-  shared ??= chromium.launch({ executablePath, args: chromiumArgs() }).then((browser) => {
+  shared ??= chromium.launch({ executablePath, args: chromiumArgs(), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false }).then((browser) => {
     browser.on('disconnected', () => (shared = undefined));
     return browser;
   });
