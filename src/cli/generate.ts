@@ -21,7 +21,7 @@ import { bounded, concurrency, fraction, timeoutMs } from './parse-number.js';
 import { loadConfigFromFlags } from './prepare.js';
 import { checkOutputs } from './output-check.js';
 import { readGenerateSources } from './generate-examples.js';
-import { describeTargets } from './target-descriptions.js';
+import { configRedactor, describeTargets } from './target-descriptions.js';
 
 /** Cases drafted when `--count` does not say. */
 export const DEFAULT_COUNT = 20;
@@ -82,8 +82,11 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
   const limiters = new ProviderLimiters(config.concurrency, { proxy: config.proxy });
   const generator = generatorProvider(model.input, limiters);
   const embedder = embeddingRef === 'fake' ? fakeEmbedder : embedderFor(embeddingRef, limiters);
-  const sources = await readGenerateSources(flags.from ?? [], config, cwd, flags.seed ?? 0);
+  const read = await readGenerateSources(flags.from ?? [], config, cwd, flags.seed ?? 0);
   const [described] = await describeTargets(config, [target], process.env);
+  // Recorded inputs go to the generator and the file it writes: secrets of the environment and config never do.
+  const redactor = configRedactor(config, process.env);
+  const sources = { ...read, examples: read.examples.map((e) => ({ ...e, input: redactor.redact(e.input) })), existingInputs: read.existingInputs.map((i) => redactor.redact(i)) };
 
   const warn = (message: string) => process.stderr.write(`agent-evals: ${message}\n`);
   const pricing = warningPricing(config.pricing, warn);
@@ -120,7 +123,7 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
     return 1;
   }
   const text = await draftEvalText(drafts.cases, { suite: `${target}-generated`.replace(/[^A-Za-z0-9._-]+/g, '-'), target, generator: model.name, shown: outShown });
-  await writeNew(out, outShown, text);
+  await writeNew(out, outShown, redactor.redact(text));
   const intentsLine = drafts.byIntent.map((i) => `${terminalSafe(i.intent)} ${i.cases}`).join(', ');
   process.stdout.write(
     `wrote ${terminalSafe(outShown)}: ${plural(drafts.cases.length, 'draft case')} (${dropNotes(drafts, true).join(', ')}); review them with \`agent-evals review ${terminalSafe(outShown)}\`, then \`agent-evals run\`\n` +

@@ -1,6 +1,8 @@
 import { UserError } from '../core/errors.js';
 import { pushAll } from '../core/push-all.js';
 import type { ResolvedConfig } from '../config/load-config.js';
+import { runRedactor } from '../providers/run-redactor.js';
+import type { SecretRedactor } from '../providers/secret-redactor.js';
 import { configuredInstructions } from '../targets/model-target.js';
 import { mcpServerPool } from '../targets/mcp-servers.js';
 import { isTool } from '../targets/tool.js';
@@ -46,8 +48,28 @@ export async function describeTargets(config: ResolvedConfig, names: readonly st
       }
       described.push(info);
     }
-    return described;
+    // What is read here is sent to a model (the attacker, the generator) and may be written to a file:
+    // a secret of the environment or the config in instructions or a tool's text never goes on.
+    const redactor = configRedactor(config, env);
+    return described.map((d) => redactedDescription(d, redactor));
   } finally {
     await pool.close();
   }
+}
+
+/** The run's secret redactor for this config and environment (as `run` makes it at its front door). */
+export function configRedactor(config: ResolvedConfig, env: NodeJS.ProcessEnv): SecretRedactor {
+  return runRedactor({ targets: config.targets, env, judging: { judge: config.judge, judges: config.judges }, proxy: config.proxy, mcpServers: config.mcpServers });
+}
+
+function redactedDescription(d: TargetDescription, redactor: SecretRedactor): TargetDescription {
+  return {
+    ...d,
+    ...(d.instructions !== undefined ? { instructions: redactor.redact(d.instructions) } : {}),
+    tools: d.tools.map((t) => ({
+      name: t.name,
+      ...(t.description !== undefined ? { description: redactor.redact(t.description) } : {}),
+      inputSchema: JSON.parse(redactor.redact(JSON.stringify(t.inputSchema))) as Record<string, unknown>,
+    })),
+  };
 }

@@ -258,6 +258,26 @@ describe('agent-evals generate', () => {
     ]);
   });
 
+  it('a secret of the environment in the instructions, a tool description or a recorded trace never reaches the generator, and one it echoes is not written', async () => {
+    const SECRET = 'sk-partner-0123456789abcdef';
+    const echoed = [{ ...ORIGINALS[0]!, input: `Use the partner key ${SECRET} to look up A1001.` }, ...ORIGINALS.slice(1)];
+    fake = await server({ items: echoed });
+    const withSecret = config()
+      .replace(JSON.stringify(INSTRUCTIONS), JSON.stringify(`${INSTRUCTIONS} Partner key: ${SECRET}.`))
+      .replace("'Looks an order up by its id.'", `'Looks an order up by its id (key ${SECRET}).'`);
+    const traces = `${JSON.stringify({ input: `my key is ${SECRET}, where is my parcel?`, reply: 'ok' })}\n`;
+    const dir = writeProject({ 'evals.config.mjs': withSecret, 'traces.jsonl': traces });
+    const r = await runCliInProcess(['generate', '--target', 'support', '--from', 'traces.jsonl'], { cwd: dir, env: { ...ENV, OPENAI_BASE_URL: fake.url, PARTNER_API_KEY: SECRET } });
+    expect(r.code, r.stderr).toBe(0);
+    const sent = JSON.stringify(fake.bodies[0]);
+    expect(sent).not.toContain(SECRET);
+    expect(sent.match(/\[redacted\]/g)?.length).toBeGreaterThanOrEqual(3);
+    const written = readFileSync(join(dir, 'evals', 'support.generated.eval.yaml'), 'utf8');
+    expect(written).not.toContain(SECRET);
+    expect(written).toContain('Use the partner key [redacted] to look up A1001.');
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+
   it('embeds with the config embeddingModel through the judge cache: a second run pays for no embedding', async () => {
     fake = await server();
     const dir = writeProject({ 'evals.config.mjs': config("\n  embeddingModel: 'openai:text-embedding-3-small',") });
