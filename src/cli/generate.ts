@@ -1,5 +1,5 @@
-import { link, mkdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AgentEvalsError, ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
@@ -15,7 +15,7 @@ import { warningPricing } from '../providers/run-usage.js';
 import type { Provider } from '../providers/types.js';
 import { formatCost, formatTokens } from '../report/format.js';
 import { terminalSafe } from '../report/sanitize.js';
-import { removeAtExit } from '../report/remove-at-exit.js';
+import { writeNewFile } from '../report/new-file.js';
 import { targetKindOf } from '../targets/config-schema.js';
 import { bounded, concurrency, fraction, timeoutMs } from './parse-number.js';
 import { loadConfigFromFlags } from './prepare.js';
@@ -169,28 +169,15 @@ async function refuseExisting(out: string, shown: string): Promise<void> {
     throw new UserError('already exists: choose another --out, or remove it (drafts are meant to be reviewed and edited, so a file is never replaced)', { file: shown, field: '--out' });
 }
 
-/**
- * Writes a new file whole or not at all: a temporary sibling, then a hard link to the name (which,
- * unlike a rename, fails when the name exists: a file made meanwhile is not replaced either).
- */
+/** The drafts, written as a new file: never one that appeared while they were drafted. */
 async function writeNew(out: string, shown: string, text: string): Promise<void> {
-  await mkdir(dirname(out), { recursive: true });
-  const tmp = `${out}.${process.pid}.tmp`;
-  // A second Ctrl-C mid-write leaves no temporary file behind.
-  const release = removeAtExit(tmp);
-  await writeFile(tmp, text);
+  let written: boolean;
   try {
-    await link(tmp, out);
+    written = await writeNewFile(out, text);
   } catch (err) {
-    const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
-    throw new UserError(exists ? 'already exists (made while the cases were drafted): nothing replaced; choose another --out' : `cannot write it: ${errorMessage(err)}`, {
-      file: shown,
-      field: '--out',
-    });
-  } finally {
-    await unlink(tmp).catch(() => {});
-    release();
+    throw new UserError(`cannot write it: ${errorMessage(err)}`, { file: shown, field: '--out' });
   }
+  if (!written) throw new UserError('already exists (made while the cases were drafted): nothing replaced; choose another --out', { file: shown, field: '--out' });
 }
 
 /** The generator: `--model`, else the config's `generate.model`, else the judge model; none is bad input. */

@@ -1,6 +1,7 @@
-import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, relative, resolve } from 'node:path';
 import { UserError, errorMessage } from '../core/errors.js';
+import { writeNewFile } from '../report/new-file.js';
 import type { ScoredFrom } from '../core/results-schema.js';
 import { EVAL_FILE } from '../suite/discover.js';
 import { savedFailureCases, savedFailuresText, type FailedTrace } from '../suite/saved-failures.js';
@@ -53,20 +54,13 @@ export async function saveFailures(path: string, failedKeys: readonly string[], 
   if (failed.length === 0) return `--save-failures: no trace failed, so ${shown} was not written`;
   const { cases, leftOut } = savedFailureCases(failed);
   const text = await savedFailuresText(cases, { suite: suiteOf(path), target: opts.target, traces: opts.scoredFrom.files, scoring: opts.scoredFrom.scoring });
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
+  let written: boolean;
   try {
-    await writeFile(tmp, text);
-    await link(tmp, path);
+    written = await writeNewFile(path, text);
   } catch (err) {
-    const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
-    throw new UserError(exists ? 'appeared while the traces were scored: not replaced; score again with another file' : `cannot write it: ${errorMessage(err)}`, {
-      file: shown,
-      field: '--save-failures',
-    });
-  } finally {
-    await rm(tmp, { force: true });
+    throw new UserError(`cannot write it: ${errorMessage(err)}`, { file: shown, field: '--save-failures' });
   }
+  if (!written) throw new UserError('appeared while the traces were scored: not replaced; score again with another file', { file: shown, field: '--save-failures' });
   const note = leftOut ? ` (${leftOut} TS predicate${leftOut === 1 ? '' : 's'} left out: a YAML file cannot hold one)` : '';
   return `wrote ${shown}: ${cases.length} case${cases.length === 1 ? '' : 's'} from the failed traces, against target "${opts.target}"${note}; \`agent-evals list ${shown}\` shows them`;
 }

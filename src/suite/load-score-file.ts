@@ -1,10 +1,11 @@
-import { UserError, UserErrors } from '../core/errors.js';
+import { UserError } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
 import { readEvalFileBytes } from './eval-file-bytes.js';
 import { allAssertionTypes } from './assertion-types.js';
-import { describeIssue, formatPath } from './zod-issues.js';
+import { describeIssue } from './zod-issues.js';
 import { parseYamlText } from './yaml-text.js';
+import { errorsAtLines } from './yaml-issues.js';
 import { resolveUserAssertionEntries } from './user-assertion-entries.js';
 import { ScoreFileSchema, type ScoreFile } from './score-file-schema.js';
 import type { TsAssertionSpec } from './schema.js';
@@ -41,10 +42,10 @@ export async function loadScoreFile(file: string, display: string, userAssertion
   const input = await parseYamlText(text, display);
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new UserError('a scoring file is a mapping: { name, where?, assert: [...] }', { file: display, line: 1 });
   const problems = resolveUserAssertionEntries(input, userAssertions);
-  if (problems.length > 0) throw await atLines(text, display, problems);
+  if (problems.length > 0) throw await errorsAtLines(text, display, problems);
   const parsed = ScoreFileSchema.safeParse(input, PARSE_ONCE);
   if (!parsed.success)
-    throw await atLines(
+    throw await errorsAtLines(
       text,
       display,
       parsed.error.issues.slice(0, 10).map((issue) => describeIssue(issue, input, allAssertionTypes)),
@@ -60,13 +61,4 @@ export async function loadScoreFile(file: string, display: string, userAssertion
     ...(d.onlyTools ? { onlyTools: d.onlyTools } : {}),
     assertions: d.assert,
   };
-}
-
-async function atLines(text: string, file: string, described: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Promise<UserErrors> {
-  const { linesOfPaths } = await import('./yaml-path-lines.js');
-  const lines = linesOfPaths(
-    text,
-    described.map((d) => d.path),
-  );
-  return new UserErrors(described.map(({ path, message }, i) => new UserError(message, { file, line: lines[i], field: formatPath(path) || undefined })));
 }

@@ -1,10 +1,11 @@
-import { UserError, UserErrors } from '../core/errors.js';
+import type { UserErrors } from '../core/errors.js';
 import { readEvalFileBytes } from './eval-file-bytes.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
 import { EvalFileSchema, type EvalFile } from './schema.js';
 import { allAssertionTypes } from './assertion-types.js';
-import { describeIssue, formatPath } from './zod-issues.js';
+import { describeIssue } from './zod-issues.js';
 import { parseYamlText } from './yaml-text.js';
+import { errorsAtLines } from './yaml-issues.js';
 import { resolveUserAssertionEntries } from './user-assertion-entries.js';
 import { NO_USER_ASSERTIONS, type UserAssertions } from '../assertions/user-assertion.js';
 
@@ -40,7 +41,7 @@ export async function loadYamlEvalFile(file: string, displayPath = file, userAss
 export async function parseEvalFile(text: string, displayPath: string, userAssertions: UserAssertions = NO_USER_ASSERTIONS): Promise<Parsed> {
   const input = await parseYamlText(text, displayPath);
   const userProblems = resolveUserAssertionEntries(input, userAssertions);
-  if (userProblems.length > 0) throw await atLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));
+  if (userProblems.length > 0) throw await errorsAtLines(text, displayPath, userProblems.slice(0, MAX_REPORTED));
   const parsed = EvalFileSchema.safeParse(input, PARSE_ONCE);
   if (!parsed.success) throw await locatedErrors(text, displayPath, input, parsed.error.issues);
   return {
@@ -56,22 +57,11 @@ export async function parseEvalFile(text: string, displayPath: string, userAsser
 
 /** The first schema issues of a file, each at its line. */
 function locatedErrors(text: string, file: string, input: unknown, issues: ReadonlyArray<Parameters<typeof describeIssue>[0]>): Promise<UserErrors> {
-  return atLines(
+  return errorsAtLines(
     text,
     file,
     issues.slice(0, MAX_REPORTED).map((issue) => describeIssue(issue, input, allAssertionTypes)),
   );
-}
-
-/** Problems found at paths of the file, each with its line. */
-async function atLines(text: string, file: string, described: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Promise<UserErrors> {
-  // js-yaml loads only for a file with a problem (a warm load loads none of it).
-  const { linesOfPaths } = await import('./yaml-path-lines.js');
-  const lines = linesOfPaths(
-    text,
-    described.map((d) => d.path),
-  );
-  return new UserErrors(described.map(({ path, message }, i) => new UserError(message, { file, line: lines[i], field: formatPath(path) || undefined })));
 }
 
 /** Issues reported per file; the rest are found once these are fixed. */
