@@ -1,3 +1,4 @@
+import { writtenEvalText } from '../suite/written-eval-yaml.js';
 import type { DraftCase } from './draft-cases.js';
 
 /** What a drafted eval file names beside its cases. */
@@ -16,24 +17,23 @@ export interface DraftFile {
  * never a comment or a key.
  */
 export async function draftEvalText(cases: readonly DraftCase[], file: DraftFile): Promise<string> {
-  const { Document } = await import('yaml');
-  // A name or path with a line break would end the comment early.
-  const line = (text: string) => text.replace(/[\r\n\u2028\u2029]+/g, ' ');
-  const doc = new Document({ suite: file.suite, target: file.target, cases });
-  doc.commentBefore = [
-    ` Drafted by \`agent-evals generate\` for target ${line(file.target)} with ${line(file.generator)}.`,
-    ' Every case is a draft (`draft: true`): `agent-evals run` skips it until a person accepts it in',
-    ` \`agent-evals review ${line(file.shown)}\` (accept, edit or reject each).`,
-    ' The assertions are a skeleton of the tools the generator expected a correct agent to call',
-    " (calledTool) or not (notCalledTool); a `reference` is the generator's answer, not a checked one.",
-    ' Ids are a hash of the input: drafting the same input again gives the same id.',
-  ].join('\n');
-  cases.forEach((c, i) => {
-    const assert = doc.getIn(['cases', i, 'assert'], true) as { commentBefore?: string | null; items?: Array<{ flow?: boolean }> } | undefined;
-    for (const item of assert?.items ?? []) item.flow = true;
-    if (assert && c.assert.every((a) => a.type === 'lengthBetween')) assert.commentBefore = ' no tool of the target to check: replace with what the reply must do';
-    const metadata = doc.getIn(['cases', i, 'metadata'], true) as { flow?: boolean } | undefined;
-    if (metadata) metadata.flow = true;
+  return writtenEvalText({
+    suite: file.suite,
+    target: file.target,
+    cases,
+    header: [
+      `Drafted by \`agent-evals generate\` for target ${file.target} with ${file.generator}.`,
+      'Every case is a draft (`draft: true`): `agent-evals run` skips it until a person accepts it in',
+      `\`agent-evals review ${file.shown}\` (accept, edit or reject each).`,
+      'The assertions are a skeleton of the tools the generator expected a correct agent to call',
+      "(calledTool) or not (notCalledTool); a `reference` is the generator's answer, not a checked one.",
+      'Ids are a hash of the input: drafting the same input again gives the same id.',
+    ],
+    eachCase: (doc, i) => {
+      const assert = doc.getIn(['cases', i, 'assert'], true) as { commentBefore?: string | null } | undefined;
+      if (assert && cases[i]!.assert.every((a) => a.type === 'lengthBetween')) assert.commentBefore = ' no tool of the target to check: replace with what the reply must do';
+      const metadata = doc.getIn(['cases', i, 'metadata'], true) as { flow?: boolean } | undefined;
+      if (metadata) metadata.flow = true;
+    },
   });
-  return doc.toString({ lineWidth: 0 });
 }

@@ -1,5 +1,6 @@
 import type { RecordedTrace } from '../core/recorded-trace.js';
 import { stableHash } from '../core/stable-hash.js';
+import { writtenEvalText } from './written-eval-yaml.js';
 import type { Scoring } from './load-score-file.js';
 import type { TsAssertionSpec } from './schema.js';
 
@@ -81,20 +82,17 @@ function written(spec: TsAssertionSpec): Record<string, unknown> {
  * with them: each asks what a production user asked and asserts what the scoring files asserted.
  */
 export async function savedFailuresText(cases: readonly SavedFailureCase[], file: { suite: string; target: string; traces: readonly string[]; scoring: readonly string[] }): Promise<string> {
-  const { Document } = await import('yaml');
-  const doc = new Document({ suite: file.suite, target: file.target, cases });
-  doc.commentBefore = [
-    ` Saved by \`agent-evals score --save-failures\`: one case per recorded trace that failed`,
-    ` (traces: ${file.traces.join(', ')}; scored with ${file.scoring.join(', ')}).`,
-    ' Each case asks what the user asked and asserts what the scoring files asserted; no reference is',
-    ' given (the recorded reply failed, so it is no answer to compare with: it is in metadata.recordedReply).',
-    ' Run it against the agent: it fails until the agent is fixed, and then guards the fix.',
-  ].join('\n');
-  const target = doc.get('target', true) as { comment?: string | null } | undefined;
-  if (target) target.comment = ' a target named in evals.config (`score --target` sets it)';
-  cases.forEach((_c, i) => {
-    const assert = doc.getIn(['cases', i, 'assert'], true) as { items?: Array<{ flow?: boolean }> } | undefined;
-    for (const item of assert?.items ?? []) item.flow = true;
+  return writtenEvalText({
+    suite: file.suite,
+    target: file.target,
+    cases,
+    header: [
+      `Saved by \`agent-evals score --save-failures\`: one case per recorded trace that failed`,
+      `(traces: ${file.traces.join(', ')}; scored with ${file.scoring.join(', ')}).`,
+      'Each case asks what the user asked and asserts what the scoring files asserted; no reference is',
+      'given (the recorded reply failed, so it is no answer to compare with: it is in metadata.recordedReply).',
+      'Run it against the agent: it fails until the agent is fixed, and then guards the fix.',
+    ],
+    targetComment: 'a target named in evals.config (`score --target` sets it)',
   });
-  return doc.toString({ lineWidth: 0 });
 }
