@@ -4,7 +4,7 @@
  * is called (the project's target appends a line to CALLS on every call), `--save-failures` writes
  * cases that load and fail against the agent that recorded the failures. Needs dist/.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
@@ -189,6 +189,87 @@ describe('agent-evals score', () => {
     const none = await cli(['score', 'traces/prod.jsonl', '--suite', 'plain']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('suite "plain" has no suite-level `assert`');
+  });
+
+  it("--suite of a TypeScript suite runs its `check(t)` and custom predicates on each recorded reply; its cases' assertions are not applied", async () => {
+    // Suite level: a custom predicate in `assert` and a `check(t)`. Case level: assertions no recorded reply passes.
+    const TS = `export default {
+  suite: 'ts-replies',
+  target: 'agent',
+  dataset: [{ input: 'a row' }],
+  assert: [{ type: 'custom', name: 'no whining', fn: (ctx) => !ctx.reply.includes('whining') }],
+  check: (t) => { t.contains('shipped').label('shipped: ' + t.input); },
+  cases: [
+    { id: 'own', input: 'hi', assert: [{ type: 'contains', value: 'CASE-LEVEL' }], check: (t) => { t.contains('CASE-CHECK').label('case check'); } },
+  ],
+};
+`;
+    const { dir, cli, targetCalls } = await project({ 'evals/replies.eval.ts': TS });
+    const res = await cli(['score', 'traces/prod.jsonl', '--suite', 'ts-replies', '--json', 'ts.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(targetCalls()).toBe(0);
+    const out = readResults(join(dir, 'ts.json'));
+    expect(out.run.scoredFrom).toMatchObject({ suite: 'ts-replies', scoring: ['evals/replies.eval.ts'] });
+    // Each trace's own reply and input reach the check and the predicate; only the suite's two assertions are recorded.
+    expect(out.cases.map((c) => [c.id, c.verdict, c.trials[0]!.assertions.map((a) => [a.kind, a.name, a.status])])).toEqual([
+      [
+        't1',
+        'passed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: where is A-1?', 'passed'],
+        ],
+      ],
+      [
+        't2',
+        'failed',
+        [
+          ['custom', 'custom "no whining"', 'failed'],
+          ['contains', 'shipped: I am angry, where is A-2?', 'passed'],
+        ],
+      ],
+      [
+        't3',
+        'failed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: where is my order?', 'failed'],
+        ],
+      ],
+      [
+        't4',
+        'passed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: where is A-4?', 'passed'],
+        ],
+      ],
+      [
+        't5',
+        'passed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: status of A-5 please', 'passed'],
+        ],
+      ],
+    ]);
+    expect(JSON.stringify(out.cases)).not.toMatch(/CASE-LEVEL|CASE-CHECK|case check/);
+    // The check read the recorded run as a one-turn conversation: its trace and spend as recorded, nothing spent by the score.
+    expect(out.cases[0]!.trials[0]!).toMatchObject({ reply: 'Your order A-1 has shipped.', trace: { usage: { inputTokens: 100, outputTokens: 20 } } });
+    expect(out.cases[0]!.trials[0]!.trace.steps?.[0]?.toolCalls?.map((t) => t.name)).toEqual(['lookup_order']);
+    expect(out.cases[0]!.trials[0]!.turns).toBeUndefined();
+    expect(out.summary.usage.target.calls).toBe(0);
+    expect(judgeRequests(fake!)).toHaveLength(0);
+
+    // A check that sends a follow-up fails its trial saying why: a recording holds no more turns.
+    const SEND = `export default { suite: 'ts-send', target: 'agent', dataset: [{ input: 'x' }], check: async (t) => { await t.send('and then?'); t.contains('shipped'); } };\n`;
+    writeFileSync(join(dir, 'evals/send.eval.ts'), SEND);
+    const sent = await cli(['score', 'traces/prod.jsonl', '--suite', 'ts-send', '--json', 'send.json']);
+    expect(sent.code, sent.stdout + sent.stderr).toBe(1);
+    expect(targetCalls()).toBe(0);
+    const errors = readResults(join(dir, 'send.json')).cases.map((c) => c.trials[0]!.error);
+    expect(errors).toHaveLength(5);
+    for (const e of errors) expect(e).toContain('a recorded trace holds no conversation to continue');
   });
 
   it('--judge-noise re-asks the judges on the scored traces, as for a run', async () => {
