@@ -8,7 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
+import { runCliInProcess, startCliInProcess } from '../support/cli-in-process.js';
+import type { FakeBatchOptions } from '../support/fake-openai-batch.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { readResults } from '../support/results-helpers.js';
 import { writeProject } from '../support/temp-project.js';
@@ -54,14 +55,15 @@ const TRACES = [
 
 const judgeRequests = (f: FakeOpenAI) => f.requests.filter((r) => r.path === '/v1/chat/completions');
 
-async function project(files: Record<string, string> = {}) {
+async function project(files: Record<string, string> = {}, batch?: FakeBatchOptions) {
   // The judge finds a reply that tells the user to stop whining impolite.
-  fake = await startFakeOpenAI({ script: (body: unknown) => ({ json: { score: JSON.stringify(body).includes('whining') ? 0 : 1, reason: 'r', evidence: [] } }) });
+  fake = await startFakeOpenAI({ ...(batch ? { batch } : {}), script: (body: unknown) => ({ json: { score: JSON.stringify(body).includes('whining') ? 0 : 1, reason: 'r', evidence: [] } }) });
   const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.score.yaml': SCORING, 'traces/prod.jsonl': TRACES, ...files });
   const env = { CALLS: join(dir, 'calls.txt'), OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url };
   const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env });
+  const started = (args: string[]) => startCliInProcess(args, { cwd: dir, env });
   const targetCalls = () => (existsSync(env.CALLS) ? readFileSync(env.CALLS, 'utf8').split('\n').filter(Boolean).length : 0);
-  return { dir, cli, targetCalls };
+  return { dir, cli, started, targetCalls };
 }
 
 describe('agent-evals score', () => {
@@ -270,6 +272,22 @@ describe('agent-evals score', () => {
     const errors = readResults(join(dir, 'send.json')).cases.map((c) => c.trials[0]!.error);
     expect(errors).toHaveLength(5);
     for (const e of errors) expect(e).toContain('a recorded trace holds no conversation to continue');
+  });
+
+  it("--judge-batch sends the scored traces' judges to the provider in one batch, none live (Ctrl-C then cancels it)", async () => {
+    // The batch never ends on its own: what the command sent is read as soon as it says so, with no wait on the clock.
+    // Its verdicts reaching scored.json: test/runner/score-judge-batch.test.ts, with the batch's polls on an injected sleep.
+    const { started, targetCalls } = await project({}, { pollsInProgress: 1_000_000 });
+    const cli = started(['score', 'traces/prod.jsonl', '--judge-batch', '--no-cache']);
+    await cli.waitForStderr(/judge batch \S+ \(openai:gpt-4\.1-mini\): 3 requests submitted/);
+    expect(cli.kill('SIGINT')).toBe(true);
+    const r = await cli.done;
+    expect(r.code, r.stdout + r.stderr).toBe(130);
+    // t1, t2 and t5 reach their judge (t3's gate fails first, t4 matches no `where`): three lines of one batch.
+    expect(fake!.batches.creates).toEqual([expect.objectContaining({ lines: 3 })]);
+    expect(fake!.batches.cancels).toEqual([fake!.batches.creates[0]!.id]);
+    expect(judgeRequests(fake!)).toHaveLength(0);
+    expect(targetCalls()).toBe(0);
   });
 
   it('--judge-noise re-asks the judges on the scored traces, as for a run', async () => {
