@@ -263,6 +263,14 @@ describe('agent-evals score', () => {
     expect(out.summary.usage.target.calls).toBe(0);
     expect(judgeRequests(fake!)).toHaveLength(0);
 
+    // --save-failures: t2 and t3 failed only TS code, which a YAML case cannot hold: no file, said so.
+    const save = await cli(['score', 'traces/prod.jsonl', '--suite', 'ts-replies', '--json', 'ts2.json', '--save-failures', 'evals/ts-misses.eval.yaml']);
+    expect(save.code, save.stdout + save.stderr).toBe(1);
+    expect(save.stderr).toContain(
+      "--save-failures: every failed trace (t2, t3) failed only TS predicates or a suite's check(t), which a YAML file cannot hold, so evals/ts-misses.eval.yaml was not written",
+    );
+    expect(existsSync(join(dir, 'evals/ts-misses.eval.yaml'))).toBe(false);
+
     // A check that sends a follow-up fails its trial saying why: a recording holds no more turns.
     const SEND = `export default { suite: 'ts-send', target: 'agent', dataset: [{ input: 'x' }], check: async (t) => { await t.send('and then?'); t.contains('shipped'); } };\n`;
     writeFileSync(join(dir, 'evals/send.eval.ts'), SEND);
