@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { UserError, errorMessage } from '../core/errors.js';
 import { writeNewFile } from '../report/new-file.js';
+import { terminalSafe } from '../report/sanitize.js';
 import type { ScoredFrom } from '../core/results-schema.js';
 import { EVAL_FILE } from '../suite/discover.js';
 import { savedFailureCases, savedFailuresText, type FailedTrace } from '../suite/saved-failures.js';
@@ -52,7 +53,11 @@ export async function saveFailures(path: string, failedKeys: readonly string[], 
   const order = new Map([...plan.scored.values()].map(({ trace }, i) => [trace.source, i]));
   const failed = [...byTrace.values()].sort((a, b) => order.get(a.trace.source)! - order.get(b.trace.source)!);
   if (failed.length === 0) return `--save-failures: no trace failed, so ${shown} was not written`;
-  const { cases, leftOut } = savedFailureCases(failed);
+  const { cases, leftOut, unsaved } = savedFailureCases(failed);
+  const ids = (list: readonly string[]) => terminalSafe(list.slice(0, 5).join(', ') + (list.length > 5 ? ', ...' : ''));
+  // A failed trace whose scorings assert only in TS code (custom predicates, a suite's `check`): no case that would load.
+  const onlyCode = `failed only TS predicates or a suite's check(t), which a YAML file cannot hold`;
+  if (cases.length === 0) return `--save-failures: every failed trace (${ids(unsaved)}) ${onlyCode}, so ${shown} was not written`;
   const text = await savedFailuresText(cases, { suite: suiteOf(path), target: opts.target, traces: opts.scoredFrom.files, scoring: opts.scoredFrom.scoring });
   let written: boolean;
   try {
@@ -61,6 +66,10 @@ export async function saveFailures(path: string, failedKeys: readonly string[], 
     throw new UserError(`cannot write it: ${errorMessage(err)}`, { file: shown, field: '--save-failures' });
   }
   if (!written) throw new UserError('appeared while the traces were scored: not replaced; score again with another file', { file: shown, field: '--save-failures' });
-  const note = leftOut ? ` (${leftOut} TS predicate${leftOut === 1 ? '' : 's'} left out: a YAML file cannot hold one)` : '';
+  const notes = [
+    ...(leftOut ? [`${leftOut} TS predicate${leftOut === 1 ? '' : 's'} left out: a YAML file cannot hold one`] : []),
+    ...(unsaved.length ? [`${unsaved.length} trace${unsaved.length === 1 ? '' : 's'} not saved (${ids(unsaved)}): ${unsaved.length === 1 ? 'it' : 'they'} ${onlyCode}`] : []),
+  ];
+  const note = notes.length ? ` (${notes.join('; ')})` : '';
   return `wrote ${shown}: ${cases.length} case${cases.length === 1 ? '' : 's'} from the failed traces, against target "${opts.target}"${note}; \`agent-evals list ${shown}\` shows them`;
 }

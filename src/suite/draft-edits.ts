@@ -82,10 +82,15 @@ export function applyDraftAction(text: string, action: DraftAction): DraftEdit {
   return out(`edited ${action.id}`);
 }
 
-/** The document as text, its sequences indented as the file indents them (`cases:\n- id` or `cases:\n  - id`). */
+/**
+ * The document as text, its sequences indented as the file indents them (`cases:\n- id` or `cases:\n  - id`),
+ * and its line breaks as the file's: `yaml` writes LF, so a file whose first line ends in CRLF gets CRLF
+ * throughout (its scalars' line breaks were read as LF, so none is doubled).
+ */
 function written(doc: Document, original: string): string {
   const indentSeq = !/^[A-Za-z_][\w-]*:[ \t]*(#.*)?\r?\n-[ \t]/m.test(original);
-  return doc.toString({ ...TO_STRING, indentSeq });
+  const text = doc.toString({ ...TO_STRING, indentSeq });
+  return /^[^\n]*\r\n/.test(original) ? text.replace(/\r?\n/g, '\r\n') : text;
 }
 
 /** A value as block YAML, for the page's boxes. */

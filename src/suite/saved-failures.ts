@@ -26,19 +26,17 @@ const REPLY_CHARS = 2_000;
 
 /**
  * Each failed trace as an eval case (`score --save-failures`): its input (or messages), the assertions
- * of every scoring it failed (a TS predicate, which no YAML can hold, is left out and counted), and
+ * of every scoring it failed (a TS predicate or a TS suite's `check`, which no YAML can hold, is left out
+ * and counted; a trace that failed nothing else is not saved, its id in `unsaved`), and
  * no reference (a failed reply is no answer to compare with): the trace's id, time and source, the
  * scorings it failed and the reply as recorded go in `metadata`. Ids are the trace's id made a case id,
  * with a short hash when two would be the same.
  */
-export function savedFailureCases(failed: readonly FailedTrace[]): { cases: SavedFailureCase[]; leftOut: number } {
+export function savedFailureCases(failed: readonly FailedTrace[]): { cases: SavedFailureCase[]; leftOut: number; unsaved: string[] } {
   const ids = new Set<string>();
   let leftOut = 0;
-  const cases = failed.map(({ trace, scorings }): SavedFailureCase => {
-    const slug = trace.id.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'trace';
-    let id = slug.slice(0, 64);
-    if (ids.has(id)) id = `${id}-${stableHash({ id: trace.id, source: trace.source }, 8)}`;
-    ids.add(id);
+  const unsaved: string[] = [];
+  const cases = failed.flatMap(({ trace, scorings }): SavedFailureCase[] => {
     const seen = new Set<string>();
     const assert: SavedFailureCase['assert'] = [];
     for (const spec of scorings.flatMap((s) => s.assertions)) {
@@ -51,23 +49,38 @@ export function savedFailureCases(failed: readonly FailedTrace[]): { cases: Save
       seen.add(key);
       assert.push(written(spec));
     }
+    // A TS suite's `check(t)` (`score --suite`) is code too.
+    leftOut += scorings.filter((s) => s.check).length;
+    // Nothing but TS code to assert: a case without assertions does not load (and could only pass).
+    if (assert.length === 0) {
+      unsaved.push(trace.id);
+      return [];
+    }
+    const slug = trace.id.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'trace';
+    let id = slug.slice(0, 64);
+    if (ids.has(id)) id = `${id}-${stableHash({ id: trace.id, source: trace.source }, 8)}`;
+    ids.add(id);
     const judge = scorings.find((s) => s.judge)?.judge;
     const onlyTools = scorings.find((s) => s.onlyTools)?.onlyTools;
     const reply = trace.run.reply;
-    return {
-      id,
-      ...(trace.messages && trace.messages.length > 1 ? { messages: trace.messages.map((m) => ({ role: m.role, content: m.content })) } : { input: trace.input ?? trace.messages?.[0]?.content ?? '' }),
-      ...(judge ? { judge } : {}),
-      ...(onlyTools ? { onlyTools: [...onlyTools] } : {}),
-      metadata: {
-        trace: { id: trace.id, ...(trace.startedAt !== undefined ? { startedAt: trace.startedAt } : {}), source: trace.source },
-        failed: scorings.map((s) => s.name),
-        recordedReply: reply.length > REPLY_CHARS ? `${reply.slice(0, REPLY_CHARS)}…` : reply,
+    return [
+      {
+        id,
+        ...(trace.messages && trace.messages.length > 1
+          ? { messages: trace.messages.map((m) => ({ role: m.role, content: m.content })) }
+          : { input: trace.input ?? trace.messages?.[0]?.content ?? '' }),
+        ...(judge ? { judge } : {}),
+        ...(onlyTools ? { onlyTools: [...onlyTools] } : {}),
+        metadata: {
+          trace: { id: trace.id, ...(trace.startedAt !== undefined ? { startedAt: trace.startedAt } : {}), source: trace.source },
+          failed: scorings.map((s) => s.name),
+          recordedReply: reply.length > REPLY_CHARS ? `${reply.slice(0, REPLY_CHARS)}…` : reply,
+        },
+        assert,
       },
-      assert,
-    };
+    ];
   });
-  return { cases, leftOut };
+  return { cases, leftOut, unsaved };
 }
 
 /** An assertion as a YAML file writes it: a user assertion by its own name and options again. */

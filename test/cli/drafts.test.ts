@@ -203,4 +203,33 @@ describe('review of an eval file: the server, without a browser', () => {
       expect(done.stderr).toContain('Review stopped: 0 accepted, 0 edited, 0 rejected; 1 draft left in one.eval.yaml');
     }
   }, 60_000);
+
+  it('keeps a CRLF file CRLF through accept, edit and reject, its comments included', async () => {
+    const crlf = generatedEvalFile().replace(/\n/g, '\r\n');
+    const dir = draftProject({ 'gen.eval.yaml': crlf });
+    const cli = startCliInProcess(['review', 'gen.eval.yaml'], { cwd: dir });
+    try {
+      await cli.waitForStdout(/^http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]+\/$/m);
+      const url = cli.stdout().trim();
+      const post = (body: object) => fetch(`${url}draft`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      for (const action of [
+        { action: 'accept', id: 'returns-1' },
+        { action: 'edit', id: 'shipping-1', input: 'Do you ship\nto Norway?', assert: '# by hand\n- { type: contains, value: Norway }\n' },
+        { action: 'reject', id: 'returns-2' },
+      ]) {
+        const res = await post(action);
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+      const text = readFileSync(join(dir, 'gen.eval.yaml'), 'utf8');
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(text).toContain('# Drafted by agent-evals generate: review before these count.\r\n');
+      expect(text).toContain('      # by hand\r\n');
+      expect(text).not.toContain('returns-2');
+    } finally {
+      cli.kill('SIGINT');
+      const done = await cli.done;
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stderr).toContain('Review stopped: 1 accepted, 1 edited, 1 rejected; 4 drafts left in gen.eval.yaml');
+    }
+  }, 60_000);
 });

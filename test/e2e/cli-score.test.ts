@@ -4,11 +4,12 @@
  * is called (the project's target appends a line to CALLS on every call), `--save-failures` writes
  * cases that load and fail against the agent that recorded the failures. Needs dist/.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs, STACK_FRAME } from '../support/cli.js';
-import { runCliInProcess } from '../support/cli-in-process.js';
+import { runCliInProcess, startCliInProcess } from '../support/cli-in-process.js';
+import type { FakeBatchOptions } from '../support/fake-openai-batch.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { readResults } from '../support/results-helpers.js';
 import { writeProject } from '../support/temp-project.js';
@@ -54,14 +55,15 @@ const TRACES = [
 
 const judgeRequests = (f: FakeOpenAI) => f.requests.filter((r) => r.path === '/v1/chat/completions');
 
-async function project(files: Record<string, string> = {}) {
+async function project(files: Record<string, string> = {}, batch?: FakeBatchOptions) {
   // The judge finds a reply that tells the user to stop whining impolite.
-  fake = await startFakeOpenAI({ script: (body: unknown) => ({ json: { score: JSON.stringify(body).includes('whining') ? 0 : 1, reason: 'r', evidence: [] } }) });
+  fake = await startFakeOpenAI({ ...(batch ? { batch } : {}), script: (body: unknown) => ({ json: { score: JSON.stringify(body).includes('whining') ? 0 : 1, reason: 'r', evidence: [] } }) });
   const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.score.yaml': SCORING, 'traces/prod.jsonl': TRACES, ...files });
   const env = { CALLS: join(dir, 'calls.txt'), OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: fake.url };
   const cli = (args: string[]) => runCliInProcess(args, { cwd: dir, env });
+  const started = (args: string[]) => startCliInProcess(args, { cwd: dir, env });
   const targetCalls = () => (existsSync(env.CALLS) ? readFileSync(env.CALLS, 'utf8').split('\n').filter(Boolean).length : 0);
-  return { dir, cli, targetCalls };
+  return { dir, cli, started, targetCalls };
 }
 
 describe('agent-evals score', () => {
@@ -189,6 +191,111 @@ describe('agent-evals score', () => {
     const none = await cli(['score', 'traces/prod.jsonl', '--suite', 'plain']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('suite "plain" has no suite-level `assert`');
+  });
+
+  it("--suite of a TypeScript suite runs its `check(t)` and custom predicates on each recorded reply; its cases' assertions are not applied", async () => {
+    // Suite level: a custom predicate in `assert` and a `check(t)`. Case level: assertions no recorded reply passes.
+    const TS = `export default {
+  suite: 'ts-replies',
+  target: 'agent',
+  dataset: [{ input: 'a row' }],
+  assert: [{ type: 'custom', name: 'no whining', fn: (ctx) => !ctx.reply.includes('whining') }],
+  check: (t) => { t.contains('shipped').label('shipped: ' + t.input); },
+  cases: [
+    { id: 'own', input: 'hi', assert: [{ type: 'contains', value: 'CASE-LEVEL' }], check: (t) => { t.contains('CASE-CHECK').label('case check'); } },
+  ],
+};
+`;
+    const { dir, cli, targetCalls } = await project({ 'evals/replies.eval.ts': TS });
+    const res = await cli(['score', 'traces/prod.jsonl', '--suite', 'ts-replies', '--json', 'ts.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(targetCalls()).toBe(0);
+    const out = readResults(join(dir, 'ts.json'));
+    expect(out.run.scoredFrom).toMatchObject({ suite: 'ts-replies', scoring: ['evals/replies.eval.ts'] });
+    // Each trace's own reply and input reach the check and the predicate; only the suite's two assertions are recorded.
+    expect(out.cases.map((c) => [c.id, c.verdict, c.trials[0]!.assertions.map((a) => [a.kind, a.name, a.status])])).toEqual([
+      [
+        't1',
+        'passed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: where is A-1?', 'passed'],
+        ],
+      ],
+      [
+        't2',
+        'failed',
+        [
+          ['custom', 'custom "no whining"', 'failed'],
+          ['contains', 'shipped: I am angry, where is A-2?', 'passed'],
+        ],
+      ],
+      [
+        't3',
+        'failed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: where is my order?', 'failed'],
+        ],
+      ],
+      [
+        't4',
+        'passed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: where is A-4?', 'passed'],
+        ],
+      ],
+      [
+        't5',
+        'passed',
+        [
+          ['custom', 'custom "no whining"', 'passed'],
+          ['contains', 'shipped: status of A-5 please', 'passed'],
+        ],
+      ],
+    ]);
+    expect(JSON.stringify(out.cases)).not.toMatch(/CASE-LEVEL|CASE-CHECK|case check/);
+    // The check read the recorded run as a one-turn conversation: its trace and spend as recorded, nothing spent by the score.
+    expect(out.cases[0]!.trials[0]!).toMatchObject({ reply: 'Your order A-1 has shipped.', trace: { usage: { inputTokens: 100, outputTokens: 20 } } });
+    expect(out.cases[0]!.trials[0]!.trace.steps?.[0]?.toolCalls?.map((t) => t.name)).toEqual(['lookup_order']);
+    expect(out.cases[0]!.trials[0]!.turns).toBeUndefined();
+    expect(out.summary.usage.target.calls).toBe(0);
+    expect(judgeRequests(fake!)).toHaveLength(0);
+
+    // --save-failures: t2 and t3 failed only TS code, which a YAML case cannot hold: no file, said so.
+    const save = await cli(['score', 'traces/prod.jsonl', '--suite', 'ts-replies', '--json', 'ts2.json', '--save-failures', 'evals/ts-misses.eval.yaml']);
+    expect(save.code, save.stdout + save.stderr).toBe(1);
+    expect(save.stderr).toContain(
+      "--save-failures: every failed trace (t2, t3) failed only TS predicates or a suite's check(t), which a YAML file cannot hold, so evals/ts-misses.eval.yaml was not written",
+    );
+    expect(existsSync(join(dir, 'evals/ts-misses.eval.yaml'))).toBe(false);
+
+    // A check that sends a follow-up fails its trial saying why: a recording holds no more turns.
+    const SEND = `export default { suite: 'ts-send', target: 'agent', dataset: [{ input: 'x' }], check: async (t) => { await t.send('and then?'); t.contains('shipped'); } };\n`;
+    writeFileSync(join(dir, 'evals/send.eval.ts'), SEND);
+    const sent = await cli(['score', 'traces/prod.jsonl', '--suite', 'ts-send', '--json', 'send.json']);
+    expect(sent.code, sent.stdout + sent.stderr).toBe(1);
+    expect(targetCalls()).toBe(0);
+    const errors = readResults(join(dir, 'send.json')).cases.map((c) => c.trials[0]!.error);
+    expect(errors).toHaveLength(5);
+    for (const e of errors) expect(e).toContain('a recorded trace holds no conversation to continue');
+  });
+
+  it("--judge-batch sends the scored traces' judges to the provider in one batch, none live (Ctrl-C then cancels it)", async () => {
+    // The batch never ends on its own: what the command sent is read as soon as it says so, with no wait on the clock.
+    // Its verdicts reaching scored.json: test/runner/score-judge-batch.test.ts, with the batch's polls on an injected sleep.
+    const { started, targetCalls } = await project({}, { pollsInProgress: 1_000_000 });
+    const cli = started(['score', 'traces/prod.jsonl', '--judge-batch', '--no-cache']);
+    await cli.waitForStderr(/judge batch \S+ \(openai:gpt-4\.1-mini\): 3 requests submitted/);
+    expect(cli.kill('SIGINT')).toBe(true);
+    const r = await cli.done;
+    expect(r.code, r.stdout + r.stderr).toBe(130);
+    // t1, t2 and t5 reach their judge (t3's gate fails first, t4 matches no `where`): three lines of one batch.
+    expect(fake!.batches.creates).toEqual([expect.objectContaining({ lines: 3 })]);
+    expect(fake!.batches.cancels).toEqual([fake!.batches.creates[0]!.id]);
+    expect(judgeRequests(fake!)).toHaveLength(0);
+    expect(targetCalls()).toBe(0);
   });
 
   it('--judge-noise re-asks the judges on the scored traces, as for a run', async () => {

@@ -72,6 +72,32 @@ describe('draft edits through the YAML document', () => {
     });
   });
 
+  it('keeps a CRLF file CRLF after accept, edit and reject, comments and block scalars included', () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+    // A multi-line input as a block scalar: its line breaks are CRLF in the file too, never doubled.
+    const file = crlf(FILE).replace('    input: "Do you ship to Norway?"', '    input: |\r\n      Do you ship to Norway?\r\n      And to Iceland?');
+    const lf = file.replace(/\r\n/g, '\n');
+    const actions: Array<Parameters<typeof applyDraftAction>[1]> = [
+      { action: 'accept', id: 'returns-1' },
+      { action: 'reject', id: 'returns-2' },
+      { action: 'edit', id: 'shipping-1', input: 'Do you ship\nto Norway?', reference: 'Yes.', assert: '# by hand\n- { type: contains, value: Norway }\n' },
+    ];
+    for (const action of actions) {
+      const out = applied(file, action);
+      // Every line break is CRLF: none bare, none doubled.
+      expect(
+        out.split('\r\n').every((l) => !l.includes('\n') && !l.includes('\r')),
+        JSON.stringify(out),
+      ).toBe(true);
+      // The same edit as on the LF file, line for line: comments and the block scalar kept.
+      expect(out).toBe(crlf(applied(lf, action)));
+      expect(out).toContain('# Drafted by agent-evals generate: review before these count.\r\n');
+      expect(draftItems(out).find((d) => d.id === 'shipping-1')!.input).toBe(action.action === 'edit' ? 'Do you ship\nto Norway?' : 'Do you ship to Norway?\nAnd to Iceland?\n');
+    }
+    // An LF file stays LF.
+    expect(applied(lf, { action: 'accept', id: 'returns-1' })).not.toContain('\r');
+  });
+
   it('keeps a file whose lists are not indented under their key that way', () => {
     const flat = 'suite: s\ntarget: agent\ncases:\n- id: a\n  draft: true\n  input: q\n  assert:\n  - { type: contains, value: q }\n';
     expect(applied(flat, { action: 'accept', id: 'a' })).toBe('suite: s\ntarget: agent\ncases:\n- id: a\n  input: q\n  assert:\n  - { type: contains, value: q }\n');

@@ -155,4 +155,19 @@ describe('saved failures', () => {
     const parsed = EvalFileSchema.safeParse(load(text));
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
   });
+
+  it('a trace whose failed scorings assert only in TS code (custom predicates, a suite check) is not saved: a case without assertions would not load', () => {
+    const check = () => {};
+    const code: Scoring = { ...scoring('ts'), assertions: [{ type: 'custom', name: 'x', fn: () => true } as never], check };
+    const checkOnly: Scoring = { ...scoring('checked'), assertions: [], check };
+    const { cases, leftOut, unsaved } = savedFailureCases([
+      { trace: trace('a'), scorings: [code] },
+      { trace: trace('b'), scorings: [checkOnly] },
+      { trace: trace('c'), scorings: [code, scoring('plain')] },
+    ]);
+    expect(unsaved).toEqual(['a', 'b']);
+    // Each predicate and each check is counted: a's two, b's check, c's two.
+    expect(leftOut).toBe(5);
+    expect(cases.map((c) => [c.id, c.assert])).toEqual([['c', [{ type: 'contains', value: 'answer' }]]]);
+  });
 });

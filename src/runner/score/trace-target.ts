@@ -10,7 +10,19 @@ export function traceTarget(name: string, run: AgentRun): Target {
   return {
     name,
     run: () => Promise.resolve(run),
-    // A conversation is recorded as its history and the reply to its last message: no turn is sent.
-    openSession: () => Promise.reject(new AgentEvalsError('a recorded trace holds no conversation to continue')),
+    // A TS suite's `check(t)` gets a session (it may call `t.send`): its first turn is the recorded
+    // run. A conversation is recorded as its history and the reply to its last message, so no
+    // further turn can be sent.
+    openSession: () => {
+      let sent = false;
+      return Promise.resolve({
+        send: () => {
+          if (sent) return Promise.reject(new AgentEvalsError('a recorded trace holds no conversation to continue (t.send() has no reply to read)'));
+          sent = true;
+          return Promise.resolve(run);
+        },
+        close: () => Promise.resolve(),
+      });
+    },
   };
 }
