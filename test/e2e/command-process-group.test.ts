@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, spawnCli, tempDir, type CliResult } from '../support/cli.js';
@@ -124,12 +124,39 @@ describe.skipIf(process.platform === 'win32')('command targets run in their own 
     expect(await leftAfterKill(`sleep ${sleep}`)).toEqual([]);
   });
 
-  it('reads all the output a target wrote before it exited', async () => {
-    // The trial ends at exit, not when the pipes close: output larger than a pipe holds must still arrive whole.
-    const dir = project(`{ command: ['node', '-e', 'process.stdout.write(JSON.stringify({ reply: "y".repeat(4_000_000) + "!" }))'] }`, `{ type: endsWith, value: 'y!' }`);
-    const { r, trial } = await run(dir);
-    expect(r.code, r.stderr).toBe(0);
-    expect(trial.verdict).toBe('passed');
+  it('reads all the output a target wrote before it exited, and ends the trial at that exit though another process still holds stdout', async () => {
+    const sleep = unique(623);
+    const dir = project(`{ command: ['node', 'agent.cjs'], timeoutMs: 30_000 }`, `{ type: endsWith, value: 'y!' }`);
+    const helperPid = join(dir, 'helper.pid');
+    // The helper leads a group of its own (detached), so killing the target's group leaves it running,
+    // holding the target's stdout: the pipe does not end until the test kills it. A runner that waits
+    // for the pipes to close never ends the trial (the target's timeoutMs, a hang guard, then fails it).
+    // The reply, far more than a pipe holds (64 KiB), cannot all be written unless the runner reads while
+    // the target runs: a runner that reads only once the target exited leaves it blocked in its write.
+    // What is still in the pipe when the target exits, Node reads before it reports the exit (libuv
+    // runs its signal watchers, which report child exits, after a loop turn's pipe reads), so on Unix
+    // no test can see a runner that stops reading at exit lose it; the runner's short read after the
+    // exit is for where Node does not keep that order.
+    writeFileSync(
+      join(dir, 'agent.cjs'),
+      [
+        `const helper = require('node:child_process').spawn('sleep', ['${sleep}'], { detached: true, stdio: ['ignore', 'inherit', 'inherit'] });`,
+        `require('node:fs').writeFileSync(${JSON.stringify(helperPid)}, String(helper.pid));`,
+        `helper.unref();`,
+        `process.stdout.write(JSON.stringify({ reply: 'y'.repeat(4_000_000) + '!' }));`,
+      ].join('\n'),
+    );
+    try {
+      const { r, trial } = await run(dir);
+      expect(trial.error).toBeUndefined();
+      expect(r.code, r.stderr).toBe(0);
+      expect(trial.verdict).toBe('passed');
+      // The helper was still running when the trial ended: the trial did end at the target's own exit.
+      expect(liveWith(`sleep ${sleep}`)).toHaveLength(1);
+    } finally {
+      if (existsSync(helperPid)) process.kill(Number(readFileSync(helperPid, 'utf8')), 'SIGKILL');
+    }
+    expect(await leftAfterKill(`sleep ${sleep}`)).toEqual([]);
   });
 
   it('fails a target whose stdout passes maxOutputBytes with a size error', async () => {

@@ -212,7 +212,8 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
   it('finds a case by its input, a message of its history or a turn, and by a reason past its cut line; markup in them stays text', async () => {
     const results = structuredClone(judged.results);
     const byId = (id: string) => results.cases.find((c) => c.id === id)!;
-    byId('gate-passes').input = '<img src=x onerror=alert(1)> Where is PARCEL 7?';
+    const INPUT = '<img src=x onerror=alert(1)> Where is PARCEL 7?';
+    byId('gate-passes').input = INPUT;
     const history = byId('alternating');
     delete history.input;
     history.messages = [
@@ -220,23 +221,39 @@ describeInChromium('the run report in headless Chromium', (executablePath) => {
       { role: 'assistant', content: 'an answer' },
       { role: 'user', content: 'what about the VOUCHER?' },
     ];
-    // A reason longer than the row's line: the filter finds its last word, which the row cuts off.
-    Object.assign(history.trials[0]!, { verdict: 'error', error: `upstream said: ${'x '.repeat(200)}QUOTA exhausted` });
+    // A reason longer than the row's line: the filter finds its last word, which the row cuts off. Its
+    // start, shown on the row next to the filter as soon as the page loads, holds markup.
+    const MARKUP_REASON = '<b class="made">not bold</b><svg class="made" onload=alert(2)></svg>';
+    Object.assign(history.trials[0]!, { verdict: 'error', error: `upstream said: ${MARKUP_REASON} ${'x '.repeat(200)}QUOTA exhausted` });
     const turns = byId('gate-fails');
     delete turns.input;
     turns.turns = [{ input: 'hello' }, { input: 'cancel the SUBSCRIPTION please' }];
     const asked = other;
     const [dialogsBefore, errorsBefore] = [otherDialogs.length, otherErrors.length];
     await asked.goto(pathToFileURL(await writePage(join(tempDir(), 'asked.html'), results)).href, { waitUntil: 'load' });
-    await expect(row(asked, 'cache/alternating').locator('> summary .reason').textContent()).resolves.not.toContain('QUOTA');
+    const reason = row(asked, 'cache/alternating').locator('> summary .reason');
+    await expect(reason.textContent()).resolves.not.toContain('QUOTA');
+    // The row's reason, shown at load, made no element of its markup and shows it as the very characters it holds.
+    const made = asked.locator('img, b, .made');
+    await expect(made.count()).resolves.toBe(0);
+    await expect(reason.textContent()).resolves.toContain(`upstream said: ${MARKUP_REASON} x x`);
     await expectFiltered(asked, 'parcel 7', ['gates/gate-passes']);
     await expectFiltered(asked, 'voucher', ['cache/alternating']);
     await expectFiltered(asked, 'subscription', ['gates/gate-fails']);
     await expectFiltered(asked, 'quota exhausted', ['cache/alternating']);
     await expectFiltered(asked, 'onerror', ['gates/gate-passes']);
+    // Markup typed into the filter is searched for as text: it finds the case whose input holds it.
+    await expectFiltered(asked, '<IMG src=x onerror=alert(1)>', ['gates/gate-passes']);
+    await expectFiltered(asked, '<b class="made">not bold</b>', ['cache/alternating']);
     // A query spans no two fields: the reason's end and the input's start are not one text.
     await expectFiltered(asked, 'exhausted first', []);
-    await expect(asked.locator('img').count()).resolves.toBe(0);
+    // The found case's input, opened, is its markup as text.
+    await expectFiltered(asked, 'parcel', ['gates/gate-passes']);
+    const trial = await openTrial(asked, 'gates/gate-passes');
+    await trial.locator('.block.user pre').waitFor();
+    // No element was made of any of that markup, anywhere on the page, and nothing ran.
+    await expect(made.count()).resolves.toBe(0);
+    await expect(trial.locator('.block.user pre').textContent()).resolves.toBe(INPUT);
     expect(otherDialogs.slice(dialogsBefore)).toEqual([]);
     expect(otherErrors.slice(errorsBefore)).toEqual([]);
   });
