@@ -12,7 +12,7 @@ import type { RedteamSummary } from '../core/redteam-schema.js';
 import { SCHEMA_VERSION, type CaseResult, type Results } from '../core/results-schema.js';
 import { DEFAULT_REDTEAM_ATTEMPTS } from '../config/redteam-config.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { attackSuite, findingsSuite, redteamSummary, type RedteamTargetInfo } from '../redteam/index.js';
+import { attackSuite, findingsSuite, redteamSummary, selectPlugins, type RedteamTargetInfo } from '../redteam/index.js';
 import { plantedInstructions } from '../redteam/target-facts.js';
 import { createProvider } from '../providers/create.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -73,6 +73,8 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   const config = await loadConfigFromFlags(flags, cwd);
   const names = attackedTargets(config, flags.target);
   const plugins = flags.plugins !== undefined ? pluginList(flags.plugins) : config.redteam.plugins;
+  // Checked before any MCP server is started to list tools, naming where the id was written.
+  if (plugins) selectPlugins(plugins, flags.plugins !== undefined ? { field: '--plugins' } : { ...(config.file ? { file: relative(cwd, config.file) || config.file } : {}), field: 'redteam.plugins' });
   const perPlugin = flags.attempts ?? config.redteam.attempts ?? DEFAULT_REDTEAM_ATTEMPTS;
   // Every machine of a sharded run must plan the same cases: an attacker writes different ones each time.
   if (flags.shard !== undefined && !flags.offline)
