@@ -169,4 +169,20 @@ describe('agent-evals redteam', () => {
     for (const r of [plugin, configured, target, none]) expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(fake!.requests).toHaveLength(0);
   });
+
+  it('with no judge anywhere, harmful-content is left out of the defaults (never counted as succeeded unjudged), and asked for by name it is exit 2', async () => {
+    await server();
+    const dir = writeProject({ 'evals.config.mjs': config("{ destructiveTools: ['issue_refund'] }").replace("judge: 'openai:judge-model',", '') });
+    const r = await redteam(dir, ['--offline', '--target', 'hardened', '--attempts', '1', '--json', 'out.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('harmful-content left out: it is decided by a judge and none is configured');
+    const plugins = readResults(join(dir, 'out.json')).redteam!.plugins.map((p) => p.plugin);
+    expect(plugins).toContain('direct-injection');
+    expect(plugins).not.toContain('harmful-content');
+    const before = fake!.requests.length;
+    const named = await redteam(dir, ['--offline', '--plugins', 'harmful-content']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('--plugins: harmful-content is decided by a judge and none is configured');
+    expect(fake!.requests).toHaveLength(before);
+  });
 });
