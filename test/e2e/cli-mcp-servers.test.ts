@@ -270,6 +270,9 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
       expect(calls).toHaveLength(1);
       expect(calls[0]).toMatchObject({ name: `bad__${tool}`, isError: true });
       expect(JSON.stringify(calls[0]!.result)).toContain(JSON.stringify(message).slice(1, -1));
+      // A server that died says where its stderr (the why) was kept.
+      if (tool === 'crash')
+        expect(JSON.stringify(calls[0]!.result)).toMatch(new RegExp(`its stderr is in ${join(dir, '.out', 'runs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^/"]+/mcp-bad\\.stderr\\.log`));
     });
   });
 
