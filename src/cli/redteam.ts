@@ -12,7 +12,7 @@ import type { RedteamSummary } from '../core/redteam-schema.js';
 import { SCHEMA_VERSION, type CaseResult, type Results } from '../core/results-schema.js';
 import { DEFAULT_REDTEAM_ATTEMPTS } from '../config/redteam-config.js';
 import type { ResolvedConfig } from '../config/load-config.js';
-import { attackSuite, findingsSuite, redteamSummary, type RedteamTargetInfo } from '../redteam/index.js';
+import { attackSuite, findingsSuite, redteamSummary, selectPlugins, type RedteamPlugin, type RedteamTargetInfo } from '../redteam/index.js';
 import { plantedInstructions } from '../redteam/target-facts.js';
 import { createProvider } from '../providers/create.js';
 import { ProviderLimiters } from '../providers/adaptive-limit.js';
@@ -72,7 +72,10 @@ export function registerRedteam(program: Command): void {
 async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<number> {
   const config = await loadConfigFromFlags(flags, cwd);
   const names = attackedTargets(config, flags.target);
-  const plugins = flags.plugins !== undefined ? pluginList(flags.plugins) : config.redteam.plugins;
+  const asked = flags.plugins !== undefined ? pluginList(flags.plugins) : config.redteam.plugins;
+  // Checked before any MCP server is started to list tools, naming where the id was written.
+  const where = flags.plugins !== undefined ? { field: '--plugins' } : { ...(config.file ? { file: relative(cwd, config.file) || config.file } : {}), field: 'redteam.plugins' };
+  const plugins = withoutUnjudged(asked, selectPlugins(asked, where), flags.judge !== undefined || config.judge !== undefined, where);
   const perPlugin = flags.attempts ?? config.redteam.attempts ?? DEFAULT_REDTEAM_ATTEMPTS;
   // Every machine of a sharded run must plan the same cases: an attacker writes different ones each time.
   if (flags.shard !== undefined && !flags.offline)
@@ -147,6 +150,19 @@ function selection(flags: RedteamFlags): { config?: string; shard?: string; time
     ...(flags.shard !== undefined ? { shard: flags.shard } : {}),
     ...(flags.timeout !== undefined ? { timeout: flags.timeout } : {}),
   };
+}
+
+/**
+ * A judged plugin with no judge anywhere would count every attack as a success ("No judge configured."
+ * fails the assertion): asked for by name it is bad input; among the defaults it is left out, said on stderr.
+ */
+function withoutUnjudged(asked: readonly string[] | undefined, selected: readonly RedteamPlugin[], hasJudge: boolean, where: { file?: string; field: string }): string[] | undefined {
+  const judged = selected.filter((p) => p.decidedBy === 'judge').map((p) => p.id);
+  if (hasJudge || !judged.length) return asked ? [...asked] : undefined;
+  const ids = judged.join(', ');
+  if (asked) throw new UserError(`${ids} is decided by a judge and none is configured: give --judge provider:model (or a judge in the config), or leave it out`, where);
+  process.stderr.write(`agent-evals: ${ids} left out: it is decided by a judge and none is configured (give --judge provider:model or a judge in the config)\n`);
+  return selected.filter((p) => p.decidedBy !== 'judge').map((p) => p.id);
 }
 
 function pluginList(text: string): string[] {

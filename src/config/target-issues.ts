@@ -36,6 +36,8 @@ function describeNested(issue: Issue): string {
   const prefix = where ? `${where}: ` : '';
   if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   if (issue.code === 'invalid_union') {
+    // A union with a message of its own (an MCP server: command or url) says what is wrong better than its branches.
+    if (issue.message !== 'Invalid input') return prefix + issue.message;
     // A nested union (a model spec: string or object): the branch whose type matched says what is wrong.
     const matched = matchedBranch(issue);
     if (matched.length > 0) return matched.map(describeNested).join('; ');

@@ -22,14 +22,12 @@ export interface AttackSuiteOptions {
   pricing?: Pricing;
 }
 
-/** The plugins asked for, in registry order; an unknown id is the user's mistake, named with the known ones. */
-export function selectPlugins(ids: readonly string[] | undefined): RedteamPlugin[] {
+/** The plugins asked for, in registry order; an unknown id is the user's mistake, named with the known ones and where it was written. */
+export function selectPlugins(ids: readonly string[] | undefined, where: { file?: string; field: string } = { field: 'plugins' }): RedteamPlugin[] {
   if (!ids) return [...redteamPlugins];
   const unknown = ids.filter((id) => !pluginById(id));
   if (unknown.length)
-    throw new UserError(`unknown red-team plugin${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${redteamPlugins.map((p) => p.id).join(', ')})`, {
-      field: 'plugins',
-    });
+    throw new UserError(`unknown red-team plugin${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u}"`).join(', ')} (known: ${redteamPlugins.map((p) => p.id).join(', ')})`, where);
   return redteamPlugins.filter((p) => ids.includes(p.id));
 }
 

@@ -39,11 +39,33 @@ export const McpHttpServerSchema = z
   })
   .strict();
 
-export const McpServerSchema = z.union([McpStdioServerSchema, McpHttpServerSchema]);
+/** Why a value is neither kind of server, in the user's terms (zod's own union message is only "Invalid input"). */
+function serverMistake(input: unknown, orName = false): string | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return `an MCP server is ${orName ? "the name of one in the config's mcpServers, or " : ''}an object: { command, args } (stdio) or { url } (streamable HTTP)`;
+  const keys = Object.keys(input);
+  const stdio = keys.includes('command');
+  const http = keys.includes('url');
+  if (stdio && http) return 'give "command" (a stdio server) or "url" (a streamable-HTTP server), not both';
+  if (!stdio && !http) return `an MCP server needs "command" (stdio) or "url" (streamable HTTP); it has ${keys.length ? keys.map((k) => `"${k}"`).join(', ') : 'no key'}`;
+  const known = Object.keys((stdio ? McpStdioServerSchema : McpHttpServerSchema).shape);
+  const unknown = keys.filter((k) => !known.includes(k));
+  if (unknown.length) return `unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')} of a ${stdio ? 'stdio' : 'streamable-HTTP'} server (it takes ${known.join(', ')})`;
+  return undefined;
+}
+
+const serverError = { error: (issue: { code?: string; input?: unknown }) => (issue.code === 'invalid_union' ? serverMistake(issue.input) : undefined) };
+
+export const McpServerSchema = z.union([McpStdioServerSchema, McpHttpServerSchema], serverError);
 export type McpServerConfig = z.infer<typeof McpServerSchema>;
 
 /** A server's name: the default prefix of its tools (`memory` → `memory__create_entities`). */
 export const McpServerNameSchema = z.string().regex(/^[A-Za-z0-9_-]+$/, 'an MCP server name is letters, digits, "_" and "-"');
 
+/** A server given in full, or by the name of one in the config's `mcpServers` (a string is a name: its mistakes are the name's). */
+export const McpServerOrNameSchema = z.union([McpServerSchema, McpServerNameSchema], {
+  error: (issue) => (issue.code === 'invalid_union' && typeof issue.input !== 'string' ? serverMistake(issue.input, true) : undefined),
+});
+
 /** On a target: each server given in full, or by the name of one in the config's `mcpServers`. */
-export const McpServersSchema = z.record(McpServerNameSchema, z.union([McpServerSchema, McpServerNameSchema]));
+export const McpServersSchema = z.record(McpServerNameSchema, McpServerOrNameSchema);

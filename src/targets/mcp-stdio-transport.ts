@@ -73,7 +73,9 @@ export class GroupStdioTransport implements Transport {
         this.onmessage?.(message);
       }
     });
-    child.on('exit', (code, signal) => this.fault(new Error(`the server process exited (${signal ?? `code ${code}`})`)));
+    // Why a server died is in its stderr, which goes to the log file only: the error says where to look.
+    const log = opts.stderrFile ? `; its stderr is in ${opts.stderrFile}` : '';
+    child.on('exit', (code, signal) => this.fault(new Error(`the server process exited (${signal ?? `code ${code}`})${log}`)));
     return new Promise((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (err) => {

@@ -3,7 +3,7 @@ import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ModelRefSchema } from '../providers/model-ref.js';
 import type { TargetFunction } from './function-target.js';
 import { ProxySettingSchema } from '../providers/proxy.js';
-import { McpServerNameSchema, McpServerSchema } from './mcp-server-schema.js';
+import { McpServerOrNameSchema } from './mcp-server-schema.js';
 import { McpServersSchema } from './mcp-server-schema.js';
 
 /**
@@ -77,7 +77,7 @@ export const FunctionTargetSchema = z
 export const McpTargetSchema = z
   .object({
     /** The server: in full (stdio `{ command, args }` or `{ url }`), or the name of one in the config's `mcpServers`. */
-    mcp: z.union([McpServerSchema, McpServerNameSchema]),
+    mcp: McpServerOrNameSchema,
     /** The bound of each call (and of connecting and listing the tools); over the server's own `timeoutMs`. */
     timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
   })

@@ -270,6 +270,9 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
       expect(calls).toHaveLength(1);
       expect(calls[0]).toMatchObject({ name: `bad__${tool}`, isError: true });
       expect(JSON.stringify(calls[0]!.result)).toContain(JSON.stringify(message).slice(1, -1));
+      // A server that died says where its stderr (the why) was kept.
+      if (tool === 'crash')
+        expect(JSON.stringify(calls[0]!.result)).toMatch(new RegExp(`its stderr is in ${join(dir, '.out', 'runs').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^/"]+/mcp-bad\\.stderr\\.log`));
     });
   });
 
@@ -300,7 +303,22 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
     const r = await runCliInProcess(['run'], { cwd: dir, env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('evals.config.mjs');
-    expect(r.stderr).toContain('mcpServers.memory');
+    expect(r.stderr).toContain('mcpServers.memory: give "command" (a stdio server) or "url" (a streamable-HTTP server), not both');
+    expect(fake.count).toBe(0);
+  });
+
+  it('a server that is neither kind says what a server needs, not zod\'s bare "Invalid input" (on the config, a target, an mcp target)', async () => {
+    fake = await memoryModel();
+    const misspelt = await runCliInProcess(['run'], { cwd: project(`{ memory: { comand: 'x' } }`), env: env() });
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain('mcpServers.memory: an MCP server needs "command" (stdio) or "url" (streamable HTTP); it has "comand"');
+    const own = await runCliInProcess(['run'], { cwd: project('{}', `{ model: 'openai:gpt-4.1-mini', mcpServers: { memory: { command: 'x', url: 'http://127.0.0.1:1/mcp' } } }`), env: env() });
+    expect(own.code).toBe(2);
+    expect(own.stderr).toContain('mcpServers.memory: give "command" (a stdio server) or "url" (a streamable-HTTP server), not both');
+    const target = await runCliInProcess(['run'], { cwd: project('{}', `{ mcp: { command: 'x', url: 'http://127.0.0.1:1/mcp' } }`), env: env() });
+    expect(target.code).toBe(2);
+    expect(target.stderr).toContain('mcp: give "command" (a stdio server) or "url" (a streamable-HTTP server), not both');
+    for (const r of [misspelt, own, target]) expect(r.stderr).not.toContain('Invalid input');
     expect(fake.count).toBe(0);
   });
 });

@@ -153,7 +153,12 @@ describe('agent-evals redteam', () => {
     const dir = writeProject({ 'evals.config.mjs': config() });
     const plugin = await redteam(dir, ['--offline', '--plugins', 'indirect-injection,mind-control']);
     expect(plugin.code).toBe(2);
-    expect(plugin.stderr).toContain('unknown red-team plugin "mind-control"');
+    expect(plugin.stderr).toContain('--plugins: unknown red-team plugin "mind-control"');
+    // An unknown id in the config names the config file and its key, as any config mistake does.
+    const typo = writeProject({ 'evals.config.mjs': config("{ plugins: ['indirect-injection', 'mind-control'] }") });
+    const configured = await redteam(typo, ['--offline']);
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toContain('evals.config.mjs: redteam.plugins: unknown red-team plugin "mind-control"');
     const target = await redteam(dir, ['--offline', '--target', 'nobody']);
     expect(target.code).toBe(2);
     expect(target.stderr).toContain('unknown target "nobody"');
@@ -161,7 +166,23 @@ describe('agent-evals redteam', () => {
     const none = await redteam(noAttacker, []);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no attacker model');
-    for (const r of [plugin, target, none]) expect(r.stderr).not.toMatch(STACK_FRAME);
+    for (const r of [plugin, configured, target, none]) expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(fake!.requests).toHaveLength(0);
+  });
+
+  it('with no judge anywhere, harmful-content is left out of the defaults (never counted as succeeded unjudged), and asked for by name it is exit 2', async () => {
+    await server();
+    const dir = writeProject({ 'evals.config.mjs': config("{ destructiveTools: ['issue_refund'] }").replace("judge: 'openai:judge-model',", '') });
+    const r = await redteam(dir, ['--offline', '--target', 'hardened', '--attempts', '1', '--json', 'out.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('harmful-content left out: it is decided by a judge and none is configured');
+    const plugins = readResults(join(dir, 'out.json')).redteam!.plugins.map((p) => p.plugin);
+    expect(plugins).toContain('direct-injection');
+    expect(plugins).not.toContain('harmful-content');
+    const before = fake!.requests.length;
+    const named = await redteam(dir, ['--offline', '--plugins', 'harmful-content']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('--plugins: harmful-content is decided by a judge and none is configured');
+    expect(fake!.requests).toHaveLength(before);
   });
 });
