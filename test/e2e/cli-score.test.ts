@@ -143,6 +143,16 @@ describe('agent-evals score', () => {
     expect(readFileSync(join(dir, 'evals/prod-misses.eval.yaml'), 'utf8')).toBe(text);
   });
 
+  it('--save-failures against a target the config does not name is exit 2 naming --target and the configured ones, before any judge call; nothing is written', async () => {
+    const { dir, cli } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--save-failures', 'evals/prod-misses.eval.yaml', '--target', 'support-agent']);
+    expect(res.code, res.stdout + res.stderr).toBe(2);
+    expect(res.stderr).toContain('--target: unknown target "support-agent"');
+    expect(res.stderr).toContain('(configured: "agent")');
+    expect(judgeRequests(fake!)).toHaveLength(0);
+    expect(existsSync(join(dir, 'evals/prod-misses.eval.yaml'))).toBe(false);
+  });
+
   it('a scoring file naming an unknown assertion is exit 2 naming the file, its line and the known types, before any judge call', async () => {
     const { cli } = await project({ 'evals/support.score.yaml': SCORING.replace('type: contains', 'type: containz') });
     const res = await cli(['score', 'traces/prod.jsonl']);
