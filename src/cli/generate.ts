@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AgentEvalsError, ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
@@ -122,7 +122,7 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
     warn(`nothing written: of the ${drafts.generated} inputs the generator wrote, none is left (${dropNotes(drafts).join(', ') || 'none kept'})`);
     return 1;
   }
-  const text = await draftEvalText(drafts.cases, { suite: `${target}-generated`.replace(/[^A-Za-z0-9._-]+/g, '-'), target, generator: model.name, shown: outShown });
+  const text = await draftEvalText(drafts.cases, { suite: suiteOfFile(out, target), target, generator: model.name, shown: outShown });
   await writeNew(out, outShown, redactor.redact(text));
   const intentsLine = drafts.byIntent.map((i) => `${terminalSafe(i.intent)} ${i.cases}`).join(', ');
   process.stdout.write(
@@ -130,6 +130,18 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
       `  intents: ${intentsLine}\n`,
   );
   return 0;
+}
+
+/**
+ * The suite is named after the file written (`support.generated.eval.yaml` → `support-generated`), so a
+ * second file drafted for the same target (`--out`) is a suite of its own: ids are a hash of the input,
+ * and the same input drafted into two files of one suite made `list` and `run` refuse both as duplicates.
+ */
+function suiteOfFile(path: string, target: string): string {
+  const name = basename(path)
+    .replace(/(\.eval)?\.ya?ml$/i, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-');
+  return name.replace(/^-+|-+$/g, '') || `${target}-generated`.replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
 /** The target named by --target: one the config has and with an agent to ask (an mcp target is a server alone). */
