@@ -54,7 +54,7 @@ export function registerGenerate(program: Command): void {
     .option('--from <files...>', 'inputs the agent has seen: recorded traces (JSONL, an OTLP export, a results file) as examples, or eval files whose cases are examples and are not drafted again')
     .option('-n, --count <n>', `draft cases to write (default ${DEFAULT_COUNT}); the generator is asked for half as many again, as some are dropped`, count)
     .option('--intents <list>', 'the intents to cover, comma-separated (default: the generator proposes them from the instructions and tools)')
-    .option('-o, --out <file>', 'the eval file to write; an existing file is never replaced (default: evals/<target>.generated.eval.yaml)')
+    .option('-o, --out <file>', 'the eval file to write (*.eval.yaml or *.eval.yml); an existing file is never replaced (default: evals/<target>.generated.eval.yaml)')
     .option('--model <provider:model>', `the generator model (default: config \`generate.model\`, else the judge model; provider: ${providerList()})`)
     .option('--embedding-model <provider:model>', 'the embedding model near-duplicates are found with (default: config `embeddingModel`, else `fake`, the offline one)')
     .option('--dedupe <0..1>', `cosine similarity from which an input repeats another and is dropped (default ${DEFAULT_DEDUPE})`, fraction)
@@ -75,6 +75,8 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
   // Bad input is found before the generator is paid: the file to write, the models, the --from files.
   const out = resolve(cwd, flags.out ?? `evals/${target.replace(/[^A-Za-z0-9._-]+/g, '-')}.generated.eval.yaml`);
   const outShown = relative(cwd, out) || out;
+  // `run` loads only *.eval.yaml / *.eval.yml (and TS) files: drafts written under another name would never run.
+  if (!/\.eval\.ya?ml$/i.test(out)) throw new UserError('not a YAML eval file name (expected *.eval.yaml or *.eval.yml, so `run` loads it)', { file: outShown, field: '--out' });
   await refuseExisting(out, outShown);
   await checkOutputs([{ path: out, kind: 'file', field: '--out' }], config.file);
   const model = generatorModel(config, flags.model);

@@ -359,6 +359,16 @@ describe('agent-evals generate: bad input is exit 2 before the generator is aske
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('an --out that is not a YAML eval file name (run would not load it) is refused before the generator is asked', async () => {
+    fake = await server();
+    const dir = writeProject({ 'evals.config.mjs': config() });
+    const r = await cli(dir, ['generate', '--target', 'support', '--out', 'evals/drafts.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('evals/drafts.yaml: --out: not a YAML eval file name (expected *.eval.yaml or *.eval.yml');
+    expect(existsSync(join(dir, 'evals', 'drafts.yaml'))).toBe(false);
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('a generator answer that is not the schema names the generator model and writes nothing', async () => {
     fake = await server({ items: [{ ...ORIGINALS[0]!, kind: 'sideways' }] });
     const dir = writeProject({ 'evals.config.mjs': config() });
