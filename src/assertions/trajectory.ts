@@ -27,7 +27,7 @@ function untraced(assertion: string, ctx: AssertionContext): CheckOutcome | unde
   if (!ctx.target || ctx.target.recordedTrajectory) return undefined;
   return {
     score: 0,
-    message: `${assertion}: target "${ctx.target.name}" recorded no tool calls: use ctx.fetch, ctx.tool or an adapter (a command or HTTP target reports them as steps)`,
+    message: `${assertion}: target "${ctx.target.name}" recorded no tool calls: ${ctx.target.untracedHint ?? 'use ctx.fetch, ctx.tool or an adapter (a command or HTTP target reports them as steps)'}`,
   };
 }
 

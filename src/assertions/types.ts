@@ -32,7 +32,7 @@ export interface AssertionContext {
    * The target under test and whether it recorded a trajectory at all (`recordedTrajectory`): when
    * it did not, the trajectory assertions fail saying so rather than counting 0 calls. Set by the runner.
    */
-  target?: { name: string; recordedTrajectory: boolean };
+  target?: { name: string; recordedTrajectory: boolean; untracedHint?: string };
   /**
    * The run's trace policy. A message goes as written into every shareable artifact, so under
    * `safe` (and when absent) it shows the agent's tool arguments only as their digest's shape. Set by the runner.

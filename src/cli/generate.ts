@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AgentEvalsError, ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
@@ -54,7 +54,7 @@ export function registerGenerate(program: Command): void {
     .option('--from <files...>', 'inputs the agent has seen: recorded traces (JSONL, an OTLP export, a results file) as examples, or eval files whose cases are examples and are not drafted again')
     .option('-n, --count <n>', `draft cases to write (default ${DEFAULT_COUNT}); the generator is asked for half as many again, as some are dropped`, count)
     .option('--intents <list>', 'the intents to cover, comma-separated (default: the generator proposes them from the instructions and tools)')
-    .option('-o, --out <file>', 'the eval file to write; an existing file is never replaced (default: evals/<target>.generated.eval.yaml)')
+    .option('-o, --out <file>', 'the eval file to write (*.eval.yaml or *.eval.yml); an existing file is never replaced (default: evals/<target>.generated.eval.yaml)')
     .option('--model <provider:model>', `the generator model (default: config \`generate.model\`, else the judge model; provider: ${providerList()})`)
     .option('--embedding-model <provider:model>', 'the embedding model near-duplicates are found with (default: config `embeddingModel`, else `fake`, the offline one)')
     .option('--dedupe <0..1>', `cosine similarity from which an input repeats another and is dropped (default ${DEFAULT_DEDUPE})`, fraction)
@@ -75,6 +75,8 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
   // Bad input is found before the generator is paid: the file to write, the models, the --from files.
   const out = resolve(cwd, flags.out ?? `evals/${target.replace(/[^A-Za-z0-9._-]+/g, '-')}.generated.eval.yaml`);
   const outShown = relative(cwd, out) || out;
+  // `run` loads only *.eval.yaml / *.eval.yml (and TS) files: drafts written under another name would never run.
+  if (!/\.eval\.ya?ml$/i.test(out)) throw new UserError('not a YAML eval file name (expected *.eval.yaml or *.eval.yml, so `run` loads it)', { file: outShown, field: '--out' });
   await refuseExisting(out, outShown);
   await checkOutputs([{ path: out, kind: 'file', field: '--out' }], config.file);
   const model = generatorModel(config, flags.model);
@@ -122,7 +124,7 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
     warn(`nothing written: of the ${drafts.generated} inputs the generator wrote, none is left (${dropNotes(drafts).join(', ') || 'none kept'})`);
     return 1;
   }
-  const text = await draftEvalText(drafts.cases, { suite: `${target}-generated`.replace(/[^A-Za-z0-9._-]+/g, '-'), target, generator: model.name, shown: outShown });
+  const text = await draftEvalText(drafts.cases, { suite: suiteOfFile(out, target), target, generator: model.name, shown: outShown });
   await writeNew(out, outShown, redactor.redact(text));
   const intentsLine = drafts.byIntent.map((i) => `${terminalSafe(i.intent)} ${i.cases}`).join(', ');
   process.stdout.write(
@@ -130,6 +132,18 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
       `  intents: ${intentsLine}\n`,
   );
   return 0;
+}
+
+/**
+ * The suite is named after the file written (`support.generated.eval.yaml` → `support-generated`), so a
+ * second file drafted for the same target (`--out`) is a suite of its own: ids are a hash of the input,
+ * and the same input drafted into two files of one suite made `list` and `run` refuse both as duplicates.
+ */
+function suiteOfFile(path: string, target: string): string {
+  const name = basename(path)
+    .replace(/(\.eval)?\.ya?ml$/i, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-');
+  return name.replace(/^-+|-+$/g, '') || `${target}-generated`.replace(/[^A-Za-z0-9_-]+/g, '-');
 }
 
 /** The target named by --target: one the config has and with an agent to ask (an mcp target is a server alone). */

@@ -114,7 +114,8 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   if (cases.length === 0 && flags.onlyKeys) return { cases: [], total: all.length, partial: ['--last-failed'], drafts: [] };
   if (cases.length === 0 && drafts.length > 0 && !flags.draftsAlone) {
     const filtered = selection.filters.length + selection.tags.length + selection.excludeTags.length > 0;
-    throw onlyDraftsError(drafts, filtered ? 'the selection' : paths.length ? `${paths.join(', ')}` : 'the suite');
+    // The error's prefix names the drafts' file when there is one: the paths given would repeat it.
+    throw onlyDraftsError(drafts, filtered || paths.length ? 'the selection' : 'the suite');
   }
   if (cases.length === 0 && drafts.length === 0) {
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];

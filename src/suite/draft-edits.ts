@@ -1,4 +1,4 @@
-import { isMap, isSeq, LineCounter, parseDocument, stringify, type Document, type YAMLMap } from 'yaml';
+import { Document, isMap, isSeq, LineCounter, parseDocument, stringify, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { DraftAction, DraftItem } from '../core/draft-review.js';
 
 /**
@@ -33,7 +33,7 @@ export function draftItems(text: string): DraftItem[] {
       ...text('intent'),
       ...text('kind'),
       ...text('generatedBy'),
-      assert: Array.isArray(c.assert) && c.assert.length ? yamlText(c.assert) : '',
+      assert: Array.isArray(c.assert) && c.assert.length ? assertText(node.get('assert', true), c.assert) : '',
     });
   }
   return out;
@@ -91,6 +91,22 @@ function written(doc: Document, original: string): string {
   const indentSeq = !/^[A-Za-z_][\w-]*:[ \t]*(#.*)?\r?\n-[ \t]/m.test(original);
   const text = doc.toString({ ...TO_STRING, indentSeq });
   return /^[^\n]*\r\n/.test(original) ? text.replace(/\r?\n/g, '\r\n') : text;
+}
+
+/**
+ * The case's `assert` list as the file writes it (its comments and flow mappings), for the edit box: a
+ * Save sends the box back whole, and the list printed anew from data lost the generator's comment
+ * and rewrote every mapping as a block, though only the input or reference was edited.
+ */
+function assertText(node: unknown, value: unknown): string {
+  if (!isSeq(node)) return yamlText(value);
+  const list = new Document();
+  list.contents = node.clone() as YAMLSeq;
+  try {
+    return list.toString(TO_STRING);
+  } catch {
+    return yamlText(value); // an alias to an anchor elsewhere in the file: the values
+  }
 }
 
 /** A value as block YAML, for the page's boxes. */

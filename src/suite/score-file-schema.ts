@@ -29,7 +29,12 @@ export const ScoreFileSchema = lazySchema(() =>
       /** The only tools the recorded agent may have called: any other call fails the trace. */
       onlyTools: z.array(z.string().min(1)).optional(),
       /** The same assertions an eval file takes: gates on the recorded reply and trajectory, then judges. */
-      assert: z.array(AssertionSpecSchema).min(1, 'a scoring file needs at least one assertion in "assert"'),
+      assert: z
+        .array(AssertionSpecSchema, {
+          // Absent, the field is what is missing (zod would say "expected array, received undefined").
+          error: (iss) => (iss.input === undefined ? 'a scoring file needs "assert", the assertions each trace is graded with' : undefined),
+        })
+        .min(1, 'a scoring file needs at least one assertion in "assert"'),
     })
     .strict()
     .superRefine((v, ctx) => {

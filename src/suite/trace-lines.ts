@@ -64,7 +64,9 @@ export function tracesFromLines(text: string, shown: string): RecordedTrace[] {
       ...(l.messages !== undefined ? { messages: l.messages } : {}),
       run: {
         reply: l.reply,
-        ...(l.toolCalls?.length ? { steps: [{ toolCalls: l.toolCalls }] } : {}),
+        // `toolCalls: []` records that no tool was called (a trajectory without calls: `onlyTools`
+        // passes, `calledTool` says "called 0 times"); a line without the field records no trajectory.
+        ...(l.toolCalls !== undefined ? { steps: l.toolCalls.length ? [{ toolCalls: l.toolCalls }] : [] } : {}),
         ...(l.usage ? { usage: l.usage } : {}),
         ...(l.model !== undefined ? { model: l.model } : {}),
       },

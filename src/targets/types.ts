@@ -41,6 +41,11 @@ export interface Target {
   readonly instructions?: string;
   run(trial: TrialInput, signal: AbortSignal): Promise<AgentRun>;
   /**
+   * How a run of this target comes to record its tool calls, said when a trajectory assertion finds it
+   * recorded none (default: the instrumentation of a live target, ctx.fetch, ctx.tool, an adapter).
+   */
+  readonly untracedHint?: string;
+  /**
    * How long the run it just returned took, when the target knows better than the clock: a replay of
    * a recorded trial (`agent-evals rejudge`) gives the recorded time, so latency gates judge the agent.
    */

@@ -89,7 +89,7 @@ describeInChromium('agent-evals review <file.eval.yaml>: draft cases in headless
     await expect(first.locator('.intent').textContent()).resolves.toBe('intent: order status');
     await expect(first.locator('.kind').textContent()).resolves.toBe('kind: typical');
     await expect(first.locator('.block.reference pre').textContent()).resolves.toBe('It ships tomorrow.');
-    await expect(first.locator('.block.assert pre').textContent()).resolves.toBe('- type: calledTool\n  tool: lookup_order\n- type: notCalledTool\n  tool: search_faq\n');
+    await expect(first.locator('.block.assert pre').textContent()).resolves.toBe('- { type: calledTool, tool: lookup_order }\n- { type: notCalledTool, tool: search_faq }\n');
     // Shown as text, never run.
     await expect(card(page, 'returns-2').locator('.block.reference pre').textContent()).resolves.toBe(HOSTILE_REPLY);
 

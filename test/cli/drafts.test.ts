@@ -120,6 +120,10 @@ describe('the commands: run, list, merge', () => {
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr).toContain('gen.eval.yaml: the suite holds only draft cases: 6 drafts');
     expect(existsSync(join(only, 'r.json'))).toBe(false);
+    // Given on the command line, the file is named once (the error's prefix), not twice.
+    const given = await runCliInProcess(['run', 'gen.eval.yaml'], { cwd: only, timeoutMs: 60_000 });
+    expect(given.code, given.stdout + given.stderr).toBe(2);
+    expect(given.stderr).toContain('agent-evals: gen.eval.yaml: the selection holds only draft cases: 6 drafts');
     const filtered = await runCliInProcess(['run', '--filter', 'gen/returns-*'], { cwd: mixed(), timeoutMs: 60_000 });
     expect(filtered.code, filtered.stdout + filtered.stderr).toBe(2);
     expect(filtered.stderr).toContain('the selection holds only draft cases: 2 drafts');

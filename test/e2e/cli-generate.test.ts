@@ -216,6 +216,21 @@ describe('agent-evals generate', () => {
     expect(block).toContain('Where are my orders A1001 right now?');
   });
 
+  it('names the suite after the file written, so drafts of one target in a second --out file do not collide with the first', async () => {
+    fake = await server({ items: ORIGINALS.slice(0, 4) });
+    const dir = writeProject({ 'evals.config.mjs': config() });
+    expect((await cli(dir, ['generate', '--target', 'support'])).code).toBe(0);
+    expect(readDrafts(join(dir, 'evals', 'support.generated.eval.yaml')).suite).toBe('support-generated');
+    const again = await cli(dir, ['generate', '--target', 'support', '--out', 'evals/more-drafts.eval.yaml']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readDrafts(join(dir, 'evals', 'more-drafts.eval.yaml')).suite).toBe('more-drafts');
+    // The same inputs (so the same ids) in both files: each its own suite, so the project still loads.
+    const list = await cli(dir, ['list', '--include-drafts']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toContain('support-generated/where-is-my-order');
+    expect(list.stdout).toContain('more-drafts/where-is-my-order');
+  });
+
   it('writes nothing and exits 1 when every draft repeats an existing case', async () => {
     fake = await server({ items: [ORIGINALS[0], PARAPHRASES[0]] });
     const existing = ['suite: support', 'target: support', 'cases:', '  - id: where', '    input: Where is my order A1001 right now?', '    assert: [{ type: usedNoTools }]', ''].join('\n');
@@ -291,7 +306,12 @@ describe('agent-evals generate', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain('embeddings openai:text-embedding-3-small: 0 calls (30 cached)');
     expect(embeddingCalls()).toBe(30);
-    expect(readFileSync(join(dir, 'b.eval.yaml'), 'utf8').replace(/^#.*\n/gm, '')).toBe(readFileSync(join(dir, 'a.eval.yaml'), 'utf8').replace(/^#.*\n/gm, ''));
+    // The same cases; each file is a suite named after it.
+    const body = (file: string) =>
+      readFileSync(join(dir, file), 'utf8')
+        .replace(/^#.*\n/gm, '')
+        .replace(/^suite: .*\n/m, '');
+    expect(body('b.eval.yaml')).toBe(body('a.eval.yaml'));
   });
 
   it('--intents puts them in the requested schema, and each intent keeps at most its share of --count', async () => {
@@ -336,6 +356,16 @@ describe('agent-evals generate: bad input is exit 2 before the generator is aske
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('evals/support.generated.eval.yaml: --out: already exists');
     expect(readFileSync(join(dir, 'evals', 'support.generated.eval.yaml'), 'utf8')).toBe('kept: true\n');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('an --out that is not a YAML eval file name (run would not load it) is refused before the generator is asked', async () => {
+    fake = await server();
+    const dir = writeProject({ 'evals.config.mjs': config() });
+    const r = await cli(dir, ['generate', '--target', 'support', '--out', 'evals/drafts.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('evals/drafts.yaml: --out: not a YAML eval file name (expected *.eval.yaml or *.eval.yml');
+    expect(existsSync(join(dir, 'evals', 'drafts.yaml'))).toBe(false);
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -143,6 +143,31 @@ describe('agent-evals score', () => {
     expect(readFileSync(join(dir, 'evals/prod-misses.eval.yaml'), 'utf8')).toBe(text);
   });
 
+  it('--save-failures against a target the config does not name is exit 2 naming --target and the configured ones, before any judge call; nothing is written', async () => {
+    const { dir, cli } = await project();
+    const res = await cli(['score', 'traces/prod.jsonl', '--save-failures', 'evals/prod-misses.eval.yaml', '--target', 'support-agent']);
+    expect(res.code, res.stdout + res.stderr).toBe(2);
+    expect(res.stderr).toContain('--target: unknown target "support-agent"');
+    expect(res.stderr).toContain('(configured: "agent")');
+    expect(judgeRequests(fake!)).toHaveLength(0);
+    expect(existsSync(join(dir, 'evals/prod-misses.eval.yaml'))).toBe(false);
+  });
+
+  it('a JSONL line with `toolCalls: []` called no tool (onlyTools passes); one without `toolCalls` fails trajectory assertions saying the trace holds none', async () => {
+    const lines = [
+      JSON.stringify({ id: 'none', input: 'hi', reply: 'hello', toolCalls: [], metadata: { agent: 'support' } }),
+      JSON.stringify({ id: 'absent', input: 'hi', reply: 'hello', metadata: { agent: 'support' } }),
+    ].join('\n');
+    const { dir, cli } = await project({ 'evals/support.score.yaml': 'name: tools\nonlyTools: [lookup_order]\nassert:\n  - { type: contains, value: hello }\n', 'traces/tools.jsonl': lines });
+    const res = await cli(['score', 'traces/tools.jsonl', '--json', 'tools.json']);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    const byId = Object.fromEntries(readResults(join(dir, 'tools.json')).cases.map((c) => [c.id, c]));
+    expect(byId.none!.verdict).toBe('passed');
+    expect(byId.absent!.verdict).toBe('failed');
+    expect(res.stdout).toContain('recorded no tool calls: the trace holds none (a JSONL trace line needs `toolCalls`');
+    expect(res.stdout).not.toContain('use ctx.fetch');
+  });
+
   it('a scoring file naming an unknown assertion is exit 2 naming the file, its line and the known types, before any judge call', async () => {
     const { cli } = await project({ 'evals/support.score.yaml': SCORING.replace('type: contains', 'type: containz') });
     const res = await cli(['score', 'traces/prod.jsonl']);

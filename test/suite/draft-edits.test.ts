@@ -27,7 +27,8 @@ describe('draft edits through the YAML document', () => {
       intent: 'order status',
       kind: 'typical',
       generatedBy: 'fake:generator',
-      assert: '- type: calledTool\n  tool: lookup_order\n- type: notCalledTool\n  tool: search_faq\n',
+      // As the file writes it: flow mappings stay flow.
+      assert: '- { type: calledTool, tool: lookup_order }\n- { type: notCalledTool, tool: search_faq }\n',
     });
     expect(draftItems(applied(FILE, { action: 'accept', id: 'returns-1' })).map((d) => d.id)).not.toContain('returns-1');
   });
@@ -49,11 +50,24 @@ describe('draft edits through the YAML document', () => {
     const edited = applied(FILE, { action: 'edit', id: 'shipping-1', input: 'Do you ship to Norway and Iceland?', reference: '', assert: '# by hand\n- { type: contains, value: Norway }\n' });
     const item = draftItems(edited).find((d) => d.id === 'shipping-1')!;
     expect(item.input).toBe('Do you ship to Norway and Iceland?');
-    expect(item.assert).toBe('- type: contains\n  value: Norway\n');
+    expect(item.assert).toBe('# by hand\n- { type: contains, value: Norway }\n');
     // The input keeps its quoting (the scalar is set, not replaced).
     expect(edited).toContain('    input: "Do you ship to Norway and Iceland?"\n    assert:\n      # by hand\n      - { type: contains, value: Norway }\n');
     const noRef = applied(FILE, { action: 'edit', id: 'order-status-1', reference: '' });
     expect(draftItems(noRef)[0]!.reference).toBeUndefined();
+  });
+
+  it("a Save that changes only the reference sends the assertions box back as shown: the file's list, its comment and flow mappings, is unchanged", () => {
+    const file = FILE.replace(
+      '      - { type: calledTool, tool: lookup_order }\n      - { type: notCalledTool, tool: search_faq }\n',
+      '      # no tool of the target to check: replace with what the reply must do\n      - { type: lengthBetween, min: 1 }\n',
+    );
+    expect(file).not.toBe(FILE);
+    const shown = draftItems(file)[0]!;
+    expect(shown.assert).toBe('# no tool of the target to check: replace with what the reply must do\n- { type: lengthBetween, min: 1 }\n');
+    // What the page's Save posts: every box, the assertions as shown.
+    const saved = applied(file, { action: 'edit', id: shown.id, input: shown.input!, reference: 'It ships on Monday.', assert: shown.assert });
+    expect(saved).toBe(file.replace('reference: "It ships tomorrow."', 'reference: "It ships on Monday."'));
   });
 
   it('a draft gone or already accepted is reported, not recreated; assertions that are not a YAML list are refused', () => {

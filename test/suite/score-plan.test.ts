@@ -61,6 +61,12 @@ describe('scoring files', () => {
     expect(unknown!.message).toContain('unknown field "filter"');
     const [none] = await errorsOf('name: s\nassert: []\n');
     expect(none!.message).toContain('a scoring file needs at least one assertion');
+    const [absent] = await errorsOf('name: s\ndescription: no assert yet\n');
+    expect(absent).toMatchObject({ file: 'x.score.yaml', field: 'assert' });
+    expect(absent!.message).toContain('a scoring file needs "assert", the assertions each trace is graded with');
+    const [notList] = await errorsOf('name: s\nassert: { type: contains, value: x }\n');
+    expect(notList).toMatchObject({ field: 'assert' });
+    expect(notList!.message).not.toContain('needs "assert"');
     const [reference] = await errorsOf('name: s\nassert:\n  - { type: factuality }\n');
     expect(reference).toMatchObject({ line: 3, field: 'assert[0]' });
     expect(reference!.message).toContain('a scored trace has none');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordedTrajectory } from '../../src/assertions/trajectory.js';
 import { UserError } from '../../src/core/errors.js';
 import { tracesFromLines } from '../../src/suite/trace-lines.js';
 
@@ -26,6 +27,14 @@ describe('tracesFromLines', () => {
       source: 'prod.jsonl:1',
     });
     expect(b).toMatchObject({ id: 'prod.jsonl:3', messages: [{ role: 'user', content: 'hi' }], run: { reply: 'hello', usage: { inputTokens: 3, outputTokens: 1 } }, source: 'prod.jsonl:3' });
+  });
+
+  it('an empty `toolCalls` records a run that called no tool (a trajectory, not a missing one); no `toolCalls` records none', () => {
+    const [none, absent] = tracesFromLines([JSON.stringify({ input: 'a', reply: 'b', toolCalls: [] }), JSON.stringify({ input: 'a', reply: 'b' })].join('\n'), 'prod.jsonl');
+    expect(none!.run).toEqual({ reply: 'b', steps: [] });
+    expect(recordedTrajectory(none!.run)).toBe(true);
+    expect(absent!.run).toEqual({ reply: 'b' });
+    expect(recordedTrajectory(absent!.run)).toBe(false);
   });
 
   it('names the file, line and field of a bad line', () => {

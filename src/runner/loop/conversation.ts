@@ -220,16 +220,21 @@ export class Conversation {
   /** What a turn's assertions read: that turn's reply, run, time and usage. */
   turnContext(turn: number, pricing: Pricing): AssertionContext {
     const t = this.turns[turn - 1]!;
-    return { reply: t.run.reply, run: t.run, durationMs: t.durationMs, usage: usageOfRun(t.run, pricing), target: { name: this.#target.name, recordedTrajectory: recordedTrajectory(t.run) } };
+    return { reply: t.run.reply, run: t.run, durationMs: t.durationMs, usage: usageOfRun(t.run, pricing), target: { ...this.#targetName(), recordedTrajectory: recordedTrajectory(t.run) } };
   }
 
   /**
    * The target, and whether any turn recorded a trajectory. Read off each turn's own run: the merged
    * run turns a turn's run-level usage into a step, which is no trajectory.
    */
-  get target(): { name: string; recordedTrajectory: boolean } {
+  get target(): { name: string; recordedTrajectory: boolean; untracedHint?: string } {
     const runs = [...this.turns.map((t) => t.run), ...(this.#partial ? [this.#partial] : [])];
-    return { name: this.#target.name, recordedTrajectory: runs.some(recordedTrajectory) };
+    return { ...this.#targetName(), recordedTrajectory: runs.some(recordedTrajectory) };
+  }
+
+  #targetName(): { name: string; untracedHint?: string } {
+    const { name, untracedHint } = this.#target;
+    return { name, ...(untracedHint !== undefined ? { untracedHint } : {}) };
   }
 
   async #turn(message: string, work: (signal: AbortSignal) => Promise<AgentRun>, parts?: readonly InputPart[]): Promise<boolean> {

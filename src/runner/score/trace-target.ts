@@ -9,6 +9,8 @@ import type { Target } from '../../targets/types.js';
 export function traceTarget(name: string, run: AgentRun): Target {
   return {
     name,
+    // A trace is not instrumented by the run: what it holds is what its recorder wrote.
+    untracedHint: 'the trace holds none (a JSONL trace line needs `toolCalls`, `[]` when the agent called no tool; a results trial, a target that recorded its tool calls)',
     run: () => Promise.resolve(run),
     // A TS suite's `check(t)` gets a session (it may call `t.send`): its first turn is the recorded
     // run. A conversation is recorded as its history and the reply to its last message, so no
