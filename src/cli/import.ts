@@ -11,6 +11,8 @@ import { conventionNames, otlpRuns } from '../suite/otlp-runs.js';
 import { recordedData } from '../suite/recorded-file.js';
 import { parseResults } from '../suite/results-file.js';
 import { readUserText } from '../suite/user-text-file.js';
+import { loadConfigFromFlags } from './prepare.js';
+import { checkWrittenTarget } from './written-target.js';
 
 interface ImportFlags {
   out?: string;
@@ -40,6 +42,9 @@ export function registerImport(program: Command): void {
       const { runs, skipped, kind, conversations = [] } = recordedRuns(await readUserText(path, { file: shown }), shown);
       const skips = [skipped ? `${skipped} without an input and a reply skipped` : '', conversationsNote(conversations)].filter(Boolean);
       if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skips.length ? ` (${skips.join('; ')})` : ''}: nothing to import`, { file: shown });
+      // Without a config file there is nothing to check against yet: the file is written for a config to come.
+      const config = await loadConfigFromFlags({}, cwd);
+      if (config.file !== null) checkWrittenTarget(flags.target, Object.keys(config.targets), `the imported cases (${config.file})`);
       const { cases, duplicates } = casesFromRuns(runs);
       const text = await importedEvalText(cases, { suite, target: flags.target, source: shown, kind });
       const outShown = relative(cwd, out) || out;

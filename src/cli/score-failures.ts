@@ -33,16 +33,6 @@ export async function checkSaveFailures(file: string, cwd: string): Promise<stri
   return path;
 }
 
-/**
- * The saved cases' `--target`, checked before anything is scored: a file whose target the config does
- * not name would make `list` and `run` of the whole project exit 2.
- */
-export function checkSavedTarget(target: string, configured: readonly string[]): void {
-  if (configured.includes(target)) return;
-  const known = configured.length ? configured.map((k) => `"${k}"`).join(', ') : 'none';
-  throw new UserError(`unknown target "${target}" for the cases --save-failures writes (configured: ${known}): give --target <name>`, { field: '--target' });
-}
-
 const suiteOf = (path: string) => basename(path).replace(/\.eval\.ya?ml$/, '');
 
 /**

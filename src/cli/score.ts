@@ -22,7 +22,8 @@ import { pushAll } from '../core/push-all.js';
 import { readTraces } from '../suite/read-traces.js';
 import { planScored, type ScorePlan } from '../suite/score-plan.js';
 import type { Scoring } from '../suite/load-score-file.js';
-import { checkSavedTarget, checkSaveFailures, saveFailures } from './score-failures.js';
+import { checkSaveFailures, saveFailures } from './score-failures.js';
+import { checkWrittenTarget } from './written-target.js';
 import { loadScorings } from './score-scorings.js';
 
 export interface ScoreFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'judgeNoise' | 'reporter' | 'silent'> {
@@ -98,7 +99,7 @@ async function scoreCommand(paths: string[], flags: ScoreFlags, cmd: Command, cw
   const saveTo = flags.saveFailures !== undefined ? await checkSaveFailures(flags.saveFailures, cwd) : undefined;
 
   const config = await loadConfigFromFlags(flags, cwd);
-  if (saveTo !== undefined) checkSavedTarget(flags.target, Object.keys(config.targets));
+  if (saveTo !== undefined) checkWrittenTarget(flags.target, Object.keys(config.targets), 'the cases --save-failures writes');
   const scorings = await loadScorings(config, flags, cwd);
   const read = await readTraces(paths, {
     cwd,

@@ -103,6 +103,21 @@ describe('agent-evals import of an OTLP JSON trace export', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/first\.eval\.yaml: --out: already exists/);
   });
+
+  it('refuses (exit 2, writing nothing) a --target the config does not name; without a config file it writes the file for a config to come', async () => {
+    const { dir, cli } = project();
+    const typo = await cli(['import', 'traces.json', '--target', 'agnet']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/--target: unknown target "agnet" for the imported cases \(evals\.config\.mjs\) \(configured: "agent", "careless"\)/);
+    expect(typo.stderr).not.toMatch(STACK_FRAME);
+    expect(existsSync(join(dir, 'evals', 'traces.eval.yaml'))).toBe(false);
+    expect((await cli(['import', 'traces.json', '--target', 'careless'])).code).toBe(0);
+
+    const bare = writeProject({});
+    copyFileSync(join(fixtureDir('otel-import'), 'two-runs.otlp.json'), join(bare, 'traces.json'));
+    expect((await runCliInProcess(['import', 'traces.json', '--target', 'later'], { cwd: bare })).code).toBe(0);
+    expect(readFileSync(join(bare, 'evals', 'traces.eval.yaml'), 'utf8')).toMatch(/^target: later\b/m);
+  });
 });
 
 describe('agent-evals import of a results file, and of a file that is neither', () => {
