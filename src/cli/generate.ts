@@ -22,6 +22,7 @@ import { loadConfigFromFlags } from './prepare.js';
 import { checkOutputs } from './output-check.js';
 import { readGenerateSources } from './generate-examples.js';
 import { configRedactor, describeTargets } from './target-descriptions.js';
+import { checkYamlEvalFileName } from './written-eval-file.js';
 
 /** Cases drafted when `--count` does not say. */
 export const DEFAULT_COUNT = 20;
@@ -75,8 +76,8 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
   // Bad input is found before the generator is paid: the file to write, the models, the --from files.
   const out = resolve(cwd, flags.out ?? `evals/${target.replace(/[^A-Za-z0-9._-]+/g, '-')}.generated.eval.yaml`);
   const outShown = relative(cwd, out) || out;
-  // `run` loads only *.eval.yaml / *.eval.yml (and TS) files: drafts written under another name would never run.
-  if (!/\.eval\.ya?ml$/i.test(out)) throw new UserError('not a YAML eval file name (expected *.eval.yaml or *.eval.yml, so `run` loads it)', { file: outShown, field: '--out' });
+  // Drafts written under a name `run` does not load would never run.
+  checkYamlEvalFileName(out, outShown, '--out');
   await refuseExisting(out, outShown);
   await checkOutputs([{ path: out, kind: 'file', field: '--out' }], config.file);
   const model = generatorModel(config, flags.model);
@@ -85,9 +86,10 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
   const generator = generatorProvider(model.input, limiters);
   const embedder = embeddingRef === 'fake' ? fakeEmbedder : embedderFor(embeddingRef, limiters);
   const read = await readGenerateSources(flags.from ?? [], config, cwd, flags.seed ?? 0);
-  const [described] = await describeTargets(config, [target], process.env);
-  // Recorded inputs go to the generator and the file it writes: secrets of the environment and config never do.
+  // What is read of the target and the recorded inputs go to the generator and the file it writes:
+  // secrets of the environment and config never do (one redactor for all of it).
   const redactor = configRedactor(config, process.env);
+  const [described] = await describeTargets(config, [target], process.env, redactor);
   const sources = { ...read, examples: read.examples.map((e) => ({ ...e, input: redactor.redact(e.input) })), existingInputs: read.existingInputs.map((i) => redactor.redact(i)) };
 
   const warn = (message: string) => process.stderr.write(`agent-evals: ${message}\n`);
@@ -141,7 +143,7 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
  */
 function suiteOfFile(path: string, target: string): string {
   const name = basename(path)
-    .replace(/(\.eval)?\.ya?ml$/i, '')
+    .replace(/\.eval\.ya?ml$/, '')
     .replace(/[^A-Za-z0-9_-]+/g, '-');
   return name.replace(/^-+|-+$/g, '') || `${target}-generated`.replace(/[^A-Za-z0-9_-]+/g, '-');
 }

@@ -12,7 +12,7 @@ import { recordedData } from '../suite/recorded-file.js';
 import { parseResults } from '../suite/results-file.js';
 import { readUserText } from '../suite/user-text-file.js';
 import { loadConfigFromFlags } from './prepare.js';
-import { checkWrittenTarget } from './written-target.js';
+import { checkWrittenTarget } from './written-eval-file.js';
 
 interface ImportFlags {
   out?: string;

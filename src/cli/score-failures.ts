@@ -4,7 +4,7 @@ import { UserError, errorMessage } from '../core/errors.js';
 import { writeNewFile } from '../report/new-file.js';
 import { terminalSafe } from '../report/sanitize.js';
 import type { ScoredFrom } from '../core/results-schema.js';
-import { EVAL_FILE } from '../suite/discover.js';
+import { checkYamlEvalFileName } from './written-eval-file.js';
 import { savedFailureCases, savedFailuresText, type FailedTrace } from '../suite/saved-failures.js';
 import type { ScorePlan } from '../suite/score-plan.js';
 import type { Scoring } from '../suite/load-score-file.js';
@@ -20,8 +20,7 @@ const NAME = /^[^\s*?]+$/;
 export async function checkSaveFailures(file: string, cwd: string): Promise<string> {
   const path = resolve(cwd, file);
   const shown = relative(cwd, path) || path;
-  if (!EVAL_FILE.test(path) || !/\.ya?ml$/.test(path))
-    throw new UserError('not a YAML eval file name (expected *.eval.yaml or *.eval.yml, so `list` and `run` load it)', { file: shown, field: '--save-failures' });
+  checkYamlEvalFileName(path, shown, '--save-failures');
   if (!NAME.test(suiteOf(path))) throw new UserError('the file name makes the suite name, which has no spaces, "*" or "?"', { file: shown, field: '--save-failures' });
   if (
     await stat(path).then(

@@ -23,7 +23,7 @@ import { readTraces } from '../suite/read-traces.js';
 import { planScored, type ScorePlan } from '../suite/score-plan.js';
 import type { Scoring } from '../suite/load-score-file.js';
 import { checkSaveFailures, saveFailures } from './score-failures.js';
-import { checkWrittenTarget } from './written-target.js';
+import { checkWrittenTarget } from './written-eval-file.js';
 import { loadScorings } from './score-scorings.js';
 
 export interface ScoreFlags extends Pick<RunFlags, 'concurrency' | 'strict' | 'maxCost' | 'minScore' | 'minPassRate' | 'judge' | 'cache' | 'judgeBatch' | 'judgeNoise' | 'reporter' | 'silent'> {

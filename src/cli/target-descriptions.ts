@@ -14,9 +14,10 @@ import type { TargetDescription } from '../targets/target-description.js';
  * What can be read of each named target without running it (`redteam` and `generate` read it): a
  * model agent's instructions (inline or from their file) and tools, its MCP servers' tools too (each
  * server started once to list them, then closed); any other kind is a black box (its reply only).
- * A server whose tools cannot be listed is bad input naming the target and the server.
+ * A server whose tools cannot be listed is bad input naming the target and the server. `redactor`: the
+ * caller's, when it redacts more with the same one (else the config's, made here).
  */
-export async function describeTargets(config: ResolvedConfig, names: readonly string[], env: NodeJS.ProcessEnv): Promise<TargetDescription[]> {
+export async function describeTargets(config: ResolvedConfig, names: readonly string[], env: NodeJS.ProcessEnv, redactor = configRedactor(config, env)): Promise<TargetDescription[]> {
   const pool = mcpServerPool({ servers: config.mcpServers, rootDir: config.rootDir, env, proxy: config.proxy });
   const settings = { configFile: config.file, rootDir: config.rootDir };
   try {
@@ -50,7 +51,6 @@ export async function describeTargets(config: ResolvedConfig, names: readonly st
     }
     // What is read here is sent to a model (the attacker, the generator) and may be written to a file:
     // a secret of the environment or the config in instructions or a tool's text never goes on.
-    const redactor = configRedactor(config, env);
     return described.map((d) => redactedDescription(d, redactor));
   } finally {
     await pool.close();
