@@ -74,7 +74,7 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   const names = attackedTargets(config, flags.target);
   const asked = flags.plugins !== undefined ? pluginList(flags.plugins) : config.redteam.plugins;
   // Checked before any MCP server is started to list tools, naming where the id was written.
-  const where = flags.plugins !== undefined ? { field: '--plugins' } : { ...(config.file ? { file: relative(cwd, config.file) || config.file } : {}), field: 'redteam.plugins' };
+  const where = flags.plugins !== undefined ? { field: '--plugins' } : { ...(config.file ? { file: config.file } : {}), field: 'redteam.plugins' };
   const plugins = withoutUnjudged(asked, selectPlugins(asked, where), flags.judge !== undefined || config.judge !== undefined, where);
   const perPlugin = flags.attempts ?? config.redteam.attempts ?? DEFAULT_REDTEAM_ATTEMPTS;
   // Every machine of a sharded run must plan the same cases: an attacker writes different ones each time.
