@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AgentEvalsError, ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
@@ -15,14 +14,13 @@ import { warningPricing } from '../providers/run-usage.js';
 import type { Provider } from '../providers/types.js';
 import { formatCost, formatTokens } from '../report/format.js';
 import { terminalSafe } from '../report/sanitize.js';
-import { writeNewFile } from '../report/new-file.js';
 import { targetKindOf } from '../targets/config-schema.js';
 import { bounded, concurrency, fraction, timeoutMs } from './parse-number.js';
 import { loadConfigFromFlags } from './prepare.js';
 import { checkOutputs } from './output-check.js';
 import { readGenerateSources } from './generate-examples.js';
 import { configRedactor, describeTargets } from './target-descriptions.js';
-import { checkYamlEvalFileName } from './written-eval-file.js';
+import { checkNewEvalFile, writeNewEvalFile } from './written-eval-file.js';
 
 /** Cases drafted when `--count` does not say. */
 export const DEFAULT_COUNT = 20;
@@ -77,8 +75,7 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
   const out = resolve(cwd, flags.out ?? `evals/${target.replace(/[^A-Za-z0-9._-]+/g, '-')}.generated.eval.yaml`);
   const outShown = relative(cwd, out) || out;
   // Drafts written under a name `run` does not load would never run.
-  checkYamlEvalFileName(out, outShown, '--out');
-  await refuseExisting(out, outShown);
+  await checkNewEvalFile(out, outShown, '--out', 'drafts');
   await checkOutputs([{ path: out, kind: 'file', field: '--out' }], config.file);
   const model = generatorModel(config, flags.model);
   const embeddingRef = embeddingModel(config, flags.embeddingModel);
@@ -127,7 +124,7 @@ async function generate(flags: GenerateFlags, cwd: string): Promise<number> {
     return 1;
   }
   const text = await draftEvalText(drafts.cases, { suite: suiteOfFile(out, target), target, generator: model.name, shown: outShown });
-  await writeNew(out, outShown, redactor.redact(text));
+  await writeNewEvalFile(out, outShown, '--out', redactor.redact(text), 'the cases were drafted');
   const intentsLine = drafts.byIntent.map((i) => `${terminalSafe(i.intent)} ${i.cases}`).join(', ');
   process.stdout.write(
     `wrote ${terminalSafe(outShown)}: ${plural(drafts.cases.length, 'draft case')} (${dropNotes(drafts, true).join(', ')}); review them with \`agent-evals review ${terminalSafe(outShown)}\`, then \`agent-evals run\`\n` +
@@ -173,27 +170,6 @@ function intentList(text: string): string[] {
   const long = intents.find((i) => i.length > MAX_INTENT);
   if (long) throw new UserError(`an intent is at most ${MAX_INTENT} characters: "${terminalSafe(long.slice(0, 40))}…"`, { field: '--intents' });
   return intents;
-}
-
-async function refuseExisting(out: string, shown: string): Promise<void> {
-  if (
-    await stat(out).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new UserError('already exists: choose another --out, or remove it (drafts are meant to be reviewed and edited, so a file is never replaced)', { file: shown, field: '--out' });
-}
-
-/** The drafts, written as a new file: never one that appeared while they were drafted. */
-async function writeNew(out: string, shown: string, text: string): Promise<void> {
-  let written: boolean;
-  try {
-    written = await writeNewFile(out, text);
-  } catch (err) {
-    throw new UserError(`cannot write it: ${errorMessage(err)}`, { file: shown, field: '--out' });
-  }
-  if (!written) throw new UserError('already exists (made while the cases were drafted): nothing replaced; choose another --out', { file: shown, field: '--out' });
 }
 
 /** The generator: `--model`, else the config's `generate.model`, else the judge model; none is bad input. */

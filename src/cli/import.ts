@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, relative, resolve } from 'node:path';
+import { basename, extname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { UserError, errorMessage } from '../core/errors.js';
+import { UserError } from '../core/errors.js';
 import { ResultsSchema } from '../core/results-schema.js';
 import type { RecordedRun } from '../adapters/otel-recorded-run.js';
 import { casesFromRuns, runsFromResults, type SkippedConversation } from '../suite/import-cases.js';
@@ -12,7 +11,7 @@ import { recordedData } from '../suite/recorded-file.js';
 import { parseResults } from '../suite/results-file.js';
 import { readUserText } from '../suite/user-text-file.js';
 import { loadConfigFromFlags } from './prepare.js';
-import { checkWrittenTarget } from './written-eval-file.js';
+import { checkNewEvalFile, checkWrittenTarget, writeNewEvalFile } from './written-eval-file.js';
 
 interface ImportFlags {
   out?: string;
@@ -28,7 +27,7 @@ export function registerImport(program: Command): void {
     .command('import')
     .description('write an eval file from an OTLP JSON trace export or an agent-evals results file: one case per recorded agent run, its reply as the reference, a trajectory skeleton to edit')
     .argument('<file>', `an OTLP JSON trace export (one document, or one per line) in the ${conventionNames()} conventions, or a results.json`)
-    .option('-o, --out <path>', 'the eval file to write; an existing file is not replaced (default: evals/<file name>.eval.yaml)')
+    .option('-o, --out <path>', 'the eval file to write (*.eval.yaml or *.eval.yml); an existing file is not replaced (default: evals/<file name>.eval.yaml)')
     .option('--suite <name>', 'the suite name (default: the file name)')
     .option('--target <name>', 'the target named in evals.config that the cases run against', 'agent')
     .action(async (file: string, flags: ImportFlags) => {
@@ -39,6 +38,8 @@ export function registerImport(program: Command): void {
       const suite = flags.suite ?? (stem.replace(/[^A-Za-z0-9._-]+/g, '-') || 'imported');
       if (!NAME.test(suite)) throw new UserError('a suite name has no spaces, "*" or "?"', { field: '--suite' });
       const out = resolve(cwd, flags.out ?? `evals/${suite}.eval.yaml`);
+      const outShown = relative(cwd, out) || out;
+      await checkNewEvalFile(out, outShown, '--out', 'imported cases');
       const { runs, skipped, kind, conversations = [] } = recordedRuns(await readUserText(path, { file: shown }), shown);
       const skips = [skipped ? `${skipped} without an input and a reply skipped` : '', conversationsNote(conversations)].filter(Boolean);
       if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skips.length ? ` (${skips.join('; ')})` : ''}: nothing to import`, { file: shown });
@@ -47,20 +48,7 @@ export function registerImport(program: Command): void {
       if (config.file !== null) checkWrittenTarget(flags.target, Object.keys(config.targets), `the imported cases (${config.file})`);
       const { cases, duplicates } = casesFromRuns(runs);
       const text = await importedEvalText(cases, { suite, target: flags.target, source: shown, kind });
-      const outShown = relative(cwd, out) || out;
-      await mkdir(dirname(out), { recursive: true });
-      try {
-        await writeFile(out, text, { flag: 'wx' });
-      } catch (err) {
-        const exists = (err as NodeJS.ErrnoException).code === 'EEXIST';
-        throw new UserError(
-          exists ? 'already exists: choose another --out, or remove it (imported cases are meant to be edited, so a file is never replaced)' : `cannot write it: ${errorMessage(err)}`,
-          {
-            file: outShown,
-            field: '--out',
-          },
-        );
-      }
+      await writeNewEvalFile(out, outShown, '--out', text, 'the runs were read');
       const notes = [...skips, duplicates ? `${duplicates} repeating an earlier run kept once` : ''].filter(Boolean);
       process.stdout.write(
         `wrote ${outShown}: ${cases.length} case${cases.length === 1 ? '' : 's'} from ${runs.length} recorded run${runs.length === 1 ? '' : 's'} of ${shown}${notes.length ? ` (${notes.join('; ')})` : ''}; edit it, then \`agent-evals list ${outShown}\`\n`,

@@ -5,6 +5,7 @@ import { collect, concurrency, count, judgeNoise, repeat, timeoutMs, usd } from 
 import { reporterOption, reportersHelp } from './reporters.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { checkOutputs } from './output-check.js';
+import { checkNewEvalFile, writeNewEvalFile } from './written-eval-file.js';
 import { runPlanned, type RunFlagsRaw } from './run.js';
 import { attackedTargets, readTargets } from './redteam-targets.js';
 import { ProviderConfigError, UserError, errorMessage } from '../core/errors.js';
@@ -49,9 +50,12 @@ export function registerRedteam(program: Command): void {
     .option('--plugins <ids>', 'only these plugins, comma-separated (default: config `redteam.plugins`, else all; `docs/guide/red-team-plugins.md` lists them)')
     .option('--attempts <n>', `attacks per plugin and target (default: config \`redteam.attempts\`, else ${DEFAULT_REDTEAM_ATTEMPTS})`, count)
     .option('-r, --repeat <n>', 'trials per attack (overrides the config)', repeat)
-    .option('--offline', 'only the seed attacks shipped with agent-evals: no attacker model is asked')
+    .option('--offline', 'only the seed attacks shipped with agent-evals: no attacker model is asked (not with --attacker)')
     .option('--attacker <provider:model>', `the model that writes attacks (default: config \`redteam.attacker\`, else the judge model; provider: ${providerList()})`)
-    .option('--save <file>', 'write every successful attack as an ordinary eval case to this YAML file, for `agent-evals run` to replay in CI')
+    .option(
+      '--save <file>',
+      'write every successful attack as an ordinary eval case to this new eval file (*.eval.yaml or *.eval.yml; an existing file is never replaced), for `agent-evals run` to replay in CI',
+    )
     .option('-j, --concurrency <n>', 'trials in flight at once', concurrency)
     .option('--timeout <ms>', 'per-trial timeout of the target, in ms', timeoutMs)
     .option('--judge <provider:model>', `the judge of the judged plugins (harmful-content) (provider: ${providerList()})`)
@@ -80,9 +84,15 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   // Every machine of a sharded run must plan the same cases: an attacker writes different ones each time.
   if (flags.shard !== undefined && !flags.offline)
     throw new UserError('--shard needs --offline: an attacker model writes other attacks on every machine, so the parts would not make one plan', { field: '--shard' });
+  if (flags.offline && flags.attacker !== undefined) throw new UserError('--offline asks no attacker model: give --offline or --attacker, not both', { field: '--attacker' });
   const attacker = flags.offline ? undefined : attackerModel(config, flags.attacker);
   const save = flags.save !== undefined ? resolve(cwd, flags.save) : undefined;
-  if (save) await checkOutputs([{ path: save, kind: 'file', field: '--save' }], config.file);
+  const saveShown = save !== undefined ? relative(cwd, save) || save : '';
+  if (save) {
+    // Checked before any attack is paid for: findings are committed and edited, and `run` must load them.
+    await checkNewEvalFile(save, saveShown, '--save', 'saved findings');
+    await checkOutputs([{ path: save, kind: 'file', field: '--save' }], config.file);
+  }
 
   const { targets, guessed } = await readTargets(config, names, process.env);
   for (const g of guessed)
@@ -125,8 +135,8 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   });
   if (save && results && !results.run.interrupted) {
     if (found?.plugins.some((p) => p.successes > 0)) {
-      await writeFile(save, findingsSuite(results, suite.yaml));
-      process.stderr.write(`agent-evals: wrote the successful attacks as eval cases: ${relative(cwd, save) || save}\n`);
+      await writeNewEvalFile(save, saveShown, '--save', findingsSuite(results, suite.yaml), 'the attacks ran');
+      process.stderr.write(`agent-evals: wrote the successful attacks as eval cases: ${saveShown}\n`);
     } else process.stderr.write('agent-evals: no attack succeeded: --save wrote nothing\n');
   }
   return exitCode;

@@ -1,10 +1,8 @@
-import { stat } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
-import { UserError, errorMessage } from '../core/errors.js';
-import { writeNewFile } from '../report/new-file.js';
+import { UserError } from '../core/errors.js';
 import { terminalSafe } from '../report/sanitize.js';
 import type { ScoredFrom } from '../core/results-schema.js';
-import { checkYamlEvalFileName } from './written-eval-file.js';
+import { checkNewEvalFile, checkYamlEvalFileName, writeNewEvalFile } from './written-eval-file.js';
 import { savedFailureCases, savedFailuresText, type FailedTrace } from '../suite/saved-failures.js';
 import type { ScorePlan } from '../suite/score-plan.js';
 import type { Scoring } from '../suite/load-score-file.js';
@@ -22,13 +20,7 @@ export async function checkSaveFailures(file: string, cwd: string): Promise<stri
   const shown = relative(cwd, path) || path;
   checkYamlEvalFileName(path, shown, '--save-failures');
   if (!NAME.test(suiteOf(path))) throw new UserError('the file name makes the suite name, which has no spaces, "*" or "?"', { file: shown, field: '--save-failures' });
-  if (
-    await stat(path).then(
-      () => true,
-      () => false,
-    )
-  )
-    throw new UserError('already exists: choose another file, or remove it (saved cases are meant to be edited, so a file is never replaced)', { file: shown, field: '--save-failures' });
+  await checkNewEvalFile(path, shown, '--save-failures', 'saved cases');
   return path;
 }
 
@@ -58,13 +50,7 @@ export async function saveFailures(path: string, failedKeys: readonly string[], 
   const onlyCode = `failed only TS predicates or a suite's check(t), which a YAML file cannot hold`;
   if (cases.length === 0) return `--save-failures: every failed trace (${ids(unsaved)}) ${onlyCode}, so ${shown} was not written`;
   const text = await savedFailuresText(cases, { suite: suiteOf(path), target: opts.target, traces: opts.scoredFrom.files, scoring: opts.scoredFrom.scoring });
-  let written: boolean;
-  try {
-    written = await writeNewFile(path, text);
-  } catch (err) {
-    throw new UserError(`cannot write it: ${errorMessage(err)}`, { file: shown, field: '--save-failures' });
-  }
-  if (!written) throw new UserError('appeared while the traces were scored: not replaced; score again with another file', { file: shown, field: '--save-failures' });
+  await writeNewEvalFile(path, shown, '--save-failures', text, 'the traces were scored');
   const notes = [
     ...(leftOut ? [`${leftOut} TS predicate${leftOut === 1 ? '' : 's'} left out: a YAML file cannot hold one`] : []),
     ...(unsaved.length ? [`${unsaved.length} trace${unsaved.length === 1 ? '' : 's'} not saved (${ids(unsaved)}): ${unsaved.length === 1 ? 'it' : 'they'} ${onlyCode}`] : []),

@@ -102,6 +102,11 @@ describe('agent-evals import of an OTLP JSON trace export', () => {
     const again = await cli(['import', 'traces.json', '--out', 'first.eval.yaml']);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/first\.eval\.yaml: --out: already exists/);
+    // A name `list` and `run` would never load is refused before anything is written.
+    const misnamed = await cli(['import', 'traces.json', '--out', 'cases.yaml']);
+    expect(misnamed.code).toBe(2);
+    expect(misnamed.stderr).toContain('cases.yaml: --out: not a YAML eval file name');
+    expect(existsSync(join(dir, 'cases.yaml'))).toBe(false);
   });
 
   it('refuses (exit 2, writing nothing) a --target the config does not name; without a config file it writes the file for a config to come', async () => {

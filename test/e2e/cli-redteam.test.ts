@@ -130,6 +130,19 @@ describe('agent-evals redteam', () => {
     const hardened = await cliWith(fake!, dir, ['run', 'findings.eval.yaml', '--target', 'hardened', '--json', 'replay-hardened.json']);
     expect(hardened.code, hardened.stdout + hardened.stderr).toBe(0);
     expect(readResults(join(dir, 'replay-hardened.json')).cases.length).toBe(replayed.cases.length);
+
+    // Saved findings are committed and edited: a second --save to the same file, or to a name `run` does
+    // not load, is exit 2 before any attack runs, and the file stays as it was.
+    const saved = readFileSync(join(dir, 'findings.eval.yaml'), 'utf8');
+    const before = fake!.requests.length;
+    const again = await redteam(dir, ['--offline', '--target', 'vulnerable', '--plugins', 'indirect-injection', '--save', 'findings.eval.yaml']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('findings.eval.yaml: --save: already exists');
+    const misnamed = await redteam(dir, ['--offline', '--target', 'vulnerable', '--plugins', 'indirect-injection', '--save', 'findings.yaml']);
+    expect(misnamed.code).toBe(2);
+    expect(misnamed.stderr).toContain('findings.yaml: --save: not a YAML eval file name');
+    expect(fake!.requests).toHaveLength(before);
+    expect(readFileSync(join(dir, 'findings.eval.yaml'), 'utf8')).toBe(saved);
   });
 
   it('--shard parts of an offline red team merge into the attack success of the whole run; --shard with an attacker is refused', async () => {
@@ -166,7 +179,11 @@ describe('agent-evals redteam', () => {
     const none = await redteam(noAttacker, []);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no attacker model');
-    for (const r of [plugin, configured, target, none]) expect(r.stderr).not.toMatch(STACK_FRAME);
+    // --offline asks no attacker: an --attacker beside it would be ignored, so the pair is refused.
+    const both = await redteam(dir, ['--offline', '--attacker', 'openai:attacker-model']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--attacker: --offline asks no attacker model');
+    for (const r of [plugin, configured, target, none, both]) expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(fake!.requests).toHaveLength(0);
   });
 
