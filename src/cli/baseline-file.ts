@@ -26,11 +26,19 @@ export function resolveBaseline(value: string, outputDir: string, cwd: string): 
 }
 
 /**
- * Reads a results file for a comparison, before any target runs: a missing, unreadable or invalid file
- * is bad input (exit 2) that names the file and the field.
+ * How a missing results file is made, from what the user gave: a name is a saved baseline
+ * (`--save-baseline <name>`), a path a run's results (`--json <path>`).
  */
-export async function loadComparable(path: string, cwd: string, flag: string): Promise<ComparableResults> {
-  const read = await readResultsFile(path, cwd, flag, ComparableWithKindSchema, ' (save one with `agent-evals run --save-baseline`)');
+function missingHint(given: string): string {
+  return NAME.test(given) && !given.endsWith('.json') ? ` (save it with \`agent-evals run --save-baseline ${given}\`)` : ` (a run writes it with \`agent-evals run --json ${given}\`)`;
+}
+
+/**
+ * Reads a results file for a comparison, before any target runs: a missing, unreadable or invalid file
+ * is bad input (exit 2) that names the file and the field. `given` is the name or path as the user wrote it.
+ */
+export async function loadComparable(path: string, cwd: string, flag: string, given: string): Promise<ComparableResults> {
+  const read = await readResultsFile(path, cwd, flag, ComparableWithKindSchema, missingHint(given));
   return refuseScored(read, path, cwd, flag);
 }
 
@@ -53,8 +61,8 @@ function refuseScored<T extends { run?: { scoredFrom?: unknown } | undefined }>(
 }
 
 /** A results file in full, for `--rejudge`: re-judging reads every recorded trial, not just the counts. */
-export async function loadRecorded(path: string, cwd: string, flag: string): Promise<Results> {
-  return refuseScored(await readResultsFile(path, cwd, flag, ResultsSchema, ' (save one with `agent-evals run --save-baseline`)'), path, cwd, flag);
+export async function loadRecorded(path: string, cwd: string, flag: string, given: string): Promise<Results> {
+  return refuseScored(await readResultsFile(path, cwd, flag, ResultsSchema, missingHint(given)), path, cwd, flag);
 }
 
 /**

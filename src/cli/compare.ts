@@ -44,12 +44,12 @@ export function registerCompare(program: Command): void {
       let comparison: Comparison | undefined;
       if (flags.rejudge) {
         // Every recorded trial of the baseline is re-judged: it is read in full.
-        const [recorded, head] = [await loadRecorded(basePath, cwd, '<base>'), await loadComparable(headPath, cwd, '<head>')];
+        const [recorded, head] = [await loadRecorded(basePath, cwd, '<base>', baseArg), await loadComparable(headPath, cwd, '<head>', headArg)];
         shares(recorded, head);
         const { compareRejudged } = await import('./compare-rejudge.js');
         comparison = await compareRejudged({ recorded, baseArg, head, options: compareOptions(flags, baseArg, recorded) }, flags, cmd, cwd);
       } else {
-        const [base, head] = [await loadComparable(basePath, cwd, '<base>'), await loadComparable(headPath, cwd, '<head>')];
+        const [base, head] = [await loadComparable(basePath, cwd, '<base>', baseArg), await loadComparable(headPath, cwd, '<head>', headArg)];
         shares(base, head);
         comparison = compareRuns(base.cases, head.cases, compareOptions(flags, baseArg, base));
       }

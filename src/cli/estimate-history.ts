@@ -38,7 +38,7 @@ export async function estimateHistory(planKeys: readonly string[], outputDir: st
   const keys = new Set(planKeys);
   if (from === undefined) return newestResultPerCase(keys, outputDir, cwd);
   const path = resolve(cwd, from);
-  const results = await loadRecorded(path, cwd, '--from');
+  const results = await loadRecorded(path, cwd, '--from', from);
   const held = results.cases.filter((c) => keys.has(caseKey(c)));
   // A stranger's file (another suite's) would price nothing and say so only case by case.
   if (held.length === 0) throw new UserError(`holds none of the ${planKeys.length} planned cases (is it from another suite or project?)`, { file: relative(cwd, path) || path, field: '--from' });
@@ -76,7 +76,7 @@ async function newestResultPerCase(keys: ReadonlySet<string>, outputDir: string,
     if (picked.size === keys.size) break;
     let results: Results;
     try {
-      results = await loadRecorded(path, cwd, '--from');
+      results = await loadRecorded(path, cwd, '--from', path);
     } catch (err) {
       if (err instanceof UserError) continue; // a stale or foreign file: the next newest may do
       throw err;

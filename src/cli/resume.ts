@@ -73,7 +73,7 @@ async function resumed(id: string | true, cases: readonly PlannedCase[], outputD
 
 async function retried(file: string, cases: readonly PlannedCase[], outputDir: string, cwd: string): Promise<KeptTrials> {
   const path = resolve(cwd, file);
-  const recorded = await loadRecorded(path, cwd, '--retry-errors');
+  const recorded = await loadRecorded(path, cwd, '--retry-errors', file);
   const change = planChange(
     recorded.cases.map((r) => ({ key: caseKey(r), planned: r.planned, ...(r.fingerprint !== undefined ? { fingerprint: r.fingerprint } : {}) })),
     cases,

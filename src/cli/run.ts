@@ -163,8 +163,8 @@ export async function runPlanned(
   // A baseline is read before any target runs: a bad one is exit 2, not a lost run.
   const baselineFile = flags.baseline !== undefined ? resolveBaseline(flags.baseline, config.outputDir, cwd) : undefined;
   // --rejudge reads the baseline's every recorded trial; a comparison alone, only its counts.
-  const recorded = baselineFile && flags.rejudge ? await loadRecorded(baselineFile, cwd, '--baseline') : undefined;
-  const base = recorded ?? (baselineFile ? await loadComparable(baselineFile, cwd, '--baseline') : undefined);
+  const recorded = baselineFile && flags.rejudge ? await loadRecorded(baselineFile, cwd, '--baseline', flags.baseline!) : undefined;
+  const base = recorded ?? (baselineFile ? await loadComparable(baselineFile, cwd, '--baseline', flags.baseline!) : undefined);
   // A stranger's baseline (another suite's, a CI cache's fallback) would compare nothing and pass.
   const runKeys = cases.map((c) => c.key);
   // The tape too: a missing one is exit 2 before any target runs.

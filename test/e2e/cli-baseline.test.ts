@@ -198,6 +198,11 @@ describe('agent-evals compare', () => {
     const bad = await runCliInProcess(['compare', 'base.json', 'nope.json'], { cwd: dir });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/nope\.json: <head>: no such results file/);
+    // The hint follows what was given: a path is a run's results, a name a saved baseline.
+    expect(bad.stderr).toContain('(a run writes it with `agent-evals run --json nope.json`)');
+    const unsaved = await runCliInProcess(['compare', 'nightly', 'base.json'], { cwd: dir });
+    expect(unsaved.code).toBe(2);
+    expect(unsaved.stderr).toMatch(/\.agent-evals\/baselines\/nightly\.json: <base>: no such results file \(save it with `agent-evals run --save-baseline nightly`\)/);
   });
 
   it('a case with judge errors is listed as could not compare, never as a regression (hand-built results files)', async () => {
