@@ -2,6 +2,7 @@ import { errorMessage } from '../core/errors.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { terminalSafe } from '../report/sanitize.js';
+import { redactEnv } from './env-redact.js';
 import { resolveMcpServer } from '../targets/mcp-target-server.js';
 
 /**
@@ -27,7 +28,7 @@ export async function mcpToolsText(config: ResolvedConfig, cases: readonly Plann
         await connection.close();
       }
     } catch (err) {
-      process.stderr.write(`agent-evals: target ${target}: ${terminalSafe(errorMessage(err))}\n`);
+      process.stderr.write(`agent-evals: target ${target}: ${terminalSafe(redactEnv(errorMessage(err)))}\n`);
     }
   }
   return text;

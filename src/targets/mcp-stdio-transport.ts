@@ -10,7 +10,8 @@ type StdioModule = typeof import('@modelcontextprotocol/sdk/shared/stdio.js');
 /**
  * An MCP stdio transport whose server leads its own process group (the SDK's own transport spawns a
  * plain child): closing it kills everything the server started, and the CLI's exit hook kills what
- * is left on Ctrl-C. Its stderr goes to a file (or nowhere), never to the runner's terminal.
+ * is left on Ctrl-C. Its stderr goes to a file, never to the runner's terminal; with no file, its last
+ * lines are kept to say why the server died.
  */
 export interface GroupStdioOptions {
   command: string;
@@ -25,12 +26,28 @@ export interface GroupStdioOptions {
   onfault(error: Error): void;
 }
 
+/** How much of a server's stderr is kept when it has no log file. */
+const TAIL_CHARS = 4096;
+
+/** The last lines a server wrote to stderr, for the error that says it exited; none: nothing. */
+function stderrEnd(tail: string): string {
+  const lines = tail
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-3)
+    .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
+  return lines.length ? `; its stderr ended: ${lines.join(' | ')}` : '';
+}
+
 export class GroupStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
   private child: ChildProcessWithoutNullStreams | undefined;
   private stderr: WriteStream | undefined;
+  private stderrTail = '';
+  private exitError: Error | undefined;
   private closed = false;
 
   constructor(
@@ -53,7 +70,7 @@ export class GroupStdioTransport implements Transport {
       // A log that cannot be written must not end the run.
       this.stderr.on('error', () => {});
       child.stderr.pipe(this.stderr);
-    } else child.stderr.resume();
+    } else child.stderr.on('data', (chunk: Buffer) => void (this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-TAIL_CHARS)));
     child.stdin.on('error', () => {}); // EPIPE after the server exited: 'exit' reports it
     child.stdout.on('data', (chunk: Buffer) => {
       try {
@@ -73,9 +90,13 @@ export class GroupStdioTransport implements Transport {
         this.onmessage?.(message);
       }
     });
-    // Why a server died is in its stderr, which goes to the log file only: the error says where to look.
-    const log = opts.stderrFile ? `; its stderr is in ${opts.stderrFile}` : '';
-    child.on('exit', (code, signal) => this.fault(new Error(`the server process exited (${signal ?? `code ${code}`})${log}`)));
+    // Why a server died is in its stderr: the error says where to look, or (no log file: listing tools,
+    // mcp-check) quotes its last lines. Linux reads a pipe's ready data before it reports the exit.
+    child.on('exit', (code, signal) => {
+      const why = opts.stderrFile ? `; its stderr is in ${opts.stderrFile}` : stderrEnd(this.stderrTail);
+      this.exitError = new Error(`the server process exited (${signal ?? `code ${code}`})${why}`);
+      this.fault(this.exitError);
+    });
     return new Promise((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (err) => {
@@ -89,7 +110,14 @@ export class GroupStdioTransport implements Transport {
     const child = this.child;
     if (!child || this.closed) return Promise.reject(new Error('the server process is not running'));
     return new Promise((resolve, reject) => {
-      child.stdin.write(this.stdio.serializeMessage(message), (err) => (err ? reject(err) : resolve()));
+      child.stdin.write(this.stdio.serializeMessage(message), (err) => {
+        if (!err) return resolve();
+        // A busy machine may write to a server that has already died (EPIPE) before its exit is
+        // reported: why it died (its exit, its stderr) is the better error, when it comes soon.
+        if ((err as NodeJS.ErrnoException).code !== 'EPIPE' || this.exitError) return reject(this.exitError ?? err);
+        const timer = setTimeout(() => reject(err), 1000).unref();
+        child.once('exit', () => setImmediate(() => (clearTimeout(timer), reject(this.exitError ?? err))));
+      });
     });
   }
 

@@ -43,6 +43,13 @@ describe.skipIf(process.platform === 'win32')('MCP client', () => {
     }
   });
 
+  it('a server that dies at start with no log file (listing tools, mcp-check) is reported with the last lines of its stderr', async () => {
+    const script = "console.error('starting'); console.error('Error: Cannot find module ./db.js'); process.exit(3)";
+    await expect(connect('broken', { command: process.execPath, args: ['-e', script] })).rejects.toThrow(
+      'MCP server "broken" could not be connected: the server process exited (code 3); its stderr ended: starting | Error: Cannot find module ./db.js',
+    );
+  });
+
   describe('a misbehaving server', () => {
     let c: McpConnection;
     afterAll(() => c?.close());
