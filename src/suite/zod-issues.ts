@@ -31,6 +31,9 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
   if (issue.code === 'invalid_union') {
     const nested = matchedBranch(issue)[0];
     if (nested) return describeIssue(nested, input, knownTypes);
+    // No branch has the value's shape: say what the union takes, rather than zod's bare "Invalid input".
+    const expected = shapesExpected(issue);
+    if (expected) return { path: issue.path, message: `expected ${expected}, received ${kindOf(valueAt(input, issue.path))}` };
   }
   if (issue.code === 'unrecognized_keys' && issue.path.at(-1) === 'matrix') {
     return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown matrix dimension ${JSON.stringify(issue.keys[0])} (the dimensions are ${MATRIX_DIMENSIONS.join(', ')})` };
@@ -49,6 +52,17 @@ export function matchedBranch(issue: Issue & { code: 'invalid_union' }): Issue[]
   const matched = issue.errors.filter((branch) => branch.length > 0 && !branch.every((i) => i.code === 'invalid_type' && i.path.length === 0));
   if (matched.length !== 1) return [];
   return matched[0]!.map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
+}
+
+/** `string or array` when every branch of a union refused the value's type itself; else undefined. */
+function shapesExpected(issue: Issue & { code: 'invalid_union' }): string | undefined {
+  const roots = issue.errors.map((branch) => (branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0].path.length === 0 ? branch[0].expected : undefined));
+  if (!roots.length || roots.some((r) => r === undefined)) return undefined;
+  return [...new Set(roots)].join(' or ');
+}
+
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
 /** The content-part union (core/content-parts.ts), known by the types it offers. */

@@ -33,7 +33,9 @@ describe('describeIssue names each discriminated union for what it holds', () =>
     expect(described(AssertionSpecSchema, { value: 'x' })).toEqual([{ path: ['type'], message: 'an assertion needs a "type"' }]);
   });
 
-  it("a value of none of the union's shapes keeps zod's wording", () => {
-    expect(described(CaseInputSchema, 42)).toEqual([{ path: [], message: 'Invalid input' }]);
+  it('a value of none of the union\'s shapes says which shapes it takes and what it got, not zod\'s bare "Invalid input"', () => {
+    expect(described(CaseInputSchema, 42)).toEqual([{ path: [], message: 'expected string or array, received number' }]);
+    // An mcp case's call written as a YAML mapping rather than the JSON string.
+    expect(described(CaseInputSchema, { tool: 'get-sum' })).toEqual([{ path: [], message: 'expected string or array, received object' }]);
   });
 });
