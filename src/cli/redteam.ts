@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { collect, concurrency, count, judgeNoise, repeat, timeoutMs, usd } from './parse-number.js';
-import { reporterOption, reportersHelp } from './reporters.js';
+import { reporterOption, reporterOutputs, reportersHelp } from './reporters.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
 import { checkOutputs } from './output-check.js';
 import { checkNewEvalFile, writeNewEvalFile } from './written-eval-file.js';
@@ -12,6 +12,7 @@ import { ProviderConfigError, UserError, errorMessage } from '../core/errors.js'
 import type { RedteamSummary } from '../core/redteam-schema.js';
 import { SCHEMA_VERSION, type CaseResult, type Results } from '../core/results-schema.js';
 import { DEFAULT_REDTEAM_ATTEMPTS } from '../config/redteam-config.js';
+import { reporterSpecs } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import { attackSuite, findingsSuite, redteamSummary, selectPlugins, type RedteamPlugin, type RedteamTargetInfo } from '../redteam/index.js';
 import { plantedInstructions } from '../redteam/target-facts.js';
@@ -94,6 +95,10 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
     await checkOutputs([{ path: save, kind: 'file', field: '--save' }], config.file);
   }
 
+  // Where the run will write is checked before the attacker is paid (the run checks it again).
+  const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version: packageVersion(), verbose: Boolean(flags.verbose) };
+  await checkOutputs(reporterOutputs(reporterSpecs(config, flags), reporterContext), config.file);
+
   const { targets, guessed } = await readTargets(config, names, process.env);
   for (const g of guessed)
     process.stderr.write(
@@ -124,15 +129,17 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   let results: Results | undefined;
   let found: RedteamSummary | undefined;
   const meta = { source: suite.source, ...(attacker ? { attacker: attacker.name } : {}), attackerUsage: suite.attackerUsage };
-  const exitCode = await runPlanned({ config: attacked, cases: plan.cases, ...(plan.shard ? { shard: plan.shard } : {}) }, { ...flags, target: undefined }, cmd, cwd, undefined, {
-    runId,
-    rawReporters: [collector],
-    redteam: ({ run, summary }) => {
-      const cases = ended.sort((a, b) => a.index - b.index).map((e) => e.result);
-      results = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: packageVersion() }, run, summary, cases };
-      return (found = redteamSummary(results, meta));
-    },
-  });
+  const exitCode = await withoutLoneAttackFile(folder, () =>
+    runPlanned({ config: attacked, cases: plan.cases, ...(plan.shard ? { shard: plan.shard } : {}) }, { ...flags, target: undefined }, cmd, cwd, undefined, {
+      runId,
+      rawReporters: [collector],
+      redteam: ({ run, summary }) => {
+        const cases = ended.sort((a, b) => a.index - b.index).map((e) => e.result);
+        results = { schemaVersion: SCHEMA_VERSION, tool: { name: 'agent-evals', version: packageVersion() }, run, summary, cases };
+        return (found = redteamSummary(results, meta));
+      },
+    }),
+  );
   if (save && results && !results.run.interrupted) {
     if (found?.plugins.some((p) => p.successes > 0)) {
       await writeNewEvalFile(save, saveShown, '--save', findingsSuite(results, suite.yaml), 'the attacks ran');
@@ -140,6 +147,20 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
     } else process.stderr.write('agent-evals: no attack succeeded: --save wrote nothing\n');
   }
   return exitCode;
+}
+
+/**
+ * Bad input the run finds before any trial (a missing API key, a baseline) is exit 2 with nothing
+ * run: the run folder then holds only the attack file, which is removed rather than left as a run.
+ */
+async function withoutLoneAttackFile(folder: string, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (err) {
+    const held = await readdir(folder).catch(() => undefined);
+    if (err instanceof UserError && held?.length === 1 && held[0] === ATTACK_FILE) await rm(folder, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** The config with each model agent's instructions carrying its canary (what the prompt-extraction attacks detect). */

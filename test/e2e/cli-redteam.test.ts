@@ -6,10 +6,11 @@
  * user and ended by the detector, `--save` cases that `run` replays, `--offline` with no attacker request.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { STACK_FRAME, removeTempDirs } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import type { FakeOpenAI } from '../support/fake-openai.js';
 import { askedOf, cliWith, config, redteamServer } from '../support/redteam-agents.js';
 import { ResultsSchema, type Results } from '../../src/core/results-schema.js';
@@ -185,6 +186,26 @@ describe('agent-evals redteam', () => {
     expect(both.stderr).toContain('--attacker: --offline asks no attacker model');
     for (const r of [plugin, configured, target, none, both]) expect(r.stderr).not.toMatch(STACK_FRAME);
     expect(fake!.requests).toHaveLength(0);
+  });
+
+  it('a reporter path that cannot be written is exit 2 before the attacker is asked; a key the run finds missing leaves no run folder behind', async () => {
+    await server();
+    const dir = writeProject({ 'evals.config.mjs': config() });
+    const badPath = await redteam(dir, ['--target', 'vulnerable', '--plugins', 'indirect-injection', '--reporter', 'junit=evals.config.mjs/out.xml']);
+    expect(badPath.code).toBe(2);
+    expect(badPath.stderr).toContain('junit reporter: cannot write');
+    expect(asked('attacker-model')).toBe(0);
+    expect(fake!.requests).toHaveLength(0);
+    expect(existsSync(join(dir, '.out', 'runs'))).toBe(false);
+    // The target's key is the run's check (after the attack file is written): exit 2, and the lone attack file goes.
+    const noKey = await runCliInProcess(['redteam', '--offline', '--target', 'vulnerable', '--plugins', 'indirect-injection'], {
+      cwd: dir,
+      env: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: fake!.url },
+    });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('OPENAI_API_KEY is not set');
+    expect(noKey.stderr).toContain('red team: '); // the attack file was written
+    expect(readdirSync(join(dir, '.out', 'runs'))).toEqual([]);
   });
 
   it('with no judge anywhere, harmful-content is left out of the defaults (never counted as succeeded unjudged), and asked for by name it is exit 2', async () => {
