@@ -80,7 +80,11 @@ function failureReport(c: CaseResult, summary: Summary): string[] {
   const ran = c.trials.length;
   const lines = [...seen].map(([line, trials]) => (ran > 1 ? withTrials(line, trials, ran) : line));
   // An interrupted run is no verdict on the agent, but it is no pass either: say why trials are missing.
-  const interrupted = c.notRunReason === 'interrupted' ? [`${c.notRun} of ${c.planned} trials not run: the run was interrupted (its signal aborted)`] : [];
+  // A trial the abort cut off mid-way counts here too: it is left out of the lines above, and a case of
+  // only such trials would otherwise fail with no reason given.
+  const cut = c.trials.filter((t) => t.verdict === 'interrupted').length;
+  const missing = cut + (c.notRunReason === 'interrupted' ? c.notRun : 0);
+  const interrupted = missing > 0 ? [`${missing} of ${c.planned} trials not run${cut > 0 ? ` (${cut} cut off mid-way)` : ''}: the run was interrupted (its signal aborted)`] : [];
   return [...lines, ...interrupted, ...summary.failures];
 }
 

@@ -179,6 +179,7 @@ export class EvalBuilder {
 
   /** Keys of evals.config.ts: `pricing`, `judges`, `concurrency`, `earlyStop`, `strict`, `cache`, `maxCostUsd`, … (merged over earlier calls). */
   config(config: EvalConfig): EvalBuilder {
+    refuseProjectKeys(config);
     return this.#with({ config: { ...this.#state.config, ...config } });
   }
 
@@ -242,6 +243,26 @@ export function evaluate(agent: EvalAgent, options: EvaluateOptions = {}): EvalB
 }
 
 /** One assertion checked against the eval-file schema when it is added, so the error points at the call that added it. */
+/**
+ * Keys of evals.config.ts that an eval in a test file has no use for, and what to do instead. The run
+ * would drop them unsaid (a `reporters: ['junit']` writing no file), so a plain JS caller, whom the
+ * `EvalConfig` type does not stop, is told when the key is given.
+ */
+const PROJECT_KEYS: Record<string, string> = {
+  targets: 'the agent is the argument of evaluate(agent)',
+  evals: 'the case is this builder: .input(...), .expect(...)',
+  reporters: 'give a reporter object to .reporter(r); evaluate() writes no file of its own',
+  results: 'evaluate() writes no results file',
+};
+
+function refuseProjectKeys(config: unknown): void {
+  if (typeof config !== 'object' || config === null) return;
+  const errors = Object.keys(config)
+    .filter((key) => Object.hasOwn(PROJECT_KEYS, key))
+    .map((key) => new UserError(`not taken by evaluate(): ${PROJECT_KEYS[key]}`, { file: `${EVALUATE}.config()`, field: key }));
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
+}
+
 function checkSpec(spec: unknown, schema: z.ZodType, known: readonly string[]): void {
   const parsed = schema.safeParse(spec, PARSE_ONCE);
   if (parsed.success) return;

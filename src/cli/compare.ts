@@ -9,6 +9,7 @@ import type { CompareRejudgeFlags } from './compare-rejudge.js';
 import type { Comparison } from '../core/results-schema.js';
 import type { ComparableResults } from '../stats/compared-case.js';
 import { CONFIG_FILES_HELP } from '../config/defaults.js';
+import { checkOutputs } from './output-check.js';
 
 interface CompareCliFlags extends CompareFlags, CompareRejudgeFlags {
   json?: string | true;
@@ -35,6 +36,9 @@ export function registerCompare(program: Command): void {
       const outputDir = join(cwd, '.agent-evals');
       const basePath = resolveBaseline(baseArg, outputDir, cwd);
       const headPath = resolveBaseline(headArg, outputDir, cwd);
+      // A --json folder is bad input before anything is read or re-judged (a re-judge pays its judges).
+      const jsonPath = typeof flags.json === 'string' ? resolve(cwd, flags.json) : undefined;
+      if (jsonPath) await checkOutputs([{ path: jsonPath, kind: 'file', field: '--json' }], null);
       const shares = (base: ComparableResults, head: ComparableResults) => checkSharesCases(base, head.cases.map(caseKey), { path: basePath, cwd, flag: '<base>', head: '<head>' });
       const [{ compareRuns }, { comparisonFailure, comparisonTerminalLines }, { terminalSafe }] = await Promise.all([
         import('../stats/compare-runs.js'),
@@ -59,8 +63,8 @@ export function registerCompare(program: Command): void {
       }
       if (flags.json !== undefined) {
         const text = JSON.stringify(comparison, null, 2) + '\n';
-        if (flags.json === true) process.stdout.write(text);
-        else await (await import('../report/atomic-write.js')).writeAtomic(resolve(cwd, flags.json), (write) => write(text));
+        if (jsonPath === undefined) process.stdout.write(text);
+        else await (await import('../report/atomic-write.js')).writeAtomic(jsonPath, (write) => write(text));
       }
       if (flags.json !== true) {
         const lines = comparisonTerminalLines(comparison).slice(1);

@@ -5,6 +5,7 @@ import { ResultsSchema, SCHEMA_VERSION, type Results } from '../core/results-sch
 import { parseResults, readResultsJson } from '../suite/results-file.js';
 import { packageVersion } from './version.js';
 import { redactArgv } from './redact-argv.js';
+import { checkOutputs } from './output-check.js';
 
 interface MergeFlags {
   output: string;
@@ -27,6 +28,9 @@ export function registerMerge(program: Command): void {
     .option('--exit-code', 'exit as the unsharded run would have (1 a failed case or gate); else 0 once merged')
     .action(async (paths: string[], flags: MergeFlags, cmd: Command) => {
       const cwd = process.cwd();
+      const out = resolve(cwd, flags.output);
+      // A folder as -o is bad input before any part is read, not an internal error at the rename.
+      await checkOutputs([{ path: out, kind: 'file', field: '--output' }], null);
       const read = await Promise.all(paths.map((p) => readShard(resolve(cwd, p), relative(cwd, resolve(cwd, p)) || p)));
       // Versions first: a file of another version would otherwise fail validation with a less useful message.
       const versions = new Set(read.map((r) => JSON.stringify(r.version)));
@@ -44,7 +48,6 @@ export function registerMerge(program: Command): void {
       const merged = mergeShards(files, { argv: redactArgv(cmd.parent?.args ?? process.argv.slice(2)), version: packageVersion() });
       const { exitCode } = merged;
       const results = await withRedteam(merged.results, files);
-      const out = resolve(cwd, flags.output);
       await writeAtomic(out, (write) => write(JSON.stringify(results, roundedCosts, 2) + '\n'));
       const s = results.summary;
       process.stdout.write(

@@ -4,6 +4,7 @@ import { buildHistory } from '../report/history-data.js';
 import { wroteLine } from '../report/wrote-lines.js';
 import { historyFiles } from './history-files.js';
 import { readHistory } from './history-read.js';
+import { checkOutputs } from './output-check.js';
 
 /**
  * `agent-evals report --history <folder or files...> -o history.html`: one page over many runs. Folder
@@ -18,6 +19,7 @@ export async function writeHistoryReport(args: readonly string[], output: string
   if (!digests.length) throw new UserError(`no results files in ${args.join(', ')} (a folder's runs/<id>/results.json, its *.json files and its baselines/*.json are read)`, { field: flag });
   const { writeHistoryPage } = await import('../report/history-page.js');
   const out = resolve(cwd, output);
+  await checkOutputs([{ path: out, kind: 'file', field: '--output' }], null);
   await writeHistoryPage(out, buildHistory(digests, skipped));
   process.stdout.write(`${wroteLine(out, cwd)}\n`);
 }

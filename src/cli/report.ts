@@ -7,6 +7,7 @@ import { readResultsFile } from '../suite/results-file.js';
 import { UserError } from '../core/errors.js';
 import { reportBaseline } from './report-baseline.js';
 import { wroteLine } from '../report/wrote-lines.js';
+import { checkOutputs } from './output-check.js';
 
 /** `agent-evals report results.json -o report.html`: the HTML report of a results file, nothing run. */
 export function registerReport(program: Command): void {
@@ -27,6 +28,8 @@ export function registerReport(program: Command): void {
       const { cases, ...head } = await readResultsFile(resolve(cwd, resultsArg), cwd, '<results>', ResultsSchema);
       const { writeHtmlReport } = await import('../report/html-page.js');
       const out = resolve(cwd, flags.output);
+      // A folder given as the page (`-o reports`) is bad input, not an internal error at the rename.
+      await checkOutputs([{ path: out, kind: 'file', field: '--output' }], null);
       const baseline = await reportBaseline(head, flags.baseline, cwd);
       const page = await writeHtmlReport(
         out,

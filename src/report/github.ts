@@ -93,6 +93,9 @@ export function githubReporter(opts: {
       failing.push({ key, verdict: r.verdict, detail: lines[0] ?? '' });
     },
     async onEnd({ summary, exitCode, comparison }) {
+      // A run-level failure (a gate, a spent budget, too many regressions) fails the job with no case
+      // to annotate: one file-less annotation each, so the job's annotations say why.
+      for (const f of summary.failures) opts.out.write(`::error title=${ghProperty('agent-evals run failed')}::${ghData(f)}\n`);
       if (!opts.summaryFile) return;
       const c = summary.cases;
       const u = summary.usage;
@@ -107,6 +110,7 @@ export function githubReporter(opts: {
         ...(failing.length
           ? ['', '| case | verdict | first failure |', '| --- | --- | --- |', ...failing.slice(0, 50).map((f) => `| ${mdCell(f.key)} | ${f.verdict} | ${mdCell(f.detail.slice(0, 600))} |`)]
           : []),
+        ...summary.failures.flatMap((f) => ['', `**Run failed:** ${mdCell(f)}`]),
         ...(c.scored ? ['', scoredNote(c.scored, strict)] : []),
         ...(flaky.length ? ['', mdCell(flakyNote(flaky))] : []),
         ...(diverged.length ? ['', '| case | tool tape |', '| --- | --- |', ...diverged.slice(0, 50).map((d) => `| ${mdCell(d.key)} | ${mdCell(d.line)} |`)] : []),

@@ -140,7 +140,8 @@ export function terminalReporter(opts: TerminalOptions): Reporter {
       const lines = [
         '',
         `${pc.bold('Cases')}     ${caseParts.join(', ') || '0'} ${pc.dim(`(${c.total})`)}`,
-        `${pc.bold('Trials')}    ${t.run}/${t.planned} run, ${t.passed} passed${t.notRun ? pc.dim(`, ${t.notRun} not run`) : ''}`,
+        // A trial Ctrl-C cut off started but has no verdict: said, as the pass rate leaves it out.
+        `${pc.bold('Trials')}    ${t.run}/${t.planned} run, ${t.passed} passed${t.interrupted ? pc.yellow(`, ${t.interrupted} interrupted`) : ''}${t.notRun ? pc.dim(`, ${t.notRun} not run`) : ''}`,
         ...(summary.passRate ? [`${pc.bold('Pass rate')} ${formatPassRate(summary.passRate)}`] : []),
         `${pc.bold('Score')}     ${summary.score.mean.toFixed(2)} ±${summary.score.stddev.toFixed(2)}`,
         `${pc.bold('Duration')}  ${formatDuration(run.durationMs)}`,

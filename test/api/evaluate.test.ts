@@ -368,6 +368,26 @@ describe('evaluate(agent).run() in a test file', () => {
     expect(() => result.assertPasses()).toThrow(/1 of 1 trials not run: the run was interrupted/);
   });
 
+  it('a signal aborted while a trial runs: no pass, and the failures say the trial was cut off', async () => {
+    const aborting = new AbortController();
+    // The agent is mid-call when the signal aborts, and stops on its own signal, as a well-behaved one does.
+    const result = await evaluate(
+      (_input: string, ctx: { signal: AbortSignal }): Promise<string> =>
+        new Promise((_resolve, reject) => {
+          ctx.signal.addEventListener('abort', () => reject(new Error('stopped')));
+          aborting.abort();
+        }),
+    )
+      .input('x')
+      .expect({ type: 'contains', value: 'hi' })
+      .signal(aborting.signal)
+      .run();
+    expect(result.passed).toBe(false);
+    expect(result.trials.map((t) => t.verdict)).toEqual(['interrupted']);
+    expect(result.failures).toEqual(['1 of 1 trials not run (1 cut off mid-way): the run was interrupted (its signal aborted)']);
+    expect(() => result.assertPasses()).toThrow(/1 cut off mid-way\): the run was interrupted/);
+  });
+
   it('leaves no process listeners behind', async () => {
     const before = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
     await evaluate(() => 'hi')
