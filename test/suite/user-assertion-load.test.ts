@@ -79,4 +79,12 @@ describe('user assertions from the config', () => {
     const e = await loadError(loadConfig({ cwd: dir }));
     expect(e.message).toMatch(/assertions\[0\]: \.\/old\.mjs: apiVersion is 0/);
   });
+
+  it('a module that cannot be imported names the config file and the entry, not our loader', async () => {
+    const dir = project({ 'evals.config.mjs': config(['./word-count.mjs', './missing.mjs', './broken.mjs']), 'broken.mjs': "export default { apiVersion: 1, name: 'b' ;\n" });
+    const e = await loadError(loadConfig({ cwd: dir }));
+    const [missing, broken] = e.message.split('\n');
+    expect(missing).toMatch(/^evals\.config\.mjs: assertions\[1\]: \.\/missing\.mjs: cannot load: Cannot find module '[^']*missing\.mjs'$/);
+    expect(broken).toMatch(/^evals\.config\.mjs: assertions\[2\]: \.\/broken\.mjs(:\d+)?: cannot load: /);
+  });
 });
