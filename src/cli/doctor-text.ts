@@ -28,9 +28,10 @@ function modelBlock(m: DoctorModel): string[] {
     m.model,
     row('used by', m.usedBy.join('; ')),
     row('endpoint', `${m.baseURL} (${m.baseURLFrom === 'default' ? `${m.provider} default` : `from the ${m.baseURLFrom}`})`),
+    ...(m.api !== undefined ? [row('api', m.api)] : []),
     row('proxy', m.proxy.proxy ? `${m.proxy.proxy} (${m.proxy.because})` : `none, direct (${m.proxy.because})`),
     row('key', `${m.keyEnv}${m.keyFrom === 'environment' ? '' : ` (in the agent judge's options.env)`}: ${m.keyPresent ? 'set' : m.keyRequired ? 'missing' : keyNotNeeded(m)}`),
-    row('called with', m.embeddings ? 'embeddings requests (similarTo)' : calledWith(m.capabilities, m.reasoningEffort, m.judge, m.tools)),
+    row('called with', m.embeddings ? 'embeddings requests (similarTo)' : calledWith(m.capabilities, m.reasoningEffort, m.judge, m.tools, m.tokenField)),
     row('price', m.price ? priceText(m.price) : 'unknown price (add it under `pricing` in the config)'),
     ...m.notes.map((n) => row('note', n)),
     ...(m.refused !== undefined ? [row('refused', `${m.refused} (a run stops before its first call, exit 2)`)] : []),
@@ -43,13 +44,13 @@ function keyNotNeeded(m: DoctorModel): string {
 }
 
 /** The capabilities requests to the model carry; the structured-output mode only where a judge asks for one, tools where a caller offers them. */
-export function calledWith(c: ModelCapabilities, effort: string | undefined, judge: boolean, tools = 0): string {
+export function calledWith(c: ModelCapabilities, effort: string | undefined, judge: boolean, tools = 0, tokenField: string = c.tokenParam): string {
   const parts = [
     ...(tools > 0 ? [`${tools} function tool${tools === 1 ? '' : 's'}`] : []),
     `sampling ${c.sampling}`,
     ...(judge ? [`structured output ${c.structuredOutput}`] : []),
     `thinking ${c.thinking}`,
-    `token limit ${c.tokenParam}`,
+    `token limit ${tokenField}`,
     `reasoning effort ${effort ?? (c.reasoningEfforts?.length ? 'the provider default' : 'none')}`,
   ];
   return parts.join(' · ');

@@ -98,8 +98,9 @@ export function createJudgeService(opts: JudgeServiceOptions): RunJudgeService {
           try {
             for (const one of singleRefs(ref)) judgeFor(one);
           } catch (err) {
-            // Point at the case that names the judge.
-            if (err instanceof UserError) throw new UserError(err.message.replace(/^judge: /, ''), { file: c.file, line: c.line ?? undefined, field: 'judge' });
+            // Point at the case that names the judge, unless the error names its own file (a fake
+            // judge's fixtures): the case may take that judge from the config, and is not at fault.
+            if (err instanceof UserError && err.file === undefined) throw new UserError(err.message.replace(/^judge: /, ''), { file: c.file, line: c.line ?? undefined, field: 'judge' });
             throw err;
           }
         }

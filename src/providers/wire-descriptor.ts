@@ -33,6 +33,11 @@ export interface WireDescriptor extends WireTable {
    * naming the package. Absent: the SDK is a dependency, always there.
    */
   sdkPackage?: string;
+  /**
+   * The request's output-token field when the wire has one name for it, whatever the model's
+   * `tokenParam` says (`doctor` names what is sent); absent: the model's `tokenParam`.
+   */
+  tokenField?: string;
   /** The output-token limit a call gets when neither it nor its model spec sets one (a wire whose API requires one); undefined: none is sent. */
   defaultMaxTokens(caps: ModelCapabilities): number | undefined;
   /**

@@ -1,4 +1,4 @@
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LoadTimeoutError, UserError, errorMessage } from '../core/errors.js';
 import { createRequire } from 'node:module';
 import type { Jiti } from 'jiti';
@@ -55,7 +55,7 @@ export async function importUserModule(file: string, displayPath = file, timeout
       jiti = undefined;
       throw timeoutError('a top-level await that never settles?');
     }
-    throw new UserError(`cannot load: ${firstLine(errorMessage(err))}`, { file: displayPath, line: lineFromStack(err, file) });
+    throw new UserError(`cannot load: ${withoutOurImporter(firstLine(errorMessage(err)))}`, { file: displayPath, line: lineFromStack(err, file) });
   } finally {
     clearTimeout(timer);
     endWatch();
@@ -123,6 +123,14 @@ function nullDefault(err: unknown, file: string): unknown {
   const cached = createRequire(import.meta.url).cache[file];
   if (cached?.loaded && (cached.exports as { default?: unknown } | null)?.default === null) return namespaceOf(cached.exports as object);
   throw new Error("a default export is null (this module's, or that of a module it imports)");
+}
+
+/**
+ * Node names the importer of a module it cannot find: for the user's module itself that is this
+ * file of ours, which says nothing to the user (a module's own missing import keeps its importer).
+ */
+function withoutOurImporter(text: string): string {
+  return text.replace(` imported from ${fileURLToPath(import.meta.url)}`, '');
 }
 
 function firstLine(text: string): string {

@@ -17,8 +17,17 @@ export async function loadUserAssertions(paths: readonly string[], rootDir: stri
   const errors: UserError[] = [];
   for (const [i, path] of paths.entries()) {
     const where = { ...(configFile ? { file: configFile } : {}), field: `assertions[${i}]` };
-    // A module that cannot be imported is already a user error naming it (import-module.ts).
-    const found = userAssertionOf(await importUserModule(resolve(rootDir, path), path, timeoutMs));
+    // A module that cannot be imported is a user error naming it (import-module.ts); the entry that
+    // lists it is said too, as for every other problem of an entry.
+    let loaded: unknown;
+    try {
+      loaded = await importUserModule(resolve(rootDir, path), path, timeoutMs);
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      errors.push(new UserError(err.message, where));
+      continue;
+    }
+    const found = userAssertionOf(loaded);
     if (typeof found === 'string') errors.push(new UserError(`${path}: ${found}`, where));
     else if (RESERVED.has(found.name)) errors.push(new UserError(`${path}: "${found.name}" is the name of a built-in assertion; give yours another name`, where));
     else if (out.some((a) => a.name === found.name)) errors.push(new UserError(`${path}: "${found.name}" is already the name of an earlier module's assertion`, where));

@@ -140,7 +140,13 @@ export async function loadCases(files: string[], cwd: string, defaults: PlanDefa
  * and checked as a `*.eval.ts` file's would be; `display` stands for the file in errors.
  */
 export async function planDefinitions(defs: unknown[], display: string, defaults: PlanDefaults): Promise<PlannedCase[]> {
-  const cases = await planTsDefinitions(validateTsDefinitions(defs, { display, text: '', many: defs.length > 1 }), display, display, defaults, { inMemory: true });
+  const cases = await planTsDefinitions(
+    validateTsDefinitions(defs, { display, text: '', many: defs.length > 1, ...(defaults.userAssertions ? { userAssertions: defaults.userAssertions } : {}) }),
+    display,
+    display,
+    defaults,
+    { inMemory: true },
+  );
   return checked(cases, [...caseErrors(cases, defaults), ...selectedErrors(cases)]);
 }
 
@@ -234,7 +240,7 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
     if (data.dataset !== undefined) pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: undefined, suite: data, where: suiteWhere }, d));
     return cases;
   }
-  return planTsDefinitions(await loadTsEvalFile(file, display, d.loadTimeoutMs), file, display, d);
+  return planTsDefinitions(await loadTsEvalFile(file, display, d.loadTimeoutMs, d.userAssertions), file, display, d);
 }
 
 /** The cases of validated TS definitions; `file` is where a dataset path is relative to. */

@@ -18,7 +18,7 @@ export async function suiteScoring(files: readonly string[], name: string, opts:
     const display = relative(opts.cwd, file) || file;
     const suites = /\.ya?ml$/.test(file)
       ? [{ data: (await loadYamlEvalFile(file, display, opts.userAssertions)).data, check: undefined }]
-      : (await loadTsEvalFile(file, display, opts.loadTimeoutMs)).map((l) => ({ data: l.data, check: l.data.check }));
+      : (await loadTsEvalFile(file, display, opts.loadTimeoutMs, opts.userAssertions)).map((l) => ({ data: l.data, check: l.data.check }));
     for (const { data, check } of suites) {
       seen.push(data.suite);
       if (data.suite !== name) continue;

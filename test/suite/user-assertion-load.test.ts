@@ -3,6 +3,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/load-config.js';
 import { loadYamlEvalFile } from '../../src/suite/load-yaml.js';
+import { loadTsEvalFile } from '../../src/suite/load-ts.js';
 import { UserError } from '../../src/core/errors.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { writeProject } from '../support/temp-project.js';
@@ -78,5 +79,23 @@ describe('user assertions from the config', () => {
     const dir = project({ 'evals.config.mjs': config(['./old.mjs']), 'old.mjs': "export default { apiVersion: 0, name: 'old', evaluate: () => true };\n" });
     const e = await loadError(loadConfig({ cwd: dir }));
     expect(e.message).toMatch(/assertions\[0\]: \.\/old\.mjs: apiVersion is 0/);
+  });
+
+  it('a module that cannot be imported names the config file and the entry, not our loader', async () => {
+    const dir = project({ 'evals.config.mjs': config(['./word-count.mjs', './missing.mjs', './broken.mjs']), 'broken.mjs': "export default { apiVersion: 1, name: 'b' ;\n" });
+    const e = await loadError(loadConfig({ cwd: dir }));
+    const [missing, broken] = e.message.split('\n');
+    expect(missing).toMatch(/^evals\.config\.mjs: assertions\[1\]: \.\/missing\.mjs: cannot load: Cannot find module '[^']*missing\.mjs'$/);
+    expect(broken).toMatch(/^evals\.config\.mjs: assertions\[2\]: \.\/broken\.mjs(:\d+)?: cannot load: /);
+  });
+
+  it("a TS file's assert naming a user assertion as its type says how a TS file calls it, not that the type is unknown", async () => {
+    const ts = "export default { suite: 't', target: 'echo', cases: [{ id: 'c', input: 'hi', assert: [{ type: 'wordCount', max: 5 }] }] };\n";
+    const dir = project({ 'evals.config.mjs': config(['./word-count.mjs']), 't.eval.mjs': ts });
+    const { userAssertions } = await loadConfig({ cwd: dir });
+    const e = await loadError(loadTsEvalFile(join(dir, 't.eval.mjs'), 't.eval.mjs', undefined, userAssertions));
+    expect(e.message).toBe(
+      "t.eval.mjs:1: cases[0].assert[0].type: \"wordCount\" is a user assertion of the config: in a TypeScript eval file, call it in check(t) as t.assertion('wordCount', { … }), or write { type: 'userAssertion', name: 'wordCount', options: { … } } in assert",
+    );
   });
 });

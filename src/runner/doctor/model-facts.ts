@@ -1,7 +1,7 @@
 import type { ModelCapabilities } from '../../providers/capabilities.js';
 import { displayURL } from '../../core/display-url.js';
 import { apiKeyEnvOf, apiKeyRequired, defaultEndpoint, formatModelSpec, resolveBaseURL, type ModelSpec } from '../../providers/model-spec.js';
-import { sentEffort, specCapabilities, specFamilyRow, specRefusal } from '../../providers/wires.js';
+import { sentEffort, specCapabilities, specFamilyRow, specRefusal, specWire } from '../../providers/wires.js';
 import type { SpecUse } from '../../providers/wire-descriptor.js';
 import { hasShutDown, retirementOf } from '../../providers/model-retirement.js';
 import { resolvePrice, type Price, type PriceOverrides } from '../../providers/pricing.js';
@@ -23,6 +23,10 @@ export interface ModelFacts {
   keyRequired: boolean;
   /** What signs the calls when the provider takes credentials from a chain rather than one key (Bedrock, Vertex AI). */
   credentials?: string;
+  /** The API its calls go to (`OpenAI Responses` for some OpenAI models); absent for an embeddings model. */
+  api?: string;
+  /** The request's output-token field on that API; absent for an embeddings model. */
+  tokenField?: string;
   /** What requests to the model will carry (the table's row for its family, under the spec's overrides). */
   capabilities: ModelCapabilities;
   /** The reasoning effort its requests go out with (tool requests, when a caller offers tools), as the request builder sends it; absent: none is sent. */
@@ -51,6 +55,9 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
   if (!row && !spec.capabilities && !embeddings)
     notes.push(`not in the capability table: called as the newest ${spec.provider} models are (set \`capabilities\` on its model spec if it accepts otherwise)`);
   const effort = embeddings ? undefined : sentEffort(spec, use);
+  const capabilities = specCapabilities(spec);
+  // The API is chosen per spec (the Responses API for some OpenAI models), with its own token field.
+  const wire = embeddings ? undefined : specWire(spec);
   const refused = embeddings ? undefined : specRefusal(spec, use);
   const retired = retirementOf(spec);
   // The same rule and day as the run's warning (runner/loop/retired-models.ts).
@@ -67,7 +74,8 @@ export function modelFacts(spec: ModelSpec, env: NodeJS.ProcessEnv, pricing: Pri
     keyPresent: Boolean(env[keyEnv]?.trim()),
     keyRequired: apiKeyRequired(spec),
     ...(descriptor.credentials !== undefined ? { credentials: descriptor.credentials } : {}),
-    capabilities: specCapabilities(spec),
+    ...(wire ? { api: wire.label, tokenField: wire.tokenField ?? capabilities.tokenParam } : {}),
+    capabilities,
     ...(effort !== undefined ? { reasoningEffort: effort } : {}),
     ...(refused !== undefined ? { refused } : {}),
     ...(price ? { price } : {}),

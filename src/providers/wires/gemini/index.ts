@@ -11,6 +11,7 @@ import { GEMINI_SDK_PACKAGE, GEMINI_TABLE } from './facts.js';
 export const GEMINI_WIRE: WireDescriptor = {
   ...GEMINI_TABLE,
   label: 'Gemini API',
+  tokenField: 'maxOutputTokens',
   homeProvider: 'google',
   sdkPackage: GEMINI_SDK_PACKAGE,
   // The API takes a request without a limit (the model's own maximum applies).

@@ -17,6 +17,7 @@ export const OPENAI_RESPONSES_WIRE: WireDescriptor = {
   rowsOf: { wire: OPENAI_TABLE.id, modelId: (model) => model },
   label: 'OpenAI Responses',
   homeProvider: 'openai',
+  tokenField: 'max_output_tokens',
   // The API takes a request without a limit.
   defaultMaxTokens: () => undefined,
   provider: async (s) => new (await import('./responses-provider.js')).OpenAIResponsesProvider(s),
