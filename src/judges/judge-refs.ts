@@ -6,6 +6,7 @@ import type { JudgeSubject } from '../core/judge-subject.js';
 import type { JudgeSettings } from './settings.js';
 import { checkEmbeddingModels } from './embedding-check.js';
 import { pushAll } from '../core/push-all.js';
+import { assertionName } from '../assertions/assertion-name.js';
 
 /**
  * `--judge` and every `judge:` the selected cases' eval files give must name a judge that exists,
@@ -37,6 +38,28 @@ export function checkRunJudgeRefs(judging: Pick<JudgeSettings, 'judges' | 'overr
   }
   pushAll(errors, checkEmbeddingModels(judging, cases));
   if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(dedupe(errors));
+}
+
+/**
+ * A judged assertion the eval files declare, with no judge anywhere to grade it (no `--judge`, no
+ * `judge:` on it or its case or suite, none in the config or the environment), is bad input before any
+ * target runs. A TS check's assertions are made at run time: one with no judge fails there, as a gate.
+ */
+export function checkJudgesExist(judging: Pick<JudgeSettings, 'judge' | 'override' | 'dryRun'>, cases: readonly JudgeSubject[]): void {
+  if (judging.dryRun || judging.override !== undefined || judging.judge !== undefined) return;
+  const errors: UserError[] = [];
+  for (const c of cases) {
+    if (c.judge !== undefined) continue;
+    const unjudged = staticJudgedSpecs(c).find((s) => s.judge === undefined);
+    if (!unjudged) continue;
+    errors.push(
+      new UserError(
+        `${assertionName(unjudged)}: a judged assertion and no judge to grade it: set \`judge: 'provider:model'\` in the config, give --judge provider:model, or set EVALS_JUDGE_PROVIDER and EVALS_JUDGE_MODEL (--dry-run grades with the fake judge)`,
+        { file: c.file, line: c.line ?? undefined, field: 'assert' },
+      ),
+    );
+  }
+  if (errors.length > 0) throw errors.length === 1 ? errors[0]! : new UserErrors(errors);
 }
 
 function dedupe(errors: UserError[]): UserError[] {

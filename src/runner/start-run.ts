@@ -6,7 +6,7 @@ import { checkWireRefusals } from './wire-refusals.js';
 import { checkUserFixtures } from './users/index.js';
 import type { CalibrationOptions } from './calibrate/index.js';
 import type { ExecuteOptions, RunOutcome, RunSettings } from './loop/index.js';
-import { checkRunJudgeRefs } from '../judges/judge-refs.js';
+import { checkJudgesExist, checkRunJudgeRefs } from '../judges/judge-refs.js';
 import type { RejudgedBaselineOutcome, RejudgeOptions, RejudgeOutcome } from './rejudge/index.js';
 import type { ScoreOptions, ScoreOutcome } from './score/index.js';
 import { runRedactor } from '../providers/run-redactor.js';
@@ -56,6 +56,7 @@ export interface OpenedRun {
  */
 export function openRun(settings: RunSettings, cases: readonly PlannedCase[], kind: RunKind): OpenedRun {
   checkRunJudgeRefs(settings.judging, [...cases]);
+  if (kind !== 'calibrate') checkJudgesExist(settings.judging, cases);
   // What the API would refuse on every call stops the run (a dry run too: it is the config's error); a re-judge calls no target.
   if (kind !== 'calibrate') checkWireRefusals(settings, cases, { targets: kind === 'run' });
   // A dry run calls no model; a re-judge calls no target (only the judges need their keys); a

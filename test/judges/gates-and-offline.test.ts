@@ -3,10 +3,12 @@
  * judged assertion whatever the reporters, `No judge configured.` when none is, and offline runs
  * (`--dry-run`, the `fake` judge with fixtures) that make no request at all.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { jsonReporter } from '../../src/report/json.js';
-import { tempDir } from '../support/cli.js';
+import { STACK_FRAME, fixtureDir, tempDir } from '../support/cli.js';
+import { runCliInProcess } from '../support/cli-in-process.js';
 import { caseOf, fakeOpenAI, openaiEnv, readResults } from './cli-helpers.js';
 import { explain, runFixtureInProcess } from '../support/run-fixture-in-process.js';
 
@@ -74,18 +76,21 @@ describe.concurrent('gates first', () => {
   });
 });
 
-describe.concurrent('no judge configured', () => {
-  it('a judged case with no judge anywhere fails with "No judge configured." (exit 1)', async () => {
-    const r = await runFixtureInProcess('judges-cli', { selection: { filter: ['gates/gate-passes'] } });
-    expect(r.code, explain(r)).toBe(1);
-    expect(`${r.stdout}\n${r.stderr}`).toContain('No judge configured.');
-    const c = caseOf(r.results(), 'gates/gate-passes');
-    expect(c.verdict).toBe('failed');
-    const judged = c.trials[0]!.assertions.find((a) => a.kind === 'judge')!;
-    expect(judged).toMatchObject({ severity: 'gate', status: 'failed', score: 0 });
-    expect(judged.message).toContain('No judge configured.');
+// Not concurrent: the CLI reads the fixture's COUNT_FILE and OUT_DIR from the process environment.
+describe('no judge configured, sequentially', () => {
+  it('a judged case with no judge anywhere (through the CLI) is exit 2 before any target runs, naming the file, the case and how to give a judge', async () => {
+    const dir = tempDir('agent-evals-no-judge-');
+    const countFile = join(dir, 'calls.txt');
+    const r = await runCliInProcess(['run', '--filter', 'gates/gate-passes'], { cwd: fixtureDir('judges-cli'), env: { OUT_DIR: join(dir, 'out'), COUNT_FILE: countFile, JUDGE_SPEC: undefined } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('evals/gates.eval.yaml:10: assert: judge "GATES-CRITERIA says where the order is": a judged assertion and no judge to grade it');
+    expect(r.stderr).toContain('EVALS_JUDGE_PROVIDER and EVALS_JUDGE_MODEL');
+    expect(r.stderr).not.toMatch(STACK_FRAME);
+    expect(existsSync(countFile) ? readFileSync(countFile, 'utf8') : '').toBe('');
   });
+});
 
+describe.concurrent('no judge configured', () => {
   it('the same case passes once the environment names a judge (EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL)', async (t) => {
     const f = await openai(t);
     const r = await runFixtureInProcess('judges-cli', {

@@ -14,7 +14,7 @@ import { createJudgeService } from '../../src/judges/create-judge-service.js';
 import type { Reporter } from '../../src/report/reporter.js';
 import { terminalReporter } from '../../src/report/terminal.js';
 import { checkApiKeys } from '../../src/runner/api-keys.js';
-import { checkRunJudgeRefs } from '../../src/judges/judge-refs.js';
+import { checkJudgesExist, checkRunJudgeRefs } from '../../src/judges/judge-refs.js';
 import { runRedactor } from '../../src/providers/run-redactor.js';
 import type { RunFlags } from '../../src/config/run-settings.js';
 import { fixtureDir, stripAnsi, tempDir } from './cli.js';
@@ -99,6 +99,7 @@ export async function runProjectInProcess(project: { files: Record<string, strin
     flags: { ...opts.flags, ...(opts.dryRun ? { dryRun: true } : {}), ...(opts.override !== undefined ? { judge: opts.override } : {}), ...(opts.cache === false ? { cache: false } : {}) },
     beforeRun: (settings, cases) => {
       checkRunJudgeRefs(settings.judging, cases);
+      checkJudgesExist(settings.judging, cases);
       if (!settings.dryRun) checkApiKeys(settings, cases);
     },
     reporters: (dir) => {
