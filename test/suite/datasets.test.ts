@@ -197,6 +197,11 @@ describe('bad data', () => {
     expect(mixed.map((c) => c.id)).toEqual(['k1', expect.stringMatching(/^[0-9a-f]{12}$/)]);
   });
 
+  it("an unknown target of a dataset suite names the eval file's target line, not a line of the dataset", async () => {
+    const err = await loadError({ 'data/d.jsonl': jsonl(rows), 'evals/s.eval.yaml': suite('../data/d.jsonl').replace('target: agent', 'target: agnet') });
+    expect(err.message).toBe('evals/s.eval.yaml:2: target: unknown target "agnet" (configured: agent)');
+  });
+
   it('a dataset suite without assert is a load error', async () => {
     const err = await loadError({ 'd.jsonl': jsonl(rows), 's.eval.yaml': 'suite: ds\ntarget: agent\ndataset: d.jsonl\n' });
     expect(err.message).toMatch(/a dataset suite needs "assert"/);
