@@ -1,3 +1,4 @@
+import { configuredTargets } from './configured-targets.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { textOfParts, type InputPart, type InputPartSpec } from '../core/content-parts.js';
 import { resolveInputParts, type PartsWhere } from './input-parts.js';
@@ -101,6 +102,8 @@ export interface PlanDefaults {
   reducers?: ReducerDefaults;
   timeoutMs: number;
   targets: readonly string[];
+  /** The config file the targets come from (null: none), named when a case's target is unknown. */
+  configFile?: string | null;
   judgeDefaults: JudgedDefaults;
   /** Targets that run one process per trial and so cannot hold a multi-turn conversation. */
   commandTargets?: readonly string[];
@@ -184,7 +187,7 @@ function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
       );
     } else seen.set(c.key, c);
     if (typeof c.target === 'string' && !c.variant && !defaults.targets.includes(c.target)) {
-      const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
+      const known = configuredTargets(defaults.targets, defaults.configFile);
       // A dataset row names no target: its eval file does, at the suite's `target:` when known.
       const where = c.targetFile !== undefined ? { file: c.targetFile, line: c.targetLine } : { file: c.file, line: c.targetLine ?? c.line ?? undefined };
       errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { ...where, field: 'target' }));

@@ -54,6 +54,17 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     expect(err).toContain('scripted');
   });
 
+  it('with no targets configured, the unknown target names the config file the run read (init writes evals.config.mjs)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { judge: 'fake' };\n");
+    writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - id: c\n    input: hi\n    assert: [{ type: contains, value: hi }]\n');
+    const r = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir });
+    expect(r.stderr, explain(r)).toBe('agent-evals: a.eval.yaml:2: target: unknown target "agent" (configured: none: add `targets` to evals.config.mjs)\n');
+    expect(r.code).toBe(2);
+    const flag = await runCliInProcess(['run', 'a.eval.yaml', '--target', 'agent'], { cwd: dir });
+    expect(flag.stderr, explain(flag)).toBe('agent-evals: --target: unknown target "agent" (configured: none: add `targets` to evals.config.mjs)\n');
+  });
+
   it('several bad files are reported together', async () => {
     const r = await runFixture('runner', ['run', 'bad/unknown-type.eval.yaml', 'bad/missing-target.eval.yaml', 'evals/flaky.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
