@@ -85,6 +85,15 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     expect(fake.code, explain(fake)).toBe(0);
   });
 
+  it('a misspelt key over a block list is named at its own line', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { targets: { agent: () => 'hi' } };\n");
+    writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - id: c\n    input: hi\n    asert:\n      - type: contains\n        value: hi\n');
+    const r = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir });
+    expect(r.stderr, explain(r)).toMatch(/^agent-evals: a\.eval\.yaml:6: cases\[0\]\.asert: unknown field "asert"$/m);
+    expect(r.code).toBe(2);
+  });
+
   it('several bad files are reported together', async () => {
     const r = await runFixture('runner', ['run', 'bad/unknown-type.eval.yaml', 'bad/missing-target.eval.yaml', 'evals/flaky.eval.yaml'], runCliInProcess);
     const err = expectUsageError(r);
