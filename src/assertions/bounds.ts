@@ -1,12 +1,32 @@
 import { z } from 'zod';
 import { totalTokens } from '../core/usage.js';
-import { modelCallCount } from '../core/agent-run.js';
+import { isModelCall, modelCallCount, type AgentRun } from '../core/agent-run.js';
 import { assertionObject, defineAssertion } from './define.js';
 import { binary, plural } from './format.js';
+import type { AssertionContext, CheckOutcome } from './types.js';
 
 /** Resource bounds of a trial: steps, tokens, wall time and cost. Safety invariants, so gates. */
 
 const nonNegative = z.number().nonnegative();
+
+/**
+ * A trial whose target recorded nothing (a reply alone: no trajectory, no usage) has unknown tokens
+ * and cost, not zero of them: a function target that called a model through a client of its own
+ * would otherwise pass any budget. Set only by the runner (`ctx.target`). `maxSteps` keeps counting
+ * 0 there, as the examples' reply-only answers rely on.
+ */
+function unmeasured(bound: string, ctx: AssertionContext): CheckOutcome | undefined {
+  if (!ctx.target || ctx.target.recordedTrajectory) return undefined;
+  if ([ctx.run, ...(ctx.turns ?? [])].some(recordedUsage)) return undefined;
+  return {
+    score: 0,
+    message: `${bound}: unknown: target "${ctx.target.name}" recorded no model call and no usage (a function target records them through ctx.openai(), ctx.anthropic(), ctx.fetch or ctx.usage, or returns { reply, usage })`,
+  };
+}
+
+function recordedUsage(run: AgentRun): boolean {
+  return run.usage !== undefined || (run.steps ?? []).some(isModelCall);
+}
 
 export const maxSteps = defineAssertion(assertionObject('maxSteps', { max: z.number().int().nonnegative() }), (spec, ctx) => {
   // Model calls, the same for every kind of target: a tool run is part of the step that asked for it.
@@ -15,6 +35,8 @@ export const maxSteps = defineAssertion(assertionObject('maxSteps', { max: z.num
 });
 
 export const maxTokens = defineAssertion(assertionObject('maxTokens', { max: z.number().int().nonnegative() }), (spec, ctx) => {
+  const unknown = unmeasured(`maxTokens ${spec.max}`, ctx);
+  if (unknown) return unknown;
   const n = totalTokens(ctx.usage);
   return {
     score: binary(n <= spec.max),
@@ -29,6 +51,8 @@ export const maxLatencyMs = defineAssertion(assertionObject('maxLatencyMs', { ma
 
 /** An unknown cost fails: treating it as 0 would let an unpriced model pass any budget. */
 export const maxCostUsd = defineAssertion(assertionObject('maxCostUsd', { max: nonNegative }), (spec, ctx) => {
+  const unknown = unmeasured(`maxCostUsd ${spec.max}`, ctx);
+  if (unknown) return unknown;
   const cost = ctx.usage.costUsd;
   if (cost === null) {
     const model = ctx.run.model === undefined ? 'the model' : `model ${ctx.run.model}`;

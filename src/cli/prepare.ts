@@ -99,7 +99,7 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   }
   if (flags.limit !== undefined && flags.sample !== undefined) throw new UserError('--limit and --sample both choose dataset rows: give one');
   if (flags.seed !== undefined && flags.sample === undefined) throw new UserError('--seed chooses the rows of --sample: give --sample n too');
-  const override = targetOverride(flags, Object.keys(config.targets));
+  const override = targetOverride(flags, Object.keys(config.targets), config.file);
   const loaded = await loadCases(files, cwd, {
     ...(override ? { targetOverride: override } : {}),
     pick: { ...(flags.limit !== undefined ? { limit: flags.limit } : {}), ...(flags.sample !== undefined ? { sample: flags.sample, seed: flags.seed ?? 0 } : {}) },

@@ -2,14 +2,15 @@ import { UserError } from '../core/errors.js';
 import { MATRIX_DIMENSIONS, type MatrixDimension } from '../core/matrix.js';
 import type { MatrixAxes, TargetOverride } from '../suite/matrix-expand.js';
 import { pushAll } from '../core/push-all.js';
+import { configuredTargets } from '../suite/configured-targets.js';
 
 /**
  * `--target name` / `--matrix target=a,b` (and `model=`, `effort=`, `instructions=`, which `--target`
  * may take too) as one override of every suite's targets, checked against the configured targets
  * before any file loads (exit 2 on a bad one).
  */
-export function targetOverride(flags: { target?: string; matrix?: string[] }, configured: readonly string[]): TargetOverride | undefined {
-  const known = configured.length ? configured.join(', ') : 'none: add `targets` to evals.config.ts';
+export function targetOverride(flags: { target?: string; matrix?: string[] }, configured: readonly string[], configFile?: string | null): TargetOverride | undefined {
+  const known = configuredTargets(configured, configFile);
   const check = (flag: string, name: string) => {
     if (!configured.includes(name)) throw new UserError(`${flag}: unknown target "${name}" (configured: ${known})`);
   };

@@ -12,7 +12,7 @@ import { defaultExportProblem } from '../suite/default-export.js';
 import { loadUserAssertions } from '../suite/load-user-assertions.js';
 import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '../assertions/user-assertion.js';
 import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
-import { judgeFromEnv } from './env.js';
+import { judgeEnvProblem, judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
 import { describeJudgeIssue } from './judge-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
@@ -91,6 +91,9 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
   // --load-timeout wins over the config's key: given to the one resolution, not set after it.
   const resolved = { ...user, ...(opts.loadTimeoutMs !== undefined ? { loadTimeoutMs: opts.loadTimeoutMs } : {}) };
   const rootDir = file ? dirname(file) : opts.cwd;
+  // The environment names the judge only when the config names none: a half-set pair is then bad input.
+  const envProblem = resolved.judge === undefined ? judgeEnvProblem(env) : undefined;
+  if (envProblem) throw new UserError(envProblem);
   checkJudgeRefs(resolveConfig(resolved, rootDir, display, env), display ?? undefined);
   // Loaded before any eval file: their `- type: <name>` entries are resolved against these.
   const assertions = await loadUserAssertions(resolved.assertions ?? [], rootDir, display ?? undefined, resolved.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs);

@@ -12,6 +12,7 @@ export function planDefaults(config: ResolvedConfig): PlanDefaults {
     timeoutMs: config.timeoutMs,
     loadTimeoutMs: config.loadTimeoutMs,
     targets: Object.keys(config.targets),
+    configFile: config.file,
     variants: new TargetVariants(config.targets, config.rootDir),
     judgeDefaults: { severity: config.judgeSeverity, threshold: config.judgeThreshold },
     userAssertions: config.userAssertions,

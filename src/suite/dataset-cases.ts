@@ -43,8 +43,10 @@ export async function datasetCases(rows: AsyncIterable<DatasetRow>, ctx: { file:
   const used = variablesUsed(ctx.assertions);
   const firstRow = new Map<string, number>();
   const picker = new RowPicker<RowCase>(ctx.pick);
+  const idColumn = idColumnCheck(ctx.columns.idColumn);
   for await (const r of rows) {
     const where = { file: ctx.file, ...(r.line ? { line: r.line } : {}) };
+    idColumn.see(r, where);
     const n = normalise(r, ctx.columns, where, used.length > 0);
     const first = firstRow.get(n.id);
     if (first !== undefined) {
@@ -72,7 +74,30 @@ export async function datasetCases(rows: AsyncIterable<DatasetRow>, ctx: { file:
     });
   }
   if (firstRow.size === 0) throw new UserError('the dataset has no rows', { file: ctx.file });
+  idColumn.done();
   return picker.done();
+}
+
+/**
+ * A named `idColumn` that no row holds is a misspelt column: without the check every id would
+ * silently become a hash of its row, and baselines would match nothing by the ids the author chose.
+ * A row without it is still allowed (its id is hashed), as rows without `id` are.
+ */
+function idColumnCheck(idColumn: string | undefined): { see(r: DatasetRow, where: { file: string; line?: number }): void; done(): void } {
+  let found = idColumn === undefined;
+  let first: { fields: string[]; where: { file: string; line?: number } } | undefined;
+  return {
+    see(r, where) {
+      if (found) return;
+      if (Object.hasOwn(r.value, idColumn!)) found = true;
+      else first ??= { fields: Object.keys(r.value), where };
+    },
+    done() {
+      if (found || !first) return;
+      const fields = first.fields.length > 0 ? `; the first row's fields are ${first.fields.map((f) => JSON.stringify(f)).join(', ')}` : '';
+      throw new UserError(`no row has a "${idColumn}" field (the idColumn)${fields}`, { ...first.where, field: idColumn });
+    },
+  };
 }
 
 interface Normalised {

@@ -1,3 +1,4 @@
+import { configuredTargets } from './configured-targets.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { textOfParts, type InputPart, type InputPartSpec } from '../core/content-parts.js';
 import { resolveInputParts, type PartsWhere } from './input-parts.js';
@@ -70,6 +71,8 @@ export interface PlannedCase extends CaseIdentity {
   readonly check: ((t: CheckApi) => void | Promise<void>) | undefined;
   /** Where the suite names its target (YAML), for errors about it. */
   readonly targetLine?: number;
+  /** The eval file naming the target when the case comes from a dataset (its `file` is the dataset's). */
+  readonly targetFile?: string;
   /** `repeat: { min, max }`: adaptive trials (`repeat` is then `max`). */
   readonly adaptive?: AdaptiveRange;
   /** `isolate: true` in a TS eval file: its inline target runs in a worker that imports `module` (the file's absolute path) again. */
@@ -99,6 +102,8 @@ export interface PlanDefaults {
   reducers?: ReducerDefaults;
   timeoutMs: number;
   targets: readonly string[];
+  /** The config file the targets come from (null: none), named when a case's target is unknown. */
+  configFile?: string | null;
   judgeDefaults: JudgedDefaults;
   /** Targets that run one process per trial and so cannot hold a multi-turn conversation. */
   commandTargets?: readonly string[];
@@ -188,8 +193,10 @@ function caseErrors(cases: PlannedCase[], defaults: PlanDefaults): UserError[] {
       );
     } else seen.set(c.key, c);
     if (typeof c.target === 'string' && !c.variant && !defaults.targets.includes(c.target)) {
-      const known = defaults.targets.length ? defaults.targets.join(', ') : 'none: add `targets` to evals.config.ts';
-      errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { file: c.file, line: c.targetLine ?? c.line ?? undefined, field: 'target' }));
+      const known = configuredTargets(defaults.targets, defaults.configFile);
+      // A dataset row names no target: its eval file does, at the suite's `target:` when known.
+      const where = c.targetFile !== undefined ? { file: c.targetFile, line: c.targetLine } : { file: c.file, line: c.targetLine ?? c.line ?? undefined };
+      errors.push(new UserError(`unknown target "${c.target}" (configured: ${known})`, { ...where, field: 'target' }));
     }
     if (typeof c.target === 'string' && ((c.turns?.length ?? 0) > 1 || c.simulatedUser) && defaults.commandTargets?.includes(c.target)) {
       errors.push(
@@ -304,7 +311,8 @@ async function rowsPlanned(
   // A row names no target of its own: every row runs against the same choices, worked out once.
   const choices = targetChoices(p.suite, {}, { ...p.where, case: null }, d.targetOverride, d.variants);
   const out: PlannedCase[] = [];
-  for (const c of cases) for (const choice of choices) out.push(planned({ suite: p.suite, c, file: shown, dir: partsDir, line: c.line, choice, assertions: c.assertions, check: p.check }, d));
+  for (const c of cases)
+    for (const choice of choices) out.push(planned({ suite: p.suite, c, file: shown, dir: partsDir, line: c.line, choice, assertions: c.assertions, check: p.check, targetFile: p.display }, d));
   return out;
 }
 
@@ -330,7 +338,18 @@ interface RawCase extends Settings {
 }
 
 function planned(
-  p: { suite: Settings & { suite: string }; c: RawCase; file: string; dir?: string; line: number | null; choice: TargetChoice; assertions: TsAssertionSpec[]; check: PlannedCase['check'] },
+  p: {
+    suite: Settings & { suite: string };
+    c: RawCase;
+    file: string;
+    dir?: string;
+    line: number | null;
+    choice: TargetChoice;
+    assertions: TsAssertionSpec[];
+    check: PlannedCase['check'];
+    /** A dataset row's eval file, where its target is named. */
+    targetFile?: string;
+  },
   d: PlanDefaults,
 ): PlannedCase {
   const { suite, c, choice } = p;
@@ -379,6 +398,7 @@ function planned(
     ...(choice.matrix ? { matrix: choice.matrix } : {}),
     ...(choice.variant ? { variant: choice.variant } : {}),
     ...(choice.line ? { targetLine: choice.line } : {}),
+    ...(p.targetFile !== undefined ? { targetFile: p.targetFile } : {}),
     ...(c.draft ? { draft: true as const } : {}),
   };
 }

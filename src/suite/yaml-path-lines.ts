@@ -7,9 +7,10 @@ import { CORE_SCHEMA, load, type State } from 'js-yaml';
  * only the few that lie along a wanted path, so the pass keeps no document model: a 50 MB file is
  * located for about the cost of reading it once (`yaml`'s document model of it took 15× that and
  * 2 GB). A child of a mapping is a key when a ':' follows it; the child opened after a key is its
- * value. A path that ends in a mapping's missing key gets the mapping's line.
+ * value. A path that ends in a mapping's missing key gets the mapping's line; one asked `atKey`
+ * (an unknown field) gets its key's line.
  */
-export function linesOfPaths(text: string, paths: ReadonlyArray<ReadonlyArray<PropertyKey>>): Array<number | undefined> {
+export function linesOfPaths(text: string, paths: ReadonlyArray<ReadonlyArray<PropertyKey>>, atKey: ReadonlyArray<boolean> = []): Array<number | undefined> {
   const found: Array<{ depth: number; line: number } | undefined> = paths.map(() => undefined);
   const stack: Array<Frame | undefined> = [];
   const root: Frame = { on: paths.map((_, i) => i), depth: -1, line: 0, start: 0, openLine: 0, items: 0, key: undefined };
@@ -27,6 +28,10 @@ export function linesOfPaths(text: string, paths: ReadonlyArray<ReadonlyArray<Pr
       if (parent !== root && followedByColon(state)) {
         // A key: the next child of the parent is its value.
         parent.key = String(state.result as unknown);
+        // A path asked at its last key's own line stops there: its value (a block under it) starts lower.
+        for (const i of parent.on) {
+          if (atKey[i] && paths[i]!.length === parent.depth + 1 && String(paths[i]![parent.depth]) === parent.key) found[i] = { depth: parent.depth + 1, line: frame.line };
+        }
         return;
       }
       parent.key = undefined;

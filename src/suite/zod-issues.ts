@@ -20,7 +20,7 @@ export function formatPath(path: PropertyKey[]): string {
  * than zod's generic wording. A union of shapes (`input`: a string or parts) is described by the one
  * branch whose shape the value has, so a bad part inside `input` is named, not the whole `input`.
  */
-export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly string[]): { path: PropertyKey[]; message: string } {
+export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly string[]): { path: PropertyKey[]; message: string; atKey?: boolean } {
   if (issue.code === 'invalid_union' && (issue as { note?: string }).note === 'No matching discriminator') {
     // zod points the issue at the discriminator itself: `…assert[1].type`.
     const type = valueAt(input, issue.path);
@@ -39,7 +39,8 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
     return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown matrix dimension ${JSON.stringify(issue.keys[0])} (the dimensions are ${MATRIX_DIMENSIONS.join(', ')})` };
   }
   if (issue.code === 'unrecognized_keys') {
-    return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}` };
+    // At the key's own line: a misspelt `asert:` over a list is on its line, not the list's first item's.
+    return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`, atKey: true };
   }
   return { path: issue.path, message: issue.message };
 }

@@ -41,3 +41,25 @@ describe('maxCostUsd', () => {
     expect(check({ type: 'maxCostUsd', max: 100 }, makeCtx({ usage: { costUsd: null } })).message).toBe('maxCostUsd 100: cost unknown (the model has no known price)');
   });
 });
+
+describe('a trial whose target recorded nothing', () => {
+  const replyAlone = (extra: Parameters<typeof makeCtx>[0] = {}) => ({ ...makeCtx(extra), target: { name: 'agent', recordedTrajectory: false } });
+  const unknown = (bound: string) =>
+    `${bound}: unknown: target "agent" recorded no model call and no usage (a function target records them through ctx.openai(), ctx.anthropic(), ctx.fetch or ctx.usage, or returns { reply, usage })`;
+
+  it('fails maxTokens and maxCostUsd as unknown rather than passing them on zero', () => {
+    expect(check({ type: 'maxCostUsd', max: 0.01 }, replyAlone())).toEqual({ score: 0, message: unknown('maxCostUsd 0.01') });
+    expect(check({ type: 'maxTokens', max: 10 }, replyAlone())).toEqual({ score: 0, message: unknown('maxTokens 10') });
+    // Wall time is measured by the runner whatever the target recorded.
+    expect(check({ type: 'maxLatencyMs', max: 10 }, replyAlone({ durationMs: 5 })).score).toBe(1);
+  });
+
+  it('reads usage the target returned (or a recorded trace gave) without a trajectory', () => {
+    const ctx = replyAlone({ usage: { inputTokens: 5, outputTokens: 3, costUsd: 0.001 } });
+    const withUsage = { ...ctx, run: { ...ctx.run, usage: { inputTokens: 5, outputTokens: 3 } } };
+    expect(check({ type: 'maxTokens', max: 10 }, withUsage)).toEqual({ score: 1, message: 'maxTokens 10: 8 tokens (5 input + 3 output)' });
+    expect(check({ type: 'maxCostUsd', max: 0.01 }, withUsage).score).toBe(1);
+    // A trajectory (ctx.tool steps) with no model call is a measured zero, as before.
+    expect(check({ type: 'maxTokens', max: 0 }, { ...makeCtx({ steps: [] }), target: { name: 'agent', recordedTrajectory: true } }).score).toBe(1);
+  });
+});

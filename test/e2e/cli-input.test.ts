@@ -4,7 +4,7 @@
  * in-process in test/cli/selection.test.ts. The CLI's `main` runs in-process; an unknown flag goes
  * through the spawned binary (argv to exit code end to end).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/cli.js';
@@ -52,6 +52,46 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     const err = expectUsageError(r);
     expect(err).toMatch(/bad\/missing-target\.eval\.yaml:\d+: target: unknown target "no-such-agent"/);
     expect(err).toContain('scripted');
+  });
+
+  it('with no targets configured, the unknown target names the config file the run read (init writes evals.config.mjs)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { judge: 'fake' };\n");
+    writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - id: c\n    input: hi\n    assert: [{ type: contains, value: hi }]\n');
+    const r = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir });
+    expect(r.stderr, explain(r)).toBe('agent-evals: a.eval.yaml:2: target: unknown target "agent" (configured: none: add `targets` to evals.config.mjs)\n');
+    expect(r.code).toBe(2);
+    const flag = await runCliInProcess(['run', 'a.eval.yaml', '--target', 'agent'], { cwd: dir });
+    expect(flag.stderr, explain(flag)).toBe('agent-evals: --target: unknown target "agent" (configured: none: add `targets` to evals.config.mjs)\n');
+  });
+
+  it('a half-set EVALS_JUDGE_PROVIDER / EVALS_JUDGE_MODEL with no config judge is exit 2 before any target (it read as no judge: every judged trial failed after the targets ran)', async () => {
+    const dir = tempDir();
+    const marker = join(dir, 'called.txt');
+    writeFileSync(
+      join(dir, 'evals.config.mjs'),
+      `import { existsSync, writeFileSync } from 'node:fs';\nexport default { targets: { agent: () => (writeFileSync(${JSON.stringify(marker)}, 'x'), 'hi') } };\n`,
+    );
+    writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - id: c\n    input: hi\n    assert: [{ type: judge, criteria: says hi }]\n');
+    const noModel = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir, env: { EVALS_JUDGE_PROVIDER: 'openai', EVALS_JUDGE_MODEL: undefined } });
+    expect(noModel.stderr, explain(noModel)).toBe('agent-evals: EVALS_JUDGE_PROVIDER is "openai" but EVALS_JUDGE_MODEL is not set: set it too (or EVALS_JUDGE_MODEL=openai:<model> alone)\n');
+    expect(noModel.code).toBe(2);
+    const noProvider = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir, env: { EVALS_JUDGE_PROVIDER: undefined, EVALS_JUDGE_MODEL: 'gpt-5.4-mini' } });
+    expect(noProvider.stderr, explain(noProvider)).toMatch(/^agent-evals: EVALS_JUDGE_MODEL is "gpt-5\.4-mini" with no provider: set EVALS_JUDGE_PROVIDER too, or write it as provider:model/);
+    expect(noProvider.code).toBe(2);
+    expect(existsSync(marker)).toBe(false);
+    // The fake alone, as before, is a whole judge.
+    const fake = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir, env: { EVALS_JUDGE_PROVIDER: 'fake', EVALS_JUDGE_MODEL: undefined } });
+    expect(fake.code, explain(fake)).toBe(0);
+  });
+
+  it('a misspelt key over a block list is named at its own line', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { targets: { agent: () => 'hi' } };\n");
+    writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - id: c\n    input: hi\n    asert:\n      - type: contains\n        value: hi\n');
+    const r = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir });
+    expect(r.stderr, explain(r)).toMatch(/^agent-evals: a\.eval\.yaml:6: cases\[0\]\.asert: unknown field "asert"$/m);
+    expect(r.code).toBe(2);
   });
 
   it('several bad files are reported together', async () => {

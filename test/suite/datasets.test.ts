@@ -187,6 +187,21 @@ describe('bad data', () => {
     expect(noInput.message).toMatch(/row 1: a row needs exactly one of "input", "messages" or "turns"/);
   });
 
+  it('an idColumn no row holds (a misspelt column) is a load error, not ids silently hashed', async () => {
+    const evalFile = (idColumn: string) => `suite: ds\ntarget: agent\ndataset: { path: d.csv, inputColumn: question, idColumn: ${idColumn} }\nassert:\n  - { type: contains, value: x }\n`;
+    const data = 'key,question\nk1,Hi there\nk2,Bye now\n';
+    const err = await loadError({ 'd.csv': data, 's.eval.yaml': evalFile('kee') });
+    expect(err.message).toBe('d.csv:2: kee: no row has a "kee" field (the idColumn); the first row\'s fields are "key", "question"');
+    // A row without the named column keeps a hashed id, as rows without `id` do.
+    const mixed = await load({ 'd.csv': 'key,question\nk1,Hi there\n,Bye now\n', 's.eval.yaml': evalFile('key') });
+    expect(mixed.map((c) => c.id)).toEqual(['k1', expect.stringMatching(/^[0-9a-f]{12}$/)]);
+  });
+
+  it("an unknown target of a dataset suite names the eval file's target line, not a line of the dataset", async () => {
+    const err = await loadError({ 'data/d.jsonl': jsonl(rows), 'evals/s.eval.yaml': suite('../data/d.jsonl').replace('target: agent', 'target: agnet') });
+    expect(err.message).toBe('evals/s.eval.yaml:2: target: unknown target "agnet" (configured: agent)');
+  });
+
   it('a dataset suite without assert is a load error', async () => {
     const err = await loadError({ 'd.jsonl': jsonl(rows), 's.eval.yaml': 'suite: ds\ntarget: agent\ndataset: d.jsonl\n' });
     expect(err.message).toMatch(/a dataset suite needs "assert"/);

@@ -88,4 +88,15 @@ describe('linesOfPaths', () => {
     const text = 'suite: s\ncases:\n  - id: a\n    assert:\n      - { type: contains, valeu: x }\n    metadata:\n    input: y\n';
     expect(linesOfPaths(text, [['cases', 0, 'assert', 0, 'value'], ['cases', 0, 'metadata'], ['cases', 0, 'input'], ['nothing']])).toEqual([5, 6, 7, 1]);
   });
+
+  it('a path asked at its key (an unknown field) takes the key line, not the line its block value starts on', () => {
+    const text = 'suite: s\ncases:\n  - id: a\n    asert:\n      - type: contains\n        value: x\n    tags: [a]\n    extra:\n      # a note\n      k: v\n';
+    const paths = [
+      ['cases', 0, 'asert'],
+      ['cases', 0, 'tags'],
+      ['cases', 0, 'extra'],
+      ['cases', 0, 'asert'],
+    ];
+    expect(linesOfPaths(text, paths, [true, true, true, false])).toEqual([4, 7, 8, 5]);
+  });
 });
