@@ -69,6 +69,17 @@ describe('createTarget', () => {
     expect(existsSync(mark)).toBe(false);
   });
 
+  it("refuses a command target whose cwd is not a folder, naming the field (spawn would blame the program: 'spawn node ENOENT')", async () => {
+    const refused = (cwd: string) =>
+      createTarget('cmd', { command: ['node', 'agent.mjs'], cwd }, settings).then(
+        () => undefined,
+        (e: unknown) => e as UserError,
+      );
+    expect((await refused('agent'))?.message).toBe(`evals.config.ts: targets.cmd.cwd: no such folder: agent (resolved to ${join(rootDir, 'agent')})`);
+    expect((await refused('support.md'))?.message).toBe(`evals.config.ts: targets.cmd.cwd: is not a folder: support.md (resolved to ${join(rootDir, 'support.md')})`);
+    expect(await refused('.')).toBeUndefined();
+  });
+
   it('builds an HTTP target from a url', async () => {
     const target = await createTarget('svc', { url: 'http://127.0.0.1:1/' }, settings);
     expect(typeof target.openSession).toBe('function');
