@@ -117,7 +117,9 @@ function parseRun(stdout: string): AgentRun {
     try {
       value = JSON.parse(last);
     } catch {
-      throw new Error(stdout.trim() ? `not JSON: ${JSON.stringify(stdout.trim().slice(0, 200))}` : 'empty output');
+      // Neither reading: say both, since logs before a pretty-printed JSON defeat each of them.
+      const shape = 'expected the AgentRun JSON as the whole stdout or as its last line (after any log lines, on one line)';
+      throw new Error(stdout.trim() ? `not JSON: ${JSON.stringify(stdout.trim().slice(0, 200))}; ${shape}` : `empty output; ${shape}`);
     }
   }
   const parsed = AgentRunSchema.safeParse(value);
