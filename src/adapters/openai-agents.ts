@@ -11,7 +11,7 @@ import { recordedFunctionSpans, type FunctionSpanRecord } from './openai-agents-
 
 export { openAIAgentsTracing, type OpenAIAgentsTracing, type OpenAIAgentsTracingOptions } from './openai-agents-tracing.js';
 
-/** The parts of a `run()` result (RunResult or an awaited StreamedRunResult) the adapter reads. */
+/** The parts of a `run()` result (RunResult, or a StreamedRunResult after `await result.completed`) the adapter reads. */
 export interface OpenAIAgentsResultLike {
   finalOutput?: unknown;
   rawResponses: readonly OpenAIAgentsResponseLike[];
