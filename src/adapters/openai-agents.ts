@@ -11,7 +11,7 @@ import { recordedFunctionSpans, type FunctionSpanRecord } from './openai-agents-
 
 export { openAIAgentsTracing, type OpenAIAgentsTracing, type OpenAIAgentsTracingOptions } from './openai-agents-tracing.js';
 
-/** The parts of a `run()` result (RunResult or an awaited StreamedRunResult) the adapter reads. */
+/** The parts of a `run()` result (RunResult, or a StreamedRunResult after `await result.completed`) the adapter reads. */
 export interface OpenAIAgentsResultLike {
   finalOutput?: unknown;
   rawResponses: readonly OpenAIAgentsResponseLike[];
@@ -19,6 +19,10 @@ export interface OpenAIAgentsResultLike {
   lastAgent?: { model?: unknown; instructions?: unknown } | undefined;
   /** Its trace (when tracing is on) is what ties the run to the spans `openAIAgentsTracing()` kept. */
   state?: { _trace?: { traceId?: string } | null } | undefined;
+  /** A streamed run's: settles when the stream has finished. */
+  completed?: PromiseLike<void>;
+  /** Tool calls waiting for approval: a run that stopped for them has no final output either. */
+  interruptions?: readonly unknown[];
 }
 
 export interface OpenAIAgentsResponseLike {
@@ -35,6 +39,11 @@ export interface OpenAIAgentsResponseLike {
 }
 
 export function fromOpenAIAgents(result: OpenAIAgentsResultLike): AgentRun {
+  // `await run(…, { stream: true })` resolves when the stream starts: read then, the run would be
+  // empty (no reply, no tool calls), and notCalledTool or usedNoTools would pass on it.
+  if (result.completed !== undefined && result.finalOutput === undefined && !result.interruptions?.length) {
+    throw new Error('fromOpenAIAgents: this streamed run has not finished; `await result.completed` before handing it over');
+  }
   const outputs = toolOutputs(result.newItems);
   const agentModel = typeof result.lastAgent?.model === 'string' && result.lastAgent.model !== '' ? result.lastAgent.model : undefined;
   const spans = new SpanMatcher(recordedFunctionSpans(result.state?._trace?.traceId ?? ''));

@@ -62,6 +62,10 @@ export function loadFakeFixtures(file: string): Fixtures {
   const parsed = FakeFixturesSchema.safeParse(raw);
   if (!parsed.success) {
     const i = parsed.error.issues[0]!;
+    // A misspelt key is named in the field, as in eval files (zod's own path stops at the entry).
+    if (i.code === 'unrecognized_keys') {
+      throw new UserError(`unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => JSON.stringify(k)).join(', ')}`, { file, field: [...i.path, i.keys[0]].join('.') });
+    }
     throw new UserError(i.message, { file, field: i.path.join('.') });
   }
   return parsed.data;

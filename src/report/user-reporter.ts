@@ -43,7 +43,21 @@ export function reporterModuleProblem(value: unknown): string | undefined {
 export function createdReporterProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return `create() returned ${value === null ? 'null' : typeof value}, not a reporter object`;
   const bad = HOOKS.find((h) => (value as Record<string, unknown>)[h] !== undefined && typeof (value as Record<string, unknown>)[h] !== 'function');
-  return bad ? `create() returned a reporter whose ${bad} is not a function` : undefined;
+  if (bad) return `create() returned a reporter whose ${bad} is not a function`;
+  const unknown = unknownHook(value);
+  return unknown ? `create() returned a reporter with ${unknown}, which is no hook of apiVersion ${REPORTER_API_VERSION} and would never be called (the hooks: ${HOOKS.join(', ')})` : undefined;
+}
+
+/**
+ * A method named like a hook (`on` and a capital) that is none: a misspelt `onCaseEnded` would
+ * otherwise be skipped without a word and its reporter write nothing. Own and class methods.
+ */
+function unknownHook(value: object): string | undefined {
+  for (let o: object | null = value; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    const name = Object.getOwnPropertyNames(o).find((k) => /^on[A-Z]/.test(k) && !(HOOKS as readonly string[]).includes(k) && typeof (value as Record<string, unknown>)[k] === 'function');
+    if (name) return name;
+  }
+  return undefined;
 }
 
 /**

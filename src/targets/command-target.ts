@@ -1,13 +1,15 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AgentRunSchema, type AgentRun } from '../core/agent-run.js';
+import { UserError } from '../core/errors.js';
 import type { SecretRedactor } from '../providers/secret-redactor.js';
 import type { Target } from './types.js';
 import { commandEnv } from './command-env.js';
 import { killGroup, spawnGroup } from './process-group.js';
 import type { z } from 'zod';
 import type { CommandTargetSchema } from './target-schemas.js';
-import type { TargetSettings } from './target-settings.js';
+import { whereIn, type TargetSettings } from './target-settings.js';
 import { withTargetTimeout } from './target-timeout.js';
 
 export interface CommandTargetOptions {
@@ -115,7 +117,9 @@ function parseRun(stdout: string): AgentRun {
     try {
       value = JSON.parse(last);
     } catch {
-      throw new Error(stdout.trim() ? `not JSON: ${JSON.stringify(stdout.trim().slice(0, 200))}` : 'empty output');
+      // Neither reading: say both, since logs before a pretty-printed JSON defeat each of them.
+      const shape = 'expected the AgentRun JSON as the whole stdout or as its last line (after any log lines, on one line)';
+      throw new Error(stdout.trim() ? `not JSON: ${JSON.stringify(stdout.trim().slice(0, 200))}; ${shape}` : `empty output; ${shape}`);
     }
   }
   const parsed = AgentRunSchema.safeParse(value);
@@ -128,5 +132,18 @@ function parseRun(stdout: string): AgentRun {
 
 /** A command target from its config value, bounded by its `timeoutMs`. */
 export function buildCommandTarget(name: string, spec: z.infer<typeof CommandTargetSchema>, settings: TargetSettings): Target {
+  if (spec.cwd !== undefined) checkCwd(name, spec.cwd, settings);
   return withTargetTimeout(commandTarget(name, spec, settings.rootDir, settings.redactor, settings.env), spec.timeoutMs);
+}
+
+/**
+ * A `cwd` that is not a folder is a config error now: spawn would fail every trial with
+ * `spawn node ENOENT`, naming the program rather than the folder.
+ */
+function checkCwd(name: string, cwd: string, settings: Pick<TargetSettings, 'configFile' | 'rootDir'>): void {
+  const dir = resolve(settings.rootDir, cwd);
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) {
+    throw new UserError(`${stat ? 'is not a folder' : 'no such folder'}: ${cwd} (resolved to ${dir})`, whereIn(settings, name)('.cwd'));
+  }
 }

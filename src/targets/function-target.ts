@@ -13,6 +13,7 @@ import { WireToolCalls, withoutReportedCalls } from './wire-tool-calls.js';
 import { historyBeforeFirstTurn, turnTrial } from './session.js';
 import { keepPartialOnAbort, withPartialRun } from './partial-run.js';
 import { mergeReturnedRun, type MergedRun } from './returned-usage.js';
+import { returnedRun } from './returned-run.js';
 import { runAttributed } from './target-faults.js';
 import { standInCall } from './tool-tape-scope.js';
 import { toolResultText } from './tool.js';
@@ -214,7 +215,7 @@ export async function callOnce(name: string, fn: TargetFunction, trial: TrialInp
   if (typeof value !== 'string' && (value === null || typeof value !== 'object')) {
     throw new Error(`target "${name}" returned ${value === null ? 'null' : typeof value}; expected a string or an AgentRun`);
   }
-  const merged = recorder.finish(value);
+  const merged = recorder.finish(typeof value === 'string' ? value : returnedRun(name, value));
   if (merged.countedOnce > 0) {
     options.warnOnce(
       'counted-once',

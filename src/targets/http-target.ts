@@ -46,8 +46,11 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
   let health: Promise<void> | undefined;
   const send = transportFetch({ proxy: opts.proxy, env: opts.env ?? process.env });
 
-  /** One request; any failure is an Error naming the target, method, path and status. */
-  const call = async (method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal): Promise<unknown> => {
+  /**
+   * One request; any failure is an Error naming the target, method, path and status. `json: false`
+   * takes any 2xx body as it is (a health check's plain `ok`).
+   */
+  const call = async (method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal, json = true): Promise<unknown> => {
     const where = `${method} ${path}`;
     let res: Response;
     try {
@@ -73,7 +76,7 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
     if (!res.ok) {
       throw new Error(`HTTP target "${name}": ${where} answered ${res.status}${text ? `: ${preview(clean(text))}` : ''}`);
     }
-    if (text.trim() === '') return undefined;
+    if (!json || text.trim() === '') return undefined;
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -84,7 +87,7 @@ export function httpTarget(name: string, opts: HttpTargetOptions): Target {
   // Checked once per run, before the first trial; an unhealthy service fails every trial the same way.
   // A check cut short by its trial's abort says nothing about the service: the next trial retries it.
   const ensureHealthy = (signal: AbortSignal) =>
-    (health ??= call('GET', '/health', undefined, signal).then(
+    (health ??= call('GET', '/health', undefined, signal, false).then(
       () => undefined,
       (err: unknown) => {
         if (signal.aborted) {

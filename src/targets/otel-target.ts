@@ -6,13 +6,14 @@
 import { context, SpanStatusCode, trace, type ProxyTracerProvider, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import { AgentRunSchema, type AgentRun, type Step } from '../core/agent-run.js';
+import type { AgentRun, Step } from '../core/agent-run.js';
 import { AgentEvalsError, UserError, withSpent, errorMessage } from '../core/errors.js';
 import { isModelCall, stepsFromSpans, type SpanRecord } from '../adapters/otel-spans.js';
 import { aiSDKTelemetry, type AISDKTelemetry } from './ai-sdk-telemetry.js';
 import { functionTarget, type FunctionTargetOptions, type TargetFunction } from './function-target.js';
 import { withPartialRun } from './partial-run.js';
 import { mergeReturnedRun } from './returned-usage.js';
+import { returnedRun } from './returned-run.js';
 import { TRIAL_ATTRIBUTE, trialSpans } from './span-collector.js';
 import type { Target } from './types.js';
 
@@ -156,7 +157,7 @@ function withoutModelCall(value: string | AgentRun, spans: readonly SpanRecord[]
 function withSpanSteps(name: string, value: string | AgentRun, steps: Step[], warn: (message: string) => void): string | AgentRun {
   if (typeof value === 'string') return { reply: value, steps };
   if (value === null || typeof value !== 'object') return value; // the function target names the bad value
-  const merged = mergeReturnedRun(steps, AgentRunSchema.parse(value));
+  const merged = mergeReturnedRun(steps, returnedRun(name, value));
   if (merged.countedOnce > 0) warn(`target "${name}" (otel: true) returned usage its spans already recorded: each call is counted once`);
   if (merged.addedBoth) warn(`target "${name}" (otel: true) returned usage besides what its spans recorded: both are counted (return the run without usage if they are the same calls)`);
   return merged.run;

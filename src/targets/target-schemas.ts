@@ -48,7 +48,8 @@ export const ModelTargetSchema = z
 /** An agent running as a service: sessions and turns over HTTP. */
 export const HttpTargetSchema = z
   .object({
-    url: z.string().url(),
+    /** The service's base URL, http:// or https:// (`localhost:3000` without one is refused: it parses as a URL of scheme `localhost:`). */
+    url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }),
     headers: z.record(z.string(), z.string()).optional(),
     timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),
     /** Largest response body accepted (bytes, default 16 MB); a bigger one fails the trial. */

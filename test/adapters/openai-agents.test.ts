@@ -83,6 +83,14 @@ describe('fromOpenAIAgents', () => {
     });
   });
 
+  it('refuses a streamed run that has not finished (it read as an empty run), and takes it once completed', async () => {
+    const runner = await runnerOn([{ toolCalls: [{ name: 'lookup', args: { key: 'abc' } }] }, { text: 'It is 3.' }]);
+    const result = await runner.run(agent, 'how long is abc?', { stream: true });
+    expect(() => fromOpenAIAgents(result)).toThrow('fromOpenAIAgents: this streamed run has not finished; `await result.completed` before handing it over');
+    await result.completed;
+    expect(fromOpenAIAgents(result)).toMatchObject({ reply: 'It is 3.', steps: [{ toolCalls: [{ name: 'lookup' }] }, { text: 'It is 3.' }] });
+  });
+
   it('marks a call refused for arguments that are not JSON with isError, keeping the arguments as sent', async () => {
     const runner = await runnerOn([{ toolCalls: [{ name: 'lookup', args: '{"key": "ab' }] }, { text: 'Sorry.' }]);
     const run = fromOpenAIAgents(await runner.run(agent, 'x'));

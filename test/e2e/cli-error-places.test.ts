@@ -182,6 +182,10 @@ describe.concurrent('a config target of the wrong shape names the shape it looks
       'targets.m: expected { url: string, headers?: { [name]: string }, timeoutMs?: number, proxy?: string | false } (an HTTP target): unknown field "header"',
     ],
     [
+      `{ url: 'localhost:3000' }`,
+      'targets.m: expected { url: string, headers?: { [name]: string }, timeoutMs?: number, proxy?: string | false } (an HTTP target): url: expected an http:// or https:// URL',
+    ],
+    [
       `{ model: 42 }`,
       'targets.m: expected { model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target): model: expected string or object',
     ],

@@ -140,6 +140,16 @@ describe('a reporter module of the user', () => {
     ['a throw at load', "throw new Error('broken on purpose');", /nope\.mjs: cannot load: broken on purpose/],
     ['a throw in create', "export default { apiVersion: 1, create() { throw new Error('no thanks'); } };", /nope\.mjs: reporter module: create\(\) threw: no thanks/],
     ['a hook that is not a function', 'export default { apiVersion: 1, create: () => ({ onEnd: 3 }) };', /nope\.mjs: reporter module: create\(\) returned a reporter whose onEnd is not a function/],
+    [
+      'a misspelt hook (it would never be called)',
+      'export default { apiVersion: 1, create: () => ({ onCaseEnded() {}, onEnd() {} }) };',
+      /nope\.mjs: reporter module: create\(\) returned a reporter with onCaseEnded, which is no hook of apiVersion 1 and would never be called \(the hooks: onBegin, onTrialEnd, onCaseEnd, onWarning, onEnd, written\)/,
+    ],
+    [
+      'a class whose method is named like a hook but is none',
+      'class R { onEnd() {} onRunEnd() {} } export default { apiVersion: 1, create: () => new R() };',
+      /nope\.mjs: reporter module: create\(\) returned a reporter with onRunEnd, which is no hook/,
+    ],
   ];
   for (const [what, source, message] of bad) {
     it(`a module with ${what} is exit 2 naming it, no target called`, async () => {

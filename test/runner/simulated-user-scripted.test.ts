@@ -113,6 +113,17 @@ describe('a scripted fake user model', () => {
     expect(trial.simulatedUser).toEqual({ stopped: 'goal-met' });
   });
 
+  it('a misspelt key in a fixtures entry is exit 2 naming the entry and the key (it said "0: Unrecognized key")', async () => {
+    const dir = writeProject({
+      'evals.config.mjs': `export default { outputDir: '.out', judge: { provider: 'fake', fixtures: 'fixtures.yaml' }, targets: { desk: () => 'Noted' } };\n`,
+      'fixtures.yaml': '- case: booking/*\n  user: [hi]\n  goalMetWen: reference\n',
+      'evals/booking.eval.yaml': 'suite: booking\ntarget: desk\ncases:\n  - id: friday\n    simulatedUser: { goal: Book., maxTurns: 2 }\n    assert: [{ type: contains, value: Noted }]\n',
+    });
+    const r = await runCliInProcess(['run'], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr.trim()).toBe(`agent-evals: ${join(dir, 'fixtures.yaml')}: 0.goalMetWen: unknown field "goalMetWen"`);
+  });
+
   it('fixtures that are not valid stop the run before any target (exit 2), naming the file and the entry; in a dry run too', async () => {
     const dir = writeProject({
       'evals.config.mjs': `import { appendFileSync } from 'node:fs';\nexport default { outputDir: '.out', judge: { provider: 'fake', fixtures: 'fixtures.yaml' }, targets: { desk: (input) => { appendFileSync('calls.txt', input + '\\n'); return 'Noted'; } } };\n`,

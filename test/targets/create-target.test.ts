@@ -69,6 +69,25 @@ describe('createTarget', () => {
     expect(existsSync(mark)).toBe(false);
   });
 
+  it("refuses a command target whose cwd is not a folder, naming the field (spawn would blame the program: 'spawn node ENOENT')", async () => {
+    const refused = (cwd: string) =>
+      createTarget('cmd', { command: ['node', 'agent.mjs'], cwd }, settings).then(
+        () => undefined,
+        (e: unknown) => e as UserError,
+      );
+    expect((await refused('agent'))?.message).toBe(`evals.config.ts: targets.cmd.cwd: no such folder: agent (resolved to ${join(rootDir, 'agent')})`);
+    expect((await refused('support.md'))?.message).toBe(`evals.config.ts: targets.cmd.cwd: is not a folder: support.md (resolved to ${join(rootDir, 'support.md')})`);
+    expect(await refused('.')).toBeUndefined();
+  });
+
+  it('says where a command target must print its AgentRun when stdout holds logs and then pretty-printed JSON', async () => {
+    const script = 'console.log("loading model..."); console.log(JSON.stringify({ reply: "hi" }, null, 2))';
+    const target = await createTarget('cmd', { command: ['node', '-e', script] }, settings);
+    await expect(target.run(trialInput('x'), never)).rejects.toThrow(
+      /^command target "cmd" printed no valid AgentRun JSON: not JSON: "loading model\.\.\.\\n\{.*"; expected the AgentRun JSON as the whole stdout or as its last line \(after any log lines, on one line\)$/s,
+    );
+  });
+
   it('builds an HTTP target from a url', async () => {
     const target = await createTarget('svc', { url: 'http://127.0.0.1:1/' }, settings);
     expect(typeof target.openSession).toBe('function');

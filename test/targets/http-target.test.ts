@@ -70,6 +70,11 @@ describe('HTTP target', () => {
     expect(server.count).toBe(1);
   });
 
+  it('takes any 2xx /health as healthy, whatever its body (a plain-text ok, an HTML page)', async () => {
+    const { target } = await service((req) => (req.path === '/health' ? { status: 200, body: 'ok' } : req.path === '/sessions' ? ok({ sessionId: 's' }) : ok({ reply: 'fine' })));
+    await expect(target.run(trialInput('x'), never)).resolves.toMatchObject({ reply: 'fine' });
+  });
+
   it('reports a non-2xx turn with its status and the first 512 bytes, never a header value', async () => {
     const huge = `echo ${SECRET} ` + 'x'.repeat(2_000);
     const { target } = await service((req) => (req.path === '/health' ? ok({}) : req.path === '/sessions' ? ok({ sessionId: 'a b' }) : { status: 500, body: huge }));
