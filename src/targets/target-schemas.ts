@@ -48,7 +48,7 @@ export const ModelTargetSchema = z
 /** An agent running as a service: sessions and turns over HTTP. */
 export const HttpTargetSchema = z
   .object({
-    /** The service's base URL, http:// or https:// (`localhost:3000` without one is refused: it parses as a URL of scheme `localhost:`). */
+    /** The service's base URL, of scheme `http` or `https` (`localhost:3000` without one is refused: it parses as a URL of scheme `localhost:`). */
     url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }),
     headers: z.record(z.string(), z.string()).optional(),
     timeoutMs: boundedNumber(BOUNDS.timeoutMs).optional(),

@@ -22,7 +22,7 @@ describe("the config's fake judge and its fixtures file", () => {
   it('a bad entry is blamed on the fixtures file, not on the eval file whose case uses the judge', async () => {
     const res = await runCliInProcess(['run'], { cwd: project("- case: 'a/*'\n  scor: 0.3\n") });
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/^agent-evals: \S*fx\.yaml: 0: Unrecognized key: "scor"$/m);
+    expect(res.stderr).toMatch(/^agent-evals: \S*fx\.yaml: 0\.scor: unknown field "scor"$/m);
     expect(res.stderr).not.toContain('a.eval.yaml');
   });
 
