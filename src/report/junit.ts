@@ -101,9 +101,17 @@ export function junitReporter(opts: { path: string }): Reporter {
       };
       await writeAtomic(opts.path, (write) => {
         write('<?xml version="1.0" encoding="UTF-8"?>\n');
+        // A run-level failure (a gate, a spent budget, too many regressions) fails the job with every
+        // case passed: it is one failed testcase of its own, so a JUnit view is red when the exit code is.
+        const runFailed = summary.failures.length > 0 ? 1 : 0;
         write(
-          `<testsuites name="agent-evals" tests="${summary.cases.total}" failures="${rows.filter((r) => r.failed).length}" skipped="${summary.cases.skipped}" time="${(run.durationMs / 1000).toFixed(3)}">\n`,
+          `<testsuites name="agent-evals" tests="${summary.cases.total + runFailed}" failures="${rows.filter((r) => r.failed).length + runFailed}" skipped="${summary.cases.skipped}" time="${(run.durationMs / 1000).toFixed(3)}">\n`,
         );
+        if (runFailed) {
+          write(`  <testsuite name="${RUN_SUITE}" tests="1" failures="1" skipped="0" time="0.000">\n`);
+          write(`    <testcase classname="${RUN_SUITE}" name="run" time="0.000">\n`);
+          write(`      <failure type="run" message="${xmlEscape(summary.failures.join('; '))}">${xmlEscape(summary.failures.join('\n'))}</failure>\n    </testcase>\n  </testsuite>\n`);
+        }
         for (const [suite, list] of suites) {
           const failures = list.filter((r) => r.failed).length;
           const skipped = list.filter((r) => r.verdict === 'skipped').length;
@@ -139,6 +147,9 @@ export function junitReporter(opts: { path: string }): Reporter {
     },
   };
 }
+
+/** The suite of the run-level failures' testcase (a case's suite name never holds a space). */
+const RUN_SUITE = 'agent-evals run';
 
 /** The `junit` reporter. */
 export function create(o: BuiltInReporterOptions): Reporter {
