@@ -33,7 +33,8 @@ export const McpStdioServerSchema = z
 
 export const McpHttpServerSchema = z
   .object({
-    url: z.string().url(),
+    /** The server's streamable HTTP endpoint, of scheme `http` or `https` (`localhost:3000/mcp` without one would parse as scheme `localhost:`). */
+    url: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }),
     headers: z.record(z.string(), z.string()).optional(),
     ...common,
   })

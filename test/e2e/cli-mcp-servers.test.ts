@@ -318,7 +318,11 @@ describe.skipIf(process.platform === 'win32')('model-agent targets with MCP serv
     const target = await runCliInProcess(['run'], { cwd: project('{}', `{ mcp: { command: 'x', url: 'http://127.0.0.1:1/mcp' } }`), env: env() });
     expect(target.code).toBe(2);
     expect(target.stderr).toContain('mcp: give "command" (a stdio server) or "url" (a streamable-HTTP server), not both');
-    for (const r of [misspelt, own, target]) expect(r.stderr).not.toContain('Invalid input');
+    // A URL without its scheme parses as one of scheme `localhost:`: refused at load, not at the first trial.
+    const schemeless = await runCliInProcess(['run'], { cwd: project(`{ memory: { url: 'localhost:3000/mcp' } }`), env: env() });
+    expect(schemeless.code).toBe(2);
+    expect(schemeless.stderr).toContain('evals.config.mjs: mcpServers.memory.url: expected an http:// or https:// URL');
+    for (const r of [misspelt, own, target, schemeless]) expect(r.stderr).not.toContain('Invalid input');
     expect(fake.count).toBe(0);
   });
 });
