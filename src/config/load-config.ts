@@ -1,4 +1,5 @@
 import type { RepeatSetting } from '../core/repeat-setting.js';
+import { checkTargetModels } from './target-model-check.js';
 import type { ReducerDefaults } from '../core/reducer-setting.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
@@ -95,6 +96,7 @@ export async function loadConfig(opts: { cwd: string; configPath?: string; env?:
   const envProblem = resolved.judge === undefined ? judgeEnvProblem(env) : undefined;
   if (envProblem) throw new UserError(envProblem);
   checkJudgeRefs(resolveConfig(resolved, rootDir, display, env), display ?? undefined);
+  checkTargetModels(resolved.targets ?? {}, display ?? undefined);
   // Loaded before any eval file: their `- type: <name>` entries are resolved against these.
   const assertions = await loadUserAssertions(resolved.assertions ?? [], rootDir, display ?? undefined, resolved.loadTimeoutMs ?? DEFAULTS.loadTimeoutMs);
   return resolveConfig(resolved, rootDir, display, env, userAssertionsByName(assertions));

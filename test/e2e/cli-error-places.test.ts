@@ -189,6 +189,8 @@ describe.concurrent('a config target of the wrong shape names the shape it looks
       `{ model: 42 }`,
       'targets.m: expected { model: "provider:model" | { provider, model, ... }, instructions?, instructionsFile?, tools?, maxSteps?, ... } (a model-agent target): model: expected string or object',
     ],
+    // A misspelt provider: the file and the field, not only the target when the run builds it.
+    [`{ model: 'opneai:gpt-5.4-mini' }`, 'targets.m.model: invalid model spec "opneai:gpt-5.4-mini": expected "<provider>:<model>" with provider one of: openai, anthropic'],
     [`{ comand: ['node'] }`, 'targets.m: expected a target: a function (input, ctx) => reply (a function target), or { command: string[]'],
   ];
   for (const [target, message] of cases) {
