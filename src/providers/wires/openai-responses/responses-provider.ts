@@ -5,7 +5,7 @@ import { inRequestScope } from '../../rate-limit-fetch.js';
 import { errorContext, type ProviderSettings } from '../../settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from '../../types.js';
 import { openAIClientOptions } from '../openai/openai.js';
-import { openAIRequestOptions, type OpenAIRequestOptions } from '../openai/openai-wire.js';
+import { openAIRequestOptions, warnUnsentTemperature, type OpenAIRequestOptions } from '../openai/openai-wire.js';
 import { fromResponse } from './responses-reply.js';
 import { responsesParams } from './responses-request.js';
 
@@ -22,6 +22,7 @@ export class OpenAIResponsesProvider implements Provider {
   constructor(settings: ProviderSettings) {
     // A setting the model refuses fails here, before any request is sent.
     this.#requestOptions = openAIRequestOptions(settings.spec);
+    warnUnsentTemperature(settings.spec, this.#requestOptions);
     this.#settings = settings;
     this.id = settings.spec.provider;
     this.model = settings.spec.model;

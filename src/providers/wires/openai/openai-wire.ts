@@ -129,6 +129,31 @@ export function takesSampling(caps: ModelCapabilities, effort: string | undefine
   return caps.sampling === 'reasoning-off' && effort === 'none';
 }
 
+/**
+ * A `temperature` the model does not take (a reasoning model, or one that takes it only at effort
+ * `none`) is left off every request rather than refused by the API; said once per spec, as Anthropic's is.
+ */
+export function unsentTemperatureWarning(spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>, options: OpenAIRequestOptions): string | undefined {
+  const caps = options.capabilities ?? capabilitiesOf(OPENAI_TABLE, spec.model);
+  if (spec.temperature === undefined || takesSampling(caps, options.reasoningEffort)) return undefined;
+  const why = caps.sampling === 'reasoning-off' ? "the model takes it only at reasoningEffort 'none'" : 'the model takes no temperature';
+  return `${formatModelSpec(spec)}: temperature ${spec.temperature} is not sent: ${why}; remove it from the model spec`;
+}
+
+const warned = new Set<string>();
+
+/** Writes the warning for `spec` to stderr the first time it is seen in this process. */
+export function warnUnsentTemperature(
+  spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>,
+  options: OpenAIRequestOptions,
+  write: (line: string) => void = (l) => void process.stderr.write(l),
+): void {
+  const message = unsentTemperatureWarning(spec, options);
+  if (message === undefined || warned.has(message)) return;
+  warned.add(message);
+  write(`agent-evals: warning: ${message}\n`);
+}
+
 /** The system prompt with the answer's schema spelled out, for a server that cannot enforce it. */
 export function withSchemaStated(system: string | undefined, schema: StructuredOutput): string {
   const stated = schemaInstruction(schema.jsonSchema);

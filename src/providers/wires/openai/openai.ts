@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { toProviderError } from '../../errors.js';
 import { formatModelSpec } from '../../model-spec.js';
-import { fromOpenAICompletion, openAIParams, openAIRequestOptions, type OpenAIRequestOptions } from './openai-wire.js';
+import { fromOpenAICompletion, openAIParams, openAIRequestOptions, warnUnsentTemperature, type OpenAIRequestOptions } from './openai-wire.js';
 import { inRequestScope } from '../../rate-limit-fetch.js';
 import { errorContext, sdkClientOptions, type ProviderSettings } from '../../settings.js';
 import type { CompletionRequest, CompletionResponse, Provider } from '../../types.js';
@@ -19,6 +19,7 @@ export class OpenAIProvider implements Provider {
   constructor(settings: ProviderSettings) {
     // A setting the model refuses fails here, before any request is sent (and each call reuses them).
     this.#requestOptions = openAIRequestOptions(settings.spec);
+    warnUnsentTemperature(settings.spec, this.#requestOptions);
     this.#settings = settings;
     this.model = settings.spec.model;
     this.spec = formatModelSpec(settings.spec);
