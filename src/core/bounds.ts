@@ -71,7 +71,8 @@ export function withinBound(b: Bound, n: number): boolean {
 /** A zod number in the bound (kept as plain min/max checks, so the generated JSON schemas carry the range). */
 export function boundedNumber(b: Bound): z.ZodNumber {
   const message = `expected ${describeBound(b)}`;
-  let s = z.number({ error: message });
+  // A required field left out says so, rather than only what it expects.
+  let s = z.number({ error: (issue) => (issue.input === undefined ? `required: ${message}` : message) });
   if (b.integer) s = s.int({ error: message });
   s = b.minExclusive ? s.gt(b.min, { error: message }) : s.min(b.min, { error: message });
   return s.max(b.max, { error: message });
