@@ -54,7 +54,7 @@ export function checkJudgesExist(judging: Pick<JudgeSettings, 'judge' | 'overrid
     if (!unjudged) continue;
     errors.push(
       new UserError(
-        `${assertionName(unjudged)}: a judged assertion and no judge to grade it: set \`judge: 'provider:model'\` in the config, give --judge provider:model, or set EVALS_JUDGE_PROVIDER and EVALS_JUDGE_MODEL (--dry-run grades with the fake judge)`,
+        `${assertionName(unjudged)}: a judged assertion and no judge to grade it: set \`judge: 'provider:model'\` in the config, give --judge provider:model (in a test, evaluate(...).useJudge('provider:model')), or set EVALS_JUDGE_PROVIDER and EVALS_JUDGE_MODEL (--dry-run grades with the fake judge)`,
         { file: c.file, line: c.line ?? undefined, field: 'assert' },
       ),
     );

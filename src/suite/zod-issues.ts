@@ -31,6 +31,9 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
   if (issue.code === 'invalid_union') {
     const nested = matchedBranch(issue)[0];
     if (nested) return describeIssue(nested, input, knownTypes);
+    // A branch of the value's own type refused it (2.5 where a whole number or an object is taken): its message.
+    const fitting = rootTypeIssues(issue).filter((i) => i && fits(i.expected, kindOf(valueAt(input, issue.path))));
+    if (fitting.length === 1) return { path: issue.path, message: fitting[0]!.message };
     // No branch has the value's shape: say what the union takes, rather than zod's bare "Invalid input".
     const expected = shapesExpected(issue);
     if (expected) return { path: issue.path, message: `expected ${expected}, received ${kindOf(valueAt(input, issue.path))}` };
@@ -55,11 +58,21 @@ export function matchedBranch(issue: Issue & { code: 'invalid_union' }): Issue[]
   return matched[0]!.map((i) => ({ ...i, path: [...issue.path, ...i.path] }));
 }
 
+/** Each branch's one issue when it is the value's type refused at the union's root; else undefined for that branch. */
+function rootTypeIssues(issue: Issue & { code: 'invalid_union' }): Array<(Issue & { code: 'invalid_type' }) | undefined> {
+  return issue.errors.map((branch) => (branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0].path.length === 0 ? branch[0] : undefined));
+}
+
+/** Whether a value of `kind` is of the type a branch expected (zod names a whole number `int`). */
+function fits(expected: string, kind: string): boolean {
+  return expected === kind || (expected === 'int' && kind === 'number');
+}
+
 /** `string or array` when every branch of a union refused the value's type itself; else undefined. */
 function shapesExpected(issue: Issue & { code: 'invalid_union' }): string | undefined {
-  const roots = issue.errors.map((branch) => (branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0].path.length === 0 ? branch[0].expected : undefined));
+  const roots = rootTypeIssues(issue);
   if (!roots.length || roots.some((r) => r === undefined)) return undefined;
-  return [...new Set(roots)].join(' or ');
+  return [...new Set(roots.map((r) => r!.expected))].join(' or ');
 }
 
 function kindOf(value: unknown): string {

@@ -325,6 +325,8 @@ describe('evaluate(agent).run() in a test file', () => {
     await expect(evaluate(agent).input('hello').run()).rejects.toThrow(/nothing is checked/);
     await expect(evaluate({ url: 'not a url' }).input('hello').expect({ type: 'contains', value: 'hi' }).run()).rejects.toThrow(UserError);
     await expect(evaluate(agent).input('hello').useJudge('nonsense:').expectJudge('ok').run()).rejects.toThrow(UserError);
+    // A judged expectation and no judge anywhere (no useJudge, no EVALS_JUDGE_*): refused, saying how a test gives one.
+    await expect(evaluate(agent).input('hello').expectJudge('ok').run()).rejects.toThrow(/a judged assertion and no judge to grade it: .*evaluate\(\.\.\.\)\.useJudge\('provider:model'\)/);
     vi.stubEnv('OPENAI_API_KEY', '');
     await expect(evaluate(agent).input('hello').useJudge('openai:gpt-4.1-mini').expectJudge('ok').run()).rejects.toThrow(/OPENAI_API_KEY is not set/);
     expect(ran).toBe(0);

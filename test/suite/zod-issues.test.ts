@@ -38,4 +38,10 @@ describe('describeIssue names each discriminated union for what it holds', () =>
     // An mcp case's call written as a YAML mapping rather than the JSON string.
     expect(described(CaseInputSchema, { tool: 'get-sum' })).toEqual([{ path: [], message: 'expected string or array, received object' }]);
   });
+
+  it("a value of one branch's type that the branch refuses gets that branch's own message (2.5 where a whole number or an object is taken)", () => {
+    const repeat = z.union([z.number().int({ error: 'expected a whole number from 1 to 10' }), z.object({ n: z.number() })]);
+    expect(described(repeat, 2.5)).toEqual([{ path: [], message: 'expected a whole number from 1 to 10' }]);
+    expect(described(repeat, 'x')).toEqual([{ path: [], message: 'expected number or object, received string' }]);
+  });
 });
