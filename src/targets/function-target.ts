@@ -204,7 +204,7 @@ export async function callOnce(name: string, fn: TargetFunction, trial: TrialInp
   const release = keepPartialOnAbort(signal, () => recorder.partial());
   let value: string | AgentRun;
   try {
-    value = await runAttributed(name, () => fn(trial.input, recorder.ctx));
+    value = await runAttributed(name, () => fn(trial.input, recorder.ctx), signal);
     await recorder.settled();
   } catch (err) {
     await recorder.settled().catch(() => {});

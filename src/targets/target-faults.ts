@@ -15,15 +15,20 @@ const running = new Set<Call>();
  * uncaught can be pinned on it: the call's async context names it, and `attributeFault` rejects
  * the call with that error. The call is never left hanging on a fault it cannot see.
  */
-export async function runAttributed<T>(target: string, work: () => T | Promise<T>): Promise<T> {
+export async function runAttributed<T>(target: string, work: () => T | Promise<T>, signal?: AbortSignal): Promise<T> {
   let fail!: (err: Error) => void;
   const faulted = new Promise<never>((_, reject) => (fail = reject));
   const call: Call = { target, fail };
   running.add(call);
+  // A call its trial gave up on (a timeout, Ctrl-C) may never settle: it takes no later fault, which
+  // would otherwise be pinned on it for the rest of the process (a `--watch` session) and go unsaid.
+  const leave = () => void running.delete(call);
+  signal?.addEventListener('abort', leave, { once: true });
   try {
     return await Promise.race([current.run(call, work), faulted]);
   } finally {
     running.delete(call);
+    signal?.removeEventListener('abort', leave);
   }
 }
 
