@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SecretRedactor, envSecretValues } from '../providers/secret-redactor.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
@@ -227,6 +228,8 @@ function makeTransport(lib: Sdk, opts: McpConnectOptions, maxBytes: number, onfa
       cwd: resolve(opts.rootDir, server.cwd ?? '.'),
       env: commandEnv(server, opts.env),
       stderrFile: opts.stderrFile,
+      // Quoted in an error only when there is no log file: a secret it printed is masked there.
+      redact: (text) => new SecretRedactor([...envSecretValues(opts.env), ...Object.values(server.env ?? {})]).redact(text),
       maxMessageBytes: maxBytes,
       onfault,
     });

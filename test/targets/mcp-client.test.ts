@@ -50,6 +50,22 @@ describe.skipIf(process.platform === 'win32')('MCP client', () => {
     );
   });
 
+  it('a secret the dying server prints (its configured env, an API key of the environment) is masked in the quoted lines', async () => {
+    const script = "console.error('token=' + process.env.DB_TOKEN + ' key=' + process.env.OPENAI_API_KEY); process.exit(4)";
+    const err = await connectMcpServer({
+      name: 'leaky',
+      server: { command: process.execPath, args: ['-e', script], env: { DB_TOKEN: 'config-db-token-123456' } },
+      rootDir: process.cwd(),
+      env: { ...process.env, OPENAI_API_KEY: 'sk-env-secret-abcdef123456' },
+    }).then(
+      () => undefined,
+      (e: unknown) => (e as Error).message,
+    );
+    expect(err).toContain('the server process exited (code 4); its stderr ended: token=');
+    expect(err).not.toContain('config-db-token-123456');
+    expect(err).not.toContain('sk-env-secret-abcdef123456');
+  });
+
   describe('a misbehaving server', () => {
     let c: McpConnection;
     afterAll(() => c?.close());
