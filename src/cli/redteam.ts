@@ -89,15 +89,11 @@ async function redteam(flags: RedteamFlags, cmd: Command, cwd: string): Promise<
   const attacker = flags.offline ? undefined : attackerModel(config, flags.attacker);
   const save = flags.save !== undefined ? resolve(cwd, flags.save) : undefined;
   const saveShown = save !== undefined ? relative(cwd, save) || save : '';
-  if (save) {
-    // Checked before any attack is paid for: findings are committed and edited, and `run` must load them.
-    await checkNewEvalFile(save, saveShown, '--save', 'saved findings');
-    await checkOutputs([{ path: save, kind: 'file', field: '--save' }], config.file);
-  }
-
-  // Where the run will write is checked before the attacker is paid (the run checks it again).
+  // Checked before any attack is paid for: findings are committed and edited, and `run` must load them.
+  if (save) await checkNewEvalFile(save, saveShown, '--save', 'saved findings');
+  // Where the findings and the run's reports will be written, too (the run checks its own again).
   const reporterContext = { cwd, outputDir: config.outputDir, keepRuns: config.keepRuns, version: packageVersion(), verbose: Boolean(flags.verbose) };
-  await checkOutputs(reporterOutputs(reporterSpecs(config, flags), reporterContext), config.file);
+  await checkOutputs([...(save ? [{ path: save, kind: 'file' as const, field: '--save' }] : []), ...reporterOutputs(reporterSpecs(config, flags), reporterContext)], config.file);
 
   const { targets, guessed } = await readTargets(config, names, process.env);
   for (const g of guessed)

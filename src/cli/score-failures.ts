@@ -2,7 +2,7 @@ import { basename, relative, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { terminalSafe } from '../report/sanitize.js';
 import type { ScoredFrom } from '../core/results-schema.js';
-import { checkNewEvalFile, checkYamlEvalFileName, writeNewEvalFile } from './written-eval-file.js';
+import { checkYamlEvalFileName, refuseExistingEvalFile, writeNewEvalFile } from './written-eval-file.js';
 import { savedFailureCases, savedFailuresText, type FailedTrace } from '../suite/saved-failures.js';
 import type { ScorePlan } from '../suite/score-plan.js';
 import type { Scoring } from '../suite/load-score-file.js';
@@ -20,7 +20,7 @@ export async function checkSaveFailures(file: string, cwd: string): Promise<stri
   const shown = relative(cwd, path) || path;
   checkYamlEvalFileName(path, shown, '--save-failures');
   if (!NAME.test(suiteOf(path))) throw new UserError('the file name makes the suite name, which has no spaces, "*" or "?"', { file: shown, field: '--save-failures' });
-  await checkNewEvalFile(path, shown, '--save-failures', 'saved cases');
+  await refuseExistingEvalFile(path, shown, '--save-failures', 'saved cases');
   return path;
 }
 

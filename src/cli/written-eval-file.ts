@@ -17,6 +17,11 @@ export function checkYamlEvalFileName(path: string, shown: string, field: string
 /** A new eval file for `field`: the name `run` loads, and nothing there yet. `what` names the cases (`drafts`, `saved cases`). */
 export async function checkNewEvalFile(path: string, shown: string, field: string, what: string): Promise<void> {
   checkYamlEvalFileName(path, shown, field);
+  await refuseExistingEvalFile(path, shown, field, what);
+}
+
+/** Nothing at `path` yet: written cases are meant to be edited, so a file is never replaced. */
+export async function refuseExistingEvalFile(path: string, shown: string, field: string, what: string): Promise<void> {
   const exists = await stat(path).then(
     () => true,
     () => false,

@@ -1,5 +1,4 @@
 import type { RepeatSetting } from '../core/repeat-setting.js';
-import { checkTargetModels } from './target-model-check.js';
 import type { ReducerDefaults } from '../core/reducer-setting.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
@@ -15,6 +14,7 @@ import { NO_USER_ASSERTIONS, userAssertionsByName, type UserAssertions } from '.
 import { ConfigSchema, type ConfigInput, type TargetConfig } from './schema.js';
 import { judgeEnvProblem, judgeFromEnv } from './env.js';
 import { describeTargetIssue } from './target-issues.js';
+import { checkTargetModels } from './target-model-check.js';
 import { describeJudgeIssue } from './judge-issues.js';
 import { judgeRefProblem } from '../judges/judge-ref-check.js';
 import type { Judge } from '../core/judge-port.js';

@@ -21,7 +21,7 @@ export interface GroupStdioOptions {
   /** Appended to; the server's own log. */
   stderrFile?: string | undefined;
   /** Masks secrets (the environment's, the server's configured `env`) in the stderr lines an error quotes. */
-  redact?: (text: string) => string;
+  redact(text: string): string;
   /** Largest message (one line of stdout) read; past it `onfault` is told and the server stopped. */
   maxMessageBytes: number;
   /** A failure that ends the connection: the process exited, failed to start, or wrote too much. */
@@ -95,7 +95,7 @@ export class GroupStdioTransport implements Transport {
     // Why a server died is in its stderr: the error says where to look, or (no log file: listing tools,
     // mcp-check) quotes its last lines. Linux reads a pipe's ready data before it reports the exit.
     child.on('exit', (code, signal) => {
-      const why = opts.stderrFile ? `; its stderr is in ${opts.stderrFile}` : stderrEnd((opts.redact ?? ((t: string) => t))(this.stderrTail));
+      const why = opts.stderrFile ? `; its stderr is in ${opts.stderrFile}` : stderrEnd(opts.redact(this.stderrTail));
       this.exitError = new Error(`the server process exited (${signal ?? `code ${code}`})${why}`);
       this.fault(this.exitError);
     });

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { warnOncePerSpec } from '../../spec-warning.js';
 import { fromAnthropicMessage, toAnthropicParams, type AnthropicOptions } from './anthropic-wire.js';
 import type { WireTable } from '../../capabilities.js';
 import { toProviderError, type ErrorContext } from '../../errors.js';
@@ -37,14 +38,9 @@ export function ignoredTemperatureWarning(spec: Pick<ModelSpec, 'provider' | 'mo
   );
 }
 
-const warned = new Set<string>();
-
 /** Writes the warning for `spec` to stderr the first time that spec is seen in this process. */
-export function warnIgnoredTemperature(spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>, write: (line: string) => void = (l) => void process.stderr.write(l)): void {
-  const message = ignoredTemperatureWarning(spec);
-  if (message === undefined || warned.has(message)) return;
-  warned.add(message);
-  write(`agent-evals: warning: ${message}\n`);
+export function warnIgnoredTemperature(spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>, write?: (line: string) => void): void {
+  warnOncePerSpec(ignoredTemperatureWarning(spec), write);
 }
 
 /**

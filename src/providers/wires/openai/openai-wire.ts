@@ -1,5 +1,6 @@
 /** Pure mapping between our request/response shapes and OpenAI Chat Completions. */
 import type OpenAI from 'openai';
+import { warnOncePerSpec } from '../../spec-warning.js';
 import type { TokenUsage } from '../../../core/usage.js';
 import { ProviderConfigError } from '../../../core/errors.js';
 import type { ModelCapabilities } from '../../capabilities.js';
@@ -140,18 +141,9 @@ export function unsentTemperatureWarning(spec: Pick<ModelSpec, 'provider' | 'mod
   return `${formatModelSpec(spec)}: temperature ${spec.temperature} is not sent: ${why}; remove it from the model spec`;
 }
 
-const warned = new Set<string>();
-
 /** Writes the warning for `spec` to stderr the first time it is seen in this process. */
-export function warnUnsentTemperature(
-  spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>,
-  options: OpenAIRequestOptions,
-  write: (line: string) => void = (l) => void process.stderr.write(l),
-): void {
-  const message = unsentTemperatureWarning(spec, options);
-  if (message === undefined || warned.has(message)) return;
-  warned.add(message);
-  write(`agent-evals: warning: ${message}\n`);
+export function warnUnsentTemperature(spec: Pick<ModelSpec, 'provider' | 'model' | 'temperature'>, options: OpenAIRequestOptions, write?: (line: string) => void): void {
+  warnOncePerSpec(unsentTemperatureWarning(spec, options), write);
 }
 
 /** The system prompt with the answer's schema spelled out, for a server that cannot enforce it. */
