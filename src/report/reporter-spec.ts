@@ -24,12 +24,26 @@ export function parseReporterSpec(spec: string): ReporterSpec {
 
 /** Why a spec names no reporter (undefined: it does), listing the registered names. */
 export function reporterSpecProblem(spec: string, registry: readonly ReporterDescriptor[]): string | undefined {
+  const list = commaListProblem(spec, registry);
+  if (list) return list;
   const { name, target, module } = parseReporterSpec(spec);
   if (module) return undefined;
   const found = registry.find((d) => d.name === name);
   if (!found) return `unknown reporter "${name}" (known: ${registry.map((d) => d.name).join(', ')}; or a module path such as ./my-reporter.mjs)`;
   if (target !== undefined && !found.file) return `the ${name} reporter writes no file: drop "=${target}"`;
   return undefined;
+}
+
+/**
+ * A comma list (`json,html`, `junit=x.xml,html`), which other tools take: here each entry is one
+ * reporter, so `junit=x.xml,html` would write a file named `x.xml,html`. Refused when an item after a
+ * comma names a registered reporter; a path with a comma of its own (`out,v2/x.xml`) stays a path.
+ */
+function commaListProblem(spec: string, registry: readonly ReporterDescriptor[]): string | undefined {
+  const items = spec.split(',');
+  if (items.length < 2 || !items.slice(1).some((item) => registry.some((d) => d.name === parseReporterSpec(item.trim()).name))) return undefined;
+  const each = items.map((item) => `"${item.trim()}"`);
+  return `one reporter per entry: "${spec}" would be read as one; give ${each.slice(0, -1).join(', ')} and ${each.at(-1)} an entry each (on the command line, one --reporter each)`;
 }
 
 /** The name of the registry's one reporter that writes the results document. */

@@ -87,6 +87,15 @@ describe('the reporter registry', () => {
     expect(() => resultsReporterOf([...REPORTERS, archive])).toThrow('the reporter registry has 2 reporters that write the results document; it needs one');
   });
 
+  it('a comma list is refused, naming each entry it holds; a path with a comma of its own is a path', () => {
+    const ctx = { cwd: '/p', outputDir: '/p/.out', version: '0', verbose: false };
+    const expected = 'one reporter per entry: "junit=x.xml,html" would be read as one; give "junit=x.xml" and "html" an entry each (on the command line, one --reporter each)';
+    expect(() => reporterOutputs(['junit=x.xml,html'], ctx)).toThrow(`--reporter: ${expected}`);
+    expect(ConfigSchema.safeParse({ reporters: ['junit=x.xml,html'] }).error?.issues[0]?.message).toBe(expected);
+    expect(reporterSpecProblem('terminal, json,github', REPORTERS)).toContain('give "terminal", "json" and "github" an entry each');
+    expect(reporterSpecProblem('junit=out,v2/x.xml', REPORTERS)).toBeUndefined();
+  });
+
   it('a reporter that writes no file refuses =path', () => {
     expect(reporterSpecProblem('terminal=x.txt', REPORTERS)).toBe('the terminal reporter writes no file: drop "=x.txt"');
   });
