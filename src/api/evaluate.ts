@@ -268,7 +268,7 @@ function checkSpec(spec: unknown, schema: z.ZodType, known: readonly string[]): 
   if (parsed.success) return;
   const type = typeof spec === 'object' && spec !== null ? (spec as { type?: unknown }).type : undefined;
   const errors = parsed.error.issues.slice(0, 10).map((issue) => {
-    const { path, message } = describeIssue(issue, spec, known);
+    const { path, message } = describeIssue(issue, spec, known, schema);
     const field = formatPath(path);
     return new UserError(message, { file: `${EVALUATE}.expect(${typeof type === 'string' ? type : '…'})`, ...(field && field !== 'type' ? { field } : {}) });
   });

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve, relative } from 'node:path';
 import { UserError, UserErrors } from '../core/errors.js';
 import { PARSE_ONCE } from '../core/parse-once.js';
-import { formatPath } from '../suite/zod-issues.js';
+import { formatPath, unknownFieldsMessage } from '../suite/zod-issues.js';
+import { fieldsAt } from '../suite/schema-fields.js';
 import { CONFIG_FILE_NAMES, DEFAULTS, defaultReporters } from './defaults.js';
 import { parseReporterSpec } from '../report/reporter-spec.js';
 import { importUserModule } from '../suite/import-module.js';
@@ -115,7 +116,10 @@ export function parseUserConfig(loaded: unknown, file: string): ConfigInput {
     throw new UserError(`no config key here, only ${keys.map((k) => `"${k}"`).join(', ')}: ${EXPORT_HINT} (a named export is not read)`, { file });
   throw new UserErrors(
     parsed.error.issues.slice(0, 10).map((i) => {
-      const { path, message } = describeTargetIssue(i, (loaded as { targets?: Record<string, unknown> }).targets?.[String(i.path[1])]) ?? describeJudgeIssue(i, loaded) ?? i;
+      const { path, message } =
+        describeTargetIssue(i, (loaded as { targets?: Record<string, unknown> }).targets?.[String(i.path[1])]) ??
+        describeJudgeIssue(i, loaded) ??
+        (i.code === 'unrecognized_keys' ? { path: i.path, message: unknownFieldsMessage(i.keys, fieldsAt(ConfigSchema, i.path, loaded)) } : i);
       return new UserError(message, { file, field: formatPath(path) || undefined });
     }),
   );

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { formatPath, matchedBranch } from '../suite/zod-issues.js';
+import { formatPath, matchedBranch, unknownFieldsMessage } from '../suite/zod-issues.js';
+import { fieldsAt } from '../suite/schema-fields.js';
 import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
 
 type Issue = z.core.$ZodIssue;
@@ -18,7 +19,8 @@ export function describeTargetIssue(issue: Issue, value: unknown): { path: Prope
   }
   // zod reports the union as a whole, or (when one kind nearly matched) that kind's issue alone.
   const whole = issue.code === 'invalid_union' && issue.path.length === 2;
-  const problems = whole ? (issue.errors[branch] ?? []).map((i) => describeNested(i)) : [describeNested({ ...issue, path: issue.path.slice(2) })];
+  const fields = (i: Issue) => fieldsAt(TARGET_KINDS[branch]!.schema, i.path, value);
+  const problems = whole ? (issue.errors[branch] ?? []).map((i) => describeNested(i, fields)) : [describeNested({ ...issue, path: issue.path.slice(2) }, fields)];
   return { path, message: `expected ${TARGET_KINDS[branch]!.shape}: ${problems.join('; ')}` };
 }
 
@@ -31,16 +33,16 @@ export function kindOfValue(value: unknown): string {
 }
 
 /** A field's problem, `field: message`, without zod's bare "Invalid input" wording. */
-function describeNested(issue: Issue): string {
+function describeNested(issue: Issue, fields: (issue: Issue) => string[]): string {
   const where = formatPath(issue.path);
   const prefix = where ? `${where}: ` : '';
-  if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  if (issue.code === 'unrecognized_keys') return prefix + unknownFieldsMessage(issue.keys, fields(issue));
   if (issue.code === 'invalid_union') {
     // A union with a message of its own (an MCP server: command or url) says what is wrong better than its branches.
     if (issue.message !== 'Invalid input') return prefix + issue.message;
     // A nested union (a model spec: string or object): the branch whose type matched says what is wrong.
     const matched = matchedBranch(issue);
-    if (matched.length > 0) return matched.map(describeNested).join('; ');
+    if (matched.length > 0) return matched.map((i) => describeNested(i, fields)).join('; ');
     const expected = issue.errors.flatMap((b) => b.map((i) => (i.code === 'invalid_type' ? i.expected : undefined))).filter(Boolean);
     return `${prefix}expected ${[...new Set(expected)].join(' or ') || 'a valid value'}`;
   }

@@ -48,7 +48,7 @@ export async function loadScoreFile(file: string, display: string, userAssertion
     throw await errorsAtLines(
       text,
       display,
-      parsed.error.issues.slice(0, 10).map((issue) => describeIssue(issue, input, allAssertionTypes)),
+      parsed.error.issues.slice(0, 10).map((issue) => describeIssue(issue, input, allAssertionTypes, ScoreFileSchema)),
     );
   const d = parsed.data;
   const at = text.split('\n').findIndex((l) => l.startsWith('assert:'));

@@ -45,7 +45,7 @@ export function validateTsDefinitions(
     const parsed = TsEvalFileSchema.safeParse(def, PARSE_ONCE);
     if (!parsed.success) {
       for (const issue of parsed.error.issues.slice(0, 10)) {
-        const { path, message: described } = describeIssue(issue, def, allAssertionTypes);
+        const { path, message: described } = describeIssue(issue, def, allAssertionTypes, TsEvalFileSchema);
         const message = userAssertionHint(valueAt(def, path), userAssertions) ?? described;
         const field = formatPath(many ? [k, ...path] : path);
         errors.push(new UserError(message, { file: displayPath, line: guessLine(text, def, path), field: field || undefined }));

@@ -60,7 +60,7 @@ function locatedErrors(text: string, file: string, input: unknown, issues: Reado
   return errorsAtLines(
     text,
     file,
-    issues.slice(0, MAX_REPORTED).map((issue) => describeIssue(issue, input, allAssertionTypes)),
+    issues.slice(0, MAX_REPORTED).map((issue) => describeIssue(issue, input, allAssertionTypes, EvalFileSchema)),
   );
 }
 

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { INPUT_PART_TYPES } from '../core/content-parts.js';
 import { MATRIX_DIMENSIONS } from '../core/matrix.js';
+import { closestName } from '../core/closest-name.js';
+import { fieldsAt } from './schema-fields.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -20,7 +22,7 @@ export function formatPath(path: PropertyKey[]): string {
  * than zod's generic wording. A union of shapes (`input`: a string or parts) is described by the one
  * branch whose shape the value has, so a bad part inside `input` is named, not the whole `input`.
  */
-export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly string[]): { path: PropertyKey[]; message: string; atKey?: boolean } {
+export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly string[], schema?: z.core.$ZodType): { path: PropertyKey[]; message: string; atKey?: boolean } {
   if (issue.code === 'invalid_union' && (issue as { note?: string }).note === 'No matching discriminator') {
     // zod points the issue at the discriminator itself: `…assert[1].type`.
     const type = valueAt(input, issue.path);
@@ -30,7 +32,7 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
   }
   if (issue.code === 'invalid_union') {
     const nested = matchedBranch(issue)[0];
-    if (nested) return describeIssue(nested, input, knownTypes);
+    if (nested) return describeIssue(nested, input, knownTypes, schema);
     // A branch of the value's own type refused it (2.5 where a whole number or an object is taken): its message.
     const fitting = rootTypeIssues(issue).filter((i) => i && fits(i.expected, kindOf(valueAt(input, issue.path))));
     if (fitting.length === 1) return { path: issue.path, message: fitting[0]!.message };
@@ -43,9 +45,18 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
   }
   if (issue.code === 'unrecognized_keys') {
     // At the key's own line: a misspelt `asert:` over a list is on its line, not the list's first item's.
-    return { path: [...issue.path, issue.keys[0] ?? ''], message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`, atKey: true };
+    return { path: [...issue.path, issue.keys[0] ?? ''], message: unknownFieldsMessage(issue.keys, schema ? fieldsAt(schema, issue.path, input) : []), atKey: true };
   }
   return { path: issue.path, message: issue.message };
+}
+
+/** `unknown field "asert" (did you mean "assert"?)`: each unknown key, with the known field it is nearest to, if any. */
+export function unknownFieldsMessage(keys: readonly string[], known: readonly string[]): string {
+  const named = keys.map((k) => {
+    const near = closestName(k, known);
+    return near ? `${JSON.stringify(k)} (did you mean ${JSON.stringify(near)}?)` : JSON.stringify(k);
+  });
+  return `unknown field${keys.length > 1 ? 's' : ''} ${named.join(', ')}`;
 }
 
 /**

@@ -90,7 +90,7 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     writeFileSync(join(dir, 'evals.config.mjs'), "export default { targets: { agent: () => 'hi' } };\n");
     writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - id: c\n    input: hi\n    asert:\n      - type: contains\n        value: hi\n');
     const r = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir });
-    expect(r.stderr, explain(r)).toMatch(/^agent-evals: a\.eval\.yaml:6: cases\[0\]\.asert: unknown field "asert"$/m);
+    expect(r.stderr, explain(r)).toMatch(/^agent-evals: a\.eval\.yaml:6: cases\[0\]\.asert: unknown field "asert" \(did you mean "assert"\?\)$/m);
     expect(r.code).toBe(2);
   });
 
