@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { formatPath, valueAt } from '../suite/zod-issues.js';
+import { closestName } from '../core/closest-name.js';
 import { kindOfValue } from './target-issues.js';
 
 type Issue = z.core.$ZodIssue;
@@ -31,5 +32,15 @@ export function describeJudgeIssue(issue: Issue, config: unknown): { path: Prope
 
 function notAJudge(value: unknown, mayBePanel: boolean): string {
   const forms = mayBePanel ? JUDGE_FORMS.replace(', or a judge', ', a judge') + OR_PANEL : JUDGE_FORMS;
-  return `expected a judge: ${forms}; got ${kindOfValue(value)}`;
+  return `expected a judge: ${forms}; got ${kindOfValue(value)}${specKeysProblem(value)}`;
+}
+
+/**
+ * `: it has no "model" (is "modle" meant?)` for an object meant as a `{ provider, model, ... }` spec
+ * whose model is misspelt; else ''. Its other keys are the provider's to check, so none is called unknown.
+ */
+function specKeysProblem(value: unknown): string {
+  if (typeof value !== 'object' || value === null || !('provider' in value) || 'model' in value) return '';
+  const near = Object.keys(value).find((k) => closestName(k, ['model']));
+  return near ? `: it has no "model" (is ${JSON.stringify(near)} meant?)` : '';
 }

@@ -44,6 +44,11 @@ describe('unknown fields name the field meant', () => {
     expect(command).toMatch(/\(a command target\): unknown field "timeoutMS" \(did you mean "timeoutMs"\?\)$/);
   });
 
+  it('a judge spec object without its model: the forms a judge takes, then the missing model and the key near it', () => {
+    const [judge] = messages(() => parseUserConfig({ targets: { a: target }, judge: { provider: 'openai', modle: 'gpt-5.4-mini' } }, 'evals.config.mjs'));
+    expect(judge).toMatch(/^evals\.config\.mjs: judge: expected a judge: .*; got an object with keys provider, modle: it has no "model" \(is "modle" meant\?\)$/);
+  });
+
   it('a key near no field gets no guess', () => {
     expect(messages(() => parseUserConfig({ banana: 1, targets: { a: target } }, 'evals.config.mjs'))).toEqual(['evals.config.mjs: unknown field "banana"']);
   });
@@ -60,10 +65,11 @@ describe('unknown fields name the field meant', () => {
     expect(messages(() => validateTsDefinitions([def], { display: 'a.eval.ts', text: '', many: false }))[0]).toMatch(/unknown field "repeats" \(did you mean "repeat"\?\)$/);
   });
 
-  it('closestName: case is ignored; at most a third of the letters may differ; the nearest wins', () => {
+  it('closestName: case is ignored; about a third of the letters may differ; the nearest wins', () => {
     expect(closestName('MAXSTEPS', ['maxSteps', 'maxTokens'])).toBe('maxSteps');
     expect(closestName('conc', ['concurrency'])).toBeUndefined();
     expect(closestName('repeats', ['repeat', 'retries'])).toBe('repeat');
     expect([closestName('x', ['y']), closestName('X', ['x'])]).toEqual([undefined, 'x']);
+    expect([closestName('modle', ['model']), closestName('mdl', ['model'])]).toEqual(['model', undefined]);
   });
 });
