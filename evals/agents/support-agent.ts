@@ -1,4 +1,4 @@
-import type { TargetContext } from 'agent-evals';
+import type { AgentRun, TargetContext } from 'agent-evals';
 import { createStore, POLICIES, type Order } from './store.js';
 
 /**
@@ -6,7 +6,7 @@ import { createStore, POLICIES, type Order } from './store.js';
  * No model: it stands in for a real agent so the example suites run offline, and it follows the
  * store's rules: a refund needs the order's email and a delivery within 30 days.
  */
-export async function supportAgent(input: string, ctx: TargetContext): Promise<string> {
+export async function supportAgent(input: string, ctx: TargetContext): Promise<string | AgentRun> {
   const store = createStore();
   const text = input.toLowerCase();
   const orderId = /\b([A-Z]\d{4})\b/.exec(input)?.[1];
@@ -17,7 +17,9 @@ export async function supportAgent(input: string, ctx: TargetContext): Promise<s
     const policy = await ctx.tool('policy_lookup', { topic }, ({ topic }) => POLICIES[topic]!);
     return `Our ${topic} policy: ${policy}`;
   }
-  if (!orderId) return 'Could you tell me your order number? It looks like A1234.';
+  // No tool and no model: an empty step list says so, and `maxSteps` counts 0. A bare reply would leave
+  // the steps unknown (a function target's own SDK client is not seen), and `maxSteps` would fail.
+  if (!orderId) return { reply: 'Could you tell me your order number? It looks like A1234.', steps: [] };
 
   let order: Order;
   try {

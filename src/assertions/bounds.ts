@@ -12,8 +12,8 @@ const nonNegative = z.number().nonnegative();
 /**
  * A trial whose target recorded nothing (a reply alone: no trajectory, no usage) has unknown tokens
  * and cost, not zero of them: a function target that called a model through a client of its own
- * would otherwise pass any budget. Set only by the runner (`ctx.target`). `maxSteps` keeps counting
- * 0 there, as the examples' reply-only answers rely on.
+ * would otherwise pass any budget; its steps too, for the same reason. Set only by the runner
+ * (`ctx.target`). A target that did nothing but reply says so with an empty step list.
  */
 function unmeasured(bound: string, ctx: AssertionContext): CheckOutcome | undefined {
   if (!ctx.target || ctx.target.recordedTrajectory) return undefined;
@@ -29,6 +29,8 @@ function recordedUsage(run: AgentRun): boolean {
 }
 
 export const maxSteps = defineAssertion(assertionObject('maxSteps', { max: z.number().int().nonnegative() }), (spec, ctx) => {
+  const unknown = unmeasured(`maxSteps ${spec.max}`, ctx);
+  if (unknown) return unknown;
   // Model calls, the same for every kind of target: a tool run is part of the step that asked for it.
   const n = modelCallCount(ctx.run);
   return { score: binary(n <= spec.max), message: `maxSteps ${spec.max}: ${plural(n, 'step')}` };

@@ -47,7 +47,8 @@ describe('a trial whose target recorded nothing', () => {
   const unknown = (bound: string) =>
     `${bound}: unknown: target "agent" recorded no model call and no usage (a function target records them through ctx.openai(), ctx.anthropic(), ctx.fetch or ctx.usage, or returns { reply, usage })`;
 
-  it('fails maxTokens and maxCostUsd as unknown rather than passing them on zero', () => {
+  it('fails maxSteps, maxTokens and maxCostUsd as unknown rather than passing them on zero', () => {
+    expect(check({ type: 'maxSteps', max: 4 }, replyAlone())).toEqual({ score: 0, message: unknown('maxSteps 4') });
     expect(check({ type: 'maxCostUsd', max: 0.01 }, replyAlone())).toEqual({ score: 0, message: unknown('maxCostUsd 0.01') });
     expect(check({ type: 'maxTokens', max: 10 }, replyAlone())).toEqual({ score: 0, message: unknown('maxTokens 10') });
     // Wall time is measured by the runner whatever the target recorded.
@@ -59,7 +60,8 @@ describe('a trial whose target recorded nothing', () => {
     const withUsage = { ...ctx, run: { ...ctx.run, usage: { inputTokens: 5, outputTokens: 3 } } };
     expect(check({ type: 'maxTokens', max: 10 }, withUsage)).toEqual({ score: 1, message: 'maxTokens 10: 8 tokens (5 input + 3 output)' });
     expect(check({ type: 'maxCostUsd', max: 0.01 }, withUsage).score).toBe(1);
-    // A trajectory (ctx.tool steps) with no model call is a measured zero, as before.
+    // A trajectory (ctx.tool steps, or `steps: []` returned: it only replied) with no model call is a measured zero.
+    expect(check({ type: 'maxSteps', max: 0 }, { ...makeCtx({ steps: [] }), target: { name: 'agent', recordedTrajectory: true } })).toEqual({ score: 1, message: 'maxSteps 0: 0 steps' });
     expect(check({ type: 'maxTokens', max: 0 }, { ...makeCtx({ steps: [] }), target: { name: 'agent', recordedTrajectory: true } }).score).toBe(1);
   });
 });
