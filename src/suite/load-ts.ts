@@ -13,6 +13,8 @@ export interface LoadedTs {
   file: string;
   data: EvalDefinition;
   caseLines: Array<number | null>;
+  /** Line of the suite's `target: '<name>'`, where an unknown target is reported. */
+  targetLine?: number | undefined;
 }
 
 /**
@@ -53,7 +55,8 @@ export function validateTsDefinitions(
       return;
     }
     const data = parsed.data as unknown as EvalDefinition;
-    loaded.push({ file: displayPath, data, caseLines: (data.cases ?? []).map((c) => lineOfId(text, c.id)) });
+    const targetLine = typeof data.target === 'string' ? (lineOfKey(text, 'target', data.target) ?? undefined) : undefined;
+    loaded.push({ file: displayPath, data, caseLines: (data.cases ?? []).map((c) => lineOfId(text, c.id)), ...(targetLine !== undefined ? { targetLine } : {}) });
   });
   if (errors.length > 0) throw new UserErrors(errors);
   return loaded;
@@ -77,7 +80,12 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 
 /** A case's line in its source: where its id literal stands (TS modules carry no positions). */
 function lineOfId(text: string, id: string): number | null {
-  const m = new RegExp(`id\\s*:\\s*(['"\`])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`).exec(text);
+  return lineOfKey(text, 'id', id);
+}
+
+/** The line of the first `key: '<value>'` in the source (a string literal, any quote), if there is one. */
+function lineOfKey(text: string, key: string, value: string): number | null {
+  const m = new RegExp(`\\b${key}\\s*:\\s*(['"\`])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1`).exec(text);
   return m ? text.slice(0, m.index).split('\n').length : null;
 }
 

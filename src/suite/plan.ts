@@ -253,14 +253,14 @@ async function loadFile(file: string, display: string, d: PlanDefaults): Promise
 /** The cases of validated TS definitions; `file` is where a dataset path is relative to. */
 async function planTsDefinitions(loaded: LoadedTs[], file: string, display: string, d: PlanDefaults, { inMemory = false } = {}): Promise<PlannedCase[]> {
   const out: PlannedCase[] = [];
-  for (const { data, caseLines } of loaded) {
+  for (const { data, caseLines, targetLine } of loaded) {
     const cases = (data.cases ?? []).flatMap((c, i) =>
-      targetChoices(data, c, { case: caseLines[i] ?? null, file: display }, d.targetOverride, d.variants).map((choice) =>
+      targetChoices(data, c, { case: caseLines[i] ?? null, suiteTarget: targetLine, file: display }, d.targetOverride, d.variants).map((choice) =>
         planned({ suite: data, c, file: display, dir: dirname(file), line: caseLines[i] ?? null, choice, assertions: c.assert ?? [], check: c.check }, d),
       ),
     );
     if (data.dataset !== undefined)
-      pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: { file: display } }, d));
+      pushAll(cases, await rowsPlanned({ file, display, dataset: data.dataset, assertions: data.assert ?? [], check: data.check, suite: data, where: { suiteTarget: targetLine, file: display } }, d));
     pushAll(out, isolatedInline(cases, data, inMemory ? null : file, display));
   }
   return out;

@@ -81,6 +81,22 @@ describe('matrix planning', () => {
     expect(onCase).toMatch(/s\.eval\.yaml:7.*target.*unknown target "nope"/);
   });
 
+  it("TypeScript: an unknown suite target names the line of the suite's `target:`, not a case's", async () => {
+    const msg = await loadError({
+      's.eval.ts': [
+        'export default {',
+        "  suite: 'ts',",
+        "  // retarget: 'nope' is a comment, not the key",
+        "  target: 'nope',",
+        '  cases: [',
+        "    { id: 'one', input: 'hi', assert: [{ type: 'contains', value: 'x' }] },",
+        '  ],',
+        '};',
+      ].join('\n'),
+    });
+    expect(msg).toMatch(/^s\.eval\.ts:4: target: unknown target "nope"/);
+  });
+
   it('a suite needs a target or a matrix', async () => {
     const msg = await loadError({ 's.eval.yaml': yaml('suite: s', 'cases:', '  - id: one', '    input: hi', ASSERT) });
     expect(msg).toContain('a suite needs "target"');
