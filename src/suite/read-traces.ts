@@ -20,7 +20,7 @@ export interface TracesRead {
   traces: RecordedTrace[];
   /** The files read, as shown to the user. */
   files: string[];
-  /** Records read that were not kept, and why (`3 before --since`, `2 runs without an input and a reply`). */
+  /** Records read that were not kept, and why (`3 traces not scored: started before --since …`). */
   notes: string[];
 }
 
@@ -54,7 +54,7 @@ function tracesOfFile(text: string, shown: string, notes: string[]): RecordedTra
   switch (data.format) {
     case 'otlp': {
       const { runs, skipped } = otlpRuns(data.spans, shown, 'score');
-      if (skipped) notes.push(`${shown}: ${skipped} run${skipped === 1 ? '' : 's'} without an input and a reply`);
+      if (skipped) notes.push(`${shown}: ${skipped} run${skipped === 1 ? '' : 's'} not scored: no input and reply recorded`);
       if (runs.length === 0) throw new UserError(`holds no agent run with both an input and a reply${skipped ? ` (${skipped} without)` : ''}: nothing to score`, { file: shown });
       return runs.map(({ id, startMs, input, messages, run, metadata }) => ({
         id,
@@ -68,8 +68,8 @@ function tracesOfFile(text: string, shown: string, notes: string[]): RecordedTra
     case 'results': {
       const { traces, unfinished, unasked, digests } = tracesFromResults(parseResults(data.data, shown, '', ResultsSchema), shown);
       if (digests) notes.push(`${shown}: its tool calls' arguments and results are digests (the run kept them under \`trace: safe\`; \`trace: full\` keeps the values)`);
-      if (unfinished) notes.push(`${shown}: ${unfinished} trial${unfinished === 1 ? '' : 's'} that did not finish (an error or an interrupt)`);
-      if (unasked) notes.push(`${shown}: ${unasked} trial${unasked === 1 ? '' : 's'} of cases whose input the file does not keep`);
+      if (unfinished) notes.push(`${shown}: ${unfinished} trial${unfinished === 1 ? '' : 's'} not scored: did not finish (an error or an interrupt)`);
+      if (unasked) notes.push(`${shown}: ${unasked} trial${unasked === 1 ? '' : 's'} not scored: the file does not keep the case's input`);
       if (traces.length === 0) throw new UserError('holds no finished trial with its case input: nothing to score', { file: shown });
       return traces;
     }

@@ -17,12 +17,13 @@ export interface TracePick {
  */
 export function pickTraces(read: readonly RecordedTrace[], pick: TracePick): { traces: RecordedTrace[]; notes: string[] } {
   const notes: string[] = [];
-  const note = (n: number, what: string) => {
-    if (n > 0) notes.push(`${n} ${what}`);
+  // `2 traces not scored: started before --since 2026-12-01T00:00:00.000Z`: the count, then why.
+  const note = (n: number, why: string) => {
+    if (n > 0) notes.push(`${n} trace${n === 1 ? '' : 's'} not scored: ${why}`);
   };
   const ids = new Set<string>();
   const unique = read.filter((t) => !ids.has(t.id) && ids.add(t.id));
-  note(read.length - unique.length, `repeating the id of an earlier trace (the first kept)`);
+  note(read.length - unique.length, `the id of an earlier trace again (the first one is scored)`);
 
   let kept = unique;
   if (pick.since !== undefined || pick.until !== undefined) {
@@ -39,16 +40,16 @@ export function pickTraces(read: readonly RecordedTrace[], pick: TracePick): { t
       else return true;
       return false;
     });
-    note(untimed, `without a recorded time (left out by --since/--until)`);
-    note(before, 'before --since');
-    note(after, 'at or after --until');
+    note(untimed, 'no start time recorded, which --since/--until need');
+    note(before, `started before --since ${pick.since?.toISOString()}`);
+    note(after, `started at or after --until ${pick.until?.toISOString()}`);
   }
 
   if (pick.sample !== undefined && kept.length > pick.sample) {
     const seed = pick.seed ?? 0;
     const priority = new Map(kept.map((t) => [t, samplePriority(seed, t.id)]));
     const chosen = new Set([...kept].sort((a, b) => (priority.get(a)! < priority.get(b)! ? -1 : priority.get(a)! > priority.get(b)! ? 1 : 0)).slice(0, pick.sample));
-    note(kept.length - chosen.size, `left out by --sample ${pick.sample}`);
+    note(kept.length - chosen.size, `left out by --sample ${pick.sample} (--seed ${seed} picks which)`);
     kept = kept.filter((t) => chosen.has(t));
   }
   return { traces: kept, notes };

@@ -80,7 +80,7 @@ describe('readTraces of an AI SDK OTLP export of 20 recorded runs', () => {
     expect(first.traces).toHaveLength(5);
     expect(ids(again)).toEqual(ids(first));
     expect(ids(reversed)).toEqual(ids(first));
-    expect(first.notes).toEqual(['15 left out by --sample 5']);
+    expect(first.notes).toEqual(['15 traces not scored: left out by --sample 5 (--seed 1 picks which)']);
     const other = await readTraces(['prod.json'], { ...pick, seed: 2 });
     expect(ids(other)).not.toEqual(ids(first));
   });
@@ -88,6 +88,9 @@ describe('readTraces of an AI SDK OTLP export of 20 recorded runs', () => {
   it('keeps the runs that started in [--since, --until)', async () => {
     const { traces, notes } = await readTraces(['prod.json'], { cwd: dir, since: new Date(recordedRun(5).startedAt), until: new Date(recordedRun(9).startedAt) });
     expect(traces.map((t) => t.id)).toEqual([5, 6, 7, 8].map((k) => traceOfRun.get(k)));
-    expect(notes).toEqual(['4 before --since', '12 at or after --until']);
+    expect(notes).toEqual([
+      `4 traces not scored: started before --since ${new Date(recordedRun(5).startedAt).toISOString()}`,
+      `12 traces not scored: started at or after --until ${new Date(recordedRun(9).startedAt).toISOString()}`,
+    ]);
   });
 });

@@ -111,7 +111,7 @@ describe('readTraces of a results file', () => {
       { role: 'user', content: 'Where is B2?' },
     ]);
     expect(history!.input).toBeUndefined();
-    expect(notes).toEqual(['results.json: 2 trials that did not finish (an error or an interrupt)']);
+    expect(notes).toEqual(['results.json: 2 trials not scored: did not finish (an error or an interrupt)']);
     for (const t of traces) expect(RecordedTraceSchema.safeParse(t).success, t.id).toBe(true);
   });
 
@@ -173,7 +173,11 @@ describe('readTraces of JSONL trace lines and OTLP exports, in files and folders
     const dir = project({ 'a.jsonl': [lines('t', 0, 6), line({ id: 'untimed', input: 'q', reply: 'a' })].join('\n') });
     const { traces, notes } = await readTraces(['a.jsonl'], { cwd: dir, since: new Date(hour(2)), until: new Date(hour(4)) });
     expect(traces.map((t) => t.id)).toEqual(['t-2', 't-3']);
-    expect(notes).toEqual(['1 without a recorded time (left out by --since/--until)', '2 before --since', '2 at or after --until']);
+    expect(notes).toEqual([
+      '1 trace not scored: no start time recorded, which --since/--until need',
+      `2 traces not scored: started before --since ${new Date(hour(2)).toISOString()}`,
+      `2 traces not scored: started at or after --until ${new Date(hour(4)).toISOString()}`,
+    ]);
     expect((await readTraces(['a.jsonl'], { cwd: dir })).traces).toHaveLength(7);
     expect((await readTraces(['a.jsonl'], { cwd: dir, since: new Date(hour(5)) })).traces.map((t) => t.id)).toEqual(['t-5']);
   });
@@ -182,7 +186,7 @@ describe('readTraces of JSONL trace lines and OTLP exports, in files and folders
     const dir = project({ 'a.jsonl': lines('t', 0, 2), 'b.jsonl': lines('t', 1, 2) });
     const { traces, notes } = await readTraces(['a.jsonl', 'b.jsonl'], { cwd: dir });
     expect(traces.map((t) => t.source)).toEqual(['a.jsonl:1', 'a.jsonl:2', 'b.jsonl:2']);
-    expect(notes).toEqual(['1 repeating the id of an earlier trace (the first kept)']);
+    expect(notes).toEqual(['1 trace not scored: the id of an earlier trace again (the first one is scored)']);
   });
 });
 
