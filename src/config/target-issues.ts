@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { formatPath, matchedBranch, unknownFieldsMessage } from '../suite/zod-issues.js';
+import { formatPath, matchedBranch } from '../suite/zod-issues.js';
+import { unknownFieldsMessage } from '../core/closest-name.js';
 import { fieldsAt } from '../suite/schema-fields.js';
 import { TARGET_KINDS, targetKindIndex } from '../targets/config-schema.js';
 

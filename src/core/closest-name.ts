@@ -15,3 +15,12 @@ export function closestName(name: string, known: Iterable<string>): string | und
   }
   return best?.name;
 }
+
+/** `unknown field "asert" (did you mean "assert"?)`: each unknown key, with the known field it is nearest to, if any. */
+export function unknownFieldsMessage(keys: readonly string[], known: readonly string[]): string {
+  const named = keys.map((k) => {
+    const near = closestName(k, known);
+    return near ? `${JSON.stringify(k)} (did you mean ${JSON.stringify(near)}?)` : JSON.stringify(k);
+  });
+  return `unknown field${keys.length > 1 ? 's' : ''} ${named.join(', ')}`;
+}

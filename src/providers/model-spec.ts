@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ProviderConfigError } from '../core/errors.js';
+import { unknownFieldsMessage } from '../core/closest-name.js';
 import { CapabilityOverridesSchema, type ModelCapabilities, type WireTable } from './capabilities.js';
 import { capabilitiesOf } from './capability-lookup.js';
 import { ProxySettingSchema } from './proxy.js';
@@ -87,7 +88,8 @@ export function parseModelSpec(input: unknown): ModelSpec {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new ProviderConfigError(`invalid model spec ${JSON.stringify(input)}${where}: ${issue?.message ?? 'invalid'}`);
+    const message = issue?.code === 'unrecognized_keys' && issue.path.length === 0 ? unknownFieldsMessage(issue.keys, Object.keys(ModelSpecObjectSchema.shape)) : issue?.message;
+    throw new ProviderConfigError(`invalid model spec ${JSON.stringify(input)}${where}: ${message ?? 'invalid'}`);
   }
   const value = parsed.data;
   if (typeof value !== 'string') return value;

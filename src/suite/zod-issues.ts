@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { INPUT_PART_TYPES } from '../core/content-parts.js';
 import { MATRIX_DIMENSIONS } from '../core/matrix.js';
-import { closestName } from '../core/closest-name.js';
+import { unknownFieldsMessage } from '../core/closest-name.js';
 import { fieldsAt } from './schema-fields.js';
 
 type Issue = z.core.$ZodIssue;
@@ -48,15 +48,6 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
     return { path: [...issue.path, issue.keys[0] ?? ''], message: unknownFieldsMessage(issue.keys, schema ? fieldsAt(schema, issue.path, input) : []), atKey: true };
   }
   return { path: issue.path, message: issue.message };
-}
-
-/** `unknown field "asert" (did you mean "assert"?)`: each unknown key, with the known field it is nearest to, if any. */
-export function unknownFieldsMessage(keys: readonly string[], known: readonly string[]): string {
-  const named = keys.map((k) => {
-    const near = closestName(k, known);
-    return near ? `${JSON.stringify(k)} (did you mean ${JSON.stringify(near)}?)` : JSON.stringify(k);
-  });
-  return `unknown field${keys.length > 1 ? 's' : ''} ${named.join(', ')}`;
 }
 
 /**

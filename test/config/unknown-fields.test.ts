@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseUserConfig } from '../../src/config/load-config.js';
 import { UserError, UserErrors } from '../../src/core/errors.js';
 import { closestName } from '../../src/core/closest-name.js';
+import { parseModelSpec } from '../../src/providers/model-spec.js';
 import { parseEvalFile } from '../../src/suite/load-yaml.js';
 import { validateTsDefinitions } from '../../src/suite/load-ts.js';
 
@@ -47,6 +48,12 @@ describe('unknown fields name the field meant', () => {
   it('a judge spec object without its model: the forms a judge takes, then the missing model and the key near it', () => {
     const [judge] = messages(() => parseUserConfig({ targets: { a: target }, judge: { provider: 'openai', modle: 'gpt-5.4-mini' } }, 'evals.config.mjs'));
     expect(judge).toMatch(/^evals\.config\.mjs: judge: expected a judge: .*; got an object with keys provider, modle: it has no "model" \(is "modle" meant\?\)$/);
+  });
+
+  it('a model spec object (a judge, a model target): its own fields', () => {
+    expect(() => parseModelSpec({ provider: 'openai', model: 'gpt-5.4-mini', temprature: 0 })).toThrow(
+      'invalid model spec {"provider":"openai","model":"gpt-5.4-mini","temprature":0}: unknown field "temprature" (did you mean "temperature"?)',
+    );
   });
 
   it('a key near no field gets no guess', () => {
