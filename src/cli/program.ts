@@ -15,21 +15,31 @@ export async function buildProgram(argv: string[]): Promise<Command> {
   const wantsHelp = argv.includes('--help') || argv.includes('-h') || command === 'help';
   // `--version` needs no command module at all: start-up stays at Node's own.
   if (!command && !wantsHelp && (argv.includes('--version') || argv.includes('-V'))) return program;
-  if (command === 'list' || wantsHelp) (await import('./list.js')).registerList(program);
-  if (command !== 'list' || wantsHelp) (await import('./run.js')).registerRun(program);
-  if (command === 'redteam' || wantsHelp) (await import('./redteam.js')).registerRedteam(program);
-  if (command === 'compare' || wantsHelp) (await import('./compare.js')).registerCompare(program);
-  if (command === 'rejudge' || wantsHelp) (await import('./rejudge.js')).registerRejudge(program);
-  if (command === 'score' || wantsHelp) (await import('./score.js')).registerScore(program);
-  if (command === 'merge' || wantsHelp) (await import('./merge.js')).registerMerge(program);
-  if (command === 'calibrate' || wantsHelp) (await import('./calibrate.js')).registerCalibrate(program);
-  if (command === 'init' || wantsHelp) (await import('./init.js')).registerInit(program);
-  if (command === 'report' || wantsHelp) (await import('./report.js')).registerReport(program);
-  if (command === 'review' || wantsHelp) (await import('./review.js')).registerReview(program);
-  if (command === 'view' || wantsHelp) (await import('./view.js')).registerView(program);
-  if (command === 'import' || wantsHelp) (await import('./import.js')).registerImport(program);
-  if (command === 'generate' || wantsHelp) (await import('./generate.js')).registerGenerate(program);
-  if (command === 'doctor' || wantsHelp) (await import('./doctor.js')).registerDoctor(program);
-  if (command === 'mcp-check' || wantsHelp) (await import('./mcp-check.js')).registerMcpCheck(program);
+  for (const [name, register] of Object.entries(COMMANDS)) {
+    // `run` is the default command: it is there for anything but `list`.
+    if (wantsHelp || (name === 'run' ? command !== 'list' : command === name)) await register(program);
+  }
   return program;
 }
+
+/** The commands, in the help's order; each module is imported only when its command is asked for. */
+const COMMANDS: Record<string, (program: Command) => Promise<void>> = {
+  list: async (p) => (await import('./list.js')).registerList(p),
+  run: async (p) => (await import('./run.js')).registerRun(p, COMMAND_NAMES),
+  redteam: async (p) => (await import('./redteam.js')).registerRedteam(p),
+  compare: async (p) => (await import('./compare.js')).registerCompare(p),
+  rejudge: async (p) => (await import('./rejudge.js')).registerRejudge(p),
+  score: async (p) => (await import('./score.js')).registerScore(p),
+  merge: async (p) => (await import('./merge.js')).registerMerge(p),
+  calibrate: async (p) => (await import('./calibrate.js')).registerCalibrate(p),
+  init: async (p) => (await import('./init.js')).registerInit(p),
+  report: async (p) => (await import('./report.js')).registerReport(p),
+  review: async (p) => (await import('./review.js')).registerReview(p),
+  view: async (p) => (await import('./view.js')).registerView(p),
+  import: async (p) => (await import('./import.js')).registerImport(p),
+  generate: async (p) => (await import('./generate.js')).registerGenerate(p),
+  doctor: async (p) => (await import('./doctor.js')).registerDoctor(p),
+  'mcp-check': async (p) => (await import('./mcp-check.js')).registerMcpCheck(p),
+};
+
+const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

@@ -12,6 +12,7 @@ import type { RunFlags } from '../config/run-settings.js';
 import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { UserError } from '../core/errors.js';
+import { checkMistypedCommand } from './mistyped-command.js';
 import { providerList } from '../providers/registry.js';
 import type { RejudgedBaseline } from '../stats/effects.js';
 import type { RunProvenance } from '../core/results-schema.js';
@@ -38,7 +39,8 @@ export interface RunFlagsRaw extends SelectionFlags, RunFlags, CompareFlags, Res
   from?: string;
 }
 
-export function registerRun(program: Command): void {
+/** `commands`: every command's name, for the hint when a misspelt one arrives here as a path. */
+export function registerRun(program: Command, commands: readonly string[] = []): void {
   addCompareOptions(
     addSelectionOptions(
       program.command('run', { isDefault: true }).description('run eval cases and report verdicts (exit 0 pass, 1 fail, 2 bad input, 130 interrupted)'),
@@ -89,6 +91,7 @@ export function registerRun(program: Command): void {
     .option('-w, --watch', 're-run on save: the cases of changed eval files, every case of a target whose config or source changed (q quits, a re-runs all)')
     .action(async (paths: string[], flags: RunFlagsRaw, cmd: Command) => {
       const cwd = process.cwd();
+      checkMistypedCommand(paths, commands, cwd);
       const again = (['resume', 'retryErrors', 'lastFailed'] as const).find((k) => flags[k] !== undefined);
       if (flags.from !== undefined && !flags.lastFailed && !flags.estimate && flags.maxCost === undefined)
         throw new UserError('--from names the results that --last-failed, --estimate and --max-cost read: give one of them too');

@@ -78,5 +78,7 @@ describe('unknown fields name the field meant', () => {
     expect(closestName('repeats', ['repeat', 'retries'])).toBe('repeat');
     expect([closestName('x', ['y']), closestName('X', ['x'])]).toEqual([undefined, 'x']);
     expect([closestName('modle', ['model']), closestName('mdl', ['model'])]).toEqual(['model', undefined]);
+    // Two neighbours swapped count as one edit: short names get their guess too.
+    expect([closestName('rnu', ['run', 'init']), closestName('lsit', ['list']), closestName('nru', ['run'])]).toEqual(['run', 'list', undefined]);
   });
 });

@@ -4,7 +4,7 @@
  * in-process in test/cli/selection.test.ts. The CLI's `main` runs in-process; an unknown flag goes
  * through the spawned binary (argv to exit code end to end).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../support/cli.js';
@@ -70,7 +70,7 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     const marker = join(dir, 'called.txt');
     writeFileSync(
       join(dir, 'evals.config.mjs'),
-      `import { existsSync, writeFileSync } from 'node:fs';\nexport default { targets: { agent: () => (writeFileSync(${JSON.stringify(marker)}, 'x'), 'hi') } };\n`,
+      `import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';\nexport default { targets: { agent: () => (writeFileSync(${JSON.stringify(marker)}, 'x'), 'hi') } };\n`,
     );
     writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - id: c\n    input: hi\n    assert: [{ type: judge, criteria: says hi }]\n');
     const noModel = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir, env: { EVALS_JUDGE_PROVIDER: 'openai', EVALS_JUDGE_MODEL: undefined } });
@@ -83,6 +83,27 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     // The fake alone, as before, is a whole judge.
     const fake = await runCliInProcess(['run', 'a.eval.yaml'], { cwd: dir, env: { EVALS_JUDGE_PROVIDER: 'fake', EVALS_JUDGE_MODEL: undefined } });
     expect(fake.code, explain(fake)).toBe(0);
+  });
+
+  it('a misspelt command, which arrives at `run` as a path, names the command meant; a file of that name is still run', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'evals.config.mjs'), "export default { targets: { agent: () => 'hi' } };\n");
+    for (const [typed, meant] of [
+      ['rnu', 'run'],
+      ['doctr', 'doctor'],
+      ['comapre', 'compare'],
+    ]) {
+      const r = await runCliInProcess([typed!], { cwd: dir });
+      expect(r.stderr, explain(r)).toBe(`agent-evals: no command or file "${typed}": did you mean the command "${meant}"? (see agent-evals --help)\n`);
+      expect(r.code).toBe(2);
+    }
+    expect((await runCliInProcess(['banana'], { cwd: dir })).stderr).toBe('agent-evals: no such file or directory: banana\n');
+    // A folder that happens to be named like a command is what the user meant.
+    writeFileSync(join(dir, 'a.eval.yaml'), 'suite: s\ntarget: agent\ncases:\n  - { id: c, input: hi, assert: [{ type: contains, value: hi }] }\n');
+    mkdirSync(join(dir, 'rnu'));
+    renameSync(join(dir, 'a.eval.yaml'), join(dir, 'rnu', 'a.eval.yaml'));
+    const folder = await runCliInProcess(['rnu'], { cwd: dir });
+    expect(folder.code, explain(folder)).toBe(0);
   });
 
   it('a misspelt key over a block list is named at its own line', async () => {
