@@ -1,5 +1,6 @@
 import type { ReporterDescriptor } from './descriptor.js';
 import { largest } from '../core/extremes.js';
+import { closestName } from '../core/closest-name.js';
 
 /** One `--reporter` / config `reporters` entry: `name`, `name=path`, `./module.mjs` or `./module.mjs=path`. */
 export interface ReporterSpec {
@@ -29,7 +30,13 @@ export function reporterSpecProblem(spec: string, registry: readonly ReporterDes
   const { name, target, module } = parseReporterSpec(spec);
   if (module) return undefined;
   const found = registry.find((d) => d.name === name);
-  if (!found) return `unknown reporter "${name}" (known: ${registry.map((d) => d.name).join(', ')}; or a module path such as ./my-reporter.mjs)`;
+  if (!found) {
+    const near = closestName(
+      name,
+      registry.map((d) => d.name),
+    );
+    return `unknown reporter "${name}"${near ? `: did you mean "${near}"?` : ''} (known: ${registry.map((d) => d.name).join(', ')}; or a module path such as ./my-reporter.mjs)`;
+  }
   if (target !== undefined && !found.file) return `the ${name} reporter writes no file: drop "=${target}"`;
   return undefined;
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { INPUT_PART_TYPES } from '../core/content-parts.js';
 import { MATRIX_DIMENSIONS } from '../core/matrix.js';
-import { unknownFieldsMessage } from '../core/closest-name.js';
+import { closestName, unknownFieldsMessage } from '../core/closest-name.js';
 import { fieldsAt } from './schema-fields.js';
 
 type Issue = z.core.$ZodIssue;
@@ -27,7 +27,9 @@ export function describeIssue(issue: Issue, input: unknown, knownTypes: readonly
     // zod points the issue at the discriminator itself: `…assert[1].type`.
     const type = valueAt(input, issue.path);
     const [noun, known] = isPartUnion(issue) ? ['part', INPUT_PART_TYPES] : ['assertion', knownTypes];
-    const message = type === undefined ? `${article(noun)} ${noun} needs a "type"` : `unknown ${noun} type ${JSON.stringify(type)} (known: ${known.join(', ')})`;
+    const near = typeof type === 'string' ? closestName(type, known) : undefined;
+    const meant = near ? `: did you mean ${JSON.stringify(near)}?` : '';
+    const message = type === undefined ? `${article(noun)} ${noun} needs a "type"` : `unknown ${noun} type ${JSON.stringify(type)}${meant} (known: ${known.join(', ')})`;
     return { path: issue.path, message };
   }
   if (issue.code === 'invalid_union') {

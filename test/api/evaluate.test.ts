@@ -310,7 +310,7 @@ describe('evaluate(agent).run() in a test file', () => {
   it('a bad assertion spec is a UserError naming the assertion and field, thrown when it is added', () => {
     const agent = (): string => 'hi';
     expect(() => evaluate(agent).expect({ type: 'contians', value: 'x' } as never)).toThrow(UserError);
-    expect(() => evaluate(agent).expect({ type: 'contians', value: 'x' } as never)).toThrow(/unknown assertion type "contians" \(known: .*contains/);
+    expect(() => evaluate(agent).expect({ type: 'contians', value: 'x' } as never)).toThrow(/unknown assertion type "contians": did you mean "contains"\? \(known: .*contains/);
     expect(() => evaluate(agent).expect({ type: 'contains' } as never)).toThrow(/^evaluate\(\)\.expect\(contains\): value: /);
     expect(() => evaluate(agent).expectJudge('ok', { threshold: 2 })).toThrow(/^evaluate\(\)\.expect\(judge\): threshold: /);
     expect(() => evaluate(agent).calledTool('x', {}, { times: 1, atLeast: 1 })).toThrow(/calledTool takes either times or atLeast\/atMost, not both/);

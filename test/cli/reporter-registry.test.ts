@@ -96,6 +96,10 @@ describe('the reporter registry', () => {
     expect(reporterSpecProblem('junit=out,v2/x.xml', REPORTERS)).toBeUndefined();
   });
 
+  it('a misspelt reporter names the one meant', () => {
+    expect(reporterSpecProblem('htlm', REPORTERS)).toBe('unknown reporter "htlm": did you mean "html"? (known: terminal, json, junit, html, github; or a module path such as ./my-reporter.mjs)');
+  });
+
   it('a reporter that writes no file refuses =path', () => {
     expect(reporterSpecProblem('terminal=x.txt', REPORTERS)).toBe('the terminal reporter writes no file: drop "=x.txt"');
   });

@@ -130,7 +130,7 @@ describe('agent-evals score over an OTLP export of 20 AI SDK runs', () => {
     });
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toContain('evals/bad.score.yaml:3');
-    expect(res.stderr).toMatch(/unknown assertion type "calledToool" \(known: .*calledTool.*\)/);
+    expect(res.stderr).toMatch(/unknown assertion type "calledToool": did you mean "calledTool"\? \(known: .*calledTool.*\)/);
     expect(res.stderr).not.toMatch(STACK_FRAME);
   });
 });

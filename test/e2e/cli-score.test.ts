@@ -173,7 +173,7 @@ describe('agent-evals score', () => {
     const res = await cli(['score', 'traces/prod.jsonl']);
     expect(res.code, res.stdout + res.stderr).toBe(2);
     expect(res.stderr).toContain('evals/support.score.yaml:5');
-    expect(res.stderr).toMatch(/unknown assertion type "containz" \(known: .*contains.*\)/);
+    expect(res.stderr).toMatch(/unknown assertion type "containz": did you mean "contains"\? \(known: .*contains.*\)/);
     expect(res.stderr).not.toMatch(STACK_FRAME);
     expect(judgeRequests(fake!)).toHaveLength(0);
   });

@@ -53,9 +53,9 @@ describe.concurrent('an unknown content-part type', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       [
-        'agent-evals: parts.eval.yaml:7: cases[0].input[1].type: unknown part type "imag" (known: text, image, file)',
-        'parts.eval.yaml:11: cases[1].turns[0].input[0].type: unknown part type "imag" (known: text, image, file)',
-        'parts.eval.yaml:16: cases[2].messages[0].content[0].type: unknown part type "imag" (known: text, image, file)',
+        'agent-evals: parts.eval.yaml:7: cases[0].input[1].type: unknown part type "imag": did you mean "image"? (known: text, image, file)',
+        'parts.eval.yaml:11: cases[1].turns[0].input[0].type: unknown part type "imag": did you mean "image"? (known: text, image, file)',
+        'parts.eval.yaml:16: cases[2].messages[0].content[0].type: unknown part type "imag": did you mean "image"? (known: text, image, file)',
       ].join('\n'),
     );
     expect(r.calls).toEqual([]);
@@ -65,7 +65,7 @@ describe.concurrent('an unknown content-part type', () => {
     const ts = `export default {\n  suite: 'parts',\n  target: 'cli',\n  cases: [\n    { id: 'fine', input: 'x', assert: [{ type: 'contains', value: 'ok' }] },\n    { id: 'bad', input: [{ type: 'imag', path: 'a.png' }], assert: [{ type: 'contains', value: 'ok' }] },\n  ],\n};\n`;
     const r = await run('parts.eval.ts', ts);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('agent-evals: parts.eval.ts:6: cases[1].input[0].type: unknown part type "imag" (known: text, image, file)');
+    expect(r.stderr).toBe('agent-evals: parts.eval.ts:6: cases[1].input[0].type: unknown part type "imag": did you mean "image"? (known: text, image, file)');
     expect(r.calls).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ describe('describeIssue names each discriminated union for what it holds', () =>
         { type: 'text', text: 'hi' },
         { type: 'imag', path: 'a.png' },
       ]),
-    ).toEqual([{ path: [1, 'type'], message: 'unknown part type "imag" (known: text, image, file)' }]);
+    ).toEqual([{ path: [1, 'type'], message: 'unknown part type "imag": did you mean "image"? (known: text, image, file)' }]);
   });
 
   it('a part without a type', () => {
@@ -29,7 +29,9 @@ describe('describeIssue names each discriminated union for what it holds', () =>
   });
 
   it('an unknown assertion type is still an assertion type, listing the known ones given', () => {
-    expect(described(AssertionSpecSchema, { type: 'contans', value: 'x' })).toEqual([{ path: ['type'], message: 'unknown assertion type "contans" (known: contains, regex)' }]);
+    expect(described(AssertionSpecSchema, { type: 'contans', value: 'x' })).toEqual([
+      { path: ['type'], message: 'unknown assertion type "contans": did you mean "contains"? (known: contains, regex)' },
+    ]);
     expect(described(AssertionSpecSchema, { value: 'x' })).toEqual([{ path: ['type'], message: 'an assertion needs a "type"' }]);
   });
 
