@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOUNDS, boundedNumber } from '../core/bounds.js';
 import { ProviderConfigError } from '../core/errors.js';
-import { unknownFieldsMessage } from '../core/closest-name.js';
+import { closestName, unknownFieldsMessage } from '../core/closest-name.js';
 import { CapabilityOverridesSchema, type ModelCapabilities, type WireTable } from './capabilities.js';
 import { capabilitiesOf } from './capability-lookup.js';
 import { ProxySettingSchema } from './proxy.js';
@@ -68,8 +68,15 @@ export const MODEL_SPEC_PATTERN = new RegExp(`^(${PROVIDER_IDS.map(escape).join(
  */
 export const ModelSpecStringSchema = z
   .string()
-  .refine(isModelSpecString, { error: () => `expected "<provider>:<model>" with provider one of: ${providerList()}` })
+  .refine(isModelSpecString, { error: (issue) => `expected "<provider>:<model>" with provider one of: ${providerList()}${providerGuess(issue.input)}` })
   .meta({ pattern: MODEL_SPEC_PATTERN.source });
+
+/** `; did you mean "openai"?` for `openia:gpt-5.4-mini`; else ''. */
+function providerGuess(input: unknown): string {
+  const colon = typeof input === 'string' ? input.indexOf(':') : -1;
+  const near = colon > 0 ? closestName((input as string).slice(0, colon), providerIds()) : undefined;
+  return near ? `; did you mean "${near}"?` : '';
+}
 
 function isModelSpecString(v: string): boolean {
   const colon = v.indexOf(':');

@@ -56,6 +56,11 @@ describe('unknown fields name the field meant', () => {
     );
   });
 
+  it('a misspelt provider in a "provider:model" string names the provider meant', () => {
+    expect(() => parseModelSpec('openia:gpt-5.4-mini')).toThrow(/with provider one of: openai, .*; did you mean "openai"\?$/);
+    expect(() => parseModelSpec('acme:gpt-5.4-mini')).toThrow(/with provider one of: openai, [^;]*$/);
+  });
+
   it('a key near no field gets no guess', () => {
     expect(messages(() => parseUserConfig({ banana: 1, targets: { a: target } }, 'evals.config.mjs'))).toEqual(['evals.config.mjs: unknown field "banana"']);
   });
