@@ -54,9 +54,11 @@ export function transportFetch(options: TransportOptions): FetchLike {
     const lib = undici ?? (await loadUndici());
     dispatcher ??= dispatcherFor(lib, route);
     const [url, requestInit] = asParts(input, init);
+    // A dispatcher the caller gave (a client's `fetchOptions: { dispatcher }`: their own proxy or TLS) is theirs to keep.
+    const own = (init as { dispatcher?: Dispatcher } | undefined)?.dispatcher;
     // Only the request is cast: undici's types know its own FormData, Headers and Dispatcher classes, not
     // Node's built-in ones the DOM RequestInit names (asParts sends a FormData as a stream). Its Response is a Response.
-    const res: Response = await lib.fetch(url, { ...requestInit, dispatcher } as Parameters<Undici['fetch']>[1]);
+    const res: Response = await lib.fetch(url, { ...requestInit, dispatcher: own ?? dispatcher } as Parameters<Undici['fetch']>[1]);
     if (maxBytes === undefined || !res.body) return res;
     if (streamed && res.status === 200 && streamed(new URL(res.url))) return res;
     return withBody(res, watchedBody(res.body, { maxBytes }));

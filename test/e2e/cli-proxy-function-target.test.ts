@@ -6,6 +6,8 @@
  * over the environment, in an isolated target's worker too. The calls' usage is still recorded.
  */
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { removeTempDirs } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
@@ -120,6 +122,27 @@ describe("a function target's ctx.openai() / ctx.anthropic() / ctx.fetch() behin
     const s = await setup('proxy: false,');
     await run(s, { ...s.env, HTTP_PROXY: s.proxy.url });
     expect(s.proxy.count()).toBe(0);
+  });
+
+  it("a dispatcher the target gives its client (fetchOptions: { dispatcher }) is kept over the run's route", async () => {
+    const mine = await startForwardProxy();
+    closers.push(() => mine.close());
+    const openai = await startFakeOpenAI({ script: () => ({ text: 'one', usage: { input: 10, output: 2 }, model: 'gpt-4.1-mini-2025-04-14' }) });
+    closers.push(() => openai.close());
+    const undici = pathToFileURL(createRequire(import.meta.url).resolve('undici')).href;
+    const dir = writeProject({
+      'evals.config.mjs': `import { ProxyAgent } from '${undici}';
+const dispatcher = new ProxyAgent(process.env.MY_PROXY);
+export default { evals: ['*.eval.yaml'], targets: { agent: async (input, ctx) => {
+  const openai = await ctx.openai({ maxRetries: 0, fetchOptions: { dispatcher } });
+  const a = await openai.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: input }] });
+  return a.choices[0].message.content;
+} } };\n`,
+      'one.eval.yaml': 'suite: one\ntarget: agent\ncases:\n  - id: c1\n    input: hello\n    assert: [{ type: contains, value: one }]\n',
+    });
+    const r = await runCliInProcess(['run'], { cwd: dir, env: { ...NO_PROXY_VARS, OPENAI_API_KEY: 'sk-test-dummy-key-000000', OPENAI_BASE_URL: openai.url, MY_PROXY: mine.url } });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(mine.connects).toEqual([hostOf(openai)]);
   });
 
   it("an isolated target (isolate: true) takes the config's proxy into its worker", async () => {
