@@ -7,6 +7,7 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { jsonOrText } from './json-text.js';
+import { isList, wrongInput } from './adapter-input.js';
 import { recordedFunctionSpans, type FunctionSpanRecord } from './openai-agents-tracing.js';
 
 export { openAIAgentsTracing, type OpenAIAgentsTracing, type OpenAIAgentsTracingOptions } from './openai-agents-tracing.js';
@@ -39,6 +40,9 @@ export interface OpenAIAgentsResponseLike {
 }
 
 export function fromOpenAIAgents(result: OpenAIAgentsResultLike): AgentRun {
+  if (typeof result !== 'object' || result === null || !isList(result.rawResponses) || !isList(result.newItems)) {
+    throw wrongInput('fromOpenAIAgents', 'the result of run(agent, input)', result, '`await run(agent, input)` before handing it over');
+  }
   // `await run(…, { stream: true })` resolves when the stream starts: read then, the run would be
   // empty (no reply, no tool calls), and notCalledTool or usedNoTools would pass on it.
   if (result.completed !== undefined && result.finalOutput === undefined && !result.interruptions?.length) {
