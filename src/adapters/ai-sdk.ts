@@ -84,7 +84,12 @@ export function fromAISDK(result: AISDKStreamTextResult, options?: FromAISDKOpti
 export function fromAISDK(result: AISDKGenerateTextResult | AISDKStreamTextResult, options: FromAISDKOptions = {}): AgentRun | Promise<AgentRun> {
   if (isGenerated(result)) return toRun(result.steps, result.text, result.finishReason, options);
   if (!isStreamed(result)) {
-    throw wrongInput('fromAISDK', 'a generateText result or a streamText result', result, '`await generateText(…)` before handing it over (a streamText result is passed as it is)');
+    throw wrongInput(
+      'fromAISDK',
+      'a generateText result or a streamText result',
+      result,
+      "await it before handing it over (`await generateText(…)`, or an agent's `await agent.generate(…)` / `await agent.stream(…)`; a streamText result is passed as it is)",
+    );
   }
   return Promise.all([result.steps, result.text, result.finishReason]).then(([steps, text, finish]) => toRun(steps, text, finish, options));
 }

@@ -14,7 +14,7 @@ import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { Mastra } from '@mastra/core';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import { Agent, OpenAIProvider, Runner } from '@openai/agents';
-import { generateText, streamText } from 'ai';
+import { generateText, streamText, ToolLoopAgent } from 'ai';
 import { fromAISDK } from '../../src/adapters/ai-sdk.js';
 import { fromLangChain } from '../../src/adapters/langchain.js';
 import { fromMastra } from '../../src/adapters/mastra.js';
@@ -50,12 +50,21 @@ describe('adapters handed the wrong thing', () => {
     const model = createOpenAI({ baseURL: await fakeUrl(), apiKey: 'sk-test' }).chat('gpt-4.1-mini');
     const pending = generateText({ model, prompt: 'Hi' });
     expect(refusal(() => fromAISDK(pending as never))).toBe(
-      'fromAISDK: expected a generateText result or a streamText result, got a Promise: `await generateText(…)` before handing it over (a streamText result is passed as it is)',
+      "fromAISDK: expected a generateText result or a streamText result, got a Promise: await it before handing it over (`await generateText(…)`, or an agent's `await agent.generate(…)` / `await agent.stream(…)`; a streamText result is passed as it is)",
     );
     const result = await pending;
     expect(refusal(() => fromAISDK(result.text as never))).toBe('fromAISDK: expected a generateText result or a streamText result, got a string ("Hello.")');
     expect(refusal(() => fromAISDK(undefined as never))).toBe('fromAISDK: expected a generateText result or a streamText result, got undefined');
     await expect(fromAISDK(streamText({ model, prompt: 'Hi' }))).resolves.toMatchObject({ reply: 'Hello.' });
+  });
+
+  it("fromAISDK: a ToolLoopAgent's generate() and stream() results convert once awaited; stream() not awaited (unlike streamText) is refused", async () => {
+    const agent = new ToolLoopAgent({ model: createOpenAI({ baseURL: await fakeUrl(), apiKey: 'sk-test' }).chat('gpt-4.1-mini'), instructions: 'Answer.' });
+    expect(fromAISDK(await agent.generate({ prompt: 'Hi' }))).toMatchObject({ reply: 'Hello.', stopReason: 'stop' });
+    await expect(fromAISDK(await agent.stream({ prompt: 'Hi' }))).resolves.toMatchObject({ reply: 'Hello.', stopReason: 'stop' });
+    const pending = agent.stream({ prompt: 'Hi' });
+    expect(refusal(() => fromAISDK(pending as never))).toMatch(/^fromAISDK: expected .*, got a Promise: await it before handing it over .*`await agent\.stream\(…\)`/);
+    await (await pending).consumeStream();
   });
 
   it('fromOpenAIAgents: a run() promise (no await) and its finalOutput are refused by name', async () => {
