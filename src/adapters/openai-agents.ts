@@ -57,9 +57,16 @@ export function fromOpenAIAgents(result: OpenAIAgentsResultLike): AgentRun {
         'Tracing is off: the SDK turns it off when NODE_ENV is `test` (call `setTracingDisabled(false)` from @openai/agents after importing it), or a `setTracingDisabled(true)` or a Runner with `tracingDisabled: true` did',
     );
   }
+  const recorded = recordedFunctionSpans(traceId ?? '');
+  // Traced, every function tool's call has a span: none kept means the processor made is not registered.
+  if (tracingInUse() && recorded.length === 0 && result.newItems.some(isFunctionToolCall)) {
+    throw new Error(
+      'fromOpenAIAgents: openAIAgentsTracing() kept no span of this run, so a tool that threw would pass as a result: register it with the SDK (`addTraceProcessor(tracing)` or `setTraceProcessors([tracing])`, once at start-up)',
+    );
+  }
   const outputs = toolOutputs(result.newItems);
   const agentModel = typeof result.lastAgent?.model === 'string' && result.lastAgent.model !== '' ? result.lastAgent.model : undefined;
-  const spans = new SpanMatcher(recordedFunctionSpans(traceId ?? ''));
+  const spans = new SpanMatcher(recorded);
 
   const steps = result.rawResponses.map((response): Step => {
     const step: Step = {};

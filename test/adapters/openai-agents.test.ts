@@ -145,6 +145,17 @@ describe('fromOpenAIAgents', () => {
     }
   });
 
+  it('refuses a traced run with tool calls when the processor made was never registered with the SDK', async () => {
+    const runner = await runnerOn([{ toolCalls: [{ name: 'lookup', args: { key: 'k' } }] }, { text: 'no' }]);
+    setTraceProcessors([]); // made (openAIAgentsTracing()) but not registered
+    try {
+      const result = await runner.run(agent, 'x', { context: { fail: true } });
+      expect(() => fromOpenAIAgents(result)).toThrow('fromOpenAIAgents: openAIAgentsTracing() kept no span of this run, so a tool that threw would pass as a result: register it');
+    } finally {
+      setTraceProcessors([tracing]);
+    }
+  });
+
   it('cannot tell a throwing tool without the processor: its error is only the text the model saw', async () => {
     const runner = await runnerOn([{ toolCalls: [{ name: 'lookup', args: { key: 'k' } }] }, { text: 'no' }]);
     const result = await runner.run(agent, 'x', { context: { fail: true } });
