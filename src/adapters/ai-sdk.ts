@@ -8,6 +8,7 @@ import type { TokenUsage } from '../core/usage.js';
 import { errorMessage } from '../core/errors.js';
 import { providerId } from './token-counts.js';
 import { mcpServerOfTool, withMcpServer, type McpToolSets } from './mcp-tools.js';
+import { isThenable, wrongInput } from './adapter-input.js';
 
 /** A part of a step's `content`; only tool calls, results and errors are read. */
 export interface AISDKContentPart {
@@ -82,11 +83,24 @@ export function fromAISDK(result: AISDKGenerateTextResult, options?: FromAISDKOp
 export function fromAISDK(result: AISDKStreamTextResult, options?: FromAISDKOptions): Promise<AgentRun>;
 export function fromAISDK(result: AISDKGenerateTextResult | AISDKStreamTextResult, options: FromAISDKOptions = {}): AgentRun | Promise<AgentRun> {
   if (isGenerated(result)) return toRun(result.steps, result.text, result.finishReason, options);
+  if (!isStreamed(result)) {
+    throw wrongInput(
+      'fromAISDK',
+      'a generateText result or a streamText result',
+      result,
+      "await it before handing it over (`await generateText(…)`, or an agent's `await agent.generate(…)` / `await agent.stream(…)`; a streamText result is passed as it is)",
+    );
+  }
   return Promise.all([result.steps, result.text, result.finishReason]).then(([steps, text, finish]) => toRun(steps, text, finish, options));
 }
 
 function isGenerated(result: AISDKGenerateTextResult | AISDKStreamTextResult): result is AISDKGenerateTextResult {
-  return Array.isArray(result.steps);
+  return typeof result === 'object' && result !== null && Array.isArray(result.steps);
+}
+
+/** A streamText result (or an agent's `stream()`): not itself a promise, its steps one. */
+function isStreamed(result: unknown): result is AISDKStreamTextResult {
+  return typeof result === 'object' && result !== null && !isThenable(result) && isThenable((result as { steps?: unknown }).steps);
 }
 
 function toRun(steps: readonly AISDKStep[], text: string, finishReason: string | undefined, options: FromAISDKOptions): AgentRun {

@@ -8,6 +8,7 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { modelSpec, tokenUsage } from './token-counts.js';
 import { jsonOrText } from './json-text.js';
+import { describeValue, wrongInput } from './adapter-input.js';
 
 /** A tool call as an AI message lists it (`tool_calls`), or in OpenAI's wire form (`additional_kwargs.tool_calls`). */
 export interface LangChainToolCall {
@@ -137,6 +138,13 @@ function turnOf(messages: readonly LangChainMessage[], since: FromLangChainOptio
  * reply being the last AI message's text.
  */
 export function fromLangChain(messages: readonly LangChainMessage[], options: FromLangChainOptions = {}): AgentRun {
+  if (!Array.isArray(messages)) {
+    // The graph's state itself is the likeliest mix-up: say which field to pass.
+    if (typeof messages === 'object' && messages !== null && Array.isArray((messages as { messages?: unknown }).messages)) {
+      throw new TypeError(`fromLangChain: expected a list of messages, got ${describeValue(messages)}: pass its messages (\`fromLangChain(state.messages)\`)`);
+    }
+    throw wrongInput('fromLangChain', 'a list of messages (the state.messages of graph.invoke)', messages, '`await graph.invoke(…)` and pass its messages');
+  }
   const steps: Step[] = [];
   const byId = new Map<string, ToolCall>();
   let reply = '';

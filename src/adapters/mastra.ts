@@ -6,6 +6,7 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import { count, modelSpec, providerId, tokenUsage } from './token-counts.js';
 import { mcpServerOfTool, withMcpServer, type McpToolSets } from './mcp-tools.js';
+import { describeValue, isList, wrongInput } from './adapter-input.js';
 
 /** A tool call or result chunk: Mastra's `{ type, payload }`, or the AI SDK's own part with the fields inline. */
 export interface MastraToolChunk {
@@ -165,6 +166,12 @@ function usageOf(step: MastraStep, provider: string | undefined): Step['usage'] 
  * calls joined with their results by `toolCallId`, usage and model), the reply being `text`.
  */
 export function fromMastra(result: MastraResult, options: FromMastraOptions = {}): AgentRun {
+  if (typeof result === 'object' && result !== null && typeof (result as { getFullOutput?: unknown }).getFullOutput === 'function') {
+    throw new TypeError(`fromMastra: expected an agent.generate() result, got ${describeValue(result)}: pass a stream's \`await output.getFullOutput()\``);
+  }
+  if (typeof result !== 'object' || result === null || !isList(result.steps)) {
+    throw wrongInput('fromMastra', 'an agent.generate() result', result, '`await agent.generate(…)` before handing it over');
+  }
   const servers = mcpServerOfTool(options.mcpServers ?? {}, '_');
   const steps = (result.steps ?? []).map((s): Step => {
     const step: Step = {};

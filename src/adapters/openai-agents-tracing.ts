@@ -52,6 +52,14 @@ export interface OpenAIAgentsTracingOptions {
 /** Every processor made and not shut down: what `fromOpenAIAgents` reads tool errors from. */
 const live = new Set<OpenAIAgentsTracing>();
 
+/** Whether a processor was made (and not disposed): the adapter is then relied on for tool errors. */
+export function tracingInUse(): boolean {
+  return live.size > 0;
+}
+
+/** The trace id the SDK gives a run while tracing is off (agents-core's NoopTrace, 0.14 and 0.20). */
+export const UNTRACED_ID = 'no-op';
+
 /** The function spans recorded for a trace by any live processor (empty when none is registered). */
 export function recordedFunctionSpans(traceId: string): FunctionSpanRecord[] {
   for (const processor of live) {

@@ -7,7 +7,8 @@
 import type { AgentRun, Step, ToolCall } from '../core/agent-run.js';
 import type { TokenUsage } from '../core/usage.js';
 import { jsonOrText } from './json-text.js';
-import { recordedFunctionSpans, type FunctionSpanRecord } from './openai-agents-tracing.js';
+import { isList, wrongInput } from './adapter-input.js';
+import { recordedFunctionSpans, tracingInUse, UNTRACED_ID, type FunctionSpanRecord } from './openai-agents-tracing.js';
 
 export { openAIAgentsTracing, type OpenAIAgentsTracing, type OpenAIAgentsTracingOptions } from './openai-agents-tracing.js';
 
@@ -39,14 +40,33 @@ export interface OpenAIAgentsResponseLike {
 }
 
 export function fromOpenAIAgents(result: OpenAIAgentsResultLike): AgentRun {
+  if (typeof result !== 'object' || result === null || !isList(result.rawResponses) || !isList(result.newItems)) {
+    throw wrongInput('fromOpenAIAgents', 'the result of run(agent, input)', result, '`await run(agent, input)` before handing it over');
+  }
   // `await run(…, { stream: true })` resolves when the stream starts: read then, the run would be
   // empty (no reply, no tool calls), and notCalledTool or usedNoTools would pass on it.
   if (result.completed !== undefined && result.finalOutput === undefined && !result.interruptions?.length) {
     throw new Error('fromOpenAIAgents: this streamed run has not finished; `await result.completed` before handing it over');
   }
+  const traceId = result.state?._trace?.traceId;
+  // Untraced, the processor saw none of the tools: a tool that threw would be recorded as a result and
+  // pass noToolErrors. The SDK turns tracing off under NODE_ENV=test, as CI often sets it.
+  if (tracingInUse() && (!traceId || traceId === UNTRACED_ID) && result.newItems.some(isFunctionToolCall)) {
+    throw new Error(
+      'fromOpenAIAgents: this run was not traced, so openAIAgentsTracing() saw none of its tool calls and a tool that threw would pass as a result. ' +
+        'Tracing is off: the SDK turns it off when NODE_ENV is `test` (call `setTracingDisabled(false)` from @openai/agents after importing it), or a `setTracingDisabled(true)` or a Runner with `tracingDisabled: true` did',
+    );
+  }
+  const recorded = recordedFunctionSpans(traceId ?? '');
+  // Traced, every function tool's call has a span: none kept means the processor made is not registered.
+  if (tracingInUse() && recorded.length === 0 && result.newItems.some(isFunctionToolCall)) {
+    throw new Error(
+      'fromOpenAIAgents: openAIAgentsTracing() kept no span of this run, so a tool that threw would pass as a result: register it with the SDK (`addTraceProcessor(tracing)` or `setTraceProcessors([tracing])`, once at start-up)',
+    );
+  }
   const outputs = toolOutputs(result.newItems);
   const agentModel = typeof result.lastAgent?.model === 'string' && result.lastAgent.model !== '' ? result.lastAgent.model : undefined;
-  const spans = new SpanMatcher(recordedFunctionSpans(result.state?._trace?.traceId ?? ''));
+  const spans = new SpanMatcher(recorded);
 
   const steps = result.rawResponses.map((response): Step => {
     const step: Step = {};
@@ -70,6 +90,11 @@ interface FunctionCallItem {
   callId: string;
   name: string;
   arguments: string;
+}
+
+/** A run item of a function tool's call (a handoff's call is a `handoff_call_item`, a hosted tool's another raw type). */
+function isFunctionToolCall(item: OpenAIAgentsResultLike['newItems'][number]): boolean {
+  return item.type === 'tool_call_item' && isFunctionCall(item.rawItem);
 }
 
 function isFunctionCall(item: unknown): item is FunctionCallItem {

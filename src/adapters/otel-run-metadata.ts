@@ -2,8 +2,12 @@ import { parsedValue, str } from './chat-messages.js';
 import type { ExportedSpan } from './otlp-json.js';
 import { outermostFirst } from './otel-spans.js';
 
-/** Attributes a user sets on a run, one key each below a prefix: the AI SDK's `experimental_telemetry.metadata`, OpenLLMetry's association properties. */
-const USER_PREFIXES = ['ai.telemetry.metadata.', 'traceloop.association.properties.'];
+/**
+ * Attributes a user sets on a run, one key each below a prefix: AI SDK 6's `experimental_telemetry.metadata`,
+ * AI SDK 7's runtime context (which replaced it; `@ai-sdk/otel` writes the keys a call includes, a
+ * nested object's as `key.inner`), OpenLLMetry's association properties.
+ */
+const USER_PREFIXES = ['ai.telemetry.metadata.', 'ai.settings.context.', 'traceloop.association.properties.'];
 /** The agent's name: OpenTelemetry GenAI's, the AI SDK's `functionId`, OpenInference's, OpenLLMetry's workflow. */
 const AGENT_KEYS = ['gen_ai.agent.name', 'ai.telemetry.functionId', 'agent.name', 'traceloop.workflow.name'];
 /** Ids the conventions record a run under, kept by their own names. */
@@ -11,8 +15,8 @@ const ID_KEYS = ['gen_ai.conversation.id', 'gen_ai.agent.id', 'session.id', 'use
 
 /**
  * What a recorded run's spans say about it beyond the run itself, as one flat record (what a scoring
- * file's `where:` matches): the keys a user attached (AI SDK `ai.telemetry.metadata.<key>`,
- * OpenLLMetry `traceloop.association.properties.<key>`, OpenInference's `metadata` object, each as
+ * file's `where:` matches): the keys a user attached (AI SDK `ai.telemetry.metadata.<key>` and
+ * `ai.settings.context.<key>`, OpenLLMetry `traceloop.association.properties.<key>`, OpenInference's `metadata` object, each as
  * `<key>`; OpenInference `tag.tags` as `tags`), `agent` (the agent's name), the conversation, session
  * and user ids, then the resource's attributes (`service.name`, ...). A key set twice keeps its
  * first value: a user's key over a convention's, an enclosing span's over an inner span's.

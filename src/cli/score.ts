@@ -120,18 +120,36 @@ async function scoreCommand(paths: string[], flags: ScoreFlags, cmd: Command, cw
     scoring: [...new Set(scorings.map((s) => s.file))],
     ...(flags.suite !== undefined ? { suite: flags.suite } : {}),
   };
-  return scorePlanned({ config, plan, scoredFrom, scorings, notes: read.notes, saveTo }, flags, cmd, cwd);
+  return scorePlanned({ config, plan, scoredFrom, scorings, traces: read.traces, notes: read.notes, saveTo }, flags, cmd, cwd);
 }
 
 /** Nothing to score: every trace's metadata missed every scoring's `where`. Said with what the traces hold, so the filter can be fixed. */
 function noneMatched(scorings: readonly Scoring[], traces: readonly RecordedTrace[]): string {
-  const keys = [...new Set(traces.flatMap((t) => Object.keys(t.metadata)))].slice(0, 12);
   const wheres = scorings.map((s) => `${s.file}: where ${JSON.stringify(s.where ?? {})}`).join('; ');
-  return `none of the ${traces.length} traces matches a scoring file's \`where\` (${wheres}); the traces' metadata keys: ${keys.length ? keys.join(', ') : 'none'}`;
+  return `none of the ${traces.length} traces matches a scoring file's \`where\` (${wheres}); the traces' metadata keys: ${metadataKeys(traces)}`;
+}
+
+/** The metadata keys the traces hold, what a `where` can match. */
+function metadataKeys(traces: readonly RecordedTrace[]): string {
+  const keys = [...new Set(traces.flatMap((t) => Object.keys(t.metadata)))].slice(0, 12);
+  return keys.length ? keys.join(', ') : 'none';
+}
+
+/** A scoring file that scored nothing while others did: its `where` may hold a typo, and the summary alone would not show it. */
+function idleLine(scoring: Scoring, traces: readonly RecordedTrace[]): string {
+  return `${scoring.file}: where ${JSON.stringify(scoring.where ?? {})} matches no trace of the ${traces.length} read, so it scored nothing (the traces' metadata keys: ${metadataKeys(traces)})`;
 }
 
 async function scorePlanned(
-  p: { config: ResolvedConfig; plan: ScorePlan; scoredFrom: ScoredFrom; scorings: readonly Scoring[]; notes: readonly string[]; saveTo: string | undefined },
+  p: {
+    config: ResolvedConfig;
+    plan: ScorePlan;
+    scoredFrom: ScoredFrom;
+    scorings: readonly Scoring[];
+    traces: readonly RecordedTrace[];
+    notes: readonly string[];
+    saveTo: string | undefined;
+  },
   flags: ScoreFlags,
   cmd: Command,
   cwd: string,
@@ -174,6 +192,7 @@ async function scorePlanned(
           .join(', '),
       )}${plan.unmatched.length > 5 ? ', ...' : ''})\n`,
     );
+  for (const scoring of plan.idle) process.stderr.write(`agent-evals: ${terminalSafe(idleLine(scoring, p.traces))}\n`);
   const traces = new Map([...plan.scored].map(([key, { trace }]) => [key, trace]));
   return withInterrupt(async (interrupt) => {
     const outcome = await run.score({ ...base, traces, scoredFrom, reporters, interrupt });

@@ -15,6 +15,8 @@ export interface ScorePlan {
   scored: Map<string, { trace: RecordedTrace; scoring: Scoring }>;
   /** Traces no scoring matched: counted and shown, not an error. */
   unmatched: RecordedTrace[];
+  /** Scorings whose `where` matched no trace (a typo in a key scores nothing): shown, not an error, as long as another matched. */
+  idle: Scoring[];
 }
 
 /** Whether a trace's metadata holds each `where` key with its value (or one of its values). */
@@ -42,7 +44,9 @@ export function planScored(scorings: readonly Scoring[], traces: readonly Record
   const cases: PlannedCase[] = [];
   const scored = new Map<string, { trace: RecordedTrace; scoring: Scoring }>();
   const matched = new Set<RecordedTrace>();
+  const idle: Scoring[] = [];
   for (const scoring of scorings) {
+    const before = cases.length;
     const ids = new Map<string, number>();
     for (const trace of traces) {
       if (!whereMatches(scoring.where, trace.metadata)) continue;
@@ -55,8 +59,9 @@ export function planScored(scorings: readonly Scoring[], traces: readonly Record
       cases.push(c);
       scored.set(c.key, { trace, scoring });
     }
+    if (cases.length === before) idle.push(scoring);
   }
-  return { cases, scored, unmatched: traces.filter((t) => !matched.has(t)) };
+  return { cases, scored, unmatched: traces.filter((t) => !matched.has(t)), idle };
 }
 
 function scoredCase(scoring: Scoring, trace: RecordedTrace, id: string, index: number, d: Pick<PlanDefaults, 'timeoutMs' | 'judgeDefaults'>): PlannedCase {

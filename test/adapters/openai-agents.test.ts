@@ -130,6 +130,32 @@ describe('fromOpenAIAgents', () => {
     expect(run.steps).toEqual([{ text: '{"answer":42}', usage: expect.objectContaining({ inputTokens: 10, outputTokens: 5 }), model: 'openai:gpt-4.1-mini-2025-04-14' }]);
   });
 
+  it('refuses a run with tool calls that was not traced while the processor is in use (NODE_ENV=test turns tracing off): its tool errors would pass unseen', async () => {
+    const runner = await runnerOn([{ toolCalls: [{ name: 'lookup', args: { key: 'k' } }] }, { text: 'no' }, { text: 'Hi.' }]);
+    setTracingDisabled(true); // as importing the SDK leaves it under NODE_ENV=test
+    try {
+      const result = await runner.run(agent, 'x', { context: { fail: true } });
+      expect(() => fromOpenAIAgents(result)).toThrow(
+        'fromOpenAIAgents: this run was not traced, so openAIAgentsTracing() saw none of its tool calls and a tool that threw would pass as a result. Tracing is off: the SDK turns it off when NODE_ENV is `test` (call `setTracingDisabled(false)`',
+      );
+      // A run that called no tool has no tool error to miss.
+      expect(fromOpenAIAgents(await runner.run(agent, 'y')).reply).toBe('Hi.');
+    } finally {
+      setTracingDisabled(false);
+    }
+  });
+
+  it('refuses a traced run with tool calls when the processor made was never registered with the SDK', async () => {
+    const runner = await runnerOn([{ toolCalls: [{ name: 'lookup', args: { key: 'k' } }] }, { text: 'no' }]);
+    setTraceProcessors([]); // made (openAIAgentsTracing()) but not registered
+    try {
+      const result = await runner.run(agent, 'x', { context: { fail: true } });
+      expect(() => fromOpenAIAgents(result)).toThrow('fromOpenAIAgents: openAIAgentsTracing() kept no span of this run, so a tool that threw would pass as a result: register it');
+    } finally {
+      setTraceProcessors([tracing]);
+    }
+  });
+
   it('cannot tell a throwing tool without the processor: its error is only the text the model saw', async () => {
     const runner = await runnerOn([{ toolCalls: [{ name: 'lookup', args: { key: 'k' } }] }, { text: 'no' }]);
     const result = await runner.run(agent, 'x', { context: { fail: true } });

@@ -99,6 +99,14 @@ describe('agent-evals score', () => {
     expect(res.stdout).toContain('trace t2 (2026-12-01T10:00:00Z, traces/prod.jsonl:2)');
   });
 
+  it('a scoring file whose where matches no trace (a key mistyped) is named on stderr with the keys the traces hold, while the others score', async () => {
+    const { cli } = await project({ 'evals/billing.score.yaml': 'name: billing\nwhere: { agnet: billing }\nassert:\n  - { type: contains, value: shipped }\n' });
+    const res = await cli(['score', 'traces/prod.jsonl', '--no-cache', '--until', '2026-12-01T09:30:00Z']);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stderr).toContain('agent-evals: evals/billing.score.yaml: where {"agnet":"billing"} matches no trace of the 1 read, so it scored nothing (the traces\' metadata keys: agent)');
+    expect(res.stderr).not.toContain('support.score.yaml: where');
+  });
+
   it('--since/--until keep the traces recorded in the window', async () => {
     const { dir, cli } = await project();
     const res = await cli(['score', 'traces/prod.jsonl', '--since', '2026-12-02', '--until', '2026-12-03', '--json', 'w.json']);

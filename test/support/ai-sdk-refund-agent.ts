@@ -11,7 +11,11 @@ import { REFUND_RESULTS } from './refund-agent.js';
 
 const byId = z.object({ id: z.string() });
 
-export async function aiSdkRefundAgent(input: string, baseURL: string): Promise<AgentRun> {
+/**
+ * `callOptions` go to `generateText` as they are: AI SDK 7's `runtimeContext` and `telemetry`, which
+ * the previous line's types (AI SDK 6) do not name.
+ */
+export async function aiSdkRefundAgent(input: string, baseURL: string, callOptions: Record<string, unknown> = {}): Promise<AgentRun> {
   const openai = createOpenAI({ baseURL, apiKey: 'sk-test' });
   const result = await generateText({
     model: openai.chat('gpt-4o-mini'),
@@ -22,6 +26,7 @@ export async function aiSdkRefundAgent(input: string, baseURL: string): Promise<
       issue_refund: tool({ description: 'Refund an order', inputSchema: byId, execute: (args) => Promise.resolve(REFUND_RESULTS['issue_refund']!(args)) }),
     },
     stopWhen: stepCountIs(5),
+    ...callOptions,
   });
   return { reply: result.text, steps: result.steps.map((s) => ({ toolCalls: s.toolCalls.map((c) => ({ name: c.toolName, args: c.input })) })) };
 }

@@ -9,7 +9,7 @@
  * It costs real tokens (cents) unless OPENAI_BASE_URL points elsewhere; the tests run it against the
  * fake OpenAI server.
  */
-import { setTraceProcessors } from '@openai/agents';
+import { setTraceProcessors, setTracingDisabled } from '@openai/agents';
 import { defineConfig } from 'agent-evals';
 import { fromOpenAIAgents, openAIAgentsTracing } from 'agent-evals/openai-agents';
 // The project's own openai: 7 beside @openai/agents 0.20 (agent-evals keeps its openai 6 to itself).
@@ -22,6 +22,8 @@ import { runSupportAgent } from './agent.js';
  */
 export const tracing = openAIAgentsTracing();
 setTraceProcessors([tracing]);
+// The SDK turns tracing off when NODE_ENV is `test` (as CI often sets it); untraced, the adapter refuses a run with tool calls.
+setTracingDisabled(false);
 
 export default defineConfig({
   evals: ['*.eval.yaml'],
