@@ -1,6 +1,7 @@
 import type { RepeatSetting } from '../core/repeat-setting.js';
 import type { Command } from 'commander';
 import { UserError } from '../core/errors.js';
+import { closestName } from '../core/closest-name.js';
 import { collect, count, countOrZero, repeat, timeoutMs } from './parse-number.js';
 import { loadConfig, type ResolvedConfig } from '../config/load-config.js';
 import { planDefaults } from '../config/plan-defaults.js';
@@ -119,7 +120,9 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   }
   if (cases.length === 0 && drafts.length === 0) {
     const what = [...selection.filters.map((f) => `--filter ${f}`), ...selection.tags.map((t) => `--tag ${t}`), ...selection.excludeTags.map((t) => `--exclude-tag ${t}`)];
-    throw new UserError(`no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)`);
+    throw new UserError(
+      `no case matches ${what.join(' ') || 'the selection'} (${all.length} case${all.length === 1 ? '' : 's'} loaded; \`agent-evals list\` shows them)${tagGuess(selection.tags, all)}`,
+    );
   }
   // Before sharding: every shard of a plan refuses alike.
   checkSelected(cases);
@@ -143,4 +146,14 @@ export async function planCases(config: ResolvedConfig, paths: string[], flags: 
   );
   // Indexed within the shard (plan order of its own cases); `positions` keeps their place in the whole.
   return { cases: positions.map((p, index) => ({ ...cases[p]!, index })), total: all.length, partial, shard: { ...spec, plan, positions }, drafts };
+}
+
+/** `; did you mean --tag refunds?` for the first --tag no loaded case has that is near one they have; else ''. */
+function tagGuess(tags: readonly string[], cases: readonly PlannedCase[]): string {
+  const known = new Set(cases.flatMap((c) => c.tags));
+  for (const tag of tags) {
+    const near = known.has(tag) ? undefined : closestName(tag, known);
+    if (near) return `; did you mean --tag ${near}?`;
+  }
+  return '';
 }

@@ -135,6 +135,13 @@ describe.concurrent('bad input exits 2 before any target runs', () => {
     expect(err).toContain('no case matches --filter nomatch');
   });
 
+  it('--tag that no case has names the tag meant when one is near; none when none is', async () => {
+    const near = expectUsageError(await runFixture('runner', ['run', '--tag', 'flakey'], runCliInProcess));
+    expect(near).toMatch(/no case matches --tag flakey \(\d+ cases loaded; `agent-evals list` shows them\); did you mean --tag flaky\?$/m);
+    const far = expectUsageError(await runFixture('runner', ['run', '--tag', 'zzzzzz'], runCliInProcess));
+    expect(far).toMatch(/no case matches --tag zzzzzz \(\d+ cases loaded; `agent-evals list` shows them\)$/m);
+  });
+
   it('an unknown flag', async () => {
     const r = await runFixture('runner', ['run', 'evals/flaky.eval.yaml', '--no-such-flag']);
     const err = expectUsageError(r);
