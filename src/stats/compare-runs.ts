@@ -96,7 +96,8 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
  *    Fisher p of that assertion's pass-rate drop.
  * 3. When the judges differ (the case's judge fingerprints), the case is `judge-changed` only when
  *    its difference lies wholly in judged assertions whose judge changed: a judged assertion whose judge
- *    is the same on both sides and that fails more often makes it `regressed` too.
+ *    is the same on both sides and that fails more often makes it `regressed` too. So it does beside
+ *    judge errors, over the trials its judge answered (a judge error is neither a pass nor a failure).
  * 4. Then as before: judge errors on a side, `judge-errors`; no trial or cut short, `not-run`; else the
  *    case's verdict and score move (`movement`): `regressed`, `improved` or `unchanged`; when they do
  *    not move down but rule 2 found a failing assertion, the case is `regressed` by it.
@@ -123,7 +124,10 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
   if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference, assertions or check edited' };
   // A side without judge fingerprints (a baseline from before them) is compared as it stands.
   const judgeMoved = b.judgeFingerprint !== undefined && h.judgeFingerprint !== undefined && b.judgeFingerprint.hash !== h.judgeFingerprint.hash;
-  const failed = failedAssertions(b, h, judgeMoved, opts.epsilon);
+  // Beside a judge change or a judge's errors, a judged assertion graded by the same judge on both sides
+  // still speaks for the agent over the trials its judge answered: one outage hides no failing rest.
+  const judgeErred = (b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0;
+  const failed = failedAssertions(b, h, judgeMoved || judgeErred, opts.epsilon);
   const byAssertions = (judgeChanges?: string[]): CaseChange => {
     const pValue = failedAssertionsP(failed);
     const judgeAlso = judgeChanges ? `; the judge also changed (${judgeChanges.join('; ')}), which does not excuse it` : '';
@@ -147,13 +151,12 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
     return { ...change, kind: 'judge-changed', reason: judgeChanges.join('; ') + toolsAlso, judgeChanges };
   }
   // A judge outage says nothing about the agent: such a case is listed, never counted.
-  const uncompared: CaseChange | undefined =
-    (b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0
-      ? { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' + toolsAlso }
-      : // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
-        base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped'
-        ? { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' + toolsAlso }
-        : undefined;
+  const uncompared: CaseChange | undefined = judgeErred
+    ? { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' + toolsAlso }
+    : // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
+      base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped'
+      ? { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' + toolsAlso }
+      : undefined;
   if (uncompared) return failed.length > 0 ? byAssertions() : uncompared;
 
   const m = movement(base, head, opts.epsilon);
