@@ -3,6 +3,7 @@ import type { ComparableCase, ComparedAssertion } from './compared-case.js';
 import { fisherDropP } from './fisher.js';
 import { ESTIMATORS } from './pass-at-k.js';
 import { smallest } from '../core/extremes.js';
+import { beyondEpsilon } from './beyond-epsilon.js';
 
 /** One assertion of a case over the trials that ran: how often it was decided, failed with no judge grading it, failed at all, and by which judges. */
 interface Tally {
@@ -77,7 +78,7 @@ function worseOf(base: ComparableCase, head: ComparableCase, epsilon: number) {
     if (h.failed === 0) return false;
     if (r && b.run >= r.k && h.run >= r.k) {
       const estimate = ESTIMATORS[r.kind];
-      return estimate(b.run, b.run - b.failed, r.k) - estimate(h.run, h.run - h.failed, r.k) > epsilon;
+      return beyondEpsilon(estimate(b.run, b.run - b.failed, r.k) - estimate(h.run, h.run - h.failed, r.k), epsilon);
     }
     return h.failed * b.run > b.failed * h.run;
   };

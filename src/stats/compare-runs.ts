@@ -8,6 +8,7 @@ import { toolChanges as describeToolChanges } from './tool-changes.js';
 import { estimateDrop } from './estimate-drop.js';
 import { failedAssertions, failedAssertionsLine, failedAssertionsP } from './assertion-failures.js';
 import { reducerName } from '../core/reducer-note.js';
+import { beyondEpsilon } from './beyond-epsilon.js';
 
 export interface CompareOptions {
   /** The baseline, as the user named it (shown in the table). */
@@ -183,9 +184,9 @@ export function movement(base: ComparedSide, head: ComparedSide, epsilon: number
   const est = estimateDrop(base, head);
   const drop = est ? est.drop : base.score - head.score;
   const line = est ? est.line : `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}`;
-  const reason = (verdictMoved: boolean) => [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', Math.abs(drop) > epsilon ? line : ''].filter(Boolean).join(', ');
-  if (worseVerdict || drop > epsilon) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
-  if (betterVerdict || -drop > epsilon) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
+  const reason = (verdictMoved: boolean) => [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', beyondEpsilon(Math.abs(drop), epsilon) ? line : ''].filter(Boolean).join(', ');
+  if (worseVerdict || beyondEpsilon(drop, epsilon)) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
+  if (betterVerdict || beyondEpsilon(-drop, epsilon)) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
   return { direction: 'none' };
 }
 
