@@ -20,6 +20,8 @@ export interface CompareOptions {
   maxRegressions: number;
   /** Count only regressions whose p-value is below this. */
   alpha?: number;
+  /** Said under the comparison beside its own warnings (a side that was interrupted). */
+  warnings?: string[];
 }
 
 /** Below this many trials on a side, no pass-rate drop reaches p < 0.05 (3/3 → 0/3 is p = 0.05). */
@@ -79,7 +81,7 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
     counted,
     failed: counted > opts.maxRegressions,
     cases: changes.filter(listed).sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.key.localeCompare(b.key)),
-    warnings: [...warnings, ...(extra.warnings ?? [])],
+    warnings: [...warnings, ...(opts.warnings ?? []), ...(extra.warnings ?? [])],
     ...(extra.rejudge ? { rejudge: extra.rejudge } : {}),
   };
 }
