@@ -57,7 +57,9 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
   const counts = Object.fromEntries(CaseChangeKindSchema.options.map((k) => [k, 0])) as Record<CaseChangeKind, number>;
   for (const c of changes) counts[c.kind] += 1;
   const counted = changes.filter((c) => c.counted).length;
-  const compared = changes.filter((c) => c.base && c.head && c.kind !== 'changed' && c.kind !== 'judge-changed');
+  // A case set apart (edited, judged otherwise, not run on a side) was not compared: its trials warn of nothing.
+  const apart: CaseChangeKind[] = ['changed', 'judge-changed', 'not-run'];
+  const compared = changes.filter((c) => c.base && c.head && !apart.includes(c.kind));
   const few = compared.filter((c) => Math.min(c.base!.run, c.head!.run) < MIN_SIGNIFICANT_TRIALS).length;
   const warnings: string[] = [];
   if (few > 0) {

@@ -111,6 +111,10 @@ describe('compareRuns', () => {
 
   it('warns when a compared case has fewer than 3 trials on a side', () => {
     expect(compareRuns([kase('a', 2, 2)], [kase('a', 0, 2)], OPTS).warnings.join()).toMatch(/1 compared case has fewer than 3 trials.*no pass-rate drop there can be significant/);
+    // A case not run on a side (0 trials: cut short) was not compared, so it is no such case.
+    const cut = compareRuns([kase('a', 3, 3)], [kase('a', 0, 0, { verdict: 'skipped' })], OPTS);
+    expect(cut.counts['not-run']).toBe(1);
+    expect(cut.warnings).toEqual([]);
     expect(compareRuns([kase('a', 3, 3)], [kase('a', 0, 3)], OPTS).warnings).toEqual([]);
   });
 
