@@ -44,7 +44,7 @@ export async function loadComparable(path: string, cwd: string, flag: string, gi
 
 /** What a comparison reads, and whether the file is a scored batch (`run.scoredFrom`), which it refuses. */
 const ComparableWithKindSchema = ComparableResultsSchema.extend({
-  run: z.object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string(), scoredFrom: z.unknown().optional() }).optional(),
+  run: z.object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string(), interrupted: z.boolean().optional(), scoredFrom: z.unknown().optional() }).optional(),
 });
 
 /**

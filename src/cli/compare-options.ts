@@ -24,12 +24,23 @@ export function addCompareOptions(cmd: Command): Command {
     );
 }
 
-export function compareOptions(flags: CompareFlags, baseline: string, base: ComparableResults): CompareOptions {
+/**
+ * A side Ctrl-C cut short holds cases that did not run: they read `not-run`, compared with nothing, so
+ * the comparison passes over them. Said under it, as the comparison would otherwise pass in silence.
+ */
+function cutShort(side: ComparableResults, name: string): string | undefined {
+  if (!side.run?.interrupted) return undefined;
+  return `${name} (run ${side.run.id}) was interrupted: its cases cut short read "not run" and are not compared; compare a finished run`;
+}
+
+export function compareOptions(flags: CompareFlags, baseline: string, base: ComparableResults, head?: ComparableResults): CompareOptions {
+  const warnings = [cutShort(base, `the baseline ${baseline}`), head && cutShort(head, 'head')].filter((w): w is string => w !== undefined);
   return {
     baseline,
     ...(base.run ? { baseRun: { id: base.run.id, gitSha: base.run.gitSha, startedAt: base.run.startedAt } } : {}),
     epsilon: flags.epsilon ?? DEFAULT_EPSILON,
     maxRegressions: flags.maxRegressions ?? 0,
     ...(flags.regressionAlpha !== undefined ? { alpha: flags.regressionAlpha } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -51,11 +51,11 @@ export function registerCompare(program: Command): void {
         const [recorded, head] = [await loadRecorded(basePath, cwd, '<base>', baseArg), await loadComparable(headPath, cwd, '<head>', headArg)];
         shares(recorded, head);
         const { compareRejudged } = await import('./compare-rejudge.js');
-        comparison = await compareRejudged({ recorded, baseArg, head, options: compareOptions(flags, baseArg, recorded) }, flags, cmd, cwd);
+        comparison = await compareRejudged({ recorded, baseArg, head, options: compareOptions(flags, baseArg, recorded, head) }, flags, cmd, cwd);
       } else {
         const [base, head] = [await loadComparable(basePath, cwd, '<base>', baseArg), await loadComparable(headPath, cwd, '<head>', headArg)];
         shares(base, head);
-        comparison = compareRuns(base.cases, head.cases, compareOptions(flags, baseArg, base));
+        comparison = compareRuns(base.cases, head.cases, compareOptions(flags, baseArg, base, head));
       }
       if (!comparison) {
         process.exitCode = 130;

@@ -155,6 +155,17 @@ export async function runPlanned(
   const orphan = (['epsilon', 'maxRegressions', 'regressionAlpha', 'rejudge'] as const).find((k) => flags[k] !== undefined);
   if (orphan && flags.baseline === undefined) throw new UserError(`--${orphan.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)} needs --baseline (or use \`agent-evals compare\`)`);
   if (flags.allowPartial && !flags.saveBaseline) throw new UserError('--allow-partial needs --save-baseline: it lets a filtered or sharded run save its baseline');
+  // A dry run's placeholder replies and fake judge are no record of the agent: saved, it would be the
+  // baseline real runs are held to; compared, it would read "unchanged" against one.
+  const baselineFlag = flags.saveBaseline !== undefined ? '--save-baseline' : flags.baseline !== undefined ? '--baseline' : undefined;
+  if (flags.dryRun && baselineFlag) {
+    throw new UserError(
+      `${baselineFlag} needs a real run: --dry-run answers with placeholder replies and the fake judge, no record of the agent to ${baselineFlag === '--baseline' ? 'compare' : 'save'}`,
+      {
+        field: '--dry-run',
+      },
+    );
+  }
   const saveName = flags.saveBaseline === true ? 'main' : flags.saveBaseline;
   // A baseline saved from part of the suite would replace the whole one without a word.
   if (saveName !== undefined && partial.length > 0 && !flags.allowPartial) {

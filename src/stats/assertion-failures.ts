@@ -3,13 +3,14 @@ import type { ComparableCase, ComparedAssertion } from './compared-case.js';
 import { fisherDropP } from './fisher.js';
 import { ESTIMATORS } from './pass-at-k.js';
 import { smallest } from '../core/extremes.js';
+import { beyondEpsilon } from './beyond-epsilon.js';
 
 /** One assertion of a case over the trials that ran: how often it was decided, failed with no judge grading it, failed at all, and by which judges. */
 interface Tally {
   name: string;
   kind: string;
   turn?: number;
-  /** Trials that decided it (not skipped behind a failed gate). */
+  /** Trials that decided it (not skipped behind a failed gate, not left undecided by its judge's error). */
   run: number;
   /** Failures no judge graded: a deterministic assertion's, or a judged one's that was not asked (an empty reply). */
   unjudged: number;
@@ -24,6 +25,8 @@ const TARGET_ERROR = 'target or check error';
 /** An assertion's failure that no judge graded: a judge's own error (a judged assertion's `error`) is not one. */
 const judged = (a: ComparedAssertion) => a.judge !== undefined || a.panel !== undefined;
 const failedUnjudged = (a: ComparedAssertion) => !judged(a) && (a.status === 'failed' || (a.status === 'error' && a.judgeFingerprint === undefined));
+/** A judge's own error (an outage, an unreadable answer) decided nothing about the reply: neither a pass nor a failure of its assertion. */
+const judgeErred = (a: ComparedAssertion) => a.status === 'error' && (judged(a) || a.judgeFingerprint !== undefined);
 
 /**
  * Each assertion of a case's trials that ran, by its place (turn, type, name and ordinal among its
@@ -51,7 +54,7 @@ function tally(c: ComparableCase): Map<string, Tally> | undefined {
       const key = `${slot}#${n}`;
       let x = out.get(key);
       if (!x) out.set(key, (x = { name: a.name, kind: a.kind, ...(a.turn !== undefined ? { turn: a.turn } : {}), run: 0, unjudged: 0, failed: 0, judges: new Set() }));
-      if (a.status === 'skipped') continue;
+      if (a.status === 'skipped' || judgeErred(a)) continue;
       x.run += 1;
       if (failedUnjudged(a)) x.unjudged += 1;
       if (a.status === 'failed' || a.status === 'error') x.failed += 1;
@@ -75,7 +78,7 @@ function worseOf(base: ComparableCase, head: ComparableCase, epsilon: number) {
     if (h.failed === 0) return false;
     if (r && b.run >= r.k && h.run >= r.k) {
       const estimate = ESTIMATORS[r.kind];
-      return estimate(b.run, b.run - b.failed, r.k) - estimate(h.run, h.run - h.failed, r.k) > epsilon;
+      return beyondEpsilon(estimate(b.run, b.run - b.failed, r.k) - estimate(h.run, h.run - h.failed, r.k), epsilon);
     }
     return h.failed * b.run > b.failed * h.run;
   };

@@ -8,6 +8,7 @@ import { toolChanges as describeToolChanges } from './tool-changes.js';
 import { estimateDrop } from './estimate-drop.js';
 import { failedAssertions, failedAssertionsLine, failedAssertionsP } from './assertion-failures.js';
 import { reducerName } from '../core/reducer-note.js';
+import { beyondEpsilon } from './beyond-epsilon.js';
 
 export interface CompareOptions {
   /** The baseline, as the user named it (shown in the table). */
@@ -19,6 +20,8 @@ export interface CompareOptions {
   maxRegressions: number;
   /** Count only regressions whose p-value is below this. */
   alpha?: number;
+  /** Said under the comparison beside its own warnings (a side that was interrupted). */
+  warnings?: string[];
 }
 
 /** Below this many trials on a side, no pass-rate drop reaches p < 0.05 (3/3 → 0/3 is p = 0.05). */
@@ -54,7 +57,9 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
   const counts = Object.fromEntries(CaseChangeKindSchema.options.map((k) => [k, 0])) as Record<CaseChangeKind, number>;
   for (const c of changes) counts[c.kind] += 1;
   const counted = changes.filter((c) => c.counted).length;
-  const compared = changes.filter((c) => c.base && c.head && c.kind !== 'changed' && c.kind !== 'judge-changed');
+  // A case set apart (edited, judged otherwise, not run on a side) was not compared: its trials warn of nothing.
+  const apart: CaseChangeKind[] = ['changed', 'judge-changed', 'not-run'];
+  const compared = changes.filter((c) => c.base && c.head && !apart.includes(c.kind));
   const few = compared.filter((c) => Math.min(c.base!.run, c.head!.run) < MIN_SIGNIFICANT_TRIALS).length;
   const warnings: string[] = [];
   if (few > 0) {
@@ -78,7 +83,7 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
     counted,
     failed: counted > opts.maxRegressions,
     cases: changes.filter(listed).sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || a.key.localeCompare(b.key)),
-    warnings: [...warnings, ...(extra.warnings ?? [])],
+    warnings: [...warnings, ...(opts.warnings ?? []), ...(extra.warnings ?? [])],
     ...(extra.rejudge ? { rejudge: extra.rejudge } : {}),
   };
 }
@@ -96,7 +101,8 @@ export function summariseChanges(changes: readonly CaseChange[], opts: CompareOp
  *    Fisher p of that assertion's pass-rate drop.
  * 3. When the judges differ (the case's judge fingerprints), the case is `judge-changed` only when
  *    its difference lies wholly in judged assertions whose judge changed: a judged assertion whose judge
- *    is the same on both sides and that fails more often makes it `regressed` too.
+ *    is the same on both sides and that fails more often makes it `regressed` too. So it does beside
+ *    judge errors, over the trials its judge answered (a judge error is neither a pass nor a failure).
  * 4. Then as before: judge errors on a side, `judge-errors`; no trial or cut short, `not-run`; else the
  *    case's verdict and score move (`movement`): `regressed`, `improved` or `unchanged`; when they do
  *    not move down but rule 2 found a failing assertion, the case is `regressed` by it.
@@ -123,7 +129,10 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
   if (b.fingerprint !== undefined && h.fingerprint !== undefined && b.fingerprint !== h.fingerprint) return { ...change, kind: 'changed', reason: 'input, reference, assertions or check edited' };
   // A side without judge fingerprints (a baseline from before them) is compared as it stands.
   const judgeMoved = b.judgeFingerprint !== undefined && h.judgeFingerprint !== undefined && b.judgeFingerprint.hash !== h.judgeFingerprint.hash;
-  const failed = failedAssertions(b, h, judgeMoved, opts.epsilon);
+  // Beside a judge change or a judge's errors, a judged assertion graded by the same judge on both sides
+  // still speaks for the agent over the trials its judge answered: one outage hides no failing rest.
+  const judgeErred = (b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0;
+  const failed = failedAssertions(b, h, judgeMoved || judgeErred, opts.epsilon);
   const byAssertions = (judgeChanges?: string[]): CaseChange => {
     const pValue = failedAssertionsP(failed);
     const judgeAlso = judgeChanges ? `; the judge also changed (${judgeChanges.join('; ')}), which does not excuse it` : '';
@@ -147,13 +156,12 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
     return { ...change, kind: 'judge-changed', reason: judgeChanges.join('; ') + toolsAlso, judgeChanges };
   }
   // A judge outage says nothing about the agent: such a case is listed, never counted.
-  const uncompared: CaseChange | undefined =
-    (b.judgeErrors ?? 0) > 0 || (h.judgeErrors ?? 0) > 0
-      ? { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' + toolsAlso }
-      : // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
-        base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped'
-        ? { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' + toolsAlso }
-        : undefined;
+  const uncompared: CaseChange | undefined = judgeErred
+    ? { ...change, kind: 'judge-errors', reason: 'could not compare: judge errors' + toolsAlso }
+    : // A case cut short (bail, budget, interrupt) before its trials decided it says nothing either way.
+      base.run === 0 || head.run === 0 || base.verdict === 'skipped' || head.verdict === 'skipped'
+      ? { ...change, kind: 'not-run', reason: 'could not compare: not run or cut short' + toolsAlso }
+      : undefined;
   if (uncompared) return failed.length > 0 ? byAssertions() : uncompared;
 
   const m = movement(base, head, opts.epsilon);
@@ -180,9 +188,9 @@ export function movement(base: ComparedSide, head: ComparedSide, epsilon: number
   const est = estimateDrop(base, head);
   const drop = est ? est.drop : base.score - head.score;
   const line = est ? est.line : `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}`;
-  const reason = (verdictMoved: boolean) => [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', Math.abs(drop) > epsilon ? line : ''].filter(Boolean).join(', ');
-  if (worseVerdict || drop > epsilon) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
-  if (betterVerdict || -drop > epsilon) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
+  const reason = (verdictMoved: boolean) => [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', beyondEpsilon(Math.abs(drop), epsilon) ? line : ''].filter(Boolean).join(', ');
+  if (worseVerdict || beyondEpsilon(drop, epsilon)) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
+  if (betterVerdict || beyondEpsilon(-drop, epsilon)) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
   return { direction: 'none' };
 }
 

@@ -42,7 +42,8 @@ export type ComparableCase = z.infer<typeof ComparableCaseSchema>;
 /** The part of a results document a comparison reads; every other field may be anything. */
 export const ComparableResultsSchema = z.object({
   schemaVersion: z.literal(SCHEMA_VERSION),
-  run: z.object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string() }).optional(),
+  /** `interrupted`: Ctrl-C cut the run short (its cases cut short are then `not-run`). */
+  run: z.object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string(), interrupted: z.boolean().optional() }).optional(),
   cases: z.array(ComparableCaseSchema),
 });
 export type ComparableResults = z.infer<typeof ComparableResultsSchema>;

@@ -110,6 +110,33 @@ describe('classifyChange: a judge change never hides a failure no judge graded',
     expect(classifyChange(base, kase(2, GOOD('judge-a'), 'judge-a', { verdict: 'skipped' }), OPTS).kind).toBe('not-run');
   });
 
+  it('one judge error hides no judged failure of the same judge: the trials its judge answered still compare', () => {
+    // The same judge on both sides; head's judge erred on one trial of ten and failed the other nine.
+    const erred: ComparedAssertion = { ...judged('judge-a', false), status: 'error' };
+    const head = kase(10, (i) => [contains(true), i === 0 ? erred : judged('judge-a', false)], 'judge-a', { judgeErrors: 1 });
+    const c = classifyChange(kase(10, GOOD('judge-a'), 'judge-a'), head, OPTS);
+    expect(c).toMatchObject({
+      kind: 'regressed',
+      counted: true,
+      failedAssertions: [{ name: 'judge "Is polite"', judged: true, base: { failed: 0, run: 10 }, head: { failed: 9, run: 9 } }],
+    });
+    expect(compareRuns([kase(10, GOOD('judge-a'), 'judge-a')], [head], OPTS)).toMatchObject({ failed: true, counted: 1 });
+    // The judge answered as often as before where it answered: only the outage moved, so the case is set apart.
+    const outage = kase(10, (i) => [contains(true), i === 0 ? erred : judged('judge-a', true)], 'judge-a', { judgeErrors: 1 });
+    expect(classifyChange(kase(10, GOOD('judge-a'), 'judge-a'), outage, OPTS).kind).toBe('judge-errors');
+  });
+
+  it('a judge error is no failure of its assertion beside a judge change: an outage of the unchanged judge is not a regression', () => {
+    // Two judged assertions: the first's judge changed, the second's stayed and erred on every head trial.
+    const other = (model: string, passed: boolean) => judged(model, passed, 'judge "Is correct"');
+    const base = kase(3, () => [contains(true), judged('judge-a', true), other('judge-c', true)], 'judge-a');
+    const head = kase(3, () => [contains(true), judged('judge-b', true), { ...other('judge-c', false), status: 'error' }], 'judge-b', { judgeErrors: 3 });
+    const c = classifyChange(base, head, OPTS);
+    expect(c.kind).toBe('judge-changed');
+    expect(c.counted).toBeUndefined();
+    expect(c.failedAssertions).toBeUndefined();
+  });
+
   it('a trial the target ended (an error, no assertions) is a failure no judge graded: one such trial in three under a new judge is regressed', () => {
     const head = kase(3, GOOD('judge-b'), 'judge-b');
     head.trials[0] = { verdict: 'failed', error: 'target threw: ECONNREFUSED', assertions: [] };

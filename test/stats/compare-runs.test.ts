@@ -65,6 +65,24 @@ describe('compareRuns', () => {
     expect(compareRuns([kase('a', 5, 5, { score: { mean: 0.9 } })], [kase('a', 5, 5, { score: { mean: 0.86 } })], { ...OPTS, epsilon: 0.01 }).counts.regressed).toBe(1);
   });
 
+  it('a drop of exactly epsilon is within it whichever way the float subtraction rounds (1.00 → 0.95 as 0.30 → 0.25); a hair more is not', () => {
+    // 1 - 0.95 is 0.050000000000000044 in floating point, 0.3 - 0.25 is 0.04999999999999999.
+    const moved = (from: number, to: number, epsilon = 0.05) =>
+      compareRuns([kase('a', 20, 20, { score: { mean: from } })], [kase('a', 20, 20, { score: { mean: to } })], { ...OPTS, epsilon }).cases.map((c) => c.kind);
+    for (const [from, to] of [
+      [1, 0.95],
+      [0.8, 0.75],
+      [0.9, 0.85],
+      [0.3, 0.25],
+    ] as const) {
+      expect(moved(from, to), `${from} → ${to}`).toEqual([]);
+      expect(moved(to, from), `${to} → ${from}`).toEqual([]);
+    }
+    expect(moved(1, 0.94)).toEqual(['regressed']);
+    expect(moved(0.7, 0.6, 0.1)).toEqual([]);
+    expect(moved(0.7, 0.59, 0.1)).toEqual(['regressed']);
+  });
+
   it('lists improvements, new and removed cases without failing', () => {
     const c = compareRuns([kase('a', 2, 5), kase('gone', 5, 5)], [kase('a', 5, 5), kase('fresh', 5, 5)], OPTS);
     expect(c.cases.map((x) => [x.key, x.kind])).toEqual([
@@ -93,6 +111,10 @@ describe('compareRuns', () => {
 
   it('warns when a compared case has fewer than 3 trials on a side', () => {
     expect(compareRuns([kase('a', 2, 2)], [kase('a', 0, 2)], OPTS).warnings.join()).toMatch(/1 compared case has fewer than 3 trials.*no pass-rate drop there can be significant/);
+    // A case not run on a side (0 trials: cut short) was not compared, so it is no such case.
+    const cut = compareRuns([kase('a', 3, 3)], [kase('a', 0, 0, { verdict: 'skipped' })], OPTS);
+    expect(cut.counts['not-run']).toBe(1);
+    expect(cut.warnings).toEqual([]);
     expect(compareRuns([kase('a', 3, 3)], [kase('a', 0, 3)], OPTS).warnings).toEqual([]);
   });
 
