@@ -17,7 +17,7 @@ export function addCompareOptions(cmd: Command): Command {
   return cmd
     .option('--epsilon <x>', `a mean-score drop larger than x is a regression (default ${DEFAULT_EPSILON})`, fraction)
     .option('--max-regressions <n>', 'regressions allowed before the comparison fails (default 0)', countOrZero)
-    .option('--regression-alpha <a>', 'count only regressions whose one-sided Fisher p-value is below a', fraction)
+    .option('--regression-alpha <a>', 'count only regressions whose one-sided p-value (Fisher on the pass rate; rank-sum on the trial scores when only the score moved) is below a', fraction)
     .option(
       '--rejudge',
       "re-judge the baseline's recorded trials with head's judges first (the config's, or --judge; no target called): only the agent effect counts, the judge effect is shown apart",

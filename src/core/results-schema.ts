@@ -655,7 +655,7 @@ export const CaseChangeSchema = z.object({
   kind: CaseChangeKindSchema,
   base: ComparedSideSchema.optional(),
   head: ComparedSideSchema.optional(),
-  /** One-sided Fisher exact p-value of the pass-rate drop (regressions and improvements). */
+  /** One-sided p-value of the move (regressions and improvements): Fisher exact on the pass rates, or the rank-sum test on the trial scores when the pass rate held and only the score moved. */
   pValue: z.number().min(0).max(1).optional(),
   /** A regression that counts against `--max-regressions` (under `--regression-alpha`, only p < alpha). */
   counted: z.boolean().optional(),

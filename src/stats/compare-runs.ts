@@ -3,6 +3,7 @@ import { CaseChangeKindSchema } from '../core/results-schema.js';
 import type { ComparableCase } from './compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { fisherDropP, fisherRiseP } from './fisher.js';
+import { rankSumHigherP, rankSumLowerP } from './rank-sum.js';
 import { judgeChanges as describeJudgeChanges } from './judge-changes.js';
 import { toolChanges as describeToolChanges } from './tool-changes.js';
 import { estimateDrop } from './estimate-drop.js';
@@ -164,7 +165,7 @@ export function classifyChange(b: ComparableCase, h: ComparableCase, opts: Compa
       : undefined;
   if (uncompared) return failed.length > 0 ? byAssertions() : uncompared;
 
-  const m = movement(base, head, opts.epsilon);
+  const m = movement(base, head, opts.epsilon, { base: trialScores(b), head: trialScores(h) });
   if (m.direction === 'down') return { ...change, kind: 'regressed', pValue: m.pValue, counted: opts.alpha === undefined || m.pValue < opts.alpha, reason: m.reason + notExcused };
   if (failed.length > 0) return byAssertions();
   if (m.direction === 'up') return { ...change, kind: 'improved', pValue: m.pValue, reason: m.reason + toolsAlso };
@@ -177,21 +178,39 @@ export type Movement = { direction: 'down' | 'up'; pValue: number; reason: strin
 
 /**
  * How one side moved to the other: down when the verdict got worse or the measure dropped by more
- * than epsilon, up the other way, each with the one-sided Fisher p-value of its pass-rate move. The
- * measure is the mean score, or a passAt/passHat case's estimate when both sides have the same one:
- * that case is judged on "at least one of k" (or "all k"), so a raw pass rate that falls while the
- * estimate holds (10/10 → 8/10 is pass@3 1 → 1) is no regression.
+ * than epsilon, up the other way, each with a one-sided p-value of the move. The p tests what moved:
+ * the pass rate (Fisher), or, when the pass rate held while the mean score moved and both sides' trial
+ * scores are known (`scores`), the scores (rank-sum): a judge's 1.00 → 0.75 on every trial, all above
+ * its threshold, is no chance drop though 5/5 stays 5/5. The measure is the mean score, or a
+ * passAt/passHat case's estimate when both sides have the same one: that case is judged on "at least
+ * one of k" (or "all k"), so a raw pass rate that falls while the estimate holds (10/10 → 8/10 is
+ * pass@3 1 → 1) is no regression.
  */
-export function movement(base: ComparedSide, head: ComparedSide, epsilon: number): Movement {
+export function movement(base: ComparedSide, head: ComparedSide, epsilon: number, scores?: { base: number[]; head: number[] }): Movement {
   const worseVerdict = RANK[head.verdict] < RANK[base.verdict];
   const betterVerdict = RANK[head.verdict] > RANK[base.verdict];
   const est = estimateDrop(base, head);
   const drop = est ? est.drop : base.score - head.score;
   const line = est ? est.line : `score ${base.score.toFixed(2)} → ${head.score.toFixed(2)}`;
   const reason = (verdictMoved: boolean) => [verdictMoved ? `verdict ${base.verdict} → ${head.verdict}` : '', beyondEpsilon(Math.abs(drop), epsilon) ? line : ''].filter(Boolean).join(', ');
-  if (worseVerdict || beyondEpsilon(drop, epsilon)) return { direction: 'down', pValue: fisherDropP(base.passed, base.run, head.passed, head.run), reason: reason(worseVerdict) };
-  if (betterVerdict || beyondEpsilon(-drop, epsilon)) return { direction: 'up', pValue: fisherRiseP(base.passed, base.run, head.passed, head.run), reason: reason(betterVerdict) };
+  // The scores speak when the pass rate did not move the same way (and no estimate stands for them).
+  const byScores = !est && scores && scores.base.length > 0 && scores.head.length > 0 ? scores : undefined;
+  const rate = (s: ComparedSide) => (s.run === 0 ? 0 : s.passed / s.run);
+  if (worseVerdict || beyondEpsilon(drop, epsilon)) {
+    const pValue = byScores && rate(head) >= rate(base) ? rankSumLowerP(byScores.base, byScores.head) : fisherDropP(base.passed, base.run, head.passed, head.run);
+    return { direction: 'down', pValue, reason: reason(worseVerdict) };
+  }
+  if (betterVerdict || beyondEpsilon(-drop, epsilon)) {
+    const pValue = byScores && rate(head) <= rate(base) ? rankSumHigherP(byScores.base, byScores.head) : fisherRiseP(base.passed, base.run, head.passed, head.run);
+    return { direction: 'up', pValue, reason: reason(betterVerdict) };
+  }
   return { direction: 'none' };
+}
+
+/** The scores of a case's trials that ran to a verdict (interrupted ones are out, as in `side`); none from a file that lacks them. */
+export function trialScores(c: ComparableCase): number[] {
+  const decided = c.trials.filter((t) => t.verdict !== 'interrupted');
+  return decided.every((t) => t.score !== undefined) ? decided.map((t) => t.score!) : [];
 }
 
 const keyOf = (c: ComparableCase) => caseKey(c);

@@ -35,7 +35,15 @@ export const ComparableCaseSchema = CaseResultSchema.pick({
    * `error`: the target or the check ended the trial (its assertions are then none). `assertions`: absent
    * in a case made before a comparison read them (it is then compared by its verdict and score alone).
    */
-  trials: z.array(z.object({ verdict: TrialVerdictSchema, error: z.string().optional(), assertions: z.array(ComparedAssertionSchema).optional() })),
+  trials: z.array(
+    z.object({
+      verdict: TrialVerdictSchema,
+      /** The trial's score: a score that drops while the pass rate holds is tested on these (rank-sum.ts). */
+      score: z.number().optional(),
+      error: z.string().optional(),
+      assertions: z.array(ComparedAssertionSchema).optional(),
+    }),
+  ),
 });
 export type ComparableCase = z.infer<typeof ComparableCaseSchema>;
 
@@ -62,7 +70,7 @@ export function comparableCase(r: CaseResult): ComparableCase {
     ...(r.judgeErrors !== undefined ? { judgeErrors: r.judgeErrors } : {}),
     ...(r.reducer ? { reducer: r.reducer } : {}),
     score: { mean: r.score.mean },
-    trials: r.trials.map((t) => ({ verdict: t.verdict, ...(t.error !== undefined ? { error: t.error } : {}), assertions: t.assertions.map(comparedAssertion) })),
+    trials: r.trials.map((t) => ({ verdict: t.verdict, score: t.score, ...(t.error !== undefined ? { error: t.error } : {}), assertions: t.assertions.map(comparedAssertion) })),
   };
 }
 

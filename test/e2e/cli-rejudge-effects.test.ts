@@ -101,8 +101,9 @@ describe('run --baseline --judge <new> --rejudge', () => {
     const out = stripAnsi(r.stdout);
     expect(r.code, out + r.stderr).toBe(1);
     expect(out).toContain(`regressed  orders/lenient  agent effect: 5/5 → 0/5, ${P_5_TO_0}`);
-    // Under judge B the broken replies also score lower on the strict case (0.70 → 0.10): the agent's doing too.
-    expect(out).toContain('regressed  orders/strict  agent effect: 0/5 → 0/5, p = 1.000 (score 0.70 → 0.10)');
+    // Under judge B the broken replies also score lower on the strict case (0.70 → 0.10 on each trial, so the
+    // rank-sum p of the scores: 1/252): the agent's doing too.
+    expect(out).toContain('regressed  orders/strict  agent effect: 0/5 → 0/5, p = 0.004 (score 0.70 → 0.10)');
     expect(out).toMatch(/2 regressions against baseline base\.json/);
     const { comparison } = results(dir, 'head.json');
     expect(comparison).toMatchObject({ failed: true, counted: 2 });

@@ -41,6 +41,26 @@ describe('compareRuns', () => {
     expect(compareRuns([kase('a', 20, 20)], [kase('a', 2, 20)], { ...OPTS, alpha: 0.05 }).failed).toBe(true);
   });
 
+  it('a score that drops on every trial while the pass rate holds is tested on the trial scores: counted under alpha', () => {
+    // The helper's case: the judge scored 1.00 on each baseline trial and 0.75 on each head trial, all above its threshold.
+    const scored = (mean: number, extra: Partial<ReturnType<typeof kase>> = {}) =>
+      kase('a', 5, 5, { score: { mean }, trials: Array.from({ length: 5 }, () => ({ verdict: 'passed' as const, score: mean })), ...extra });
+    const c = compareRuns([scored(1)], [scored(0.75)], { ...OPTS, alpha: 0.1 });
+    expect(c.cases[0]).toMatchObject({ kind: 'regressed', counted: true, reason: 'score 1.00 → 0.75' });
+    expect(c.cases[0]!.pValue).toBeCloseTo(1 / 252, 12);
+    expect(c.failed).toBe(true);
+    // The scores as a results file holds them survive the parse a comparison reads it with.
+    const file = (cases: unknown[]) => ComparableResultsSchema.parse({ schemaVersion: 1, cases }).cases;
+    expect(compareRuns(file([scored(1)]), file([scored(0.75)]), { ...OPTS, alpha: 0.1 }).cases[0]!.pValue).toBeCloseTo(1 / 252, 12);
+    // A rise the same way: tested on the scores too.
+    expect(compareRuns([scored(0.75)], [scored(1)], OPTS).cases[0]).toMatchObject({ kind: 'improved', pValue: expect.closeTo(1 / 252, 12) });
+    // The pass rate fell as well: its Fisher p, as before.
+    const fell = kase('a', 2, 5, { score: { mean: 0.4 }, trials: [1, 1, 0, 0, 0].map((x) => ({ verdict: x ? ('passed' as const) : ('failed' as const), score: x })) });
+    expect(compareRuns([scored(1)], [fell], OPTS).cases[0]!.pValue).toBeCloseTo(P_5_5_TO_2_5, 10);
+    // A file without trial scores: Fisher's p of an unchanged pass rate (1), not counted under alpha.
+    expect(compareRuns([kase('a', 5, 5)], [kase('a', 5, 5, { score: { mean: 0.75 } })], { ...OPTS, alpha: 0.1 }).cases[0]).toMatchObject({ kind: 'regressed', counted: false, pValue: 1 });
+  });
+
   it('a case whose input was edited is changed, not regressed', () => {
     const c = compareRuns([kase('a', 5, 5)], [kase('a', 0, 5, { fingerprint: 'edited' })], OPTS);
     expect(c.cases[0]).toMatchObject({ key: 'demo/a', kind: 'changed' });
