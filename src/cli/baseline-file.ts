@@ -44,20 +44,22 @@ export async function loadComparable(path: string, cwd: string, flag: string, gi
 
 /** What a comparison reads, and whether the file is a scored batch (`run.scoredFrom`), which it refuses. */
 const ComparableWithKindSchema = ComparableResultsSchema.extend({
-  run: z.object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string(), interrupted: z.boolean().optional(), scoredFrom: z.unknown().optional() }).optional(),
+  run: z
+    .object({ id: z.string(), gitSha: z.string().nullable(), startedAt: z.string(), interrupted: z.boolean().optional(), scoredFrom: z.unknown().optional(), dryRun: z.boolean().optional() })
+    .optional(),
 });
 
 /**
- * A scored batch (`agent-evals score`) graded recorded traces, not a run of the agent over the suite:
- * as a baseline, a run compared with it, or a recording to price or retry, it would stand for runs it
- * is not. Refused (exit 2), naming the file.
+ * A scored batch (`agent-evals score`) graded recorded traces, and a dry run answered with placeholders,
+ * not a run of the agent over the suite: as a baseline, a run compared with it, or a recording to price
+ * or retry, either would stand for runs it is not. Refused (exit 2), naming the file.
  */
-function refuseScored<T extends { run?: { scoredFrom?: unknown } | undefined }>(read: T, path: string, cwd: string, flag: string): T {
+function refuseScored<T extends { run?: { scoredFrom?: unknown; dryRun?: boolean | undefined } | undefined }>(read: T, path: string, cwd: string, flag: string): T {
+  const where = { file: relative(cwd, path) || path, field: flag };
+  // A dry run's replies are placeholders and its judge the fake one: it measured no agent either.
+  if (read.run?.dryRun) throw new UserError('was written by a dry run (`--dry-run`: placeholder replies, the fake judge), not a run of the agent: compare, price and retry real runs', where);
   if (read.run?.scoredFrom === undefined) return read;
-  throw new UserError('is a scored batch of recorded traces (`agent-evals score`), not a run of the agent: compare, price and retry runs of `agent-evals run`', {
-    file: relative(cwd, path) || path,
-    field: flag,
-  });
+  throw new UserError('is a scored batch of recorded traces (`agent-evals score`), not a run of the agent: compare, price and retry runs of `agent-evals run`', where);
 }
 
 /** A results file in full, for `--rejudge`: re-judging reads every recorded trial, not just the counts. */

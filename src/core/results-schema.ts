@@ -550,6 +550,8 @@ export const RunInfoSchema = z.object({
   argv: z.array(z.string()),
   config: z.string().nullable(),
   interrupted: z.boolean(),
+  /** Present when the run was `--dry-run`: placeholder replies and the fake judge, no model called. */
+  dryRun: z.literal(true).optional(),
   /**
    * The trace policy the document was written under: `safe`, its trials' tool arguments, results
    * and error text are digests (the raw ones stay in the run folder for a re-judge); `full`, raw.

@@ -4,7 +4,7 @@
  * whatever the agent now does. Both are bad input, before any target runs.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { removeTempDirs } from '../support/cli.js';
 import { runCliInProcess } from '../support/cli-in-process.js';
@@ -43,5 +43,23 @@ describe('--dry-run with a baseline', () => {
     rmSync(join(dir, 'marker.txt'));
     const compared = expectStoppedBeforeTargets(await runMarked(dir, ['--dry-run', '--baseline', 'main'], { BROKEN: '1' }, runCliInProcess));
     expect(compared).toContain('--dry-run: --baseline needs a real run');
+  });
+
+  it('a results file a dry run wrote says so, and compare refuses it on either side (exit 2 naming the file)', async () => {
+    const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': EVAL });
+    const dry = await runCliInProcess(['run', '--dry-run', '--json', 'dry.json'], { cwd: dir, env: { MARKER: join(dir, 'marker.txt') } });
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'dry.json'), 'utf8')).run.dryRun).toBe(true);
+    const real = await runCliInProcess(['run', '--json', 'real.json'], { cwd: dir, env: { MARKER: join(dir, 'marker.txt') } });
+    expect(real.code, real.stdout + real.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'real.json'), 'utf8')).run).not.toHaveProperty('dryRun');
+    for (const args of [
+      ['compare', 'real.json', 'dry.json'],
+      ['compare', 'dry.json', 'real.json'],
+    ]) {
+      const r = await runCliInProcess(args, { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/dry\.json: <(base|head)>: was written by a dry run \(`--dry-run`: placeholder replies, the fake judge\)/);
+    }
   });
 });

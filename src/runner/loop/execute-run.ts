@@ -366,6 +366,7 @@ async function runWith(
     argv: opts.argv,
     config: settings.configFile,
     interrupted: outcome.interrupted,
+    ...(settings.dryRun ? { dryRun: true as const } : {}),
     trace: settings.judging.trace,
     ...(opts.shard ? { shard: opts.shard } : {}),
     ...(opts.replay?.from ? { rejudgedFrom: opts.replay.from } : {}),
