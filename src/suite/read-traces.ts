@@ -66,7 +66,10 @@ function tracesOfFile(text: string, shown: string, notes: string[]): RecordedTra
       }));
     }
     case 'results': {
-      const { traces, unfinished, unasked, digests } = tracesFromResults(parseResults(data.data, shown, '', ResultsSchema), shown);
+      const results = parseResults(data.data, shown, '', ResultsSchema);
+      // Placeholder replies graded as if an agent had given them would score nothing real.
+      if (results.run.dryRun) throw new UserError('was written by a dry run (`--dry-run`: placeholder replies, the fake judge): it holds no reply of the agent to score', { file: shown });
+      const { traces, unfinished, unasked, digests } = tracesFromResults(results, shown);
       if (digests) notes.push(`${shown}: its tool calls' arguments and results are digests (the run kept them under \`trace: safe\`; \`trace: full\` keeps the values)`);
       if (unfinished) notes.push(`${shown}: ${unfinished} trial${unfinished === 1 ? '' : 's'} not scored: did not finish (an error or an interrupt)`);
       if (unasked) notes.push(`${shown}: ${unasked} trial${unasked === 1 ? '' : 's'} not scored: the file does not keep the case's input`);

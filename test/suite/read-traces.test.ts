@@ -125,11 +125,13 @@ describe('readTraces of a results file', () => {
     expect(notes).toEqual(["results.json: its tool calls' arguments and results are digests (the run kept them under `trace: safe`; `trace: full` keeps the values)"]);
   });
 
-  it('refuses a results file with no finished trial, and one that is not a valid results document', async () => {
+  it('refuses a results file with no finished trial, one a dry run wrote, and one that is not a valid results document', async () => {
     const failed = structuredClone(results);
     failed.cases = failed.cases.filter((c) => c.id === 'broken');
     writeFileSync(join(dir, 'broken.json'), JSON.stringify(failed));
     expect(await refused(['broken.json'], dir)).toBe('broken.json: holds no finished trial with its case input: nothing to score');
+    writeFileSync(join(dir, 'dry.json'), JSON.stringify({ ...results, run: { ...results.run, dryRun: true } }));
+    expect(await refused(['dry.json'], dir)).toBe('dry.json: was written by a dry run (`--dry-run`: placeholder replies, the fake judge): it holds no reply of the agent to score');
     writeFileSync(join(dir, 'old.json'), JSON.stringify({ ...results, schemaVersion: 0 }));
     expect(await refused(['old.json'], dir)).toMatch(/^old\.json: not an agent-evals results file: schemaVersion: /);
   });
