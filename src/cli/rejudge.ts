@@ -65,6 +65,8 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   const input = resolve(cwd, resultsArg);
   const recorded = await readResultsFile(input, cwd, '<results>', ResultsSchema);
   const file = relative(cwd, input) || input;
+  // Its replies are placeholders: a paid judge would grade what no agent said.
+  if (recorded.run.dryRun) throw new UserError('was written by a dry run (`--dry-run`: placeholder replies, the fake judge): there is no reply of the agent to re-judge', { file, field: '<results>' });
   refuseRepeatedCases(recorded, file);
   const collect = flags.batch !== undefined ? collectRequest(recorded, file, flags.batch, flags.batchWait) : undefined;
   if (flags.batchWait !== undefined && !collect) throw new UserError('--batch-wait is for --batch <id>', { field: '--batch-wait' });

@@ -45,7 +45,7 @@ describe('--dry-run with a baseline', () => {
     expect(compared).toContain('--dry-run: --baseline needs a real run');
   });
 
-  it('a results file a dry run wrote says so, and compare refuses it on either side (exit 2 naming the file)', async () => {
+  it('a results file a dry run wrote says so, and compare (either side) and rejudge refuse it (exit 2 naming the file)', async () => {
     const dir = writeProject({ 'evals.config.mjs': CONFIG, 'evals/support.eval.yaml': EVAL });
     const dry = await runCliInProcess(['run', '--dry-run', '--json', 'dry.json'], { cwd: dir, env: { MARKER: join(dir, 'marker.txt') } });
     expect(dry.code, dry.stdout + dry.stderr).toBe(0);
@@ -61,5 +61,9 @@ describe('--dry-run with a baseline', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/dry\.json: <(base|head)>: was written by a dry run \(`--dry-run`: placeholder replies, the fake judge\)/);
     }
+    const rejudged = await runCliInProcess(['rejudge', 'dry.json'], { cwd: dir });
+    expect(rejudged.code).toBe(2);
+    expect(rejudged.stderr).toContain('dry.json: <results>: was written by a dry run');
+    expect(existsSync(join(dir, 'dry.rejudged.json'))).toBe(false);
   });
 });
