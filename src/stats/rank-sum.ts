@@ -38,16 +38,15 @@ function doubledMidranks(values: readonly number[]): number[] {
 function exactLowerP(ranks: readonly number[], k: number, observed: number): number {
   const maxSum = ranks.reduce((s, r) => s + r, 0);
   // ways[j][s]: the subsets of size j of the ranks seen so far whose sum is s (as a share of all, to stay finite).
-  let ways: Float64Array[] = Array.from({ length: k + 1 }, () => new Float64Array(maxSum + 1));
+  const ways: Float64Array[] = Array.from({ length: k + 1 }, () => new Float64Array(maxSum + 1));
   ways[0]![0] = 1;
   for (const r of ranks) {
-    const next = ways.map((row) => row.slice());
-    for (let j = 1; j <= k; j++) {
+    // Larger sizes first, so each rank joins a subset at most once (the 0/1 knapsack order).
+    for (let j = k; j >= 1; j--) {
       const from = ways[j - 1]!;
-      const to = next[j]!;
-      for (let s = r; s <= maxSum; s++) if (from[s - r]! > 0) to[s]! += from[s - r]!;
+      const to = ways[j]!;
+      for (let s = maxSum; s >= r; s--) if (from[s - r]! > 0) to[s]! += from[s - r]!;
     }
-    ways = next;
   }
   const all = ways[k]!;
   let total = 0;
