@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ComparableResultsSchema, type ComparableResults } from '../stats/compared-case.js';
 import { caseKey } from '../core/matrix.js';
 import { UserError } from '../core/errors.js';
-import { readResultsFile } from '../suite/results-file.js';
+import { readResultsFile, refuseDryRun } from '../suite/results-file.js';
 import { ResultsSchema, type Results } from '../core/results-schema.js';
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -56,8 +56,7 @@ const ComparableWithKindSchema = ComparableResultsSchema.extend({
  */
 function refuseScored<T extends { run?: { scoredFrom?: unknown; dryRun?: boolean | undefined } | undefined }>(read: T, path: string, cwd: string, flag: string): T {
   const where = { file: relative(cwd, path) || path, field: flag };
-  // A dry run's replies are placeholders and its judge the fake one: it measured no agent either.
-  if (read.run?.dryRun) throw new UserError('was written by a dry run (`--dry-run`: placeholder replies, the fake judge), not a run of the agent: compare, price and retry real runs', where);
+  refuseDryRun(read.run, where, ', not a run of the agent: compare, price and retry real runs');
   if (read.run?.scoredFrom === undefined) return read;
   throw new UserError('is a scored batch of recorded traces (`agent-evals score`), not a run of the agent: compare, price and retry runs of `agent-evals run`', where);
 }

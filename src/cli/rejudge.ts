@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config/load-config.js';
 import type { PlannedCase } from '../suite/plan.js';
 import { collect, concurrency, fraction, timeoutMs, usd, waitMs } from './parse-number.js';
 import { loadConfigFromFlags, planCases } from './prepare.js';
-import { readResultsFile } from '../suite/results-file.js';
+import { readResultsFile, refuseDryRun } from '../suite/results-file.js';
 import { reporterHooks } from '../report/hook-bound.js';
 import { buildReporters, reporterOption, reporterOutputs } from './reporters.js';
 import { checkOutputs } from './output-check.js';
@@ -66,7 +66,7 @@ async function rejudgeCommand(resultsArg: string, flags: RejudgeFlags, cmd: Comm
   const recorded = await readResultsFile(input, cwd, '<results>', ResultsSchema);
   const file = relative(cwd, input) || input;
   // Its replies are placeholders: a paid judge would grade what no agent said.
-  if (recorded.run.dryRun) throw new UserError('was written by a dry run (`--dry-run`: placeholder replies, the fake judge): there is no reply of the agent to re-judge', { file, field: '<results>' });
+  refuseDryRun(recorded.run, { file, field: '<results>' }, ': there is no reply of the agent to re-judge');
   refuseRepeatedCases(recorded, file);
   const collect = flags.batch !== undefined ? collectRequest(recorded, file, flags.batch, flags.batchWait) : undefined;
   if (flags.batchWait !== undefined && !collect) throw new UserError('--batch-wait is for --batch <id>', { field: '--batch-wait' });

@@ -208,7 +208,7 @@ export function movement(base: ComparedSide, head: ComparedSide, epsilon: number
 }
 
 /** The scores of a case's trials that ran to a verdict (interrupted ones are out, as in `side`); none from a file that lacks them. */
-export function trialScores(c: ComparableCase): number[] {
+function trialScores(c: ComparableCase): number[] {
   const decided = c.trials.filter((t) => t.verdict !== 'interrupted');
   return decided.every((t) => t.score !== undefined) ? decided.map((t) => t.score!) : [];
 }

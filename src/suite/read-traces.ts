@@ -4,7 +4,7 @@ import { ResultsSchema } from '../core/results-schema.js';
 import { pushAll } from '../core/push-all.js';
 import { otlpRuns } from './otlp-runs.js';
 import { recordedData } from './recorded-file.js';
-import { parseResults } from './results-file.js';
+import { parseResults, refuseDryRun } from './results-file.js';
 import { tracesFromResults } from './results-traces.js';
 import { tracesFromLines } from './trace-lines.js';
 import { traceFiles } from './trace-paths.js';
@@ -68,7 +68,7 @@ function tracesOfFile(text: string, shown: string, notes: string[]): RecordedTra
     case 'results': {
       const results = parseResults(data.data, shown, '', ResultsSchema);
       // Placeholder replies graded as if an agent had given them would score nothing real.
-      if (results.run.dryRun) throw new UserError('was written by a dry run (`--dry-run`: placeholder replies, the fake judge): it holds no reply of the agent to score', { file: shown });
+      refuseDryRun(results.run, { file: shown }, ': it holds no reply of the agent to score');
       const { traces, unfinished, unasked, digests } = tracesFromResults(results, shown);
       if (digests) notes.push(`${shown}: its tool calls' arguments and results are digests (the run kept them under \`trace: safe\`; \`trace: full\` keeps the values)`);
       if (unfinished) notes.push(`${shown}: ${unfinished} trial${unfinished === 1 ? '' : 's'} not scored: did not finish (an error or an interrupt)`);

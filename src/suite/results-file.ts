@@ -32,3 +32,12 @@ export function parseResults<S extends z.ZodType>(data: unknown, file: string, f
   }
   return parsed.data;
 }
+
+/**
+ * A results file a dry run wrote (`run.dryRun`) holds placeholder replies and the fake judge's grades:
+ * compared, priced, retried, re-judged or scored, it would stand for an agent that never ran. Bad
+ * input naming the file; `why` says what the command would have done with it.
+ */
+export function refuseDryRun(run: { dryRun?: boolean | undefined } | undefined, where: { file: string; field?: string }, why: string): void {
+  if (run?.dryRun) throw new UserError(`was written by a dry run (\`--dry-run\`: placeholder replies, the fake judge)${why}`, where);
+}
