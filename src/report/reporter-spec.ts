@@ -31,11 +31,9 @@ export function reporterSpecProblem(spec: string, registry: readonly ReporterDes
   if (module) return undefined;
   const found = registry.find((d) => d.name === name);
   if (!found) {
-    const near = closestName(
-      name,
-      registry.map((d) => d.name),
-    );
-    return `unknown reporter "${name}"${near ? `: did you mean "${near}"?` : ''} (known: ${registry.map((d) => d.name).join(', ')}; or a module path such as ./my-reporter.mjs)`;
+    const names = registry.map((d) => d.name);
+    const near = closestName(name, names);
+    return `unknown reporter "${name}"${near ? `: did you mean "${near}"?` : ''} (known: ${names.join(', ')}; or a module path such as ./my-reporter.mjs)`;
   }
   if (target !== undefined && !found.file) return `the ${name} reporter writes no file: drop "=${target}"`;
   return undefined;
